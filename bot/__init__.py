@@ -1,0 +1,1 @@
+"""The Discord bot runtime: configuration, start-up, storage and rendering."""

@@ -1,0 +1,1 @@
+"""discord.py cogs: one per concern; they translate between Discord and stickem."""

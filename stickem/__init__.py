@@ -1,0 +1,1 @@
+"""Stick'em game engine: cards, rules, game state, views and events. No Discord here."""
