@@ -1,0 +1,67 @@
+"""Command line: `stickem-bot` (or `python -m bot`) runs the bot; `stickem-bot sync` forces a command sync."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import discord
+from dotenv import load_dotenv
+
+from bot.app import StickemBot
+from bot.config import TOKEN_HELP, ConfigError, Settings
+
+LOGIN_FAILED = (
+    "Discord refused the token in DISCORD_TOKEN (it was reset, or it belongs to another "
+    "application). " + TOKEN_HELP
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stickem-bot", description="Run the Stick'em Discord bot.")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="connect to Discord and host games (the default)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord now, then exit")
+    sync.add_argument("--guild", type=int, default=None, help="a server id: register there only (instant)")
+    return parser
+
+
+async def _run(settings: Settings) -> None:
+    async with StickemBot(settings) as bot:
+        await bot.start(settings.token)
+
+
+async def _sync(settings: Settings, guild_id: int | None) -> None:
+    async with StickemBot(settings, force_sync=True, sync_guild_id=guild_id) as bot:
+        await bot.login(settings.token)  # login runs setup_hook, which syncs
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `stickem-bot` console script; returns the process exit code."""
+    args = _parser().parse_args(argv)
+    load_dotenv(Path.cwd() / ".env", override=False)
+    try:
+        settings = Settings.from_env(os.environ)
+    except ConfigError as exc:
+        print(f"stickem-bot: {exc}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=settings.log_level)
+    try:
+        if args.command == "sync":
+            asyncio.run(_sync(settings, args.guild))
+        else:
+            asyncio.run(_run(settings))
+    except discord.LoginFailure:
+        print(f"stickem-bot: {LOGIN_FAILED}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

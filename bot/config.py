@@ -1,0 +1,98 @@
+"""Configuration: read once from the environment (and `.env`) into one frozen object."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_DATABASE_URL = "sqlite:///stickem.sqlite3"
+"""Where games are stored when `DATABASE_URL` is unset: a SQLite file in the working directory."""
+
+DEFAULT_DATA_DIR = "."
+
+_LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# A bot token is three URL-safe base64 segments: the bot's id, a timestamp and an HMAC.
+_TOKEN_PATTERN = re.compile(r"^[A-Za-z0-9_-]{17,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{20,}$")
+
+TOKEN_HELP = (
+    "Get a token in the Discord Developer Portal (https://discord.com/developers/applications): "
+    "open your application (or create one with 'New Application'), go to 'Bot', press "
+    "'Reset Token' and copy it. Put it in a file named .env next to where you start the bot, "
+    "as the line DISCORD_TOKEN=<your token> (see .env.example), or set the DISCORD_TOKEN "
+    "environment variable. Never share the token: anyone who has it controls your bot."
+)
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message is a paragraph meant for the person hosting the bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot is configured with. Built once in `main` and passed in; never global."""
+
+    token: str
+    dev_guild_id: int | None = None
+    database_url: str = DEFAULT_DATABASE_URL
+    log_level: int = logging.INFO
+    data_dir: Path = Path(DEFAULT_DATA_DIR)
+
+    def __repr__(self) -> str:
+        # Never let the token reach a log line or a traceback.
+        return (
+            f"Settings(token='***', dev_guild_id={self.dev_guild_id!r}, "
+            f"database_url={self.database_url!r}, log_level={logging.getLevelName(self.log_level)!r}, "
+            f"data_dir={str(self.data_dir)!r})"
+        )
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> Settings:
+        """Build settings from environment variables, raising `ConfigError` for a bad value."""
+        return cls(
+            token=_parse_token(environ.get("DISCORD_TOKEN", "")),
+            dev_guild_id=_parse_guild_id(environ.get("DEV_GUILD_ID", "")),
+            database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+            log_level=_parse_log_level(environ.get("LOG_LEVEL", "")),
+            data_dir=Path(environ.get("STICKEM_DATA_DIR", "").strip() or DEFAULT_DATA_DIR),
+        )
+
+
+def _parse_token(raw: str) -> str:
+    token = raw.strip()
+    if token.lower().startswith("bot "):
+        token = token[4:].strip()
+    if not token:
+        raise ConfigError(f"DISCORD_TOKEN is not set, so the bot cannot log in to Discord. {TOKEN_HELP}")
+    if not _TOKEN_PATTERN.match(token):
+        raise ConfigError(
+            "DISCORD_TOKEN does not look like a Discord bot token (three parts separated by dots, "
+            "about 70 characters; the application id or the client secret will not work). " + TOKEN_HELP
+        )
+    return token
+
+
+def _parse_guild_id(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 15 <= len(text) <= 21:
+        raise ConfigError(
+            f"DEV_GUILD_ID must be a server id (a number of 17 to 20 digits), not {text!r}. "
+            "In Discord, enable Developer Mode (User Settings > Advanced), then right-click your "
+            "server's icon and choose 'Copy Server ID'. Leave DEV_GUILD_ID empty to register "
+            "the commands globally."
+        )
+    return int(text)
+
+
+def _parse_log_level(raw: str) -> int:
+    text = raw.strip().upper()
+    if not text:
+        return logging.INFO
+    if text not in _LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}, not {raw.strip()!r}.")
+    return int(logging.getLevelName(text))

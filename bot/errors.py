@@ -1,0 +1,106 @@
+"""What the bot tells a user when something goes wrong, for commands and components alike.
+
+Expected errors (a rule broken, a command used in the wrong place, a bad option) become a short,
+friendly ephemeral message and change nothing. Anything else is a bug: it is logged with a
+reference code, and the user gets that code to quote in a bug report.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.replies import send_ephemeral
+from stickem import RuleError
+
+log = logging.getLogger(__name__)
+
+_REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+class UserError(Exception):
+    """An expected problem whose message is shown, as it is, to the user who acted."""
+
+
+def new_reference() -> str:
+    """A short, unambiguous code that ties a user's error message to a log line."""
+    return "".join(secrets.choice(_REFERENCE_ALPHABET) for _ in range(6))
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    """The error that really happened, without discord.py's invocation wrappers."""
+    while isinstance(error, app_commands.CommandInvokeError) and error.original is not None:
+        error = error.original
+    return error
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def friendly_message(error: BaseException) -> str | None:
+    """The message for a user if `error` is an expected one, else None (a bug)."""
+    error = _unwrap(error)
+    if isinstance(error, UserError):
+        return str(error)
+    if isinstance(error, RuleError):  # the engine's refusals are written for players
+        return _sentence(str(error))
+    if isinstance(error, app_commands.TransformerError):
+        return f"{error.value!r} is not a valid value for this option."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "This command works in a server's text channel, not in direct messages."
+    if isinstance(error, app_commands.MissingPermissions):
+        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        return f"You need the {needed} permission to do that."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        return f"I need the {needed} permission in this channel; ask a server admin to grant it."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that here."
+    if isinstance(error, app_commands.CommandNotFound):
+        return "I don't know that command any more; it may have just been updated. Try again in a minute."
+    return None
+
+
+async def report_interaction_error(
+    interaction: discord.Interaction[Any], error: BaseException, *, where: str = ""
+) -> None:
+    """Tell the user what went wrong: the friendly message, or a reference for a bug (logged)."""
+    message = friendly_message(error)
+    if message is None:
+        reference = new_reference()
+        original = _unwrap(error)
+        log.error(
+            "Unexpected error (reference %s) in %s by user %s",
+            reference,
+            where or "an interaction",
+            interaction.user.id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        message = (
+            "Something went wrong on my side and nothing was changed. "
+            f"If it happens again, tell the bot's host this reference: `{reference}`."
+        )
+    await send_ephemeral(interaction, message)
+
+
+class StickemTree(app_commands.CommandTree[Any]):
+    """The command tree with one error handler for every slash command."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /
+    ) -> None:
+        """Turn expected errors into friendly ephemeral messages; log the rest with a reference."""
+        command = interaction.command
+        where = f"/{command.qualified_name}" if command is not None else "a command"
+        await report_interaction_error(interaction, error, where=where)

@@ -1,0 +1,29 @@
+"""Answering interactions privately, whatever state the interaction is in."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+
+async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
+    """Send `content` so that only the user of `interaction` sees it.
+
+    Uses the initial response when it is still open and a follow-up otherwise, so callers need not
+    know whether the interaction was deferred. An interaction that Discord no longer accepts (it
+    expired, or the user's client went away) is logged and otherwise ignored: there is nobody left
+    to tell.
+    """
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    except discord.NotFound:
+        log.warning("Could not answer interaction %s: it expired before the reply", interaction.id)
+    except discord.HTTPException as exc:
+        log.warning("Could not answer interaction %s: %s", interaction.id, exc)

@@ -1,0 +1,105 @@
+"""The `/rules` embed: the rules in a minute, with worked trick examples judged by the engine."""
+
+from __future__ import annotations
+
+import discord
+
+from stickem import Card, Rules, trick_winner
+
+TRICK_EXAMPLES: tuple[tuple[str, ...], ...] = (
+    ("red 7", "red 2", "red 11", "red 0"),
+    ("blue 8", "blue 12", "green 0", "yellow 0"),
+    ("brown 13", "brown 15", "red 2", "yellow 0"),
+    ("green 14", "red 3", "blue 9", "brown 9"),
+    ("yellow 9", "green 5", "red 6", "blue 4"),
+    ("red 0", "blue 0", "green 0", "yellow 0"),
+)
+"""Tricks from the rule documents, first card first; the engine decides each winner."""
+
+EMBED_COLOUR = discord.Colour(0x8E44AD)
+
+
+def _example_line(cards: tuple[str, ...]) -> str:
+    parsed = [Card.parse(text) for text in cards]
+    first = trick_winner(parsed, Rules.preset("classic"))
+    nobody = trick_winner(parsed, Rules.preset("amigo"))
+    shown = ", ".join(f"**{card}**" if i == first else str(card) for i, card in enumerate(parsed))
+    line = f"{shown} → nobody takes it" if first is None else f"{shown} → {parsed[first]} takes it"
+    if nobody is None:
+        line += " (under the Amigo rules nobody does: the cards are set aside)"
+    return line
+
+
+def _preset_line(name: str) -> str:
+    rules = Rules.preset(name)
+    rounds = "one round per player" if rules.rounds is None else f"{rules.rounds} rounds"
+    zero = (
+        "the leader's 0 takes an all-zero trick"
+        if rules.all_zero == "first"
+        else "an all-zero trick is set aside"
+    )
+    lead = (
+        "the lowest total deals and leads each round"
+        if rules.first_lead == "lowest_score"
+        else "the first lead rotates clockwise"
+    )
+    return f"**{name}** ({rules.min_players}-{rules.max_players} players): {rounds}; {zero}; {lead}."
+
+
+def rules_embed() -> discord.Embed:
+    """The rules summary shown by `/rules`."""
+    embed = discord.Embed(
+        title="Stick'em: the rules in a minute",
+        colour=EMBED_COLOUR,
+        description=(
+            "3 to 7 players, 15 cards each. A round: everyone picks a misery card, then 14 tricks "
+            "are played. The highest total after the last round wins."
+        ),
+    )
+    embed.add_field(
+        name="Misery color",
+        value=(
+            "At the start of each round everyone secretly picks one card of their hand. Its color is "
+            "their misery color for the round. The picks are revealed together once everyone has "
+            "picked; the card is never played and counts against its owner."
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="Playing a trick",
+        value=(
+            "The leader plays any card; then everyone plays one card, clockwise. You never have to "
+            "follow suit. The first card's color is the lead color. The trick's winner leads next."
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="Who takes the trick",
+        value=(
+            "A non-zero card of any other color than the lead color is a trump: the highest trump "
+            "wins. With no trump, the highest lead-color card wins. On equal values the card played "
+            "first wins. A 0 of another color never wins."
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="Scoring",
+        value=(
+            "+1 for every captured card that is not of your misery color; minus the value of every "
+            "captured card of your misery color, and minus the value of your misery card. Totals "
+            "may go negative."
+        ),
+        inline=False,
+    )
+    embed.add_field(
+        name="Examples (the winning card in bold)",
+        value="\n".join(_example_line(example) for example in TRICK_EXAMPLES),
+        inline=False,
+    )
+    embed.add_field(
+        name="Rule sets for /start",
+        value="\n".join(_preset_line(name) for name in Rules.PRESETS),
+        inline=False,
+    )
+    embed.set_footer(text="Cards are named by color and value, e.g. red 7.")
+    return embed
