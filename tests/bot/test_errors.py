@@ -1,0 +1,40 @@
+"""Which errors are explained to the user, and how."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+from bot.errors import UserError, friendly_message, new_reference
+
+
+def _invoke_error(original: Exception) -> app_commands.CommandInvokeError:
+    command: Any = app_commands.Command(name="x", description="x", callback=_noop)
+    return app_commands.CommandInvokeError(command, original)
+
+
+async def _noop(interaction: Any) -> None:
+    """A command body for building errors."""
+
+
+def test_user_error_message_is_shown_as_is_even_when_wrapped() -> None:
+    assert friendly_message(UserError("Only the host can start.")) == "Only the host can start."
+    assert friendly_message(_invoke_error(UserError("Only the host can start."))) == "Only the host can start."
+
+
+def test_permission_and_place_errors_are_explained() -> None:
+    message = friendly_message(app_commands.MissingPermissions(["manage_guild"]))
+    assert message == "You need the Manage Guild permission to do that."
+    assert "direct messages" in (friendly_message(app_commands.NoPrivateMessage()) or "")
+
+
+def test_bugs_are_not_explained() -> None:
+    assert friendly_message(RuntimeError("boom")) is None
+    assert friendly_message(_invoke_error(KeyError("seat"))) is None
+
+
+def test_references_are_short_and_distinct() -> None:
+    references = {new_reference() for _ in range(200)}
+    assert len(references) == 200
+    assert all(len(r) == 6 and set(r) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for r in references)
