@@ -46,9 +46,9 @@ def _json_object(text: str, what: str) -> None:
     try:
         value = json.loads(text)
     except ValueError as exc:
-        raise CorruptRow(f"{what} is not valid JSON ({exc})") from exc
+        raise CorruptRow(f"{what}: not valid JSON ({exc})") from exc
     if not isinstance(value, dict):
-        raise CorruptRow(f"{what} is not a JSON object")
+        raise CorruptRow(f"{what}: not a JSON object")
 
 
 async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = None) -> LoadResult:
