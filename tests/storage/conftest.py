@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -78,6 +79,13 @@ async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
     if request.param == "sqlite":
         yield Target("sqlite", f"sqlite:///{tmp_path / 'stickem.sqlite3'}", None)
         return
+    async with fresh_postgres_schema() as fresh:
+        yield fresh
+
+
+@asynccontextmanager
+async def fresh_postgres_schema() -> AsyncIterator[Target]:
+    """A new, empty schema on the test server (skips or fails without one), dropped afterwards."""
     url = postgres_url_or_skip()
     schema = f"test_{uuid.uuid4().hex[:16]}"
     await postgres_execute(url, f'CREATE SCHEMA "{schema}"')
@@ -85,6 +93,13 @@ async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterato
         yield Target("postgresql", url, schema)
     finally:
         await postgres_execute(url, f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+async def postgres_target() -> AsyncIterator[Target]:
+    """An empty PostgreSQL schema, for the few tests that only make sense there."""
+    async with fresh_postgres_schema() as fresh:
+        yield fresh
 
 
 @pytest.fixture
