@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Row, select
+from sqlalchemy import Result, Row, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.records import (
@@ -68,14 +68,15 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
             .order_by(game_seats.c.game_id, game_seats.c.seat)
         )
     )
-    actions = _group(
-        await conn.execute(
-            select(game_actions.c.game_id, game_actions.c.seq, game_actions.c.kind, game_actions.c.seat,
-                   game_actions.c.card)
-            .where(game_actions.c.game_id.in_(wanted))
-            .order_by(game_actions.c.game_id, game_actions.c.seq)
-        )
+    actions: dict[int, list[ActionRecord]] = defaultdict(list)
+    action_rows = await conn.execute(
+        select(game_actions.c.game_id, game_actions.c.seq, game_actions.c.kind, game_actions.c.seat,
+               game_actions.c.card)
+        .where(game_actions.c.game_id.in_(wanted))
+        .order_by(game_actions.c.game_id, game_actions.c.seq)
     )
+    for game_id, seq, kind, seat, card in action_rows.all():  # the bulk of a resume: keep it tight
+        actions[game_id].append(ActionRecord(seq, kind, seat, card))
     messages = _group(
         await conn.execute(
             select(game_messages.c.game_id, game_messages.c.purpose, game_messages.c.seat,
@@ -97,7 +98,7 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
         game_id = int(row.id)
         try:
             loaded.append(
-                _build_game(row, seats.get(game_id, ()), actions.get(game_id, ()),
+                _build_game(row, seats.get(game_id, ()), actions.get(game_id, []),
                             messages.get(game_id, ()), timers.get(game_id, ()))
             )
         except (CorruptRow, ValueError, TypeError) as exc:
@@ -105,10 +106,10 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
     return LoadResult(tuple(loaded), tuple(problems))
 
 
-def _group(rows: Iterable[Row[Any]]) -> dict[int, list[tuple[Any, ...]]]:
+def _group(rows: Result[Any]) -> dict[int, list[tuple[Any, ...]]]:
     """Group rows by their first column (the game id), keeping the rest in query order."""
     grouped: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
-    for row in rows:
+    for row in rows.all():
         grouped[row[0]].append(tuple(row[1:]))
     return grouped
 
@@ -116,7 +117,7 @@ def _group(rows: Iterable[Row[Any]]) -> dict[int, list[tuple[Any, ...]]]:
 def _build_game(
     row: Row[Any],
     seat_rows: Sequence[tuple[Any, ...]],
-    action_rows: Sequence[tuple[Any, ...]],
+    actions: Sequence[ActionRecord],
     message_rows: Sequence[tuple[Any, ...]],
     timer_rows: Sequence[tuple[Any, ...]],
 ) -> StoredGame:
@@ -133,15 +134,17 @@ def _build_game(
     if [s[0] for s in seat_rows] != list(range(len(seat_rows))) or not seat_rows:
         raise CorruptRow(f"the seats are not numbered 0..n-1: {[s[0] for s in seat_rows]}")
     seat_count = len(seat_rows)
-    actions: list[ActionRecord] = []
-    for expected, (seq, kind, seat, card) in enumerate(action_rows):
-        if seq != expected:
-            raise CorruptRow(f"action number {expected} is missing from the log (next stored: {seq})")
-        if kind not in ACTION_KINDS:
-            raise CorruptRow(f"action {seq} has the unknown kind {kind!r}")
-        if not 0 <= seat < seat_count:
-            raise CorruptRow(f"action {seq} names seat {seat}, but the game has {seat_count} seats")
-        actions.append(ActionRecord(seq, kind, seat, card))
+    seqs = [a.seq for a in actions]
+    if seqs != list(range(len(seqs))):
+        expected = next(i for i, seq in enumerate(seqs) if seq != i)
+        raise CorruptRow(f"action number {expected} is missing from the log (next stored: {seqs[expected]})")
+    for action in actions:
+        if action.kind not in ACTION_KINDS:
+            raise CorruptRow(f"action {action.seq} has the unknown kind {action.kind!r}")
+        if not 0 <= action.seat < seat_count:
+            raise CorruptRow(
+                f"action {action.seq} names seat {action.seat}, but the game has {seat_count} seats"
+            )
     if len(actions) != row.action_count:
         raise CorruptRow(f"the log holds {len(actions)} actions but the game counts {row.action_count}")
     record = GameRecord(

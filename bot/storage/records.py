@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
+from typing import NamedTuple
 
 
 class GameStatus(StrEnum):
@@ -23,9 +24,11 @@ class SeatRecord:
     display_name: str
 
 
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    """One accepted action: `seq` is its 0-based index in the game's log."""
+class ActionRecord(NamedTuple):
+    """One accepted action: `seq` is its 0-based index in the game's log.
+
+    A named tuple rather than a dataclass: a resume builds hundreds of thousands of them.
+    """
 
     seq: int
     kind: str
