@@ -199,7 +199,8 @@ def print_table(rows: list[Row]) -> None:
     print("| --- | --- | --- | --- | --- | --- |")
     for r in rows:
         print(
-            f"| {r.backend} | {r.games} x {r.actions_per_game} | {r.resume_best:.2f} s / {r.resume_median:.2f} s "
+            f"| {r.backend} | {r.games} x {r.actions_per_game} "
+            f"| {r.resume_best:.2f} s / {r.resume_median:.2f} s "
             f"| {r.sequential_rate:,.0f} | {r.concurrent_rate:,.0f} | {r.note} |"
         )
 
