@@ -8,7 +8,12 @@
 # Only the last line printed on stdout is the `export ...` line; progress goes to stderr.
 set -euo pipefail
 
-PG_DIR="${STICKEM_PG_DIR:-${TMPDIR:-/tmp}/stickem-test-postgres}"
+if [ "$(id -u)" -eq 0 ]; then
+    # The cluster's owner (postgres) must be able to reach it: not under root's own TMPDIR.
+    PG_DIR="${STICKEM_PG_DIR:-/tmp/stickem-test-postgres}"
+else
+    PG_DIR="${STICKEM_PG_DIR:-${TMPDIR:-/tmp}/stickem-test-postgres}"
+fi
 DB_NAME="stickem_test"
 DB_USER="stickem"
 
