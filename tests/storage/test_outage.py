@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from bot.storage import READ_FAILED, SAVE_FAILED, Storage, StorageUnavailable
 from tests.storage.conftest import FakeClock, Target, postgres_url_or_skip
@@ -151,3 +152,24 @@ async def test_postgres_on_a_closed_port_is_unavailable_until_it_answers() -> No
         await storage.close()
     finally:
         await proxy.close()
+
+
+async def test_a_postgres_table_locked_for_a_while_times_out_and_recovers(postgres_target: Target) -> None:
+    # A server that hangs (here: another session holds an exclusive lock) must not hang the bot.
+    storage = await Storage.open(postgres_target.url, schema=postgres_target.schema, timeout=SHORT)
+    blocker = await Storage.open(postgres_target.url, schema=postgres_target.schema)
+    try:
+        game_id = await new_game(storage)
+        await play(storage, game_id, 2)
+        async with blocker.engine.connect() as conn:
+            await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+            with pytest.raises(StorageUnavailable) as caught:
+                await storage.append_action(game_id, 2, "misery", 2, "green 0")
+            assert str(caught.value) == SAVE_FAILED
+            await conn.rollback()  # the lock is released
+        await storage.append_action(game_id, 2, "misery", 2, "green 0")
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0, 1, 2]
+    finally:
+        await blocker.close()
+        await storage.close()
