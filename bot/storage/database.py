@@ -6,12 +6,13 @@ Everything above this module is the same for both databases; only connection set
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 Backend = Literal["sqlite", "postgresql"]
 
@@ -57,6 +58,18 @@ def normalise_url(url: str) -> tuple[URL, Backend]:
     )
 
 
+def sqlite_folder_problem(url: str) -> str | None:
+    """Why a SQLite URL's file cannot be opened before even trying (its folder is missing), or None."""
+    parsed, backend = normalise_url(url)
+    path = parsed.database or ""
+    if backend != "sqlite" or path in ("", ":memory:") or path.startswith("file:"):
+        return None
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        return f"the folder {folder} for the SQLite database does not exist"
+    return None
+
+
 def create_engine(
     url: str, *, timeout: float = 5.0, schema: str | None = None
 ) -> tuple[AsyncEngine, Backend]:
@@ -80,6 +93,19 @@ def create_engine(
         pool_timeout=timeout,
     )
     return engine, backend
+
+
+async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
+    """Start a read transaction on `conn` whose queries all see one consistent state.
+
+    PostgreSQL: REPEATABLE READ (one snapshot for the whole transaction). SQLite: an explicit
+    BEGIN, since the driver only opens transactions before writes; in WAL mode the first read
+    then pins the snapshot. Either ends when the connection is returned to the pool.
+    """
+    if backend == "postgresql":
+        await conn.execution_options(isolation_level="REPEATABLE READ")
+    else:
+        await conn.exec_driver_sql("BEGIN")
 
 
 def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:

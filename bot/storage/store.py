@@ -11,8 +11,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
-from bot.storage.database import Backend, create_engine
-from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError
+from bot.storage.database import Backend, begin_snapshot, create_engine, sqlite_folder_problem
+from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable
 from bot.storage.failures import CONNECTION_FAILURES, translated
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
 from bot.storage.records import (
@@ -69,6 +69,10 @@ class Storage:
         bot, `StorageUnavailable` when the database cannot be reached. `timeout` bounds lock waits,
         connecting and each statement (seconds); `schema` picks a PostgreSQL schema.
         """
+        missing = sqlite_folder_problem(url)
+        if missing is not None:
+            log.warning("database cannot be opened: %s", missing)
+            raise StorageUnavailable(READ_FAILED, detail=missing)
         engine, backend = create_engine(url, timeout=timeout, schema=schema)
         try:
             async with translated(READ_FAILED), engine.begin() as conn:
@@ -127,8 +131,11 @@ class Storage:
             await _quietly(conn.close())
 
     @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[AsyncConnection]:
+    async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:
+        """A connection for reads; with `snapshot`, all its queries see the same committed state."""
         async with translated(READ_FAILED), self._engine.connect() as conn:
+            if snapshot:
+                await begin_snapshot(conn, self._backend)
             yield conn
 
     # ----- games ------------------------------------------------------------------------------
@@ -166,7 +173,8 @@ class Storage:
 
     async def load_unfinished_games(self) -> LoadResult:
         """Every active game with its action log, messages and timers; unreadable ones as problems."""
-        async with self._reading() as conn:
+        # A snapshot, so a game's row and its actions agree even while other tables keep playing.
+        async with self._reading(snapshot=True) as conn:
             result = await loading.load_games(conn)
         for problem in result.problems:
             log.error("stored game %d (channel %s) cannot be loaded: %s",
@@ -177,7 +185,7 @@ class Storage:
         """One stored game, whatever its status; `UnknownGame` if missing, `StorageError` if corrupt."""
         from bot.storage.errors import UnknownGame
 
-        async with self._reading() as conn:
+        async with self._reading(snapshot=True) as conn:
             result = await loading.load_games(conn, [game_id])
         if result.games:
             return result.games[0]

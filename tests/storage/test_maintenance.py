@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import Storage, StorageUnavailable
 from bot.storage.maintenance import main, run
 from tests.storage.helpers import new_game, result
 
@@ -46,14 +46,20 @@ def test_database_url_comes_from_the_environment(
     assert (tmp_path / "env.sqlite3").exists()
 
 
-def test_an_unreachable_database_is_reported_for_the_host(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+async def test_an_unreachable_database_is_an_error(tmp_path: Path) -> None:
     missing = tmp_path / "no-such-folder" / "x.sqlite3"
-    assert main(["--database-url", f"sqlite:///{missing}", "info"]) == 1
+    with pytest.raises(StorageUnavailable) as caught:
+        await run(["--database-url", f"sqlite:///{missing}", "info"])
+    assert caught.value.detail == (
+        f"the folder {missing.parent.resolve()} for the SQLite database does not exist"
+    )
+
+
+def test_errors_are_reported_for_the_host(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--database-url", "mysql://admin:secret@db/stickem", "info"]) == 1
     err = capsys.readouterr().err
-    assert "error: The game database cannot be reached" in err
-    assert "unable to open database file" in err
+    assert err.startswith("error: DATABASE_URL ")
+    assert "'mysql'" in err and "secret" not in err
 
 
 def test_a_negative_age_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -127,7 +127,7 @@ async def test_sqlite_in_a_missing_directory_is_unavailable_until_it_exists(tmp_
     url = f"sqlite:///{folder / 'stickem.sqlite3'}"
     with pytest.raises(StorageUnavailable) as caught:
         await Storage.open(url, timeout=SHORT)
-    assert "unable to open database file" in caught.value.detail
+    assert caught.value.detail == f"the folder {folder.resolve()} for the SQLite database does not exist"
     folder.mkdir()
     storage = await Storage.open(url, timeout=SHORT)
     try:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage import DuplicateAction, SeatRecord, Storage
-from tests.storage.conftest import FakeClock, raw
+from tests.storage.conftest import FakeClock, Target, raw
 from tests.storage.helpers import new_game, play
 
 
@@ -68,3 +70,32 @@ async def test_racing_writers_of_the_same_action_never_both_win(storage: Storage
     assert all(isinstance(o, DuplicateAction) for o in outcomes if o is not None)
     (game,) = (await storage.load_unfinished_games()).games
     assert len(game.actions) == 4
+
+
+async def test_loading_sees_one_consistent_state_while_others_write(
+    storage: Storage, target: Target, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer = await Storage.open(target.url, schema=target.schema)
+    try:
+        game_id = await new_game(storage)
+        await play(storage, game_id, 3)
+        real_execute = AsyncConnection.execute
+        calls = 0
+
+        async def execute_then_write(self: AsyncConnection, *args: Any, **kwargs: Any) -> Any:
+            # Another table stores an action right after the loader read the games' rows.
+            nonlocal calls
+            calls += 1
+            result = await real_execute(self, *args, **kwargs)
+            if calls == 1:
+                await writer.append_action(game_id, 3, "play", 0, "red 7")
+            return result
+
+        monkeypatch.setattr(AsyncConnection, "execute", execute_then_write)
+        loaded = await storage.load_unfinished_games()
+        monkeypatch.undo()
+        assert loaded.problems == ()
+        assert len(loaded.games[0].actions) == 3  # the state as it was when loading began
+        assert len((await storage.load_unfinished_games()).games[0].actions) == 4
+    finally:
+        await writer.close()
