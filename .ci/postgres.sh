@@ -33,7 +33,8 @@ find_bindir() {
 # Run a command as the unprivileged owner of the cluster (postgres refuses to run as root).
 as_owner() {
     if [ "$(id -u)" -eq 0 ]; then
-        su -s /bin/sh postgres -c "$(printf '%q ' "$@")"
+        # From / so the owner is never left in a directory it may not enter (e.g. under /root).
+        (cd / && su -s /bin/sh postgres -c "$(printf '%q ' "$@")")
     else
         "$@"
     fi
