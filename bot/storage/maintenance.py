@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -55,6 +56,8 @@ async def run(argv: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: print the result, or the error for the host, and return the exit code."""
+    # Storage logs unreadable games as errors; its connection warnings repeat what is printed below.
+    logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
     try:
         print(asyncio.run(run(sys.argv[1:] if argv is None else argv)))
     except StorageError as exc:
