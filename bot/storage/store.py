@@ -12,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
 from bot.storage.database import Backend, begin_snapshot, create_engine, sqlite_folder_problem
-from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable
+from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from bot.storage.failures import CONNECTION_FAILURES, translated
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
 from bot.storage.records import (
@@ -183,8 +183,6 @@ class Storage:
 
     async def load_game(self, game_id: int) -> StoredGame:
         """One stored game, whatever its status; `UnknownGame` if missing, `StorageError` if corrupt."""
-        from bot.storage.errors import UnknownGame
-
         async with self._reading(snapshot=True) as conn:
             result = await loading.load_games(conn, [game_id])
         if result.games:
