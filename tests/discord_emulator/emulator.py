@@ -27,10 +27,10 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import Gateway
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session
 from .interactions import InteractionService
 from .messages import MessageService
-from .payloads import channel_payload, member_payload, message_payload, user_payload
+from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
 from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
 from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
 
@@ -126,12 +126,12 @@ class Emulator:
         """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
         guild = self.world.add_guild(name, owner or self.owner)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
-        if self.gateway.connected:
-            from .gateway import INTENT_GUILD_MEMBERS
-            with_all = self.gateway.has_intent(INTENT_GUILD_MEMBERS)
+        def members_for(session: Session, _data: dict[str, Any]) -> dict[str, Any]:
+            with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
             members = [m for m in guild.members.values() if with_all or m.user is self.bot_user]
-            from .payloads import guild_payload
-            self.gateway.dispatch("GUILD_CREATE", guild_payload(guild, self.world, members=members))
+            return guild_payload(guild, self.world, members=members)
+
+        self.gateway.dispatch("GUILD_CREATE", {}, transform=members_for)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
@@ -143,7 +143,6 @@ class Emulator:
     def add_member(self, guild: Guild, user: User, *, permissions: int = DEFAULT_MEMBER_PERMISSIONS,
                    nick: str | None = None) -> Member:
         """Make ``user`` a member of ``guild`` (GUILD_MEMBER_ADD if connected with that intent)."""
-        from .gateway import INTENT_GUILD_MEMBERS
         member = self.world.add_member(guild, user, permissions=permissions, nick=nick)
         self.gateway.dispatch("GUILD_MEMBER_ADD", member_payload(member) | {"guild_id": str(guild.id)},
                               intent=INTENT_GUILD_MEMBERS)

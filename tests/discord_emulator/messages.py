@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import DiscordError, form_error
-from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT
+from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT, Session
 from .payloads import message_payload
 from .state import EPHEMERAL, Attachment, Channel, Message, User, iso_now
 from .validation import validate_message
@@ -139,12 +139,12 @@ class MessageService:
             return
         emu = self._emu
         data = message_payload(msg, emu.world)
-        hidden = (
-            msg.guild_id is not None
-            and msg.author.id != emu.bot_user.id
-            and not emu.gateway.has_intent(INTENT_MESSAGE_CONTENT)
+        private = msg.guild_id is not None and msg.author.id != emu.bot_user.id \
             and emu.bot_user.mention not in msg.content
-        )
-        if hidden:
-            data.update(content="", embeds=[], attachments=[], components=[])
-        emu.gateway.dispatch(event, data, intent=self._intent_for(msg))
+
+        def for_session(session: Session, payload: dict[str, Any]) -> dict[str, Any]:
+            if private and not session.intents & INTENT_MESSAGE_CONTENT:
+                return payload | {"content": "", "embeds": [], "attachments": [], "components": []}
+            return payload
+
+        emu.gateway.dispatch(event, data, intent=self._intent_for(msg), transform=for_session)
