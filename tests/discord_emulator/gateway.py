@@ -69,9 +69,15 @@ class Gateway:
 
     # -- dispatching -------------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None,
-                 transform: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
-                 only: Session | None = None) -> int:
+    def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        intent: int | None = None,
+        transform: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+        only: Session | None = None,
+    ) -> int:
         """Send a DISPATCH event to every live session whose intents allow it.
 
         ``transform`` may adapt the payload per session (e.g. hide message content without the
@@ -141,7 +147,9 @@ class Gateway:
                 # A clean close ends the session on Discord: it cannot be resumed.
                 self.live.remove(session)
 
-    async def _write(self, ws: web.WebSocketResponse, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    async def _write(
+        self, ws: web.WebSocketResponse, queue: asyncio.Queue[dict[str, Any] | None]
+    ) -> None:
         while True:
             frame = await queue.get()
             if frame is None or ws.closed:
@@ -192,20 +200,29 @@ class Gateway:
         self.live.append(session)
         emu = self._emu
         guilds = emu.bot_guilds()
-        self.dispatch("READY", only=session, data={
-            "v": 10,
-            "user": user_payload(emu.bot_user) | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.id,
-            "resume_gateway_url": emu.ws_url,
-            "application": {"id": str(emu.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-        })
+        self.dispatch(
+            "READY",
+            only=session,
+            data={
+                "v": 10,
+                "user": user_payload(emu.bot_user)
+                | {"verified": True, "mfa_enabled": False, "flags": 0},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
+                "resume_gateway_url": emu.ws_url,
+                "application": {"id": str(emu.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+            },
+        )
         for guild in guilds:
             with_all = bool(intents & INTENT_GUILD_MEMBERS)
-            members = [m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id]
-            self.dispatch("GUILD_CREATE", guild_payload(guild, emu.world, members=members), only=session)
+            members = [
+                m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id
+            ]
+            self.dispatch(
+                "GUILD_CREATE", guild_payload(guild, emu.world, members=members), only=session
+            )
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
@@ -222,7 +239,9 @@ class Gateway:
         self.dispatch("RESUMED", {}, only=session)
         return session
 
-    async def _on_frame(self, ws: web.WebSocketResponse, session: Session, frame: dict[str, Any]) -> None:
+    async def _on_frame(
+        self, ws: web.WebSocketResponse, session: Session, frame: dict[str, Any]
+    ) -> None:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
             await ws.send_json({"op": HEARTBEAT_ACK})
@@ -248,7 +267,10 @@ class Gateway:
             wanted = ids.__contains__
         members = [member_payload(m) for m in guild.members.values() if wanted(m.user.id)]
         payload: dict[str, Any] = {
-            "guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1,
+            "guild_id": str(guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
         }
         if data.get("nonce") is not None:
             payload["nonce"] = data["nonce"]

@@ -31,9 +31,15 @@ class ProblemLogHandler(logging.Handler):
 
 
 @contextlib.asynccontextmanager
-async def run_client(emu: Emulator, client: discord.Client, token: str | None = None, *,
-                     ready_timeout: float = 10.0, close_timeout: float = 5.0,
-                     guild_ready_timeout: float | None = 0.05) -> AsyncIterator[discord.Client]:
+async def run_client(
+    emu: Emulator,
+    client: discord.Client,
+    token: str | None = None,
+    *,
+    ready_timeout: float = 10.0,
+    close_timeout: float = 5.0,
+    guild_ready_timeout: float | None = 0.05,
+) -> AsyncIterator[discord.Client]:
     """Start ``client`` against ``emu``, wait until it is ready (``setup_hook`` done, READY and
     GUILD_CREATEs processed), yield it, then close it and re-raise any error of the client task.
 

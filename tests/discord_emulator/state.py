@@ -287,7 +287,9 @@ class World:
         self.add_member(guild, owner, permissions=ADMINISTRATOR | DEFAULT_MEMBER_PERMISSIONS)
         return guild
 
-    def add_member(self, guild: Guild, user: User, *, permissions: int, nick: str | None = None) -> Member:
+    def add_member(
+        self, guild: Guild, user: User, *, permissions: int, nick: str | None = None
+    ) -> Member:
         """Add ``user`` to ``guild``."""
         member = Member(user=user, guild_id=guild.id, permissions=permissions, nick=nick)
         guild.members[user.id] = member
@@ -324,16 +326,18 @@ class World:
     def new_message(self, channel: Channel, author: User, **fields: Any) -> Message:
         """Create and store a message in ``channel``."""
         msg = Message(
-            id=self.ids.next(), channel_id=channel.id, guild_id=channel.guild_id, author=author, **fields
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author,
+            **fields,
         )
         self.messages[msg.id] = msg
         return msg
 
     def channel_messages(self, channel: Channel) -> Iterator[Message]:
         """Messages of ``channel`` in creation order, deleted ones excluded."""
-        return (
-            m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted
-        )
+        return (m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted)
 
     # -- commands --------------------------------------------------------------------------
 

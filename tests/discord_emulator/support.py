@@ -35,7 +35,9 @@ def make_scene(emu: Emulator) -> Scene:
 class TreeClient(discord.Client):
     """A plain ``discord.Client`` with a command tree synced globally in ``setup_hook``."""
 
-    def __init__(self, *, intents: discord.Intents | None = None, sync_guild: Guild | None = None) -> None:
+    def __init__(
+        self, *, intents: discord.Intents | None = None, sync_guild: Guild | None = None
+    ) -> None:
         super().__init__(intents=intents or discord.Intents.default())
         self.tree = app_commands.CommandTree(self)
         self.sync_guild = sync_guild

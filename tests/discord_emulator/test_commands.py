@@ -18,15 +18,31 @@ def _options_bot(sync_guild: Any = None) -> tuple[TreeClient, list[dict[str, Any
 
     @client.tree.command(description="Open a lobby")
     @app_commands.describe(rounds="Number of rounds", variant="Rule variant")
-    @app_commands.choices(variant=[app_commands.Choice(name="Classic", value="classic"),
-                                   app_commands.Choice(name="Short", value="short")])
-    async def lobby(interaction: discord.Interaction, rounds: app_commands.Range[int, 1, 7],
-                    variant: str = "classic", public: bool = True,
-                    rival: discord.Member | None = None,
-                    where: discord.TextChannel | None = None) -> None:
-        calls.append({"rounds": rounds, "variant": variant, "public": public,
-                      "rival": rival.name if rival else None, "where": where.name if where else None,
-                      "channel": interaction.channel_id, "user": interaction.user.name})
+    @app_commands.choices(
+        variant=[
+            app_commands.Choice(name="Classic", value="classic"),
+            app_commands.Choice(name="Short", value="short"),
+        ]
+    )
+    async def lobby(
+        interaction: discord.Interaction,
+        rounds: app_commands.Range[int, 1, 7],
+        variant: str = "classic",
+        public: bool = True,
+        rival: discord.Member | None = None,
+        where: discord.TextChannel | None = None,
+    ) -> None:
+        calls.append(
+            {
+                "rounds": rounds,
+                "variant": variant,
+                "public": public,
+                "rival": rival.name if rival else None,
+                "where": where.name if where else None,
+                "channel": interaction.channel_id,
+                "user": interaction.user.name,
+            }
+        )
         await interaction.response.send_message("ok")
 
     game = app_commands.Group(name="game", description="Game commands")
@@ -74,34 +90,59 @@ async def test_slash_options_of_every_type_reach_the_bot(emulator: Emulator) -> 
     client, calls = _options_bot()
     async with run_client(emulator, client):
         result = await emulator.driver.slash(
-            scene.alice, scene.general, "lobby", rounds=4, variant="short", public=False,
-            rival=scene.bob, where=scene.general)
+            scene.alice,
+            scene.general,
+            "lobby",
+            rounds=4,
+            variant="short",
+            public=False,
+            rival=scene.bob,
+            where=scene.general,
+        )
         assert (await result.response()).content == "ok"
         result = await emulator.driver.slash(scene.bob, scene.general, "lobby", rounds=3)
         await result.response()
     assert calls == [
-        {"rounds": 4, "variant": "short", "public": False, "rival": "bob", "where": "general",
-         "channel": scene.general.id, "user": "alice"},
-        {"rounds": 3, "variant": "classic", "public": True, "rival": None, "where": None,
-         "channel": scene.general.id, "user": "bob"},
+        {
+            "rounds": 4,
+            "variant": "short",
+            "public": False,
+            "rival": "bob",
+            "where": "general",
+            "channel": scene.general.id,
+            "user": "alice",
+        },
+        {
+            "rounds": 3,
+            "variant": "classic",
+            "public": True,
+            "rival": None,
+            "where": None,
+            "channel": scene.general.id,
+            "user": "bob",
+        },
     ]
 
 
-@pytest.mark.parametrize(("command", "options", "message"), [
-    ("nosuch", {}, "no slash command /nosuch"),
-    ("lobby", {}, "required option 'rounds' missing"),
-    ("lobby", {"rounds": "4"}, "expects an int"),
-    ("lobby", {"rounds": True}, "expects an int"),
-    ("lobby", {"rounds": 9}, r"value in \[1, 7\]"),
-    ("lobby", {"rounds": 3, "variant": "long"}, "one of the choices"),
-    ("lobby", {"rounds": 3, "public": "yes"}, "expects a bool"),
-    ("lobby", {"rounds": 3, "rival": "bob"}, "expects an emulator User"),
-    ("lobby", {"rounds": 3, "colour": "red"}, "has no option 'colour'"),
-    ("game", {}, "needs a subcommand"),
-    ("game stop", {}, "no subcommand"),
-])
+@pytest.mark.parametrize(
+    ("command", "options", "message"),
+    [
+        ("nosuch", {}, "no slash command /nosuch"),
+        ("lobby", {}, "required option 'rounds' missing"),
+        ("lobby", {"rounds": "4"}, "expects an int"),
+        ("lobby", {"rounds": True}, "expects an int"),
+        ("lobby", {"rounds": 9}, r"value in \[1, 7\]"),
+        ("lobby", {"rounds": 3, "variant": "long"}, "one of the choices"),
+        ("lobby", {"rounds": 3, "public": "yes"}, "expects a bool"),
+        ("lobby", {"rounds": 3, "rival": "bob"}, "expects an emulator User"),
+        ("lobby", {"rounds": 3, "colour": "red"}, "has no option 'colour'"),
+        ("game", {}, "needs a subcommand"),
+        ("game stop", {}, "no subcommand"),
+    ],
+)
 async def test_driver_rejects_invocations_that_do_not_match_the_schema(
-        emulator: Emulator, command: str, options: dict[str, Any], message: str) -> None:
+    emulator: Emulator, command: str, options: dict[str, Any], message: str
+) -> None:
     scene = make_scene(emulator)
     client, calls = _options_bot()
     async with run_client(emulator, client):

@@ -45,7 +45,9 @@ async def test_wrong_token_is_a_login_failure(emulator: Emulator) -> None:
             pass
 
 
-async def test_reconnect_request_is_resumed_and_missed_events_are_replayed(emulator: Emulator) -> None:
+async def test_reconnect_request_is_resumed_and_missed_events_are_replayed(
+    emulator: Emulator,
+) -> None:
     scene = make_scene(emulator)
     client = TreeClient()
     resumed = asyncio.Event()
@@ -64,12 +66,15 @@ async def test_reconnect_request_is_resumed_and_missed_events_are_replayed(emula
 def _set_on(name: str, event: asyncio.Event):  # type: ignore[no-untyped-def]
     async def handler() -> None:
         event.set()
+
     handler.__name__ = name
     return handler
 
 
 @pytest.mark.parametrize("content_intent", [False, True])
-async def test_message_content_needs_the_privileged_intent(emulator: Emulator, content_intent: bool) -> None:
+async def test_message_content_needs_the_privileged_intent(
+    emulator: Emulator, content_intent: bool
+) -> None:
     scene = make_scene(emulator)
     intents = discord.Intents.default()
     intents.message_content = content_intent
@@ -82,7 +87,9 @@ async def test_message_content_needs_the_privileged_intent(emulator: Emulator, c
 
     async with run_client(emulator, client):
         await emulator.driver.send_message(scene.alice, scene.general, "!join please")
-        await emulator.driver.send_message(scene.alice, scene.general, f"{emulator.bot_user.mention} hi")
+        await emulator.driver.send_message(
+            scene.alice, scene.general, f"{emulator.bot_user.mention} hi"
+        )
         await emulator.driver.wait_until(lambda: len(seen) == 2, 5, "two on_message calls")
     expected_first = "!join please" if content_intent else ""
     assert seen == [expected_first, f"{emulator.bot_user.mention} hi"]

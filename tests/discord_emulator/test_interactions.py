@@ -21,25 +21,27 @@ class CounterView(ui.View):
         self.count = 0
 
     @ui.button(label="Update", custom_id="update")
-    async def update(self, interaction: discord.Interaction, button: ui.Button["CounterView"]) -> None:
+    async def update(
+        self, interaction: discord.Interaction, button: ui.Button[CounterView]
+    ) -> None:
         self.count += 1
         await interaction.response.edit_message(content=f"count {self.count}", view=self)
 
     @ui.button(label="Quiet", custom_id="quiet")
-    async def quiet(self, interaction: discord.Interaction, button: ui.Button["CounterView"]) -> None:
+    async def quiet(self, interaction: discord.Interaction, button: ui.Button[CounterView]) -> None:
         await interaction.response.defer()
         self.count += 10
         await interaction.edit_original_response(content=f"count {self.count}")
 
     @ui.button(label="Ask", custom_id="ask")
-    async def ask(self, interaction: discord.Interaction, button: ui.Button["CounterView"]) -> None:
+    async def ask(self, interaction: discord.Interaction, button: ui.Button[CounterView]) -> None:
         await interaction.response.send_modal(NameModal())
 
 
 class NameModal(ui.Modal, title="Your name"):
     """A one-field modal."""
 
-    name: ui.TextInput["NameModal"] = ui.TextInput(label="Name", custom_id="name")
+    name: ui.TextInput[NameModal] = ui.TextInput(label="Name", custom_id="name")
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
@@ -51,7 +53,9 @@ def _bot() -> TreeClient:
 
     @tree.command(description="public reply")
     async def say(interaction: discord.Interaction, text: str) -> None:
-        await interaction.response.send_message(text, embed=discord.Embed(title="T", description=text))
+        await interaction.response.send_message(
+            text, embed=discord.Embed(title="T", description=text)
+        )
 
     @tree.command(description="ephemeral reply")
     async def hand(interaction: discord.Interaction) -> None:
@@ -88,7 +92,9 @@ def scene(emulator: Emulator) -> Scene:
     return make_scene(emulator)
 
 
-async def test_channel_message_response_is_public_with_embed(emulator: Emulator, scene: Scene) -> None:
+async def test_channel_message_response_is_public_with_embed(
+    emulator: Emulator, scene: Scene
+) -> None:
     async with run_client(emulator, _bot()):
         result = await emulator.driver.slash(scene.alice, scene.general, "say", text="hi all")
         response = await result.response()
@@ -99,9 +105,13 @@ async def test_channel_message_response_is_public_with_embed(emulator: Emulator,
     assert response.message is not None and response.message.author_id == emulator.bot_user.id
 
 
-async def test_ephemeral_response_is_seen_only_by_the_invoker(emulator: Emulator, scene: Scene) -> None:
+async def test_ephemeral_response_is_seen_only_by_the_invoker(
+    emulator: Emulator, scene: Scene
+) -> None:
     async with run_client(emulator, _bot()):
-        response = await (await emulator.driver.slash(scene.alice, scene.general, "hand")).response()
+        response = await (
+            await emulator.driver.slash(scene.alice, scene.general, "hand")
+        ).response()
     assert response.ephemeral
     assert [m.content for m in emulator.driver.ephemeral_for(scene.alice)] == ["your cards"]
     assert emulator.driver.ephemeral_for(scene.bob) == []
@@ -110,7 +120,8 @@ async def test_ephemeral_response_is_seen_only_by_the_invoker(emulator: Emulator
 
 @pytest.mark.parametrize("private", [False, True])
 async def test_deferred_response_is_filled_by_the_first_followup(
-        emulator: Emulator, scene: Scene, private: bool) -> None:
+    emulator: Emulator, scene: Scene, private: bool
+) -> None:
     async with run_client(emulator, _bot()):
         result = await emulator.driver.slash(scene.alice, scene.general, "slow", private=private)
         response = await result.response()
@@ -119,7 +130,10 @@ async def test_deferred_response_is_filled_by_the_first_followup(
         followups = await result.wait_followups(1)
     assert original.content == "done thinking" and original.ephemeral is private
     assert [m.content for m in followups] == ["second"]
-    assert followups[0].attachments[0].filename == "a.txt" and followups[0].attachments[0].data == b"abc"
+    assert (
+        followups[0].attachments[0].filename == "a.txt"
+        and followups[0].attachments[0].data == b"abc"
+    )
     public = [m.content for m in emulator.driver.channel_messages(scene.general)]
     assert public == (["second"] if private else ["done thinking", "second"])
 
@@ -133,17 +147,22 @@ async def test_defer_then_edit_original_and_fetch_it(emulator: Emulator, scene: 
 
 
 async def test_update_message_and_deferred_update_edit_the_component_message(
-        emulator: Emulator, scene: Scene) -> None:
+    emulator: Emulator, scene: Scene
+) -> None:
     driver = emulator.driver
     async with run_client(emulator, _bot()):
-        message = (await (await driver.slash(scene.alice, scene.general, "counter")).response()).message
+        message = (
+            await (await driver.slash(scene.alice, scene.general, "counter")).response()
+        ).message
         assert message is not None
         update = await (await driver.click(scene.bob, message, "Update")).response()
         assert update.type_name == "UPDATE_MESSAGE" and update.message is message
         assert message.content == "count 1"
         quiet = await driver.click(scene.alice, message, "quiet")
         assert (await quiet.response()).type_name == "DEFERRED_UPDATE_MESSAGE"
-        await driver.wait_until(lambda: message.content == "count 11", 5, "edit after deferred update")
+        await driver.wait_until(
+            lambda: message.content == "count 11", 5, "edit after deferred update"
+        )
     assert [r.content for r in message.history] == ["count 0", "count 1"]
     assert len(driver.channel_messages(scene.general)) == 1
 
@@ -151,7 +170,9 @@ async def test_update_message_and_deferred_update_edit_the_component_message(
 async def test_modal_response_and_submission(emulator: Emulator, scene: Scene) -> None:
     driver = emulator.driver
     async with run_client(emulator, _bot()):
-        message = (await (await driver.slash(scene.alice, scene.general, "counter")).response()).message
+        message = (
+            await (await driver.slash(scene.alice, scene.general, "counter")).response()
+        ).message
         assert message is not None
         ask = await driver.click(scene.alice, message, "Ask")
         shown = await ask.response()
@@ -166,13 +187,16 @@ async def test_deleting_the_original_response(emulator: Emulator, scene: Scene) 
     async with run_client(emulator, _bot()):
         result = await emulator.driver.slash(scene.alice, scene.general, "vanish")
         await result.response()
-        await emulator.driver.wait_until(lambda: result.original is not None and result.original.deleted,
-                                         5, "deletion")
+        await emulator.driver.wait_until(
+            lambda: result.original is not None and result.original.deleted, 5, "deletion"
+        )
     assert emulator.driver.channel_messages(scene.general) == []
 
 
 @pytest.mark.emulator_problems_expected
-async def test_late_response_gets_unknown_interaction_10062(emulator: Emulator, scene: Scene) -> None:
+async def test_late_response_gets_unknown_interaction_10062(
+    emulator: Emulator, scene: Scene
+) -> None:
     emulator.response_timeout = 0.2
     client = TreeClient()
     errors: list[int] = []
@@ -189,14 +213,17 @@ async def test_late_response_gets_unknown_interaction_10062(emulator: Emulator, 
         result = await emulator.driver.slash(scene.alice, scene.general, "late")
         await emulator.driver.wait_until(lambda: errors, 5, "the late response")
     assert errors == [10062] and not result.answered
-    kinds = [(p.kind, "not answered within 0.2 s" in p.message or "10062" in p.message)
-             for p in emulator.problems]
+    kinds = [
+        (p.kind, "not answered within 0.2 s" in p.message or "10062" in p.message)
+        for p in emulator.problems
+    ]
     assert kinds == [("interaction", True), ("http-error", True)]
 
 
 @pytest.mark.emulator_problems_expected
 async def test_second_initial_response_gets_already_acknowledged_40060(
-        emulator: Emulator, scene: Scene) -> None:
+    emulator: Emulator, scene: Scene
+) -> None:
     # discord.py refuses a second response on one Interaction object client-side
     # (InteractionResponded), so Discord's 40060 is what a bot started twice sees: both
     # processes receive the interaction and both answer it.
@@ -217,7 +244,10 @@ async def test_second_initial_response_gets_already_acknowledged_40060(
 
         return client
 
-    async with run_client(emulator, instance("first", 0.0)), run_client(emulator, instance("second", 0.2)):
+    async with (
+        run_client(emulator, instance("first", 0.0)),
+        run_client(emulator, instance("second", 0.2)),
+    ):
         result = await emulator.driver.slash(scene.alice, scene.general, "ping")
         assert (await result.response()).content == "pong from first"
         await emulator.driver.wait_until(lambda: codes, 5, "the second response")
@@ -240,10 +270,13 @@ async def test_unanswered_interaction_is_reported(emulator: Emulator, scene: Sce
         with pytest.raises(AssertionError, match="no response within"):
             await result.response(timeout=0.4)
     assert [p.message for p in emulator.problems] == [
-        "/mute by alice was not answered within 0.2 s"]
+        "/mute by alice was not answered within 0.2 s"
+    ]
 
 
-async def test_followup_after_token_expiry_gets_invalid_webhook_token(emulator: Emulator, scene: Scene) -> None:
+async def test_followup_after_token_expiry_gets_invalid_webhook_token(
+    emulator: Emulator, scene: Scene
+) -> None:
     emulator.interactions.token_lifetime = 0.3
     client = TreeClient()
     errors: list[int] = []

@@ -35,7 +35,12 @@ async def test_dm_with_embed_reaches_the_user(emulator: Emulator, scene: Scene) 
     [message] = emulator.driver.dm_messages(scene.alice)
     assert message.content == "Round 1 starts" and message.id == sent.id
     shown = message.embeds[0]
-    assert (shown.title, shown.description, shown.color, shown.footer) == ("Your hand", "7 cards", 0x2ECC71, "Round 1")
+    assert (shown.title, shown.description, shown.color, shown.footer) == (
+        "Your hand",
+        "7 cards",
+        0x2ECC71,
+        "Round 1",
+    )
     assert [(f.name, f.value, f.inline) for f in shown.fields] == [("Red", "3, 9", True)]
     assert emulator.driver.dm_messages(scene.bob) == []
     assert emulator.calls("POST /users/@me/channels")[0].json == {"recipient_id": scene.alice.id}
@@ -43,7 +48,8 @@ async def test_dm_with_embed_reaches_the_user(emulator: Emulator, scene: Scene) 
 
 @pytest.mark.parametrize("reason", ["dms closed", "no shared guild"])
 async def test_dm_refused_is_forbidden_50007_and_not_a_problem(
-        emulator: Emulator, scene: Scene, reason: str) -> None:
+    emulator: Emulator, scene: Scene, reason: str
+) -> None:
     target = scene.alice
     if reason == "dms closed":
         emulator.set_dms_open(scene.alice, False)
@@ -63,18 +69,29 @@ async def test_file_attachment_upload_can_be_read_back(emulator: Emulator, scene
     bot = TreeClient()
     async with run_client(emulator, bot):
         channel = await _text_channel(bot, scene)
-        sent = await channel.send(files=[discord.File(io.BytesIO(b"\x89PNG-cards"), "hand.png"),
-                                         discord.File(io.BytesIO(b"scores"), "scores.txt")])
+        sent = await channel.send(
+            files=[
+                discord.File(io.BytesIO(b"\x89PNG-cards"), "hand.png"),
+                discord.File(io.BytesIO(b"scores"), "scores.txt"),
+            ]
+        )
         fetched = await channel.fetch_message(sent.id)
         assert [a.filename for a in fetched.attachments] == ["hand.png", "scores.txt"]
         assert await fetched.attachments[0].read() == b"\x89PNG-cards"
     [message] = emulator.driver.channel_messages(scene.general)
     assert [(a.filename, a.data) for a in message.attachments] == [
-        ("hand.png", b"\x89PNG-cards"), ("scores.txt", b"scores")]
-    assert emulator.calls("POST /channels/{channel_id}/messages")[0].files == ("hand.png", "scores.txt")
+        ("hand.png", b"\x89PNG-cards"),
+        ("scores.txt", b"scores"),
+    ]
+    assert emulator.calls("POST /channels/{channel_id}/messages")[0].files == (
+        "hand.png",
+        "scores.txt",
+    )
 
 
-async def test_message_edit_keeps_history_and_replaces_attachments(emulator: Emulator, scene: Scene) -> None:
+async def test_message_edit_keeps_history_and_replaces_attachments(
+    emulator: Emulator, scene: Scene
+) -> None:
     bot = TreeClient()
     async with run_client(emulator, bot):
         channel = await _text_channel(bot, scene)
@@ -100,26 +117,89 @@ async def test_message_history_and_reply(emulator: Emulator, scene: Scene) -> No
     assert contents == ["answer to one", "two", "one"]
 
 
-@pytest.mark.parametrize(("payload", "needle"), [
-    ({"content": "x" * 2001}, "content"),
-    ({}, "Cannot send an empty message"),
-    ({"embeds": [{"title": "t" * 257}]}, "embeds"),
-    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2100}]}, "6000"),
-    ({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "b",
-                                                  "custom_id": f"c{i}"}]} for i in range(6)]}, "components"),
-    ({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "b",
-                                                  "custom_id": f"c{i}"} for i in range(6)]}]}, "components"),
-    ({"components": [{"type": 1, "components": [{"type": 3, "custom_id": "s", "options": [
-        {"label": str(i), "value": str(i)} for i in range(26)]}]}]}, "options"),
-    ({"components": [{"type": 1, "components": [{"type": 2, "style": 1, "label": "b",
-                                                  "custom_id": "x" * 101}]}]}, "custom_id"),
-    ({"components": [{"type": 1, "components": [
-        {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
-        {"type": 2, "style": 1, "label": "b", "custom_id": "same"}]}]}, "duplicated"),
-])
+@pytest.mark.parametrize(
+    ("payload", "needle"),
+    [
+        ({"content": "x" * 2001}, "content"),
+        ({}, "Cannot send an empty message"),
+        ({"embeds": [{"title": "t" * 257}]}, "embeds"),
+        ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2100}]}, "6000"),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [{"type": 2, "style": 1, "label": "b", "custom_id": f"c{i}"}],
+                    }
+                    for i in range(6)
+                ]
+            },
+            "components",
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "b", "custom_id": f"c{i}"}
+                            for i in range(6)
+                        ],
+                    }
+                ]
+            },
+            "components",
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {
+                                "type": 3,
+                                "custom_id": "s",
+                                "options": [{"label": str(i), "value": str(i)} for i in range(26)],
+                            }
+                        ],
+                    }
+                ]
+            },
+            "options",
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "b", "custom_id": "x" * 101}
+                        ],
+                    }
+                ]
+            },
+            "custom_id",
+        ),
+        (
+            {
+                "components": [
+                    {
+                        "type": 1,
+                        "components": [
+                            {"type": 2, "style": 1, "label": "a", "custom_id": "same"},
+                            {"type": 2, "style": 1, "label": "b", "custom_id": "same"},
+                        ],
+                    }
+                ]
+            },
+            "duplicated",
+        ),
+    ],
+)
 @pytest.mark.emulator_problems_expected
 async def test_invalid_message_is_rejected_and_recorded_as_problem(
-        emulator: Emulator, scene: Scene, payload: dict[str, Any], needle: str) -> None:
+    emulator: Emulator, scene: Scene, payload: dict[str, Any], needle: str
+) -> None:
     bot = TreeClient()
     async with run_client(emulator, bot):
         route = Route("POST", "/channels/{channel_id}/messages", channel_id=scene.general.id)
@@ -143,16 +223,21 @@ async def test_too_long_content_through_the_public_api(emulator: Emulator, scene
 
 
 @pytest.mark.parametrize("is_global", [False, True])
-async def test_injected_429_is_retried_by_discord_py(emulator: Emulator, scene: Scene, is_global: bool) -> None:
-    emulator.inject_rate_limit("POST /channels/{channel_id}/messages", count=2, retry_after=0.05,
-                               is_global=is_global)
+async def test_injected_429_is_retried_by_discord_py(
+    emulator: Emulator, scene: Scene, is_global: bool
+) -> None:
+    emulator.inject_rate_limit(
+        "POST /channels/{channel_id}/messages", count=2, retry_after=0.05, is_global=is_global
+    )
     bot = TreeClient()
     async with run_client(emulator, bot):
         channel = await _text_channel(bot, scene)
         await channel.send("after the rate limit")
     statuses = [c.status for c in emulator.calls("POST /channels/{channel_id}/messages")]
     assert statuses == [429, 429, 200]
-    assert [m.content for m in emulator.driver.channel_messages(scene.general)] == ["after the rate limit"]
+    assert [m.content for m in emulator.driver.channel_messages(scene.general)] == [
+        "after the rate limit"
+    ]
     assert emulator.problems == []
 
 
