@@ -248,6 +248,8 @@ class InteractionService:
                 type=self._message_type(record),
                 webhook_id=emu.application_id,
                 interaction_id=record.id,
+                interaction_type=record.type,
+                interaction_user=record.user,
                 visible_to=record.user.id if flags & EPHEMERAL else None,
             )
             emu.messages.announce("MESSAGE_CREATE", msg)
@@ -296,6 +298,8 @@ class InteractionService:
             type=self._message_type(record),
             webhook_id=emu.application_id,
             interaction_id=record.id,
+            interaction_type=record.type,
+            interaction_user=record.user,
             visible_to=record.user.id if ephemeral else None,
         )
 

@@ -168,6 +168,13 @@ def message_payload(msg: Message, world: World) -> dict[str, Any]:
     if msg.webhook_id is not None:
         data["webhook_id"] = str(msg.webhook_id)
         data["application_id"] = str(msg.webhook_id)
+    if msg.interaction_id is not None and msg.interaction_user is not None:
+        data["interaction_metadata"] = {
+            "id": str(msg.interaction_id),
+            "type": msg.interaction_type or 2,
+            "user": user_payload(msg.interaction_user),
+            "authorizing_integration_owners": {},
+        }
     if msg.reference is not None:
         data["message_reference"] = msg.reference
         ref_id = msg.reference.get("message_id")

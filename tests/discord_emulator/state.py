@@ -158,10 +158,27 @@ class Message:
     edited_timestamp: str | None = None
     webhook_id: int | None = None
     interaction_id: int | None = None
+    interaction_type: int | None = None
+    interaction_user: User | None = None
     visible_to: int | None = None
     reference: dict[str, Any] | None = None
     history: list[Revision] = field(default_factory=list)
     deleted: bool = False
+
+    def __repr__(self) -> str:
+        extras = []
+        if self.raw_embeds:
+            extras.append(f"embeds={len(self.raw_embeds)}")
+        if self.buttons:
+            extras.append(f"buttons={[b.label or b.custom_id for b in self.buttons]}")
+        if self.attachments:
+            extras.append(f"files={[a.filename for a in self.attachments]}")
+        if self.ephemeral:
+            extras.append(f"ephemeral_for={self.visible_to}")
+        if self.deleted:
+            extras.append("deleted")
+        tail = (" " + " ".join(extras)) if extras else ""
+        return f"<Message id={self.id} author={self.author.name} content={self.content!r}{tail}>"
 
     @property
     def author_id(self) -> int:

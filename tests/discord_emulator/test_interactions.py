@@ -47,8 +47,13 @@ class NameModal(ui.Modal, title="Your name"):
         await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
 
 
-def _bot() -> TreeClient:
-    client = TreeClient()
+class _Bot(TreeClient):
+    fetched: list[tuple[bool, str, int | None]]
+
+
+def _bot() -> _Bot:
+    client = _Bot()
+    client.fetched = []
     tree = client.tree
 
     @tree.command(description="public reply")
@@ -73,7 +78,10 @@ def _bot() -> TreeClient:
         await interaction.response.defer()
         message = await interaction.edit_original_response(content="edited")
         fetched = await interaction.original_response()
-        assert fetched.id == message.id and fetched.content == "edited"
+        meta = fetched.interaction_metadata
+        client.fetched.append(
+            (fetched.id == message.id, fetched.content, meta.user.id if meta else None)
+        )
 
     @tree.command(description="counter")
     async def counter(interaction: discord.Interaction) -> None:
@@ -139,9 +147,12 @@ async def test_deferred_response_is_filled_by_the_first_followup(
 
 
 async def test_defer_then_edit_original_and_fetch_it(emulator: Emulator, scene: Scene) -> None:
-    async with run_client(emulator, _bot()):
+    bot = _bot()
+    async with run_client(emulator, bot):
         result = await emulator.driver.slash(scene.alice, scene.general, "edit")
         original = await result.wait_original()
+        await emulator.driver.wait_until(lambda: bot.fetched, 5, "the fetch")
+    assert bot.fetched == [(True, "edited", scene.alice.id)]
     assert original.content == "edited" and not original.loading
     assert len(emulator.calls("GET /webhooks/{application_id}/{token}/messages/{message_id}")) == 1
 
