@@ -14,7 +14,7 @@ from typing import Any
 
 from .errors import DiscordError, EmulatorUsageError, form_error
 from .payloads import member_payload, user_payload
-from .state import Channel, Guild, RegisteredCommand, User, World
+from .state import ADMINISTRATOR, Channel, Guild, RegisteredCommand, User, World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
@@ -146,6 +146,30 @@ def _find_command(world: World, guild: Guild | None, name: str) -> RegisteredCom
     )
 
 
+def _check_allowed(cmd: RegisteredCommand, guild: Guild | None, user: User) -> None:
+    """Refuse what Discord's client would not offer: a command hidden by its
+    ``default_member_permissions`` or not available in this context (guild / bot DM)."""
+    data = cmd.data
+    if guild is None:
+        contexts = data.get("contexts")
+        if data.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+            raise EmulatorUsageError(f"/{cmd.name} is not available in DMs")
+        return
+    contexts = data.get("contexts")
+    if contexts is not None and 0 not in contexts:
+        raise EmulatorUsageError(f"/{cmd.name} is not available in guilds")
+    member = guild.members.get(user.id)
+    if member is None:
+        raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
+    required = int(data.get("default_member_permissions") or 0)
+    granted = member.permissions
+    if required and not granted & ADMINISTRATOR and granted & required != required:
+        raise EmulatorUsageError(
+            f"/{cmd.name} needs permissions {required:#x}; {user.name} has {granted:#x}, "
+            "so Discord would not offer the command"
+        )
+
+
 def _channel_data(channel: Channel, world: World) -> dict[str, Any]:
     return {
         "id": str(channel.id),
@@ -222,13 +246,15 @@ def _convert(
 
 
 def build_invocation(
-    world: World, guild: Guild | None, command: str, values: dict[str, Any]
+    world: World, guild: Guild | None, user: User, command: str, values: dict[str, Any]
 ) -> Invocation:
-    """Build interaction data for ``/command`` (``command`` may be ``"group sub"``)."""
+    """Build interaction data for ``user`` invoking ``/command`` (``"group sub"`` for
+    subcommands) in ``guild`` (``None``: a DM with the bot)."""
     parts = command.strip().lstrip("/").split()
     if not parts:
         raise EmulatorUsageError("empty command name")
     cmd = _find_command(world, guild, parts[0])
+    _check_allowed(cmd, guild, user)
     label = "/" + " ".join(parts)
     schema: list[dict[str, Any]] = list(cmd.data.get("options") or [])
     data: dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}

@@ -195,7 +195,7 @@ class Driver:
         self._require_connected()
         chan = channel if channel is not None else self._emu.dm_channel(user)
         guild = self._emu.world.guild_of(chan)
-        inv = build_invocation(self._emu.world, guild, command, options)
+        inv = build_invocation(self._emu.world, guild, user, command, options)
         record = self._emu.interactions.create(
             type=APPLICATION_COMMAND, user=user, channel=chan, label=inv.label, data=inv.data
         )

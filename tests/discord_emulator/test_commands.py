@@ -152,6 +152,27 @@ async def test_driver_rejects_invocations_that_do_not_match_the_schema(
     assert emulator.interactions.records == {}
 
 
+async def test_driver_honours_default_permissions_and_contexts(emulator: Emulator) -> None:
+    scene = make_scene(emulator)
+    moderator = emulator.add_user("mod")
+    emulator.add_member(scene.guild, moderator, permissions=(1 << 31) | (1 << 5))
+    client = TreeClient()
+
+    @client.tree.command(description="Stop any game")
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def abort(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("aborted")
+
+    async with run_client(emulator, client):
+        with pytest.raises(EmulatorUsageError, match="would not offer"):
+            await emulator.driver.slash(scene.alice, scene.general, "abort")
+        with pytest.raises(EmulatorUsageError, match="not available in DMs"):
+            await emulator.driver.slash(moderator, None, "abort")
+        response = await (await emulator.driver.slash(moderator, scene.general, "abort")).response()
+    assert response.content == "aborted"
+
+
 async def test_invalid_command_schema_is_rejected_like_discord(emulator: Emulator) -> None:
     make_scene(emulator)
     client = TreeClient()

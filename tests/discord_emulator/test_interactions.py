@@ -257,7 +257,7 @@ async def test_second_initial_response_gets_already_acknowledged_40060(
 
     async with (
         run_client(emulator, instance("first", 0.0)),
-        run_client(emulator, instance("second", 0.2)),
+        run_client(emulator, instance("second", 0.5)),
     ):
         result = await emulator.driver.slash(scene.alice, scene.general, "ping")
         assert (await result.response()).content == "pong from first"
