@@ -252,37 +252,32 @@ class Driver:
         return InteractionResult(self._emu, record)
 
     async def submit_modal(
-        self, user: User, shown_by: InteractionResult, values: dict[str, str]
+        self, user: User, shown_by: InteractionResult, values: dict[str, str | list[str]]
     ) -> InteractionResult:
-        """Submit the modal the bot showed in answer to ``shown_by`` with text-input ``values``
-        (by custom_id)."""
+        """Submit the modal the bot showed in answer to ``shown_by``.
+
+        ``values`` maps custom_ids to the text of text inputs (a list of option values for a
+        select inside the modal). Required inputs left empty and unknown custom_ids raise
+        :class:`EmulatorUsageError`, as Discord's client would not submit them.
+        """
         self._require_connected()
         modal = shown_by.record.response_data if shown_by.record.response_type == MODAL else None
         if modal is None:
             raise EmulatorUsageError(f"{shown_by.record.label} was not answered with a modal")
-        rows = []
-        inputs = []
+        submitted: list[dict[str, Any]] = []
+        known: list[str] = []
         for row in modal.get("components", []):
-            for comp in (
-                row.get("components", []) if row.get("type") == 1 else [row.get("component", {})]
-            ):
-                inputs.append(comp.get("custom_id"))
-                rows.append(
-                    {
-                        "type": 1,
-                        "components": [
-                            {
-                                "type": 4,
-                                "custom_id": comp.get("custom_id"),
-                                "value": values.get(comp.get("custom_id"), ""),
-                            }
-                        ],
-                    }
-                )
-        unknown = set(values) - set(inputs)
+            if row.get("type") == 1:
+                for comp in row.get("components", []):
+                    answer = self._modal_answer(comp, values, known)
+                    submitted.append({"type": 1, "components": [answer]})
+            elif row.get("type") == 18:  # a label wrapping one input
+                answer = self._modal_answer(row.get("component", {}), values, known)
+                submitted.append({"type": 18, "component": answer})
+        unknown = set(values) - set(known)
         if unknown:
-            raise EmulatorUsageError(f"modal has no text inputs {sorted(unknown)}; has {inputs}")
-        data = {"custom_id": modal["custom_id"], "components": rows}
+            raise EmulatorUsageError(f"modal has no inputs {sorted(unknown)}; has {known}")
+        data = {"custom_id": modal["custom_id"], "components": submitted}
         record = self._emu.interactions.create(
             type=MODAL_SUBMIT,
             user=user,
@@ -292,6 +287,23 @@ class Driver:
             source_message=shown_by.record.source_message,
         )
         return InteractionResult(self._emu, record)
+
+    @staticmethod
+    def _modal_answer(
+        comp: dict[str, Any], values: dict[str, str | list[str]], known: list[str]
+    ) -> dict[str, Any]:
+        custom_id = str(comp.get("custom_id"))
+        known.append(custom_id)
+        given = values.get(custom_id)
+        if comp.get("type") == 4:
+            text = given if isinstance(given, str) else str(comp.get("value") or "")
+            if comp.get("required", True) and not text:
+                raise EmulatorUsageError(f"required text input {custom_id!r} left empty")
+            if text and not comp.get("min_length", 0) <= len(text) <= comp.get("max_length", 4000):
+                raise EmulatorUsageError(f"text for {custom_id!r} has a length out of bounds")
+            return {"type": 4, "custom_id": custom_id, "value": text}
+        picked = given if isinstance(given, list) else []
+        return {"type": comp.get("type"), "custom_id": custom_id, "values": picked}
 
     async def send_message(self, user: User, channel: Channel | None, content: str) -> Message:
         """Post a plain message as ``user`` (``channel`` ``None``: in the DM with the bot)."""

@@ -24,6 +24,9 @@ async def test_login_ready_and_guild_create_populate_the_client_cache(emulator: 
         assert [c.name for c in guild.text_channels] == ["general"]
         assert {m.name for m in guild.members} == {"app-owner", "StickemBot", "alice", "bob"}
         assert guild.chunked
+        await emulator.driver.wait_until(
+            lambda: client.latency != float("inf"), 5, "a heartbeat ACK"
+        )
     keys = [c.key for c in emulator.rest_calls]
     assert keys[:2] == ["GET /users/@me", "GET /oauth2/applications/@me"]
     assert emulator.gateway.identify_count == 1

@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import ui
 
-from . import Emulator, run_client
+from . import Emulator, EmulatorUsageError, run_client
 from .support import Scene, TreeClient, make_scene
 
 
@@ -189,6 +189,8 @@ async def test_modal_response_and_submission(emulator: Emulator, scene: Scene) -
         shown = await ask.response()
         assert shown.type_name == "MODAL" and shown.modal is not None
         assert shown.modal["title"] == "Your name"
+        with pytest.raises(EmulatorUsageError, match="left empty"):
+            await driver.submit_modal(scene.alice, ask, {})
         submitted = await driver.submit_modal(scene.alice, ask, {"name": "Alice"})
         reply = await submitted.response()
     assert reply.ephemeral and reply.content == "hello Alice"
