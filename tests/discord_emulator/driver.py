@@ -322,6 +322,9 @@ class Driver:
         """Post a plain message as ``user`` (``channel`` ``None``: in the DM with the bot)."""
         self._require_connected()
         chan = channel if channel is not None else self._emu.dm_channel(user)
+        guild = self._emu.world.guild_of(chan)
+        if guild is not None and user.id not in guild.members:
+            raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
         return self._emu.messages.create(chan, user, {"content": content}, [])
 
     # -- reading ------------------------------------------------------------------------------
