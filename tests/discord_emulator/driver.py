@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .commands import build_invocation
 from .components import Button, Embed, Select
-from .errors import EmulatorTimeout, EmulatorUsageError
+from .errors import EmulatorTimeout, EmulatorUsageError, InteractionFailed
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -99,18 +99,31 @@ class InteractionResult:
         return self.record.original
 
     async def response(self, timeout: float | None = None) -> InteractionResponse:
-        """Wait (bounded, default: the response timeout + 1 s) for the initial response."""
+        """Wait (bounded, default: the response timeout + 1 s) for the initial response.
+
+        Raises :class:`InteractionFailed` as soon as Discord rejected the bot's answer (late,
+        invalid payload...) and :class:`EmulatorTimeout` if nothing came in time.
+        """
         limit = self._emu.response_timeout + 1.0 if timeout is None else timeout
+        record = self.record
         try:
-            await asyncio.wait_for(self.record.answered.wait(), limit)
-        except TimeoutError:
+            await self._emu.driver.wait_until(
+                lambda: record.response_type is not None or record.rejections,
+                limit,
+                f"a response to {record.label}",
+            )
+        except EmulatorTimeout:
             raise EmulatorTimeout(
-                f"{self.record.label} by {self.record.user.name}: no response within {limit:g} s"
+                f"{record.label} by {record.user.name}: no response within {limit:g} s"
             ) from None
-        rtype = self.record.response_type
-        assert rtype is not None
-        modal = self.record.response_data if rtype == MODAL else None
-        return InteractionResponse(type=rtype, message=self.record.original, modal=modal)
+        rtype = record.response_type
+        if rtype is None:
+            raise InteractionFailed(
+                f"{record.label} by {record.user.name}: Discord rejected the answer: "
+                f"{record.rejections[0]}"
+            )
+        modal = record.response_data if rtype == MODAL else None
+        return InteractionResponse(type=rtype, message=record.original, modal=modal)
 
     async def wait_followups(
         self, count: int = 1, timeout: float = DEFAULT_TIMEOUT
@@ -309,6 +322,9 @@ class Driver:
         """Post a plain message as ``user`` (``channel`` ``None``: in the DM with the bot)."""
         self._require_connected()
         chan = channel if channel is not None else self._emu.dm_channel(user)
+        guild = self._emu.world.guild_of(chan)
+        if guild is not None and user.id not in guild.members:
+            raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
         return self._emu.messages.create(chan, user, {"content": content}, [])
 
     # -- reading ------------------------------------------------------------------------------

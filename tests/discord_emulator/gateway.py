@@ -118,7 +118,7 @@ class Gateway:
         self._sockets.add(ws)
         try:
             await self._serve(ws)
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:
             pass
         finally:
             self._sockets.discard(ws)

@@ -80,6 +80,7 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     expired: bool = False
+    rejections: list[DiscordError] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -183,6 +184,21 @@ class InteractionService:
         record = self.records.get(interaction_id)
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
+        try:
+            return self._callback(record, body, uploads, with_response)
+        except DiscordError as err:
+            if record.response_type is None:
+                record.rejections.append(err)
+                self._emu.notify()
+            raise
+
+    def _callback(
+        self,
+        record: InteractionRecord,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        with_response: bool,
+    ) -> dict[str, Any] | None:
         if record.response_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = self._now() - record.created_at

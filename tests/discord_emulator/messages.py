@@ -96,6 +96,11 @@ class MessageService:
                 and not payload.get("attachments", msg.attachments)
             ):
                 raise DiscordError(400, 50006, "Cannot send an empty message")
+        attachments = msg.attachments
+        if uploads or "attachments" in payload:
+            attachments = self._new_attachments(msg, payload, uploads)
+        # Everything is validated: apply the edit.
+        msg.attachments = attachments
         if "content" in payload:
             msg.content = payload["content"] or ""
         if "embeds" in payload:
@@ -105,8 +110,6 @@ class MessageService:
         if "flags" in payload and payload["flags"] is not None:
             keep = msg.flags & ~SETTABLE_FLAGS
             msg.flags = keep | (int(payload["flags"]) & SETTABLE_FLAGS)
-        if uploads or "attachments" in payload:
-            msg.attachments = self._new_attachments(msg, payload, uploads)
         if creating and payload.get("message_reference"):
             msg.reference = dict(payload["message_reference"])
             msg.type = 19
@@ -131,6 +134,8 @@ class MessageService:
         for name in ("content", "raw_embeds", "raw_components", "flags", "reference", "type"):
             setattr(msg, name, getattr(probe, name))
         msg.attachments = probe.attachments
+        if msg.interaction_id is None:
+            msg.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
         self.announce("MESSAGE_CREATE", msg)
         self._emu.notify()
         return msg

@@ -9,7 +9,7 @@ import discord
 import pytest
 from discord import ui
 
-from . import Emulator, EmulatorUsageError, run_client
+from . import Emulator, EmulatorUsageError, InteractionFailed, run_client
 from .support import Scene, TreeClient, make_scene
 
 
@@ -224,6 +224,8 @@ async def test_late_response_gets_unknown_interaction_10062(
 
     async with run_client(emulator, client):
         result = await emulator.driver.slash(scene.alice, scene.general, "late")
+        with pytest.raises(InteractionFailed, match="10062"):
+            await result.response(timeout=5)
         await emulator.driver.wait_until(lambda: errors, 5, "the late response")
     assert errors == [10062] and not result.answered
     kinds = [
@@ -290,7 +292,7 @@ async def test_unanswered_interaction_is_reported(emulator: Emulator, scene: Sce
 async def test_followup_after_token_expiry_gets_invalid_webhook_token(
     emulator: Emulator, scene: Scene
 ) -> None:
-    emulator.interactions.token_lifetime = 0.3
+    emulator.token_lifetime = 0.3
     client = TreeClient()
     errors: list[int] = []
 
@@ -309,3 +311,27 @@ async def test_followup_after_token_expiry_gets_invalid_webhook_token(
     assert errors == [50027]
     problems = emulator.pop_problems("http-error")
     assert len(problems) == 1 and "50027" in problems[0].message
+
+
+@pytest.mark.emulator_problems_expected
+async def test_invalid_response_payload_fails_the_response_wait_at_once(
+    emulator: Emulator, scene: Scene
+) -> None:
+    client = TreeClient()
+
+    @client.tree.command(description="too long")
+    async def essay(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("x" * 2001)
+
+    async with run_client(emulator, client):
+        result = await emulator.driver.slash(scene.alice, scene.general, "essay")
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        with pytest.raises(InteractionFailed, match="50035"):
+            await result.response()
+        assert loop.time() - started < 2.0
+        await emulator.driver.wait_until(
+            lambda: any(p.kind == "bot-error" for p in emulator.problems), 5, "the logged error"
+        )
+    kinds = sorted(p.kind for p in emulator.pop_problems())
+    assert kinds == ["bot-error", "invalid-request"]
