@@ -90,7 +90,6 @@ class Game:
         "_captured",
         "_dealer",
         "_hands",
-        "_last_trick",
         "_leader",
         "_log",
         "_misery",
@@ -98,7 +97,6 @@ class Game:
         "_orders",
         "_phase",
         "_players",
-        "_previous_misery",
         "_round",
         "_round_scores",
         "_rounds",
@@ -136,10 +134,8 @@ class Game:
     _captured: list[list[Card]]
     _set_aside: list[Card]
     _tricks: list[TrickWon | TrickSetAside]
-    _last_trick: TrickWon | TrickSetAside | None
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
-    _previous_misery: tuple[Card, ...] | None
     _winners: tuple[int, ...]
     _log: bytearray
     _start_events: tuple[Event, ...]
@@ -169,9 +165,7 @@ class Game:
         )
         self._totals = [0] * players
         self._round_scores = []
-        self._previous_misery = None
         self._winners = ()
-        self._last_trick = None
         self._log = bytearray()
         self._dealer = 0
         self._start_events = (self._deal(1),)
@@ -226,7 +220,6 @@ class Game:
         for seat, score in enumerate(scores):
             totals[seat] += score
         self._round_scores.append(scores)
-        self._previous_misery = misery
         scored = RoundScored(
             self._round,
             scores,
@@ -327,7 +320,6 @@ class Game:
             self._captured[winner] += trick
             done = TrickWon(winner, plays, number)
         self._tricks.append(done)
-        self._last_trick = done
         self._trick = []
         if number == TRICKS_PER_ROUND:
             return [played, done, *self._end_round()]
@@ -571,7 +563,7 @@ class Game:
         revealed = phase is not _MISERY
         misery: tuple[Card | None, ...] = tuple(self._misery) if revealed else (None,) * players
         trick = self.current_trick
-        last = self._last_trick
+        done = self._tricks
         return View(
             seat=seat,
             players=players,
@@ -590,15 +582,14 @@ class Game:
             undealt=self._undealt,
             trick=trick,
             lead_color=trick[0][1].color if trick else None,
-            last_trick=_completed(last) if last is not None else None,
-            tricks=tuple(_completed(done) for done in self._tricks),
+            last_trick=_completed(done[-1]) if done else None,
+            tricks=tuple(_completed(trick) for trick in done),
             captured_counts=tuple(len(cards) for cards in self._captured),
             captured=tuple(self._captured[seat]) if seat is not None and own else None,
             hand_sizes=tuple(len(hand) for hand in self._hands),
             round_scores=tuple(self._round_scores),
             totals=tuple(self._totals),
             winners=self._winners,
-            previous_misery_cards=self._previous_misery,
         )
 
     # ------------------------------------------------------------------------ persistence
@@ -643,10 +634,8 @@ class Game:
         new._captured = [cards[:] for cards in self._captured]
         new._set_aside = self._set_aside[:]
         new._tricks = self._tricks[:]
-        new._last_trick = self._last_trick
         new._totals = self._totals[:]
         new._round_scores = self._round_scores[:]
-        new._previous_misery = self._previous_misery
         new._winners = self._winners
         new._log = self._log[:]
         new._start_events = self._start_events
