@@ -1,7 +1,7 @@
 """The game state machine: deal, misery choice, tricks, scoring, next round, game over.
 
 A ``Game`` is fully determined by its player count, its rules, its seed and its action log:
-the deal of round ``r`` comes from a random generator seeded with ``("stickem", seed, r)``,
+the deal of round ``r`` comes from SHAKE-256 of ``"stickem:<seed>:<r>"`` (see ``_deal``),
 so replaying the same actions on a new game gives the same game (``Game.from_json``).
 
 Decisions this module takes where RULES.md is silent (see also the docstrings below):
@@ -18,10 +18,12 @@ Decisions this module takes where RULES.md is silent (see also the docstrings be
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+import sys
+from array import array
 from enum import Enum
 from operator import attrgetter
-from random import Random
 from typing import Final
 
 from .actions import Action
@@ -58,6 +60,7 @@ __all__ = ["HAND_SIZE", "TRICKS_PER_ROUND", "Game", "Phase"]
 HAND_SIZE: Final = 15
 TRICKS_PER_ROUND: Final = HAND_SIZE - 1
 _PLAY_FLAG: Final = 0x80  # marks a play in the action log; card indexes are < 0x80
+# The action log is an array of 16-bit codes: seat << 8 | card index (| _PLAY_FLAG for a play).
 _BY_INDEX = attrgetter("index")
 
 
@@ -74,8 +77,37 @@ _TRICKS: Final = Phase.TRICKS
 _OVER: Final = Phase.GAME_OVER
 
 
+# Events are immutable, so equal ones are shared: a CardPlayed for each (trick, seat, card)
+# and a MiseryChosen for each seat are built once per process, then reused by every game.
+_MISERY_CHOSEN: Final = tuple(MiseryChosen(seat) for seat in range(8))
+_PLAYED: Final[list[CardPlayed | None]] = [None] * (16 << 11)
+
+
+def _card_played(key: int, seat: int, card: Card, trick: int) -> CardPlayed:
+    event = _PLAYED[key] = CardPlayed(seat, card, trick)
+    return event
+
+
 def _random_seed() -> int:
     return secrets.randbits(63)
+
+
+def _random_keys(seed: int, round_no: int, count: int) -> list[int]:
+    """``count`` random 64-bit ints for the deal of ``round_no``, a pure function of the seed.
+
+    SHAKE-256 of ``"stickem:<seed>:<round>"``: stable across Python versions and platforms.
+    """
+    stream = hashlib.shake_256(f"stickem:{seed}:{round_no}".encode()).digest(8 * count)
+    if sys.byteorder == "little":
+        return memoryview(stream).cast("Q").tolist()
+    return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
+
+
+_ALONE: Final = tuple((seat,) for seat in range(8))
+_NEXT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(3, 8)}
+_ORDERS: Final = {
+    n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 8)
+}
 
 
 class Game:
@@ -90,7 +122,6 @@ class Game:
         "_captured",
         "_dealer",
         "_hands",
-        "_last_trick",
         "_leader",
         "_log",
         "_misery",
@@ -98,7 +129,6 @@ class Game:
         "_orders",
         "_phase",
         "_players",
-        "_previous_misery",
         "_round",
         "_round_scores",
         "_rounds",
@@ -136,12 +166,10 @@ class Game:
     _captured: list[list[Card]]
     _set_aside: list[Card]
     _tricks: list[TrickWon | TrickSetAside]
-    _last_trick: TrickWon | TrickSetAside | None
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
-    _previous_misery: tuple[Card, ...] | None
     _winners: tuple[int, ...]
-    _log: bytearray
+    _log: array[int]
     _start_events: tuple[Event, ...]
 
     def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
@@ -163,16 +191,12 @@ class Game:
         self._rules = rules
         self._seed = seed
         self._rounds = rules.rounds_for(players)
-        self._next = tuple((seat + 1) % players for seat in range(players))
-        self._orders = tuple(
-            tuple((leader + i) % players for i in range(players)) for leader in range(players)
-        )
+        self._next = _NEXT[players]
+        self._orders = _ORDERS[players]
         self._totals = [0] * players
         self._round_scores = []
-        self._previous_misery = None
         self._winners = ()
-        self._last_trick = None
-        self._log = bytearray()
+        self._log = array("H")
         self._dealer = 0
         self._start_events = (self._deal(1),)
 
@@ -189,16 +213,21 @@ class Game:
 
     def _deal(self, round_no: int) -> RoundStarted:
         players = self._players
-        rng = Random(f"stickem:{self._seed}:{round_no}")
+        cards = deck(players)
+        size = len(cards)
+        keys = _random_keys(self._seed, round_no, size + 1)
         if round_no == 1:
-            self._dealer = rng.randrange(players)
-        cards = list(deck(players))
-        rng.shuffle(cards)
+            self._dealer = keys[size] % players
+        # Sorting positions by random keys is a uniformly random permutation (the 64-bit keys
+        # are distinct but for a 1-in-10^15 chance, when the earlier position goes first).
+        order = sorted(range(size), key=keys.__getitem__)
+        pick = cards.__getitem__
+        # The deck is sorted, so sorting a block of positions sorts the hand.
         self._hands = [
-            sorted(cards[start : start + HAND_SIZE], key=_BY_INDEX)
+            list(map(pick, sorted(order[start : start + HAND_SIZE])))
             for start in range(0, players * HAND_SIZE, HAND_SIZE)
         ]
-        self._undealt = tuple(sorted(cards[players * HAND_SIZE :], key=_BY_INDEX))
+        self._undealt = tuple(map(pick, sorted(order[players * HAND_SIZE :])))
         self._misery = [None] * players
         self._unpicked = players
         self._captured = [[] for _ in range(players)]
@@ -219,24 +248,20 @@ class Game:
         return lowest_score_dealer(self._totals, scores, self._dealer)
 
     def _end_round(self) -> list[Event]:
-        misery = tuple(card for card in self._misery if card is not None)
+        misery = tuple(self._misery)
         captured = self._captured
-        scores = tuple(round_score(misery[s], captured[s]) for s in range(self._players))
+        scores = tuple(map(round_score, misery, captured))  # type: ignore[arg-type]
         totals = self._totals
         for seat, score in enumerate(scores):
             totals[seat] += score
         self._round_scores.append(scores)
-        self._previous_misery = misery
         scored = RoundScored(
             self._round,
             scores,
             tuple(totals),
-            misery,
-            tuple(
-                tuple(sorted((c for c in cards if c.color is m.color), key=_BY_INDEX))
-                for m, cards in zip(misery, captured, strict=True)
-            ),
-            tuple(len(cards) for cards in captured),
+            misery,  # type: ignore[arg-type]
+            tuple(map(_misery_colored, misery, captured)),  # type: ignore[arg-type]
+            tuple(map(len, captured)),
         )
         if self._round == self._rounds:
             self._winners = winning_seats(totals)
@@ -264,16 +289,16 @@ class Game:
             or self._misery[seat] is not None
         ):
             raise self._rejection("misery", seat, card, round)
-        hand = self._hands[seat]
-        if card not in hand:
+        try:
+            self._hands[seat].remove(card)
+        except ValueError:
             if isinstance(card, str):
                 return self.choose_misery(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card)
-        hand.remove(card)
+            raise self._card_rejection(seat, card) from None
         self._misery[seat] = card
-        self._log += bytes((seat, card.index))
+        self._log.append(seat << 8 | card.index)
         self._unpicked -= 1
-        chosen = MiseryChosen(seat)
+        chosen = _MISERY_CHOSEN[seat]
         if self._unpicked:
             return [chosen]
         self._phase = _TRICKS
@@ -295,16 +320,18 @@ class Game:
             or (round is not None and round != self._round)
         ):
             raise self._rejection("play", seat, card, round)
-        hand = self._hands[seat]
-        if card not in hand:
+        try:
+            self._hands[seat].remove(card)
+        except ValueError:
             if isinstance(card, str):
                 return self.play(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card)
-        hand.remove(card)
+            raise self._card_rejection(seat, card) from None
         trick = self._trick
         trick.append(card)
-        self._log += bytes((seat, card.index | _PLAY_FLAG))
-        played = CardPlayed(seat, card, self._trick_no)
+        code = seat << 8 | card.index
+        self._log.append(code | _PLAY_FLAG)
+        key = self._trick_no << 11 | code
+        played = _PLAYED[key] or _card_played(key, seat, card, self._trick_no)
         if len(trick) < self._players:
             self._turn = self._next[seat]
             return [played]
@@ -315,7 +342,7 @@ class Game:
         order = self._orders[leader]
         trick = self._trick
         number = self._trick_no
-        plays = tuple(zip(order, trick, strict=True))
+        plays = tuple(zip(order, trick))  # noqa: B905 - both hold one entry per seat
         position = trick_winner(trick, self._rules)
         done: TrickWon | TrickSetAside
         if position is None:
@@ -327,7 +354,6 @@ class Game:
             self._captured[winner] += trick
             done = TrickWon(winner, plays, number)
         self._tricks.append(done)
-        self._last_trick = done
         self._trick = []
         if number == TRICKS_PER_ROUND:
             return [played, done, *self._end_round()]
@@ -462,7 +488,7 @@ class Game:
     def awaiting(self) -> tuple[int, ...]:
         """Who must act: every seat yet to pick (MISERY), the seat to play (TRICKS), or ()."""
         if self._phase is _TRICKS:
-            return (self._turn,)
+            return _ALONE[self._turn]
         if self._phase is _MISERY:
             return tuple(seat for seat, card in enumerate(self._misery) if card is None)
         return ()
@@ -532,18 +558,17 @@ class Game:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken so far, in order (the game is its seed, rules and this log)."""
-        log = self._log
         return tuple(
-            Action("play", log[i], Card.from_index(log[i + 1] ^ _PLAY_FLAG))
-            if log[i + 1] & _PLAY_FLAG
-            else Action("misery", log[i], Card.from_index(log[i + 1]))
-            for i in range(0, len(log), 2)
+            Action("play", code >> 8, Card.from_index(code & 0x7F))
+            if code & _PLAY_FLAG
+            else Action("misery", code >> 8, Card.from_index(code & 0x7F))
+            for code in self._log
         )
 
     @property
     def action_count(self) -> int:
         """How many actions have been taken."""
-        return len(self._log) // 2
+        return len(self._log)
 
     @property
     def start_events(self) -> list[Event]:
@@ -571,7 +596,7 @@ class Game:
         revealed = phase is not _MISERY
         misery: tuple[Card | None, ...] = tuple(self._misery) if revealed else (None,) * players
         trick = self.current_trick
-        last = self._last_trick
+        done = self._tricks
         return View(
             seat=seat,
             players=players,
@@ -590,15 +615,14 @@ class Game:
             undealt=self._undealt,
             trick=trick,
             lead_color=trick[0][1].color if trick else None,
-            last_trick=_completed(last) if last is not None else None,
-            tricks=tuple(_completed(done) for done in self._tricks),
+            last_trick=_completed(done[-1]) if done else None,
+            tricks=tuple(_completed(trick) for trick in done),
             captured_counts=tuple(len(cards) for cards in self._captured),
             captured=tuple(self._captured[seat]) if seat is not None and own else None,
             hand_sizes=tuple(len(hand) for hand in self._hands),
             round_scores=tuple(self._round_scores),
             totals=tuple(self._totals),
             winners=self._winners,
-            previous_misery_cards=self._previous_misery,
         )
 
     # ------------------------------------------------------------------------ persistence
@@ -643,12 +667,10 @@ class Game:
         new._captured = [cards[:] for cards in self._captured]
         new._set_aside = self._set_aside[:]
         new._tricks = self._tricks[:]
-        new._last_trick = self._last_trick
         new._totals = self._totals[:]
         new._round_scores = self._round_scores[:]
-        new._previous_misery = self._previous_misery
         new._winners = self._winners
-        new._log = self._log[:]
+        new._log = array("H", self._log)
         new._start_events = self._start_events
         return new
 
@@ -682,6 +704,12 @@ class Game:
             f"<Game {self._players} players, {self._rules.preset}, {where}, "
             f"{self.action_count} actions, seed={self._seed}>"
         )
+
+
+def _misery_colored(misery: Card, captured: list[Card]) -> tuple[Card, ...]:
+    """The captured cards of the misery card's color, sorted."""
+    color = misery.color
+    return tuple(sorted([card for card in captured if card.color is color], key=_BY_INDEX))
 
 
 def _completed(done: TrickWon | TrickSetAside) -> CompletedTrick:
