@@ -152,7 +152,7 @@ def test_start_with_rules_and_rounds() -> None:
 
 def test_bad_rounds_are_refused_by_the_engine() -> None:
     table = lobby(3)
-    with pytest.raises(TableError, match="(?i)rounds=0"):
+    with pytest.raises(TableError, match=r"(?i)rounds=0"):
         table.start(1, rounds=0)
     assert table.state is TableState.LOBBY
 
@@ -269,10 +269,7 @@ def test_full_game_through_the_table_matches_an_engine_replay() -> None:
     round_ends = 0
     game_ends: list[GameEnded] = []
     while table.state is TableState.PLAYING:
-        if game.phase is Phase.MISERY:
-            outcome = pick_all(table)
-        else:
-            outcome = play_turn(table)
+        outcome = pick_all(table) if game.phase is Phase.MISERY else play_turn(table)
         for effect in outcome.effects:
             if isinstance(effect, RoundEnded):
                 round_ends += 1
