@@ -181,7 +181,7 @@ class TableService:
                     ident.game_id,
                 )
                 await self._edit_clicked(interaction, spec)
-                await self._retire_prompt(table, seat, interaction)
+                await self._retire_prompt(table, seat, interaction, spec)
                 await self.execute(table, outcome)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a card button")
@@ -215,8 +215,9 @@ class TableService:
                     interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
                 )
                 assert outcome.seat is not None
-                await self._edit_clicked(interaction, render.misery_done(ident.card, ident.round))
-                await self._retire_prompt(table, outcome.seat, interaction)
+                spec = render.misery_done(ident.card, ident.round)
+                await self._edit_clicked(interaction, spec)
+                await self._retire_prompt(table, outcome.seat, interaction, spec)
                 await self.execute(table, outcome)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the misery confirm")
@@ -367,9 +368,10 @@ class TableService:
         return True
 
     async def _retire_prompt(
-        self, table: Table, seat: int, interaction: discord.Interaction[Any]
+        self, table: Table, seat: int, interaction: discord.Interaction[Any], spec: MessageSpec
     ) -> None:
-        """Forget the seat's live DM prompt; disable its buttons unless the click came from it."""
+        """Forget the seat's live DM prompt; unless the click came from it, show ``spec`` there
+        (the same answer as the click got, so its buttons are disabled or gone)."""
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
@@ -377,7 +379,7 @@ class TableService:
             return
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
-            await channel.get_partial_message(ref.message_id).edit(view=None)
+            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
         except discord.HTTPException as exc:
             log.info("Could not disable an old prompt at table %s: %s", table.channel_id, exc)
 

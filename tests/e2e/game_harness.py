@@ -87,6 +87,7 @@ class GameHarness:
     shadow: Game | None = None
     timings: Timings = field(default_factory=Timings)
     cards_played: int = 0
+    calls_per_card: list[list[str]] = field(default_factory=list)
     _last_table: Table | None = None
 
     # --- helpers ---------------------------------------------------------------------------
@@ -221,8 +222,10 @@ class GameHarness:
         assert offered == shadow.hand(seat), "hand buttons do not show the engine's hand"
         card = self.rng.choice(offered)
         user = self.seat_user(seat)
+        before = len(self.emu.rest_calls)
         response = await self.answer(self.emu.driver.click(user, message, str(card)))
         assert f"You played **{card}**" in response.content, response.content
+        self.calls_per_card.append([call.key for call in self.emu.rest_calls[before:]])
         shadow.play(seat, card)
         self.cards_played += 1
         return card
@@ -233,6 +236,12 @@ class GameHarness:
         assert shadow is not None
         for seat in range(shadow.players):
             await self.pick_misery(seat)
+        await self.play_tricks()
+
+    async def play_tricks(self) -> None:
+        """Every remaining trick of the current round."""
+        shadow = self.shadow
+        assert shadow is not None
         round_number = shadow.round
         while shadow.phase is Phase.TRICKS and shadow.round == round_number:
             await self.play_turn()
