@@ -236,8 +236,8 @@ def table_message(view: View, names: Sequence[str]) -> MessageSpec:
         )
     if view.undealt and view.phase is not Phase.MISERY:
         lines.append(f"Undealt (out of play): {cards_text(view.undealt)}")
-    if view.last_trick is not None and view.phase is Phase.TRICKS:
-        trick = view.last_trick
+    if view.tricks and view.phase is Phase.TRICKS:  # this round's last trick only
+        trick = view.tricks[-1]
         taker = names[trick.winner] if trick.winner is not None else "nobody (set aside)"
         lines.append("")
         lines.append(

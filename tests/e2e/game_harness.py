@@ -28,9 +28,22 @@ from bot.tables import Table
 from stickem import Card, Game, Phase
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.driver import InteractionResponse
-from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
+from tests.discord_emulator.state import (
+    DEFAULT_MEMBER_PERMISSIONS,
+    Channel,
+    Guild,
+    Message,
+    User,
+)
 
 WAIT = 5.0
+FINISHED_ROUND = re.compile(r"round \d+ is over|Round \d+ of \d+ scored|Game over")
+CARD_PATTERN = re.compile(r"\b(green|brown|red|blue|yellow|violet) \d+\b")
+
+
+def names_card(text: str, card: Card) -> bool:
+    """Whether ``text`` names ``card`` (``red 1`` is not found inside ``red 11``)."""
+    return re.search(rf"\b{re.escape(str(card))}\b", text) is not None
 
 
 def make_bot(emu: Emulator, data_dir: Path, guild_id: int) -> StickemBot:
@@ -89,6 +102,8 @@ class GameHarness:
     cards_played: int = 0
     calls_per_card: list[list[str]] = field(default_factory=list)
     _last_table: Table | None = None
+    scan_hidden: bool = True
+    _scanned: dict[int, str] = field(default_factory=dict)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -125,6 +140,12 @@ class GameHarness:
         """Run a slash command in the table's channel and wait for its response."""
         return await self.answer(self.emu.driver.slash(user, self.channel, command, **options))
 
+    def channel_guild(self) -> Guild:
+        """The guild of the table's channel."""
+        guild = self.emu.world.guild_of(self.channel)
+        assert guild is not None
+        return guild
+
     def seat_user(self, seat: int) -> User:
         """The user at ``seat`` (users join in list order)."""
         return self.users[seat]
@@ -144,6 +165,40 @@ class GameHarness:
         game = self.table.game
         assert game is not None
         self.shadow = Game.new(len(self.users), game.rules, seed=game.seed)
+
+    # --- hidden information -------------------------------------------------------------------
+
+    def hidden_cards(self) -> list[Card]:
+        """Cards nobody but their owner may see now: every hand and every unrevealed pick."""
+        shadow = self.shadow
+        assert shadow is not None
+        hidden = [card for seat in range(shadow.players) for card in shadow.hand(seat)]
+        if shadow.phase is Phase.MISERY:
+            hidden += [
+                card for seat in range(shadow.players)
+                if (card := shadow.misery_card(seat)) is not None
+            ]
+        return hidden
+
+    def scan_channel(self) -> None:
+        """Check every channel message that is new or changed for a hidden card.
+
+        The summaries of a finished round (its last table message and its score embed) are
+        about cards that were all played, so they are left out: they may name a card that the
+        new deal has put in somebody's hand.
+        """
+        if not self.scan_hidden or self.shadow is None:
+            return
+        hidden = self.hidden_cards()
+        for message in self.emu.driver.channel_messages(self.channel):
+            text = message.text
+            if self._scanned.get(message.id) == text:
+                continue
+            self._scanned[message.id] = text
+            if FINISHED_ROUND.search(text):
+                continue
+            for card in hidden:
+                assert not names_card(text, card), f"channel message shows hidden {card}: {text}"
 
     # --- misery ------------------------------------------------------------------------------
 
@@ -184,6 +239,7 @@ class GameHarness:
         )
         assert "misery card" in response.content.lower(), response.content
         shadow.choose_misery(seat, card)
+        self.scan_channel()
 
     # --- tricks --------------------------------------------------------------------------------
 
@@ -228,6 +284,7 @@ class GameHarness:
         self.calls_per_card.append([call.key for call in self.emu.rest_calls[before:]])
         shadow.play(seat, card)
         self.cards_played += 1
+        self.scan_channel()
         return card
 
     async def play_round(self) -> None:
