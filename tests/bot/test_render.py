@@ -59,7 +59,7 @@ def test_other_ids_round_trip() -> None:
         (MiseryConfirmId(CHANNEL, "a1b2c3", 3, card), MiseryConfirmId),
         (StopId(CHANNEL, "a1b2c3"), StopId),
     ):
-        assert kind.parse(ident.encode()) == ident  # type: ignore[attr-defined]
+        assert kind.parse(ident.encode()) == ident
         assert len(ident.encode()) <= 100
 
 
@@ -67,7 +67,7 @@ def test_ids_of_one_kind_are_not_parsed_as_another() -> None:
     play = PlayId(1, "abc", 1, 1, Card.parse("red 3")).encode()
     for kind in (LobbyId, MiserySelectId, MiseryConfirmId, StopId):
         try:
-            kind.parse(play)  # type: ignore[attr-defined]
+            kind.parse(play)
         except ValueError:
             continue
         raise AssertionError(f"{kind.__name__} parsed a play id")
@@ -183,7 +183,9 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     spec = render.hand_prompt(game.view(seat), NAMES[:6], CHANNEL, "abc123")
     buttons = spec.components()
     assert len(spec.rows) <= 5
-    assert [b.label for b in buttons] == [str(c) for c in game.hand(seat)]
+    assert [b.label for b in buttons if isinstance(b, ButtonSpec)] == [
+        str(c) for c in game.hand(seat)
+    ]
     for button in buttons:
         assert isinstance(button, ButtonSpec)
         ident = PlayId.parse(button.custom_id)

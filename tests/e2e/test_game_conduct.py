@@ -230,10 +230,10 @@ async def test_simultaneous_clicks_are_serialised(emulator: Emulator, tmp_path: 
             response = await h.answer(emulator.driver.select(user, prompt, None, [str(card)]))
             assert response.message is not None
             confirms.append((user, response.message, card))
-        results = await asyncio.gather(
+        confirmed = await asyncio.gather(
             *(emulator.driver.click(user, msg, f"Confirm {card}") for user, msg, card in confirms)
         )
-        await asyncio.gather(*(r.response() for r in results))
+        await asyncio.gather(*(r.response() for r in confirmed))
         await h.settle()
         for seat, (_, _, card) in enumerate(confirms):
             h.shadow.choose_misery(seat, card)
