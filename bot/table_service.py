@@ -329,7 +329,8 @@ class TableService:
             table.game.view(seat), table.channel_id, table.game_id, header=self._dm_header(table)
         )
         user_id = table.seats[seat].user_id
-        if not await self._dm(table, seat, spec) and user_id in table.dm_closed:
+        known_closed = user_id in table.dm_closed  # else a refusal now is announced by _dm
+        if not await self._dm(table, seat, spec) and known_closed:
             await self._say(
                 table, MessageSpec(render.misery_mention(user_id, table.game.round))
             )
@@ -342,7 +343,7 @@ class TableService:
             header=self._dm_header(table),
         )
         user_id = table.seats[seat].user_id
-        if not await self._dm(table, seat, spec) and user_id in table.dm_closed:
+        if not await self._dm(table, seat, spec):
             await self._say(
                 table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number))
             )

@@ -210,8 +210,10 @@ class GameHarness:
         """The message offering ``user`` the misery choice of ``round_number``."""
         if self.dms_closed(user):
             await self.emu.driver.wait_for_message(
-                self.channel, lambda m: f"<@{user.id}>" in m.content
-                and f"round {round_number}" in m.content.lower(), timeout=WAIT,
+                self.channel, lambda m: f"<@{user.id}>" in m.content and (
+                    f"round {round_number}: pick your misery card" in m.content
+                    or "can't send you direct messages" in m.content
+                ), timeout=WAIT,
             )
             response = await self.slash(user, "hand")
             assert response.ephemeral and response.message is not None

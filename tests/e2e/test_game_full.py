@@ -43,6 +43,14 @@ async def test_full_three_player_game(emulator: Emulator, tmp_path: Path) -> Non
         assert h.final_totals() == expected_totals(h)
         assert h.cards_played == 5 * 14 * 3
         check_card_calls(h)
+        # the whole game, lobby to standings: three calls per card, plus per round the misery
+        # choice (DM, select, confirm, table edit per player), the score embed, the new table
+        # message and the first turn DM, plus the lobby and opening the DM channels
+        calls = len(h.emu.rest_calls)
+        players, rounds = 3, 5
+        budget = 3 * h.cards_played + rounds * (4 * players + 3) + 4 * players + 10
+        print(f"REST calls for a whole 3-player game: {calls} (budget {budget})")
+        assert calls <= budget
         winners = h.shadow.winners
         final = h.emu.driver.channel_messages(h.channel)[-1]
         for seat in winners:
