@@ -421,12 +421,25 @@ def hand_prompt(
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
 
-def played_message(view: View, names: Sequence[str], card: Card, channel_id: int,
-                   game_id: str) -> MessageSpec:
-    """A hand message after its owner played ``card``: the same hand, buttons disabled."""
-    return hand_prompt(
-        view, names, channel_id, game_id, header=f"You played **{card}**.", disabled=True
+def played_message(
+    view: View, names: Sequence[str], card: Card, channel_id: int, game_id: str, trick: int
+) -> MessageSpec:
+    """A hand message after its owner played ``card`` in ``trick``: the rest of the hand, with
+    its buttons disabled (the next turn comes as a new message)."""
+    hand = tuple(view.hand or ())
+    lines = [f"You played **{card}** in trick {trick} of round {view.round}."]
+    lines.append("Your hand: " + ("; ".join(hand_lines(hand)) or "empty"))
+    rows = tuple(
+        tuple(
+            ButtonSpec(
+                PlayId(channel_id, game_id, view.round, trick, c).encode(), str(c),
+                card_emoji(c) or None, disabled=True,
+            )
+            for c in row
+        )
+        for row in hand_rows(hand)
     )
+    return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
 
 def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSpec:

@@ -178,7 +178,7 @@ class TableService:
                 assert seat is not None and table.game is not None
                 spec = render.played_message(
                     table.game.view(seat), table.names, ident.card, table.channel_id,
-                    ident.game_id,
+                    ident.game_id, ident.trick,
                 )
                 await self._edit_clicked(interaction, spec)
                 await self._retire_prompt(table, seat, interaction, spec)

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
 from bot.table_service import service_for
 from stickem import Rules
+from stickem.rules import MAX_ROUNDS
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
@@ -74,7 +75,7 @@ class Lobby(commands.Cog):
         self,
         interaction: discord.Interaction[Any],
         rules: str | None = None,
-        rounds: app_commands.Range[int, 1, 10] | None = None,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
     ) -> None:
         """/start [rules] [rounds]"""
         await service_for(self.bot).start(interaction, rules, rounds)

@@ -195,8 +195,11 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     other = (seat + 1) % 6
     waiting = render.hand_prompt(game.view(other), NAMES[:6], CHANNEL, "abc123")
     assert f"Waiting for {NAMES[seat]}" in waiting.content
-    played = render.played_message(game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "x")
+    played = render.played_message(
+        game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "abc", 1
+    )
     assert all(isinstance(b, ButtonSpec) and b.disabled for b in played.components())
+    assert played.content.startswith(f"You played **{game.hand(other)[0]}** in trick 1 of round 1")
 
 
 # --- scores -----------------------------------------------------------------------------------
