@@ -6,7 +6,13 @@ See ``notes/emulator-readme.md`` for an overview; the public names are re-export
 from .components import Button, Embed, EmbedField, Select, SelectOption
 from .driver import Driver, InteractionResponse, InteractionResult
 from .emulator import Emulator
-from .errors import DiscordError, EmulatorTimeout, EmulatorUsageError, Problem
+from .errors import (
+    DiscordError,
+    EmulatorTimeout,
+    EmulatorUsageError,
+    InteractionFailed,
+    Problem,
+)
 from .rest import RestCall
 from .runner import run_client
 from .state import Channel, Guild, Member, Message, User
@@ -22,6 +28,7 @@ __all__ = [
     "EmulatorTimeout",
     "EmulatorUsageError",
     "Guild",
+    "InteractionFailed",
     "InteractionResponse",
     "InteractionResult",
     "Member",

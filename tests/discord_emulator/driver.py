@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .commands import build_invocation
-from .components import Button, Select
-from .errors import EmulatorTimeout, EmulatorUsageError
+from .components import Button, Embed, Select
+from .errors import EmulatorTimeout, EmulatorUsageError, InteractionFailed
 from .interactions import (
     APPLICATION_COMMAND,
     MESSAGE_COMPONENT,
@@ -23,7 +23,7 @@ from .interactions import (
     RESPONSE_NAMES,
     InteractionRecord,
 )
-from .state import Channel, Embed, Message, User
+from .state import Channel, Message, User
 
 if TYPE_CHECKING:
     from .emulator import Emulator
@@ -99,34 +99,57 @@ class InteractionResult:
         return self.record.original
 
     async def response(self, timeout: float | None = None) -> InteractionResponse:
-        """Wait (bounded, default: the response timeout + 1 s) for the initial response."""
-        limit = self._emu.response_timeout + 1.0 if timeout is None else timeout
-        try:
-            await asyncio.wait_for(self.record.answered.wait(), limit)
-        except TimeoutError:
-            raise EmulatorTimeout(
-                f"{self.record.label} by {self.record.user.name}: no response within {limit:g} s"
-            ) from None
-        rtype = self.record.response_type
-        assert rtype is not None
-        modal = self.record.response_data if rtype == MODAL else None
-        return InteractionResponse(type=rtype, message=self.record.original, modal=modal)
+        """Wait (bounded, default: the response timeout + 1 s) for the initial response.
 
-    async def wait_followups(self, count: int = 1, timeout: float = DEFAULT_TIMEOUT) -> list[Message]:
+        Raises :class:`InteractionFailed` as soon as Discord rejected the bot's answer (late,
+        invalid payload...) and :class:`EmulatorTimeout` if nothing came in time.
+        """
+        limit = self._emu.response_timeout + 1.0 if timeout is None else timeout
+        record = self.record
+        try:
+            await self._emu.driver.wait_until(
+                lambda: record.response_type is not None or record.rejections,
+                limit,
+                f"a response to {record.label}",
+            )
+        except EmulatorTimeout:
+            raise EmulatorTimeout(
+                f"{record.label} by {record.user.name}: no response within {limit:g} s"
+            ) from None
+        rtype = record.response_type
+        if rtype is None:
+            raise InteractionFailed(
+                f"{record.label} by {record.user.name}: Discord rejected the answer: "
+                f"{record.rejections[0]}"
+            )
+        modal = record.response_data if rtype == MODAL else None
+        return InteractionResponse(type=rtype, message=record.original, modal=modal)
+
+    async def wait_followups(
+        self, count: int = 1, timeout: float = DEFAULT_TIMEOUT
+    ) -> list[Message]:
         """Wait until at least ``count`` follow-up messages exist and return them."""
         return await self._emu.driver.wait_until(
             lambda: self.followups if len(self.record.followups) >= count else None,
-            timeout, f"{count} follow-up(s) to {self.record.label}",
+            timeout,
+            f"{count} follow-up(s) to {self.record.label}",
         )
 
-    async def wait_original(self, predicate: Callable[[Message], bool] = lambda m: not m.loading,
-                            timeout: float = DEFAULT_TIMEOUT) -> Message:
+    async def wait_original(
+        self,
+        predicate: Callable[[Message], bool] = lambda m: not m.loading,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Message:
         """Wait until the original response message satisfies ``predicate`` (default: a deferred
         "thinking" message has been filled in by an edit or the first follow-up)."""
+
         def check() -> Message | None:
             msg = self.record.original
             return msg if msg is not None and predicate(msg) else None
-        return await self._emu.driver.wait_until(check, timeout, f"original response of {self.record.label}")
+
+        return await self._emu.driver.wait_until(
+            check, timeout, f"original response of {self.record.label}"
+        )
 
 
 class Driver:
@@ -153,8 +176,12 @@ class Driver:
         if guild is not None and user.id not in guild.members:
             raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
 
-    async def wait_until(self, check: Callable[[], T | None], timeout: float = DEFAULT_TIMEOUT,
-                         what: str = "condition") -> T:
+    async def wait_until(
+        self,
+        check: Callable[[], T | None],
+        timeout: float = DEFAULT_TIMEOUT,
+        what: str = "condition",
+    ) -> T:
         """Re-evaluate ``check`` on every emulator change until it returns a truthy value.
 
         Raises :class:`EmulatorTimeout` after ``timeout`` seconds.
@@ -172,17 +199,19 @@ class Driver:
 
     # -- user actions ---------------------------------------------------------------------------
 
-    async def slash(self, user: User, channel: Channel | None, command: str,
-                    **options: Any) -> InteractionResult:
+    async def slash(
+        self, user: User, channel: Channel | None, command: str, **options: Any
+    ) -> InteractionResult:
         """Invoke ``/command`` (``"group sub"`` for subcommands) as ``user`` in ``channel``
         (``None``: in the user's DM with the bot). Options are checked against the schema the
         bot registered; emulator ``User``/``Channel`` objects fill user/channel options."""
         self._require_connected()
         chan = channel if channel is not None else self._emu.dm_channel(user)
         guild = self._emu.world.guild_of(chan)
-        inv = build_invocation(self._emu.world, guild, command, options)
+        inv = build_invocation(self._emu.world, guild, user, command, options)
         record = self._emu.interactions.create(
-            type=APPLICATION_COMMAND, user=user, channel=chan, label=inv.label, data=inv.data)
+            type=APPLICATION_COMMAND, user=user, channel=chan, label=inv.label, data=inv.data
+        )
         return InteractionResult(self._emu, record)
 
     async def click(self, user: User, message: Message, button: str | Button) -> InteractionResult:
@@ -193,12 +222,15 @@ class Driver:
         if btn.disabled:
             raise EmulatorUsageError(f"button {btn.label!r} of message {message.id} is disabled")
         if btn.custom_id is None:
-            raise EmulatorUsageError(f"button {btn.label!r} is a link/premium button, not clickable")
+            raise EmulatorUsageError(
+                f"button {btn.label!r} is a link/premium button, not clickable"
+            )
         data = {"custom_id": btn.custom_id, "component_type": 2}
         return self._component(user, message, data, f"button {btn.label or btn.custom_id!r}")
 
-    async def select(self, user: User, message: Message, select: str | Select | None,
-                     values: list[str]) -> InteractionResult:
+    async def select(
+        self, user: User, message: Message, select: str | Select | None, values: list[str]
+    ) -> InteractionResult:
         """Pick ``values`` (option values or labels) in a string select of ``message``."""
         self._require_connected()
         self._check_visible(user, message)
@@ -210,46 +242,89 @@ class Driver:
         chosen = [sel.option(v).value for v in values]
         if not sel.min_values <= len(chosen) <= sel.max_values:
             raise EmulatorUsageError(
-                f"select {sel.custom_id!r} takes {sel.min_values}..{sel.max_values} values, got {len(chosen)}")
+                f"select {sel.custom_id!r} takes {sel.min_values}..{sel.max_values} values, "
+                f"got {len(chosen)}"
+            )
         if len(set(chosen)) != len(chosen):
             raise EmulatorUsageError("the same option was picked twice")
         data = {"custom_id": sel.custom_id, "component_type": 3, "values": chosen}
         return self._component(user, message, data, f"select {sel.custom_id!r}")
 
-    def _component(self, user: User, message: Message, data: dict[str, Any], label: str) -> InteractionResult:
+    def _component(
+        self, user: User, message: Message, data: dict[str, Any], label: str
+    ) -> InteractionResult:
         chan = self._emu.world.channels[message.channel_id]
         record = self._emu.interactions.create(
-            type=MESSAGE_COMPONENT, user=user, channel=chan, label=label, data=data, source_message=message)
+            type=MESSAGE_COMPONENT,
+            user=user,
+            channel=chan,
+            label=label,
+            data=data,
+            source_message=message,
+        )
         return InteractionResult(self._emu, record)
 
-    async def submit_modal(self, user: User, shown_by: InteractionResult,
-                           values: dict[str, str]) -> InteractionResult:
-        """Submit the modal the bot showed in answer to ``shown_by`` with text-input ``values``
-        (by custom_id)."""
+    async def submit_modal(
+        self, user: User, shown_by: InteractionResult, values: dict[str, str | list[str]]
+    ) -> InteractionResult:
+        """Submit the modal the bot showed in answer to ``shown_by``.
+
+        ``values`` maps custom_ids to the text of text inputs (a list of option values for a
+        select inside the modal). Required inputs left empty and unknown custom_ids raise
+        :class:`EmulatorUsageError`, as Discord's client would not submit them.
+        """
         self._require_connected()
         modal = shown_by.record.response_data if shown_by.record.response_type == MODAL else None
         if modal is None:
             raise EmulatorUsageError(f"{shown_by.record.label} was not answered with a modal")
-        rows = []
-        inputs = []
+        submitted: list[dict[str, Any]] = []
+        known: list[str] = []
         for row in modal.get("components", []):
-            for comp in row.get("components", []) if row.get("type") == 1 else [row.get("component", {})]:
-                inputs.append(comp.get("custom_id"))
-                rows.append({"type": 1, "components": [
-                    {"type": 4, "custom_id": comp.get("custom_id"), "value": values.get(comp.get("custom_id"), "")}]})
-        unknown = set(values) - set(inputs)
+            if row.get("type") == 1:
+                for comp in row.get("components", []):
+                    answer = self._modal_answer(comp, values, known)
+                    submitted.append({"type": 1, "components": [answer]})
+            elif row.get("type") == 18:  # a label wrapping one input
+                answer = self._modal_answer(row.get("component", {}), values, known)
+                submitted.append({"type": 18, "component": answer})
+        unknown = set(values) - set(known)
         if unknown:
-            raise EmulatorUsageError(f"modal has no text inputs {sorted(unknown)}; has {inputs}")
-        data = {"custom_id": modal["custom_id"], "components": rows}
+            raise EmulatorUsageError(f"modal has no inputs {sorted(unknown)}; has {known}")
+        data = {"custom_id": modal["custom_id"], "components": submitted}
         record = self._emu.interactions.create(
-            type=MODAL_SUBMIT, user=user, channel=shown_by.record.channel,
-            label=f"modal {modal['custom_id']!r}", data=data, source_message=shown_by.record.source_message)
+            type=MODAL_SUBMIT,
+            user=user,
+            channel=shown_by.record.channel,
+            label=f"modal {modal['custom_id']!r}",
+            data=data,
+            source_message=shown_by.record.source_message,
+        )
         return InteractionResult(self._emu, record)
+
+    @staticmethod
+    def _modal_answer(
+        comp: dict[str, Any], values: dict[str, str | list[str]], known: list[str]
+    ) -> dict[str, Any]:
+        custom_id = str(comp.get("custom_id"))
+        known.append(custom_id)
+        given = values.get(custom_id)
+        if comp.get("type") == 4:
+            text = given if isinstance(given, str) else str(comp.get("value") or "")
+            if comp.get("required", True) and not text:
+                raise EmulatorUsageError(f"required text input {custom_id!r} left empty")
+            if text and not comp.get("min_length", 0) <= len(text) <= comp.get("max_length", 4000):
+                raise EmulatorUsageError(f"text for {custom_id!r} has a length out of bounds")
+            return {"type": 4, "custom_id": custom_id, "value": text}
+        picked = given if isinstance(given, list) else []
+        return {"type": comp.get("type"), "custom_id": custom_id, "values": picked}
 
     async def send_message(self, user: User, channel: Channel | None, content: str) -> Message:
         """Post a plain message as ``user`` (``channel`` ``None``: in the DM with the bot)."""
         self._require_connected()
         chan = channel if channel is not None else self._emu.dm_channel(user)
+        guild = self._emu.world.guild_of(chan)
+        if guild is not None and user.id not in guild.members:
+            raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
         return self._emu.messages.create(chan, user, {"content": content}, [])
 
     # -- reading ------------------------------------------------------------------------------
@@ -265,8 +340,11 @@ class Driver:
     def ephemeral_for(self, user: User, channel: Channel | None = None) -> list[Message]:
         """Ephemeral messages only ``user`` can see (optionally in one channel), oldest first."""
         return [
-            m for m in self._emu.world.messages.values()
-            if m.ephemeral and m.visible_to == user.id and not m.deleted
+            m
+            for m in self._emu.world.messages.values()
+            if m.ephemeral
+            and m.visible_to == user.id
+            and not m.deleted
             and (channel is None or m.channel_id == channel.id)
         ]
 
@@ -275,15 +353,23 @@ class Driver:
         msgs = self.dm_messages(where) if isinstance(where, User) else self.channel_messages(where)
         return msgs[-1] if msgs else None
 
-    async def wait_for_message(self, where: Channel | User,
-                               predicate: Callable[[Message], bool] | None = None, *,
-                               timeout: float = DEFAULT_TIMEOUT, new_only: bool = False) -> Message:
+    async def wait_for_message(
+        self,
+        where: Channel | User,
+        predicate: Callable[[Message], bool] | None = None,
+        *,
+        timeout: float = DEFAULT_TIMEOUT,
+        new_only: bool = False,
+    ) -> Message:
         """Wait for a message in a channel (or in ``user``'s DMs) matching ``predicate``.
 
         Already existing messages count unless ``new_only``. Returns the oldest match.
         """
+
         def messages() -> list[Message]:
-            return self.dm_messages(where) if isinstance(where, User) else self.channel_messages(where)
+            return (
+                self.dm_messages(where) if isinstance(where, User) else self.channel_messages(where)
+            )
 
         floor = max((m.id for m in messages()), default=0) if new_only else 0
         test = predicate or (lambda _m: True)

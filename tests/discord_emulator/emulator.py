@@ -27,10 +27,10 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import Gateway
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session
 from .interactions import InteractionService
 from .messages import MessageService
-from .payloads import channel_payload, member_payload, message_payload, user_payload
+from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
 from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
 from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
 
@@ -44,8 +44,13 @@ class Emulator:
     in tests of late answers). ``token`` is the bot token the emulator accepts.
     """
 
-    def __init__(self, *, token: str = "emulated-bot-token", bot_name: str = "StickemBot",
-                 response_timeout: float = 3.0) -> None:
+    def __init__(
+        self,
+        *,
+        token: str = "emulated-bot-token",
+        bot_name: str = "StickemBot",
+        response_timeout: float = 3.0,
+    ) -> None:
         self.token = token
         self.world = World()
         self.owner = self.world.add_user("app-owner")
@@ -63,7 +68,7 @@ class Emulator:
         self._runner: web.AppRunner | None = None
         self._changed = asyncio.Event()
 
-    # -- server lifecycle ------------------------------------------------------------------------
+    # -- server lifecycle ----------------------------------------------------------------------
 
     @property
     def base_url(self) -> str:
@@ -116,7 +121,7 @@ class Emulator:
             Route.BASE = old_base
             DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
 
-    # -- building the world ----------------------------------------------------------------------
+    # -- building the world --------------------------------------------------------------------
 
     def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False) -> User:
         """Create a user (not yet in any guild)."""
@@ -126,12 +131,13 @@ class Emulator:
         """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
         guild = self.world.add_guild(name, owner or self.owner)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
-        if self.gateway.connected:
-            from .gateway import INTENT_GUILD_MEMBERS
-            with_all = self.gateway.has_intent(INTENT_GUILD_MEMBERS)
+
+        def members_for(session: Session, _data: dict[str, Any]) -> dict[str, Any]:
+            with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
             members = [m for m in guild.members.values() if with_all or m.user is self.bot_user]
-            from .payloads import guild_payload
-            self.gateway.dispatch("GUILD_CREATE", guild_payload(guild, self.world, members=members))
+            return guild_payload(guild, self.world, members=members)
+
+        self.gateway.dispatch("GUILD_CREATE", {}, transform=members_for)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
@@ -140,13 +146,21 @@ class Emulator:
         self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world))
         return chan
 
-    def add_member(self, guild: Guild, user: User, *, permissions: int = DEFAULT_MEMBER_PERMISSIONS,
-                   nick: str | None = None) -> Member:
+    def add_member(
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        permissions: int = DEFAULT_MEMBER_PERMISSIONS,
+        nick: str | None = None,
+    ) -> Member:
         """Make ``user`` a member of ``guild`` (GUILD_MEMBER_ADD if connected with that intent)."""
-        from .gateway import INTENT_GUILD_MEMBERS
         member = self.world.add_member(guild, user, permissions=permissions, nick=nick)
-        self.gateway.dispatch("GUILD_MEMBER_ADD", member_payload(member) | {"guild_id": str(guild.id)},
-                              intent=INTENT_GUILD_MEMBERS)
+        self.gateway.dispatch(
+            "GUILD_MEMBER_ADD",
+            member_payload(member) | {"guild_id": str(guild.id)},
+            intent=INTENT_GUILD_MEMBERS,
+        )
         return member
 
     def set_dms_open(self, user: User, dms_open: bool) -> None:
@@ -165,7 +179,7 @@ class Emulator:
         """Guilds the bot is a member of."""
         return [g for g in self.world.guilds.values() if self.bot_user.id in g.members]
 
-    # -- timing configuration ----------------------------------------------------------------
+    # -- timing configuration ------------------------------------------------------------------
 
     @property
     def response_timeout(self) -> float:
@@ -176,7 +190,7 @@ class Emulator:
     def response_timeout(self, value: float) -> None:
         self.interactions.response_timeout = value
 
-    # -- records -------------------------------------------------------------------------------------
+    # -- records -------------------------------------------------------------------------------
 
     @property
     def rest_calls(self) -> list[RestCall]:
@@ -186,8 +200,10 @@ class Emulator:
     def calls(self, key: str | None = None, *, status: int | None = None) -> list[RestCall]:
         """REST calls filtered by ``"METHOD /route/{template}"`` (or a prefix of it) and status."""
         return [
-            c for c in self.rest.calls
-            if (key is None or c.key == key or c.key.startswith(key)) and (status is None or c.status == status)
+            c
+            for c in self.rest.calls
+            if (key is None or c.key == key or c.key.startswith(key))
+            and (status is None or c.status == status)
         ]
 
     def record(self, problem: Problem) -> None:
@@ -207,13 +223,23 @@ class Emulator:
             listing = "\n  ".join(str(p) for p in self.problems)
             raise AssertionError(f"the emulator saw {len(self.problems)} problem(s):\n  {listing}")
 
-    def inject_rate_limit(self, key: str, *, count: int = 1, retry_after: float = 0.05,
-                          is_global: bool = False) -> RateLimitInjection:
-        """Answer the next ``count`` calls to ``key`` (e.g. ``"POST /channels/{channel_id}/messages"``)
-        with 429 and Discord's rate-limit headers; discord.py should wait and retry."""
+    def inject_rate_limit(
+        self, key: str, *, count: int = 1, retry_after: float = 0.05, is_global: bool = False
+    ) -> RateLimitInjection:
+        """Answer the next ``count`` calls to ``key`` with 429.
+
+        ``key`` is e.g. ``"POST /channels/{channel_id}/messages"``; the 429 carries Discord's
+        rate-limit headers and body, so discord.py waits ``retry_after`` and retries. Injected
+        429s are not problems.
+        """
         if not key.split(" ", 1)[0].isupper() or " /" not in key:
-            raise EmulatorUsageError(f"rate-limit key must look like 'POST /channels/{{channel_id}}/messages', got {key!r}")
-        inj = RateLimitInjection(key=key, remaining=count, retry_after=retry_after, is_global=is_global)
+            raise EmulatorUsageError(
+                "rate-limit key must look like 'POST /channels/{channel_id}/messages', "
+                f"got {key!r}"
+            )
+        inj = RateLimitInjection(
+            key=key, remaining=count, retry_after=retry_after, is_global=is_global
+        )
         self.rest.injections.append(inj)
         return inj
 
@@ -229,10 +255,18 @@ class Emulator:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._changed.wait(), timeout)
 
-    # -- interaction payloads ------------------------------------------------------------------------
+    # -- interaction payloads ------------------------------------------------------------------
 
-    def interaction_payload(self, ident: int, token: str, itype: int, user: User, channel: Channel,
-                            data: dict[str, Any], source: Message | None) -> dict[str, Any]:
+    def interaction_payload(
+        self,
+        ident: int,
+        token: str,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        source: Message | None,
+    ) -> dict[str, Any]:
         """The INTERACTION_CREATE payload Discord sends for ``user`` acting in ``channel``."""
         payload: dict[str, Any] = {
             "id": str(ident),
@@ -254,14 +288,19 @@ class Emulator:
             if member is None:
                 raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
             payload.update(
-                guild_id=str(guild.id), guild_locale="en-US", context=0,
+                guild_id=str(guild.id),
+                guild_locale="en-US",
+                context=0,
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
                 member=member_payload(member, with_permissions=True),
                 authorizing_integration_owners={"0": str(guild.id)},
             )
         else:
-            payload.update(user=user_payload(user), context=1,
-                           authorizing_integration_owners={"0": str(user.id)})
+            payload.update(
+                user=user_payload(user),
+                context=1,
+                authorizing_integration_owners={"0": str(user.id)},
+            )
         if source is not None:
             payload["message"] = message_payload(source, self.world)
         return payload

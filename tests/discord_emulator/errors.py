@@ -25,6 +25,10 @@ class EmulatorTimeout(AssertionError):
     """A bounded wait of the driver expired before the awaited thing happened."""
 
 
+class InteractionFailed(AssertionError):
+    """Discord rejected the bot's initial response to an interaction (e.g. 10062, 50035)."""
+
+
 class DiscordError(Exception):
     """An error response of the emulated Discord API.
 

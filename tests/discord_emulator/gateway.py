@@ -50,54 +50,58 @@ class Session:
 
 
 class Gateway:
-    """Serves the gateway websocket for one bot (no sharding)."""
+    """Serves the gateway websocket (no sharding). Several bot sessions may be live at once, as
+    when a bot is accidentally started twice: each then receives every event."""
 
     def __init__(self, emu: Emulator) -> None:
         self._emu = emu
         self.sessions: dict[str, Session] = {}
-        self.active: Session | None = None
+        self.live: list[Session] = []
         self.heartbeat_interval_ms = 41250
         self.identify_count = 0
         self.resume_count = 0
         self._sockets: set[web.WebSocketResponse] = set()
-        self._ready = asyncio.Event()
 
     @property
     def connected(self) -> bool:
-        """Whether a bot session is currently connected and identified."""
-        return self.active is not None and self.active.queue is not None
-
-    async def wait_connected(self, timeout: float) -> None:
-        """Wait (bounded) until a bot session is connected."""
-        await asyncio.wait_for(self._ready.wait(), timeout)
+        """Whether at least one bot session is connected and identified."""
+        return any(s.queue is not None for s in self.live)
 
     # -- dispatching -------------------------------------------------------------------------
 
-    def dispatch(self, event: str, data: dict[str, Any], *, intent: int | None = None) -> bool:
-        """Send a DISPATCH event to the bot if its intents allow it; return whether it was sent.
+    def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        intent: int | None = None,
+        transform: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
+        only: Session | None = None,
+    ) -> int:
+        """Send a DISPATCH event to every live session whose intents allow it.
 
-        Events produced while the socket is down are kept and replayed on RESUME.
+        ``transform`` may adapt the payload per session (e.g. hide message content without the
+        MESSAGE_CONTENT intent). Events produced while a socket is down are kept and replayed on
+        RESUME. Returns the number of sessions the event was queued for.
         """
-        session = self.active
-        if session is None:
-            return False
-        if intent is not None and not session.intents & intent:
-            return False
-        session.seq += 1
-        frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": data}
-        session.events.append(frame)
-        if session.queue is not None:
-            session.queue.put_nowait(frame)
-        return True
-
-    def has_intent(self, intent: int) -> bool:
-        """Whether the connected bot identified with ``intent``."""
-        return self.active is not None and bool(self.active.intents & intent)
+        count = 0
+        for session in [only] if only is not None else self.live:
+            if intent is not None and not session.intents & intent:
+                continue
+            session.seq += 1
+            payload = transform(session, data) if transform is not None else data
+            frame = {"op": DISPATCH, "t": event, "s": session.seq, "d": payload}
+            session.events.append(frame)
+            if session.queue is not None:
+                session.queue.put_nowait(frame)
+            count += 1
+        return count
 
     def request_reconnect(self) -> None:
-        """Send op 7 RECONNECT: the client must reconnect and RESUME."""
-        if self.active is not None and self.active.queue is not None:
-            self.active.queue.put_nowait({"op": RECONNECT, "d": None})
+        """Send op 7 RECONNECT to every connected session: clients must reconnect and RESUME."""
+        for session in self.live:
+            if session.queue is not None:
+                session.queue.put_nowait({"op": RECONNECT, "d": None})
 
     async def close_all(self) -> None:
         """Close every open websocket (server shutdown)."""
@@ -114,7 +118,7 @@ class Gateway:
         self._sockets.add(ws)
         try:
             await self._serve(ws)
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:
             pass
         finally:
             self._sockets.discard(ws)
@@ -139,10 +143,13 @@ class Gateway:
             writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await writer
-            if self.active is session:
-                self._ready.clear()
+            if ws.close_code in (1000, 1001) and session in self.live:
+                # A clean close ends the session on Discord: it cannot be resumed.
+                self.live.remove(session)
 
-    async def _write(self, ws: web.WebSocketResponse, queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    async def _write(
+        self, ws: web.WebSocketResponse, queue: asyncio.Queue[dict[str, Any] | None]
+    ) -> None:
         while True:
             frame = await queue.get()
             if frame is None or ws.closed:
@@ -190,48 +197,56 @@ class Gateway:
         intents = int(data.get("intents", 0))
         session = Session(id=uuid.uuid4().hex, intents=intents, queue=asyncio.Queue())
         self.sessions[session.id] = session
-        self.active = session
+        self.live.append(session)
         emu = self._emu
         guilds = emu.bot_guilds()
-        self.dispatch("READY", {
-            "v": 10,
-            "user": user_payload(emu.bot_user) | {"verified": True, "mfa_enabled": False, "flags": 0},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
-            "session_id": session.id,
-            "resume_gateway_url": emu.ws_url,
-            "application": {"id": str(emu.application_id), "flags": 0},
-            "private_channels": [],
-            "relationships": [],
-        })
+        self.dispatch(
+            "READY",
+            only=session,
+            data={
+                "v": 10,
+                "user": user_payload(emu.bot_user)
+                | {"verified": True, "mfa_enabled": False, "flags": 0},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
+                "resume_gateway_url": emu.ws_url,
+                "application": {"id": str(emu.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+            },
+        )
         for guild in guilds:
             with_all = bool(intents & INTENT_GUILD_MEMBERS)
-            members = [m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id]
-            self.dispatch("GUILD_CREATE", guild_payload(guild, emu.world, members=members))
-        self._ready.set()
+            members = [
+                m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id
+            ]
+            self.dispatch(
+                "GUILD_CREATE", guild_payload(guild, emu.world, members=members), only=session
+            )
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))
-        if session is None:
+        if session is None or session not in self.live:
             await ws.send_json({"op": INVALID_SESSION, "d": False})
             return None
         self.resume_count += 1
         session.queue = asyncio.Queue()
-        self.active = session
         last_seq = int(data.get("seq") or 0)
         for frame in session.events:
             if frame["s"] > last_seq:
                 session.queue.put_nowait(frame)
-        self.dispatch("RESUMED", {})
-        self._ready.set()
+        self.dispatch("RESUMED", {}, only=session)
         return session
 
-    async def _on_frame(self, ws: web.WebSocketResponse, session: Session, frame: dict[str, Any]) -> None:
+    async def _on_frame(
+        self, ws: web.WebSocketResponse, session: Session, frame: dict[str, Any]
+    ) -> None:
         op, data = frame.get("op"), frame.get("d")
         if op == HEARTBEAT:
             await ws.send_json({"op": HEARTBEAT_ACK})
         elif op == REQUEST_MEMBERS and isinstance(data, dict):
-            self._send_member_chunk(data)
+            self._send_member_chunk(session, data)
         elif op in (PRESENCE, VOICE):
             return
         elif op in (IDENTIFY, RESUME):
@@ -241,7 +256,7 @@ class Gateway:
             self._emu.record(Problem("gateway", f"unknown gateway opcode {op}"))
             await ws.close(code=4001, message=b"Unknown opcode")
 
-    def _send_member_chunk(self, data: dict[str, Any]) -> None:
+    def _send_member_chunk(self, session: Session, data: dict[str, Any]) -> None:
         guild = self._emu.world.guilds.get(int(data.get("guild_id", 0)))
         if guild is None:
             return
@@ -252,8 +267,11 @@ class Gateway:
             wanted = ids.__contains__
         members = [member_payload(m) for m in guild.members.values() if wanted(m.user.id)]
         payload: dict[str, Any] = {
-            "guild_id": str(guild.id), "members": members, "chunk_index": 0, "chunk_count": 1,
+            "guild_id": str(guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
         }
         if data.get("nonce") is not None:
             payload["nonce"] = data["nonce"]
-        self.dispatch("GUILD_MEMBERS_CHUNK", payload)
+        self.dispatch("GUILD_MEMBERS_CHUNK", payload, only=session)

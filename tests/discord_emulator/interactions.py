@@ -43,9 +43,19 @@ RESPONSE_NAMES = {
 
 _ALLOWED = {
     APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-    MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                        UPDATE_MESSAGE, MODAL},
-    MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
+    MODAL_SUBMIT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+    },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     PING: {PONG},
 }
@@ -70,13 +80,17 @@ class InteractionRecord:
     original: Message | None = None
     followups: list[Message] = field(default_factory=list)
     expired: bool = False
+    rejections: list[DiscordError] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def ephemeral_response(self) -> bool:
         """Whether the initial response (message or thinking state) is ephemeral."""
-        return self.original is not None and self.original is not self.source_message and \
-            self.original.ephemeral
+        return (
+            self.original is not None
+            and self.original is not self.source_message
+            and self.original.ephemeral
+        )
 
 
 class InteractionService:
@@ -93,16 +107,31 @@ class InteractionService:
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
 
-    def create(self, *, type: int, user: User, channel: Channel, label: str, data: dict[str, Any],
-               source_message: Message | None = None) -> InteractionRecord:
+    def create(
+        self,
+        *,
+        type: int,
+        user: User,
+        channel: Channel,
+        label: str,
+        data: dict[str, Any],
+        source_message: Message | None = None,
+    ) -> InteractionRecord:
         """Build an interaction, remember it and dispatch INTERACTION_CREATE to the bot."""
         emu = self._emu
         ident = emu.world.ids.next()
         token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
         payload = emu.interaction_payload(ident, token, type, user, channel, data, source_message)
         record = InteractionRecord(
-            id=ident, token=token, type=type, user=user, channel=channel, label=label,
-            payload=payload, created_at=self._now(), source_message=source_message,
+            id=ident,
+            token=token,
+            type=type,
+            user=user,
+            channel=channel,
+            label=label,
+            payload=payload,
+            created_at=self._now(),
+            source_message=source_message,
         )
         self.records[ident] = record
         self._by_token[token] = record
@@ -114,12 +143,14 @@ class InteractionService:
     def _deadline(self, record: InteractionRecord) -> None:
         if record.response_type is None:
             record.expired = True
-            self._emu.record(Problem(
-                "interaction",
-                f"{record.label} by {record.user.name} was not answered within "
-                f"{self.response_timeout:g} s",
-                {"interaction_id": record.id},
-            ))
+            self._emu.record(
+                Problem(
+                    "interaction",
+                    f"{record.label} by {record.user.name} was not answered within "
+                    f"{self.response_timeout:g} s",
+                    {"interaction_id": record.id},
+                )
+            )
             self._emu.notify()
 
     def close(self) -> None:
@@ -130,20 +161,44 @@ class InteractionService:
         for record in self.records.values():
             if record.response_type is None and not record.expired:
                 record.expired = True
-                self._emu.record(Problem(
-                    "interaction",
-                    f"{record.label} by {record.user.name} was still unanswered when the emulator stopped",
-                    {"interaction_id": record.id},
-                ))
+                self._emu.record(
+                    Problem(
+                        "interaction",
+                        f"{record.label} by {record.user.name} was still unanswered "
+                        "when the emulator stopped",
+                        {"interaction_id": record.id},
+                    )
+                )
 
     # -- initial response ----------------------------------------------------------------------
 
-    def callback(self, interaction_id: int, token: str, body: dict[str, Any], uploads: list[Upload],
-                 with_response: bool) -> dict[str, Any] | None:
+    def callback(
+        self,
+        interaction_id: int,
+        token: str,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        with_response: bool,
+    ) -> dict[str, Any] | None:
         """Handle ``POST /interactions/{id}/{token}/callback``."""
         record = self.records.get(interaction_id)
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
+        try:
+            return self._callback(record, body, uploads, with_response)
+        except DiscordError as err:
+            if record.response_type is None:
+                record.rejections.append(err)
+                self._emu.notify()
+            raise
+
+    def _callback(
+        self,
+        record: InteractionRecord,
+        body: dict[str, Any],
+        uploads: list[Upload],
+        with_response: bool,
+    ) -> dict[str, Any] | None:
         if record.response_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
         elapsed = self._now() - record.created_at
@@ -152,10 +207,23 @@ class InteractionService:
             raise DiscordError(404, 10062, "Unknown interaction")
         rtype = body.get("type")
         if not isinstance(rtype, int) or rtype not in _ALLOWED.get(record.type, set()):
-            raise DiscordError(400, 50035, "Invalid Form Body", errors={"type": {"_errors": [{
-                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                "message": f"Interaction response type {rtype} is not valid for interaction type "
-                           f"{record.type}"}]}})
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    "type": {
+                        "_errors": [
+                            {
+                                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
+                                "message": f"Interaction response type {rtype} is not "
+                                "valid for interaction type "
+                                f"{record.type}",
+                            }
+                        ]
+                    }
+                },
+            )
         data = body.get("data") or {}
         original = self._respond(record, rtype, data, uploads)
         record.response_type = rtype
@@ -168,7 +236,11 @@ class InteractionService:
             return None
         info: dict[str, Any] = {"id": str(record.id), "type": record.type}
         resource: dict[str, Any] = {"type": rtype}
-        if original is not None and rtype in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, UPDATE_MESSAGE):
+        if original is not None and rtype in (
+            CHANNEL_MESSAGE,
+            DEFERRED_CHANNEL_MESSAGE,
+            UPDATE_MESSAGE,
+        ):
             info.update(
                 response_message_id=str(original.id),
                 response_message_loading=rtype == DEFERRED_CHANNEL_MESSAGE,
@@ -177,16 +249,23 @@ class InteractionService:
             resource["message"] = message_payload(original, self._emu.world)
         return {"interaction": info, "resource": resource}
 
-    def _respond(self, record: InteractionRecord, rtype: int, data: dict[str, Any],
-                 uploads: list[Upload]) -> Message | None:
+    def _respond(
+        self, record: InteractionRecord, rtype: int, data: dict[str, Any], uploads: list[Upload]
+    ) -> Message | None:
         emu = self._emu
         if rtype == CHANNEL_MESSAGE:
             return self._new_message(record, data, uploads)
         if rtype == DEFERRED_CHANNEL_MESSAGE:
             flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
             msg = emu.world.new_message(
-                record.channel, emu.bot_user, flags=flags, type=self._message_type(record),
-                webhook_id=emu.application_id, interaction_id=record.id,
+                record.channel,
+                emu.bot_user,
+                flags=flags,
+                type=self._message_type(record),
+                webhook_id=emu.application_id,
+                interaction_id=record.id,
+                interaction_type=record.type,
+                interaction_user=record.user,
                 visible_to=record.user.id if flags & EPHEMERAL else None,
             )
             emu.messages.announce("MESSAGE_CREATE", msg)
@@ -201,20 +280,42 @@ class InteractionService:
         if rtype == MODAL:
             for key in ("custom_id", "title", "components"):
                 if not data.get(key):
-                    raise DiscordError(400, 50035, "Invalid Form Body", errors={key: {"_errors": [{
-                        "code": "BASE_TYPE_REQUIRED", "message": "This field is required"}]}})
+                    raise DiscordError(
+                        400,
+                        50035,
+                        "Invalid Form Body",
+                        errors={
+                            key: {
+                                "_errors": [
+                                    {
+                                        "code": "BASE_TYPE_REQUIRED",
+                                        "message": "This field is required",
+                                    }
+                                ]
+                            }
+                        },
+                    )
         return None
 
     @staticmethod
     def _message_type(record: InteractionRecord) -> int:
         return 20 if record.type == APPLICATION_COMMAND else 0
 
-    def _new_message(self, record: InteractionRecord, data: dict[str, Any], uploads: list[Upload]) -> Message:
+    def _new_message(
+        self, record: InteractionRecord, data: dict[str, Any], uploads: list[Upload]
+    ) -> Message:
         emu = self._emu
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL)
         return emu.messages.create(
-            record.channel, emu.bot_user, data, uploads, type=self._message_type(record),
-            webhook_id=emu.application_id, interaction_id=record.id,
+            record.channel,
+            emu.bot_user,
+            data,
+            uploads,
+            type=self._message_type(record),
+            webhook_id=emu.application_id,
+            interaction_id=record.id,
+            interaction_type=record.type,
+            interaction_user=record.user,
             visible_to=record.user.id if ephemeral else None,
         )
 
@@ -231,11 +332,20 @@ class InteractionService:
             raise DiscordError(404, 10015, "Unknown Webhook")
         return record
 
-    def followup(self, record: InteractionRecord, data: dict[str, Any], uploads: list[Upload]) -> Message:
-        """``POST /webhooks/{app}/{token}``: a follow-up (fills a deferred thinking message first)."""
+    def followup(
+        self, record: InteractionRecord, data: dict[str, Any], uploads: list[Upload]
+    ) -> Message:
+        """``POST /webhooks/{app}/{token}``: a follow-up.
+
+        The first follow-up after a deferral fills the "thinking" message instead.
+        """
         original = record.original
-        if (record.response_type == DEFERRED_CHANNEL_MESSAGE and original is not None
-                and original.loading and not original.deleted):
+        if (
+            record.response_type == DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.loading
+            and not original.deleted
+        ):
             self._fill_loading(original, data, uploads)
             return original
         msg = self._new_message(record, data, uploads)
@@ -263,8 +373,13 @@ class InteractionService:
                 return msg
         raise DiscordError(404, 10008, "Unknown Message")
 
-    def edit(self, record: InteractionRecord, message_id: str, data: dict[str, Any],
-             uploads: list[Upload]) -> Message:
+    def edit(
+        self,
+        record: InteractionRecord,
+        message_id: str,
+        data: dict[str, Any],
+        uploads: list[Upload],
+    ) -> Message:
         """``PATCH /webhooks/{app}/{token}/messages/{id}``."""
         msg = self.target(record, message_id)
         if msg.deleted:

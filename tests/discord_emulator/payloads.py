@@ -21,7 +21,9 @@ def user_payload(user: User) -> dict[str, Any]:
     }
 
 
-def member_payload(member: Member, *, with_user: bool = True, with_permissions: bool = False) -> dict[str, Any]:
+def member_payload(
+    member: Member, *, with_user: bool = True, with_permissions: bool = False
+) -> dict[str, Any]:
     """A guild member object (optionally with the interaction-only ``permissions`` field)."""
     data: dict[str, Any] = {
         "roles": [],
@@ -166,11 +168,20 @@ def message_payload(msg: Message, world: World) -> dict[str, Any]:
     if msg.webhook_id is not None:
         data["webhook_id"] = str(msg.webhook_id)
         data["application_id"] = str(msg.webhook_id)
+    if msg.interaction_id is not None and msg.interaction_user is not None:
+        data["interaction_metadata"] = {
+            "id": str(msg.interaction_id),
+            "type": msg.interaction_type or 2,
+            "user": user_payload(msg.interaction_user),
+            "authorizing_integration_owners": {},
+        }
     if msg.reference is not None:
         data["message_reference"] = msg.reference
         ref_id = msg.reference.get("message_id")
         ref = world.messages.get(int(ref_id)) if ref_id is not None else None
-        data["referenced_message"] = message_payload(ref, world) if ref and not ref.deleted else None
+        data["referenced_message"] = (
+            message_payload(ref, world) if ref and not ref.deleted else None
+        )
     return data
 
 

@@ -19,7 +19,8 @@ from .emulator import Emulator
 def pytest_configure(config: pytest.Config) -> None:
     """Register the marker."""
     config.addinivalue_line(
-        "markers", "emulator_problems_expected: do not fail the test on leftover emulator problems")
+        "markers", "emulator_problems_expected: do not fail the test on leftover emulator problems"
+    )
 
 
 @pytest.fixture

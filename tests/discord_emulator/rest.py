@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 API_PREFIX = "/api/v10"
 
 Handler = Callable[["Call"], Awaitable[Any]]
+WebHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 @dataclass(frozen=True)
@@ -106,12 +107,14 @@ async def _parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
             if name == "payload_json":
                 body = json.loads(data.decode())
             elif name.startswith("files[") and name.endswith("]"):
-                uploads.append(Upload(
-                    index=int(name[6:-1]),
-                    filename=part.filename or "file",
-                    data=bytes(data),
-                    content_type=part.headers.get("Content-Type"),
-                ))
+                uploads.append(
+                    Upload(
+                        index=int(name[6:-1]),
+                        filename=part.filename or "file",
+                        data=bytes(data),
+                        content_type=part.headers.get("Content-Type"),
+                    )
+                )
         return body, uploads
     raw = await request.read()
     if not raw:
@@ -122,7 +125,9 @@ async def _parse_body(request: web.Request) -> tuple[Any, list[Upload]]:
         raise DiscordError(400, 50109, "The request body contains invalid JSON.") from None
 
 
-def json_response(data: Any, *, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+def json_response(
+    data: Any, *, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     """A JSON response whose Content-Type is exactly ``application/json`` (discord.py compares
     the header verbatim, without a charset)."""
     all_headers = {"Content-Type": "application/json", **(headers or {})}
@@ -137,7 +142,7 @@ class RestApi:
         self.calls: list[RestCall] = []
         self.injections: list[RateLimitInjection] = []
 
-    # -- plumbing --------------------------------------------------------------------------
+    # -- plumbing ------------------------------------------------------------------------------
 
     def install(self, app: web.Application) -> None:
         """Add every route to ``app``."""
@@ -151,8 +156,18 @@ class RestApi:
             ("GET", "/gateway/bot", self.get_gateway, True),
             ("GET", "/applications/{application_id}/commands", self.get_commands, True),
             ("PUT", "/applications/{application_id}/commands", self.put_commands, True),
-            ("GET", "/applications/{application_id}/guilds/{guild_id}/commands", self.get_commands, True),
-            ("PUT", "/applications/{application_id}/guilds/{guild_id}/commands", self.put_commands, True),
+            (
+                "GET",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self.get_commands,
+                True,
+            ),
+            (
+                "PUT",
+                "/applications/{application_id}/guilds/{guild_id}/commands",
+                self.put_commands,
+                True,
+            ),
             ("GET", "/channels/{channel_id}", self.get_channel, True),
             ("POST", "/channels/{channel_id}/messages", self.post_message, True),
             ("GET", "/channels/{channel_id}/messages", self.get_messages, True),
@@ -160,22 +175,46 @@ class RestApi:
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self.patch_message, True),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self.delete_message, True),
             ("POST", "/channels/{channel_id}/typing", self.typing, True),
-            ("PUT", "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me", self.react, True),
+            (
+                "PUT",
+                "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                self.react,
+                True,
+            ),
             ("GET", "/guilds/{guild_id}", self.get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member, True),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self.callback, False),
             ("POST", "/webhooks/{application_id}/{token}", self.followup, False),
-            ("GET", "/webhooks/{application_id}/{token}/messages/{message_id}", self.get_wh_message, False),
-            ("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}", self.edit_wh_message, False),
-            ("DELETE", "/webhooks/{application_id}/{token}/messages/{message_id}", self.delete_wh_message, False),
+            (
+                "GET",
+                "/webhooks/{application_id}/{token}/messages/{message_id}",
+                self.get_wh_message,
+                False,
+            ),
+            (
+                "PATCH",
+                "/webhooks/{application_id}/{token}/messages/{message_id}",
+                self.edit_wh_message,
+                False,
+            ),
+            (
+                "DELETE",
+                "/webhooks/{application_id}/{token}/messages/{message_id}",
+                self.delete_wh_message,
+                False,
+            ),
         ]
         for method, route, handler, auth in routes:
-            app.router.add_route(method, API_PREFIX + route, self._wrap(method, route, handler, auth))
-        app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._wrap("*", "", self.unknown, False))
+            app.router.add_route(
+                method, API_PREFIX + route, self._wrap(method, route, handler, auth)
+            )
+        app.router.add_route(
+            "*", API_PREFIX + "/{tail:.*}", self._wrap("*", "", self.unknown, False)
+        )
         app.router.add_get("/attachments/{channel_id}/{attachment_id}/{filename}", self.cdn)
 
-    def _wrap(self, method: str, route: str, handler: Handler, auth: bool) -> Handler:
+    def _wrap(self, method: str, route: str, handler: Handler, auth: bool) -> WebHandler:
         async def run(request: web.Request) -> web.StreamResponse:
             key = f"{request.method} {route or request.path}"
             body: Any = None
@@ -196,21 +235,33 @@ class RestApi:
             except DiscordError as err:
                 status, error_code = err.status, err.code
                 if not err.deliberate:
-                    self._emu.record(Problem(
-                        "unsupported" if route == "" else
-                        "invalid-request" if err.status == 400 else "http-error",
-                        f"{key} -> {err.status} {err.code} {err.message}"
-                        + (f" {json.dumps(err.errors)}" if err.errors else ""),
-                        {"body": body, "errors": err.errors},
-                    ))
+                    self._emu.record(
+                        Problem(
+                            "unsupported"
+                            if route == ""
+                            else "invalid-request"
+                            if err.status == 400
+                            else "http-error",
+                            f"{key} -> {err.status} {err.code} {err.message}"
+                            + (f" {json.dumps(err.errors)}" if err.errors else ""),
+                            {"body": body, "errors": err.errors},
+                        )
+                    )
                 return json_response(err.body(), status=err.status)
             finally:
-                self.calls.append(RestCall(
-                    method=request.method, route=route or request.path[len(API_PREFIX):],
-                    path=request.path[len(API_PREFIX):], status=status, json=body,
-                    files=tuple(u.filename for u in uploads), query=dict(request.query),
-                    error_code=error_code, at=time.monotonic(),
-                ))
+                self.calls.append(
+                    RestCall(
+                        method=request.method,
+                        route=route or request.path[len(API_PREFIX) :],
+                        path=request.path[len(API_PREFIX) :],
+                        status=status,
+                        json=body,
+                        files=tuple(u.filename for u in uploads),
+                        query=dict(request.query),
+                        error_code=error_code,
+                        at=time.monotonic(),
+                    )
+                )
                 self._emu.notify()
 
         return run
@@ -241,11 +292,15 @@ class RestApi:
         }
         if inj.is_global:
             headers["X-RateLimit-Global"] = "true"
-        body = {"message": "You are being rate limited.", "retry_after": inj.retry_after,
-                "global": inj.is_global, "code": 0}
+        body = {
+            "message": "You are being rate limited.",
+            "retry_after": inj.retry_after,
+            "global": inj.is_global,
+            "code": 0,
+        }
         return json_response(body, status=429, headers=headers)
 
-    # -- lookups -----------------------------------------------------------------------------
+    # -- lookups -------------------------------------------------------------------------------
 
     def _channel(self, call: Call) -> Channel:
         chan = self._emu.world.channels.get(call.snowflake("channel_id"))
@@ -267,7 +322,11 @@ class RestApi:
 
     async def get_me(self, call: Call) -> Any:
         """``GET /users/@me``."""
-        return user_payload(self._emu.bot_user) | {"verified": True, "mfa_enabled": False, "flags": 0}
+        return user_payload(self._emu.bot_user) | {
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+        }
 
     async def get_user(self, call: Call) -> Any:
         """``GET /users/{user_id}``."""
@@ -283,19 +342,35 @@ class RestApi:
 
     async def get_gateway(self, call: Call) -> Any:
         """``GET /gateway[/bot]``."""
-        return {"url": self._emu.ws_url, "shards": 1, "session_start_limit": {
-            "total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}}
+        return {
+            "url": self._emu.ws_url,
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000,
+                "remaining": 999,
+                "reset_after": 0,
+                "max_concurrency": 1,
+            },
+        }
 
     async def create_dm(self, call: Call) -> Any:
         """``POST /users/@me/channels`` with ``recipient_id``."""
         body = call.body or {}
         user = self._emu.world.users.get(int(body.get("recipient_id", 0)))
         if user is None:
-            raise DiscordError(400, 50035, "Invalid Form Body", errors={"recipient_id": {"_errors": [
-                {"code": "USER_UNKNOWN", "message": "Unknown user"}]}})
+            raise DiscordError(
+                400,
+                50035,
+                "Invalid Form Body",
+                errors={
+                    "recipient_id": {
+                        "_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]
+                    }
+                },
+            )
         return channel_payload(self._emu.world.dm_channel(user), self._emu.world)
 
-    # -- commands --------------------------------------------------------------------------------
+    # -- commands ------------------------------------------------------------------------------
 
     def _command_scope(self, call: Call) -> int | None:
         if call.snowflake("application_id") != self._emu.application_id:
@@ -320,7 +395,7 @@ class RestApi:
         cmds = commands.bulk_overwrite(self._emu.world, scope, call.body)
         return [command_payload(c, self._emu.application_id) for c in cmds]
 
-    # -- channels and messages ---------------------------------------------------------------
+    # -- channels and messages -----------------------------------------------------------------
 
     async def get_channel(self, call: Call) -> Any:
         """``GET /channels/{channel_id}``."""
@@ -343,7 +418,7 @@ class RestApi:
         return message_payload(msg, self._emu.world)
 
     async def get_messages(self, call: Call) -> Any:
-        """``GET /channels/{channel_id}/messages`` (newest first, ``limit``/``before``/``after``)."""
+        """``GET /channels/{channel_id}/messages``: newest first, with limit/before/after."""
         chan = self._channel(call)
         query = call.request.query
         limit = min(int(query.get("limit", 50)), 100)
@@ -391,7 +466,7 @@ class RestApi:
         self._emu.reactions.append((msg.id, call.param("emoji")))
         return None
 
-    # -- guilds ------------------------------------------------------------------------------------
+    # -- guilds --------------------------------------------------------------------------------
 
     def _guild(self, call: Call) -> Any:
         guild = self._emu.world.guilds.get(call.snowflake("guild_id"))
@@ -403,8 +478,17 @@ class RestApi:
         """``GET /guilds/{guild_id}``."""
         guild = self._guild(call)
         data = guild_payload(guild, self._emu.world, members=[])
-        for key in ("members", "channels", "threads", "voice_states", "presences", "joined_at",
-                    "large", "member_count", "unavailable"):
+        for key in (
+            "members",
+            "channels",
+            "threads",
+            "voice_states",
+            "presences",
+            "joined_at",
+            "large",
+            "member_count",
+            "unavailable",
+        ):
             data.pop(key, None)
         return data
 
@@ -421,18 +505,23 @@ class RestApi:
             raise DiscordError(404, 10007, "Unknown Member")
         return member_payload(member)
 
-    # -- interactions --------------------------------------------------------------------------------
+    # -- interactions --------------------------------------------------------------------------
 
     async def callback(self, call: Call) -> Any:
         """``POST /interactions/{interaction_id}/{token}/callback``."""
         with_response = call.request.query.get("with_response") in ("1", "true", "True")
         return self._emu.interactions.callback(
-            call.snowflake("interaction_id"), call.param("token"), call.body or {}, call.uploads,
+            call.snowflake("interaction_id"),
+            call.param("token"),
+            call.body or {},
+            call.uploads,
             with_response,
         )
 
     def _wh_record(self, call: Call) -> Any:
-        return self._emu.interactions.record_for_webhook(call.snowflake("application_id"), call.param("token"))
+        return self._emu.interactions.record_for_webhook(
+            call.snowflake("application_id"), call.param("token")
+        )
 
     async def followup(self, call: Call) -> Any:
         """``POST /webhooks/{application_id}/{token}`` (interaction follow-up)."""
@@ -451,8 +540,9 @@ class RestApi:
 
     async def edit_wh_message(self, call: Call) -> Any:
         """``PATCH /webhooks/{app}/{token}/messages/{id|@original}``."""
-        msg = self._emu.interactions.edit(self._wh_record(call), call.param("message_id"),
-                                          call.body or {}, call.uploads)
+        msg = self._emu.interactions.edit(
+            self._wh_record(call), call.param("message_id"), call.body or {}, call.uploads
+        )
         return message_payload(msg, self._emu.world)
 
     async def delete_wh_message(self, call: Call) -> Any:
@@ -472,5 +562,7 @@ class RestApi:
         for msg in self._emu.world.messages.values():
             for att in msg.attachments:
                 if str(att.id) == request.match_info["attachment_id"]:
-                    return web.Response(body=att.data, content_type=att.content_type or "application/octet-stream")
+                    return web.Response(
+                        body=att.data, content_type=att.content_type or "application/octet-stream"
+                    )
         return web.Response(status=404)

@@ -19,7 +19,7 @@ class ProblemLogHandler(logging.Handler):
 
     def __init__(self, emu: Emulator) -> None:
         super().__init__(level=logging.ERROR)
-        self._emu = emu
+        self.emu = emu
 
     def emit(self, record: logging.LogRecord) -> None:
         """Turn one log record into a problem."""
@@ -27,13 +27,19 @@ class ProblemLogHandler(logging.Handler):
         if record.exc_info and record.exc_info[1] is not None:
             exc = record.exc_info[1]
             text += f": {type(exc).__name__}: {exc}"
-        self._emu.record(Problem("bot-error", f"{record.name}: {text}", {"record": record}))
+        self.emu.record(Problem("bot-error", f"{record.name}: {text}", {"record": record}))
 
 
 @contextlib.asynccontextmanager
-async def run_client(emu: Emulator, client: discord.Client, token: str | None = None, *,
-                     ready_timeout: float = 10.0, close_timeout: float = 5.0,
-                     guild_ready_timeout: float | None = 0.05) -> AsyncIterator[discord.Client]:
+async def run_client(
+    emu: Emulator,
+    client: discord.Client,
+    token: str | None = None,
+    *,
+    ready_timeout: float = 10.0,
+    close_timeout: float = 5.0,
+    guild_ready_timeout: float | None = 0.05,
+) -> AsyncIterator[discord.Client]:
     """Start ``client`` against ``emu``, wait until it is ready (``setup_hook`` done, READY and
     GUILD_CREATEs processed), yield it, then close it and re-raise any error of the client task.
 
@@ -41,9 +47,11 @@ async def run_client(emu: Emulator, client: discord.Client, token: str | None = 
     the emulator sends them all right after READY. Errors the client logs become ``bot-error``
     problems.
     """
-    handler = ProblemLogHandler(emu)
     root = logging.getLogger()
-    root.addHandler(handler)
+    nested = any(isinstance(h, ProblemLogHandler) and h.emu is emu for h in root.handlers)
+    handler = ProblemLogHandler(emu)
+    if not nested:  # two clients on one emulator must not record each error twice
+        root.addHandler(handler)
     if guild_ready_timeout is not None:
         client._connection.guild_ready_timeout = guild_ready_timeout
     with emu.patched_discord():

@@ -158,10 +158,27 @@ class Message:
     edited_timestamp: str | None = None
     webhook_id: int | None = None
     interaction_id: int | None = None
+    interaction_type: int | None = None
+    interaction_user: User | None = None
     visible_to: int | None = None
     reference: dict[str, Any] | None = None
     history: list[Revision] = field(default_factory=list)
     deleted: bool = False
+
+    def __repr__(self) -> str:
+        extras = []
+        if self.raw_embeds:
+            extras.append(f"embeds={len(self.raw_embeds)}")
+        if self.buttons:
+            extras.append(f"buttons={[b.label or b.custom_id for b in self.buttons]}")
+        if self.attachments:
+            extras.append(f"files={[a.filename for a in self.attachments]}")
+        if self.ephemeral:
+            extras.append(f"ephemeral_for={self.visible_to}")
+        if self.deleted:
+            extras.append("deleted")
+        tail = (" " + " ".join(extras)) if extras else ""
+        return f"<Message id={self.id} author={self.author.name} content={self.content!r}{tail}>"
 
     @property
     def author_id(self) -> int:
@@ -287,7 +304,9 @@ class World:
         self.add_member(guild, owner, permissions=ADMINISTRATOR | DEFAULT_MEMBER_PERMISSIONS)
         return guild
 
-    def add_member(self, guild: Guild, user: User, *, permissions: int, nick: str | None = None) -> Member:
+    def add_member(
+        self, guild: Guild, user: User, *, permissions: int, nick: str | None = None
+    ) -> Member:
         """Add ``user`` to ``guild``."""
         member = Member(user=user, guild_id=guild.id, permissions=permissions, nick=nick)
         guild.members[user.id] = member
@@ -324,16 +343,18 @@ class World:
     def new_message(self, channel: Channel, author: User, **fields: Any) -> Message:
         """Create and store a message in ``channel``."""
         msg = Message(
-            id=self.ids.next(), channel_id=channel.id, guild_id=channel.guild_id, author=author, **fields
+            id=self.ids.next(),
+            channel_id=channel.id,
+            guild_id=channel.guild_id,
+            author=author,
+            **fields,
         )
         self.messages[msg.id] = msg
         return msg
 
     def channel_messages(self, channel: Channel) -> Iterator[Message]:
         """Messages of ``channel`` in creation order, deleted ones excluded."""
-        return (
-            m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted
-        )
+        return (m for m in self.messages.values() if m.channel_id == channel.id and not m.deleted)
 
     # -- commands --------------------------------------------------------------------------
 

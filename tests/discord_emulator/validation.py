@@ -32,7 +32,9 @@ def _max_length(path: str, value: Any, limit: int) -> None:
 def validate_embeds(embeds: list[Any]) -> None:
     """Check the embed limits (count, per-part lengths, 25 fields, 6000 characters in total)."""
     if len(embeds) > MAX_EMBEDS:
-        raise form_error("embeds", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length.")
+        raise form_error(
+            "embeds", "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length."
+        )
     total = 0
     for i, embed in enumerate(embeds):
         if not isinstance(embed, dict):
@@ -58,15 +60,29 @@ def validate_embeds(embeds: list[Any]) -> None:
         texts.extend((footer.get("text"), author.get("name")))
         total += sum(len(t) for t in texts if isinstance(t, str))
     if total > MAX_EMBED_TOTAL:
-        raise DiscordError(400, 50035, "Invalid Form Body", errors={
-            "embeds": {"_errors": [{"code": "MAX_EMBED_SIZE_EXCEEDED",
-                                    "message": "Embed size exceeds maximum size of 6000"}]}})
+        raise DiscordError(
+            400,
+            50035,
+            "Invalid Form Body",
+            errors={
+                "embeds": {
+                    "_errors": [
+                        {
+                            "code": "MAX_EMBED_SIZE_EXCEEDED",
+                            "message": "Embed size exceeds maximum size of 6000",
+                        }
+                    ]
+                }
+            },
+        )
 
 
 def _validate_button(path: str, comp: dict[str, Any], seen: set[str]) -> None:
     style = comp.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
-        raise form_error(f"{path}.style", "BASE_TYPE_CHOICES", f"Value must be one of (1, 2, 3, 4, 5, 6).")
+        raise form_error(
+            f"{path}.style", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4, 5, 6)."
+        )
     _max_length(f"{path}.label", comp.get("label"), MAX_BUTTON_LABEL)
     if style == 5:
         if not comp.get("url") or comp.get("custom_id"):
@@ -75,8 +91,11 @@ def _validate_button(path: str, comp: dict[str, Any], seen: set[str]) -> None:
     if style == 6:
         return
     if not comp.get("label") and not comp.get("emoji"):
-        raise form_error(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
-                         "A button requires a label or an emoji.")
+        raise form_error(
+            path,
+            "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
+            "A button requires a label or an emoji.",
+        )
     _validate_custom_id(path, comp, seen)
 
 
@@ -86,8 +105,11 @@ def _validate_custom_id(path: str, comp: dict[str, Any], seen: set[str]) -> None
         raise form_error(f"{path}.custom_id", "BASE_TYPE_REQUIRED", "This field is required")
     _max_length(f"{path}.custom_id", custom_id, MAX_CUSTOM_ID)
     if custom_id in seen:
-        raise form_error(f"{path}.custom_id", "COMPONENT_CUSTOM_ID_DUPLICATED",
-                         "Component custom id cannot be duplicated")
+        raise form_error(
+            f"{path}.custom_id",
+            "COMPONENT_CUSTOM_ID_DUPLICATED",
+            "Component custom id cannot be duplicated",
+        )
     seen.add(custom_id)
 
 
@@ -101,11 +123,17 @@ def _validate_select(path: str, comp: dict[str, Any], seen: set[str]) -> None:
         return
     options = comp.get("options", [])
     if not 1 <= len(options) <= MAX_SELECT_OPTIONS:
-        raise form_error(f"{path}.options", "BASE_TYPE_BAD_LENGTH",
-                         f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.")
+        raise form_error(
+            f"{path}.options",
+            "BASE_TYPE_BAD_LENGTH",
+            f"Must be between 1 and {MAX_SELECT_OPTIONS} in length.",
+        )
     if max_v > len(options):
-        raise form_error(f"{path}.max_values", "BASE_TYPE_MAX",
-                         f"Int value should be less than or equal to {len(options)}.")
+        raise form_error(
+            f"{path}.max_values",
+            "BASE_TYPE_MAX",
+            f"Int value should be less than or equal to {len(options)}.",
+        )
     values: set[str] = set()
     for k, opt in enumerate(options):
         _max_length(f"{path}.options.{k}.label", opt.get("label"), MAX_OPTION_TEXT)
@@ -114,8 +142,11 @@ def _validate_select(path: str, comp: dict[str, Any], seen: set[str]) -> None:
         if not opt.get("label") or not opt.get("value"):
             raise form_error(f"{path}.options.{k}", "BASE_TYPE_REQUIRED", "This field is required")
         if opt["value"] in values:
-            raise form_error(f"{path}.options.{k}.value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
-                             "Select option values must be unique")
+            raise form_error(
+                f"{path}.options.{k}.value",
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "Select option values must be unique",
+            )
         values.add(opt["value"])
 
 
@@ -130,18 +161,28 @@ def validate_components(components: list[Any], *, v2: bool = False) -> None:
             raise form_error(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used.")
         if row.get("type") != 1:
             if not v2:
-                raise form_error(f"{path}.type", "UNION_TYPE_CHOICES",
-                                 "Value of field \"type\" must be one of (1,).")
+                raise form_error(
+                    f"{path}.type",
+                    "UNION_TYPE_CHOICES",
+                    'Value of field "type" must be one of (1,).',
+                )
             continue
         items = row.get("components", [])
         if not items:
-            raise form_error(f"{path}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length.")
+            raise form_error(
+                f"{path}.components", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5 in length."
+            )
         selects = [c for c in items if c.get("type") in (3, 5, 6, 7, 8)]
         if selects and len(items) > 1:
-            raise form_error(f"{path}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
-                             "The specified component exceeds the maximum width")
+            raise form_error(
+                f"{path}.components",
+                "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                "The specified component exceeds the maximum width",
+            )
         if len(items) > MAX_ROW_BUTTONS:
-            raise form_error(f"{path}.components", _TOO_LONG, f"Must be {MAX_ROW_BUTTONS} or fewer in length.")
+            raise form_error(
+                f"{path}.components", _TOO_LONG, f"Must be {MAX_ROW_BUTTONS} or fewer in length."
+            )
         for j, comp in enumerate(items):
             cpath = f"{path}.components.{j}"
             if comp.get("type") == 2:
@@ -152,8 +193,9 @@ def validate_components(components: list[Any], *, v2: bool = False) -> None:
                 raise form_error(f"{cpath}.type", "UNION_TYPE_CHOICES", "Invalid component type.")
 
 
-def validate_message(payload: dict[str, Any], *, file_count: int, kept_attachments: int = 0,
-                     creating: bool = True) -> None:
+def validate_message(
+    payload: dict[str, Any], *, file_count: int, kept_attachments: int = 0, creating: bool = True
+) -> None:
     """Validate a create (``creating``) or edit payload of a message.
 
     ``file_count`` is the number of uploaded files, ``kept_attachments`` the number of existing
@@ -172,7 +214,9 @@ def validate_message(payload: dict[str, Any], *, file_count: int, kept_attachmen
     v2 = bool(int(payload.get("flags") or 0) & (1 << 15))
     validate_components(components, v2=v2)
     if creating:
-        has_body = bool(content) or bool(embeds) or bool(components) or file_count + kept_attachments > 0
+        has_body = (
+            bool(content) or bool(embeds) or bool(components) or file_count + kept_attachments > 0
+        )
         has_body = has_body or bool(payload.get("sticker_ids")) or bool(payload.get("poll"))
         if not has_body:
             raise DiscordError(400, 50006, "Cannot send an empty message")
