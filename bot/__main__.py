@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -32,6 +33,10 @@ def _parser() -> argparse.ArgumentParser:
 
 async def _run(settings: Settings) -> None:
     async with StickemBot(settings) as bot:
+        # A deploy stops the bot with SIGTERM: close the connection cleanly instead of dying mid-write.
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
         await bot.start(settings.token)
 
 

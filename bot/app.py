@@ -31,6 +31,12 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def _silence_voice_warnings() -> None:
+    """The bot never joins voice, so discord.py's warnings about missing voice libraries are noise."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class StickemBot(commands.Bot):
     """The Stick'em bot: configuration in, cogs loaded, commands synced when they changed."""
 
@@ -41,6 +47,7 @@ class StickemBot(commands.Bot):
         force_sync: bool = False,
         sync_guild_id: int | None = None,
     ) -> None:
+        _silence_voice_warnings()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),

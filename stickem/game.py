@@ -48,7 +48,9 @@ from .events import (
     TrickWon,
 )
 from .rules import Rules
-from .tricks import round_score, trick_winner
+from .scoring import lowest_score_dealer, round_score
+from .scoring import winners as winning_seats
+from .tricks import trick_winner
 from .views import CompletedTrick, View
 
 __all__ = ["HAND_SIZE", "TRICKS_PER_ROUND", "Game", "Phase"]
@@ -211,22 +213,10 @@ class Game:
         return RoundStarted(round_no, self._dealer, self._dealer, self._undealt)
 
     def _next_dealer(self, scores: tuple[int, ...]) -> int:
-        """RULES section 5: rotate, or lowest total, then lowest round score, then clockwise
-        from the current dealer (the seat after the dealer first, the dealer last)."""
-        dealer = self._dealer
+        """RULES section 5: the next seat clockwise (rotate) or ``lowest_score_dealer``."""
         if self._rules.first_lead == "rotate":
-            return self._next[dealer]
-        totals = self._totals
-        lowest = min(totals)
-        tied = [seat for seat, total in enumerate(totals) if total == lowest]
-        if len(tied) > 1:
-            lowest_round = min(scores[seat] for seat in tied)
-            tied = [seat for seat in tied if scores[seat] == lowest_round]
-        for step in range(1, self._players + 1):
-            seat = (dealer + step) % self._players
-            if seat in tied:
-                return seat
-        raise AssertionError("unreachable: some seat has the lowest total")
+            return self._next[self._dealer]
+        return lowest_score_dealer(self._totals, scores, self._dealer)
 
     def _end_round(self) -> list[Event]:
         misery = tuple(card for card in self._misery if card is not None)
@@ -249,8 +239,7 @@ class Game:
             tuple(len(cards) for cards in captured),
         )
         if self._round == self._rounds:
-            best = max(totals)
-            self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+            self._winners = winning_seats(totals)
             self._phase = _OVER
             self._turn = -1
             self._trick_no = 0
