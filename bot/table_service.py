@@ -253,8 +253,10 @@ class TableService:
                 )
 
     async def _show(self, table: Table, effect: Effect) -> None:
-        if isinstance(effect, ShowLobby | LobbyClosed):
+        if isinstance(effect, ShowLobby):
             await self._show_lobby(table)
+        elif isinstance(effect, LobbyClosed):
+            await self._show_lobby(table, effect.reason)
         elif isinstance(effect, ShowTable):
             spec = render.table_message(table.running_view(), table.names)
             await self._show_table(table, spec, new=effect.new_message)
@@ -278,18 +280,18 @@ class TableService:
                 table, render.game_stopped_message(table.names, effect.by, effect.totals)
             )
 
-    def _lobby_spec(self, table: Table) -> MessageSpec:
-        closed = None
-        if table.state is TableState.PLAYING:
+    def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
+        closed = reason
+        if closed is None and table.state is TableState.PLAYING:
             closed = "The game has started."
-        elif table.state is TableState.CLOSED:
+        elif closed is None and table.state is TableState.CLOSED:
             closed = "This table is closed."
         return render.lobby_message(
             table.channel_id, table.names, table.rules(), max_seats(), closed_reason=closed
         )
 
-    async def _show_lobby(self, table: Table) -> None:
-        spec = self._lobby_spec(table)
+    async def _show_lobby(self, table: Table, reason: str | None = None) -> None:
+        spec = self._lobby_spec(table, reason)
         channel = self.client.get_partial_messageable(table.channel_id)
         if table.messages.lobby_id is not None:
             try:

@@ -15,6 +15,7 @@ from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import (
     CARD_PATTERN,
     GameHarness,
+    card_buttons,
     hand_of,
     table_game,
 )
@@ -277,3 +278,40 @@ async def test_channel_never_shows_a_hidden_card(
     for record in caplog.records:
         if record.name.startswith(("bot", "cogs")):
             assert not CARD_PATTERN.search(record.getMessage()), record.getMessage()
+
+
+async def test_playing_through_hand_disables_the_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        prompt = await h.hand_message(seat)  # the DM of this turn, buttons live
+        assert all(enabled for _, enabled in card_buttons(prompt))
+        ephemeral = await hand_via_slash(h, seat)
+        card = hand_of(ephemeral)[0]
+        response = await h.answer(emulator.driver.click(h.users[seat], ephemeral, str(card)))
+        assert response.content.startswith(f"You played **{card}**")
+        h.shadow.play(seat, card)
+        assert prompt.content.startswith(f"You played **{card}**")
+        assert prompt.buttons and not any(enabled for _, enabled in card_buttons(prompt))
+        await h.play_turn()
+
+
+async def test_host_closes_the_lobby_with_stop(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 2) as h:
+        await h.seat_everyone()
+        response = await h.slash(h.users[0], "score")
+        assert "1. ann (host)" in response.content
+        response = await h.slash(h.users[0], "start")
+        assert "2 players is not allowed" in response.content
+        response = await h.slash(h.users[0], "stop")
+        assert response.message is not None and "Really stop the lobby?" in response.content
+        response = await h.answer(emulator.driver.click(h.users[0], response.message, "Stop"))
+        assert response.content == "The table is closed."
+        lobby = emulator.driver.channel_messages(h.channel)[-1]
+        assert "(closed)" in lobby.content and "Closed by ann." in lobby.content
+        assert not lobby.buttons
+        response = await h.slash(h.users[1], "join")  # a new table opens
+        assert "You joined the table (seat 1)" in response.content

@@ -81,3 +81,16 @@ async def test_full_seven_player_game_shows_undealt_cards(
         assert h.final_totals() == expected_totals(h)
         assert h.cards_played == 2 * 14 * 7
         check_card_calls(h)
+
+
+async def test_full_amigo_game_with_rules_option(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3, seed=5) as h:
+        await h.seat_everyone()
+        await h.start(rules="amigo")
+        assert h.shadow is not None
+        assert h.shadow.rules.preset == "amigo" and h.shadow.rounds == 3  # one per player
+        table_text = h.emu.driver.channel_messages(h.channel)[-1].content
+        assert "rules: amigo" in table_text
+        await h.play_game()
+        assert h.final_totals() == expected_totals(h)
+        check_card_calls(h)
