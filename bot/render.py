@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId
-from stickem import Card, Phase, Rules, View
+from stickem import TRICKS_PER_ROUND, Card, Phase, Rules, View
 from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
 
 MAX_ROWS = 5
@@ -216,7 +216,7 @@ def table_message(view: View, names: Sequence[str]) -> MessageSpec:
         lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
     elif view.phase is Phase.TRICKS:
         lead = view.lead_color.value if view.lead_color is not None else "not played yet"
-        lines.append(f"Trick {view.trick_number} of 14 - lead color: {lead}")
+        lines.append(f"Trick {view.trick_number} of {TRICKS_PER_ROUND} - lead color: {lead}")
         lines.append(f"Played: {_plays_text(view.trick, names)}")
         if view.awaiting:
             lines.append(f"Turn: **{names[view.awaiting[0]]}**")
@@ -393,7 +393,7 @@ def hand_prompt(
     seat = view.seat
     hand = tuple(view.hand or ())
     lines = [header] if header else []
-    lines.append(f"**Round {view.round} of {view.rounds}, trick {view.trick_number} of 14**")
+    lines.append(f"**Round {view.round} of {view.rounds}, trick {view.trick_number} of {TRICKS_PER_ROUND}**")
     if view.phase is Phase.TRICKS:
         lead = view.lead_color.value if view.lead_color is not None else "you lead"
         if view.awaiting and view.awaiting[0] == seat:

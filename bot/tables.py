@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from bot.errors import UserError
-from stickem import Card, Game, Phase, RuleError, Rules, View
+from stickem import Card, Game, Phase, Rules, View
 from stickem.events import (
     Event,
     GameOver,
@@ -290,9 +290,7 @@ class Table:
         rules = _make_rules(preset or self.preset, rounds if rounds is not None else self.rounds)
         try:
             game = Game.new(len(self.seats), rules, seed=self._seed_source())
-        except RuleError:
-            raise
-        except ValueError as exc:
+        except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
             raise TableError(_sentence(str(exc))) from exc
         self.preset = rules.preset
         self.rounds = rounds if rounds is not None else self.rounds
