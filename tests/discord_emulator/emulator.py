@@ -190,6 +190,15 @@ class Emulator:
     def response_timeout(self, value: float) -> None:
         self.interactions.response_timeout = value
 
+    @property
+    def token_lifetime(self) -> float:
+        """Seconds an interaction token accepts follow-ups and edits (Discord: 15 minutes)."""
+        return self.interactions.token_lifetime
+
+    @token_lifetime.setter
+    def token_lifetime(self, value: float) -> None:
+        self.interactions.token_lifetime = value
+
     # -- records -------------------------------------------------------------------------------
 
     @property

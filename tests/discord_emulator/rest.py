@@ -184,6 +184,8 @@ class RestApi:
             ("GET", "/guilds/{guild_id}", self.get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member, True),
+            ("GET", "/guilds/{guild_id}/members", self.list_members, True),
+            ("GET", "/users/@me/guilds", self.list_my_guilds, True),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self.callback, False),
             ("POST", "/webhooks/{application_id}/{token}", self.followup, False),
             (
@@ -504,6 +506,30 @@ class RestApi:
         if member is None:
             raise DiscordError(404, 10007, "Unknown Member")
         return member_payload(member)
+
+    async def list_members(self, call: Call) -> Any:
+        """``GET /guilds/{guild_id}/members`` (``limit``, ``after``; needs the members intent on
+        Discord, not checked here)."""
+        guild = self._guild(call)
+        query = call.request.query
+        limit = min(int(query.get("limit", 1)), 1000)
+        after = int(query.get("after", 0))
+        members = sorted(guild.members.values(), key=lambda m: m.user.id)
+        return [member_payload(m) for m in members if m.user.id > after][:limit]
+
+    async def list_my_guilds(self, call: Call) -> Any:
+        """``GET /users/@me/guilds``: partial guilds of the bot."""
+        return [
+            {
+                "id": str(g.id),
+                "name": g.name,
+                "icon": None,
+                "owner": False,
+                "permissions": "0",
+                "features": [],
+            }
+            for g in self._emu.bot_guilds()
+        ]
 
     # -- interactions --------------------------------------------------------------------------
 

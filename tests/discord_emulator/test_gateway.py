@@ -96,3 +96,13 @@ async def test_message_content_needs_the_privileged_intent(
         await emulator.driver.wait_until(lambda: len(seen) == 2, 5, "two on_message calls")
     expected_first = "!join please" if content_intent else ""
     assert seen == [expected_first, f"{emulator.bot_user.mention} hi"]
+
+
+async def test_run_client_reraises_an_error_of_setup_hook(emulator: Emulator) -> None:
+    class Broken(TreeClient):
+        async def setup_hook(self) -> None:
+            raise RuntimeError("cog failed to load")
+
+    with pytest.raises(RuntimeError, match="cog failed to load"):
+        async with run_client(emulator, Broken()):
+            pass

@@ -292,7 +292,7 @@ async def test_unanswered_interaction_is_reported(emulator: Emulator, scene: Sce
 async def test_followup_after_token_expiry_gets_invalid_webhook_token(
     emulator: Emulator, scene: Scene
 ) -> None:
-    emulator.interactions.token_lifetime = 0.3
+    emulator.token_lifetime = 0.3
     client = TreeClient()
     errors: list[int] = []
 

@@ -261,3 +261,20 @@ async def test_route_not_emulated_is_reported(emulator: Emulator, scene: Scene) 
             await message.pin()
     [problem] = emulator.pop_problems()
     assert problem.kind == "unsupported" and "/pins" in problem.message
+
+
+async def test_guild_lookups(emulator: Emulator, scene: Scene) -> None:
+    intents = discord.Intents.default()
+    intents.members = True
+    bot = TreeClient(intents=intents)
+    async with run_client(emulator, bot):
+        guild = bot.get_guild(scene.guild.id)
+        assert guild is not None
+        names = sorted([m.name async for m in guild.fetch_members(limit=None)])
+        member = await guild.fetch_member(scene.bob.id)
+        guilds = [g.name async for g in bot.fetch_guilds()]
+        fetched = await bot.fetch_guild(scene.guild.id)
+        channel = await bot.fetch_channel(scene.general.id)
+    assert names == ["StickemBot", "alice", "app-owner", "bob"]
+    assert member.name == "bob" and guilds == ["Test Guild"] and fetched.name == "Test Guild"
+    assert isinstance(channel, discord.TextChannel) and channel.name == "general"
