@@ -315,3 +315,35 @@ async def test_host_closes_the_lobby_with_stop(emulator: Emulator, tmp_path: Pat
         assert not lobby.buttons
         response = await h.slash(h.users[1], "join")  # a new table opens
         assert "You joined the table (seat 1)" in response.content
+
+
+async def test_rate_limited_calls_are_retried_and_the_game_goes_on(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        edit = emulator.inject_rate_limit(
+            "PATCH /channels/{channel_id}/messages/{message_id}", count=1, retry_after=0.05
+        )
+        post = emulator.inject_rate_limit(
+            "POST /channels/{channel_id}/messages", count=1, retry_after=0.05
+        )
+        for _ in range(4):
+            await h.play_turn()
+        assert edit.remaining == 0 and post.remaining == 0
+        assert emulator.calls("PATCH /channels/{channel_id}/messages/{message_id}", status=429)
+        assert h.shadow is not None
+        trick_line = f"Trick {h.shadow.trick_number} of 14"
+        assert trick_line in table_message(h).content
+
+
+async def test_outsider_clicking_leave_is_refused(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 2) as h:
+        await h.slash(h.users[0], "join")
+        lobby = emulator.driver.channel_messages(h.channel)[-1]
+        before = lobby.content
+        response = await h.answer(
+            emulator.driver.click(h.users[1], lobby, LobbyId("leave", h.channel.id).encode())
+        )
+        assert response.ephemeral and response.content == "You are not seated at this table."
+        assert lobby.content == before
