@@ -103,7 +103,7 @@ class GameHarness:
     calls_per_card: list[list[str]] = field(default_factory=list)
     _last_table: Table | None = None
     scan_hidden: bool = True
-    _scanned: dict[int, str] = field(default_factory=dict)
+    scanned: dict[int, str] = field(default_factory=dict)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -192,9 +192,9 @@ class GameHarness:
         hidden = self.hidden_cards()
         for message in self.emu.driver.channel_messages(self.channel):
             text = message.text
-            if self._scanned.get(message.id) == text:
+            if self.scanned.get(message.id) == text:
                 continue
-            self._scanned[message.id] = text
+            self.scanned[message.id] = text
             if FINISHED_ROUND.search(text):
                 continue
             for card in hidden:
