@@ -14,7 +14,7 @@ from bot.invite import invite_url
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules",)
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table")
 """The cogs loaded at start-up, one per concern."""
 
 SYNC_STATE_FILENAME = "command-sync.json"

@@ -44,7 +44,7 @@ async def test_process_starts_answers_and_stops_on_sigterm(
 
     bot.process.send_signal(signal.SIGTERM)
     assert await bot.finish() == 0, bot.log
-    assert "Synced 1 slash commands to all servers (global)" in bot.log
+    assert "Synced 7 slash commands to all servers (global)" in bot.log  # /rules + 6 of the table
     assert "voice will NOT be supported" not in bot.log
     assert TOKEN not in bot.log
 
