@@ -19,8 +19,9 @@ async def _noop(interaction: Any) -> None:
 
 
 def test_user_error_message_is_shown_as_is_even_when_wrapped() -> None:
-    assert friendly_message(UserError("Only the host can start.")) == "Only the host can start."
-    assert friendly_message(_invoke_error(UserError("Only the host can start."))) == "Only the host can start."
+    message = "Only the host can start."
+    assert friendly_message(UserError(message)) == message
+    assert friendly_message(_invoke_error(UserError(message))) == message
 
 
 def test_permission_and_place_errors_are_explained() -> None:
@@ -38,3 +39,11 @@ def test_references_are_short_and_distinct() -> None:
     references = {new_reference() for _ in range(200)}
     assert len(references) == 200
     assert all(len(r) == 6 and set(r) <= set("ABCDEFGHJKLMNPQRSTUVWXYZ23456789") for r in references)
+
+
+def test_engine_refusals_become_sentences() -> None:
+    from stickem.errors import NotYourTurn
+
+    error = NotYourTurn("it is not your turn", seat=1, awaited=(2,))
+    assert friendly_message(error) == "It is not your turn."
+    assert friendly_message(_invoke_error(error)) == "It is not your turn."

@@ -1,0 +1,155 @@
+"""Custom ids of the bot's buttons and selects: encode and parse, without Discord.
+
+Every id names what it acts on (the channel of the table, the game, the round, the trick) so that
+a click still means something after a restart, and a click on an outdated message can be refused.
+Ids stay well below Discord's 100-character limit (the longest is about 60 characters).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from stickem import Card
+
+PREFIX: Final = "stk"
+
+#: Regular expressions (for ``discord.ui.DynamicItem`` templates) matching each kind of id.
+LOBBY_TEMPLATE: Final = r"stk:lobby:(?P<action>join|leave|start):(?P<channel>\d+)"
+PLAY_TEMPLATE: Final = (
+    r"stk:play:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+):(?P<trick>\d+)"
+    r":(?P<card>[a-z]+\d+)"
+)
+MISERY_SELECT_TEMPLATE: Final = r"stk:msel:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+)"
+MISERY_CONFIRM_TEMPLATE: Final = (
+    r"stk:mok:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+):(?P<card>[a-z]+\d+)"
+)
+STOP_TEMPLATE: Final = r"stk:stop:(?P<channel>\d+):(?P<game>[0-9a-f]+)"
+
+_CARD_TOKEN = re.compile(r"(?P<color>[a-z]+)(?P<value>\d+)")
+
+
+def card_token(card: Card) -> str:
+    """The compact form of a card inside a custom id: ``red 7`` -> ``red7``."""
+    return f"{card.color.value}{card.value}"
+
+
+def parse_card_token(token: str) -> Card:
+    """The card named by :func:`card_token` output; ``ValueError`` for anything else."""
+    match = _CARD_TOKEN.fullmatch(token)
+    if match is None:
+        raise ValueError(f"not a card token: {token!r}")
+    return Card.parse(f"{match['color']} {match['value']}")
+
+
+def _fields(template: str, custom_id: str) -> dict[str, str]:
+    match = re.fullmatch(template, custom_id)
+    if match is None:
+        raise ValueError(f"custom id {custom_id!r} does not match {template!r}")
+    return match.groupdict()
+
+
+@dataclass(frozen=True)
+class LobbyId:
+    """A Join / Leave / Start button of a channel's lobby message."""
+
+    action: str
+    channel_id: int
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:lobby:{self.action}:{self.channel_id}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> LobbyId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(LOBBY_TEMPLATE, custom_id)
+        return cls(f["action"], int(f["channel"]))
+
+
+@dataclass(frozen=True)
+class PlayId:
+    """A card button of a hand: play ``card`` in ``trick`` of ``round`` of game ``game_id``."""
+
+    channel_id: int
+    game_id: str
+    round: int
+    trick: int
+    card: Card
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return (
+            f"{PREFIX}:play:{self.channel_id}:{self.game_id}:{self.round}:{self.trick}"
+            f":{card_token(self.card)}"
+        )
+
+    @classmethod
+    def parse(cls, custom_id: str) -> PlayId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(PLAY_TEMPLATE, custom_id)
+        return cls(
+            int(f["channel"]),
+            f["game"],
+            int(f["round"]),
+            int(f["trick"]),
+            parse_card_token(f["card"]),
+        )
+
+
+@dataclass(frozen=True)
+class MiserySelectId:
+    """The select menu of a misery prompt for ``round`` of game ``game_id``."""
+
+    channel_id: int
+    game_id: str
+    round: int
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:msel:{self.channel_id}:{self.game_id}:{self.round}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> MiserySelectId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(MISERY_SELECT_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), f["game"], int(f["round"]))
+
+
+@dataclass(frozen=True)
+class MiseryConfirmId:
+    """The confirm button of a misery prompt, carrying the selected card."""
+
+    channel_id: int
+    game_id: str
+    round: int
+    card: Card
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:mok:{self.channel_id}:{self.game_id}:{self.round}:{card_token(self.card)}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> MiseryConfirmId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(MISERY_CONFIRM_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), f["game"], int(f["round"]), parse_card_token(f["card"]))
+
+
+@dataclass(frozen=True)
+class StopId:
+    """The confirmation button of ``/stop`` for game ``game_id``."""
+
+    channel_id: int
+    game_id: str
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:stop:{self.channel_id}:{self.game_id}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> StopId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(STOP_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), f["game"])

@@ -1,0 +1,409 @@
+"""The Discord side of the tables: run an interaction through a table and show the outcome.
+
+The cogs stay thin: a slash command or a click calls one method here, which finds the channel's
+table, takes its lock (deferring the interaction first if the lock is busy, so that every
+interaction is answered within Discord's 3 seconds), calls one :class:`bot.tables.Table` method,
+answers the player and executes the returned effects (table message edits, DMs, channel notices).
+
+Expected refusals (:class:`bot.errors.UserError`, :class:`stickem.RuleError`) propagate out of the
+command methods to the command tree's error handler; the click methods report them themselves,
+because component callbacks do not pass through the tree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import weakref
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot import render
+from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId
+from bot.discord_views import edit_kwargs, send_kwargs
+from bot.errors import report_interaction_error
+from bot.render import MessageSpec
+from bot.replies import send_ephemeral
+from bot.tables import (
+    Effect,
+    GameEnded,
+    GameStopped,
+    LobbyClosed,
+    Outcome,
+    PromptMisery,
+    PromptRef,
+    PromptTurn,
+    RoundEnded,
+    ShowLobby,
+    ShowTable,
+    Table,
+    TableError,
+    TableRegistry,
+    TableRoundOver,
+    TableState,
+    max_seats,
+)
+from stickem import Card, Phase
+
+log = logging.getLogger(__name__)
+
+_services: weakref.WeakKeyDictionary[discord.Client, TableService] = weakref.WeakKeyDictionary()
+
+
+def service_for(client: discord.Client) -> TableService:
+    """The one :class:`TableService` of a bot, shared by its cogs."""
+    service = _services.get(client)
+    if service is None:
+        service = TableService(client)
+        _services[client] = service
+    return service
+
+
+def _is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the server (and so start or stop any table)."""
+    return bool(interaction.permissions.manage_guild)
+
+
+def _channel_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise TableError("Stick'em tables live in a server's text channel, not in DMs.")
+    return interaction.channel_id
+
+
+class TableService:
+    """The tables of one bot and everything that shows them on Discord."""
+
+    def __init__(self, client: discord.Client, registry: TableRegistry | None = None) -> None:
+        self.client = client
+        self.registry = registry if registry is not None else TableRegistry()
+
+    # --- slash commands (errors propagate to the tree's handler) ------------------------------
+
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        """/join: open the channel's table or take a seat at it."""
+        channel_id = _channel_id(interaction)
+        table = self.registry.get_or_open(channel_id, interaction.guild_id)
+        async with self._locked(table, interaction):
+            outcome = table.join(interaction.user.id, interaction.user.display_name)
+            await send_ephemeral(interaction, outcome.reply)
+            await self.execute(table, outcome)
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """/leave: leave the channel's lobby."""
+        table = self.registry.require(_channel_id(interaction))
+        async with self._locked(table, interaction):
+            outcome = table.leave(interaction.user.id)
+            await send_ephemeral(interaction, outcome.reply)
+            await self.execute(table, outcome)
+
+    async def start(
+        self, interaction: discord.Interaction[Any], preset: str | None, rounds: int | None
+    ) -> None:
+        """/start: start the channel's game."""
+        table = self.registry.require(_channel_id(interaction))
+        async with self._locked(table, interaction):
+            outcome = table.start(
+                interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
+            )
+            await send_ephemeral(interaction, outcome.reply)
+            await self.execute(table, outcome)
+
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """/hand: the user's hand (or misery choice) as an ephemeral message with buttons."""
+        table = self.registry.require(_channel_id(interaction))
+        _, view = table.seat_view(interaction.user.id)
+        game_id = table.game_id or ""
+        if view.phase is Phase.MISERY:
+            if view.misery_pick is not None:
+                spec = MessageSpec(
+                    f"Your misery card for round {view.round}: {view.misery_pick}. "
+                    "Waiting for the others to pick."
+                )
+            else:
+                spec = render.misery_prompt(view, table.channel_id, game_id)
+        else:
+            spec = render.hand_prompt(view, table.names, table.channel_id, game_id)
+        await send_ephemeral(interaction, **send_kwargs(spec))
+
+    async def score(self, interaction: discord.Interaction[Any]) -> None:
+        """/score: the table state and totals, for anyone."""
+        table = self.registry.require(_channel_id(interaction))
+        if table.state is TableState.LOBBY:
+            spec = render.lobby_message(table.channel_id, table.names, table.rules(), max_seats())
+            await send_ephemeral(interaction, spec.content)
+            return
+        spec = render.score_message(table.public_view(), table.names)
+        await send_ephemeral(interaction, spec.content)
+
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        """/stop: ask for confirmation before ending the table."""
+        table = self.registry.require(_channel_id(interaction))
+        game_id = table.check_stop(interaction.user.id, is_admin=_is_admin(interaction))
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
+        await send_ephemeral(interaction, **send_kwargs(spec))
+
+    # --- clicks (errors are reported here) -----------------------------------------------------
+
+    async def lobby_click(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
+        """A Join / Leave / Start button of a lobby message."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self._locked(table, interaction, component=True):
+                user = interaction.user
+                if ident.action == "join":
+                    outcome = table.join(user.id, user.display_name)
+                elif ident.action == "leave":
+                    outcome = table.leave(user.id)
+                else:
+                    outcome = table.start(user.id, is_admin=_is_admin(interaction))
+                await self._edit_clicked(interaction, self._lobby_spec(table))
+                await self.execute(table, outcome, skip=(ShowLobby, LobbyClosed))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
+
+    async def play_click(self, interaction: discord.Interaction[Any], ident: PlayId) -> None:
+        """A card button of a hand (in a DM or an ephemeral /hand message)."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self._locked(table, interaction, component=True):
+                outcome = table.play(
+                    interaction.user.id,
+                    ident.card,
+                    game_id=ident.game_id,
+                    round=ident.round,
+                    trick=ident.trick,
+                )
+                seat = outcome.seat
+                assert seat is not None and table.game is not None
+                spec = render.played_message(
+                    table.game.view(seat),
+                    table.names,
+                    ident.card,
+                    table.channel_id,
+                    ident.game_id,
+                    ident.trick,
+                )
+                await self._edit_clicked(interaction, spec)
+                await self._retire_prompt(table, seat, interaction, spec)
+                await self.execute(table, outcome)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="a card button")
+
+    async def misery_select(
+        self, interaction: discord.Interaction[Any], ident: MiserySelectId, value: str
+    ) -> None:
+        """A card chosen in the misery select menu: show it, with the confirm button."""
+        try:
+            table = self._table(ident.channel_id)
+            table.check_click(interaction.user.id, ident.game_id, ident.round)
+            try:
+                card = Card.parse(value)
+            except ValueError as exc:
+                raise TableError("That is not one of your cards.") from exc
+            _, view = table.seat_view(interaction.user.id)
+            header = self._dm_header(table) if interaction.guild_id is None else ""
+            spec = render.misery_prompt(view, table.channel_id, ident.game_id, card, header=header)
+            await self._edit_clicked(interaction, spec)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the misery select")
+
+    async def misery_confirm(self, interaction: discord.Interaction[Any], ident: MiseryConfirmId) -> None:
+        """The confirm button of the misery choice."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self._locked(table, interaction, component=True):
+                outcome = table.choose_misery(
+                    interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
+                )
+                assert outcome.seat is not None
+                spec = render.misery_done(ident.card, ident.round)
+                await self._edit_clicked(interaction, spec)
+                await self._retire_prompt(table, outcome.seat, interaction, spec)
+                await self.execute(table, outcome)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the misery confirm")
+
+    async def stop_click(self, interaction: discord.Interaction[Any], ident: StopId) -> None:
+        """The confirmation button of /stop."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self._locked(table, interaction, component=True):
+                outcome = table.stop(
+                    interaction.user.id, is_admin=_is_admin(interaction), game_id=ident.game_id
+                )
+                await self._edit_clicked(interaction, MessageSpec(outcome.reply))
+                await self.execute(table, outcome)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the stop button")
+
+    # --- effects ------------------------------------------------------------------------------
+
+    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+        """Show every effect of ``outcome`` (except those already shown by the response)."""
+        for effect in outcome.effects:
+            if isinstance(effect, skip):
+                continue
+            try:
+                await self._show(table, effect)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "Could not show %s at table %s: %s",
+                    type(effect).__name__,
+                    table.channel_id,
+                    exc,
+                )
+
+    async def _show(self, table: Table, effect: Effect) -> None:
+        if isinstance(effect, ShowLobby):
+            await self._show_lobby(table)
+        elif isinstance(effect, LobbyClosed):
+            await self._show_lobby(table, effect.reason)
+        elif isinstance(effect, ShowTable):
+            spec = render.table_message(table.running_view(), table.names)
+            await self._show_table(table, spec, new=effect.new_message)
+        elif isinstance(effect, TableRoundOver):
+            spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
+            await self._show_table(table, spec, new=False)
+        elif isinstance(effect, PromptMisery):
+            await self._prompt_misery(table, effect.seat)
+        elif isinstance(effect, PromptTurn):
+            await self._prompt_turn(table, effect.seat)
+        elif isinstance(effect, RoundEnded):
+            assert table.game is not None
+            embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
+            await self._say(table, MessageSpec("", (embed,)))
+        elif isinstance(effect, GameEnded):
+            await self._say(table, render.game_over_message(table.names, effect.over))
+        elif isinstance(effect, GameStopped):
+            await self._say(table, render.game_stopped_message(table.names, effect.by, effect.totals))
+
+    def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
+        closed = reason
+        if closed is None and table.state is TableState.PLAYING:
+            closed = "The game has started."
+        elif closed is None and table.state is TableState.CLOSED:
+            closed = "This table is closed."
+        return render.lobby_message(
+            table.channel_id, table.names, table.rules(), max_seats(), closed_reason=closed
+        )
+
+    async def _show_lobby(self, table: Table, reason: str | None = None) -> None:
+        spec = self._lobby_spec(table, reason)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if table.messages.lobby_id is not None:
+            try:
+                await channel.get_partial_message(table.messages.lobby_id).edit(**edit_kwargs(spec))
+                return
+            except discord.NotFound:
+                table.messages.lobby_id = None
+        if table.state is TableState.LOBBY:
+            message = await channel.send(**send_kwargs(spec))
+            table.messages.lobby_id = message.id
+
+    async def _show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if not new and table.messages.table_id is not None:
+            try:
+                await channel.get_partial_message(table.messages.table_id).edit(**edit_kwargs(spec))
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(**send_kwargs(spec))
+        table.messages.table_id = message.id
+
+    async def _say(self, table: Table, spec: MessageSpec) -> None:
+        channel = self.client.get_partial_messageable(table.channel_id)
+        await channel.send(**send_kwargs(spec))
+
+    def _dm_header(self, table: Table) -> str:
+        return f"Stick'em at <#{table.channel_id}>"
+
+    async def _prompt_misery(self, table: Table, seat: int) -> None:
+        assert table.game is not None and table.game_id is not None
+        spec = render.misery_prompt(
+            table.game.view(seat), table.channel_id, table.game_id, header=self._dm_header(table)
+        )
+        user_id = table.seats[seat].user_id
+        known_closed = user_id in table.dm_closed  # else a refusal now is announced by _dm
+        if not await self._dm(table, seat, spec) and known_closed:
+            await self._say(table, MessageSpec(render.misery_mention(user_id, table.game.round)))
+
+    async def _prompt_turn(self, table: Table, seat: int) -> None:
+        game = table.game
+        assert game is not None and table.game_id is not None
+        spec = render.hand_prompt(
+            game.view(seat),
+            table.names,
+            table.channel_id,
+            table.game_id,
+            header=self._dm_header(table),
+        )
+        user_id = table.seats[seat].user_id
+        if not await self._dm(table, seat, spec):
+            await self._say(table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)))
+
+    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> bool:
+        """DM ``spec`` to a seat and remember it as the seat's live prompt.
+
+        False when the seat's DMs are closed: the first refusal is said in the channel (with a
+        mention) and the seat plays through /hand from then on.
+        """
+        user_id = table.seats[seat].user_id
+        if user_id in table.dm_closed:
+            return False
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            message = await channel.send(**send_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
+            table.dm_closed.add(user_id)
+            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)))
+            return False
+        table.messages.prompts[seat] = PromptRef(channel.id, message.id)
+        return True
+
+    async def _retire_prompt(
+        self, table: Table, seat: int, interaction: discord.Interaction[Any], spec: MessageSpec
+    ) -> None:
+        """Forget the seat's live DM prompt; unless the click came from it, show ``spec`` there
+        (the same answer as the click got, so its buttons are disabled or gone)."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        if interaction.message is not None and interaction.message.id == ref.message_id:
+            return
+        try:
+            channel = self.client.get_partial_messageable(ref.channel_id)
+            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("Could not disable an old prompt at table %s: %s", table.channel_id, exc)
+
+    # --- plumbing -----------------------------------------------------------------------------
+
+    def _table(self, channel_id: int) -> Table:
+        table = self.registry.get(channel_id)
+        if table is None:
+            raise TableError("This table is closed: that game is over.")
+        return table
+
+    @contextlib.asynccontextmanager
+    async def _locked(
+        self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
+    ) -> AsyncIterator[None]:
+        """Hold the table's lock, deferring the interaction first if someone else holds it."""
+        if table.lock.locked() and not interaction.response.is_done():
+            if component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        async with table.lock:
+            yield
+
+    async def _edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
+        """Answer a click by editing the message that was clicked."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**edit_kwargs(spec))
+        else:
+            await interaction.response.edit_message(**edit_kwargs(spec))

@@ -1,0 +1,150 @@
+"""The table cog: playing cards (buttons), the misery choice (select + confirm), /hand, /score,
+/stop."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.custom_ids import (
+    MISERY_CONFIRM_TEMPLATE,
+    MISERY_SELECT_TEMPLATE,
+    PLAY_TEMPLATE,
+    STOP_TEMPLATE,
+    MiseryConfirmId,
+    MiserySelectId,
+    PlayId,
+    StopId,
+)
+from bot.table_service import service_for
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_TEMPLATE):
+    """A card of a hand: clicking it plays the card."""
+
+    def __init__(self, ident: PlayId) -> None:
+        super().__init__(discord.ui.Button(custom_id=ident.encode(), label=str(ident.card)))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> PlayButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(PlayId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Play the card."""
+        await service_for(interaction.client).play_click(interaction, self.ident)
+
+
+class MiserySelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=MISERY_SELECT_TEMPLATE
+):
+    """The misery choice's select menu."""
+
+    def __init__(self, ident: MiserySelectId) -> None:
+        super().__init__(discord.ui.Select(custom_id=ident.encode()))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> MiserySelect:
+        """Rebuild the select from a choice's custom id."""
+        return cls(MiserySelectId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the chosen card with a confirm button."""
+        values = self.item.values
+        value = values[0] if values else ""
+        await service_for(interaction.client).misery_select(interaction, self.ident, value)
+
+
+class MiseryConfirm(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=MISERY_CONFIRM_TEMPLATE
+):
+    """The misery choice's confirm button (it names the selected card)."""
+
+    def __init__(self, ident: MiseryConfirmId) -> None:
+        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Confirm"))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> MiseryConfirm:
+        """Rebuild the button from a click's custom id."""
+        return cls(MiseryConfirmId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Lock in the misery card."""
+        await service_for(interaction.client).misery_confirm(interaction, self.ident)
+
+
+class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_TEMPLATE):
+    """The confirmation button of /stop."""
+
+    def __init__(self, ident: StopId) -> None:
+        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Stop"))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> StopButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(StopId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Stop the table."""
+        await service_for(interaction.client).stop_click(interaction, self.ident)
+
+
+DYNAMIC_ITEMS = (PlayButton, MiserySelect, MiseryConfirm, StopButton)
+
+
+class TableCog(commands.Cog, name="Table"):
+    """Playing a running game: the hand, the score, stopping."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Route card, misery and stop clicks here, also for messages sent before a restart."""
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        """Stop routing the clicks."""
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    @app_commands.command(name="hand", description="Show your Stick'em hand here (only to you)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """/hand"""
+        await service_for(self.bot).hand(interaction)
+
+    @app_commands.command(name="score", description="Show this channel's Stick'em table and totals")
+    @app_commands.guild_only()
+    async def score(self, interaction: discord.Interaction[Any]) -> None:
+        """/score"""
+        await service_for(self.bot).score(interaction)
+
+    @app_commands.command(name="stop", description="Stop this channel's Stick'em game")
+    @app_commands.guild_only()
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        """/stop"""
+        await service_for(self.bot).stop(interaction)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the table cog."""
+    await bot.add_cog(TableCog(bot))

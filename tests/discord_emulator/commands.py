@@ -1,0 +1,291 @@
+"""Application commands: registering the bot's schemas and building slash invocations from them.
+
+Registration validates the schema like Discord (names, descriptions, option order and counts).
+Invocation turns ``driver.slash(user, channel, "game start", rounds=4)`` into the
+``data`` of an APPLICATION_COMMAND interaction, checking every option against the registered
+schema; a mismatch is a mistake of the test and raises :class:`~.errors.EmulatorUsageError`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import DiscordError, EmulatorUsageError, form_error
+from .payloads import member_payload, user_payload
+from .state import ADMINISTRATOR, Channel, Guild, RegisteredCommand, User, World
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
+
+_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
+    if len(options) > 25:
+        raise form_error(
+            f"{path}.options", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
+        )
+    names: set[str] = set()
+    seen_optional = False
+    for i, opt in enumerate(options):
+        p = f"{path}.options.{i}"
+        name = opt.get("name", "")
+        if not _NAME.match(name) or name != name.lower():
+            raise form_error(
+                f"{p}.name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
+            )
+        if name in names:
+            raise form_error(
+                f"{p}.name",
+                "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                "Option names must be unique",
+            )
+        names.add(name)
+        if not 1 <= len(opt.get("description", "")) <= 100:
+            raise form_error(
+                f"{p}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
+            )
+        if len(opt.get("choices") or []) > 25:
+            raise form_error(
+                f"{p}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
+            )
+        if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            _validate_options(p, opt.get("options") or [])
+            continue
+        if opt.get("required"):
+            if seen_optional:
+                raise form_error(
+                    f"{p}.required",
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
+        else:
+            seen_optional = True
+
+
+def validate_command(index: int, data: dict[str, Any]) -> None:
+    """Check one command of a bulk overwrite like Discord does."""
+    name = data.get("name", "")
+    ctype = data.get("type", 1)
+    if ctype == 1 and (not _NAME.match(name) or name != name.lower()):
+        raise form_error(
+            f"{index}.name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
+        )
+    if ctype == 1 and not 1 <= len(data.get("description", "")) <= 100:
+        raise form_error(
+            f"{index}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
+        )
+    _validate_options(str(index), data.get("options") or [])
+
+
+def bulk_overwrite(world: World, guild_id: int | None, body: Any) -> list[RegisteredCommand]:
+    """Replace the global (``guild_id is None``) or guild command set.
+
+    Ids survive for names that are kept, as on Discord.
+    """
+    if not isinstance(body, list):
+        raise DiscordError(400, 50035, "Invalid Form Body")
+    if len(body) > 100:
+        raise form_error("_errors", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+    names: set[tuple[str, int]] = set()
+    for i, data in enumerate(body):
+        validate_command(i, data)
+        key = (data.get("name", ""), int(data.get("type", 1)))
+        if key in names:
+            raise form_error(
+                f"{i}.name",
+                "APPLICATION_COMMANDS_DUPLICATE_NAME",
+                "Application command names must be unique",
+            )
+        names.add(key)
+    old = world.global_commands if guild_id is None else world.guild_commands.get(guild_id, [])
+    old_ids = {(c.name, int(c.data.get("type", 1))): c.id for c in old}
+    new = [
+        RegisteredCommand(
+            id=old_ids.get((d["name"], int(d.get("type", 1)))) or world.ids.next(),
+            guild_id=guild_id,
+            data=d,
+        )
+        for d in body
+    ]
+    if guild_id is None:
+        world.global_commands = new
+    else:
+        world.guild_commands[guild_id] = new
+    return new
+
+
+@dataclass
+class Invocation:
+    """The ``data`` of an APPLICATION_COMMAND interaction and a readable label."""
+
+    data: dict[str, Any]
+    label: str
+
+
+def _find_command(world: World, guild: Guild | None, name: str) -> RegisteredCommand:
+    for cmd in world.commands_for(guild.id if guild else None):
+        if cmd.name == name and int(cmd.data.get("type", 1)) == 1:
+            return cmd
+    known = sorted({c.name for c in world.commands_for(guild.id if guild else None)})
+    where = f"guild {guild.name!r}" if guild else "DMs"
+    raise EmulatorUsageError(
+        f"no slash command /{name} is registered for {where}; registered: {known}"
+    )
+
+
+def _check_allowed(cmd: RegisteredCommand, guild: Guild | None, user: User) -> None:
+    """Refuse what Discord's client would not offer: a command hidden by its
+    ``default_member_permissions`` or not available in this context (guild / bot DM)."""
+    data = cmd.data
+    if guild is None:
+        contexts = data.get("contexts")
+        if data.get("dm_permission") is False or (contexts is not None and 1 not in contexts):
+            raise EmulatorUsageError(f"/{cmd.name} is not available in DMs")
+        return
+    contexts = data.get("contexts")
+    if contexts is not None and 0 not in contexts:
+        raise EmulatorUsageError(f"/{cmd.name} is not available in guilds")
+    member = guild.members.get(user.id)
+    if member is None:
+        raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
+    required = int(data.get("default_member_permissions") or 0)
+    granted = member.permissions
+    if required and not granted & ADMINISTRATOR and granted & required != required:
+        raise EmulatorUsageError(
+            f"/{cmd.name} needs permissions {required:#x}; {user.name} has {granted:#x}, "
+            "so Discord would not offer the command"
+        )
+
+
+def _channel_data(channel: Channel, world: World) -> dict[str, Any]:
+    return {
+        "id": str(channel.id),
+        "name": channel.name or "",
+        "type": channel.type,
+        "permissions": str((1 << 53) - 1),
+        "guild_id": str(channel.guild_id),
+        "parent_id": None,
+    }
+
+
+def _convert(
+    opt: dict[str, Any],
+    value: Any,
+    world: World,
+    guild: Guild | None,
+    resolved: dict[str, dict[str, Any]],
+    where: str,
+) -> Any:
+    otype, name = opt.get("type"), opt["name"]
+
+    def bad(expected: str) -> EmulatorUsageError:
+        return EmulatorUsageError(f"{where}: option {name!r} expects {expected}, got {value!r}")
+
+    if otype == STRING:
+        if not isinstance(value, str):
+            raise bad("a str")
+        if not opt.get("min_length", 0) <= len(value) <= opt.get("max_length", 6000):
+            raise bad(f"a length in [{opt.get('min_length', 0)}, {opt.get('max_length', 6000)}]")
+        out: Any = value
+    elif otype == INTEGER:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("an int")
+        out = value
+    elif otype == NUMBER:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise bad("a number")
+        out = value
+    elif otype == BOOLEAN:
+        if not isinstance(value, bool):
+            raise bad("a bool")
+        out = value
+    elif otype in (USER, MENTIONABLE):
+        if not isinstance(value, User):
+            raise bad("an emulator User")
+        resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
+        member = guild.members.get(value.id) if guild else None
+        if member is not None:
+            resolved.setdefault("members", {})[str(value.id)] = member_payload(
+                member, with_user=False, with_permissions=True
+            )
+        out = str(value.id)
+    elif otype == CHANNEL:
+        if not isinstance(value, Channel) or value.is_dm:
+            raise bad("an emulator guild Channel")
+        allowed = opt.get("channel_types")
+        if allowed and value.type not in allowed:
+            raise bad(f"a channel of type {allowed}")
+        resolved.setdefault("channels", {})[str(value.id)] = _channel_data(value, world)
+        out = str(value.id)
+    else:
+        raise EmulatorUsageError(
+            f"{where}: option {name!r} has type {otype}, not supported by the driver"
+        )
+    if otype in (INTEGER, NUMBER) and (
+        ("min_value" in opt and value < opt["min_value"])
+        or ("max_value" in opt and value > opt["max_value"])
+    ):
+        raise bad(f"a value in [{opt.get('min_value')}, {opt.get('max_value')}]")
+    choices = opt.get("choices")
+    if choices and out not in [c["value"] for c in choices]:
+        raise bad(f"one of the choices {[c['value'] for c in choices]}")
+    return out
+
+
+def build_invocation(
+    world: World, guild: Guild | None, user: User, command: str, values: dict[str, Any]
+) -> Invocation:
+    """Build interaction data for ``user`` invoking ``/command`` (``"group sub"`` for
+    subcommands) in ``guild`` (``None``: a DM with the bot)."""
+    parts = command.strip().lstrip("/").split()
+    if not parts:
+        raise EmulatorUsageError("empty command name")
+    cmd = _find_command(world, guild, parts[0])
+    _check_allowed(cmd, guild, user)
+    label = "/" + " ".join(parts)
+    schema: list[dict[str, Any]] = list(cmd.data.get("options") or [])
+    data: dict[str, Any] = {"id": str(cmd.id), "name": cmd.name, "type": 1}
+    if cmd.guild_id is not None:
+        data["guild_id"] = str(cmd.guild_id)
+    container = data
+    for sub in parts[1:]:
+        found = next((o for o in schema if o.get("name") == sub and o.get("type") in (1, 2)), None)
+        if found is None:
+            raise EmulatorUsageError(f"{label}: /{cmd.name} has no subcommand (group) {sub!r}")
+        node: dict[str, Any] = {"name": sub, "type": found["type"], "options": []}
+        container["options"] = [node]
+        container = node
+        schema = list(found.get("options") or [])
+    if any(o.get("type") in (1, 2) for o in schema):
+        subs = [o["name"] for o in schema]
+        raise EmulatorUsageError(f"{label} needs a subcommand, one of {subs}")
+    resolved: dict[str, dict[str, Any]] = {}
+    options: list[dict[str, Any]] = []
+    by_name = {o["name"]: o for o in schema}
+    for name in values:
+        if name not in by_name:
+            raise EmulatorUsageError(f"{label} has no option {name!r}; options: {list(by_name)}")
+    for opt in schema:
+        if opt["name"] not in values:
+            if opt.get("required"):
+                raise EmulatorUsageError(f"{label}: required option {opt['name']!r} missing")
+            continue
+        value = _convert(opt, values[opt["name"]], world, guild, resolved, label)
+        options.append({"name": opt["name"], "type": opt["type"], "value": value})
+    container["options"] = options
+    if resolved:
+        data["resolved"] = resolved
+    return Invocation(data=data, label=label)

@@ -1,0 +1,315 @@
+"""The :class:`Emulator`: an emulated Discord (REST API v10 + gateway) on 127.0.0.1.
+
+Typical use (the pytest fixture ``emulator`` does the start/stop part)::
+
+    emu = Emulator()
+    await emu.start()
+    guild = emu.add_guild("Test server")
+    general = emu.add_text_channel(guild, "general")
+    alice = emu.add_user("alice")
+    emu.add_member(guild, alice)
+    async with run_client(emu, bot):
+        result = await emu.driver.slash(alice, general, "join")
+        response = await result.response()
+    await emu.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import yarl
+from aiohttp import web
+
+from .driver import Driver
+from .errors import EmulatorUsageError, Problem
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session
+from .interactions import InteractionService
+from .messages import MessageService
+from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
+from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
+from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
+
+STOP_TIMEOUT = 5.0
+
+
+class Emulator:
+    """An emulated Discord for one bot; build the world, start it, let a client connect.
+
+    ``response_timeout`` is Discord's 3 s limit for the initial interaction response (shrink it
+    in tests of late answers). ``token`` is the bot token the emulator accepts.
+    """
+
+    def __init__(
+        self,
+        *,
+        token: str = "emulated-bot-token",
+        bot_name: str = "StickemBot",
+        response_timeout: float = 3.0,
+    ) -> None:
+        self.token = token
+        self.world = World()
+        self.owner = self.world.add_user("app-owner")
+        self.bot_user = self.world.add_user(bot_name, bot=True)
+        self.application_id = self.bot_user.id
+        self.problems: list[Problem] = []
+        self.reactions: list[tuple[int, str]] = []
+        self.gateway = Gateway(self)
+        self.messages = MessageService(self)
+        self.interactions = InteractionService(self)
+        self.interactions.response_timeout = response_timeout
+        self.rest = RestApi(self)
+        self.driver = Driver(self)
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._changed = asyncio.Event()
+
+    # -- server lifecycle ----------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        """``http://127.0.0.1:<port>``."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """What ``discord.http.Route.BASE`` must be set to."""
+        return self.base_url + API_PREFIX
+
+    @property
+    def ws_url(self) -> str:
+        """The gateway websocket URL."""
+        return f"ws://127.0.0.1:{self.port}/"
+
+    async def start(self) -> None:
+        """Listen on a free port of 127.0.0.1."""
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/", self.gateway.handle)
+        self.rest.install(app)
+        self._runner = web.AppRunner(app, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+
+    async def stop(self) -> None:
+        """Close the gateway sockets and the server (bounded) and report pending interactions."""
+        self.interactions.close()
+        await self.gateway.close_all()
+        if self._runner is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._runner.cleanup(), STOP_TIMEOUT)
+            self._runner = None
+
+    @contextlib.contextmanager
+    def patched_discord(self) -> Iterator[None]:
+        """Point discord.py's REST base (also used by interaction webhooks) and gateway here."""
+        from discord.gateway import DiscordWebSocket
+        from discord.http import Route
+
+        old_base, old_gateway = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
+        Route.BASE = self.api_base
+        DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.ws_url)
+        try:
+            yield
+        finally:
+            Route.BASE = old_base
+            DiscordWebSocket.DEFAULT_GATEWAY = old_gateway
+
+    # -- building the world --------------------------------------------------------------------
+
+    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False) -> User:
+        """Create a user (not yet in any guild)."""
+        return self.world.add_user(name, bot=bot, dms_open=dms_open)
+
+    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
+        """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
+        guild = self.world.add_guild(name, owner or self.owner)
+        self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
+
+        def members_for(session: Session, _data: dict[str, Any]) -> dict[str, Any]:
+            with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
+            members = [m for m in guild.members.values() if with_all or m.user is self.bot_user]
+            return guild_payload(guild, self.world, members=members)
+
+        self.gateway.dispatch("GUILD_CREATE", {}, transform=members_for)
+        return guild
+
+    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+        """Create a text channel (announced with CHANNEL_CREATE if connected)."""
+        chan = self.world.add_text_channel(guild, name)
+        self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world))
+        return chan
+
+    def add_member(
+        self,
+        guild: Guild,
+        user: User,
+        *,
+        permissions: int = DEFAULT_MEMBER_PERMISSIONS,
+        nick: str | None = None,
+    ) -> Member:
+        """Make ``user`` a member of ``guild`` (GUILD_MEMBER_ADD if connected with that intent)."""
+        member = self.world.add_member(guild, user, permissions=permissions, nick=nick)
+        self.gateway.dispatch(
+            "GUILD_MEMBER_ADD",
+            member_payload(member) | {"guild_id": str(guild.id)},
+            intent=INTENT_GUILD_MEMBERS,
+        )
+        return member
+
+    def set_dms_open(self, user: User, dms_open: bool) -> None:
+        """Open or close ``user``'s DMs (closed: the bot gets 403 / 50007 when sending)."""
+        user.dms_open = dms_open
+
+    def set_bot_can_send(self, channel: Channel, allowed: bool) -> None:
+        """Grant or revoke the bot's permission to post in ``channel`` (403 / 50013)."""
+        channel.bot_can_send = allowed
+
+    def dm_channel(self, user: User) -> Channel:
+        """The DM channel between the bot and ``user`` (created if needed)."""
+        return self.world.dm_channel(user)
+
+    def bot_guilds(self) -> list[Guild]:
+        """Guilds the bot is a member of."""
+        return [g for g in self.world.guilds.values() if self.bot_user.id in g.members]
+
+    # -- timing configuration ------------------------------------------------------------------
+
+    @property
+    def response_timeout(self) -> float:
+        """Seconds the bot has for the initial interaction response (Discord: 3)."""
+        return self.interactions.response_timeout
+
+    @response_timeout.setter
+    def response_timeout(self, value: float) -> None:
+        self.interactions.response_timeout = value
+
+    @property
+    def token_lifetime(self) -> float:
+        """Seconds an interaction token accepts follow-ups and edits (Discord: 15 minutes)."""
+        return self.interactions.token_lifetime
+
+    @token_lifetime.setter
+    def token_lifetime(self, value: float) -> None:
+        self.interactions.token_lifetime = value
+
+    # -- records -------------------------------------------------------------------------------
+
+    @property
+    def rest_calls(self) -> list[RestCall]:
+        """Every REST request the bot made, in order."""
+        return list(self.rest.calls)
+
+    def calls(self, key: str | None = None, *, status: int | None = None) -> list[RestCall]:
+        """REST calls filtered by ``"METHOD /route/{template}"`` (or a prefix of it) and status."""
+        return [
+            c
+            for c in self.rest.calls
+            if (key is None or c.key == key or c.key.startswith(key))
+            and (status is None or c.status == status)
+        ]
+
+    def record(self, problem: Problem) -> None:
+        """Add a problem of the bot (used by the emulator's parts and by ``run_client``)."""
+        self.problems.append(problem)
+        self.notify()
+
+    def pop_problems(self, kind: str | None = None) -> list[Problem]:
+        """Remove and return the problems (of one kind) a test expected."""
+        taken = [p for p in self.problems if kind is None or p.kind == kind]
+        self.problems = [p for p in self.problems if p not in taken]
+        return taken
+
+    def assert_no_problems(self) -> None:
+        """Raise ``AssertionError`` listing the problems, if any."""
+        if self.problems:
+            listing = "\n  ".join(str(p) for p in self.problems)
+            raise AssertionError(f"the emulator saw {len(self.problems)} problem(s):\n  {listing}")
+
+    def inject_rate_limit(
+        self, key: str, *, count: int = 1, retry_after: float = 0.05, is_global: bool = False
+    ) -> RateLimitInjection:
+        """Answer the next ``count`` calls to ``key`` with 429.
+
+        ``key`` is e.g. ``"POST /channels/{channel_id}/messages"``; the 429 carries Discord's
+        rate-limit headers and body, so discord.py waits ``retry_after`` and retries. Injected
+        429s are not problems.
+        """
+        if not key.split(" ", 1)[0].isupper() or " /" not in key:
+            raise EmulatorUsageError(
+                "rate-limit key must look like 'POST /channels/{channel_id}/messages', "
+                f"got {key!r}"
+            )
+        inj = RateLimitInjection(
+            key=key, remaining=count, retry_after=retry_after, is_global=is_global
+        )
+        self.rest.injections.append(inj)
+        return inj
+
+    # -- change notification (used by the driver's bounded waits) --------------------------------
+
+    def notify(self) -> None:
+        """Wake every waiter: something changed."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def changed(self, timeout: float) -> None:
+        """Wait until the next change or ``timeout`` seconds (no exception on timeout)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), timeout)
+
+    # -- interaction payloads ------------------------------------------------------------------
+
+    def interaction_payload(
+        self,
+        ident: int,
+        token: str,
+        itype: int,
+        user: User,
+        channel: Channel,
+        data: dict[str, Any],
+        source: Message | None,
+    ) -> dict[str, Any]:
+        """The INTERACTION_CREATE payload Discord sends for ``user`` acting in ``channel``."""
+        payload: dict[str, Any] = {
+            "id": str(ident),
+            "application_id": str(self.application_id),
+            "type": itype,
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel_payload(channel, self.world),
+            "token": token,
+            "version": 1,
+            "app_permissions": str(DEFAULT_MEMBER_PERMISSIONS),
+            "locale": "en-US",
+            "entitlements": [],
+            "attachment_size_limit": 10 * 1024 * 1024,
+        }
+        guild = self.world.guild_of(channel)
+        if guild is not None:
+            member = guild.members.get(user.id)
+            if member is None:
+                raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
+            payload.update(
+                guild_id=str(guild.id),
+                guild_locale="en-US",
+                context=0,
+                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                member=member_payload(member, with_permissions=True),
+                authorizing_integration_owners={"0": str(guild.id)},
+            )
+        else:
+            payload.update(
+                user=user_payload(user),
+                context=1,
+                authorizing_integration_owners={"0": str(user.id)},
+            )
+        if source is not None:
+            payload["message"] = message_payload(source, self.world)
+        return payload
