@@ -17,12 +17,25 @@ from dotenv import load_dotenv
 
 from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings
+from bot.config import TOKEN_HELP, ConfigError, Settings, mask_password
+from bot.persistence import database_url_for
+from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
 
 LOGIN_FAILED = (
     "Discord refused the token in DISCORD_TOKEN (it was reset, or it belongs to another "
     "application). " + TOKEN_HELP
 )
+
+
+def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
+    """The paragraph for the host when the database cannot be opened at start."""
+    where = mask_password(database_url_for(settings))
+    return (
+        f"The game database ({where}) cannot be opened: {exc.detail or exc}. "
+        "Check DATABASE_URL: for SQLite, that the folder exists and the bot may write there; for "
+        "PostgreSQL, that the server is running and reachable and that the user, password and "
+        "database name are right. Games are kept there, so the bot does not start without it."
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -62,6 +75,7 @@ async def _run(settings: Settings) -> None:
             with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
                 loop.add_signal_handler(signum, lambda: closing.append(asyncio.create_task(bot.close())))
         await bot.start(settings.token)
+        await bot.close()  # after a signal: wait until the database is closed too
 
 
 async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> None:
@@ -90,6 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except CommandSyncError as exc:
         print(f"stickem-bot: {exc}", file=sys.stderr)
+        return 2
+    except (StorageConfigError, SchemaTooNew) as exc:
+        print(f"stickem-bot: {exc}", file=sys.stderr)
+        return 2
+    except StorageUnavailable as exc:
+        print(f"stickem-bot: {database_unavailable(settings, exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import discord
@@ -11,6 +12,11 @@ from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
 from bot.invite import invite_url
+from bot.persistence import GameJournal, database_url_for
+from bot.resume import ResumeReport, announce_resumed, rebuild_tables
+from bot.storage import Storage
+from bot.table_service import TableService, install_service
+from bot.table_service import service_for as service_of
 
 log = logging.getLogger(__name__)
 
@@ -64,13 +70,24 @@ class StickemBot(commands.Bot):
             self.sync_guild_id = sync_guild_id if sync_guild_id is not None else settings.dev_guild_id
         self.sync_state = SyncStateFile(settings.data_dir / SYNC_STATE_FILENAME)
         self.synced_on_start = False
+        self.storage: Storage | None = None
+        self.storage_timeout = 5.0
+        """Seconds a database operation may wait (lock, connection, statement) before it fails."""
+        self.resumed: ResumeReport | None = None
+        self._announcing: asyncio.Task[None] | None = None
+        self._closing_storage: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
-        """Load every cog, then sync the slash commands if their definitions changed.
+        """Open the database and restore its tables, load every cog, then sync the slash commands
+        if their definitions changed.
 
-        A refused automatic sync is logged and the bot starts anyway (the commands registered
-        before still work); a forced sync (`stickem-bot sync`) lets the error reach the caller.
+        A database that cannot be opened stops the start (`bot.__main__` explains it). A refused
+        automatic sync is logged and the bot starts anyway (the commands registered before still
+        work); a forced sync (`stickem-bot sync`) lets the error reach the caller, and does not
+        touch the database.
         """
+        if not self.force_sync:
+            await self._open_storage()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         assert self.application_id is not None, "login() sets the application id before setup_hook"
@@ -82,6 +99,40 @@ class StickemBot(commands.Bot):
             if self.force_sync:
                 raise
             log.warning("%s", exc)
+        if self.storage is not None and self.resumed is not None:
+            self._announcing = asyncio.create_task(
+                announce_resumed(service_of(self), self.resumed, self.storage)
+            )
+
+    async def _open_storage(self) -> None:
+        """Open the database, give the tables their journal and rebuild the unfinished games."""
+        storage = await Storage.open(database_url_for(self.settings), timeout=self.storage_timeout)
+        self.storage = storage
+        service = TableService(self, journal=GameJournal(storage))
+        install_service(self, service)
+        loaded = await storage.load_unfinished_games()
+        lobbies = await storage.load_lobbies()
+        self.resumed = rebuild_tables(loaded, lobbies, service.registry)
+        log.info(
+            "Storage: %s (schema %d). Resumed %d games and %d lobbies; %d stored games could not be resumed.",
+            storage.backend,
+            storage.schema_version,
+            len(self.resumed.games),
+            len(self.resumed.lobbies),
+            len(self.resumed.broken),
+        )
+
+    async def close(self) -> None:
+        """Disconnect, then close the database (after the last write)."""
+        if self._announcing is not None and not self._announcing.done():
+            self._announcing.cancel()
+        await super().close()
+        # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
+        # the one closing of the database, so the process never ends in the middle of it.
+        if self._closing_storage is None and self.storage is not None:
+            self._closing_storage = asyncio.ensure_future(self.storage.close())
+        if self._closing_storage is not None:
+            await asyncio.shield(self._closing_storage)
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""

@@ -12,10 +12,11 @@ because component callbacks do not pass through the tree.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from typing import Any
 
 import discord
@@ -24,6 +25,7 @@ from bot import render
 from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId
 from bot.discord_views import edit_kwargs, send_kwargs
 from bot.errors import report_interaction_error
+from bot.persistence import GameJournal
 from bot.render import MessageSpec
 from bot.replies import send_ephemeral
 from bot.tables import (
@@ -61,6 +63,16 @@ def service_for(client: discord.Client) -> TableService:
     return service
 
 
+def install_service(client: discord.Client, service: TableService) -> None:
+    """Make ``service`` the one :func:`service_for` returns for ``client`` (set up at start-up,
+    with the bot's storage, before the cogs load)."""
+    _services[client] = service
+
+
+SLOW_WRITE = 2.0
+"""Seconds a write may take before the interaction is deferred (Discord allows 3 to answer)."""
+
+
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Whether the user may manage the server (and so start or stop any table)."""
     return bool(interaction.permissions.manage_guild)
@@ -75,9 +87,15 @@ def _channel_id(interaction: discord.Interaction[Any]) -> int:
 class TableService:
     """The tables of one bot and everything that shows them on Discord."""
 
-    def __init__(self, client: discord.Client, registry: TableRegistry | None = None) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        registry: TableRegistry | None = None,
+        journal: GameJournal | None = None,
+    ) -> None:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
+        self.journal = journal if journal is not None else GameJournal(None)
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
@@ -86,7 +104,8 @@ class TableService:
         channel_id = _channel_id(interaction)
         table = self.registry.get_or_open(channel_id, interaction.guild_id)
         async with self._locked(table, interaction):
-            outcome = table.join(interaction.user.id, interaction.user.display_name)
+            async with self._recording(table, interaction):
+                outcome = table.join(interaction.user.id, interaction.user.display_name)
             await send_ephemeral(interaction, outcome.reply)
             await self.execute(table, outcome)
 
@@ -94,7 +113,8 @@ class TableService:
         """/leave: leave the channel's lobby."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
-            outcome = table.leave(interaction.user.id)
+            async with self._recording(table, interaction):
+                outcome = table.leave(interaction.user.id)
             await send_ephemeral(interaction, outcome.reply)
             await self.execute(table, outcome)
 
@@ -104,9 +124,10 @@ class TableService:
         """/start: start the channel's game."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
-            outcome = table.start(
-                interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
-            )
+            async with self._recording(table, interaction):
+                outcome = table.start(
+                    interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
+                )
             await send_ephemeral(interaction, outcome.reply)
             await self.execute(table, outcome)
 
@@ -152,12 +173,13 @@ class TableService:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
                 user = interaction.user
-                if ident.action == "join":
-                    outcome = table.join(user.id, user.display_name)
-                elif ident.action == "leave":
-                    outcome = table.leave(user.id)
-                else:
-                    outcome = table.start(user.id, is_admin=_is_admin(interaction))
+                async with self._recording(table, interaction, component=True):
+                    if ident.action == "join":
+                        outcome = table.join(user.id, user.display_name)
+                    elif ident.action == "leave":
+                        outcome = table.leave(user.id)
+                    else:
+                        outcome = table.start(user.id, is_admin=_is_admin(interaction))
                 await self._edit_clicked(interaction, self._lobby_spec(table))
                 await self.execute(table, outcome, skip=(ShowLobby, LobbyClosed))
         except Exception as error:  # reported to the user; bugs logged
@@ -168,13 +190,14 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                outcome = table.play(
-                    interaction.user.id,
-                    ident.card,
-                    game_id=ident.game_id,
-                    round=ident.round,
-                    trick=ident.trick,
-                )
+                async with self._recording(table, interaction, component=True):
+                    outcome = table.play(
+                        interaction.user.id,
+                        ident.card,
+                        game_id=ident.game_id,
+                        round=ident.round,
+                        trick=ident.trick,
+                    )
                 seat = outcome.seat
                 assert seat is not None and table.game is not None
                 spec = render.played_message(
@@ -214,9 +237,10 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                outcome = table.choose_misery(
-                    interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
-                )
+                async with self._recording(table, interaction, component=True):
+                    outcome = table.choose_misery(
+                        interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
+                    )
                 assert outcome.seat is not None
                 spec = render.misery_done(ident.card, ident.round)
                 await self._edit_clicked(interaction, spec)
@@ -230,9 +254,10 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                outcome = table.stop(
-                    interaction.user.id, is_admin=_is_admin(interaction), game_id=ident.game_id
-                )
+                async with self._recording(table, interaction, component=True):
+                    outcome = table.stop(
+                        interaction.user.id, is_admin=_is_admin(interaction), game_id=ident.game_id
+                    )
                 await self._edit_clicked(interaction, MessageSpec(outcome.reply))
                 await self.execute(table, outcome)
         except Exception as error:  # reported to the user; bugs logged
@@ -301,6 +326,7 @@ class TableService:
         if table.state is TableState.LOBBY:
             message = await channel.send(**send_kwargs(spec))
             table.messages.lobby_id = message.id
+            await self.journal.remember_lobby_message(table)
 
     async def _show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
         channel = self.client.get_partial_messageable(table.channel_id)
@@ -312,6 +338,7 @@ class TableService:
                 pass
         message = await channel.send(**send_kwargs(spec))
         table.messages.table_id = message.id
+        await self.journal.remember_table_message(table)
 
     async def _say(self, table: Table, spec: MessageSpec) -> None:
         channel = self.client.get_partial_messageable(table.channel_id)
@@ -362,6 +389,7 @@ class TableService:
             await self._say(table, MessageSpec(render.dm_refused_notice(user_id)))
             return False
         table.messages.prompts[seat] = PromptRef(channel.id, message.id)
+        await self.journal.remember_prompt(table, seat)
         return True
 
     async def _retire_prompt(
@@ -372,6 +400,7 @@ class TableService:
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
+        await self.journal.forget_prompt(table, seat)
         if interaction.message is not None and interaction.message.id == ref.message_id:
             return
         try:
@@ -393,12 +422,26 @@ class TableService:
         self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
     ) -> AsyncIterator[None]:
         """Hold the table's lock, deferring the interaction first if someone else holds it."""
-        if table.lock.locked() and not interaction.response.is_done():
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+        if table.lock.locked():
+            await _defer(interaction, component=component)
         async with table.lock:
+            yield
+
+    @contextlib.asynccontextmanager
+    async def _recording(
+        self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
+    ) -> AsyncIterator[None]:
+        """Run a table change that is stored before it is shown (see :mod:`bot.persistence`);
+        a write slower than :data:`SLOW_WRITE` defers the interaction so it can still be answered."""
+
+        async def on_slow_write(write: Awaitable[None]) -> None:
+            task = asyncio.ensure_future(write)
+            done, _ = await asyncio.wait({task}, timeout=SLOW_WRITE)
+            if not done:
+                await _defer(interaction, component=component)
+            await task
+
+        async with self.journal.recording(table, run_write=on_slow_write):
             yield
 
     async def _edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
@@ -407,3 +450,13 @@ class TableService:
             await interaction.edit_original_response(**edit_kwargs(spec))
         else:
             await interaction.response.edit_message(**edit_kwargs(spec))
+
+
+async def _defer(interaction: discord.Interaction[Any], *, component: bool) -> None:
+    """Acknowledge an interaction that will be answered late (a click: edit its message later)."""
+    if interaction.response.is_done():
+        return
+    if component:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)

@@ -196,6 +196,8 @@ class Table:
         self.state = TableState.LOBBY
         self.game: Game | None = None
         self.game_id: str | None = None
+        self.storage_id: int | None = None
+        """The stored game's id once the game is saved (see :mod:`bot.persistence`)."""
         self.dm_closed: set[int] = set()
         self.messages = MessageRefs()
         self.lock = asyncio.Lock()
@@ -454,6 +456,10 @@ class TableRegistry:
             table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)
             self._tables[channel_id] = table
         return table
+
+    def discard(self, channel_id: int) -> None:
+        """Forget a channel's table (a resume that failed halfway)."""
+        self._tables.pop(channel_id, None)
 
     def tables(self) -> list[Table]:
         """Every open table."""

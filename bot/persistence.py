@@ -1,0 +1,256 @@
+"""Keeping the tables in storage: every accepted change is written before anyone is shown it.
+
+The table service wraps each table method that changes something in :meth:`GameJournal.recording`:
+the journal keeps a copy of the table (its game included), lets the method run (the engine
+validates the move), compares the table before and after and writes the difference in one storage
+transaction (a new lobby seat, the game's creation, the new actions and, when the game ended, its
+results; or its early stop); only then is anything shown. When the write fails, the table is put
+back exactly as it was (from the copy) and the player is told
+"The game could not be saved, please try again in a moment." Nothing has been shown yet, so
+nothing needs undoing on Discord.
+
+Message ids (the lobby message, the table message and each seat's latest hand DM) are remembered
+after they are sent; losing one of those writes only costs an edit after a restart, so such a
+failure is logged, never shown to a player.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.config import DEFAULT_DATABASE_URL, Settings
+from bot.storage import (
+    SAVE_FAILED,
+    LobbyRecord,
+    SeatRecord,
+    SeatResult,
+    Storage,
+    StorageError,
+    StorageUnavailable,
+    Transaction,
+)
+from bot.tables import Seat, Table, TableError, TableState
+from stickem import Game, Phase
+from stickem.events import RoundScored
+
+log = logging.getLogger(__name__)
+
+DATABASE_FILENAME = "stickem.sqlite3"
+
+
+def database_url_for(settings: Settings) -> str:
+    """The database to open: ``DATABASE_URL``, else ``stickem.sqlite3`` in the data folder.
+
+    The data folder is ``STICKEM_DATA_DIR`` (by default the directory the bot is started from),
+    where the bot keeps its other files too.
+    """
+    if settings.database_url != DEFAULT_DATABASE_URL:
+        return settings.database_url
+    return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
+
+
+def game_options(table: Table) -> str:
+    """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
+    return json.dumps({"game_id": table.game_id, "preset": table.preset, "rounds": table.rounds})
+
+
+def lobby_options(table: Table) -> str:
+    """A lobby's chosen options (JSON)."""
+    return json.dumps({"preset": table.preset, "rounds": table.rounds})
+
+
+def seat_records(seats: list[Seat]) -> list[SeatRecord]:
+    """The stored form of the seated players."""
+    return [SeatRecord(seat.user_id, seat.name) for seat in seats]
+
+
+def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
+    """Each seat's result in a finished game, for stats (one replay of the game for the misery
+    cards swallowed, which only the round events tell)."""
+    swallowed = [0] * game.players
+    for event in game.events:
+        if isinstance(event, RoundScored):
+            for seat, cards in enumerate(event.captured_misery):
+                swallowed[seat] += len(cards)
+    winners = set(game.winners)
+    scores = game.round_scores
+    return [
+        SeatResult(
+            seat=index,
+            user_id=seat.user_id,
+            display_name=seat.name,
+            total=game.totals[index],
+            round_scores=tuple(row[index] for row in scores),
+            won=index in winners,
+            misery_swallowed=swallowed[index],
+        )
+        for index, seat in enumerate(seats)
+    ]
+
+
+@dataclass
+class _Saved:
+    """What a table method may change, to put back if the write fails."""
+
+    state: TableState
+    game: Game | None
+    game_id: str | None
+    storage_id: int | None
+    seats: list[Seat]
+    preset: str
+    rounds: int | None
+
+    @classmethod
+    def of(cls, table: Table) -> _Saved:
+        """A copy of what ``table`` may change (the game is copied: the table plays on)."""
+        return cls(
+            table.state,
+            table.game.copy() if table.game is not None else None,
+            table.game_id,
+            table.storage_id,
+            list(table.seats),
+            table.preset,
+            table.rounds,
+        )
+
+    def restore(self, table: Table) -> None:
+        table.state = self.state
+        table.game = self.game
+        table.game_id = self.game_id
+        table.storage_id = self.storage_id
+        table.seats = self.seats
+        table.preset = self.preset
+        table.rounds = self.rounds
+
+
+class GameJournal:
+    """Writes the tables' changes to :class:`bot.storage.Storage` (or nowhere, without one)."""
+
+    def __init__(self, storage: Storage | None) -> None:
+        self.storage = storage
+
+    @asynccontextmanager
+    async def recording(
+        self, table: Table, *, run_write: Callable[[Awaitable[None]], Awaitable[None]] | None = None
+    ) -> AsyncIterator[None]:
+        """Run a table change tentatively: written when the block ends, undone if anything fails.
+
+        The game is copied first and put back if anything fails. A failed write raises
+        :class:`bot.tables.TableError` with the "could not be saved" message. ``run_write`` awaits
+        the write (the table service uses it to defer an interaction when the write is slow).
+        """
+        saved = _Saved.of(table)
+        try:
+            yield
+            if self.storage is not None:
+                write = self._write(self.storage, table, saved)
+                await (run_write(write) if run_write is not None else write)
+        except StorageError as exc:
+            saved.restore(table)
+            if not isinstance(exc, StorageUnavailable):
+                log.error("table %s: storage refused a change: %s", table.channel_id, exc)
+            raise TableError(SAVE_FAILED) from exc
+        except BaseException:
+            saved.restore(table)
+            raise
+
+    async def _write(self, storage: Storage, table: Table, saved: _Saved) -> None:
+        """Write what changed between ``saved`` and ``table`` in one transaction."""
+        was_lobby = saved.state is TableState.LOBBY
+        if was_lobby and table.state is TableState.LOBBY:
+            if table.seats != saved.seats or (table.preset, table.rounds) != (saved.preset, saved.rounds):
+                await storage.save_lobby(self.lobby_record(table))
+            return
+        async with storage.transaction() as tx:
+            if was_lobby:
+                await tx.delete_lobby(table.channel_id)
+                if table.state is TableState.PLAYING:
+                    await self._create_game(tx, table)
+                return
+            await self._write_game(tx, table, saved)
+
+    async def _create_game(self, tx: Transaction, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        table.storage_id = await tx.create_game(
+            guild_id=table.guild_id,
+            channel_id=table.channel_id,
+            seed=game.seed,
+            rules=json.dumps(game.rules.to_dict()),
+            seats=seat_records(table.seats),
+            options=game_options(table),
+        )
+
+    async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> None:
+        game, game_id = table.game, table.storage_id
+        if game is None or game_id is None:
+            return
+        before = saved.game.action_count if saved.game is not None else 0
+        for seq, action in enumerate(game.actions[before:], start=before):
+            await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))
+        if game.phase is Phase.GAME_OVER and game.action_count > before:
+            await tx.finish_game(game_id, seat_results(game, table.seats))
+        elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
+            await tx.stop_game(game_id, "stopped")
+
+    def lobby_record(self, table: Table) -> LobbyRecord:
+        """The stored form of a table's lobby."""
+        host = table.host_id
+        return LobbyRecord(
+            channel_id=table.channel_id,
+            guild_id=table.guild_id,
+            host_id=host if host is not None else 0,
+            seats=tuple(seat_records(table.seats)),
+            options=lobby_options(table),
+            message_id=table.messages.lobby_id,
+        )
+
+    # --- message ids (best effort) ------------------------------------------------------------
+
+    async def remember_lobby_message(self, table: Table) -> None:
+        """Store the lobby with its (new) message id."""
+        if self.storage is None or table.state is not TableState.LOBBY or not table.seats:
+            return
+        await self._best_effort(table, self.storage.save_lobby(self.lobby_record(table)))
+
+    async def remember_table_message(self, table: Table) -> None:
+        """Store the id of the table message."""
+        if self.storage is None or table.storage_id is None or table.messages.table_id is None:
+            return
+        await self._best_effort(
+            table,
+            self.storage.set_message(table.storage_id, "table", table.channel_id, table.messages.table_id),
+        )
+
+    async def remember_prompt(self, table: Table, seat: int) -> None:
+        """Store the id of a seat's latest hand DM."""
+        ref = table.messages.prompts.get(seat)
+        if self.storage is None or table.storage_id is None or ref is None:
+            return
+        await self._best_effort(
+            table,
+            self.storage.set_message(table.storage_id, "hand", ref.channel_id, ref.message_id, seat=seat),
+        )
+
+    async def forget_prompt(self, table: Table, seat: int) -> None:
+        """Forget a seat's hand DM once it is answered (so a restart does not edit it again)."""
+        if self.storage is None or table.storage_id is None:
+            return
+        await self._best_effort(table, self._delete_message(self.storage, table.storage_id, seat))
+
+    @staticmethod
+    async def _delete_message(storage: Storage, game_id: int, seat: int) -> None:
+        async with storage.transaction() as tx:
+            await tx.delete_message(game_id, "hand", seat)
+
+    async def _best_effort(self, table: Table, write: Any) -> None:
+        try:
+            await write
+        except StorageError as exc:
+            log.warning("table %s: could not store a message id: %s", table.channel_id, exc)

@@ -1,0 +1,205 @@
+"""Bringing the tables back after a restart: rebuild every unfinished game and every open lobby.
+
+:func:`rebuild_tables` turns what storage loaded into :class:`bot.tables.Table` objects (each game
+replayed by the engine from its seed, rules and action log); it does no Discord I/O, so a click
+that arrives right after the bot connects finds its table. A game that cannot be rebuilt (storage
+already found it unreadable, or the engine refuses its log) becomes a :class:`Broken` entry and
+never stops the others. The table service then shows each restored table again and reminds the
+players to act (see ``TableService.announce_resumed``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame
+from bot.table_service import TableService
+from bot.tables import (
+    Effect,
+    Outcome,
+    PromptMisery,
+    PromptRef,
+    PromptTurn,
+    Seat,
+    ShowTable,
+    Table,
+    TableRegistry,
+    TableState,
+)
+from stickem import Action, Card, Game, Phase, RuleError, Rules
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Broken:
+    """A stored game that could not be resumed: where it was played and why (for the log)."""
+
+    game_id: int
+    channel_id: int | None
+    reason: str
+
+
+@dataclass
+class ResumeReport:
+    """What a start-up restored: the game tables, the lobbies, and the games that were broken."""
+
+    games: list[Table] = field(default_factory=list)
+    lobbies: list[Table] = field(default_factory=list)
+    broken: list[Broken] = field(default_factory=list)
+
+
+def _options(text: str) -> dict[str, Any]:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("options are not a JSON object")
+    return data
+
+
+def replay(stored: StoredGame) -> Game:
+    """The engine game of a stored game: its seed, rules and every action, replayed in order.
+
+    Raises ``ValueError`` (the engine's ``CorruptGameError`` is one), ``RuleError`` or
+    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game.
+    """
+    record = stored.record
+    rules = Rules.from_dict(json.loads(record.rules))
+    game = Game.new(len(record.seats), rules, seed=record.seed)
+    for action in stored.actions:
+        if action.kind not in ("misery", "play"):
+            raise ValueError(f"action {action.seq} has an unknown kind {action.kind!r}")
+        try:
+            game.apply(Action(action.kind, action.seat, Card.parse(action.card)))  # type: ignore[arg-type]
+        except (ValueError, RuleError) as exc:
+            # The engine's message may name a hidden card: keep it out of the log.
+            raise ValueError(f"action {action.seq} is refused by the engine ({type(exc).__name__})") from exc
+    return game
+
+
+def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
+    """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt)."""
+    record = stored.record
+    options = _options(record.options)
+    game_id = options.get("game_id")
+    if not isinstance(game_id, str) or not game_id:
+        raise ValueError("the stored game has no table game id")
+    if any(seat.user_id is None for seat in record.seats):
+        raise ValueError("a seat without a Discord user")
+    game = replay(stored)
+    table = registry.get_or_open(record.channel_id, record.guild_id)
+    table.seats = [Seat(seat.user_id or 0, seat.display_name) for seat in record.seats]
+    table.preset = str(options.get("preset") or game.rules.preset)
+    rounds = options.get("rounds")
+    table.rounds = rounds if isinstance(rounds, int) else None
+    table.game = game
+    table.game_id = game_id
+    table.storage_id = record.id
+    table.state = TableState.PLAYING
+    for message in stored.messages:
+        if message.purpose == "table":
+            table.messages.table_id = message.message_id
+        elif message.purpose == "hand" and message.seat is not None:
+            table.messages.prompts[message.seat] = PromptRef(message.channel_id, message.message_id)
+    return table
+
+
+def table_of_lobby(lobby: LobbyRecord, registry: TableRegistry) -> Table:
+    """The lobby table of a stored lobby."""
+    options = _options(lobby.options)
+    table = registry.get_or_open(lobby.channel_id, lobby.guild_id)
+    table.seats = [Seat(seat.user_id or 0, seat.display_name) for seat in lobby.seats]
+    table.preset = str(options.get("preset") or "classic")
+    rounds = options.get("rounds")
+    table.rounds = rounds if isinstance(rounds, int) else None
+    table.messages.lobby_id = lobby.message_id
+    return table
+
+
+def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: TableRegistry) -> ResumeReport:
+    """Put every loaded game and lobby into ``registry``; broken games are reported, not raised."""
+    report = ResumeReport()
+    report.broken += [Broken(p.game_id, p.channel_id, p.reason) for p in loaded.problems]
+    for stored in loaded.games:
+        channel_id = stored.record.channel_id
+        if registry.get(channel_id) is not None:
+            clash = "another game is active in its channel"
+            report.broken.append(Broken(stored.record.id, channel_id, clash))
+            continue
+        try:
+            report.games.append(table_of_game(stored, registry))
+        except (ValueError, RuleError, KeyError, TypeError) as exc:
+            registry.discard(channel_id)
+            reason = f"it does not replay: {exc}"
+            log.error(
+                "stored game %d (channel %s) cannot be resumed: %s", stored.record.id, channel_id, reason
+            )
+            report.broken.append(Broken(stored.record.id, channel_id, reason))
+    for lobby in lobbies:
+        if registry.get(lobby.channel_id) is not None or not lobby.seats:
+            continue
+        try:
+            report.lobbies.append(table_of_lobby(lobby, registry))
+        except (ValueError, TypeError) as exc:
+            registry.discard(lobby.channel_id)
+            log.error("the stored lobby of channel %s cannot be resumed: %s", lobby.channel_id, exc)
+    return report
+
+
+RESUMED = "Stick'em is back after a restart: this game goes on where it stopped."
+BROKEN = (
+    "The Stick'em game of this channel could not be restored after a restart (its saved data is "
+    "damaged), so it has ended. Sorry! Use /join to start a new one."
+)
+
+
+def _mentions(table: Table, seats: list[int]) -> str:
+    return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
+
+
+def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
+    """What a restored table shows: its table message (posted again if it was deleted), a new
+    prompt for each player to act who has no live one, and a channel notice naming them."""
+    game = table.game
+    assert game is not None
+    effects: list[Effect] = [ShowTable()]
+    waiting = list(game.awaiting)
+    for seat in waiting:
+        if seat in table.messages.prompts:
+            continue
+        effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
+    if not waiting:
+        return tuple(effects), RESUMED
+    if game.phase is Phase.MISERY:
+        return tuple(effects), f"{RESUMED} Waiting for the misery cards of {_mentions(table, waiting)}."
+    return tuple(effects), f"{RESUMED} {_mentions(table, waiting)}, it is your turn."
+
+
+async def announce_resumed(service: TableService, report: ResumeReport, storage: Storage) -> None:
+    """Show every restored table again and remind its players; end and report the broken games."""
+    for table in report.games:
+        async with table.lock:
+            if table.state is not TableState.PLAYING:
+                continue
+            effects, notice = resume_effects(table)
+            await service.execute(table, Outcome("", effects))
+            await _say(service, table.channel_id, notice)
+    for broken in report.broken:
+        try:
+            await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
+        except StorageError as exc:
+            log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
+        if broken.channel_id is not None:
+            await _say(service, broken.channel_id, BROKEN)
+
+
+async def _say(service: TableService, channel_id: int, text: str) -> None:
+    try:
+        channel = service.client.get_partial_messageable(channel_id)
+        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+    except discord.HTTPException as exc:
+        log.warning("could not post in channel %s after a restart: %s", channel_id, exc)
