@@ -1,0 +1,146 @@
+"""A bot process dies in the middle of a game (SIGKILL, or a deploy's SIGTERM); a new one starts on
+the same database and the players go on clicking the buttons they already have.
+
+Each game must end with exactly the totals a replay of the stored actions gives, and the stored
+log must be exactly the clicks that were accepted: nothing lost, nothing applied twice.
+"""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from stickem import Phase
+from tests.discord_emulator import Emulator
+from tests.e2e.process_game import TOKEN, ProcessGame, answer, assert_clean_log, database_url, replay
+
+PLAYERS = ("ann", "bob", "cyd")
+
+
+@pytest.fixture
+async def discord_emulator() -> AsyncIterator[Emulator]:
+    """An emulator that accepts a token of the real format (the bot process validates it)."""
+    emu = Emulator(token=TOKEN)
+    await emu.start()
+    try:
+        yield emu
+    finally:
+        await emu.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def game(
+    request: pytest.FixtureRequest, discord_emulator: Emulator, tmp_path: Path
+) -> AsyncIterator[ProcessGame]:
+    """Three players in a channel, and a fresh database on each backend (no bot started yet)."""
+    emu = discord_emulator
+    guild = emu.add_guild("Stick'em club")
+    channel = emu.add_text_channel(guild, "stickem")
+    users = []
+    for name in PLAYERS:
+        user = emu.add_user(name)
+        emu.add_member(guild, user)
+        users.append(user)
+    async with database_url(request.param, tmp_path) as url:
+        g = ProcessGame(emu, tmp_path, url, channel, users)
+        try:
+            yield g
+        finally:
+            if g.bot is not None:
+                await g.kill_bot()
+
+
+async def check_nothing_lost_nothing_twice(g: ProcessGame) -> None:
+    """The standings, the shadow game and the stored log agree exactly."""
+    assert g.shadow is not None and g.shadow.phase is Phase.GAME_OVER
+    stored = await g.stored()
+    assert [(a.kind, a.seat, a.card) for a in stored.actions] == [
+        (a.kind, a.seat, str(a.card)) for a in g.shadow.actions
+    ]
+    replayed = replay(stored)
+    assert replayed.totals == g.shadow.totals
+    assert g.final_totals() == replayed.totals
+    assert stored.record.status == "finished"
+
+
+async def test_sigkill_in_the_middle_of_a_trick(game: ProcessGame) -> None:
+    g = game
+    await g.start_bot()
+    await g.open_game(rounds=1)
+    assert g.shadow is not None
+    for seat in range(3):
+        await g.pick_misery(seat)
+    for _ in range(4):  # trick 1, and the first card of trick 2
+        await g.play_turn()
+    assert len(g.shadow.current_trick) == 1
+    seat = g.shadow.awaiting[0]
+    kept = await g.hand_message(seat)  # the DM the next player has in front of them
+
+    await g.kill_bot()
+    bot = await g.start_bot()
+    assert "Resumed 1 games" in bot.log
+
+    await g.play_turn(kept)  # the old button works on the restored table
+    await g.play_to_the_end()
+    await check_nothing_lost_nothing_twice(g)
+    notice = [m for m in g.emu.driver.channel_messages(g.channel) if "back after a restart" in m.content]
+    assert len(notice) == 1 and f"<@{g.users[seat].id}>, it is your turn" in notice[0].content
+    assert_clean_log(bot.log)
+
+
+async def test_sigkill_in_the_middle_of_the_misery_choice(game: ProcessGame) -> None:
+    g = game
+    await g.start_bot()
+    await g.open_game(rounds=1)
+    assert g.shadow is not None
+    prompts = [await g.misery_prompt(seat) for seat in range(3)]
+    await g.pick_misery(0, prompts[0])
+    # bob has already opened the select menu when the bot dies
+    card = g.shadow.hand(1)[0]
+    opened = await answer(await g.emu.driver.select(g.users[1], prompts[1], None, [str(card)]))
+
+    await g.kill_bot()
+    header = "**Stick'em** - round 1 of 1"
+    table_id = next(m for m in g.emu.driver.channel_messages(g.channel) if header in m.content).id
+    g.emu.world.messages[table_id].deleted = True  # and someone deleted the table message
+    bot = await g.start_bot()
+    reposted = await g.emu.driver.wait_for_message(
+        g.channel, lambda m: m.id > table_id and header in m.content, timeout=5
+    )
+    assert "bob" in reposted.content and "Waiting for the misery cards of" in (
+        g.emu.driver.channel_messages(g.channel)[-1].content
+    )
+
+    confirmed = await answer(await g.emu.driver.click(g.users[1], opened, f"Confirm {card}"))
+    assert "misery card" in confirmed.content.lower(), confirmed.content
+    g.shadow.choose_misery(1, card)
+    await g.pick_misery(2, prompts[2])
+    await g.play_to_the_end()
+    await check_nothing_lost_nothing_twice(g)
+    assert_clean_log(bot.log)
+
+
+async def test_graceful_restart_keeps_the_game(game: ProcessGame) -> None:
+    g = game
+    await g.start_bot()
+    await g.open_game(rounds=1)
+    assert g.shadow is not None
+    for seat in range(3):
+        await g.pick_misery(seat)
+    await g.play_turn()
+    kept = await g.hand_message(g.shadow.awaiting[0])
+
+    assert g.bot is not None
+    g.bot.process.send_signal(signal.SIGTERM)
+    assert await g.bot.finish() == 0
+    assert_clean_log(g.bot.log)
+    g.bot = None
+    bot = await g.start_bot()
+
+    await g.play_turn(kept)
+    await g.play_to_the_end()
+    await check_nothing_lost_nothing_twice(g)
+    assert_clean_log(bot.log)
