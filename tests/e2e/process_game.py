@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.storage import Storage, StoredGame
-from stickem import Card, Game, Phase, Rules
+from stickem import Action, Card, Game, Phase, Rules
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Channel, Message, User
@@ -27,7 +27,7 @@ from tests.storage.conftest import postgres_url_or_skip
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 WAIT = 10.0
-READY = "Invite the bot to a server with:"
+READY = "has connected to Gateway"
 
 
 def assert_clean_log(log: str) -> None:
@@ -63,15 +63,8 @@ def replay(stored: StoredGame) -> Game:
     record = stored.record
     game = Game.new(len(record.seats), Rules.from_dict(json.loads(record.rules)), seed=record.seed)
     for action in stored.actions:
-        game.apply(action_of(action.kind, action.seat, action.card))
+        game.apply(Action(action.kind, action.seat, Card.parse(action.card)))  # type: ignore[arg-type]
     return game
-
-
-def action_of(kind: str, seat: int, card: str) -> object:
-    """An engine action from stored fields."""
-    from stickem import Action
-
-    return Action(kind, seat, Card.parse(card))  # type: ignore[arg-type]
 
 
 async def answer(result: InteractionResult) -> Message:
