@@ -1,0 +1,107 @@
+"""The database goes away for a while in the middle of a game (the in-process bot on the emulator).
+
+A click during the outage is refused with a clear message, the table and the stored game stay as
+they were, and once the database is back the very same click is accepted and the game goes on.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.app import StickemBot
+from bot.config import Settings
+from bot.storage import SAVE_FAILED, Storage
+from tests.discord_emulator import Emulator, run_client
+from tests.e2e.game_harness import PLAYER_NAMES, GameHarness, hand_of
+from tests.e2e.process_game import database_url
+from tests.storage.outage import Outage, SqliteWriteLock, TcpProxy
+
+
+@asynccontextmanager
+async def outage_for(backend: str, url: str) -> AsyncIterator[Outage]:
+    """A way to take the database away: SQLite's write lock held elsewhere, or a cut TCP proxy."""
+    if backend == "sqlite":
+        outage: Outage = SqliteWriteLock(url)
+    else:
+        proxy = TcpProxy(url)
+        await proxy.start()
+        outage = proxy
+    try:
+        yield outage
+    finally:
+        await outage.close()
+
+
+async def stored_action_count(url: str) -> int:
+    """How many actions the database holds for the (one) unfinished game."""
+    storage = await Storage.open(url, timeout=5)
+    try:
+        (game,) = (await storage.load_unfinished_games()).games
+        return len(game.actions)
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+async def test_a_click_during_an_outage_is_refused_and_works_afterwards(
+    backend: str, emulator: Emulator, tmp_path: Path
+) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    async with database_url(backend, tmp_path) as real_url, outage_for(backend, real_url) as outage:
+        bot = StickemBot(
+            Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path, database_url=outage.url)
+        )
+        bot.storage_timeout = 0.5
+        async with run_client(emulator, bot):
+            h = GameHarness(emulator, bot, channel, users, random.Random(3))
+            await h.seat_everyone()
+            await h.start(rounds=1)
+            assert h.shadow is not None
+            for seat in range(3):
+                await h.pick_misery(seat)
+            await h.play_turn()
+            seat = h.shadow.awaiting[0]
+            message = await h.hand_message(seat)
+            card = hand_of(message)[0]
+            game_before = h.table.game
+            assert game_before is not None
+            actions_before = game_before.actions
+            table_text = emulator.driver.channel_messages(channel)[-1].text
+
+            await outage.begin()
+            refused = await h.answer(emulator.driver.click(users[seat], message, str(card)))
+            assert refused.ephemeral and refused.content == SAVE_FAILED
+            game_now = h.table.game
+            assert game_now is not None and game_now.actions == actions_before
+            assert game_now.hand(seat) == h.shadow.hand(seat)
+            assert hand_of(message) == h.shadow.hand(seat)  # the hand's buttons are still live
+            assert emulator.driver.channel_messages(channel)[-1].text == table_text
+            await outage.end()
+
+            assert await stored_action_count(outage.url) == len(actions_before)
+            accepted = await h.answer(emulator.driver.click(users[seat], message, str(card)))
+            assert accepted.content.startswith(f"You played **{card}**"), accepted.content
+            h.shadow.play(seat, card)
+            await h.play_tricks()
+            await h.play_game()
+            assert await stored_totals(outage.url, channel.id) == h.shadow.totals
+            assert h.final_totals() == {u.name: t for u, t in zip(users, h.shadow.totals, strict=True)}
+
+
+async def stored_totals(url: str, channel_id: int) -> list[int]:
+    """The final totals the database keeps for the channel's last game."""
+    storage = await Storage.open(url, timeout=5)
+    try:
+        (entry,) = await storage.history(channel_id, 1)
+        return [s.total for s in sorted(entry.standings, key=lambda s: s.seat)]
+    finally:
+        await storage.close()
