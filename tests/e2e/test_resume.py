@@ -1,0 +1,117 @@
+"""Start-up with stored games (the in-process bot on the emulator): good games resume, broken ones
+are reported in their channel and in the log, and never stop the others from loading."""
+
+from __future__ import annotations
+
+import json
+import logging
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from bot.app import StickemBot
+from bot.config import Settings
+from bot.custom_ids import LobbyId
+from bot.resume import BROKEN, RESUMED
+from bot.storage import GameStatus, LobbyRecord, SeatRecord, Storage
+from bot.table_service import service_for
+from bot.tables import TableState
+from stickem import Game, Rules
+from tests.discord_emulator import Emulator, run_client
+from tests.discord_emulator.state import Channel, User
+from tests.e2e.game_harness import PLAYER_NAMES, misery_select_of
+from tests.e2e.process_game import answer
+
+SEED = 424242
+
+
+def rules_json(rounds: int = 1) -> str:
+    """Stored rules of a one-round classic game."""
+    return json.dumps(Rules.preset("classic", rounds=rounds).to_dict())
+
+
+async def store_game(storage: Storage, channel: Channel, users: list[User], guild_id: int) -> int:
+    """A game stored the way the bot stores one, with no action yet."""
+    return await storage.create_game(
+        guild_id=guild_id,
+        channel_id=channel.id,
+        seed=SEED,
+        rules=rules_json(),
+        seats=[SeatRecord(u.id, u.name) for u in users],
+        options=json.dumps({"game_id": "c0ffee", "preset": "classic", "rounds": 1}),
+    )
+
+
+@pytest.mark.emulator_problems_expected
+async def test_broken_games_are_reported_and_the_others_resume(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    good, refused, unreadable, lobby_channel = (
+        emulator.add_text_channel(guild, name) for name in ("good", "refused", "unreadable", "lobby")
+    )
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    storage = await Storage.open(url)
+    try:
+        good_id = await store_game(storage, good, users, guild.id)
+        refused_id = await store_game(storage, refused, users, guild.id)
+        # a card the engine refuses: nobody plays a card during the misery choice
+        await storage.append_action(refused_id, 0, "play", 0, "red 7")
+        unreadable_id = await store_game(storage, unreadable, users, guild.id)
+        async with storage.engine.begin() as conn:
+            tamper = text("UPDATE games SET rules = 'not json' WHERE id = :id")
+            await conn.execute(tamper, {"id": unreadable_id})
+        await storage.save_lobby(
+            LobbyRecord(lobby_channel.id, guild.id, users[0].id, (SeatRecord(users[0].id, "ann"),))
+        )
+    finally:
+        await storage.close()
+
+    caplog.set_level(logging.INFO)
+    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    async with run_client(emulator, bot):
+        registry = service_for(bot).registry
+        table = registry.require(good.id)
+        assert table.state is TableState.PLAYING and table.game_id == "c0ffee"
+        assert table.game == Game.new(3, Rules.preset("classic", rounds=1), seed=SEED)
+        assert registry.get(refused.id) is None and registry.get(unreadable.id) is None
+        for channel in (refused, unreadable):
+            notice = await emulator.driver.wait_for_message(channel, lambda m: BROKEN in m.content)
+            assert notice.content == BROKEN
+        # the good game: every player gets the misery choice again, and plays it
+        await emulator.driver.wait_for_message(good, lambda m: RESUMED in m.content)
+        prompt = await emulator.driver.wait_for_message(users[0], lambda m: misery_select_of(m) is not None)
+        card = table.game.hand(0)[0] if table.game is not None else None
+        selected = await answer(await emulator.driver.select(users[0], prompt, None, [str(card)]))
+        confirmed = await answer(await emulator.driver.click(users[0], selected, f"Confirm {card}"))
+        assert "misery card" in confirmed.content.lower()
+        # the lobby is back, and its buttons work
+        lobby = registry.require(lobby_channel.id)
+        assert lobby.state is TableState.LOBBY and [s.user_id for s in lobby.seats] == [users[0].id]
+        reply = await (await emulator.driver.slash(users[1], lobby_channel, "join")).response()
+        assert "seat 2" in reply.content
+        message = await emulator.driver.wait_for_message(lobby_channel, lambda m: "bob" in m.content)
+        join = LobbyId("join", lobby_channel.id).encode()
+        clicked = await answer(await emulator.driver.click(users[2], message, join))
+        assert "cyd" in clicked.content
+        await emulator.driver.wait_until(lambda: not lobby.lock.locked() or None, what="the lobby idle")
+
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert any(f"stored game {refused_id}" in e and "refused by the engine" in e for e in errors), errors
+    assert any(f"stored game {unreadable_id}" in e for e in errors), errors
+    assert not any("red 7" in e for e in errors)  # a refused card may be hidden: never logged
+    kinds = {p.kind for p in emulator.pop_problems()}
+    assert kinds <= {"bot-error"}
+
+    storage = await Storage.open(url)
+    try:
+        assert (await storage.load_game(refused_id)).record.status is GameStatus.STOPPED
+        loaded = await storage.load_unfinished_games()
+        assert [g.record.id for g in loaded.games] == [good_id]
+        assert not loaded.problems  # the broken games were stopped: reported once, not at every start
+    finally:
+        await storage.close()
