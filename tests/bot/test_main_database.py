@@ -1,0 +1,55 @@
+"""`stickem-bot` explains a database it cannot use in one paragraph and exits with code 2.
+
+The bot's run is replaced by one that fails the way `Storage.open` does at start-up, so these
+tests need no Discord and no process; tests/e2e/test_database_at_start.py runs the real thing."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.__main__ as entry
+from bot.config import Settings
+from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
+from bot.storage.database import normalise_url
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
+
+
+def run_failing(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: Exception, url: str
+) -> str:
+    """Run `main` with a start-up that raises ``error``; assert exit code 2; what it printed."""
+
+    async def failing_run(settings: Settings) -> None:
+        raise error
+
+    monkeypatch.setattr(entry, "_run", failing_run)
+    monkeypatch.setattr(entry, "setup_logging", lambda level: None)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("DATABASE_URL", url)
+    assert entry.main([]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    assert captured.err.startswith("stickem-bot: ") and captured.err.count("\n") == 1  # one paragraph
+    return captured.err
+
+
+def test_unreachable_server(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    error = StorageUnavailable(detail="ConnectionRefusedError: [Errno 111] Connect call failed")
+    text = run_failing(monkeypatch, capsys, error, "postgresql://stickem:secret@db.example:5432/stickem")
+    assert "postgresql://stickem:***@db.example:5432/stickem" in text and "secret" not in text
+    assert "Connect call failed" in text and "DATABASE_URL" in text
+
+
+def test_newer_schema(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = run_failing(monkeypatch, capsys, SchemaTooNew(9, 1), "sqlite:///x.sqlite3")
+    assert "schema version 9" in text and "upgrade the bot" in text
+
+
+def test_bad_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    url = "mysql://user:secret@127.0.0.1/stickem"
+    with pytest.raises(StorageConfigError) as caught:
+        normalise_url(url)  # what Storage.open raises for this URL
+    text = run_failing(monkeypatch, capsys, caught.value, url)
+    assert "does not support" in text and "secret" not in text
