@@ -20,7 +20,7 @@ from bot.table_service import service_for as service_of
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table")
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats")
 """The cogs loaded at start-up, one per concern."""
 
 SYNC_STATE_FILENAME = "command-sync.json"

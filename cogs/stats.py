@@ -1,0 +1,132 @@
+"""The stats cog: /stats [player], /leaderboard (pages turn with buttons, also after a restart),
+/history.
+
+All three answer privately (only the person who asked sees the answer, and only they can turn the
+leaderboard's pages), so looking up numbers never clutters the game channel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord_views import edit_kwargs, send_kwargs
+from bot.errors import UserError, report_interaction_error
+from bot.replies import send_ephemeral
+from bot.stats_render import (
+    HISTORY_GAMES,
+    LEADERBOARD_TEMPLATE,
+    PAGE_SIZE,
+    LeaderboardId,
+    history_message,
+    leaderboard_message,
+    stats_message,
+)
+from bot.storage import READ_FAILED, Storage, StorageError
+
+
+def storage_of(client: discord.Client) -> Storage:
+    """The bot's open storage; :class:`UserError` when there is none."""
+    storage = getattr(client, "storage", None)
+    if not isinstance(storage, Storage):
+        raise UserError("Stats are not available right now: the bot has no game database open.")
+    return storage
+
+
+@contextlib.contextmanager
+def readable() -> Iterator[None]:
+    """Turn a failed database read into the friendly "try again" message."""
+    try:
+        yield
+    except StorageError as exc:
+        raise UserError(READ_FAILED) from exc
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise UserError("Stats are kept per server: use this command in a server's channel.")
+    return interaction.guild_id
+
+
+class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADERBOARD_TEMPLATE):
+    """Previous / Next of a leaderboard page, found again from its custom id after a restart."""
+
+    def __init__(self, ident: LeaderboardId) -> None:
+        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="page"))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> LeaderboardButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(LeaderboardId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the page the button points to, in the same message."""
+        try:
+            storage = storage_of(interaction.client)
+            with readable():
+                page = await storage.leaderboard(self.ident.guild_id, self.ident.offset, PAGE_SIZE)
+            spec = leaderboard_message(page, self.ident.guild_id)
+            await interaction.response.edit_message(**edit_kwargs(spec))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="a leaderboard button")
+
+
+class Stats(commands.Cog):
+    """Players' records, the server's leaderboard and a table's last games."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Route leaderboard page buttons here, also for pages sent before a restart."""
+        self.bot.add_dynamic_items(LeaderboardButton)
+
+    async def cog_unload(self) -> None:
+        """Stop routing leaderboard page buttons."""
+        self.bot.remove_dynamic_items(LeaderboardButton)
+
+    @app_commands.command(name="stats", description="A player's Stick'em record on this server")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Whose record (yours if not given)")
+    async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
+        """/stats [player]"""
+        guild_id = _guild_id(interaction)
+        who = player or interaction.user
+        with readable():
+            record = await storage_of(self.bot).player_stats(guild_id, who.id)
+        spec = stats_message(record, who.display_name)
+        await send_ephemeral(interaction, **send_kwargs(spec))
+
+    @app_commands.command(name="leaderboard", description="This server's Stick'em players, ranked")
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
+        """/leaderboard"""
+        guild_id = _guild_id(interaction)
+        with readable():
+            page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
+        await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
+
+    @app_commands.command(name="history", description="The last Stick'em games at this table")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        """/history"""
+        _guild_id(interaction)
+        assert interaction.channel_id is not None
+        with readable():
+            entries = await storage_of(self.bot).history(interaction.channel_id, HISTORY_GAMES)
+        await send_ephemeral(interaction, **send_kwargs(history_message(entries)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the stats cog."""
+    await bot.add_cog(Stats(bot))
