@@ -1,0 +1,156 @@
+"""The table journal (bot/persistence.py) on both databases: what each table change writes, that a
+failed write leaves the table exactly as it was, and that a restart rebuilds the same tables."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot.persistence import GameJournal, seat_results
+from bot.resume import rebuild_tables
+from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable
+from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
+from stickem import Phase, RuleError
+
+CHANNEL = 555
+GUILD = 1
+
+
+def new_table() -> Table:
+    """An empty lobby with a fixed seed and game id."""
+    return Table(CHANNEL, GUILD, seed_source=lambda: 11, id_source=lambda: "abc123")
+
+
+async def change(journal: GameJournal, table: Table, action: Callable[[], Outcome]) -> Outcome:
+    """Run one table method the way the table service does: recorded, undone on failure."""
+    async with journal.recording(table):
+        return action()
+
+
+async def seated(journal: GameJournal, players: int = 3) -> Table:
+    table = new_table()
+    for user in range(1, players + 1):
+        await change(journal, table, lambda u=user: table.join(u, f"p{u}"))  # type: ignore[misc]
+    return table
+
+
+async def next_move(journal: GameJournal, table: Table) -> Outcome:
+    """The first seat to act picks / plays its lowest legal card."""
+    game = table.game
+    assert game is not None and table.game_id is not None
+    seat = game.awaiting[0]
+    user = table.seats[seat].user_id
+    if game.phase is Phase.MISERY:
+        card = game.hand(seat)[0]
+        return await change(
+            journal, table, lambda: table.choose_misery(user, card, game_id="abc123", round=game.round)
+        )
+    card = game.legal_cards(seat)[0]
+    return await change(
+        journal,
+        table,
+        lambda: table.play(user, card, game_id="abc123", round=game.round, trick=game.trick_number),
+    )
+
+
+async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    (lobby,) = await storage.load_lobbies()
+    assert [s.user_id for s in lobby.seats] == [1, 2, 3] and lobby.host_id == 1
+
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    assert await storage.load_lobbies() == []
+    assert table.storage_id is not None
+    for _ in range(10):
+        await next_move(journal, table)
+    (stored,) = (await storage.load_unfinished_games()).games
+    assert stored.record.seed == 11 and len(stored.actions) == 10
+
+    # a restart rebuilds the very same table
+    registry = TableRegistry()
+    report = rebuild_tables(await storage.load_unfinished_games(), await storage.load_lobbies(), registry)
+    (rebuilt,) = report.games
+    assert rebuilt.game == table.game and rebuilt.game_id == "abc123" and rebuilt.names == table.names
+    assert rebuilt.storage_id == table.storage_id and rebuilt.state is TableState.PLAYING
+
+    assert table.game is not None
+    while table.game.phase is not Phase.GAME_OVER:
+        await next_move(journal, table)
+    finished = await storage.load_game(table.storage_id)
+    assert finished.record.status is GameStatus.FINISHED
+    assert len(finished.actions) == table.game.action_count
+    (entry,) = await storage.history(CHANNEL, 1)
+    assert sorted(s.total for s in entry.standings) == sorted(table.game.totals)
+    results = seat_results(table.game, table.seats)
+    for seat in range(3):
+        stats = await storage.player_stats(GUILD, seat + 1)
+        assert stats.games_played == 1 and stats.misery_swallowed == results[seat].misery_swallowed
+
+
+async def test_a_stopped_game_and_a_closed_lobby(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1))
+    await next_move(journal, table)
+    await change(journal, table, lambda: table.stop(1, game_id="abc123"))
+    assert table.storage_id is not None
+    assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
+    assert (await storage.load_unfinished_games()).games == ()
+
+    lobby = await seated(journal, 1)
+    await change(journal, lobby, lambda: lobby.leave(1))
+    assert lobby.state is TableState.CLOSED and await storage.load_lobbies() == []
+
+
+async def test_a_failed_write_leaves_the_table_as_it_was(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    for _ in range(4):
+        await next_move(journal, table)
+    game = table.game
+    assert game is not None
+    before = (game.copy(), table.state)
+
+    async def refuse(*args: object, **kwargs: object) -> None:
+        raise StorageUnavailable(detail="injected")
+
+    monkeypatch.setattr("bot.storage.transaction.Transaction.append_action", refuse)
+    with pytest.raises(TableError, match=SAVE_FAILED):
+        await next_move(journal, table)
+    assert table.game == before[0] and table.state is before[1]
+    monkeypatch.undo()
+
+    # an engine refusal stores nothing either
+    seat = (game.awaiting[0] + 1) % 3
+    with pytest.raises(RuleError):
+        await change(
+            journal,
+            table,
+            lambda: table.play(
+                table.seats[seat].user_id, game.hand(seat)[0], game_id="abc123", round=1,
+                trick=game.trick_number,
+            ),
+        )
+    assert table.game is not None and table.game.action_count == 4
+    await next_move(journal, table)
+    (stored,) = (await storage.load_unfinished_games()).games
+    assert len(stored.actions) == 5 == table.game.action_count
+
+
+async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+
+    async def refuse(*args: object, **kwargs: object) -> int:
+        raise StorageUnavailable(detail="injected")
+
+    monkeypatch.setattr("bot.storage.transaction.Transaction.create_game", refuse)
+    with pytest.raises(TableError, match=SAVE_FAILED):
+        await change(journal, table, lambda: table.start(1))
+    assert table.state is TableState.LOBBY and table.game is None and table.game_id is None
+    assert len(await storage.load_lobbies()) == 1  # the lobby was not deleted either
