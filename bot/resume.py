@@ -61,6 +61,10 @@ def _options(text: str) -> dict[str, Any]:
     return data
 
 
+_CARDS: dict[str, Card] = {}
+"""Parsed card texts: a resume parses hundreds of thousands of the same few dozen strings."""
+
+
 def replay(stored: StoredGame) -> Game:
     """The engine game of a stored game: its seed, rules and every action, replayed in order.
 
@@ -74,7 +78,8 @@ def replay(stored: StoredGame) -> Game:
         if action.kind not in ("misery", "play"):
             raise ValueError(f"action {action.seq} has an unknown kind {action.kind!r}")
         try:
-            game.apply(Action(action.kind, action.seat, Card.parse(action.card)))  # type: ignore[arg-type]
+            card = _CARDS.get(action.card) or _CARDS.setdefault(action.card, Card.parse(action.card))
+            game.apply(Action(action.kind, action.seat, card))  # type: ignore[arg-type]
         except (ValueError, RuleError) as exc:
             # The engine's message may name a hidden card: keep it out of the log.
             raise ValueError(f"action {action.seq} is refused by the engine ({type(exc).__name__})") from exc
