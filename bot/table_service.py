@@ -158,8 +158,9 @@ class TableService:
                     outcome = table.leave(user.id)
                 else:
                     outcome = table.start(user.id, is_admin=_is_admin(interaction))
-                await self._edit_clicked(interaction, self._lobby_spec(table))
-                await self.execute(table, outcome, skip=(ShowLobby, LobbyClosed))
+                await self._finish(
+                    table, outcome, interaction, self._lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
 
@@ -185,9 +186,7 @@ class TableService:
                     ident.game_id,
                     ident.trick,
                 )
-                await self._edit_clicked(interaction, spec)
-                await self._retire_prompt(table, seat, interaction, spec)
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, spec, seat=seat)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a card button")
 
@@ -219,9 +218,7 @@ class TableService:
                 )
                 assert outcome.seat is not None
                 spec = render.misery_done(ident.card, ident.round)
-                await self._edit_clicked(interaction, spec)
-                await self._retire_prompt(table, outcome.seat, interaction, spec)
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, spec, seat=outcome.seat)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the misery confirm")
 
@@ -233,10 +230,44 @@ class TableService:
                 outcome = table.stop(
                     interaction.user.id, is_admin=_is_admin(interaction), game_id=ident.game_id
                 )
-                await self._edit_clicked(interaction, MessageSpec(outcome.reply))
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
+
+    async def _finish(
+        self,
+        table: Table,
+        outcome: Outcome,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        seat: int | None = None,
+        skip: tuple[type[Effect], ...] = (),
+    ) -> None:
+        """After ``outcome`` changed the table: answer the click with ``spec``, retire ``seat``'s
+        old DM prompt and show the effects.
+
+        The change is already made, so a failed answer (too late, a Discord outage) must neither
+        stop the game (the effects are shown whatever happens) nor be reported as "nothing was
+        changed": it is logged and the user sees the outcome in the channel and their DMs.
+        """
+        answered = False
+        try:
+            await self._edit_clicked(interaction, spec)
+            answered = True
+        except discord.HTTPException as exc:
+            log.warning(
+                "Could not answer interaction %s at table %s after applying it: %s",
+                interaction.id,
+                table.channel_id,
+                exc,
+            )
+        except Exception:  # a bug in the answer: the change stands, so go on showing it
+            log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
+        finally:
+            if seat is not None:
+                await self._retire_prompt(table, seat, interaction, spec, clicked_shown=answered)
+            await self.execute(table, outcome, skip=skip)
 
     # --- effects ------------------------------------------------------------------------------
 
@@ -365,14 +396,21 @@ class TableService:
         return True
 
     async def _retire_prompt(
-        self, table: Table, seat: int, interaction: discord.Interaction[Any], spec: MessageSpec
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        clicked_shown: bool = True,
     ) -> None:
-        """Forget the seat's live DM prompt; unless the click came from it, show ``spec`` there
-        (the same answer as the click got, so its buttons are disabled or gone)."""
+        """Forget the seat's live DM prompt; unless the click came from it and its answer was
+        shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
-        if interaction.message is not None and interaction.message.id == ref.message_id:
+        clicked = interaction.message is not None and interaction.message.id == ref.message_id
+        if clicked and clicked_shown:
             return
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
