@@ -12,6 +12,7 @@ because component callbacks do not pass through the tree.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import weakref
@@ -49,6 +50,10 @@ from stickem import Card, Phase
 
 log = logging.getLogger(__name__)
 
+DEFER_AFTER = 1.5
+"""Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
+deferred, well inside Discord's 3 second limit."""
+
 _services: weakref.WeakKeyDictionary[discord.Client, TableService] = weakref.WeakKeyDictionary()
 
 
@@ -66,6 +71,13 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
+def _lock_busy(lock: asyncio.Lock) -> bool:
+    """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
+    holders, while the next one is being woken up)."""
+    waiters = getattr(lock, "_waiters", None)
+    return lock.locked() or any(not waiter.cancelled() for waiter in waiters or ())
+
+
 def _channel_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise TableError("Stick'em tables live in a server's text channel, not in DMs.")
@@ -78,6 +90,8 @@ class TableService:
     def __init__(self, client: discord.Client, registry: TableRegistry | None = None) -> None:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
+        # One lock per interaction being run: its answer and the deferring watchdog take turns.
+        self._answer_guards: dict[int, asyncio.Lock] = {}
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
@@ -87,7 +101,7 @@ class TableService:
         table = self.registry.get_or_open(channel_id, interaction.guild_id)
         async with self._locked(table, interaction):
             outcome = table.join(interaction.user.id, interaction.user.display_name)
-            await send_ephemeral(interaction, outcome.reply)
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
@@ -95,7 +109,7 @@ class TableService:
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
             outcome = table.leave(interaction.user.id)
-            await send_ephemeral(interaction, outcome.reply)
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def start(
@@ -107,7 +121,7 @@ class TableService:
             outcome = table.start(
                 interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
             )
-            await send_ephemeral(interaction, outcome.reply)
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -430,18 +444,58 @@ class TableService:
     async def _locked(
         self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
     ) -> AsyncIterator[None]:
-        """Hold the table's lock, deferring the interaction first if someone else holds it."""
-        if table.lock.locked() and not interaction.response.is_done():
-            if component:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-        async with table.lock:
-            yield
+        """Hold the table's lock for an interaction that must be answered within 3 seconds.
+
+        The interaction is deferred at once if the lock is held or others queue for it, and by a
+        watchdog if it is still unanswered after :data:`DEFER_AFTER` seconds (a long wait or a
+        slow step inside). Answers go through :meth:`_guard` so that they never race the watchdog.
+        """
+        guard = asyncio.Lock()
+        self._answer_guards[interaction.id] = guard
+
+        async def defer() -> None:
+            async with guard:
+                if interaction.response.is_done():
+                    return
+                try:
+                    if component:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=True, thinking=True)
+                except discord.HTTPException as exc:
+                    log.warning("Could not defer interaction %s: %s", interaction.id, exc)
+
+        async def watchdog() -> None:
+            await asyncio.sleep(DEFER_AFTER)
+            await asyncio.shield(defer())  # once started, a defer is never cut off halfway
+
+        if _lock_busy(table.lock):
+            await defer()
+        task = asyncio.create_task(watchdog())
+        try:
+            async with table.lock:
+                yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            async with guard:  # let a defer already under way finish
+                pass
+            self._answer_guards.pop(interaction.id, None)
+
+    def _guard(self, interaction: discord.Interaction[Any]) -> asyncio.Lock:
+        """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`_locked`)."""
+        return self._answer_guards.get(interaction.id) or asyncio.Lock()
+
+    async def _reply(self, interaction: discord.Interaction[Any], content: str) -> None:
+        """Answer a slash command privately (see :func:`bot.replies.send_ephemeral`)."""
+        async with self._guard(interaction):
+            await send_ephemeral(interaction, content)
 
     async def _edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
         """Answer a click by editing the message that was clicked."""
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**edit_kwargs(spec))
-        else:
-            await interaction.response.edit_message(**edit_kwargs(spec))
+        async with self._guard(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**edit_kwargs(spec))
+            else:
+                await interaction.response.edit_message(**edit_kwargs(spec))
