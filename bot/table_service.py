@@ -17,7 +17,7 @@ import contextlib
 import logging
 import weakref
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -49,6 +49,10 @@ from bot.tables import (
 from stickem import Card, Phase
 
 log = logging.getLogger(__name__)
+
+DmResult = Literal["sent", "refused", "failed"]
+DMS_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
 
 DEFER_AFTER = 1.5
 """Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
@@ -371,8 +375,7 @@ class TableService:
             table.game.view(seat), table.channel_id, table.game_id, header=self._dm_header(table)
         )
         user_id = table.seats[seat].user_id
-        known_closed = user_id in table.dm_closed  # else a refusal now is announced by _dm
-        if not await self._dm(table, seat, spec) and known_closed:
+        if await self._dm(table, seat, spec) == "failed":
             await self._say(table, MessageSpec(render.misery_mention(user_id, table.game.round)))
 
     async def _prompt_turn(self, table: Table, seat: int) -> None:
@@ -386,28 +389,36 @@ class TableService:
             header=self._dm_header(table),
         )
         user_id = table.seats[seat].user_id
-        if not await self._dm(table, seat, spec):
+        if await self._dm(table, seat, spec) != "sent":
             await self._say(table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)))
 
-    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> bool:
+    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt.
 
-        False when the seat's DMs are closed: the first refusal is said in the channel (with a
-        mention) and the seat plays through /hand from then on.
+        "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
+        (403 / 50007): that is announced in the channel (with a mention) and the seat plays
+        through /hand from then on; "failed" when the DMs are known to be closed or the DM failed
+        for another reason (logged): the caller mentions the player for this prompt only.
         """
         user_id = table.seats[seat].user_id
         if user_id in table.dm_closed:
-            return False
+            return "failed"
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**send_kwargs(spec))
-        except discord.HTTPException as exc:
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+                return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
             await self._say(table, MessageSpec(render.dm_refused_notice(user_id)))
-            return False
+            return "refused"
+        except discord.HTTPException as exc:
+            log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+            return "failed"
         table.messages.prompts[seat] = PromptRef(channel.id, message.id)
-        return True
+        return "sent"
 
     async def _retire_prompt(
         self,
