@@ -202,6 +202,7 @@ class TableService:
                     ident.card,
                     table.channel_id,
                     ident.game_id,
+                    ident.round,
                     ident.trick,
                 )
                 await self._finish(table, outcome, interaction, spec, seat=seat)

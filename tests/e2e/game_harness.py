@@ -282,8 +282,14 @@ class GameHarness:
         user = self.seat_user(seat)
         before = len(self.emu.rest_calls)
         response = await self.answer(self.emu.driver.click(user, message, str(card)))
-        played = f"You played **{card}** in trick"
-        assert response.content.startswith(played), response.content
+        round_number, last = shadow.round, len(shadow.current_trick) == shadow.players - 1
+        if last and shadow.trick_number == 14:
+            played = f"You played **{card}** in the last trick of round {round_number}."
+            assert response.content == played, response.content
+            assert not response.message or not card_buttons(response.message)
+        else:
+            played = f"You played **{card}** in trick {shadow.trick_number} of round {round_number}."
+            assert response.content.startswith(played), response.content
         self.calls_per_card.append([call.key for call in self.emu.rest_calls[before:]])
         shadow.play(seat, card)
         self.cards_played += 1
