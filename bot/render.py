@@ -82,6 +82,11 @@ class MessageSpec:
         return [item for row in self.rows for item in row]
 
 
+def player_name(display_name: str) -> str:
+    """A display name made safe to show: markdown and mentions escaped (done once, when seated)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(display_name))
+
+
 # --- cards ------------------------------------------------------------------------------------
 
 

@@ -104,7 +104,7 @@ class TableService:
         channel_id = _channel_id(interaction)
         table = self.registry.get_or_open(channel_id, interaction.guild_id)
         async with self._locked(table, interaction):
-            outcome = table.join(interaction.user.id, interaction.user.display_name)
+            outcome = table.join(interaction.user.id, render.player_name(interaction.user.display_name))
             await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
@@ -171,7 +171,7 @@ class TableService:
             async with self._locked(table, interaction, component=True):
                 user = interaction.user
                 if ident.action == "join":
-                    outcome = table.join(user.id, user.display_name)
+                    outcome = table.join(user.id, render.player_name(user.display_name))
                 elif ident.action == "leave":
                     outcome = table.leave(user.id)
                 else:
@@ -363,9 +363,13 @@ class TableService:
         message = await channel.send(**send_kwargs(spec))
         table.messages.table_id = message.id
 
-    async def _say(self, table: Table, spec: MessageSpec) -> None:
+    async def _say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> None:
+        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        await channel.send(**send_kwargs(spec))
+        mentions = discord.AllowedMentions.none()
+        if ping is not None:
+            mentions.users = [discord.Object(ping)]
+        await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
 
     def _dm_header(self, table: Table) -> str:
         return f"Stick'em at <#{table.channel_id}>"
@@ -377,7 +381,9 @@ class TableService:
         )
         user_id = table.seats[seat].user_id
         if await self._dm(table, seat, spec) == "failed":
-            await self._say(table, MessageSpec(render.misery_mention(user_id, table.game.round)))
+            await self._say(
+                table, MessageSpec(render.misery_mention(user_id, table.game.round)), ping=user_id
+            )
 
     async def _prompt_turn(self, table: Table, seat: int) -> None:
         game = table.game
@@ -391,7 +397,9 @@ class TableService:
         )
         user_id = table.seats[seat].user_id
         if await self._dm(table, seat, spec) != "sent":
-            await self._say(table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)))
+            await self._say(
+                table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)), ping=user_id
+            )
 
     async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt.
@@ -413,7 +421,7 @@ class TableService:
                 return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
-            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)))
+            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)

@@ -343,14 +343,14 @@ def is_bot_message(message: Message, bot: discord.Client) -> bool:
 @contextlib.asynccontextmanager
 async def table_game(
     emu: Emulator, data_dir: Path, players: int, *, closed_dms: tuple[int, ...] = (),
-    admin_seats: tuple[int, ...] = (), seed: int = 1,
+    admin_seats: tuple[int, ...] = (), seed: int = 1, names: tuple[str, ...] = (),
 ) -> AsyncIterator[GameHarness]:
     """A guild with a #stickem channel, ``players`` users (seats in list order) and the bot."""
     guild = emu.add_guild("Stick'em club")
     channel = emu.add_text_channel(guild, "stickem")
     users = []
     for seat in range(players):
-        user = emu.add_user(PLAYER_NAMES[seat], dms_open=seat not in closed_dms)
+        user = emu.add_user((names or PLAYER_NAMES)[seat], dms_open=seat not in closed_dms)
         permissions = DEFAULT_MEMBER_PERMISSIONS | (MANAGE_GUILD if seat in admin_seats else 0)
         emu.add_member(guild, user, permissions=permissions)
         users.append(user)
