@@ -27,7 +27,7 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session, privileged_mask
 from .interactions import InteractionService
 from .messages import MessageService
 from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
@@ -42,6 +42,10 @@ class Emulator:
 
     ``response_timeout`` is Discord's 3 s limit for the initial interaction response (shrink it
     in tests of late answers). ``token`` is the bot token the emulator accepts.
+    ``privileged_intents`` names the privileged intents the application may use (``"members"``,
+    ``"presences"``, ``"message_content"``); like the developer portal's toggles they are all off
+    by default, and IDENTIFY with any other one is closed with 4014 "Disallowed intent(s)".
+    The attribute may also be set after construction, before the client connects.
     """
 
     def __init__(
@@ -50,8 +54,11 @@ class Emulator:
         token: str = "emulated-bot-token",
         bot_name: str = "StickemBot",
         response_timeout: float = 3.0,
+        privileged_intents: frozenset[str] = frozenset(),
     ) -> None:
         self.token = token
+        self.allowed_intent_bits = 0
+        self.privileged_intents = privileged_intents
         self.world = World()
         self.owner = self.world.add_user("app-owner")
         self.bot_user = self.world.add_user(bot_name, bot=True)
@@ -178,6 +185,19 @@ class Emulator:
     def bot_guilds(self) -> list[Guild]:
         """Guilds the bot is a member of."""
         return [g for g in self.world.guilds.values() if self.bot_user.id in g.members]
+
+    # -- application settings -------------------------------------------------------------------
+
+    @property
+    def privileged_intents(self) -> frozenset[str]:
+        """The privileged intents the application has enabled (portal toggles, default none)."""
+        return self._privileged_intents
+
+    @privileged_intents.setter
+    def privileged_intents(self, names: frozenset[str]) -> None:
+        names = frozenset(names)
+        self.allowed_intent_bits = privileged_mask(names)  # validates the names
+        self._privileged_intents = names
 
     # -- timing configuration ------------------------------------------------------------------
 
