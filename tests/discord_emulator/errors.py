@@ -79,7 +79,9 @@ class Problem:
     ``kind`` is one of ``"invalid-request"`` (Discord would reject the payload), ``"interaction"``
     (late, double or missing response), ``"http-error"`` (another 4xx caused by the bot),
     ``"unsupported"`` (a route the emulator does not know), ``"bot-error"`` (an exception or
-    error the bot logged) and ``"gateway"`` (a gateway protocol mistake).
+    error the bot logged), ``"gateway"`` (a gateway protocol mistake) and ``"emulator-error"``
+    (an exception inside the emulator itself: a bug of the emulator or a request it could not
+    parse; the bot got a 400 and the problem carries the traceback).
     """
 
     kind: str

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -250,6 +251,23 @@ class RestApi:
                         )
                     )
                 return json_response(err.body(), status=err.status)
+            except Exception:
+                # A bug of the emulator (or a request it cannot parse). An aiohttp 500 would make
+                # discord.py retry with growing sleeps (~25 s) and hide the cause: answer a
+                # Discord-style 400, which discord.py raises at once, and record the traceback.
+                status, error_code = 400, 0
+                trace = traceback.format_exc()
+                self._emu.record(
+                    Problem(
+                        "emulator-error",
+                        f"{key} raised inside the emulator:\n{trace}",
+                        {"body": body, "traceback": trace},
+                    )
+                )
+                return json_response(
+                    {"message": "400: Bad Request (emulator error, see problems)", "code": 0},
+                    status=400,
+                )
             finally:
                 self.calls.append(
                     RestCall(

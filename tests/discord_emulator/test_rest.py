@@ -1,0 +1,47 @@
+"""REST plumbing of the emulator: internal errors, rate-limit headers and enforced limits."""
+
+from __future__ import annotations
+
+import aiohttp
+import discord
+import pytest
+from discord.http import Route
+
+from . import Emulator, run_client
+from .support import Scene, TreeClient, make_scene
+
+MESSAGES = "GET /channels/{channel_id}/messages"
+
+
+@pytest.fixture
+def scene(emulator: Emulator) -> Scene:
+    scene = make_scene(emulator)
+    emulator.messages.create(scene.general, scene.alice, {"content": "to page through"}, [])
+    return scene
+
+
+def _auth(emulator: Emulator) -> dict[str, str]:
+    return {"Authorization": f"Bot {emulator.token}"}
+
+
+async def test_exception_inside_the_emulator_is_a_400_and_an_emulator_error(
+    emulator: Emulator, scene: Scene
+) -> None:
+    url = f"{emulator.api_base}/channels/{scene.general.id}/messages?before=not-a-number"
+    async with aiohttp.ClientSession() as session, session.get(url, headers=_auth(emulator)) as r:
+        status, body = r.status, await r.json()
+    assert status == 400 and body["code"] == 0 and "emulator error" in body["message"]
+    [problem] = emulator.pop_problems("emulator-error")
+    assert MESSAGES in problem.message and "ValueError" in problem.detail["traceback"]
+    assert [c.status for c in emulator.calls(MESSAGES)] == [400]
+
+
+async def test_discord_py_does_not_retry_an_emulator_error(emulator: Emulator, scene: Scene) -> None:
+    bot = TreeClient()
+    async with run_client(emulator, bot):
+        route = Route("GET", "/channels/{channel_id}/messages", channel_id=scene.general.id)
+        with pytest.raises(discord.HTTPException) as info:
+            await bot.http.request(route, params={"before": "yesterday"})
+    assert info.value.status == 400
+    assert len(emulator.calls(MESSAGES)) == 1  # a 500 would have been retried up to 5 times
+    assert len(emulator.pop_problems("emulator-error")) == 1
