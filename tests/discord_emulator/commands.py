@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import DiscordError, EmulatorUsageError, form_error
+from .errors import EmulatorUsageError, form_error
 from .payloads import member_payload, user_payload
 from .state import ADMINISTRATOR, Channel, Guild, RegisteredCommand, User, World
 
@@ -96,9 +96,9 @@ def bulk_overwrite(world: World, guild_id: int | None, body: Any) -> list[Regist
     Ids survive for names that are kept, as on Discord.
     """
     if not isinstance(body, list):
-        raise DiscordError(400, 50035, "Invalid Form Body")
+        raise form_error("", "BASE_TYPE_ARRAY", "Must be an array of commands.")
     if len(body) > 100:
-        raise form_error("_errors", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        raise form_error("", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
     names: set[tuple[str, int]] = set()
     for i, data in enumerate(body):
         validate_command(i, data)

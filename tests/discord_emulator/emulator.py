@@ -27,10 +27,10 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session, privileged_mask
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, privileged_mask
 from .interactions import InteractionService
 from .messages import MessageService
-from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
+from .payloads import channel_payload, member_payload, message_payload, user_payload
 from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
 from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
 
@@ -138,13 +138,7 @@ class Emulator:
         """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
         guild = self.world.add_guild(name, owner or self.owner)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
-
-        def members_for(session: Session, _data: dict[str, Any]) -> dict[str, Any]:
-            with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
-            members = [m for m in guild.members.values() if with_all or m.user is self.bot_user]
-            return guild_payload(guild, self.world, members=members)
-
-        self.gateway.dispatch("GUILD_CREATE", {}, transform=members_for)
+        self.gateway.announce_guild(guild)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
@@ -226,12 +220,16 @@ class Emulator:
         """Every REST request the bot made, in order."""
         return list(self.rest.calls)
 
-    def calls(self, key: str | None = None, *, status: int | None = None) -> list[RestCall]:
-        """REST calls filtered by ``"METHOD /route/{template}"`` (or a prefix of it) and status."""
+    def calls(
+        self, key: str | None = None, *, status: int | None = None, prefix: bool = False
+    ) -> list[RestCall]:
+        """REST calls whose key is exactly ``"METHOD /route/{template}"`` (any key if ``None``),
+        optionally with this status. ``prefix=True`` matches every key starting with ``key``
+        (e.g. ``"PATCH /channels/"`` for all channel edits)."""
         return [
             c
             for c in self.rest.calls
-            if (key is None or c.key == key or c.key.startswith(key))
+            if (key is None or c.key == key or (prefix and c.key.startswith(key)))
             and (status is None or c.status == status)
         ]
 

@@ -64,10 +64,11 @@ def form_error(path: str, code: str, message: str) -> DiscordError:
     """Build a 400 ``Invalid Form Body`` (code 50035) error for one field.
 
     ``path`` is a dotted path such as ``"components.0.components.5"``; Discord nests the error
-    object along that path and puts the details in ``_errors``.
+    object along that path and puts the details in ``_errors``; an empty path is an error of the
+    whole body.
     """
     leaf: dict[str, Any] = {"_errors": [{"code": code, "message": message}]}
-    for part in reversed(path.split(".")):
+    for part in reversed(path.split(".") if path else []):
         leaf = {part: leaf}
     return DiscordError(400, 50035, "Invalid Form Body", errors=leaf)
 

@@ -24,6 +24,7 @@ from .payloads import guild_payload, member_payload, user_payload
 
 if TYPE_CHECKING:
     from .emulator import Emulator
+    from .state import Guild
 
 _log = logging.getLogger(__name__)
 
@@ -255,14 +256,20 @@ class Gateway:
             },
         )
         for guild in guilds:
-            with_all = bool(intents & INTENT_GUILD_MEMBERS)
-            members = [
-                m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id
-            ]
-            self.dispatch(
-                "GUILD_CREATE", guild_payload(guild, emu.world, members=members), only=session
-            )
+            self.dispatch("GUILD_CREATE", self.guild_create(session, guild), only=session)
         return session
+
+    def announce_guild(self, guild: Guild) -> None:
+        """Send GUILD_CREATE for a guild the bot just joined to every live session."""
+        self.dispatch("GUILD_CREATE", {}, transform=lambda s, _d: self.guild_create(s, guild))
+
+    def guild_create(self, session: Session, guild: Guild) -> dict[str, Any]:
+        """The GUILD_CREATE payload of ``guild`` for ``session``: every member with the
+        GUILD_MEMBERS intent, otherwise only the bot's own member (as on Discord)."""
+        emu = self._emu
+        with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
+        members = [m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id]
+        return guild_payload(guild, emu.world, members=members)
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))

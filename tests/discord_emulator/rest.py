@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import commands
-from .errors import DiscordError, Problem
+from .errors import DiscordError, Problem, form_error
 from .messages import Upload
 from .payloads import (
     application_payload,
@@ -378,16 +378,7 @@ class RestApi:
         body = call.body or {}
         user = self._emu.world.users.get(int(body.get("recipient_id", 0)))
         if user is None:
-            raise DiscordError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "recipient_id": {
-                        "_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]
-                    }
-                },
-            )
+            raise form_error("recipient_id", "USER_UNKNOWN", "Unknown user")
         return channel_payload(self._emu.world.dm_channel(user), self._emu.world)
 
     # -- commands ------------------------------------------------------------------------------

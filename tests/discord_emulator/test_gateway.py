@@ -145,3 +145,21 @@ def test_unknown_privileged_intent_name_is_a_test_mistake() -> None:
 
 def test_the_default_emulator_allows_no_privileged_intent(emulator: Emulator) -> None:
     assert emulator.privileged_intents == frozenset()
+
+
+@pytest.mark.parametrize("members_intent", [False, True])
+async def test_guild_joined_while_connected_lists_members_per_intent(
+    emulator: Emulator, members_intent: bool
+) -> None:
+    emulator.privileged_intents = frozenset({"members"})
+    alice = emulator.add_user("alice")
+    intents = discord.Intents.default()
+    intents.members = members_intent
+    client = TreeClient(intents=intents)
+    async with run_client(emulator, client):
+        guild = emulator.add_guild("Joined later", owner=alice)
+        cached = await emulator.driver.wait_until(
+            lambda: client.get_guild(guild.id), 5, "GUILD_CREATE"
+        )
+        names = sorted(m.name for m in cached.members)
+    assert names == (["StickemBot", "alice"] if members_intent else ["StickemBot"])

@@ -45,3 +45,33 @@ async def test_discord_py_does_not_retry_an_emulator_error(emulator: Emulator, s
     assert info.value.status == 400
     assert len(emulator.calls(MESSAGES)) == 1  # a 500 would have been retried up to 5 times
     assert len(emulator.pop_problems("emulator-error")) == 1
+
+
+async def test_calls_match_the_exact_route_unless_prefix_is_asked(
+    emulator: Emulator, scene: Scene
+) -> None:
+    bot = TreeClient()
+    async with run_client(emulator, bot):
+        channel = bot.get_channel(scene.general.id)
+        assert isinstance(channel, discord.TextChannel)
+        [message] = [m async for m in channel.history(limit=5)]
+        await channel.fetch_message(message.id)
+    single = "GET /channels/{channel_id}/messages/{message_id}"
+    assert [c.key for c in emulator.calls(MESSAGES)] == [MESSAGES]
+    assert [c.key for c in emulator.calls(MESSAGES, prefix=True)] == [MESSAGES, single]
+    assert [c.key for c in emulator.calls("GET /channels/", prefix=True)] == [MESSAGES, single]
+    assert emulator.calls("GET /channels/") == []
+
+
+async def test_form_errors_have_discords_nested_shape(emulator: Emulator, scene: Scene) -> None:
+    url = f"{emulator.api_base}/users/@me/channels"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(url, json={"recipient_id": "42"}, headers=_auth(emulator)) as r,
+    ):
+        status, body = r.status, await r.json()
+    assert status == 400 and body["code"] == 50035
+    assert body["errors"] == {
+        "recipient_id": {"_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]}
+    }
+    assert len(emulator.pop_problems("invalid-request")) == 1
