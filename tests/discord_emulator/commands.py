@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import EmulatorUsageError, form_error
 from .payloads import member_payload, user_payload
+from .permissions import guild_permissions
 from .state import ADMINISTRATOR, Channel, Guild, RegisteredCommand, User, World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -162,7 +163,7 @@ def _check_allowed(cmd: RegisteredCommand, guild: Guild | None, user: User) -> N
     if member is None:
         raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
     required = int(data.get("default_member_permissions") or 0)
-    granted = member.permissions
+    granted = guild_permissions(guild, member)
     if required and not granted & ADMINISTRATOR and granted & required != required:
         raise EmulatorUsageError(
             f"/{cmd.name} needs permissions {required:#x}; {user.name} has {granted:#x}, "
@@ -217,9 +218,9 @@ def _convert(
             raise bad("an emulator User")
         resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
         member = guild.members.get(value.id) if guild else None
-        if member is not None:
+        if guild is not None and member is not None:
             resolved.setdefault("members", {})[str(value.id)] = member_payload(
-                member, with_user=False, with_permissions=True
+                member, with_user=False, permissions=guild_permissions(guild, member)
             )
         out = str(value.id)
     elif otype == CHANNEL:

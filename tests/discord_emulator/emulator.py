@@ -31,8 +31,18 @@ from .gateway import INTENT_GUILD_MEMBERS, Gateway, privileged_mask
 from .interactions import InteractionService
 from .messages import MessageService
 from .payloads import channel_payload, member_payload, message_payload, user_payload
+from .permissions import SEND_MESSAGES, permissions_in
 from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
-from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
+from .state import (
+    DEFAULT_MEMBER_PERMISSIONS,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Overwrite,
+    User,
+    World,
+)
 
 STOP_TIMEOUT = 5.0
 
@@ -169,8 +179,27 @@ class Emulator:
         user.dms_open = dms_open
 
     def set_bot_can_send(self, channel: Channel, allowed: bool) -> None:
-        """Grant or revoke the bot's permission to post in ``channel`` (403 / 50013)."""
-        channel.bot_can_send = allowed
+        """Grant or revoke the bot's permission to post in ``channel``.
+
+        Revoking adds a member overwrite denying SEND_MESSAGES to the bot (restoring removes the
+        denial), announced with CHANNEL_UPDATE: the bot's cached ``channel.permissions_for(me)``,
+        ``interaction.app_permissions`` and the REST answer (403 / 50013) all follow.
+        """
+        if channel.is_dm:
+            raise EmulatorUsageError("DM permissions cannot be changed; use set_dms_open")
+        bot_id = self.bot_user.id
+        own = next((o for o in channel.overwrites if o.type == 1 and o.id == bot_id), None)
+        if own is None:
+            own = Overwrite(id=bot_id, type=1)
+            channel.overwrites.append(own)
+        own.deny = own.deny & ~SEND_MESSAGES if allowed else own.deny | SEND_MESSAGES
+        if not own.allow and not own.deny:
+            channel.overwrites.remove(own)
+        self.gateway.dispatch("CHANNEL_UPDATE", channel_payload(channel, self.world))
+
+    def permissions_in(self, channel: Channel, user: User | None = None) -> int:
+        """The permission bits ``user`` (default: the bot) has in ``channel``."""
+        return permissions_in(self.world, channel, user or self.bot_user)
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (created if needed)."""
@@ -304,7 +333,7 @@ class Emulator:
             "channel": channel_payload(channel, self.world),
             "token": token,
             "version": 1,
-            "app_permissions": str(DEFAULT_MEMBER_PERMISSIONS),
+            "app_permissions": str(permissions_in(self.world, channel, self.bot_user)),
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -319,7 +348,9 @@ class Emulator:
                 guild_locale="en-US",
                 context=0,
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                member=member_payload(member, with_permissions=True),
+                member=member_payload(
+                    member, permissions=permissions_in(self.world, channel, user)
+                ),
                 authorizing_integration_owners={"0": str(guild.id)},
             )
         else:

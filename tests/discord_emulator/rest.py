@@ -27,12 +27,14 @@ from .payloads import (
     message_payload,
     user_payload,
 )
+from .permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions, permissions_in
 from .state import Channel, Message
 
 if TYPE_CHECKING:
     from .emulator import Emulator
 
 API_PREFIX = "/api/v10"
+NEEDED_TO_SEND = VIEW_CHANNEL | SEND_MESSAGES
 
 Handler = Callable[["Call"], Awaitable[Any]]
 WebHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -418,7 +420,7 @@ class RestApi:
             user = world.users[chan.recipient_id] if chan.recipient_id else None
             if user is None or not user.dms_open or not world.shares_guild(user, bot):
                 raise DiscordError(403, 50007, "Cannot send messages to this user", deliberate=True)
-        elif not chan.bot_can_send:
+        elif permissions_in(world, chan, bot) & NEEDED_TO_SEND != NEEDED_TO_SEND:
             raise DiscordError(403, 50013, "Missing Permissions", deliberate=True)
 
     async def post_message(self, call: Call) -> Any:
@@ -533,8 +535,8 @@ class RestApi:
                 "id": str(g.id),
                 "name": g.name,
                 "icon": None,
-                "owner": False,
-                "permissions": "0",
+                "owner": g.owner_id == self._emu.bot_user.id,
+                "permissions": str(guild_permissions(g, g.members[self._emu.bot_user.id])),
                 "features": [],
             }
             for g in self._emu.bot_guilds()
