@@ -288,16 +288,38 @@ class Emulator:
         rate-limit headers and body, so discord.py waits ``retry_after`` and retries. Injected
         429s are not problems.
         """
-        if not key.split(" ", 1)[0].isupper() or " /" not in key:
-            raise EmulatorUsageError(
-                "rate-limit key must look like 'POST /channels/{channel_id}/messages', "
-                f"got {key!r}"
-            )
+        _check_route_key(key)
         inj = RateLimitInjection(
             key=key, remaining=count, retry_after=retry_after, is_global=is_global
         )
         self.rest.injections.append(inj)
         return inj
+
+    @property
+    def rate_limit_headers(self) -> bool:
+        """Whether answers carry ``X-RateLimit-*`` bucket headers (default ``True``, as on
+        Discord). ``False`` restores the emulator's old header-less answers, under which
+        discord.py serialises the requests of each route; ``set_rate_limit`` turns it on."""
+        return self.rest.send_bucket_headers
+
+    @rate_limit_headers.setter
+    def rate_limit_headers(self, value: bool) -> None:
+        self.rest.send_bucket_headers = value
+
+    def set_rate_limit(self, key: str, limit: int, window: float) -> None:
+        """Really enforce ``limit`` calls per ``window`` seconds on route ``key`` (per bucket:
+        channel, guild or interaction token).
+
+        Every answer carries the bucket's ``X-RateLimit-*`` headers; discord.py waits when
+        ``Remaining`` reaches 0, so a well-behaved bot never exceeds the limit. Calls beyond it
+        answer 429 and are recorded as ``rate-limit`` problems. Without this, routes have a
+        generous limit whose ``Remaining`` never reaches 0.
+        """
+        _check_route_key(key)
+        self.rest.send_bucket_headers = True
+        if limit < 1 or window <= 0:
+            raise EmulatorUsageError(f"rate limit needs limit >= 1 and window > 0, got {limit}, {window}")
+        self.rest.limiter.set_limit(key, limit, window)
 
     # -- change notification (used by the driver's bounded waits) --------------------------------
 
@@ -362,3 +384,11 @@ class Emulator:
         if source is not None:
             payload["message"] = message_payload(source, self.world)
         return payload
+
+
+def _check_route_key(key: str) -> None:
+    """Refuse a route key not shaped like ``"POST /channels/{channel_id}/messages"``."""
+    if not key.split(" ", 1)[0].isupper() or " /" not in key:
+        raise EmulatorUsageError(
+            f"route key must look like 'POST /channels/{{channel_id}}/messages', got {key!r}"
+        )

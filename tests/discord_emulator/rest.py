@@ -28,6 +28,7 @@ from .payloads import (
     user_payload,
 )
 from .permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions, permissions_in
+from .ratelimits import RateLimiter, Verdict
 from .state import Channel, Message
 
 if TYPE_CHECKING:
@@ -137,6 +138,28 @@ def json_response(
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
 
 
+def _major_parameters(request: web.Request) -> str:
+    """The parts of a path that select a rate-limit bucket instance (as in discord.py)."""
+    names = ("channel_id", "guild_id", "interaction_id", "token")
+    return "+".join(request.match_info.get(n, "") for n in names)
+
+
+def _too_many_requests(retry_after: float, is_global: bool, headers: dict[str, str]) -> web.Response:
+    """A 429 as Discord sends it (``Via`` marks it as Discord's, not Cloudflare's)."""
+    all_headers = {
+        "Via": "1.1 google",
+        "Retry-After": str(max(1, round(retry_after))),
+        **headers,
+    }
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": is_global,
+        "code": 0,
+    }
+    return json_response(body, status=429, headers=all_headers)
+
+
 class RestApi:
     """Routes of the emulated API; each handler returns JSON-able data or ``None`` (204)."""
 
@@ -144,6 +167,8 @@ class RestApi:
         self._emu = emu
         self.calls: list[RestCall] = []
         self.injections: list[RateLimitInjection] = []
+        self.limiter = RateLimiter()
+        self.send_bucket_headers = True
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -225,18 +250,26 @@ class RestApi:
             body: Any = None
             uploads: list[Upload] = []
             status, error_code = 200, None
+            bucket_headers: dict[str, str] = {}
             try:
                 body, uploads = await _parse_body(request)
                 self._check_auth(request, auth)
                 limited = self._take_injection(key)
                 if limited is not None:
                     status = 429
-                    return self._rate_limited(limited)
+                    return self._injected_429(limited)
+                if route:
+                    verdict = self.limiter.take(key, _major_parameters(request))
+                    bucket_headers = verdict.headers if self.send_bucket_headers else {}
+                    if not verdict.allowed:
+                        status = 429
+                        self._record_over_limit(key, verdict)
+                        return _too_many_requests(verdict.retry_after, False, bucket_headers)
                 data = await handler(Call(request, body, uploads))
                 if data is None:
                     status = 204
-                    return web.Response(status=204)
-                return json_response(data)
+                    return web.Response(status=204, headers=bucket_headers)
+                return json_response(data, headers=bucket_headers)
             except DiscordError as err:
                 status, error_code = err.status, err.code
                 if not err.deliberate:
@@ -244,6 +277,8 @@ class RestApi:
                         Problem(
                             "unsupported"
                             if route == ""
+                            else "rate-limit"
+                            if err.status == 429
                             else "invalid-request"
                             if err.status == 400
                             else "http-error",
@@ -252,7 +287,7 @@ class RestApi:
                             {"body": body, "errors": err.errors},
                         )
                     )
-                return json_response(err.body(), status=err.status)
+                return json_response(err.body(), status=err.status, headers=bucket_headers)
             except Exception:
                 # A bug of the emulator (or a request it cannot parse). An aiohttp 500 would make
                 # discord.py retry with growing sleeps (~25 s) and hide the cause: answer a
@@ -299,28 +334,23 @@ class RestApi:
                 return inj
         return None
 
-    @staticmethod
-    def _rate_limited(inj: RateLimitInjection) -> web.Response:
-        reset = time.time() + inj.retry_after
-        headers = {
-            "Via": "1.1 google",
-            "Retry-After": str(max(1, round(inj.retry_after))),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{reset:.3f}",
-            "X-RateLimit-Reset-After": f"{inj.retry_after:.3f}",
-            "X-RateLimit-Bucket": "emulated-" + str(abs(hash(inj.key)) % 10**8),
-            "X-RateLimit-Scope": "global" if inj.is_global else "user",
-        }
+    def _injected_429(self, inj: RateLimitInjection) -> web.Response:
+        headers = RateLimiter.headers(inj.key, 5, 0, inj.retry_after)
+        headers["X-RateLimit-Scope"] = "global" if inj.is_global else "user"
         if inj.is_global:
             headers["X-RateLimit-Global"] = "true"
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": inj.retry_after,
-            "global": inj.is_global,
-            "code": 0,
-        }
-        return json_response(body, status=429, headers=headers)
+        return _too_many_requests(inj.retry_after, inj.is_global, headers)
+
+    def _record_over_limit(self, key: str, verdict: Verdict) -> None:
+        rule = self.limiter.limits[key]
+        self._emu.record(
+            Problem(
+                "rate-limit",
+                f"{key} -> 429: more than {rule.limit} call(s) in {rule.window:g} s in one "
+                "bucket although the X-RateLimit headers said to wait "
+                f"{verdict.retry_after:.3f} s",
+            )
+        )
 
     # -- lookups -------------------------------------------------------------------------------
 

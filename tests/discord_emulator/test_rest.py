@@ -75,3 +75,69 @@ async def test_form_errors_have_discords_nested_shape(emulator: Emulator, scene:
         "recipient_id": {"_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]}
     }
     assert len(emulator.pop_problems("invalid-request")) == 1
+
+
+async def test_every_answer_carries_its_route_buckets_headers(
+    emulator: Emulator, scene: Scene
+) -> None:
+    other = emulator.add_text_channel(scene.guild, "other")
+    urls = [
+        f"{emulator.api_base}/channels/{scene.general.id}/messages",
+        f"{emulator.api_base}/channels/{scene.general.id}/messages",
+        f"{emulator.api_base}/channels/{other.id}/messages",
+        f"{emulator.api_base}/channels/{scene.general.id}",
+    ]
+    seen: list[tuple[str, int]] = []
+    async with aiohttp.ClientSession() as session:
+        for url in urls:
+            async with session.get(url, headers=_auth(emulator)) as r:
+                assert r.status == 200
+                assert float(r.headers["X-RateLimit-Reset-After"]) <= 1.0
+                assert float(r.headers["X-RateLimit-Reset"]) > 0
+                limit = int(r.headers["X-RateLimit-Limit"])
+                seen.append((r.headers["X-RateLimit-Bucket"], int(r.headers["X-RateLimit-Remaining"])))
+    (history, first), (same, second), (same_route, other_channel), (channel_route, _) = seen
+    assert history == same == same_route != channel_route  # one hash per route
+    assert second == first - 1  # counted per bucket ...
+    assert other_channel == first  # ... and per channel (a major parameter)
+    assert 0 < second < limit
+
+
+async def test_a_client_that_respects_the_headers_never_hits_a_set_limit(
+    emulator: Emulator, scene: Scene
+) -> None:
+    emulator.set_rate_limit("POST /channels/{channel_id}/messages", 2, 0.3)
+    bot = TreeClient()
+    async with run_client(emulator, bot):
+        channel = bot.get_channel(scene.general.id)
+        assert isinstance(channel, discord.TextChannel)
+        for i in range(5):
+            await channel.send(f"message {i}")
+    calls = emulator.calls("POST /channels/{channel_id}/messages")
+    assert [c.status for c in calls] == [200] * 5
+    assert emulator.problems == []
+
+
+async def test_calls_beyond_a_set_limit_are_429_and_a_problem(
+    emulator: Emulator, scene: Scene
+) -> None:
+    emulator.set_rate_limit("GET /channels/{channel_id}", 2, 30.0)
+    url = f"{emulator.api_base}/channels/{scene.general.id}"
+    remaining: list[str] = []
+    async with aiohttp.ClientSession() as session:
+        for _ in range(3):
+            async with session.get(url, headers=_auth(emulator)) as r:
+                remaining.append(r.headers["X-RateLimit-Remaining"])
+                last_status, last_body, retry = r.status, await r.json(), r.headers.get("Retry-After")
+    assert remaining == ["1", "0", "0"]
+    assert last_status == 429 and last_body["retry_after"] > 0 and retry is not None
+    [problem] = emulator.pop_problems("rate-limit")
+    assert "GET /channels/{channel_id}" in problem.message
+    assert [c.status for c in emulator.calls("GET /channels/{channel_id}")] == [200, 200, 429]
+
+
+async def test_bucket_headers_can_be_turned_off(emulator: Emulator, scene: Scene) -> None:
+    emulator.rate_limit_headers = False
+    url = f"{emulator.api_base}/channels/{scene.general.id}"
+    async with aiohttp.ClientSession() as session, session.get(url, headers=_auth(emulator)) as r:
+        assert r.status == 200 and "X-RateLimit-Bucket" not in r.headers
