@@ -33,7 +33,9 @@ class DiscordError(Exception):
     """An error response of the emulated Discord API.
 
     ``deliberate`` marks errors the test provoked on purpose (closed DMs, injected rate limits):
-    those are part of the scenario and are not recorded as problems of the bot.
+    those are part of the scenario and are not recorded as problems of the bot. ``extra`` adds
+    fields to the body (e.g. ``retry_after`` of a 429). A 429 raised this way carries no ``Via``
+    header, so discord.py raises it at once instead of sleeping ``retry_after``.
     """
 
     def __init__(
@@ -44,6 +46,7 @@ class DiscordError(Exception):
         *,
         errors: dict[str, Any] | None = None,
         deliberate: bool = False,
+        extra: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(f"{status} (code {code}): {message}")
         self.status = status
@@ -51,13 +54,14 @@ class DiscordError(Exception):
         self.message = message
         self.errors = errors
         self.deliberate = deliberate
+        self.extra = extra or {}
 
     def body(self) -> dict[str, Any]:
         """Return the JSON body Discord sends for this error."""
         data: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:
             data["errors"] = self.errors
-        return data
+        return data | self.extra
 
 
 def form_error(path: str, code: str, message: str) -> DiscordError:

@@ -314,6 +314,8 @@ class World:
         self.messages: dict[int, Message] = {}
         self.global_commands: list[RegisteredCommand] = []
         self.guild_commands: dict[int, list[RegisteredCommand]] = {}
+        #: Commands created per scope (``None``: global) during the emulated day.
+        self.command_creates: dict[int | None, int] = {}
 
     # -- users, guilds, channels ---------------------------------------------------------
 
