@@ -12,6 +12,7 @@ never makes.
 from __future__ import annotations
 
 import hashlib
+import math
 import time
 from dataclasses import dataclass, field
 
@@ -80,6 +81,9 @@ class RateLimiter:
     @staticmethod
     def headers(key: str, limit: int, remaining: int, reset_after: float) -> dict[str, str]:
         """The ``X-RateLimit-*`` headers of route ``key`` in this state."""
+        # Round up to the millisecond: a client that sleeps Reset-After must not wake before
+        # the window really ends.
+        reset_after = math.ceil(reset_after * 1000) / 1000
         return {
             "X-RateLimit-Limit": str(limit),
             "X-RateLimit-Remaining": str(remaining),
