@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import logging
 import os
 import signal
 import sys
@@ -14,6 +16,7 @@ import discord
 from dotenv import load_dotenv
 
 from bot.app import StickemBot
+from bot.command_sync import CommandSyncError
 from bot.config import TOKEN_HELP, ConfigError, Settings
 
 LOGIN_FAILED = (
@@ -26,22 +29,44 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="stickem-bot", description="Run the Stick'em Discord bot.")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="connect to Discord and host games (the default)")
-    sync = sub.add_parser("sync", help="register the slash commands with Discord now, then exit")
-    sync.add_argument("--guild", type=int, default=None, help="a server id: register there only (instant)")
+    sync = sub.add_parser(
+        "sync", help="register the slash commands now (in DEV_GUILD_ID if set, else globally), then exit"
+    )
+    target = sync.add_mutually_exclusive_group()
+    target.add_argument("--guild", type=int, default=None, help="a server id: register there only (instant)")
+    target.add_argument(
+        "--global",
+        dest="sync_global",
+        action="store_true",
+        help="register globally even if DEV_GUILD_ID is set, and remove the development copies",
+    )
     return parser
+
+
+def setup_logging(level: int) -> None:
+    """Log through discord.py's handler; discord.py's own loggers never go below INFO.
+
+    discord.py's DEBUG output contains interaction tokens and the JSON of every request, which
+    would put players' hidden cards in the log; LOG_LEVEL=DEBUG is for the bot's own code.
+    """
+    discord.utils.setup_logging(level=level)
+    logging.getLogger("discord").setLevel(max(level, logging.INFO))
 
 
 async def _run(settings: Settings) -> None:
     async with StickemBot(settings) as bot:
         # A deploy stops the bot with SIGTERM: close the connection cleanly instead of dying mid-write.
         loop = asyncio.get_running_loop()
+        closing: list[asyncio.Task[None]] = []  # keep a reference so the task is not collected
         for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
+                loop.add_signal_handler(signum, lambda: closing.append(asyncio.create_task(bot.close())))
         await bot.start(settings.token)
 
 
-async def _sync(settings: Settings, guild_id: int | None) -> None:
-    async with StickemBot(settings, force_sync=True, sync_guild_id=guild_id) as bot:
+async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> None:
+    bot = StickemBot(settings, force_sync=True, sync_guild_id=guild_id, sync_global=sync_global)
+    async with bot:
         await bot.login(settings.token)  # login runs setup_hook, which syncs
 
 
@@ -54,14 +79,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"stickem-bot: {exc}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=settings.log_level)
+    setup_logging(settings.log_level)
     try:
         if args.command == "sync":
-            asyncio.run(_sync(settings, args.guild))
+            asyncio.run(_sync(settings, args.guild, args.sync_global))
         else:
             asyncio.run(_run(settings))
     except discord.LoginFailure:
         print(f"stickem-bot: {LOGIN_FAILED}", file=sys.stderr)
+        return 2
+    except CommandSyncError as exc:
+        print(f"stickem-bot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

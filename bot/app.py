@@ -7,7 +7,7 @@ import logging
 import discord
 from discord.ext import commands
 
-from bot.command_sync import SyncStateFile, sync_commands
+from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
 from bot.invite import invite_url
@@ -46,6 +46,7 @@ class StickemBot(commands.Bot):
         *,
         force_sync: bool = False,
         sync_guild_id: int | None = None,
+        sync_global: bool = False,
     ) -> None:
         _silence_voice_warnings()
         super().__init__(
@@ -57,19 +58,30 @@ class StickemBot(commands.Bot):
         )
         self.settings = settings
         self.force_sync = force_sync
-        self.sync_guild_id = sync_guild_id if sync_guild_id is not None else settings.dev_guild_id
+        if sync_global:
+            self.sync_guild_id: int | None = None
+        else:
+            self.sync_guild_id = sync_guild_id if sync_guild_id is not None else settings.dev_guild_id
         self.sync_state = SyncStateFile(settings.data_dir / SYNC_STATE_FILENAME)
         self.synced_on_start = False
 
     async def setup_hook(self) -> None:
-        """Load every cog, then sync the slash commands if their definitions changed."""
+        """Load every cog, then sync the slash commands if their definitions changed.
+
+        A refused automatic sync is logged and the bot starts anyway (the commands registered
+        before still work); a forced sync (`stickem-bot sync`) lets the error reach the caller.
+        """
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self.application_id is None:  # pragma: no cover - set by login() before setup_hook
-            raise RuntimeError("the application id is unknown after login")
-        self.synced_on_start = await sync_commands(
-            self.tree, self.application_id, self.sync_guild_id, self.sync_state, force=self.force_sync
-        )
+        assert self.application_id is not None, "login() sets the application id before setup_hook"
+        try:
+            self.synced_on_start = await sync_commands(
+                self.tree, self.application_id, self.sync_guild_id, self.sync_state, force=self.force_sync
+            )
+        except CommandSyncError as exc:
+            if self.force_sync:
+                raise
+            log.warning("%s", exc)
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""

@@ -45,7 +45,8 @@ class Settings:
         # Never let the token reach a log line or a traceback.
         return (
             f"Settings(token='***', dev_guild_id={self.dev_guild_id!r}, "
-            f"database_url={self.database_url!r}, log_level={logging.getLevelName(self.log_level)!r}, "
+            f"database_url={mask_password(self.database_url)!r}, "
+            f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r})"
         )
 
@@ -59,6 +60,16 @@ class Settings:
             log_level=_parse_log_level(environ.get("LOG_LEVEL", "")),
             data_dir=Path(environ.get("STICKEM_DATA_DIR", "").strip() or DEFAULT_DATA_DIR),
         )
+
+
+def mask_password(url: str) -> str:
+    """`url` with the password of its user part, if any, replaced by ***."""
+    scheme, sep, rest = url.partition("://")
+    userinfo, at, host = rest.rpartition("@")
+    if not sep or not at or ":" not in userinfo:
+        return url
+    user = userinfo.split(":", 1)[0]
+    return f"{scheme}://{user}:***@{host}"
 
 
 def _parse_token(raw: str) -> str:
@@ -79,7 +90,7 @@ def _parse_guild_id(raw: str) -> int | None:
     text = raw.strip()
     if not text:
         return None
-    if not text.isdigit() or not 15 <= len(text) <= 21:
+    if not text.isdigit() or not 17 <= len(text) <= 20:
         raise ConfigError(
             f"DEV_GUILD_ID must be a server id (a number of 17 to 20 digits), not {text!r}. "
             "In Discord, enable Developer Mode (User Settings > Advanced), then right-click your "

@@ -90,7 +90,10 @@ class PlayId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
         f = _fields(PLAY_TEMPLATE, custom_id)
         return cls(
-            int(f["channel"]), f["game"], int(f["round"]), int(f["trick"]),
+            int(f["channel"]),
+            f["game"],
+            int(f["round"]),
+            int(f["trick"]),
             parse_card_token(f["card"]),
         )
 
@@ -125,9 +128,7 @@ class MiseryConfirmId:
 
     def encode(self) -> str:
         """The custom id string."""
-        return (
-            f"{PREFIX}:mok:{self.channel_id}:{self.game_id}:{self.round}:{card_token(self.card)}"
-        )
+        return f"{PREFIX}:mok:{self.channel_id}:{self.game_id}:{self.round}:{card_token(self.card)}"
 
     @classmethod
     def parse(cls, custom_id: str) -> MiseryConfirmId:

@@ -65,10 +65,14 @@ def friendly_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.BotMissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
         return f"I need the {needed} permission in this channel; ask a server admin to grant it."
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return "That command was just updated and your Discord app has the old one. Try again in a minute."
     if isinstance(error, app_commands.CheckFailure):
-        return str(error) or "You can't use that here."
-    if isinstance(error, app_commands.CommandNotFound):
-        return "I don't know that command any more; it may have just been updated. Try again in a minute."
+        text = str(error)
+        # discord.py's own wording ("The check functions for command ... failed.") means nothing to players.
+        return (
+            "You can't use this command here." if not text or text.startswith("The check functions") else text
+        )
     return None
 
 

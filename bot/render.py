@@ -133,9 +133,7 @@ def hand_rows(
         for start in range(0, len(color_group), per_row):
             groups.append(color_group[start : start + per_row])
     while len(groups) > max_rows:
-        pairs = [
-            i for i in range(len(groups) - 1) if len(groups[i]) + len(groups[i + 1]) <= per_row
-        ]
+        pairs = [i for i in range(len(groups) - 1) if len(groups[i]) + len(groups[i + 1]) <= per_row]
         if not pairs:
             flat = sorted(cards)
             return [flat[i : i + per_row] for i in range(0, len(flat), per_row)]
@@ -185,14 +183,15 @@ def lobby_message(
         lines.append(closed_reason)
         return MessageSpec(_clip("\n".join(lines)))
     lines.append(
-        "Join with the button or /join. The host starts with /start "
-        "(choose the rules and rounds there)."
+        "Join with the button or /join. The host starts with /start (choose the rules and rounds there)."
     )
-    rows = ((
-        ButtonSpec(LobbyId("join", channel_id).encode(), "Join", style="success"),
-        ButtonSpec(LobbyId("leave", channel_id).encode(), "Leave", style="secondary"),
-        ButtonSpec(LobbyId("start", channel_id).encode(), "Start", style="primary"),
-    ),)
+    rows = (
+        (
+            ButtonSpec(LobbyId("join", channel_id).encode(), "Join", style="success"),
+            ButtonSpec(LobbyId("leave", channel_id).encode(), "Leave", style="secondary"),
+            ButtonSpec(LobbyId("start", channel_id).encode(), "Start", style="primary"),
+        ),
+    )
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
 
@@ -209,9 +208,7 @@ def table_message(view: View, names: Sequence[str]) -> MessageSpec:
         f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}",
     ]
     if view.phase is Phase.MISERY:
-        lines.append(
-            "Everyone is choosing a misery card (by direct message, or with /hand here)."
-        )
+        lines.append("Everyone is choosing a misery card (by direct message, or with /hand here).")
         waiting = [names[seat] for seat, picked in enumerate(view.picked) if not picked]
         lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
     elif view.phase is Phase.TRICKS:
@@ -240,9 +237,7 @@ def table_message(view: View, names: Sequence[str]) -> MessageSpec:
         trick = view.tricks[-1]
         taker = names[trick.winner] if trick.winner is not None else "nobody (set aside)"
         lines.append("")
-        lines.append(
-            f"Last trick ({trick.number}): {_plays_text(trick.plays, names)} - taken by {taker}"
-        )
+        lines.append(f"Last trick ({trick.number}): {_plays_text(trick.plays, names)} - taken by {taker}")
     return MessageSpec(_clip("\n".join(lines)))
 
 
@@ -260,21 +255,16 @@ def table_round_over(
             f" - captured {scored.captured_counts[seat]}"
         )
     if last_trick is not None:
-        taker = (
-            names[last_trick.winner] if isinstance(last_trick, TrickWon) else "nobody (set aside)"
-        )
+        taker = names[last_trick.winner] if isinstance(last_trick, TrickWon) else "nobody (set aside)"
         lines.append(
-            f"Last trick ({last_trick.trick}): {_plays_text(last_trick.plays, names)}"
-            f" - taken by {taker}"
+            f"Last trick ({last_trick.trick}): {_plays_text(last_trick.plays, names)} - taken by {taker}"
         )
     return MessageSpec(_clip("\n".join(lines)))
 
 
 def round_scored_embed(names: Sequence[str], scored: RoundScored, rounds: int) -> discord.Embed:
     """The end-of-round embed: captured misery cards, round score and total of each player."""
-    embed = discord.Embed(
-        title=f"Round {scored.round} of {rounds} scored", colour=discord.Colour.blurple()
-    )
+    embed = discord.Embed(title=f"Round {scored.round} of {rounds} scored", colour=discord.Colour.blurple())
     for seat, name in enumerate(names):
         captured = cards_text(scored.captured_misery[seat])
         embed.add_field(
@@ -352,10 +342,7 @@ def misery_prompt(
     select = SelectSpec(
         MiserySelectId(channel_id, game_id, view.round).encode(),
         "Pick your misery card",
-        tuple(
-            OptionSpec(str(card), str(card), card_emoji(card) or None, card == selected)
-            for card in hand
-        ),
+        tuple(OptionSpec(str(card), str(card), card_emoji(card) or None, card == selected) for card in hand),
     )
     if selected is not None:
         confirm = ButtonSpec(
@@ -366,7 +353,9 @@ def misery_prompt(
         )
     else:
         confirm = ButtonSpec(
-            f"stk:mok:{channel_id}:{game_id}:{view.round}:none", "Confirm", style="danger",
+            f"stk:mok:{channel_id}:{game_id}:{view.round}:none",
+            "Confirm",
+            style="danger",
             disabled=True,
         )
     return MessageSpec(_clip("\n".join(lines)), rows=((select,), (confirm,)))
@@ -375,8 +364,7 @@ def misery_prompt(
 def misery_done(card: Card, round_number: int) -> MessageSpec:
     """The misery prompt after the pick: no more components."""
     return MessageSpec(
-        f"Your misery card for round {round_number}: **{card}**. It stays secret until everyone "
-        "has picked."
+        f"Your misery card for round {round_number}: **{card}**. It stays secret until everyone has picked."
     )
 
 
@@ -432,8 +420,10 @@ def played_message(
     rows = tuple(
         tuple(
             ButtonSpec(
-                PlayId(channel_id, game_id, view.round, trick, c).encode(), str(c),
-                card_emoji(c) or None, disabled=True,
+                PlayId(channel_id, game_id, view.round, trick, c).encode(),
+                str(c),
+                card_emoji(c) or None,
+                disabled=True,
             )
             for c in row
         )

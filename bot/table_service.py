@@ -141,9 +141,7 @@ class TableService:
         """/stop: ask for confirmation before ending the table."""
         table = self.registry.require(_channel_id(interaction))
         game_id = table.check_stop(interaction.user.id, is_admin=_is_admin(interaction))
-        spec = render.stop_confirmation(
-            table.channel_id, game_id, table.state is TableState.PLAYING
-        )
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
         await send_ephemeral(interaction, **send_kwargs(spec))
 
     # --- clicks (errors are reported here) -----------------------------------------------------
@@ -171,14 +169,21 @@ class TableService:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
                 outcome = table.play(
-                    interaction.user.id, ident.card,
-                    game_id=ident.game_id, round=ident.round, trick=ident.trick,
+                    interaction.user.id,
+                    ident.card,
+                    game_id=ident.game_id,
+                    round=ident.round,
+                    trick=ident.trick,
                 )
                 seat = outcome.seat
                 assert seat is not None and table.game is not None
                 spec = render.played_message(
-                    table.game.view(seat), table.names, ident.card, table.channel_id,
-                    ident.game_id, ident.trick,
+                    table.game.view(seat),
+                    table.names,
+                    ident.card,
+                    table.channel_id,
+                    ident.game_id,
+                    ident.trick,
                 )
                 await self._edit_clicked(interaction, spec)
                 await self._retire_prompt(table, seat, interaction, spec)
@@ -204,9 +209,7 @@ class TableService:
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the misery select")
 
-    async def misery_confirm(
-        self, interaction: discord.Interaction[Any], ident: MiseryConfirmId
-    ) -> None:
+    async def misery_confirm(self, interaction: discord.Interaction[Any], ident: MiseryConfirmId) -> None:
         """The confirm button of the misery choice."""
         try:
             table = self._table(ident.channel_id)
@@ -237,9 +240,7 @@ class TableService:
 
     # --- effects ------------------------------------------------------------------------------
 
-    async def execute(
-        self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()
-    ) -> None:
+    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
         """Show every effect of ``outcome`` (except those already shown by the response)."""
         for effect in outcome.effects:
             if isinstance(effect, skip):
@@ -248,8 +249,10 @@ class TableService:
                 await self._show(table, effect)
             except discord.HTTPException as exc:
                 log.warning(
-                    "Could not show %s at table %s: %s", type(effect).__name__,
-                    table.channel_id, exc,
+                    "Could not show %s at table %s: %s",
+                    type(effect).__name__,
+                    table.channel_id,
+                    exc,
                 )
 
     async def _show(self, table: Table, effect: Effect) -> None:
@@ -261,9 +264,7 @@ class TableService:
             spec = render.table_message(table.running_view(), table.names)
             await self._show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, TableRoundOver):
-            spec = render.table_round_over(
-                table.names, effect.scored.round, effect.last_trick, effect.scored
-            )
+            spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
             await self._show_table(table, spec, new=False)
         elif isinstance(effect, PromptMisery):
             await self._prompt_misery(table, effect.seat)
@@ -276,9 +277,7 @@ class TableService:
         elif isinstance(effect, GameEnded):
             await self._say(table, render.game_over_message(table.names, effect.over))
         elif isinstance(effect, GameStopped):
-            await self._say(
-                table, render.game_stopped_message(table.names, effect.by, effect.totals)
-            )
+            await self._say(table, render.game_stopped_message(table.names, effect.by, effect.totals))
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason
@@ -295,9 +294,7 @@ class TableService:
         channel = self.client.get_partial_messageable(table.channel_id)
         if table.messages.lobby_id is not None:
             try:
-                await channel.get_partial_message(table.messages.lobby_id).edit(
-                    **edit_kwargs(spec)
-                )
+                await channel.get_partial_message(table.messages.lobby_id).edit(**edit_kwargs(spec))
                 return
             except discord.NotFound:
                 table.messages.lobby_id = None
@@ -309,9 +306,7 @@ class TableService:
         channel = self.client.get_partial_messageable(table.channel_id)
         if not new and table.messages.table_id is not None:
             try:
-                await channel.get_partial_message(table.messages.table_id).edit(
-                    **edit_kwargs(spec)
-                )
+                await channel.get_partial_message(table.messages.table_id).edit(**edit_kwargs(spec))
                 return
             except discord.NotFound:
                 pass
@@ -333,22 +328,21 @@ class TableService:
         user_id = table.seats[seat].user_id
         known_closed = user_id in table.dm_closed  # else a refusal now is announced by _dm
         if not await self._dm(table, seat, spec) and known_closed:
-            await self._say(
-                table, MessageSpec(render.misery_mention(user_id, table.game.round))
-            )
+            await self._say(table, MessageSpec(render.misery_mention(user_id, table.game.round)))
 
     async def _prompt_turn(self, table: Table, seat: int) -> None:
         game = table.game
         assert game is not None and table.game_id is not None
         spec = render.hand_prompt(
-            game.view(seat), table.names, table.channel_id, table.game_id,
+            game.view(seat),
+            table.names,
+            table.channel_id,
+            table.game_id,
             header=self._dm_header(table),
         )
         user_id = table.seats[seat].user_id
         if not await self._dm(table, seat, spec):
-            await self._say(
-                table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number))
-            )
+            await self._say(table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)))
 
     async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> bool:
         """DM ``spec`` to a seat and remember it as the seat's live prompt.
@@ -407,9 +401,7 @@ class TableService:
         async with table.lock:
             yield
 
-    async def _edit_clicked(
-        self, interaction: discord.Interaction[Any], spec: MessageSpec
-    ) -> None:
+    async def _edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
         """Answer a click by editing the message that was clicked."""
         if interaction.response.is_done():
             await interaction.edit_original_response(**edit_kwargs(spec))

@@ -119,8 +119,15 @@ class GameStopped:
 
 
 Effect = (
-    ShowLobby | LobbyClosed | ShowTable | TableRoundOver | PromptMisery | PromptTurn | RoundEnded
-    | GameEnded | GameStopped
+    ShowLobby
+    | LobbyClosed
+    | ShowTable
+    | TableRoundOver
+    | PromptMisery
+    | PromptTurn
+    | RoundEnded
+    | GameEnded
+    | GameStopped
 )
 
 
@@ -257,7 +264,8 @@ class Table:
         self.seats.append(Seat(user_id, name))
         host = " You are the host: start the game with /start." if len(self.seats) == 1 else ""
         return Outcome(
-            f"You joined the table (seat {len(self.seats)}).{host}", (ShowLobby(),),
+            f"You joined the table (seat {len(self.seats)}).{host}",
+            (ShowLobby(),),
             len(self.seats) - 1,
         )
 
@@ -311,9 +319,7 @@ class Table:
         reply = f"Your misery card for round {round}: {card}."
         return Outcome(reply, self._effects_after(events), seat)
 
-    def play(
-        self, user_id: int, card: Card, *, game_id: str, round: int, trick: int
-    ) -> Outcome:
+    def play(self, user_id: int, card: Card, *, game_id: str, round: int, trick: int) -> Outcome:
         """``user_id`` plays ``card``; the click was on a hand shown for ``trick`` of ``round``."""
         game = self.check_click(user_id, game_id, round)
         seat = self._require_seat(user_id)
@@ -332,9 +338,7 @@ class Table:
             raise TableError("Only the host (the first to join) or a server manager can stop.")
         return self.game_id or LOBBY_GAME_ID
 
-    def stop(
-        self, user_id: int, *, is_admin: bool = False, game_id: str = LOBBY_GAME_ID
-    ) -> Outcome:
+    def stop(self, user_id: int, *, is_admin: bool = False, game_id: str = LOBBY_GAME_ID) -> Outcome:
         """End the lobby or the running game early (host or admin, after confirmation)."""
         current = self.check_stop(user_id, is_admin=is_admin)
         if game_id != current:
@@ -346,7 +350,8 @@ class Table:
         assert self.game is not None
         self.state = TableState.CLOSED
         return Outcome(
-            "The game is stopped.", (GameStopped(name, tuple(self.game.totals)),),
+            "The game is stopped.",
+            (GameStopped(name, tuple(self.game.totals)),),
             self.seat_of(user_id),
         )
 
@@ -446,9 +451,7 @@ class TableRegistry:
         """The open table of a channel, opening a new lobby if there is none."""
         table = self.get(channel_id)
         if table is None:
-            table = Table(
-                channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source
-            )
+            table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)
             self._tables[channel_id] = table
         return table
 

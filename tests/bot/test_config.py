@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings
+from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, mask_password
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
@@ -65,7 +65,9 @@ def test_malformed_token_is_refused_with_help(token: str) -> None:
     assert token not in str(info.value) or len(token) < 5
 
 
-@pytest.mark.parametrize("guild", ["abc", "12", "-123456789012345678", "1234567890123456789012345"])
+@pytest.mark.parametrize(
+    "guild", ["abc", "12", "-123456789012345678", "1234567890123456", "123456789012345678901"]
+)
 def test_malformed_dev_guild_id(guild: str) -> None:
     with pytest.raises(ConfigError, match="DEV_GUILD_ID must be a server id"):
         Settings.from_env({"DISCORD_TOKEN": GOOD_TOKEN, "DEV_GUILD_ID": guild})
@@ -107,3 +109,25 @@ def test_cli_reads_dotenv_from_the_working_directory_without_overriding(tmp_path
     result = _run_bot_cli(tmp_path, {"DISCORD_TOKEN": "", "LOG_LEVEL": "INFO"})
     assert result.returncode == 2
     assert "DISCORD_TOKEN is not set" in result.stderr
+
+
+def test_repr_hides_the_database_password() -> None:
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": GOOD_TOKEN, "DATABASE_URL": "postgresql://bob:s3cr3t@db:5432/x"}
+    )
+    assert "s3cr3t" not in repr(settings)
+    assert "postgresql://bob:***@db:5432/x" in repr(settings)
+
+
+@pytest.mark.parametrize(
+    ("url", "masked"),
+    [
+        ("postgresql://u:p@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://u:p:with:colons@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://u@h/db", "postgresql://u@h/db"),
+        ("sqlite:///stickem.sqlite3", "sqlite:///stickem.sqlite3"),
+        ("not a url", "not a url"),
+    ],
+)
+def test_mask_password(url: str, masked: str) -> None:
+    assert mask_password(url) == masked

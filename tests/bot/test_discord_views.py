@@ -27,9 +27,7 @@ async def test_hand_spec_becomes_a_stopped_view_with_the_same_rows() -> None:
     assert built is not None
     rows = [item for item in built.children if isinstance(item, discord.ui.Button)]
     assert [b.label for b in rows] == [str(c) for c in game_view.hand(seat)]
-    assert [b.row for b in rows] == [
-        index for index, row in enumerate(hand.rows) for _ in row
-    ]
+    assert [b.row for b in rows] == [index for index, row in enumerate(hand.rows) for _ in row]
 
 
 async def test_message_kwargs() -> None:

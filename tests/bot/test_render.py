@@ -100,10 +100,7 @@ def test_hand_rows_one_row_per_color_when_possible() -> None:
 
 
 def test_hand_rows_merge_small_neighbours_when_six_colors() -> None:
-    hand = [
-        Card.parse(text)
-        for text in ("green 1", "brown 1", "red 1", "blue 1", "yellow 1", "violet 1")
-    ]
+    hand = [Card.parse(text) for text in ("green 1", "brown 1", "red 1", "blue 1", "yellow 1", "violet 1")]
     rows = render.hand_rows(hand)
     assert len(rows) == 5
     assert sum(len(row) for row in rows) == 6
@@ -183,9 +180,7 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     spec = render.hand_prompt(game.view(seat), NAMES[:6], CHANNEL, "abc123")
     buttons = spec.components()
     assert len(spec.rows) <= 5
-    assert [b.label for b in buttons if isinstance(b, ButtonSpec)] == [
-        str(c) for c in game.hand(seat)
-    ]
+    assert [b.label for b in buttons if isinstance(b, ButtonSpec)] == [str(c) for c in game.hand(seat)]
     for button in buttons:
         assert isinstance(button, ButtonSpec)
         ident = PlayId.parse(button.custom_id)
@@ -195,9 +190,7 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     other = (seat + 1) % 6
     waiting = render.hand_prompt(game.view(other), NAMES[:6], CHANNEL, "abc123")
     assert f"Waiting for {NAMES[seat]}" in waiting.content
-    played = render.played_message(
-        game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "abc", 1
-    )
+    played = render.played_message(game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "abc", 1)
     assert all(isinstance(b, ButtonSpec) and b.disabled for b in played.components())
     assert played.content.startswith(f"You played **{game.hand(other)[0]}** in trick 1 of round 1")
 
@@ -232,7 +225,9 @@ def test_lobby_message_lists_players_in_order_with_buttons() -> None:
     assert "1. ann (host)\n2. bob" in spec.content
     assert "online" in spec.content
     assert [LobbyId.parse(b.custom_id).action for b in spec.components()] == [
-        "join", "leave", "start",
+        "join",
+        "leave",
+        "start",
     ]
     closed = render.lobby_message(CHANNEL, ("ann",), Rules.preset(), 7, closed_reason="Done.")
     assert not closed.rows and "Done." in closed.content

@@ -63,8 +63,11 @@ def play_turn(table: Table) -> Outcome:
     assert game is not None
     seat = game.awaiting[0]
     return table.play(
-        user_of(table, seat), game.legal_cards(seat)[0],
-        game_id="abc123", round=game.round, trick=game.trick_number,
+        user_of(table, seat),
+        game.legal_cards(seat)[0],
+        game_id="abc123",
+        round=game.round,
+        trick=game.trick_number,
     )
 
 
@@ -277,9 +280,7 @@ def test_full_game_through_the_table_matches_an_engine_replay() -> None:
                 assert isinstance(outcome.effects[0], TableRoundOver)
             if isinstance(effect, GameEnded):
                 game_ends.append(effect)
-        if game.phase is not Phase.GAME_OVER and any(
-            isinstance(e, RoundEnded) for e in outcome.effects
-        ):
+        if game.phase is not Phase.GAME_OVER and any(isinstance(e, RoundEnded) for e in outcome.effects):
             assert ShowTable(new_message=True) in outcome.effects
             assert sum(isinstance(e, PromptMisery) for e in outcome.effects) == 3
     assert round_ends == game.rounds == 5

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from pathlib import Path
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 from discord.ext import commands
 
@@ -113,3 +115,54 @@ async def test_error_handler_explains_or_gives_a_reference(emulator: Emulator, t
     assert len(logged) == 1
     assert match.group(1) in logged[0].message
     assert "/boom" in logged[0].message
+
+
+async def test_refused_dev_guild_sync_is_logged_and_the_bot_starts(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with caplog.at_level(logging.WARNING, logger="bot.app"):
+        async with run_client(emulator, _bot(emulator, tmp_path, dev_guild_id=987654321098765432)) as client:
+            assert client.is_ready()
+    refused = emulator.pop_problems("http-error")
+    assert len(refused) == 1 and "403" in refused[0].message
+    assert any("applications.commands" in record.getMessage() for record in caplog.records)
+    assert not (tmp_path / "command-sync.json").exists()  # nothing recorded: it will try again
+
+
+class DeferringCog(commands.Cog):
+    """Commands that defer, then fail the way users can fix."""
+
+    @app_commands.command(name="slowpublic", description="defers publicly, then refuses")
+    async def slow_public(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer()
+        raise UserError("That table is full.")
+
+    @app_commands.command(name="slowprivate", description="defers privately, then refuses")
+    async def slow_private(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(ephemeral=True)
+        raise UserError("That table is full.")
+
+
+async def test_errors_after_a_defer_stay_private(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Game night")
+    channel = emulator.add_text_channel(guild, "cards")
+    carol = emulator.add_user("carol")
+    emulator.add_member(guild, carol)
+    bot = _bot(emulator, tmp_path)
+    await bot.add_cog(DeferringCog())
+    async with run_client(emulator, bot):
+        for count, command in enumerate(("slowpublic", "slowprivate"), start=1):
+            await (await emulator.driver.slash(carol, channel, command)).response()
+            await emulator.driver.wait_until(
+                lambda n=count: (
+                    len([m for m in emulator.driver.ephemeral_for(carol) if "table is full" in m.content])
+                    == n
+                    or None
+                ),
+                what=f"the private refusal of /{command}",
+            )
+            public = [
+                m for m in emulator.driver.channel_messages(channel) if not m.deleted and not m.ephemeral
+            ]
+            assert not any("table is full" in m.content for m in public), command
+            assert all(m.loading is False for m in public)  # no "thinking..." left behind

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Start a throwaway PostgreSQL server for the storage tests and print its URL.
+#
+# Idempotent: installs the Debian `postgresql` package only when no server binaries are found,
+# reuses a cluster this script already started (same STICKEM_PG_DIR) if it is still running.
+# Usage (from .ci/run):   eval "$(bash .ci/postgres.sh)"   # exports STICKEM_TEST_POSTGRES_URL
+# Stop it later with:     bash .ci/postgres.sh stop
+# Only the last line printed on stdout is the `export ...` line; progress goes to stderr.
+set -euo pipefail
+
+if [ "$(id -u)" -eq 0 ]; then
+    # The cluster's owner (postgres) must be able to reach it: not under root's own TMPDIR.
+    PG_DIR="${STICKEM_PG_DIR:-/tmp/stickem-test-postgres}"
+else
+    PG_DIR="${STICKEM_PG_DIR:-${TMPDIR:-/tmp}/stickem-test-postgres}"
+fi
+DB_NAME="stickem_test"
+DB_USER="stickem"
+
+log() { echo "postgres.sh: $*" >&2; }
+
+find_bindir() {
+    local candidate
+    for candidate in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r) /usr/local/bin /usr/bin; do
+        if [ -x "$candidate/initdb" ] && [ -x "$candidate/pg_ctl" ]; then
+            echo "$candidate"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# Run a command as the unprivileged owner of the cluster (postgres refuses to run as root).
+as_owner() {
+    if [ "$(id -u)" -eq 0 ]; then
+        # From / so the owner is never left in a directory it may not enter (e.g. under /root).
+        (cd / && su -s /bin/sh postgres -c "$(printf '%q ' "$@")")
+    else
+        "$@"
+    fi
+}
+
+BINDIR="$(find_bindir || true)"
+if [ "${1:-}" = "stop" ]; then
+    if [ -n "$BINDIR" ] && [ -f "$PG_DIR/data/postmaster.pid" ]; then
+        as_owner "$BINDIR/pg_ctl" -D "$PG_DIR/data" -m fast -w stop >&2 || true
+    fi
+    exit 0
+fi
+
+if [ -z "$BINDIR" ]; then
+    log "no PostgreSQL server binaries found; installing the Debian package"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >&2
+    apt-get install -y -qq postgresql >&2
+    BINDIR="$(find_bindir)"
+fi
+log "using server binaries in $BINDIR"
+
+if [ "$(id -u)" -eq 0 ] && ! id postgres >/dev/null 2>&1; then
+    log "creating the 'postgres' system user to own the cluster"
+    useradd --system --home-dir /var/lib/postgresql --shell /bin/sh postgres
+fi
+
+if [ -f "$PG_DIR/port" ] && as_owner "$BINDIR/pg_ctl" -D "$PG_DIR/data" status >/dev/null 2>&1; then
+    PORT="$(cat "$PG_DIR/port")"
+    log "reusing the running cluster in $PG_DIR on port $PORT"
+else
+    rm -rf "$PG_DIR"
+    mkdir -p "$PG_DIR"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres "$PG_DIR"; fi
+    # A free loopback port, chosen by the kernel.
+    PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    as_owner "$BINDIR/initdb" -D "$PG_DIR/data" -U "$DB_USER" --auth=trust --encoding=UTF8 \
+        --no-locale >/dev/null
+    as_owner "$BINDIR/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 \
+        -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c max_connections=200" start >&2
+    echo "$PORT" > "$PG_DIR/port"
+    as_owner "$BINDIR/createdb" -h 127.0.0.1 -p "$PORT" -U "$DB_USER" "$DB_NAME"
+    log "started on 127.0.0.1:$PORT (data in $PG_DIR, log in $PG_DIR/server.log)"
+fi
+
+echo "export STICKEM_TEST_POSTGRES_URL=postgresql://$DB_USER@127.0.0.1:$PORT/$DB_NAME"

@@ -1,0 +1,124 @@
+"""Turn `DATABASE_URL` into one async SQLAlchemy engine: aiosqlite for SQLite, asyncpg for PostgreSQL.
+
+Everything above this module is the same for both databases; only connection set-up differs
+(SQLite pragmas, PostgreSQL timeouts and schema).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from sqlalchemy import event
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+Backend = Literal["sqlite", "postgresql"]
+
+_SQLITE_NAMES = {"sqlite"}
+_POSTGRES_NAMES = {"postgresql", "postgres", "pgsql"}
+_URL_HELP = (
+    "Use sqlite:///path/to/file.sqlite3 (the default is sqlite:///stickem.sqlite3) or "
+    "postgresql://user:password@host:5432/database."
+)
+
+
+def _redact(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "<unparsable>"
+
+
+def normalise_url(url: str) -> tuple[URL, Backend]:
+    """Parse a `sqlite:///...` or `postgresql://...` URL and switch it to the async driver.
+
+    Raises `StorageConfigError` (imported lazily to avoid a cycle) for anything else.
+    """
+    from bot.storage.errors import StorageConfigError
+
+    text = url.strip()
+    try:
+        parsed = make_url(text)
+    except ArgumentError as exc:
+        raise StorageConfigError(f"DATABASE_URL {text!r} is not a database URL. {_URL_HELP}") from exc
+    name = parsed.drivername.split("+", 1)[0].lower()
+    if name in _SQLITE_NAMES:
+        return parsed.set(drivername="sqlite+aiosqlite"), "sqlite"
+    if name in _POSTGRES_NAMES:
+        query = dict(parsed.query)
+        # libpq spells it sslmode; asyncpg takes the same values as `ssl`.
+        if "sslmode" in query and "ssl" not in query:
+            query["ssl"] = query.pop("sslmode")
+        return parsed.set(drivername="postgresql+asyncpg", query=query), "postgresql"
+    raise StorageConfigError(
+        f"DATABASE_URL {_redact(text)!r} names the database {name!r}, which this bot does not support. "
+        + _URL_HELP
+    )
+
+
+def sqlite_folder_problem(url: str) -> str | None:
+    """Why a SQLite URL's file cannot be opened before even trying (its folder is missing), or None."""
+    parsed, backend = normalise_url(url)
+    path = parsed.database or ""
+    if backend != "sqlite" or path in ("", ":memory:") or path.startswith("file:"):
+        return None
+    folder = Path(path).expanduser().resolve().parent
+    if not folder.is_dir():
+        return f"the folder {folder} for the SQLite database does not exist"
+    return None
+
+
+def create_engine(
+    url: str, *, timeout: float = 5.0, schema: str | None = None
+) -> tuple[AsyncEngine, Backend]:
+    """Create the process's engine for `url`.
+
+    `timeout` (seconds) bounds waiting for a lock (SQLite) or for connecting and each statement
+    (PostgreSQL). `schema` selects a PostgreSQL schema (search_path); it is ignored for SQLite.
+    """
+    parsed, backend = normalise_url(url)
+    if backend == "sqlite":
+        engine = create_async_engine(parsed, connect_args={"timeout": timeout})
+        _install_sqlite_pragmas(engine, timeout)
+        return engine, backend
+    connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": timeout}
+    if schema is not None:
+        connect_args["server_settings"] = {"search_path": schema}
+    engine = create_async_engine(
+        parsed,
+        connect_args=connect_args,
+        pool_pre_ping=True,  # a connection broken by a database restart is replaced, not used
+        pool_timeout=timeout,
+    )
+    return engine, backend
+
+
+async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
+    """Start a read transaction on `conn` whose queries all see one consistent state.
+
+    PostgreSQL: REPEATABLE READ (one snapshot for the whole transaction). SQLite: an explicit
+    BEGIN, since the driver only opens transactions before writes; in WAL mode the first read
+    then pins the snapshot. Either ends when the connection is returned to the pool.
+    """
+    if backend == "postgresql":
+        await conn.execution_options(isolation_level="REPEATABLE READ")
+    else:
+        await conn.exec_driver_sql("BEGIN")
+
+
+def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
+    """Turn on foreign keys and WAL (readers never block the writer) on every new connection."""
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA foreign_keys = ON")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            # In WAL mode NORMAL survives a crash of the bot; only an OS crash can lose the last commit.
+            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
+        finally:
+            cursor.close()

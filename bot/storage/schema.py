@@ -1,0 +1,146 @@
+"""The tables of the current schema version (see `migrations` for how older databases catch up).
+
+Games are stored as seed + rules + an ordered action log; everything that belongs to a game is
+deleted with it (ON DELETE CASCADE).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.types import TypeDecorator
+
+NO_SEAT = -1
+"""Stored in a `seat` key column for rows that belong to no seat (SQL keys cannot hold NULL)."""
+
+
+class UtcDateTime(TypeDecorator[datetime]):
+    """An aware UTC datetime, stored without zone the same way on SQLite and PostgreSQL."""
+
+    impl = DateTime(timezone=False)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Convert to naive UTC for storage; naive input is refused (it would be ambiguous)."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("storage needs timezone-aware datetimes")
+        return value.astimezone(UTC).replace(tzinfo=None)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> datetime | None:
+        """Give back an aware UTC datetime."""
+        if value is None:
+            return None
+        assert isinstance(value, datetime)
+        return value.replace(tzinfo=UTC)
+
+
+metadata = MetaData()
+
+schema_version = Table(
+    "schema_version",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=False),
+    Column("version", Integer, nullable=False),
+)
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("seed", Text, nullable=False),
+    Column("rules", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("action_count", Integer, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+    Column("ended_at", UtcDateTime, nullable=True),
+    Column("end_reason", Text, nullable=True),
+)
+Index("ix_games_status", games.c.status)
+Index("ix_games_channel_ended", games.c.channel_id, games.c.ended_at)
+Index("ix_games_guild", games.c.guild_id)
+
+game_seats = Table(
+    "game_seats",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, nullable=True),
+    Column("display_name", Text, nullable=False),
+)
+
+game_actions = Table(
+    "game_actions",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("kind", String(16), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("card", String(32), nullable=False),
+)
+
+game_results = Table(
+    "game_results",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("user_id", BigInteger, nullable=True),
+    Column("display_name", Text, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("round_scores", Text, nullable=False),
+    Column("rounds", Integer, nullable=False),
+    Column("won", Boolean, nullable=False),
+    Column("misery_swallowed", Integer, nullable=False),
+)
+Index("ix_game_results_user", game_results.c.user_id)
+
+game_messages = Table(
+    "game_messages",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("purpose", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("channel_id", BigInteger, nullable=False),
+    Column("message_id", BigInteger, nullable=False),
+)
+
+game_timers = Table(
+    "game_timers",
+    metadata,
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("kind", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("due_at", UtcDateTime, nullable=False),
+)
+
+lobbies = Table(
+    "lobbies",
+    metadata,
+    Column("channel_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("guild_id", BigInteger, nullable=True),
+    Column("host_id", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("message_id", BigInteger, nullable=True),
+    Column("updated_at", UtcDateTime, nullable=False),
+)

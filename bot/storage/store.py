@@ -1,0 +1,274 @@
+"""`Storage`: the one small interface the bot uses to keep games, lobbies and stats in a database."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.storage import loading, stats
+from bot.storage.database import Backend, begin_snapshot, create_engine, sqlite_folder_problem
+from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
+from bot.storage.failures import CONNECTION_FAILURES, translated
+from bot.storage.migrations import CURRENT_VERSION, ensure_schema
+from bot.storage.records import (
+    GameStatus,
+    HistoryEntry,
+    LeaderboardPage,
+    LoadResult,
+    LobbyRecord,
+    PlayerStats,
+    SeatRecord,
+    SeatResult,
+    StoredGame,
+)
+from bot.storage.schema import games
+from bot.storage.transaction import Transaction
+
+log = logging.getLogger("bot.storage")
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    """The current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
+
+
+class Storage:
+    """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
+
+    Open one per process with `await Storage.open(url)`. Every write either happens completely or
+    not at all; when the database cannot be reached a write raises `StorageUnavailable`, whose text
+    tells the player to try again, and nothing is changed. Use `transaction()` to make several writes
+    atomic together (for example an action and the timer it restarts).
+    """
+
+    def __init__(self, engine: AsyncEngine, backend: Backend, version: int, clock: Clock) -> None:
+        self._engine = engine
+        self._backend = backend
+        self._version = version
+        self._clock = clock
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        timeout: float = 5.0,
+        schema: str | None = None,
+        clock: Clock = utc_now,
+    ) -> Storage:
+        """Connect to `url` (`sqlite:///file` or `postgresql://...`) and create or migrate the schema.
+
+        Raises `StorageConfigError` for a bad URL, `SchemaTooNew` for a database written by a newer
+        bot, `StorageUnavailable` when the database cannot be reached. `timeout` bounds lock waits,
+        connecting and each statement (seconds); `schema` picks a PostgreSQL schema.
+        """
+        missing = sqlite_folder_problem(url)
+        if missing is not None:
+            log.warning("database cannot be opened: %s", missing)
+            raise StorageUnavailable(READ_FAILED, detail=missing)
+        engine, backend = create_engine(url, timeout=timeout, schema=schema)
+        try:
+            async with translated(READ_FAILED), engine.begin() as conn:
+                found = await conn.run_sync(ensure_schema)
+        except BaseException:
+            await engine.dispose()
+            raise
+        if found == 0:
+            log.info("created the database schema (version %d) in %s", CURRENT_VERSION, backend)
+        elif found < CURRENT_VERSION:
+            log.info("migrated the database schema from version %d to %d", found, CURRENT_VERSION)
+        return cls(engine, backend, CURRENT_VERSION, clock)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self._engine.dispose()
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open database."""
+        return self._version
+
+    @property
+    def backend(self) -> Backend:
+        """Which database this is: "sqlite" or "postgresql"."""
+        return self._backend
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The SQLAlchemy engine, for maintenance tools and tests; the bot uses the methods."""
+        return self._engine
+
+    # ----- transactions -----------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """Run several writes atomically: all are committed when the block ends, none if it raises.
+
+        Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
+        or write the database raises `StorageUnavailable` (with nothing applied).
+        """
+        async with translated(SAVE_FAILED):
+            conn = await self._engine.connect()
+        try:
+            async with translated(SAVE_FAILED):
+                await conn.begin()
+            try:
+                async with translated(SAVE_FAILED):
+                    yield Transaction(conn, self._clock())
+            except BaseException:
+                await _quietly(conn.rollback())
+                raise
+            async with translated(SAVE_FAILED):
+                await conn.commit()
+        finally:
+            await _quietly(conn.close())
+
+    @asynccontextmanager
+    async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:
+        """A connection for reads; with `snapshot`, all its queries see the same committed state."""
+        async with translated(READ_FAILED), self._engine.connect() as conn:
+            if snapshot:
+                await begin_snapshot(conn, self._backend)
+            yield conn
+
+    # ----- games ------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        seed: int,
+        rules: str,
+        seats: Sequence[SeatRecord],
+        options: str = "{}",
+    ) -> int:
+        """Store a new active game and return its id (see `Transaction.create_game`)."""
+        async with self.transaction() as tx:
+            return await tx.create_game(
+                guild_id=guild_id, channel_id=channel_id, seed=seed, rules=rules, seats=seats, options=options
+            )
+
+    async def append_action(self, game_id: int, seq: int, kind: str, seat: int, card: str) -> None:
+        """Store one accepted action in a transaction of its own (see `Transaction.append_action`)."""
+        async with self.transaction() as tx:
+            await tx.append_action(game_id, seq, kind, seat, card)
+
+    async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
+        """Mark a game finished with its per-seat results (see `Transaction.finish_game`)."""
+        async with self.transaction() as tx:
+            await tx.finish_game(game_id, results)
+
+    async def stop_game(self, game_id: int, reason: str) -> bool:
+        """Stop a game without results; False if it had already ended."""
+        async with self.transaction() as tx:
+            return await tx.stop_game(game_id, reason)
+
+    async def load_unfinished_games(self) -> LoadResult:
+        """Every active game with its action log, messages and timers; unreadable ones as problems."""
+        # A snapshot, so a game's row and its actions agree even while other tables keep playing.
+        async with self._reading(snapshot=True) as conn:
+            result = await loading.load_games(conn)
+        for problem in result.problems:
+            log.error("stored game %d (channel %s) cannot be loaded: %s",
+                      problem.game_id, problem.channel_id, problem.reason)
+        return result
+
+    async def load_game(self, game_id: int) -> StoredGame:
+        """One stored game, whatever its status; `UnknownGame` if missing, `StorageError` if corrupt."""
+        async with self._reading(snapshot=True) as conn:
+            result = await loading.load_games(conn, [game_id])
+        if result.games:
+            return result.games[0]
+        if result.problems:
+            raise StorageError(f"stored game {game_id} is corrupt: {result.problems[0].reason}")
+        raise UnknownGame(game_id)
+
+    # ----- messages and timers ----------------------------------------------------------------
+
+    async def set_message(
+        self, game_id: int, purpose: str, channel_id: int, message_id: int, seat: int | None = None
+    ) -> None:
+        """Remember a game's table message (`purpose="table"`) or a seat's hand DM (`"hand"`, seat)."""
+        async with self.transaction() as tx:
+            await tx.set_message(game_id, purpose, channel_id, message_id, seat)
+
+    async def set_timer(self, game_id: int, kind: str, due_at: datetime, seat: int | None = None) -> None:
+        """Set or move a game's timer."""
+        async with self.transaction() as tx:
+            await tx.set_timer(game_id, kind, due_at, seat)
+
+    async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
+        """Remove one timer; False if it was not set."""
+        async with self.transaction() as tx:
+            return await tx.clear_timer(game_id, kind, seat)
+
+    # ----- lobbies ----------------------------------------------------------------------------
+
+    async def save_lobby(self, lobby: LobbyRecord) -> None:
+        """Store (or replace) a channel's lobby."""
+        async with self.transaction() as tx:
+            await tx.save_lobby(lobby)
+
+    async def delete_lobby(self, channel_id: int) -> bool:
+        """Forget a channel's lobby; False if there was none."""
+        async with self.transaction() as tx:
+            return await tx.delete_lobby(channel_id)
+
+    async def load_lobbies(self) -> list[LobbyRecord]:
+        """Every stored lobby (an unreadable one is logged and left out)."""
+        async with self._reading() as conn:
+            result, problems = await loading.load_lobbies(conn)
+        for problem in problems:
+            log.error("a stored lobby cannot be loaded: %s", problem)
+        return result
+
+    # ----- stats and maintenance --------------------------------------------------------------
+
+    async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats:
+        """A player's record on a server (`guild_id=None`: on every server)."""
+        async with self._reading() as conn:
+            return await stats.player_stats(conn, guild_id, user_id)
+
+    async def leaderboard(self, guild_id: int, offset: int = 0, limit: int = 10) -> LeaderboardPage:
+        """One page of this server's players ranked by wins, then average score per round."""
+        async with self._reading() as conn:
+            return await stats.leaderboard(conn, guild_id, offset, limit)
+
+    async def history(self, channel_id: int, limit: int = 5) -> list[HistoryEntry]:
+        """The last finished games at this table, newest first, with their final standings."""
+        async with self._reading() as conn:
+            return await stats.history(conn, channel_id, limit)
+
+    async def prune_finished(self, older_than: timedelta) -> int:
+        """Delete finished and stopped games that ended more than `older_than` ago; return how many."""
+        if older_than < timedelta(0):
+            raise ValueError("older_than must not be negative")
+        async with self.transaction() as tx:
+            cutoff = tx.now - older_than
+            conn = tx.connection
+            doomed = select(games.c.id).where(
+                games.c.status.in_([GameStatus.FINISHED.value, GameStatus.STOPPED.value]),
+                games.c.ended_at < cutoff,
+            )
+            ids = [int(i) for i in (await conn.execute(doomed)).scalars()]
+            if not ids:
+                return 0
+            # Children go by ON DELETE CASCADE.
+            await conn.execute(delete(games).where(games.c.id.in_(ids)))
+            return len(ids)
+
+
+async def _quietly(awaitable: object) -> None:
+    """Await a clean-up step whose failure must not hide the error being handled."""
+    try:
+        await awaitable  # type: ignore[misc]
+    except CONNECTION_FAILURES as exc:
+        log.debug("ignored a failure while cleaning up a connection: %s", exc)

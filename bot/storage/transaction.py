@@ -1,0 +1,277 @@
+"""Every write storage does, on one connection inside one transaction.
+
+`Storage.transaction()` hands out a `Transaction`; the convenience methods on `Storage` each run one
+of these in a transaction of their own. The SQL is the same for SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncConnection
+
+from bot.storage.errors import (
+    ActionOutOfOrder,
+    DuplicateAction,
+    GameNotActive,
+    UnknownGame,
+)
+from bot.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
+from bot.storage.schema import (
+    NO_SEAT,
+    game_actions,
+    game_messages,
+    game_results,
+    game_seats,
+    game_timers,
+    games,
+    lobbies,
+)
+
+ACTION_KINDS = ("misery", "play")
+"""The kinds of action a game log holds."""
+
+
+def seats_to_json(seats: Sequence[SeatRecord]) -> str:
+    """Serialise seats for a lobby row."""
+    return json.dumps([{"user_id": s.user_id, "display_name": s.display_name} for s in seats])
+
+
+def _seat_key(seat: int | None) -> int:
+    return NO_SEAT if seat is None else seat
+
+
+def _check_json(text: str, what: str) -> None:
+    try:
+        json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"{what} must be JSON text: {exc}") from exc
+
+
+class Transaction:
+    """The writes of one database transaction; nothing is visible to others until it commits.
+
+    If any call raises (or the `async with` block does), the whole transaction is rolled back.
+    """
+
+    def __init__(self, conn: AsyncConnection, now: datetime) -> None:
+        self._conn = conn
+        self.now = now
+        """The time stamped on every row this transaction writes."""
+
+    @property
+    def connection(self) -> AsyncConnection:
+        """The underlying connection, for storage's own multi-statement operations."""
+        return self._conn
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        seed: int,
+        rules: str,
+        seats: Sequence[SeatRecord],
+        options: str = "{}",
+    ) -> int:
+        """Store a new active game (seat i of the engine is `seats[i]`) and return its id."""
+        _check_json(rules, "rules")
+        _check_json(options, "options")
+        if not seats:
+            raise ValueError("a game needs at least one seat")
+        result = await self._conn.execute(
+            insert(games).values(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                seed=str(int(seed)),
+                rules=rules,
+                options=options,
+                status=GameStatus.ACTIVE.value,
+                action_count=0,
+                created_at=self.now,
+                updated_at=self.now,
+            )
+        )
+        key = result.inserted_primary_key
+        assert key is not None
+        game_id = int(key[0])
+        await self._conn.execute(
+            insert(game_seats),
+            [
+                {"game_id": game_id, "seat": i, "user_id": s.user_id, "display_name": s.display_name}
+                for i, s in enumerate(seats)
+            ],
+        )
+        return game_id
+
+    async def append_action(self, game_id: int, seq: int, kind: str, seat: int, card: str) -> None:
+        """Append action number `seq` (0-based) to an active game's log.
+
+        Raises `DuplicateAction` if that number is already stored, `ActionOutOfOrder` if it would
+        leave a gap, `GameNotActive` / `UnknownGame` if the game takes no actions.
+        """
+        if kind not in ACTION_KINDS:
+            raise ValueError(f"unknown action kind {kind!r}; expected one of {', '.join(ACTION_KINDS)}")
+        # Claiming the sequence number and inserting the row happen together: two writers racing
+        # for the same number cannot both succeed, and the log can never get a gap.
+        claimed = await self._conn.execute(
+            update(games)
+            .where(
+                games.c.id == game_id,
+                games.c.status == GameStatus.ACTIVE.value,
+                games.c.action_count == seq,
+            )
+            .values(action_count=seq + 1, updated_at=self.now)
+        )
+        if claimed.rowcount != 1:
+            await self._explain_refused_action(game_id, seq)
+        try:
+            await self._conn.execute(
+                insert(game_actions).values(game_id=game_id, seq=seq, kind=kind, seat=seat, card=card)
+            )
+        except IntegrityError as exc:
+            raise DuplicateAction(game_id, seq) from exc
+
+    async def _explain_refused_action(self, game_id: int, seq: int) -> None:
+        row = (
+            await self._conn.execute(
+                select(games.c.status, games.c.action_count).where(games.c.id == game_id)
+            )
+        ).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        status, count = str(row[0]), int(row[1])
+        if status != GameStatus.ACTIVE.value:
+            raise GameNotActive(game_id, status)
+        if seq < count:
+            raise DuplicateAction(game_id, seq)
+        raise ActionOutOfOrder(game_id, seq, count)
+
+    async def _end_game(self, game_id: int, status: GameStatus, reason: str | None) -> bool:
+        ended = await self._conn.execute(
+            update(games)
+            .where(games.c.id == game_id, games.c.status == GameStatus.ACTIVE.value)
+            .values(status=status.value, ended_at=self.now, updated_at=self.now, end_reason=reason)
+        )
+        if ended.rowcount == 1:
+            await self._conn.execute(delete(game_timers).where(game_timers.c.game_id == game_id))
+            return True
+        row = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).first()
+        if row is None:
+            raise UnknownGame(game_id)
+        return False
+
+    async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
+        """Mark an active game finished, store each seat's result for stats, drop its timers."""
+        seats = [r.seat for r in results]
+        if len(set(seats)) != len(seats):
+            raise ValueError("each seat may have only one result")
+        if not await self._end_game(game_id, GameStatus.FINISHED, None):
+            status = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).scalar()
+            raise GameNotActive(game_id, str(status))
+        if results:
+            await self._conn.execute(
+                insert(game_results),
+                [
+                    {
+                        "game_id": game_id,
+                        "seat": r.seat,
+                        "user_id": r.user_id,
+                        "display_name": r.display_name,
+                        "total": r.total,
+                        "round_scores": json.dumps(list(r.round_scores)),
+                        "rounds": len(r.round_scores),
+                        "won": r.won,
+                        "misery_swallowed": r.misery_swallowed,
+                    }
+                    for r in results
+                ],
+            )
+
+    async def stop_game(self, game_id: int, reason: str) -> bool:
+        """Stop an active game without results (abandoned, or corrupt); False if it had already ended."""
+        return await self._end_game(game_id, GameStatus.STOPPED, reason)
+
+    async def _upsert(self, table: Any, key: dict[str, Any], values: dict[str, Any]) -> None:
+        condition = [table.c[name] == value for name, value in key.items()]
+        updated = await self._conn.execute(update(table).where(*condition).values(**values))
+        if updated.rowcount == 0:
+            await self._conn.execute(insert(table).values(**key, **values))
+
+    async def _require_game(self, game_id: int) -> None:
+        if (await self._conn.execute(select(games.c.id).where(games.c.id == game_id))).first() is None:
+            raise UnknownGame(game_id)
+
+    async def set_message(
+        self, game_id: int, purpose: str, channel_id: int, message_id: int, seat: int | None = None
+    ) -> None:
+        """Remember (or replace) a game's message: `purpose` e.g. "table" or "hand" (with its seat)."""
+        await self._require_game(game_id)
+        await self._upsert(
+            game_messages,
+            {"game_id": game_id, "purpose": purpose, "seat": _seat_key(seat)},
+            {"channel_id": channel_id, "message_id": message_id},
+        )
+
+    async def delete_message(self, game_id: int, purpose: str, seat: int | None = None) -> bool:
+        """Forget a game's message; False if none was stored."""
+        deleted = await self._conn.execute(
+            delete(game_messages).where(
+                game_messages.c.game_id == game_id,
+                game_messages.c.purpose == purpose,
+                game_messages.c.seat == _seat_key(seat),
+            )
+        )
+        return deleted.rowcount > 0
+
+    async def set_timer(self, game_id: int, kind: str, due_at: datetime, seat: int | None = None) -> None:
+        """Set (or move) a game's timer of this kind (and seat) to fire at `due_at` (aware)."""
+        if due_at.tzinfo is None:
+            raise ValueError("due_at must be timezone-aware")
+        await self._require_game(game_id)
+        await self._upsert(
+            game_timers, {"game_id": game_id, "kind": kind, "seat": _seat_key(seat)}, {"due_at": due_at}
+        )
+
+    async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
+        """Remove one timer; False if it was not set."""
+        deleted = await self._conn.execute(
+            delete(game_timers).where(
+                game_timers.c.game_id == game_id,
+                game_timers.c.kind == kind,
+                game_timers.c.seat == _seat_key(seat),
+            )
+        )
+        return deleted.rowcount > 0
+
+    async def clear_timers(self, game_id: int) -> int:
+        """Remove every timer of a game; return how many there were."""
+        deleted = await self._conn.execute(delete(game_timers).where(game_timers.c.game_id == game_id))
+        return int(deleted.rowcount)
+
+    async def save_lobby(self, lobby: LobbyRecord) -> None:
+        """Store a channel's lobby, replacing the one stored before."""
+        _check_json(lobby.options, "options")
+        await self._upsert(
+            lobbies,
+            {"channel_id": lobby.channel_id},
+            {
+                "guild_id": lobby.guild_id,
+                "host_id": lobby.host_id,
+                "seats": seats_to_json(lobby.seats),
+                "options": lobby.options,
+                "message_id": lobby.message_id,
+                "updated_at": self.now,
+            },
+        )
+
+    async def delete_lobby(self, channel_id: int) -> bool:
+        """Forget a channel's lobby (it started or was closed); False if there was none."""
+        deleted = await self._conn.execute(delete(lobbies).where(lobbies.c.channel_id == channel_id))
+        return deleted.rowcount > 0
+

@@ -1,0 +1,125 @@
+"""Fixtures: every storage test runs against SQLite and, when a server is available, PostgreSQL.
+
+PostgreSQL runs when STICKEM_TEST_POSTGRES_URL is set (see .ci/postgres.sh). Without it the
+PostgreSQL variant is skipped, except under CI=true, where a missing URL fails the test loudly so
+CI can never silently test SQLite alone. Each test gets a fresh SQLite file or a fresh PostgreSQL
+schema, dropped afterwards.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from bot.storage import Storage
+from bot.storage.database import create_engine
+
+POSTGRES_ENV = "STICKEM_TEST_POSTGRES_URL"
+BACKENDS = ["sqlite", "postgres"]
+
+
+def postgres_url_or_skip() -> str:
+    """The test server's URL; skip (or, under CI=true, fail) when there is none."""
+    url = os.environ.get(POSTGRES_ENV, "").strip()
+    if url:
+        return url
+    if os.environ.get("CI", "").strip().lower() == "true":
+        pytest.fail(
+            f"CI=true but {POSTGRES_ENV} is not set: .ci/run must start PostgreSQL with "
+            '`eval "$(bash .ci/postgres.sh)"` before the tests, so both databases are tested.'
+        )
+    pytest.skip(f"{POSTGRES_ENV} is not set (run `eval \"$(bash .ci/postgres.sh)\"` to test PostgreSQL)")
+
+
+async def postgres_execute(url: str, sql: str) -> None:
+    """Run one administrative statement on the test server."""
+    engine, _ = create_engine(url, timeout=10)
+    try:
+        async with engine.begin() as conn:
+            await conn.execute(text(sql))
+    finally:
+        await engine.dispose()
+
+
+@dataclass(frozen=True)
+class Target:
+    """A fresh, empty database to open: URL plus (for PostgreSQL) the schema to use."""
+
+    backend: str
+    url: str
+    schema: str | None
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def advance(self, **delta: float) -> None:
+        """Move time forward."""
+        self.now += timedelta(**delta)
+
+
+@pytest.fixture(params=BACKENDS)
+async def target(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Target]:
+    """An empty database on each backend."""
+    if request.param == "sqlite":
+        yield Target("sqlite", f"sqlite:///{tmp_path / 'stickem.sqlite3'}", None)
+        return
+    async with fresh_postgres_schema() as fresh:
+        yield fresh
+
+
+@asynccontextmanager
+async def fresh_postgres_schema() -> AsyncIterator[Target]:
+    """A new, empty schema on the test server (skips or fails without one), dropped afterwards."""
+    url = postgres_url_or_skip()
+    schema = f"test_{uuid.uuid4().hex[:16]}"
+    await postgres_execute(url, f'CREATE SCHEMA "{schema}"')
+    try:
+        yield Target("postgresql", url, schema)
+    finally:
+        await postgres_execute(url, f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+async def postgres_target() -> AsyncIterator[Target]:
+    """An empty PostgreSQL schema, for the few tests that only make sense there."""
+    async with fresh_postgres_schema() as fresh:
+        yield fresh
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    """The storage's clock."""
+    return FakeClock()
+
+
+@pytest.fixture
+async def storage(target: Target, clock: FakeClock) -> AsyncIterator[Storage]:
+    """A storage opened on a fresh database."""
+    opened = await Storage.open(target.url, schema=target.schema, clock=clock, timeout=5)
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+async def raw(storage: Storage, sql: str, **params: Any) -> list[Any]:
+    """Run raw SQL in its own transaction (to tamper with or inspect rows) and return the rows."""
+    async with storage.engine.begin() as conn:
+        result = await conn.execute(text(sql), params)
+        return list(result.all()) if result.returns_rows else []

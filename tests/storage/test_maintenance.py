@@ -1,0 +1,67 @@
+"""The maintenance command line: prune old games, print what is stored, report errors for the host.
+
+(Pruning itself is tested on both databases in test_prune; this drives the command line on SQLite.)
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Storage, StorageUnavailable
+from bot.storage.maintenance import main, run
+from tests.storage.helpers import new_game, result
+
+
+async def test_info_and_prune_commands(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    long_ago = datetime(2020, 1, 1, tzinfo=UTC)
+    storage = await Storage.open(url, clock=lambda: long_ago)
+    old = await new_game(storage)
+    await storage.finish_game(old, [result(0, 1, (1,))])
+    await storage.close()
+    storage = await Storage.open(url)
+    await new_game(storage)
+    await storage.close()
+
+    assert await run(["--database-url", url, "info"]) == (
+        "sqlite database, schema version 1: 1 unfinished game(s), 0 unreadable"
+    )
+    assert await run(["--database-url", url, "prune", "--days", "30"]) == (
+        "pruned 1 game(s) that ended more than 30 day(s) ago"
+    )
+    assert await run(["--database-url", url, "prune", "--days", "30"]) == (
+        "pruned 0 game(s) that ended more than 30 day(s) ago"
+    )
+
+
+def test_database_url_comes_from_the_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
+    assert main(["info"]) == 0
+    assert "schema version 1: 0 unfinished game(s)" in capsys.readouterr().out
+    assert (tmp_path / "env.sqlite3").exists()
+
+
+async def test_an_unreachable_database_is_an_error(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder" / "x.sqlite3"
+    with pytest.raises(StorageUnavailable) as caught:
+        await run(["--database-url", f"sqlite:///{missing}", "info"])
+    assert caught.value.detail == (
+        f"the folder {missing.parent.resolve()} for the SQLite database does not exist"
+    )
+
+
+def test_errors_are_reported_for_the_host(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--database-url", "mysql://admin:secret@db/stickem", "info"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: DATABASE_URL ")
+    assert "'mysql'" in err and "secret" not in err
+
+
+def test_a_negative_age_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--database-url", f"sqlite:///{tmp_path / 'x.sqlite3'}", "prune", "--days", "-1"]) == 1
+    assert "--days must not be negative" in capsys.readouterr().err

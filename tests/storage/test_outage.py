@@ -1,0 +1,175 @@
+"""A database that is unreachable or unwritable for a while: actions are refused with a clear message,
+nothing is half-applied, and play continues once it is back."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from bot.storage import READ_FAILED, SAVE_FAILED, Storage, StorageUnavailable
+from tests.storage.conftest import FakeClock, Target, postgres_url_or_skip
+from tests.storage.helpers import new_game, play
+from tests.storage.outage import Outage, SqliteWriteLock, TcpProxy
+
+SHORT = 0.5  # seconds: how long a write waits for a lock or a connection in these tests
+
+
+def closed_loopback_port() -> int:
+    """A loopback port nothing listens on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+async def outage(target: Target) -> AsyncIterator[Outage]:
+    """A way to take the test database away; the storage must be opened on `outage.url`."""
+    if target.backend == "sqlite":
+        lock = SqliteWriteLock(target.url)
+        yield lock
+        await lock.close()
+        return
+    proxy = TcpProxy(target.url)
+    await proxy.start()
+    yield proxy
+    await proxy.close()
+
+
+@pytest.fixture
+async def fragile(outage: Outage, target: Target, clock: FakeClock) -> AsyncIterator[Storage]:
+    """A storage that reaches its database only through `outage`."""
+    opened = await Storage.open(outage.url, schema=target.schema, clock=clock, timeout=SHORT)
+    yield opened
+    await opened.close()
+
+
+async def test_an_action_during_an_outage_is_refused_and_play_continues_after(
+    fragile: Storage, outage: Outage
+) -> None:
+    game_id = await new_game(fragile)
+    await play(fragile, game_id, 4)
+    await outage.begin()
+    with pytest.raises(StorageUnavailable) as caught:
+        await fragile.append_action(game_id, 4, "play", 1, "red 7")
+    assert str(caught.value) == SAVE_FAILED == "The game could not be saved, please try again in a moment."
+    assert caught.value.detail  # the cause, for the log
+    # Trying again while the database is still away fails the same way, and quickly.
+    with pytest.raises(StorageUnavailable):
+        await fragile.append_action(game_id, 4, "play", 1, "red 7")
+    await outage.end()
+    (game,) = (await fragile.load_unfinished_games()).games
+    assert len(game.actions) == 4  # nothing half-applied
+    await fragile.append_action(game_id, 4, "play", 1, "red 7")  # the same action, now accepted
+    await play(fragile, game_id, 3, start=5)
+    (game,) = (await fragile.load_unfinished_games()).games
+    assert [a.seq for a in game.actions] == list(range(8))
+
+
+async def test_a_postgres_connection_lost_midway_leaves_nothing(postgres_target: Target) -> None:
+    # (SQLite cannot lose its file midway; there a transaction fails as a whole, tested above.)
+    proxy = TcpProxy(postgres_target.url)
+    await proxy.start()
+    storage = await Storage.open(proxy.url, schema=postgres_target.schema, timeout=SHORT)
+    try:
+        game_id = await new_game(storage)
+        await play(storage, game_id, 3)
+        with pytest.raises(StorageUnavailable):
+            async with storage.transaction() as tx:
+                await tx.append_action(game_id, 3, "play", 0, "red 7")
+                await proxy.begin()  # the connection dies before the next write and the commit
+                await tx.append_action(game_id, 4, "play", 1, "blue 9")
+        await proxy.end()
+        (game,) = (await storage.load_unfinished_games()).games
+        assert len(game.actions) == 3
+        await storage.append_action(game_id, 3, "play", 0, "red 7")
+    finally:
+        await storage.close()
+        await proxy.close()
+
+
+async def test_other_writes_are_refused_too(fragile: Storage, outage: Outage, clock: FakeClock) -> None:
+    game_id = await new_game(fragile)
+    await outage.begin()
+    for attempt in (
+        fragile.set_timer(game_id, "turn", clock.now),
+        fragile.set_message(game_id, "table", 1, 2),
+        fragile.stop_game(game_id, "abandoned"),
+        fragile.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=[]),
+    ):
+        with pytest.raises((StorageUnavailable, ValueError)):
+            await attempt
+    await outage.end()
+    (game,) = (await fragile.load_unfinished_games()).games
+    assert (game.timers, game.messages) == ((), ())
+
+
+async def test_reads_during_an_outage(fragile: Storage, outage: Outage) -> None:
+    game_id = await new_game(fragile)
+    await outage.begin()
+    if outage.blocks_reads:
+        with pytest.raises(StorageUnavailable) as caught:
+            await fragile.load_unfinished_games()
+        assert str(caught.value) == READ_FAILED
+        with pytest.raises(StorageUnavailable):
+            await fragile.leaderboard(100)
+    else:  # SQLite's write lock leaves readers alone
+        assert [g.record.id for g in (await fragile.load_unfinished_games()).games] == [game_id]
+    await outage.end()
+    assert (await fragile.player_stats(100, 1)).games_played == 0
+
+
+async def test_sqlite_in_a_missing_directory_is_unavailable_until_it_exists(tmp_path: Path) -> None:
+    folder = tmp_path / "not-yet"
+    url = f"sqlite:///{folder / 'stickem.sqlite3'}"
+    with pytest.raises(StorageUnavailable) as caught:
+        await Storage.open(url, timeout=SHORT)
+    assert caught.value.detail == f"the folder {folder.resolve()} for the SQLite database does not exist"
+    folder.mkdir()
+    storage = await Storage.open(url, timeout=SHORT)
+    try:
+        assert await new_game(storage) >= 1
+    finally:
+        await storage.close()
+
+
+async def test_postgres_on_a_closed_port_is_unavailable_until_it_answers() -> None:
+    real = postgres_url_or_skip()
+    proxy = TcpProxy(real)
+    await proxy.start()
+    await proxy.begin()  # the proxy's port is now closed
+    try:
+        with pytest.raises(StorageUnavailable) as caught:
+            await Storage.open(proxy.url, timeout=SHORT)
+        assert str(caught.value) == READ_FAILED
+        with pytest.raises(StorageUnavailable):
+            await Storage.open(f"postgresql://nobody@127.0.0.1:{closed_loopback_port()}/none", timeout=SHORT)
+        await proxy.end()
+        storage = await Storage.open(proxy.url, timeout=SHORT)
+        await storage.close()
+    finally:
+        await proxy.close()
+
+
+async def test_a_postgres_table_locked_for_a_while_times_out_and_recovers(postgres_target: Target) -> None:
+    # A server that hangs (here: another session holds an exclusive lock) must not hang the bot.
+    storage = await Storage.open(postgres_target.url, schema=postgres_target.schema, timeout=SHORT)
+    blocker = await Storage.open(postgres_target.url, schema=postgres_target.schema)
+    try:
+        game_id = await new_game(storage)
+        await play(storage, game_id, 2)
+        async with blocker.engine.connect() as conn:
+            await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+            with pytest.raises(StorageUnavailable) as caught:
+                await storage.append_action(game_id, 2, "misery", 2, "green 0")
+            assert str(caught.value) == SAVE_FAILED
+            await conn.rollback()  # the lock is released
+        await storage.append_action(game_id, 2, "misery", 2, "green 0")
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0, 1, 2]
+    finally:
+        await blocker.close()
+        await storage.close()

@@ -1,0 +1,90 @@
+"""Schema creation, versioning, migration steps and refusal of a newer schema."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from sqlalchemy import Connection, inspect, text
+
+from bot.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError
+from bot.storage.database import create_engine
+from bot.storage.migrations import ensure_schema
+from tests.storage.conftest import FakeClock, Target, raw
+from tests.storage.helpers import new_game, play
+
+
+async def test_empty_database_gets_the_current_schema(storage: Storage) -> None:
+    assert storage.schema_version == CURRENT_VERSION
+    assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
+
+
+async def test_reopening_keeps_the_data(storage: Storage, target: Target, clock: FakeClock) -> None:
+    game_id = await new_game(storage)
+    await play(storage, game_id, 4)
+    await storage.close()
+    reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
+    try:
+        loaded = await reopened.load_unfinished_games()
+        assert [g.record.id for g in loaded.games] == [game_id]
+        assert len(loaded.games[0].actions) == 4
+        assert await raw(reopened, "SELECT count(*) FROM schema_version") == [(1,)]
+    finally:
+        await reopened.close()
+
+
+async def test_newer_schema_is_refused_and_left_alone(storage: Storage, target: Target) -> None:
+    await new_game(storage)
+    await raw(storage, "UPDATE schema_version SET version = :v", v=CURRENT_VERSION + 1)
+    await storage.close()
+    with pytest.raises(SchemaTooNew) as caught:
+        await Storage.open(target.url, schema=target.schema)
+    message = str(caught.value)
+    assert f"version {CURRENT_VERSION + 1}" in message
+    assert "upgrade the bot" in message
+    assert caught.value.found == CURRENT_VERSION + 1
+    engine, _ = create_engine(target.url, schema=target.schema)
+    try:
+        async with engine.connect() as conn:
+            version = (await conn.execute(text("SELECT version FROM schema_version"))).scalar_one()
+    finally:
+        await engine.dispose()
+    assert version == CURRENT_VERSION + 1
+
+
+def _add_column(conn: Connection) -> None:
+    conn.execute(text("ALTER TABLE games ADD COLUMN note TEXT"))
+
+
+async def _versions(storage: Storage, run: Callable[[Connection], int]) -> int:
+    async with storage.engine.begin() as conn:
+        return await conn.run_sync(run)
+
+
+async def test_older_schema_is_migrated_step_by_step(storage: Storage) -> None:
+    game_id = await new_game(storage)
+    found = await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column}))
+    assert found == 1
+    assert await raw(storage, "SELECT version FROM schema_version") == [(2,)]
+    async with storage.engine.connect() as conn:
+        columns = await conn.run_sync(lambda c: [col["name"] for col in inspect(c).get_columns("games")])
+    assert "note" in columns
+    # Data written before the migration is still there.
+    assert await raw(storage, "SELECT id FROM games") == [(game_id,)]
+    # Running again at the same version does nothing.
+    assert await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column})) == 2
+
+
+async def test_a_missing_migration_step_is_an_error_and_changes_nothing(storage: Storage) -> None:
+    with pytest.raises(StorageError, match="No migration from schema version 1 to 2"):
+        await _versions(storage, lambda c: ensure_schema(c, target=2, steps={}))
+    assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
+
+
+async def test_sqlite_runs_with_wal_and_foreign_keys(storage: Storage) -> None:
+    if storage.backend != "sqlite":
+        assert storage.backend == "postgresql"
+        assert await raw(storage, "SELECT current_schema()") != [("public",)]
+        return
+    assert await raw(storage, "PRAGMA journal_mode") == [("wal",)]
+    assert await raw(storage, "PRAGMA foreign_keys") == [(1,)]
