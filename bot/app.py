@@ -60,7 +60,7 @@ class StickemBot(commands.Bot):
             intents=bot_intents(),
             tree_cls=StickemTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
         self.force_sync = force_sync

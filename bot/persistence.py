@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -136,21 +136,18 @@ class GameJournal:
         self.storage = storage
 
     @asynccontextmanager
-    async def recording(
-        self, table: Table, *, run_write: Callable[[Awaitable[None]], Awaitable[None]] | None = None
-    ) -> AsyncIterator[None]:
+    async def recording(self, table: Table) -> AsyncIterator[None]:
         """Run a table change tentatively: written when the block ends, undone if anything fails.
 
         The game is copied first and put back if anything fails. A failed write raises
-        :class:`bot.tables.TableError` with the "could not be saved" message. ``run_write`` awaits
-        the write (the table service uses it to defer an interaction when the write is slow).
+        :class:`bot.tables.TableError` with the "could not be saved" message. (A slow write is
+        covered by the table service's watchdog, which defers the interaction in time.)
         """
         saved = _Saved.of(table)
         try:
             yield
             if self.storage is not None:
-                write = self._write(self.storage, table, saved)
-                await (run_write(write) if run_write is not None else write)
+                await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
             if not isinstance(exc, StorageUnavailable):

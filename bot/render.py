@@ -82,6 +82,11 @@ class MessageSpec:
         return [item for row in self.rows for item in row]
 
 
+def player_name(display_name: str) -> str:
+    """A display name made safe to show: markdown and mentions escaped (done once, when seated)."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(display_name))
+
+
 # --- cards ------------------------------------------------------------------------------------
 
 
@@ -394,10 +399,18 @@ def hand_prompt(
         assert own is not None
         lines.append(f"Your misery card: {card_text(own)}")
     lines.append("Your hand: " + ("; ".join(hand_lines(hand)) or "empty"))
-    rows = tuple(
+    rows = _hand_buttons(hand, channel_id, game_id, view.round, view.trick_number, disabled=disabled)
+    return MessageSpec(_clip("\n".join(lines)), rows=rows)
+
+
+def _hand_buttons(
+    hand: Sequence[Card], channel_id: int, game_id: str, round_number: int, trick: int, *, disabled: bool
+) -> tuple[tuple[Component, ...], ...]:
+    """The card buttons of a hand, one row per color where Discord's limits allow."""
+    return tuple(
         tuple(
             ButtonSpec(
-                PlayId(channel_id, game_id, view.round, view.trick_number, card).encode(),
+                PlayId(channel_id, game_id, round_number, trick, card).encode(),
                 str(card),
                 card_emoji(card) or None,
                 disabled=disabled,
@@ -406,29 +419,26 @@ def hand_prompt(
         )
         for row in hand_rows(hand)
     )
-    return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
 
 def played_message(
-    view: View, names: Sequence[str], card: Card, channel_id: int, game_id: str, trick: int
+    view: View,
+    names: Sequence[str],
+    card: Card,
+    channel_id: int,
+    game_id: str,
+    round_number: int,
+    trick: int,
 ) -> MessageSpec:
-    """A hand message after its owner played ``card`` in ``trick``: the rest of the hand, with
-    its buttons disabled (the next turn comes as a new message)."""
+    """A hand message after its owner played ``card`` in ``trick`` of ``round_number``: the rest
+    of the hand, with its buttons disabled (the next turn comes as a new message). When that card
+    ended the round (``view`` has moved on to the next round or the game is over), just the card."""
+    if view.round != round_number or view.phase is Phase.GAME_OVER:
+        return MessageSpec(f"You played **{card}** in the last trick of round {round_number}.")
     hand = tuple(view.hand or ())
-    lines = [f"You played **{card}** in trick {trick} of round {view.round}."]
+    lines = [f"You played **{card}** in trick {trick} of round {round_number}."]
     lines.append("Your hand: " + ("; ".join(hand_lines(hand)) or "empty"))
-    rows = tuple(
-        tuple(
-            ButtonSpec(
-                PlayId(channel_id, game_id, view.round, trick, c).encode(),
-                str(c),
-                card_emoji(c) or None,
-                disabled=True,
-            )
-            for c in row
-        )
-        for row in hand_rows(hand)
-    )
+    rows = _hand_buttons(hand, channel_id, game_id, round_number, trick, disabled=True)
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
 

@@ -16,8 +16,8 @@ import asyncio
 import contextlib
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable
-from typing import Any
+from collections.abc import AsyncIterator
+from typing import Any, Literal
 
 import discord
 
@@ -51,6 +51,14 @@ from stickem import Card, Phase
 
 log = logging.getLogger(__name__)
 
+DmResult = Literal["sent", "refused", "failed"]
+DMS_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
+
+DEFER_AFTER = 1.5
+"""Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
+deferred, well inside Discord's 3 second limit."""
+
 _services: weakref.WeakKeyDictionary[discord.Client, TableService] = weakref.WeakKeyDictionary()
 
 
@@ -69,13 +77,16 @@ def install_service(client: discord.Client, service: TableService) -> None:
     _services[client] = service
 
 
-SLOW_WRITE = 2.0
-"""Seconds a write may take before the interaction is deferred (Discord allows 3 to answer)."""
-
-
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Whether the user may manage the server (and so start or stop any table)."""
     return bool(interaction.permissions.manage_guild)
+
+
+def _lock_busy(lock: asyncio.Lock) -> bool:
+    """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
+    holders, while the next one is being woken up)."""
+    waiters = getattr(lock, "_waiters", None)
+    return lock.locked() or any(not waiter.cancelled() for waiter in waiters or ())
 
 
 def _channel_id(interaction: discord.Interaction[Any]) -> int:
@@ -95,7 +106,10 @@ class TableService:
     ) -> None:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
+        # Every change is stored before it is shown (see bot.persistence); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
+        # One lock per interaction being run: its answer and the deferring watchdog take turns.
+        self._answer_guards: dict[int, asyncio.Lock] = {}
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
@@ -104,18 +118,18 @@ class TableService:
         channel_id = _channel_id(interaction)
         table = self.registry.get_or_open(channel_id, interaction.guild_id)
         async with self._locked(table, interaction):
-            async with self._recording(table, interaction):
-                outcome = table.join(interaction.user.id, interaction.user.display_name)
-            await send_ephemeral(interaction, outcome.reply)
+            async with self.journal.recording(table):
+                outcome = table.join(interaction.user.id, render.player_name(interaction.user.display_name))
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave: leave the channel's lobby."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
-            async with self._recording(table, interaction):
+            async with self.journal.recording(table):
                 outcome = table.leave(interaction.user.id)
-            await send_ephemeral(interaction, outcome.reply)
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def start(
@@ -124,11 +138,11 @@ class TableService:
         """/start: start the channel's game."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
-            async with self._recording(table, interaction):
+            async with self.journal.recording(table):
                 outcome = table.start(
                     interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
                 )
-            await send_ephemeral(interaction, outcome.reply)
+            await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
@@ -173,15 +187,16 @@ class TableService:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
                 user = interaction.user
-                async with self._recording(table, interaction, component=True):
+                async with self.journal.recording(table):
                     if ident.action == "join":
-                        outcome = table.join(user.id, user.display_name)
+                        outcome = table.join(user.id, render.player_name(user.display_name))
                     elif ident.action == "leave":
                         outcome = table.leave(user.id)
                     else:
                         outcome = table.start(user.id, is_admin=_is_admin(interaction))
-                await self._edit_clicked(interaction, self._lobby_spec(table))
-                await self.execute(table, outcome, skip=(ShowLobby, LobbyClosed))
+                await self._finish(
+                    table, outcome, interaction, self._lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
 
@@ -190,7 +205,7 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                async with self._recording(table, interaction, component=True):
+                async with self.journal.recording(table):
                     outcome = table.play(
                         interaction.user.id,
                         ident.card,
@@ -206,11 +221,10 @@ class TableService:
                     ident.card,
                     table.channel_id,
                     ident.game_id,
+                    ident.round,
                     ident.trick,
                 )
-                await self._edit_clicked(interaction, spec)
-                await self._retire_prompt(table, seat, interaction, spec)
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, spec, seat=seat)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a card button")
 
@@ -237,15 +251,13 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                async with self._recording(table, interaction, component=True):
+                async with self.journal.recording(table):
                     outcome = table.choose_misery(
                         interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
                     )
                 assert outcome.seat is not None
                 spec = render.misery_done(ident.card, ident.round)
-                await self._edit_clicked(interaction, spec)
-                await self._retire_prompt(table, outcome.seat, interaction, spec)
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, spec, seat=outcome.seat)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the misery confirm")
 
@@ -254,14 +266,48 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                async with self._recording(table, interaction, component=True):
+                async with self.journal.recording(table):
                     outcome = table.stop(
                         interaction.user.id, is_admin=_is_admin(interaction), game_id=ident.game_id
                     )
-                await self._edit_clicked(interaction, MessageSpec(outcome.reply))
-                await self.execute(table, outcome)
+                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
+
+    async def _finish(
+        self,
+        table: Table,
+        outcome: Outcome,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        seat: int | None = None,
+        skip: tuple[type[Effect], ...] = (),
+    ) -> None:
+        """After ``outcome`` changed the table: answer the click with ``spec``, retire ``seat``'s
+        old DM prompt and show the effects.
+
+        The change is already made, so a failed answer (too late, a Discord outage) must neither
+        stop the game (the effects are shown whatever happens) nor be reported as "nothing was
+        changed": it is logged and the user sees the outcome in the channel and their DMs.
+        """
+        answered = False
+        try:
+            await self._edit_clicked(interaction, spec)
+            answered = True
+        except discord.HTTPException as exc:
+            log.warning(
+                "Could not answer interaction %s at table %s after applying it: %s",
+                interaction.id,
+                table.channel_id,
+                exc,
+            )
+        except Exception:  # a bug in the answer: the change stands, so go on showing it
+            log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
+        finally:
+            if seat is not None:
+                await self._retire_prompt(table, seat, interaction, spec, clicked_shown=answered)
+            await self.execute(table, outcome, skip=skip)
 
     # --- effects ------------------------------------------------------------------------------
 
@@ -340,9 +386,13 @@ class TableService:
         table.messages.table_id = message.id
         await self.journal.remember_table_message(table)
 
-    async def _say(self, table: Table, spec: MessageSpec) -> None:
+    async def _say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> None:
+        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        await channel.send(**send_kwargs(spec))
+        mentions = discord.AllowedMentions.none()
+        if ping is not None:
+            mentions.users = [discord.Object(ping)]
+        await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
 
     def _dm_header(self, table: Table) -> str:
         return f"Stick'em at <#{table.channel_id}>"
@@ -353,9 +403,10 @@ class TableService:
             table.game.view(seat), table.channel_id, table.game_id, header=self._dm_header(table)
         )
         user_id = table.seats[seat].user_id
-        known_closed = user_id in table.dm_closed  # else a refusal now is announced by _dm
-        if not await self._dm(table, seat, spec) and known_closed:
-            await self._say(table, MessageSpec(render.misery_mention(user_id, table.game.round)))
+        if await self._dm(table, seat, spec) == "failed":
+            await self._say(
+                table, MessageSpec(render.misery_mention(user_id, table.game.round)), ping=user_id
+            )
 
     async def _prompt_turn(self, table: Table, seat: int) -> None:
         game = table.game
@@ -368,40 +419,57 @@ class TableService:
             header=self._dm_header(table),
         )
         user_id = table.seats[seat].user_id
-        if not await self._dm(table, seat, spec):
-            await self._say(table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)))
+        if await self._dm(table, seat, spec) != "sent":
+            await self._say(
+                table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)), ping=user_id
+            )
 
-    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> bool:
+    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt.
 
-        False when the seat's DMs are closed: the first refusal is said in the channel (with a
-        mention) and the seat plays through /hand from then on.
+        "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
+        (403 / 50007): that is announced in the channel (with a mention) and the seat plays
+        through /hand from then on; "failed" when the DMs are known to be closed or the DM failed
+        for another reason (logged): the caller mentions the player for this prompt only.
         """
         user_id = table.seats[seat].user_id
         if user_id in table.dm_closed:
-            return False
+            return "failed"
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**send_kwargs(spec))
-        except discord.HTTPException as exc:
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+                return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
-            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)))
-            return False
+            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)), ping=user_id)
+            return "refused"
+        except discord.HTTPException as exc:
+            log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+            return "failed"
         table.messages.prompts[seat] = PromptRef(channel.id, message.id)
         await self.journal.remember_prompt(table, seat)
-        return True
+        return "sent"
 
     async def _retire_prompt(
-        self, table: Table, seat: int, interaction: discord.Interaction[Any], spec: MessageSpec
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        clicked_shown: bool = True,
     ) -> None:
-        """Forget the seat's live DM prompt; unless the click came from it, show ``spec`` there
-        (the same answer as the click got, so its buttons are disabled or gone)."""
+        """Forget the seat's live DM prompt; unless the click came from it and its answer was
+        shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
         await self.journal.forget_prompt(table, seat)
-        if interaction.message is not None and interaction.message.id == ref.message_id:
+        clicked = interaction.message is not None and interaction.message.id == ref.message_id
+        if clicked and clicked_shown:
             return
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
@@ -421,42 +489,58 @@ class TableService:
     async def _locked(
         self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
     ) -> AsyncIterator[None]:
-        """Hold the table's lock, deferring the interaction first if someone else holds it."""
-        if table.lock.locked():
-            await _defer(interaction, component=component)
-        async with table.lock:
-            yield
+        """Hold the table's lock for an interaction that must be answered within 3 seconds.
 
-    @contextlib.asynccontextmanager
-    async def _recording(
-        self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
-    ) -> AsyncIterator[None]:
-        """Run a table change that is stored before it is shown (see :mod:`bot.persistence`);
-        a write slower than :data:`SLOW_WRITE` defers the interaction so it can still be answered."""
+        The interaction is deferred at once if the lock is held or others queue for it, and by a
+        watchdog if it is still unanswered after :data:`DEFER_AFTER` seconds (a long wait or a
+        slow step inside). Answers go through :meth:`_guard` so that they never race the watchdog.
+        """
+        guard = asyncio.Lock()
+        self._answer_guards[interaction.id] = guard
 
-        async def on_slow_write(write: Awaitable[None]) -> None:
-            task = asyncio.ensure_future(write)
-            done, _ = await asyncio.wait({task}, timeout=SLOW_WRITE)
-            if not done:
-                await _defer(interaction, component=component)
-            await task
+        async def defer() -> None:
+            async with guard:
+                if interaction.response.is_done():
+                    return
+                try:
+                    if component:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=True, thinking=True)
+                except discord.HTTPException as exc:
+                    log.warning("Could not defer interaction %s: %s", interaction.id, exc)
 
-        async with self.journal.recording(table, run_write=on_slow_write):
-            yield
+        async def watchdog() -> None:
+            await asyncio.sleep(DEFER_AFTER)
+            await asyncio.shield(defer())  # once started, a defer is never cut off halfway
+
+        if _lock_busy(table.lock):
+            await defer()
+        task = asyncio.create_task(watchdog())
+        try:
+            async with table.lock:
+                yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            async with guard:  # let a defer already under way finish
+                pass
+            self._answer_guards.pop(interaction.id, None)
+
+    def _guard(self, interaction: discord.Interaction[Any]) -> asyncio.Lock:
+        """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`_locked`)."""
+        return self._answer_guards.get(interaction.id) or asyncio.Lock()
+
+    async def _reply(self, interaction: discord.Interaction[Any], content: str) -> None:
+        """Answer a slash command privately (see :func:`bot.replies.send_ephemeral`)."""
+        async with self._guard(interaction):
+            await send_ephemeral(interaction, content)
 
     async def _edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
         """Answer a click by editing the message that was clicked."""
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**edit_kwargs(spec))
-        else:
-            await interaction.response.edit_message(**edit_kwargs(spec))
-
-
-async def _defer(interaction: discord.Interaction[Any], *, component: bool) -> None:
-    """Acknowledge an interaction that will be answered late (a click: edit its message later)."""
-    if interaction.response.is_done():
-        return
-    if component:
-        await interaction.response.defer()
-    else:
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self._guard(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**edit_kwargs(spec))
+            else:
+                await interaction.response.edit_message(**edit_kwargs(spec))

@@ -190,9 +190,21 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     other = (seat + 1) % 6
     waiting = render.hand_prompt(game.view(other), NAMES[:6], CHANNEL, "abc123")
     assert f"Waiting for {NAMES[seat]}" in waiting.content
-    played = render.played_message(game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "abc", 1)
+    played = render.played_message(game.view(other), NAMES[:6], game.hand(other)[0], CHANNEL, "abc", 1, 1)
     assert all(isinstance(b, ButtonSpec) and b.disabled for b in played.components())
     assert played.content.startswith(f"You played **{game.hand(other)[0]}** in trick 1 of round 1")
+
+
+def test_played_message_after_the_last_card_of_a_round_names_that_round_only() -> None:
+    game = game_in_tricks(3, plays=3 * 14 - 1)
+    seat = game.awaiting[0]
+    card = game.legal_cards(seat)[0]
+    game.play(seat, card)
+    assert game.round == 2  # the new deal is in the seat's view now
+    played = render.played_message(game.view(seat), NAMES[:3], card, CHANNEL, "abc", 1, 14)
+    assert played.content == f"You played **{card}** in the last trick of round 1."
+    assert not played.components()
+    assert not any(mentions(played.content, c) for c in game.hand(seat))
 
 
 # --- scores -----------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ from bot.custom_ids import MiserySelectId, PlayId
 from bot.table_service import service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
+from stickem.events import RoundScored, TrickSetAside, TrickWon
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.driver import InteractionResponse
 from tests.discord_emulator.state import (
@@ -37,7 +38,7 @@ from tests.discord_emulator.state import (
 )
 
 WAIT = 5.0
-FINISHED_ROUND = re.compile(r"round \d+ is over|Round \d+ of \d+ scored|Game over")
+FINISHED_ROUND = re.compile(r"round (\d+) is over|Round (\d+) of \d+ scored|(Game over)")
 CARD_PATTERN = re.compile(r"\b(green|brown|red|blue|yellow|violet) \d+\b")
 
 
@@ -104,6 +105,7 @@ class GameHarness:
     _last_table: Table | None = None
     scan_hidden: bool = True
     scanned: dict[int, str] = field(default_factory=dict)
+    shown_at_round_end: dict[int, set[Card]] = field(default_factory=dict)
 
     # --- helpers ---------------------------------------------------------------------------
 
@@ -195,10 +197,37 @@ class GameHarness:
             if self.scanned.get(message.id) == text:
                 continue
             self.scanned[message.id] = text
-            if FINISHED_ROUND.search(text):
+            finished = FINISHED_ROUND.search(text)
+            if finished:
+                self._check_round_summary(finished, text)
                 continue
             for card in hidden:
                 assert not names_card(text, card), f"channel message shows hidden {card}: {text}"
+
+    def _check_round_summary(self, finished: re.Match[str], text: str) -> None:
+        """A finished round's summary may name only that round's misery cards, the misery cards
+        captured and the plays of its last trick (the new deal may hold any other card)."""
+        shadow = self.shadow
+        assert shadow is not None
+        number = finished.group(1) or finished.group(2)
+        round_number = int(number) if number else shadow.round
+        allowed = self.shown_at_round_end.get(round_number)
+        assert allowed is not None, f"a summary of round {round_number} before it ended: {text}"
+        for match in CARD_PATTERN.finditer(text):
+            card = Card.parse(match.group(0))
+            assert card in allowed, f"round {round_number} summary names {card}: {text}"
+
+    def _remember_round_end(self, events: list[object]) -> None:
+        """Note what a round's summary may show, from the shadow's events of its last card."""
+        last_plays: tuple[tuple[int, Card], ...] = ()
+        for event in events:
+            if isinstance(event, TrickWon | TrickSetAside):
+                last_plays = event.plays
+            elif isinstance(event, RoundScored):
+                allowed = {card for card in event.misery_cards if card is not None}
+                allowed |= {card for cards in event.captured_misery for card in cards}
+                allowed |= {card for _, card in last_plays}
+                self.shown_at_round_end[event.round] = allowed
 
     # --- misery ------------------------------------------------------------------------------
 
@@ -282,10 +311,16 @@ class GameHarness:
         user = self.seat_user(seat)
         before = len(self.emu.rest_calls)
         response = await self.answer(self.emu.driver.click(user, message, str(card)))
-        played = f"You played **{card}** in trick"
-        assert response.content.startswith(played), response.content
+        round_number, last = shadow.round, len(shadow.current_trick) == shadow.players - 1
+        if last and shadow.trick_number == 14:
+            played = f"You played **{card}** in the last trick of round {round_number}."
+            assert response.content == played, response.content
+            assert not response.message or not card_buttons(response.message)
+        else:
+            played = f"You played **{card}** in trick {shadow.trick_number} of round {round_number}."
+            assert response.content.startswith(played), response.content
         self.calls_per_card.append([call.key for call in self.emu.rest_calls[before:]])
-        shadow.play(seat, card)
+        self._remember_round_end(list(shadow.play(seat, card)))
         self.cards_played += 1
         self.scan_channel()
         return card
@@ -337,14 +372,14 @@ def is_bot_message(message: Message, bot: discord.Client) -> bool:
 @contextlib.asynccontextmanager
 async def table_game(
     emu: Emulator, data_dir: Path, players: int, *, closed_dms: tuple[int, ...] = (),
-    admin_seats: tuple[int, ...] = (), seed: int = 1,
+    admin_seats: tuple[int, ...] = (), seed: int = 1, names: tuple[str, ...] = (),
 ) -> AsyncIterator[GameHarness]:
     """A guild with a #stickem channel, ``players`` users (seats in list order) and the bot."""
     guild = emu.add_guild("Stick'em club")
     channel = emu.add_text_channel(guild, "stickem")
     users = []
     for seat in range(players):
-        user = emu.add_user(PLAYER_NAMES[seat], dms_open=seat not in closed_dms)
+        user = emu.add_user((names or PLAYER_NAMES)[seat], dms_open=seat not in closed_dms)
         permissions = DEFAULT_MEMBER_PERMISSIONS | (MANAGE_GUILD if seat in admin_seats else 0)
         emu.add_member(guild, user, permissions=permissions)
         users.append(user)

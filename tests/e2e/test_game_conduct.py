@@ -256,6 +256,10 @@ async def test_simultaneous_clicks_are_serialised(emulator: Emulator, tmp_path: 
         )
         await asyncio.gather(*(r.response() for r in results))
         await h.settle()
+        refused = await results[1].response()
+        # a deferred click waited for the actor's: its answer is a follow-up
+        told = (await results[1].wait_followups(1))[-1] if refused.deferred else refused
+        assert told.ephemeral and told.content == "It is not your turn.", told.content
         h.shadow.play(actor, card)
         assert len(game.actions) == 4
         assert game.current_trick == ((actor, card),)

@@ -57,13 +57,14 @@ async def test_full_three_player_game(emulator: Emulator, tmp_path: Path) -> Non
             assert h.users[seat].name in final.content
 
 
-async def test_full_seven_player_game_shows_undealt_cards(
+async def test_full_seven_player_classic_game_shows_undealt_cards(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with table_game(emulator, tmp_path, 7) as h:
         await h.seat_everyone()
-        await h.start(rounds=2)
+        await h.start()
         assert h.shadow is not None
+        assert h.shadow.rules.preset == "classic" and h.shadow.rounds == 5
         undealt = h.shadow.undealt
         assert len(undealt) == 3
         for seat in range(7):
@@ -77,9 +78,9 @@ async def test_full_seven_player_game_shows_undealt_cards(
             assert str(misery) in table_message
         await h.play_tricks()
         await h.play_game()
-        assert h.shadow.rounds == 2
+        assert h.shadow.round == h.shadow.rounds == 5
         assert h.final_totals() == expected_totals(h)
-        assert h.cards_played == 2 * 14 * 7
+        assert h.cards_played == 5 * 14 * 7
         check_card_calls(h)
 
 

@@ -1,0 +1,114 @@
+"""Misuse of the misery choice and of /start, and what the refused player is told."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.custom_ids import MiseryConfirmId
+from stickem import Phase
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.driver import InteractionResult
+from tests.discord_emulator.state import Message
+from tests.e2e.game_harness import GameHarness, misery_select_of, table_game
+from tests.e2e.test_game_conduct import bot_actions
+
+
+async def answer_text(result: InteractionResult) -> str:
+    """What an interaction's user was told: the response, or the follow-up after a defer."""
+    response = await result.response()
+    if response.deferred:
+        followups = await result.wait_followups(1)
+        return followups[-1].content
+    return response.content
+
+
+async def misery_via_hand(h: GameHarness, seat: int) -> Message:
+    """``seat``'s misery prompt from /hand (an ephemeral message with select and confirm)."""
+    response = await h.slash(h.users[seat], "hand")
+    assert response.message is not None and misery_select_of(response.message) is not None
+    return response.message
+
+
+async def test_double_confirm_of_a_misery_pick_counts_once(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=1)
+        assert h.shadow is not None
+        user = h.users[0]
+        prompt = await emulator.driver.wait_for_message(user, lambda m: misery_select_of(m) is not None)
+        card = h.shadow.hand(0)[0]
+        response = await h.answer(emulator.driver.select(user, prompt, None, [str(card)]))
+        assert response.message is not None
+        other = await misery_via_hand(h, 0)  # a second prompt, also selected
+        response = await h.answer(emulator.driver.select(user, other, None, [str(h.shadow.hand(0)[1])]))
+        assert response.message is not None
+        before = bot_actions(h)
+        results = [
+            await emulator.driver.click(user, prompt, f"Confirm {card}"),
+            await emulator.driver.click(user, response.message, f"Confirm {h.shadow.hand(0)[1]}"),
+        ]
+        texts = [await answer_text(r) for r in results]
+        await h.settle()
+        assert bot_actions(h) == before + 1
+        assert any(t.startswith(f"Your misery card for round 1: **{card}**") for t in texts), texts
+        assert "You have already picked your misery card; a pick is final." in texts, texts
+        h.shadow.choose_misery(0, card)
+        game = h.table.game
+        assert game is not None and game.misery_card(0) == card
+
+
+async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=2)
+        assert h.shadow is not None
+        user = h.users[1]
+        old = await misery_via_hand(h, 1)
+        kept = h.shadow.hand(1)[-1]
+        response = await h.answer(emulator.driver.select(user, old, None, [str(kept)]))
+        assert response.message is not None
+        old = response.message  # round 1: select and a live "Confirm" button
+        for seat in range(3):
+            await h.pick_misery(seat)
+        assert h.shadow.phase is Phase.TRICKS
+        # A confirm after the reveal changes nothing.
+        before = bot_actions(h)
+        confirm = next(b.custom_id for b in old.buttons if b.custom_id and b.custom_id.startswith("stk:mok:"))
+        assert confirm is not None and MiseryConfirmId.parse(confirm).round == 1
+        text = await answer_text(await emulator.driver.click(user, old, confirm))
+        await h.settle()
+        assert text == "The misery cards are already revealed; now the tricks are played.", text
+        assert bot_actions(h) == before
+        await h.play_tricks()
+        assert h.shadow.round == 2
+        assert h.table.running_game().phase is Phase.MISERY
+        # In round 2, round 1's select and confirm are refused, and nothing changes.
+        before = bot_actions(h)
+        text = await answer_text(await emulator.driver.select(user, old, None, [str(kept)]))
+        assert text == "These cards are from round 1, which is over.", text
+        text = await answer_text(await emulator.driver.click(user, old, confirm))
+        assert text == "These cards are from round 1, which is over.", text
+        await h.settle()
+        assert bot_actions(h) == before
+        game = h.table.game
+        assert game is not None and game.misery_card(1) is None
+        await h.play_round()
+        await emulator.driver.wait_for_message(h.channel, lambda m: "Game over" in m.content)
+
+
+async def test_a_server_manager_who_is_not_the_host_starts_the_game(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 4, admin_seats=(3,)) as h:
+        for user in h.users[:3]:
+            await h.slash(user, "join")
+        manager = h.users[3]  # Manage Server, not seated
+        response = await h.slash(manager, "start", rounds=1)
+        assert response.ephemeral and response.content == "The game has started.", response.content
+        game = h.table.game
+        assert game is not None and game.players == 3 and game.rounds == 1
+        assert manager.id not in {seat.user_id for seat in h.table.seats}
+        h.users = h.users[:3]
+        h.shadow = type(game).new(3, game.rules, seed=game.seed)
+        await asyncio.wait_for(h.play_game(), 30)

@@ -1,0 +1,99 @@
+"""The game goes on when Discord misbehaves: late answers, failing DMs, slow critical sections."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+
+from tests.discord_emulator import Emulator
+from tests.e2e.game_harness import hand_of, table_game
+from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, table_message, to_tricks
+
+
+@pytest.mark.emulator_problems_expected
+async def test_a_late_answer_to_a_card_click_still_moves_the_game_on(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        message = await h.hand_message(seat)
+        before_actions, before_table = bot_actions(h), table_message(h).content
+        following = (seat + 1) % 3
+        follower = h.users[following]
+        dms_before = len(emulator.driver.dm_messages(follower))
+        card = hand_of(message)[0]
+        emulator.response_timeout = 0.0  # every answer of the bot now arrives too late
+        with caplog.at_level(logging.WARNING, logger="bot.table_service"):
+            result = await emulator.driver.click(h.users[seat], message, str(card))
+            await emulator.driver.wait_until(
+                lambda: len(emulator.driver.dm_messages(follower)) > dms_before or None,
+                what="the next player's prompt",
+            )
+            await h.settle()
+        emulator.response_timeout = 3.0
+        h.shadow.play(seat, card)
+        assert bot_actions(h) == before_actions + 1
+        assert table_message(h).content != before_table, "the table message was not updated"
+        assert any("after applying it" in r.message for r in caplog.records if r.levelno == logging.WARNING)
+        # The player is never told that nothing changed, and the clicked prompt lost its buttons.
+        sent = [m.text for m in emulator.driver.ephemeral_for(h.users[seat])]
+        sent += [m.text for m in emulator.driver.dm_messages(h.users[seat])]
+        assert not any("nothing was changed" in text for text in sent)
+        assert result.original is None or "nothing was changed" not in result.original.text
+        assert not hand_of(message), "the clicked prompt still offers cards"
+        assert emulator.pop_problems(), "the emulator saw no late answer"
+        await h.play_turn()  # and the game goes on with answers in time
+
+
+class _ServerError:
+    """Enough of an aiohttp response for ``discord.HTTPException``."""
+
+    status = 500
+    reason = "Internal Server Error"
+
+
+async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        following = (seat + 1) % 3
+        target = h.users[following]
+        real_create_dm = h.bot.create_dm
+        failures: list[int] = []
+
+        async def flaky_create_dm(user: discord.abc.Snowflake) -> discord.DMChannel:
+            if user.id == target.id and not failures:
+                failures.append(user.id)
+                raise discord.DiscordServerError(_ServerError(), "Discord is having a moment")
+            return await real_create_dm(user)
+
+        monkeypatch.setattr(h.bot, "create_dm", flaky_create_dm)
+        with caplog.at_level(logging.WARNING, logger="bot.table_service"):
+            await h.play_turn()
+        assert failures == [target.id]
+        assert any("Could not DM" in r.message for r in caplog.records if r.levelno == logging.WARNING)
+        texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
+        assert not any("can't send you direct messages" in t for t in texts)
+        assert sum(t.startswith(f"<@{target.id}> it is your turn") for t in texts) == 1
+        assert target.id not in h.table.dm_closed
+        # This turn is played through /hand; the next prompts come by DM again.
+        message = await hand_via_slash(h, following)
+        card = hand_of(message)[0]
+        await h.answer(emulator.driver.click(target, message, str(card)))
+        h.shadow.play(following, card)
+        h.cards_played += 1
+        for _ in range(3):
+            await h.play_turn()
+        assert sum(
+            t.startswith(f"<@{target.id}> it is your turn")
+            for t in (m.content for m in emulator.driver.channel_messages(h.channel))
+        ) == 1
