@@ -125,9 +125,13 @@ class GameHarness:
             return
         self._last_table = table
         deadline = time.perf_counter() + WAIT
-        while table.lock.locked():
+        quiet = 0
+        # The lock must stay free for a few polls: a click that was deferred while the lock was
+        # held is still on its way to the lock when the holder releases it.
+        while quiet < 3:
             assert time.perf_counter() < deadline, "the table stayed busy"
-            await asyncio.sleep(0.001)
+            quiet = 0 if table.lock.locked() else quiet + 1
+            await asyncio.sleep(0.002)
 
     async def answer(self, result_awaitable: object) -> InteractionResponse:
         """Await an interaction's response (recording its latency), then let the bot settle."""
