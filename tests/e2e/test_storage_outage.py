@@ -105,3 +105,38 @@ async def stored_totals(url: str, channel_id: int) -> list[int]:
         return [s.total for s in sorted(entry.standings, key=lambda s: s.seat)]
     finally:
         await storage.close()
+
+
+async def test_a_slow_failing_write_is_deferred_then_answered(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    bot.storage_timeout = 2.2  # longer than the table service waits before deferring (1.5 s)
+    lock = SqliteWriteLock(url)
+    try:
+        async with run_client(emulator, bot):
+            h = GameHarness(emulator, bot, channel, users, random.Random(4))
+            await h.seat_everyone()
+            await h.start(rounds=1)
+            assert h.shadow is not None
+            prompt = await emulator.driver.wait_for_message(users[0], lambda m: bool(m.selects))
+            card = h.shadow.hand(0)[0]
+            selected = await h.answer(emulator.driver.select(users[0], prompt, None, [str(card)]))
+            assert selected.message is not None
+            await lock.begin()
+            result = await emulator.driver.click(users[0], selected.message, f"Confirm {card}")
+            response = await result.response(timeout=3)
+            assert response.deferred  # answered in time although the write takes longer
+            (followup,) = await result.wait_followups(1)
+            assert followup.ephemeral and followup.content == SAVE_FAILED
+            await lock.end()
+            game = h.table.game
+            assert game is not None and game.action_count == 0
+            again = await h.answer(emulator.driver.click(users[0], selected.message, f"Confirm {card}"))
+            assert "misery card" in again.content.lower()
+    finally:
+        await lock.close()
