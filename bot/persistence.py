@@ -191,6 +191,9 @@ class GameJournal:
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions[before:], start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))
+            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
+            # is always one still waiting for its player (what a restart relies on).
+            await tx.delete_message(game_id, "hand", action.seat)
         if game.phase is Phase.GAME_OVER and game.action_count > before:
             await tx.finish_game(game_id, seat_results(game, table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
@@ -234,17 +237,6 @@ class GameJournal:
             table,
             self.storage.set_message(table.storage_id, "hand", ref.channel_id, ref.message_id, seat=seat),
         )
-
-    async def forget_prompt(self, table: Table, seat: int) -> None:
-        """Forget a seat's hand DM once it is answered (so a restart does not edit it again)."""
-        if self.storage is None or table.storage_id is None:
-            return
-        await self._best_effort(table, self._delete_message(self.storage, table.storage_id, seat))
-
-    @staticmethod
-    async def _delete_message(storage: Storage, game_id: int, seat: int) -> None:
-        async with storage.transaction() as tx:
-            await tx.delete_message(game_id, "hand", seat)
 
     async def _best_effort(self, table: Table, write: Any) -> None:
         try:

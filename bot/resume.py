@@ -168,7 +168,10 @@ def _mentions(table: Table, seats: list[int]) -> str:
 
 def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
     """What a restored table shows: its table message (posted again if it was deleted), a new
-    prompt for each player to act who has no live one, and a channel notice naming them."""
+    prompt for each player to act who has no live one, and a channel notice naming them.
+
+    A stored hand DM is always one still waiting for its player: the journal deletes a seat's
+    DM in the same transaction as the seat's move (see :mod:`bot.persistence`)."""
     game = table.game
     assert game is not None
     effects: list[Effect] = [ShowTable()]
@@ -187,12 +190,15 @@ def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
 async def announce_resumed(service: TableService, report: ResumeReport, storage: Storage) -> None:
     """Show every restored table again and remind its players; end and report the broken games."""
     for table in report.games:
-        async with table.lock:
-            if table.state is not TableState.PLAYING:
-                continue
-            effects, notice = resume_effects(table)
-            await service.execute(table, Outcome("", effects))
-            await _say(service, table.channel_id, notice)
+        try:
+            async with table.lock:
+                if table.state is not TableState.PLAYING:
+                    continue
+                effects, notice = resume_effects(table)
+                await service.execute(table, Outcome("", effects))
+                await _say(service, table.channel_id, notice)
+        except Exception:  # one table's bug must not keep the others from being shown
+            log.exception("could not show the resumed table of channel %s", table.channel_id)
     for broken in report.broken:
         try:
             await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])

@@ -467,7 +467,6 @@ class TableService:
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
-        await self.journal.forget_prompt(table, seat)
         clicked = interaction.message is not None and interaction.message.id == ref.message_id
         if clicked and clicked_shown:
             return

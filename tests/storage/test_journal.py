@@ -154,3 +154,18 @@ async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pyt
         await change(journal, table, lambda: table.start(1))
     assert table.state is TableState.LOBBY and table.game is None and table.game_id is None
     assert len(await storage.load_lobbies()) == 1  # the lobby was not deleted either
+
+
+async def test_a_move_forgets_the_movers_hand_message(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    assert table.storage_id is not None and table.game is not None
+    for seat in range(3):
+        await storage.set_message(table.storage_id, "hand", 900 + seat, 1000 + seat, seat=seat)
+    await storage.set_message(table.storage_id, "table", CHANNEL, 77)
+    mover = table.game.awaiting[0]
+    await next_move(journal, table)
+    (stored,) = (await storage.load_unfinished_games()).games
+    kept = sorted((m.purpose, m.seat) for m in stored.messages)
+    assert kept == sorted([("table", None)] + [("hand", s) for s in range(3) if s != mover])
