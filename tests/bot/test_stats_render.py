@@ -1,0 +1,79 @@
+"""What /stats, /leaderboard and /history show, from storage records, without Discord."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.render import ButtonSpec
+from bot.stats_render import (
+    LeaderboardId,
+    history_message,
+    leaderboard_message,
+    stats_message,
+)
+from bot.storage import BestGame, HistoryEntry, LeaderboardEntry, LeaderboardPage, PlayerStats, Standing
+
+WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
+
+
+def test_leaderboard_ids_round_trip_and_reject_others() -> None:
+    ident = LeaderboardId(123456789012345678, 20)
+    assert LeaderboardId.parse(ident.encode()) == ident
+    with pytest.raises(ValueError):
+        LeaderboardId.parse("stk:play:1:2")
+
+
+def test_stats_of_a_player_without_games_and_with_games() -> None:
+    empty = PlayerStats(5, 0, 0, 0, None, None, 0)
+    assert stats_message(empty, "ann").content == "ann has not finished a Stick'em game on this server yet."
+    full = PlayerStats(5, 3, 1, 12, 4.26, BestGame(9, 77, 31, True, WHEN), 6)
+    (embed,) = stats_message(full, "ann").embeds
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields == {
+        "Games played": "3",
+        "Games won": "1",
+        "Average score per round": "4.3",
+        "Best game": "31 points (won), 2026-11-21 in <#77>",
+        "Misery cards swallowed": "6",
+    }
+
+
+def entries(first_rank: int, count: int) -> tuple[LeaderboardEntry, ...]:
+    return tuple(
+        LeaderboardEntry(rank, 100 + rank, f"p{rank}", 4, 5 - rank % 5, 1.5)
+        for rank in range(first_rank, first_rank + count)
+    )
+
+
+def test_leaderboard_pages_and_their_buttons() -> None:
+    first = leaderboard_message(LeaderboardPage(entries(1, 10), 0, 10, 12), 42)
+    (embed,) = first.embeds
+    assert (embed.description or "").splitlines()[0] == "1. p1 - 4 won of 4 - 1.5 per round"
+    assert embed.footer.text is not None and embed.footer.text.startswith("Players 1-10 of 12")
+    ((previous, following),) = first.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert previous.disabled and not following.disabled
+    assert LeaderboardId.parse(following.custom_id) == LeaderboardId(42, 10)
+    last = leaderboard_message(LeaderboardPage(entries(11, 2), 10, 10, 12), 42)
+    ((previous, following),) = last.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert not previous.disabled and following.disabled
+    assert LeaderboardId.parse(previous.custom_id) == LeaderboardId(42, 0)
+    assert previous.custom_id != following.custom_id
+    nobody = leaderboard_message(LeaderboardPage((), 0, 10, 0), 42)
+    assert nobody.content.startswith("Nobody has finished") and not nobody.rows
+
+
+def test_history_lists_standings_with_shared_places() -> None:
+    assert history_message([]).content == "No Stick'em game has been finished at this table yet."
+    standings = (
+        Standing(1, 0, 1, "ann", 20, True),
+        Standing(1, 2, 3, "cyd", 20, True),
+        Standing(3, 1, 2, "bob", -4, False),
+    )
+    (embed,) = history_message([HistoryEntry(7, WHEN, 1, standings)]).embeds
+    (field,) = embed.fields
+    assert field.name == "2026-11-21 18:00 UTC - 1 round"
+    assert field.value == "1. ann: 20 (winner)\n1. cyd: 20 (winner)\n3. bob: -4"
