@@ -1,6 +1,7 @@
 """Maintenance from the command line: `python -m bot.storage prune --days 180` and `... info`.
 
-Uses DATABASE_URL (or --database-url), like the bot; safe to run while the bot is running.
+Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
+directory) or --database-url; safe to run while the bot is running.
 """
 
 from __future__ import annotations
@@ -12,10 +13,20 @@ import os
 import sys
 from collections.abc import Sequence
 from datetime import timedelta
+from pathlib import Path
 
 from bot.config import DEFAULT_DATABASE_URL
 from bot.storage.errors import StorageError
 from bot.storage.store import Storage
+
+
+def default_database_url() -> str:
+    """The bot's database: DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR (or here)."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        return url
+    data_dir = os.environ.get("STICKEM_DATA_DIR", "").strip()
+    return f"sqlite:///{Path(data_dir) / 'stickem.sqlite3'}" if data_dir else DEFAULT_DATABASE_URL
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--database-url",
-        default=os.environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
+        default=default_database_url(),
         help="database to work on (default: $DATABASE_URL, else %(default)s)",
     )
     commands = parser.add_subparsers(dest="command", required=True)

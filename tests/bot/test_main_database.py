@@ -5,12 +5,16 @@ tests need no Discord and no process; tests/e2e/test_database_at_start.py runs t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import bot.__main__ as entry
 from bot.config import Settings
+from bot.persistence import database_url_for
 from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
 from bot.storage.database import normalise_url
+from bot.storage.maintenance import default_database_url
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
@@ -53,3 +57,14 @@ def test_bad_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[
         normalise_url(url)  # what Storage.open raises for this URL
     text = run_failing(monkeypatch, capsys, caught.value, url)
     assert "does not support" in text and "secret" not in text
+
+
+def test_maintenance_finds_the_bots_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("STICKEM_DATA_DIR", str(tmp_path))
+    settings = Settings(token=TOKEN, data_dir=tmp_path)
+    assert default_database_url() == database_url_for(settings) == f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    monkeypatch.delenv("STICKEM_DATA_DIR")
+    assert default_database_url() == database_url_for(Settings(token=TOKEN)) == "sqlite:///stickem.sqlite3"
+    monkeypatch.setenv("DATABASE_URL", "postgresql://db/stickem")
+    assert default_database_url() == "postgresql://db/stickem"
