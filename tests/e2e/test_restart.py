@@ -15,6 +15,7 @@ import pytest
 
 from stickem import Phase
 from tests.discord_emulator import Emulator
+from tests.e2e.game_harness import hand_of
 from tests.e2e.process_game import TOKEN, ProcessGame, answer, assert_clean_log, database_url, replay
 
 PLAYERS = ("ann", "bob", "cyd")
@@ -145,3 +146,33 @@ async def test_graceful_restart_keeps_the_game(game: ProcessGame) -> None:
     await g.play_to_the_end()
     await check_nothing_lost_nothing_twice(g)
     assert_clean_log(bot.log)
+
+
+@pytest.mark.parametrize("game", ["sqlite"], indirect=True)
+async def test_sigkill_while_a_click_is_in_flight(game: ProcessGame) -> None:
+    """The bot dies right after a click reached it: the move was stored or it was not, never half;
+    clicking the same button again after the restart is accepted exactly when it was not."""
+    g = game
+    await g.start_bot()
+    await g.open_game(rounds=1)
+    assert g.shadow is not None
+    for seat in range(3):
+        await g.pick_misery(seat)
+    await g.play_turn()
+    seat = g.shadow.awaiting[0]
+    message = await g.hand_message(seat)
+    card = hand_of(message)[0]
+    await g.emu.driver.click(g.users[seat], message, str(card))  # dispatched; no answer awaited
+    await g.kill_bot()
+    await g.start_bot()
+
+    stored = await g.stored()
+    assert len(stored.actions) in (4, 5)
+    again = await answer(await g.emu.driver.click(g.users[seat], message, str(card)))
+    if len(stored.actions) == 5:  # it was stored before the process died: never applied twice
+        assert not again.content.startswith("You played"), again.content
+    else:
+        assert again.content.startswith(f"You played **{card}**"), again.content
+    g.shadow.play(seat, card)
+    await g.play_to_the_end()
+    await check_nothing_lost_nothing_twice(g)
