@@ -27,21 +27,30 @@ from typing import Any
 from bot.config import DEFAULT_DATABASE_URL, Settings
 from bot.storage import (
     SAVE_FAILED,
+    ActionOutOfOrder,
+    DuplicateAction,
+    GameStatus,
     LobbyRecord,
     SeatRecord,
     SeatResult,
     Storage,
     StorageError,
     StorageUnavailable,
+    StoredGame,
     Transaction,
 )
 from bot.tables import Seat, Table, TableError, TableState
-from stickem import Game, Phase
+from stickem import Action, Card, Game, Phase, RuleError, Rules
 from stickem.events import RoundScored
 
 log = logging.getLogger(__name__)
 
 DATABASE_FILENAME = "stickem.sqlite3"
+
+OUT_OF_STEP = (
+    "This table was out of step with its saved game and has been brought up to date. "
+    "Please look at the table and your latest hand, then try again."
+)
 
 
 def database_url_for(settings: Settings) -> str:
@@ -129,6 +138,31 @@ class _Saved:
         table.rounds = self.rounds
 
 
+_CARDS: dict[str, Card] = {}
+"""Parsed card texts: a resume parses hundreds of thousands of the same few dozen strings."""
+
+
+def replay(stored: StoredGame) -> Game:
+    """The engine game of a stored game: its seed, rules and every action, replayed in order.
+
+    Raises ``ValueError`` (the engine's ``CorruptGameError`` is one), ``RuleError`` or
+    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game.
+    """
+    record = stored.record
+    rules = Rules.from_dict(json.loads(record.rules))
+    game = Game.new(len(record.seats), rules, seed=record.seed)
+    for action in stored.actions:
+        if action.kind not in ("misery", "play"):
+            raise ValueError(f"action {action.seq} has an unknown kind {action.kind!r}")
+        try:
+            card = _CARDS.get(action.card) or _CARDS.setdefault(action.card, Card.parse(action.card))
+            game.apply(Action(action.kind, action.seat, card))  # type: ignore[arg-type]
+        except (ValueError, RuleError) as exc:
+            # The engine's message may name a hidden card: keep it out of the log.
+            raise ValueError(f"action {action.seq} is refused by the engine ({type(exc).__name__})") from exc
+    return game
+
+
 class GameJournal:
     """Writes the tables' changes to :class:`bot.storage.Storage` (or nowhere, without one)."""
 
@@ -150,12 +184,32 @@ class GameJournal:
                 await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
+            if isinstance(exc, DuplicateAction | ActionOutOfOrder) and self.storage is not None:
+                # The stored log and the table disagree (a commit that failed to report success,
+                # or a second bot on the same database): the database is the truth.
+                log.error("table %s: the stored game is ahead of the table (%s); reloading it",
+                          table.channel_id, exc)
+                await self._reload(self.storage, table)
+                raise TableError(OUT_OF_STEP) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
             raise TableError(SAVE_FAILED) from exc
         except BaseException:
             saved.restore(table)
             raise
+
+    async def _reload(self, storage: Storage, table: Table) -> None:
+        """Replace the table's game by the stored one (a failure leaves it as it is)."""
+        if table.storage_id is None:
+            return
+        try:
+            stored = await storage.load_game(table.storage_id)
+            table.game = replay(stored)
+        except (StorageError, ValueError, RuleError, KeyError, TypeError) as exc:
+            log.error("table %s: could not reload the stored game: %s", table.channel_id, exc)
+            return
+        if stored.record.status is not GameStatus.ACTIVE:
+            table.state = TableState.CLOSED
 
     async def _write(self, storage: Storage, table: Table, saved: _Saved) -> None:
         """Write what changed between ``saved`` and ``table`` in one transaction."""

@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot.persistence import replay
 from bot.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame
 from bot.table_service import TableService
 from bot.tables import (
@@ -31,7 +32,7 @@ from bot.tables import (
     TableRegistry,
     TableState,
 )
-from stickem import Action, Card, Game, Phase, RuleError, Rules
+from stickem import Phase, RuleError
 
 log = logging.getLogger(__name__)
 
@@ -59,31 +60,6 @@ def _options(text: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ValueError("options are not a JSON object")
     return data
-
-
-_CARDS: dict[str, Card] = {}
-"""Parsed card texts: a resume parses hundreds of thousands of the same few dozen strings."""
-
-
-def replay(stored: StoredGame) -> Game:
-    """The engine game of a stored game: its seed, rules and every action, replayed in order.
-
-    Raises ``ValueError`` (the engine's ``CorruptGameError`` is one), ``RuleError`` or
-    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game.
-    """
-    record = stored.record
-    rules = Rules.from_dict(json.loads(record.rules))
-    game = Game.new(len(record.seats), rules, seed=record.seed)
-    for action in stored.actions:
-        if action.kind not in ("misery", "play"):
-            raise ValueError(f"action {action.seq} has an unknown kind {action.kind!r}")
-        try:
-            card = _CARDS.get(action.card) or _CARDS.setdefault(action.card, Card.parse(action.card))
-            game.apply(Action(action.kind, action.seat, card))  # type: ignore[arg-type]
-        except (ValueError, RuleError) as exc:
-            # The engine's message may name a hidden card: keep it out of the log.
-            raise ValueError(f"action {action.seq} is refused by the engine ({type(exc).__name__})") from exc
-    return game
 
 
 def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:

@@ -169,3 +169,27 @@ async def test_a_move_forgets_the_movers_hand_message(storage: Storage) -> None:
     (stored,) = (await storage.load_unfinished_games()).games
     kept = sorted((m.purpose, m.seat) for m in stored.messages)
     assert kept == sorted([("table", None)] + [("hand", s) for s in range(3) if s != mover])
+
+
+async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Storage) -> None:
+    """A commit that reached the database but was reported as failed leaves the table one move
+    behind: the next move conflicts, the table reloads the stored game, and play goes on."""
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    for _ in range(4):
+        await next_move(journal, table)
+    game = table.game
+    assert game is not None and table.storage_id is not None
+    ahead = game.copy()
+    seat = ahead.awaiting[0]
+    card = ahead.legal_cards(seat)[0]
+    ahead.play(seat, card)
+    await storage.append_action(table.storage_id, 4, "play", seat, str(card))  # the "lost" commit
+
+    with pytest.raises(TableError, match="out of step"):
+        await next_move(journal, table)
+    assert table.game == ahead and table.state is TableState.PLAYING
+    await next_move(journal, table)
+    (stored,) = (await storage.load_unfinished_games()).games
+    assert len(stored.actions) == 6 == table.game.action_count
