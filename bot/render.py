@@ -207,20 +207,23 @@ def _plays_text(plays: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
     return ", ".join(f"{names[seat]}: {card_text(card)}" for seat, card in plays) or "none yet"
 
 
-def table_message(view: View, names: Sequence[str]) -> MessageSpec:
-    """The channel's table message for the public ``view`` of a running game."""
+def table_message(view: View, names: Sequence[str], *, stopped: bool = False) -> MessageSpec:
+    """The channel's table message for the public ``view`` of a running game (or of a game
+    that was ``stopped``: then nobody is waited for)."""
     lines = [
-        f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}",
+        f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}"
+        + (" - **stopped**" if stopped else ""),
     ]
     if view.phase is Phase.MISERY:
         lines.append("Everyone is choosing a misery card (by direct message, or with /hand here).")
         waiting = [names[seat] for seat, picked in enumerate(view.picked) if not picked]
-        lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
+        if not stopped:
+            lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
     elif view.phase is Phase.TRICKS:
         lead = view.lead_color.value if view.lead_color is not None else "not played yet"
         lines.append(f"Trick {view.trick_number} of {TRICKS_PER_ROUND} - lead color: {lead}")
         lines.append(f"Played: {_plays_text(view.trick, names)}")
-        if view.awaiting:
+        if view.awaiting and not stopped:
             lines.append(f"Turn: **{names[view.awaiting[0]]}**")
     lines.append("")
     lines.append("Players:")
@@ -309,6 +312,11 @@ def game_over_message(names: Sequence[str], over: GameOver) -> MessageSpec:
         colour=discord.Colour.gold(),
     )
     return MessageSpec(f"**Game over!** {winners} {verb}.", (embed,))
+
+
+def prompt_stopped() -> MessageSpec:
+    """A DM prompt of a game that was stopped: no more buttons."""
+    return MessageSpec("This game was stopped; these cards can no longer be played.")
 
 
 def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -> MessageSpec:
@@ -447,7 +455,7 @@ def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSp
     what = "the game" if playing else "the lobby"
     return MessageSpec(
         f"Really stop {what}? This can't be undone.",
-        rows=((ButtonSpec(StopId(channel_id, game_id or "0").encode(), "Stop", style="danger"),),),
+        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), "Stop", style="danger"),),),
     )
 
 

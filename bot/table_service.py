@@ -328,6 +328,21 @@ class TableService:
             await self._say(table, render.game_over_message(table.names, effect.over))
         elif isinstance(effect, GameStopped):
             await self._say(table, render.game_stopped_message(table.names, effect.by, effect.totals))
+            await self._show_stopped(table)
+
+    async def _show_stopped(self, table: Table) -> None:
+        """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
+        if table.game is not None:
+            spec = render.table_message(table.running_view(), table.names, stopped=True)
+            with contextlib.suppress(discord.HTTPException):
+                await self._show_table(table, spec, new=False)
+        for seat in list(table.messages.prompts):
+            ref = table.messages.prompts.pop(seat)
+            try:
+                channel = self.client.get_partial_messageable(ref.channel_id)
+                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(render.prompt_stopped()))
+            except discord.HTTPException as exc:
+                log.info("Could not disable a prompt of stopped table %s: %s", table.channel_id, exc)
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason
