@@ -102,11 +102,15 @@ class TableService:
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """/join: open the channel's table or take a seat at it."""
         channel_id = _channel_id(interaction)
-        table = self.registry.get_or_open(channel_id, interaction.guild_id)
-        async with self._locked(table, interaction):
-            outcome = table.join(interaction.user.id, render.player_name(interaction.user.display_name))
-            await self._reply(interaction, outcome.reply)
-            await self.execute(table, outcome)
+        for attempt in range(2):
+            table = self.registry.get_or_open(channel_id, interaction.guild_id)
+            async with self._locked(table, interaction):
+                if table.state is TableState.CLOSED and attempt == 0:
+                    continue  # the lobby closed while we waited for it: open a new one
+                outcome = table.join(interaction.user.id, render.player_name(interaction.user.display_name))
+                await self._reply(interaction, outcome.reply)
+                await self.execute(table, outcome)
+                return
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave: leave the channel's lobby."""

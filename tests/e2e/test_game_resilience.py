@@ -97,3 +97,22 @@ async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
             t.startswith(f"<@{target.id}> it is your turn")
             for t in (m.content for m in emulator.driver.channel_messages(h.channel))
         ) == 1
+
+
+async def test_join_that_waited_for_a_lobby_that_closed_opens_a_new_one(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 2) as h:
+        ann, bob = h.users
+        await h.slash(ann, "join")
+        table = h.table
+        async with table.lock:  # ann's /leave is being run when bob's /join arrives
+            result = await emulator.driver.slash(bob, h.channel, "join")
+            response = await result.response()
+            assert response.deferred
+            table.leave(ann.id)
+        original = await result.wait_original()  # the deferred answer, filled in
+        await h.settle()
+        joined = "You joined the table (seat 1). You are the host"
+        assert original.content.startswith(joined), original.content
+        assert h.table is not table and [seat.user_id for seat in h.table.seats] == [bob.id]
