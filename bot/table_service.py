@@ -96,6 +96,8 @@ class TableService:
         self.registry = registry if registry is not None else TableRegistry()
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self._answer_guards: dict[int, asyncio.Lock] = {}
+        # The final standings of the last game of each channel, for /score after the game.
+        self._last_results: dict[int, MessageSpec] = {}
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
@@ -149,15 +151,26 @@ class TableService:
             spec = render.hand_prompt(view, table.names, table.channel_id, game_id)
         await send_ephemeral(interaction, **send_kwargs(spec))
 
-    async def score(self, interaction: discord.Interaction[Any]) -> None:
-        """/score: the table state and totals, for anyone."""
-        table = self.registry.require(_channel_id(interaction))
-        if table.state is TableState.LOBBY:
+    async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """/score: the table state and totals, for anyone; once a game is over, its final
+        standings (until a new table opens). ``public`` shows it to the whole channel."""
+        channel_id = _channel_id(interaction)
+        table = self.registry.get(channel_id)
+        if table is None:
+            spec = self._last_results.get(channel_id)
+            if spec is None:
+                raise TableError("There is no table in this channel. Use /join to open one.")
+        elif table.state is TableState.LOBBY:
             spec = render.lobby_message(table.channel_id, table.names, table.rules(), max_seats())
-            await send_ephemeral(interaction, spec.content)
-            return
-        spec = render.score_message(table.public_view(), table.names)
-        await send_ephemeral(interaction, spec.content)
+            spec = MessageSpec(spec.content)
+        else:
+            spec = render.score_message(table.public_view(), table.names)
+        if public:
+            await interaction.response.send_message(
+                **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
+            )
+        else:
+            await send_ephemeral(interaction, **send_kwargs(spec))
 
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""
@@ -329,9 +342,13 @@ class TableService:
             embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
             await self._say(table, MessageSpec("", (embed,)))
         elif isinstance(effect, GameEnded):
-            await self._say(table, render.game_over_message(table.names, effect.over))
+            spec = render.game_over_message(table.names, effect.over)
+            self._last_results[table.channel_id] = spec
+            await self._say(table, spec)
         elif isinstance(effect, GameStopped):
-            await self._say(table, render.game_stopped_message(table.names, effect.by, effect.totals))
+            spec = render.game_stopped_message(table.names, effect.by, effect.totals)
+            self._last_results[table.channel_id] = spec
+            await self._say(table, spec)
             await self._show_stopped(table)
 
     async def _show_stopped(self, table: Table) -> None:
