@@ -366,7 +366,7 @@ def misery_prompt(
         )
     else:
         confirm = ButtonSpec(
-            f"stk:mok:{channel_id}:{game_id}:{view.round}:none",
+            MiseryConfirmId.unselected(channel_id, game_id, view.round),
             "Confirm",
             style="danger",
             disabled=True,

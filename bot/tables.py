@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from bot.errors import UserError
+from bot.errors import UserError, sentence
 from stickem import Card, Game, Phase, Rules, View
 from stickem.events import (
     Event,
@@ -305,7 +305,7 @@ class Table:
         try:
             game = Game.new(len(self.seats), rules, seed=self._seed_source())
         except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
-            raise TableError(_sentence(str(exc))) from exc
+            raise TableError(sentence(str(exc))) from exc
         self.preset = rules.preset
         self.rounds = rounds if rounds is not None else self.rounds
         self.game = game
@@ -424,15 +424,7 @@ def _make_rules(preset: str, rounds: int | None) -> Rules:
             return Rules.preset(preset)
         return Rules.preset(preset, rounds=rounds)
     except ValueError as exc:
-        raise TableError(_sentence(str(exc))) from exc
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+        raise TableError(sentence(str(exc))) from exc
 
 
 class TableRegistry:

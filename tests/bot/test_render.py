@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,6 +165,9 @@ def test_misery_prompt_select_and_confirm() -> None:
     assert [Card.parse(o.value) for o in select.options] == game.hand(1)
     assert len(select.options) == 15
     assert confirm.disabled
+    assert confirm.custom_id == MiseryConfirmId.unselected(CHANNEL, "abc123", 1)
+    with pytest.raises(ValueError):
+        MiseryConfirmId.parse(confirm.custom_id)
     chosen = game.hand(1)[4]
     spec = render.misery_prompt(view, CHANNEL, "abc123", chosen)
     select, confirm = spec.components()
