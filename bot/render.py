@@ -314,9 +314,9 @@ def game_over_message(names: Sequence[str], over: GameOver) -> MessageSpec:
     return MessageSpec(f"**Game over!** {winners} {verb}.", (embed,))
 
 
-def prompt_stopped() -> MessageSpec:
-    """A DM prompt of a game that was stopped: no more buttons."""
-    return MessageSpec("This game was stopped; these cards can no longer be played.")
+def prompt_stopped(reason: str = "This game was stopped") -> MessageSpec:
+    """A DM prompt of a game that ended early: no more buttons."""
+    return MessageSpec(f"{reason}; these cards can no longer be played.")
 
 
 def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -> MessageSpec:
@@ -462,8 +462,13 @@ def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSp
 # --- channel notices ------------------------------------------------------------------------
 
 
-def dm_refused_notice(user_id: int) -> str:
-    """Said in the channel when a player's DMs are closed."""
+def dm_refused_notice(user_id: int, *, left_server: bool = False) -> str:
+    """Said in the channel when a player's DMs are closed (or the player left the server)."""
+    if left_server:
+        return (
+            f"<@{user_id}> has left this server, so I can't send them their cards. The host "
+            "can end the game with **/stop**."
+        )
     return (
         f"<@{user_id}> I can't send you direct messages (they are closed). Use **/hand** in this "
         "channel to see your cards, pick your misery card and play."

@@ -351,19 +351,33 @@ class TableService:
             await self._say(table, spec)
             await self._show_stopped(table)
 
+    async def channel_deleted(self, channel_id: int) -> None:
+        """The table's channel is gone: close the table and retire its DM prompts."""
+        table = self.registry.get(channel_id)
+        if table is None:
+            return
+        async with table.lock:
+            table.abandon()
+            log.info("Table %s closed: its channel was deleted", channel_id)
+            await self._retire_prompts(table, render.prompt_stopped("The channel of this game was deleted"))
+
     async def _show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
         if table.game is not None:
             spec = render.table_message(table.running_view(), table.names, stopped=True)
             with contextlib.suppress(discord.HTTPException):
                 await self._show_table(table, spec, new=False)
+        await self._retire_prompts(table, render.prompt_stopped())
+
+    async def _retire_prompts(self, table: Table, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
         for seat in list(table.messages.prompts):
             ref = table.messages.prompts.pop(seat)
             try:
                 channel = self.client.get_partial_messageable(ref.channel_id)
-                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(render.prompt_stopped()))
+                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
             except discord.HTTPException as exc:
-                log.info("Could not disable a prompt of stopped table %s: %s", table.channel_id, exc)
+                log.info("Could not disable a prompt of ended table %s: %s", table.channel_id, exc)
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason
@@ -457,13 +471,28 @@ class TableService:
                 return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
-            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)), ping=user_id)
+            left = await self._has_left(table, user_id)
+            notice = render.dm_refused_notice(user_id, left_server=left)
+            await self._say(table, MessageSpec(notice), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
             return "failed"
         table.messages.prompts[seat] = PromptRef(channel.id, message.id)
         return "sent"
+
+    async def _has_left(self, table: Table, user_id: int) -> bool:
+        """Whether ``user_id`` is known to have left the table's server (one REST look-up: the
+        bot has no member events)."""
+        if table.guild_id is None:
+            return False
+        try:
+            await self.client.http.get_member(table.guild_id, user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     async def _retire_prompt(
         self,

@@ -370,6 +370,10 @@ class Table:
             self.seat_of(user_id),
         )
 
+    def abandon(self) -> None:
+        """Close the table at once, with nothing to show (its channel was deleted)."""
+        self.state = TableState.CLOSED
+
     # --- helpers ----------------------------------------------------------------------------
 
     def _name_of(self, user_id: int) -> str:

@@ -132,6 +132,11 @@ class TableCog(commands.Cog, name="Table"):
         """/hand"""
         await service_for(self.bot).hand(interaction)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel takes its table with it."""
+        await service_for(self.bot).channel_deleted(channel.id)
+
     @app_commands.command(name="score", description="Show this channel's Stick'em table and totals")
     @app_commands.guild_only()
     @app_commands.describe(public="Show it to the whole channel (default: only to you)")

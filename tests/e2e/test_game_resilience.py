@@ -8,9 +8,14 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.table_service import service_for
+from bot.tables import TableState
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.payloads import channel_payload
 from tests.e2e.game_harness import hand_of, table_game
 from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, table_message, to_tricks
+
+INTENT_GUILDS = 1 << 0
 
 
 @pytest.mark.emulator_problems_expected
@@ -116,3 +121,41 @@ async def test_join_that_waited_for_a_lobby_that_closed_opens_a_new_one(
         joined = "You joined the table (seat 1). You are the host"
         assert original.content.startswith(joined), original.content
         assert h.table is not table and [seat.user_id for seat in h.table.seats] == [bob.id]
+
+
+async def test_deleting_the_channel_closes_its_table(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        prompt = await h.hand_message(h.shadow.awaiting[0])
+        table = h.table
+        # Discord's CHANNEL_DELETE (the guilds intent, which the bot has)
+        emulator.gateway.dispatch(
+            "CHANNEL_DELETE", channel_payload(h.channel, emulator.world), intent=INTENT_GUILDS
+        )
+        await emulator.driver.wait_until(
+            lambda: service_for(h.bot).registry.get(h.channel.id) is None or None,
+            what="the table to close",
+        )
+        await h.settle()
+        assert table.state is TableState.CLOSED
+        assert not hand_of(prompt) and "deleted" in prompt.content
+
+
+async def test_a_player_who_left_the_server_makes_the_notice_suggest_stop(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        gone = h.users[2]
+        del h.channel_guild().members[gone.id]  # left (the bot gets no member events)
+        await h.start(rounds=1)
+        notice = await emulator.driver.wait_for_message(
+            h.channel, lambda m: m.content.startswith(f"<@{gone.id}> has left this server")
+        )
+        assert "/stop" in notice.content
+        texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
+        assert not any("can't send you direct messages" in t for t in texts)
+        # the bot looked the player up (Discord answers 404 / 10007 for a former member)
+        problems = emulator.pop_problems(kind="http-error")
+        assert [p for p in problems if "10007" in p.message], problems
