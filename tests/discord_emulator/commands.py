@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import DiscordError, EmulatorUsageError, form_error
 from .payloads import member_payload, user_payload
+from .permissions import guild_permissions
 from .state import ADMINISTRATOR, Channel, Guild, RegisteredCommand, User, World
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -30,6 +31,9 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
 )
 
 _NAME = re.compile(r"^[-_\w]{1,32}$")
+MAX_COMMAND_SIZE = 4000
+#: Discord allows 200 command creations per day per scope (global, or each guild).
+DAILY_COMMAND_CREATES = 200
 
 
 def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
@@ -57,10 +61,18 @@ def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
             raise form_error(
                 f"{p}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
             )
-        if len(opt.get("choices") or []) > 25:
+        choices = opt.get("choices") or []
+        if len(choices) > 25:
             raise form_error(
                 f"{p}.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
             )
+        for j, choice in enumerate(choices):
+            if not 1 <= len(str(choice.get("name", ""))) <= 100:
+                raise form_error(
+                    f"{p}.choices.{j}.name",
+                    "BASE_TYPE_BAD_LENGTH",
+                    "Must be between 1 and 100 in length.",
+                )
         if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
             _validate_options(p, opt.get("options") or [])
             continue
@@ -88,6 +100,21 @@ def validate_command(index: int, data: dict[str, Any]) -> None:
             f"{index}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
         )
     _validate_options(str(index), data.get("options") or [])
+    if command_size(data) > MAX_COMMAND_SIZE:
+        raise form_error(
+            str(index),
+            "APPLICATION_COMMAND_TOO_LARGE",
+            f"Command exceeds maximum size ({MAX_COMMAND_SIZE})",
+        )
+
+
+def command_size(data: dict[str, Any]) -> int:
+    """Characters Discord counts against a command's 4000 limit: names, descriptions and
+    choice names and values of the command and all its options, recursively."""
+    size = len(str(data.get("name", ""))) + len(str(data.get("description", "")))
+    for choice in data.get("choices") or []:
+        size += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    return size + sum(command_size(opt) for opt in data.get("options") or [])
 
 
 def bulk_overwrite(world: World, guild_id: int | None, body: Any) -> list[RegisteredCommand]:
@@ -96,9 +123,9 @@ def bulk_overwrite(world: World, guild_id: int | None, body: Any) -> list[Regist
     Ids survive for names that are kept, as on Discord.
     """
     if not isinstance(body, list):
-        raise DiscordError(400, 50035, "Invalid Form Body")
+        raise form_error("", "BASE_TYPE_ARRAY", "Must be an array of commands.")
     if len(body) > 100:
-        raise form_error("_errors", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
+        raise form_error("", "BASE_TYPE_MAX_LENGTH", "Must be 100 or fewer in length.")
     names: set[tuple[str, int]] = set()
     for i, data in enumerate(body):
         validate_command(i, data)
@@ -112,6 +139,16 @@ def bulk_overwrite(world: World, guild_id: int | None, body: Any) -> list[Regist
         names.add(key)
     old = world.global_commands if guild_id is None else world.guild_commands.get(guild_id, [])
     old_ids = {(c.name, int(c.data.get("type", 1))): c.id for c in old}
+    created = len(names - old_ids.keys())
+    if world.command_creates.get(guild_id, 0) + created > DAILY_COMMAND_CREATES:
+        raise DiscordError(
+            429,
+            30034,
+            f"Max number of daily application command creates has been reached "
+            f"({DAILY_COMMAND_CREATES})",
+            extra={"retry_after": 86400.0, "global": False},
+        )
+    world.command_creates[guild_id] = world.command_creates.get(guild_id, 0) + created
     new = [
         RegisteredCommand(
             id=old_ids.get((d["name"], int(d.get("type", 1)))) or world.ids.next(),
@@ -162,7 +199,7 @@ def _check_allowed(cmd: RegisteredCommand, guild: Guild | None, user: User) -> N
     if member is None:
         raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
     required = int(data.get("default_member_permissions") or 0)
-    granted = member.permissions
+    granted = guild_permissions(guild, member)
     if required and not granted & ADMINISTRATOR and granted & required != required:
         raise EmulatorUsageError(
             f"/{cmd.name} needs permissions {required:#x}; {user.name} has {granted:#x}, "
@@ -217,9 +254,9 @@ def _convert(
             raise bad("an emulator User")
         resolved.setdefault("users", {})[str(value.id)] = user_payload(value)
         member = guild.members.get(value.id) if guild else None
-        if member is not None:
+        if guild is not None and member is not None:
             resolved.setdefault("members", {})[str(value.id)] = member_payload(
-                member, with_user=False, with_permissions=True
+                member, with_user=False, permissions=guild_permissions(guild, member)
             )
         out = str(value.id)
     elif otype == CHANNEL:

@@ -27,12 +27,22 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import INTENT_GUILD_MEMBERS, Gateway, Session
+from .gateway import INTENT_GUILD_MEMBERS, Gateway, privileged_mask
 from .interactions import InteractionService
 from .messages import MessageService
-from .payloads import channel_payload, guild_payload, member_payload, message_payload, user_payload
+from .payloads import channel_payload, member_payload, message_payload, user_payload
+from .permissions import SEND_MESSAGES, permissions_in
 from .rest import API_PREFIX, RateLimitInjection, RestApi, RestCall
-from .state import DEFAULT_MEMBER_PERMISSIONS, Channel, Guild, Member, Message, User, World
+from .state import (
+    DEFAULT_MEMBER_PERMISSIONS,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Overwrite,
+    User,
+    World,
+)
 
 STOP_TIMEOUT = 5.0
 
@@ -42,6 +52,10 @@ class Emulator:
 
     ``response_timeout`` is Discord's 3 s limit for the initial interaction response (shrink it
     in tests of late answers). ``token`` is the bot token the emulator accepts.
+    ``privileged_intents`` names the privileged intents the application may use (``"members"``,
+    ``"presences"``, ``"message_content"``); like the developer portal's toggles they are all off
+    by default, and IDENTIFY with any other one is closed with 4014 "Disallowed intent(s)".
+    The attribute may also be set after construction, before the client connects.
     """
 
     def __init__(
@@ -50,8 +64,11 @@ class Emulator:
         token: str = "emulated-bot-token",
         bot_name: str = "StickemBot",
         response_timeout: float = 3.0,
+        privileged_intents: frozenset[str] = frozenset(),
     ) -> None:
         self.token = token
+        self.allowed_intent_bits = 0
+        self.privileged_intents = privileged_intents
         self.world = World()
         self.owner = self.world.add_user("app-owner")
         self.bot_user = self.world.add_user(bot_name, bot=True)
@@ -131,13 +148,7 @@ class Emulator:
         """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
         guild = self.world.add_guild(name, owner or self.owner)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
-
-        def members_for(session: Session, _data: dict[str, Any]) -> dict[str, Any]:
-            with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
-            members = [m for m in guild.members.values() if with_all or m.user is self.bot_user]
-            return guild_payload(guild, self.world, members=members)
-
-        self.gateway.dispatch("GUILD_CREATE", {}, transform=members_for)
+        self.gateway.announce_guild(guild)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
@@ -168,8 +179,27 @@ class Emulator:
         user.dms_open = dms_open
 
     def set_bot_can_send(self, channel: Channel, allowed: bool) -> None:
-        """Grant or revoke the bot's permission to post in ``channel`` (403 / 50013)."""
-        channel.bot_can_send = allowed
+        """Grant or revoke the bot's permission to post in ``channel``.
+
+        Revoking adds a member overwrite denying SEND_MESSAGES to the bot (restoring removes the
+        denial), announced with CHANNEL_UPDATE: the bot's cached ``channel.permissions_for(me)``,
+        ``interaction.app_permissions`` and the REST answer (403 / 50013) all follow.
+        """
+        if channel.is_dm:
+            raise EmulatorUsageError("DM permissions cannot be changed; use set_dms_open")
+        bot_id = self.bot_user.id
+        own = next((o for o in channel.overwrites if o.type == 1 and o.id == bot_id), None)
+        if own is None:
+            own = Overwrite(id=bot_id, type=1)
+            channel.overwrites.append(own)
+        own.deny = own.deny & ~SEND_MESSAGES if allowed else own.deny | SEND_MESSAGES
+        if not own.allow and not own.deny:
+            channel.overwrites.remove(own)
+        self.gateway.dispatch("CHANNEL_UPDATE", channel_payload(channel, self.world))
+
+    def permissions_in(self, channel: Channel, user: User | None = None) -> int:
+        """The permission bits ``user`` (default: the bot) has in ``channel``."""
+        return permissions_in(self.world, channel, user or self.bot_user)
 
     def dm_channel(self, user: User) -> Channel:
         """The DM channel between the bot and ``user`` (created if needed)."""
@@ -178,6 +208,19 @@ class Emulator:
     def bot_guilds(self) -> list[Guild]:
         """Guilds the bot is a member of."""
         return [g for g in self.world.guilds.values() if self.bot_user.id in g.members]
+
+    # -- application settings -------------------------------------------------------------------
+
+    @property
+    def privileged_intents(self) -> frozenset[str]:
+        """The privileged intents the application has enabled (portal toggles, default none)."""
+        return self._privileged_intents
+
+    @privileged_intents.setter
+    def privileged_intents(self, names: frozenset[str]) -> None:
+        names = frozenset(names)
+        self.allowed_intent_bits = privileged_mask(names)  # validates the names
+        self._privileged_intents = names
 
     # -- timing configuration ------------------------------------------------------------------
 
@@ -206,12 +249,16 @@ class Emulator:
         """Every REST request the bot made, in order."""
         return list(self.rest.calls)
 
-    def calls(self, key: str | None = None, *, status: int | None = None) -> list[RestCall]:
-        """REST calls filtered by ``"METHOD /route/{template}"`` (or a prefix of it) and status."""
+    def calls(
+        self, key: str | None = None, *, status: int | None = None, prefix: bool = False
+    ) -> list[RestCall]:
+        """REST calls whose key is exactly ``"METHOD /route/{template}"`` (any key if ``None``),
+        optionally with this status. ``prefix=True`` matches every key starting with ``key``
+        (e.g. ``"PATCH /channels/"`` for all channel edits)."""
         return [
             c
             for c in self.rest.calls
-            if (key is None or c.key == key or c.key.startswith(key))
+            if (key is None or c.key == key or (prefix and c.key.startswith(key)))
             and (status is None or c.status == status)
         ]
 
@@ -241,16 +288,38 @@ class Emulator:
         rate-limit headers and body, so discord.py waits ``retry_after`` and retries. Injected
         429s are not problems.
         """
-        if not key.split(" ", 1)[0].isupper() or " /" not in key:
-            raise EmulatorUsageError(
-                "rate-limit key must look like 'POST /channels/{channel_id}/messages', "
-                f"got {key!r}"
-            )
+        _check_route_key(key)
         inj = RateLimitInjection(
             key=key, remaining=count, retry_after=retry_after, is_global=is_global
         )
         self.rest.injections.append(inj)
         return inj
+
+    @property
+    def rate_limit_headers(self) -> bool:
+        """Whether answers carry ``X-RateLimit-*`` bucket headers (default ``True``, as on
+        Discord). ``False`` restores the emulator's old header-less answers, under which
+        discord.py serialises the requests of each route; ``set_rate_limit`` turns it on."""
+        return self.rest.send_bucket_headers
+
+    @rate_limit_headers.setter
+    def rate_limit_headers(self, value: bool) -> None:
+        self.rest.send_bucket_headers = value
+
+    def set_rate_limit(self, key: str, limit: int, window: float) -> None:
+        """Really enforce ``limit`` calls per ``window`` seconds on route ``key`` (per bucket:
+        channel, guild or interaction token).
+
+        Every answer carries the bucket's ``X-RateLimit-*`` headers; discord.py waits when
+        ``Remaining`` reaches 0, so a well-behaved bot never exceeds the limit. Calls beyond it
+        answer 429 and are recorded as ``rate-limit`` problems. Without this, routes have a
+        generous limit whose ``Remaining`` never reaches 0.
+        """
+        _check_route_key(key)
+        self.rest.send_bucket_headers = True
+        if limit < 1 or window <= 0:
+            raise EmulatorUsageError(f"rate limit needs limit >= 1 and window > 0, got {limit}, {window}")
+        self.rest.limiter.set_limit(key, limit, window)
 
     # -- change notification (used by the driver's bounded waits) --------------------------------
 
@@ -286,7 +355,7 @@ class Emulator:
             "channel": channel_payload(channel, self.world),
             "token": token,
             "version": 1,
-            "app_permissions": str(DEFAULT_MEMBER_PERMISSIONS),
+            "app_permissions": str(permissions_in(self.world, channel, self.bot_user)),
             "locale": "en-US",
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
@@ -301,7 +370,9 @@ class Emulator:
                 guild_locale="en-US",
                 context=0,
                 guild={"id": str(guild.id), "locale": "en-US", "features": []},
-                member=member_payload(member, with_permissions=True),
+                member=member_payload(
+                    member, permissions=permissions_in(self.world, channel, user)
+                ),
                 authorizing_integration_owners={"0": str(guild.id)},
             )
         else:
@@ -313,3 +384,11 @@ class Emulator:
         if source is not None:
             payload["message"] = message_payload(source, self.world)
         return payload
+
+
+def _check_route_key(key: str) -> None:
+    """Refuse a route key not shaped like ``"POST /channels/{channel_id}/messages"``."""
+    if not key.split(" ", 1)[0].isupper() or " /" not in key:
+        raise EmulatorUsageError(
+            f"route key must look like 'POST /channels/{{channel_id}}/messages', got {key!r}"
+        )

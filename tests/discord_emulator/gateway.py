@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
-from .errors import Problem
+from .errors import EmulatorUsageError, Problem
 from .payloads import guild_payload, member_payload, user_payload
 
 if TYPE_CHECKING:
     from .emulator import Emulator
+    from .state import Guild
 
 _log = logging.getLogger(__name__)
 
@@ -31,9 +32,32 @@ DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 0, 1, 2, 3, 
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 
 INTENT_GUILD_MEMBERS = 1 << 1
+INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+
+#: The privileged intents by discord.py's flag name; an application must enable each one in the
+#: developer portal (off by default) or IDENTIFY is refused with close code 4014.
+PRIVILEGED_INTENTS = {
+    "members": INTENT_GUILD_MEMBERS,
+    "presences": INTENT_GUILD_PRESENCES,
+    "message_content": INTENT_MESSAGE_CONTENT,
+}
+
+
+def privileged_mask(names: frozenset[str]) -> int:
+    """The intent bits of the privileged intents named (``"members"``, ``"presences"``,
+    ``"message_content"``); an unknown name is a mistake of the test."""
+    unknown = sorted(names - PRIVILEGED_INTENTS.keys())
+    if unknown:
+        raise EmulatorUsageError(
+            f"unknown privileged intent(s) {unknown}; known: {list(PRIVILEGED_INTENTS)}"
+        )
+    mask = 0
+    for name in names:
+        mask |= PRIVILEGED_INTENTS[name]
+    return mask
 
 IDENTIFY_TIMEOUT = 10.0
 
@@ -192,9 +216,25 @@ class Gateway:
             return await self._resume(ws, data)
         return await self._identify(ws, data)
 
-    async def _identify(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session:
+    async def _identify(
+        self, ws: web.WebSocketResponse, data: dict[str, Any]
+    ) -> Session | None:
         self.identify_count += 1
         intents = int(data.get("intents", 0))
+        all_privileged = privileged_mask(frozenset(PRIVILEGED_INTENTS))
+        disallowed = intents & all_privileged & ~self._emu.allowed_intent_bits
+        if disallowed:
+            names = [n for n, bit in PRIVILEGED_INTENTS.items() if disallowed & bit]
+            self._emu.record(
+                Problem(
+                    "gateway",
+                    f"IDENTIFY asked for privileged intent(s) {names} that the application "
+                    "has not enabled: closed with 4014",
+                    {"intents": intents},
+                )
+            )
+            await ws.close(code=4014, message=b"Disallowed intent(s).")
+            return None
         session = Session(id=uuid.uuid4().hex, intents=intents, queue=asyncio.Queue())
         self.sessions[session.id] = session
         self.live.append(session)
@@ -216,14 +256,20 @@ class Gateway:
             },
         )
         for guild in guilds:
-            with_all = bool(intents & INTENT_GUILD_MEMBERS)
-            members = [
-                m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id
-            ]
-            self.dispatch(
-                "GUILD_CREATE", guild_payload(guild, emu.world, members=members), only=session
-            )
+            self.dispatch("GUILD_CREATE", self.guild_create(session, guild), only=session)
         return session
+
+    def announce_guild(self, guild: Guild) -> None:
+        """Send GUILD_CREATE for a guild the bot just joined to every live session."""
+        self.dispatch("GUILD_CREATE", {}, transform=lambda s, _d: self.guild_create(s, guild))
+
+    def guild_create(self, session: Session, guild: Guild) -> dict[str, Any]:
+        """The GUILD_CREATE payload of ``guild`` for ``session``: every member with the
+        GUILD_MEMBERS intent, otherwise only the bot's own member (as on Discord)."""
+        emu = self._emu
+        with_all = bool(session.intents & INTENT_GUILD_MEMBERS)
+        members = [m for m in guild.members.values() if with_all or m.user.id == emu.bot_user.id]
+        return guild_payload(guild, emu.world, members=members)
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(str(data.get("session_id")))

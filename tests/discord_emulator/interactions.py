@@ -18,7 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .errors import DiscordError, Problem
+from .errors import DiscordError, Problem, form_error
 from .messages import Upload
 from .payloads import message_payload
 from .state import EPHEMERAL, LOADING, Channel, Message, User
@@ -207,22 +207,11 @@ class InteractionService:
             raise DiscordError(404, 10062, "Unknown interaction")
         rtype = body.get("type")
         if not isinstance(rtype, int) or rtype not in _ALLOWED.get(record.type, set()):
-            raise DiscordError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "type": {
-                        "_errors": [
-                            {
-                                "code": "INTERACTION_RESPONSE_TYPE_INVALID",
-                                "message": f"Interaction response type {rtype} is not "
-                                "valid for interaction type "
-                                f"{record.type}",
-                            }
-                        ]
-                    }
-                },
+            raise form_error(
+                "type",
+                "INTERACTION_RESPONSE_TYPE_INVALID",
+                f"Interaction response type {rtype} is not valid for interaction type "
+                f"{record.type}",
             )
         data = body.get("data") or {}
         original = self._respond(record, rtype, data, uploads)
@@ -273,28 +262,18 @@ class InteractionService:
         if rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             source = record.source_message
             if source is None:
-                raise DiscordError(400, 50035, "Invalid Form Body")
+                raise form_error(
+                    "type",
+                    "INTERACTION_RESPONSE_TYPE_INVALID",
+                    f"Interaction response type {rtype} needs a message to update",
+                )
             if rtype == UPDATE_MESSAGE:
                 emu.messages.edit(source, data, uploads)
             return source
         if rtype == MODAL:
             for key in ("custom_id", "title", "components"):
                 if not data.get(key):
-                    raise DiscordError(
-                        400,
-                        50035,
-                        "Invalid Form Body",
-                        errors={
-                            key: {
-                                "_errors": [
-                                    {
-                                        "code": "BASE_TYPE_REQUIRED",
-                                        "message": "This field is required",
-                                    }
-                                ]
-                            }
-                        },
-                    )
+                    raise form_error(f"data.{key}", "BASE_TYPE_REQUIRED", "This field is required")
         return None
 
     @staticmethod

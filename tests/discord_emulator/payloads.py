@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from .state import Attachment, Channel, Guild, Member, Message, RegisteredCommand, User, World
+from .state import (
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    RegisteredCommand,
+    Role,
+    User,
+    World,
+)
 
 
 def user_payload(user: User) -> dict[str, Any]:
@@ -22,11 +32,12 @@ def user_payload(user: User) -> dict[str, Any]:
 
 
 def member_payload(
-    member: Member, *, with_user: bool = True, with_permissions: bool = False
+    member: Member, *, with_user: bool = True, permissions: int | None = None
 ) -> dict[str, Any]:
-    """A guild member object (optionally with the interaction-only ``permissions`` field)."""
+    """A guild member object; ``permissions`` (the member's permissions in the interaction's
+    channel) is the interaction-only field."""
     data: dict[str, Any] = {
-        "roles": [],
+        "roles": [str(r) for r in member.role_ids],
         "nick": member.nick,
         "avatar": None,
         "joined_at": member.joined_at,
@@ -37,8 +48,8 @@ def member_payload(
     }
     if with_user:
         data["user"] = user_payload(member.user)
-    if with_permissions:
-        data["permissions"] = str(member.permissions)
+    if permissions is not None:
+        data["permissions"] = str(permissions)
     return data
 
 
@@ -59,7 +70,10 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
         "guild_id": str(channel.guild_id),
         "name": channel.name,
         "position": channel.position,
-        "permission_overwrites": [],
+        "permission_overwrites": [
+            {"id": str(o.id), "type": o.type, "allow": str(o.allow), "deny": str(o.deny)}
+            for o in channel.overwrites
+        ],
         "parent_id": None,
         "nsfw": False,
         "topic": None,
@@ -69,15 +83,15 @@ def channel_payload(channel: Channel, world: World) -> dict[str, Any]:
     }
 
 
-def everyone_role_payload(guild: Guild) -> dict[str, Any]:
-    """The @everyone role (its id equals the guild id)."""
+def role_payload(role: Role) -> dict[str, Any]:
+    """A role object (the @everyone role's id equals the guild id)."""
     return {
-        "id": str(guild.id),
-        "name": "@everyone",
+        "id": str(role.id),
+        "name": role.name,
         "color": 0,
         "hoist": False,
-        "position": 0,
-        "permissions": "0",
+        "position": role.position,
+        "permissions": str(role.permissions),
         "managed": False,
         "mentionable": False,
         "flags": 0,
@@ -96,7 +110,7 @@ def guild_payload(guild: Guild, world: World, *, members: list[Member]) -> dict[
         "verification_level": 0,
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
-        "roles": [everyone_role_payload(guild)],
+        "roles": [role_payload(r) for r in guild.roles],
         "emojis": [],
         "stickers": [],
         "features": [],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+import traceback
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from . import commands
-from .errors import DiscordError, Problem
+from .errors import DiscordError, Problem, form_error
 from .messages import Upload
 from .payloads import (
     application_payload,
@@ -26,12 +27,15 @@ from .payloads import (
     message_payload,
     user_payload,
 )
+from .permissions import SEND_MESSAGES, VIEW_CHANNEL, guild_permissions, permissions_in
+from .ratelimits import RateLimiter, Verdict
 from .state import Channel, Message
 
 if TYPE_CHECKING:
     from .emulator import Emulator
 
 API_PREFIX = "/api/v10"
+NEEDED_TO_SEND = VIEW_CHANNEL | SEND_MESSAGES
 
 Handler = Callable[["Call"], Awaitable[Any]]
 WebHandler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -134,6 +138,28 @@ def json_response(
     return web.Response(body=json.dumps(data).encode(), status=status, headers=all_headers)
 
 
+def _major_parameters(request: web.Request) -> str:
+    """The parts of a path that select a rate-limit bucket instance (as in discord.py)."""
+    names = ("channel_id", "guild_id", "interaction_id", "token")
+    return "+".join(request.match_info.get(n, "") for n in names)
+
+
+def _too_many_requests(retry_after: float, is_global: bool, headers: dict[str, str]) -> web.Response:
+    """A 429 as Discord sends it (``Via`` marks it as Discord's, not Cloudflare's)."""
+    all_headers = {
+        "Via": "1.1 google",
+        "Retry-After": str(max(1, round(retry_after))),
+        **headers,
+    }
+    body = {
+        "message": "You are being rate limited.",
+        "retry_after": retry_after,
+        "global": is_global,
+        "code": 0,
+    }
+    return json_response(body, status=429, headers=all_headers)
+
+
 class RestApi:
     """Routes of the emulated API; each handler returns JSON-able data or ``None`` (204)."""
 
@@ -141,6 +167,8 @@ class RestApi:
         self._emu = emu
         self.calls: list[RestCall] = []
         self.injections: list[RateLimitInjection] = []
+        self.limiter = RateLimiter()
+        self.send_bucket_headers = True
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -222,18 +250,26 @@ class RestApi:
             body: Any = None
             uploads: list[Upload] = []
             status, error_code = 200, None
+            bucket_headers: dict[str, str] = {}
             try:
                 body, uploads = await _parse_body(request)
                 self._check_auth(request, auth)
                 limited = self._take_injection(key)
                 if limited is not None:
                     status = 429
-                    return self._rate_limited(limited)
+                    return self._injected_429(limited)
+                if route:
+                    verdict = self.limiter.take(key, _major_parameters(request))
+                    bucket_headers = verdict.headers if self.send_bucket_headers else {}
+                    if not verdict.allowed:
+                        status = 429
+                        self._record_over_limit(key, verdict)
+                        return _too_many_requests(verdict.retry_after, False, bucket_headers)
                 data = await handler(Call(request, body, uploads))
                 if data is None:
                     status = 204
-                    return web.Response(status=204)
-                return json_response(data)
+                    return web.Response(status=204, headers=bucket_headers)
+                return json_response(data, headers=bucket_headers)
             except DiscordError as err:
                 status, error_code = err.status, err.code
                 if not err.deliberate:
@@ -241,6 +277,8 @@ class RestApi:
                         Problem(
                             "unsupported"
                             if route == ""
+                            else "rate-limit"
+                            if err.status == 429
                             else "invalid-request"
                             if err.status == 400
                             else "http-error",
@@ -249,7 +287,24 @@ class RestApi:
                             {"body": body, "errors": err.errors},
                         )
                     )
-                return json_response(err.body(), status=err.status)
+                return json_response(err.body(), status=err.status, headers=bucket_headers)
+            except Exception:
+                # A bug of the emulator (or a request it cannot parse). An aiohttp 500 would make
+                # discord.py retry with growing sleeps (~25 s) and hide the cause: answer a
+                # Discord-style 400, which discord.py raises at once, and record the traceback.
+                status, error_code = 400, 0
+                trace = traceback.format_exc()
+                self._emu.record(
+                    Problem(
+                        "emulator-error",
+                        f"{key} raised inside the emulator:\n{trace}",
+                        {"body": body, "traceback": trace},
+                    )
+                )
+                return json_response(
+                    {"message": "400: Bad Request (emulator error, see problems)", "code": 0},
+                    status=400,
+                )
             finally:
                 self.calls.append(
                     RestCall(
@@ -279,28 +334,23 @@ class RestApi:
                 return inj
         return None
 
-    @staticmethod
-    def _rate_limited(inj: RateLimitInjection) -> web.Response:
-        reset = time.time() + inj.retry_after
-        headers = {
-            "Via": "1.1 google",
-            "Retry-After": str(max(1, round(inj.retry_after))),
-            "X-RateLimit-Limit": "5",
-            "X-RateLimit-Remaining": "0",
-            "X-RateLimit-Reset": f"{reset:.3f}",
-            "X-RateLimit-Reset-After": f"{inj.retry_after:.3f}",
-            "X-RateLimit-Bucket": "emulated-" + str(abs(hash(inj.key)) % 10**8),
-            "X-RateLimit-Scope": "global" if inj.is_global else "user",
-        }
+    def _injected_429(self, inj: RateLimitInjection) -> web.Response:
+        headers = RateLimiter.headers(inj.key, 5, 0, inj.retry_after)
+        headers["X-RateLimit-Scope"] = "global" if inj.is_global else "user"
         if inj.is_global:
             headers["X-RateLimit-Global"] = "true"
-        body = {
-            "message": "You are being rate limited.",
-            "retry_after": inj.retry_after,
-            "global": inj.is_global,
-            "code": 0,
-        }
-        return json_response(body, status=429, headers=headers)
+        return _too_many_requests(inj.retry_after, inj.is_global, headers)
+
+    def _record_over_limit(self, key: str, verdict: Verdict) -> None:
+        rule = self.limiter.limits[key]
+        self._emu.record(
+            Problem(
+                "rate-limit",
+                f"{key} -> 429: more than {rule.limit} call(s) in {rule.window:g} s in one "
+                "bucket although the X-RateLimit headers said to wait "
+                f"{verdict.retry_after:.3f} s",
+            )
+        )
 
     # -- lookups -------------------------------------------------------------------------------
 
@@ -360,16 +410,7 @@ class RestApi:
         body = call.body or {}
         user = self._emu.world.users.get(int(body.get("recipient_id", 0)))
         if user is None:
-            raise DiscordError(
-                400,
-                50035,
-                "Invalid Form Body",
-                errors={
-                    "recipient_id": {
-                        "_errors": [{"code": "USER_UNKNOWN", "message": "Unknown user"}]
-                    }
-                },
-            )
+            raise form_error("recipient_id", "USER_UNKNOWN", "Unknown user")
         return channel_payload(self._emu.world.dm_channel(user), self._emu.world)
 
     # -- commands ------------------------------------------------------------------------------
@@ -409,7 +450,7 @@ class RestApi:
             user = world.users[chan.recipient_id] if chan.recipient_id else None
             if user is None or not user.dms_open or not world.shares_guild(user, bot):
                 raise DiscordError(403, 50007, "Cannot send messages to this user", deliberate=True)
-        elif not chan.bot_can_send:
+        elif permissions_in(world, chan, bot) & NEEDED_TO_SEND != NEEDED_TO_SEND:
             raise DiscordError(403, 50013, "Missing Permissions", deliberate=True)
 
     async def post_message(self, call: Call) -> Any:
@@ -524,8 +565,8 @@ class RestApi:
                 "id": str(g.id),
                 "name": g.name,
                 "icon": None,
-                "owner": False,
-                "permissions": "0",
+                "owner": g.owner_id == self._emu.bot_user.id,
+                "permissions": str(guild_permissions(g, g.members[self._emu.bot_user.id])),
                 "features": [],
             }
             for g in self._emu.bot_guilds()

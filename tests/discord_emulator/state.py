@@ -64,12 +64,32 @@ class User:
 
 
 @dataclass(eq=False)
+class Role:
+    """A guild role; the @everyone role has the guild's id and holds the default permissions."""
+
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+
+@dataclass(eq=False)
+class Overwrite:
+    """A channel permission overwrite for a role (``type`` 0) or a member (``type`` 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+
+@dataclass(eq=False)
 class Member:
-    """A user's membership in a guild with its permission bits."""
+    """A user's membership in a guild; its permissions come from @everyone and ``role_ids``."""
 
     user: User
     guild_id: int
-    permissions: int = DEFAULT_MEMBER_PERMISSIONS
+    role_ids: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=iso_now)
 
@@ -84,7 +104,7 @@ class Channel:
     guild_id: int | None = None
     recipient_id: int | None = None
     position: int = 0
-    bot_can_send: bool = True
+    overwrites: list[Overwrite] = field(default_factory=list)
 
     @property
     def is_dm(self) -> bool:
@@ -106,6 +126,12 @@ class Guild:
     owner_id: int
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    roles: list[Role] = field(default_factory=list)
+
+    @property
+    def everyone(self) -> Role:
+        """The @everyone role."""
+        return self.roles[0]
 
 
 @dataclass(eq=False)
@@ -288,6 +314,8 @@ class World:
         self.messages: dict[int, Message] = {}
         self.global_commands: list[RegisteredCommand] = []
         self.guild_commands: dict[int, list[RegisteredCommand]] = {}
+        #: Commands created per scope (``None``: global) during the emulated day.
+        self.command_creates: dict[int | None, int] = {}
 
     # -- users, guilds, channels ---------------------------------------------------------
 
@@ -300,6 +328,8 @@ class World:
     def add_guild(self, name: str, owner: User) -> Guild:
         """Create a guild owned by ``owner`` (who becomes an administrator member)."""
         guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
+        everyone = Role(id=guild.id, name="@everyone", permissions=DEFAULT_MEMBER_PERMISSIONS)
+        guild.roles.append(everyone)
         self.guilds[guild.id] = guild
         self.add_member(guild, owner, permissions=ADMINISTRATOR | DEFAULT_MEMBER_PERMISSIONS)
         return guild
@@ -307,10 +337,30 @@ class World:
     def add_member(
         self, guild: Guild, user: User, *, permissions: int, nick: str | None = None
     ) -> Member:
-        """Add ``user`` to ``guild``."""
-        member = Member(user=user, guild_id=guild.id, permissions=permissions, nick=nick)
+        """Add ``user`` to ``guild`` with (at least) ``permissions`` guild-wide.
+
+        Bits beyond @everyone's come from a role holding exactly those bits (shared by members
+        with the same extra permissions); bits @everyone has cannot be taken away guild-wide, as
+        on Discord (deny them with a channel overwrite instead).
+        """
+        extra = permissions & ~guild.everyone.permissions
+        role_ids = [self._role_with(guild, extra).id] if extra else []
+        member = Member(user=user, guild_id=guild.id, role_ids=role_ids, nick=nick)
         guild.members[user.id] = member
         return member
+
+    def _role_with(self, guild: Guild, permissions: int) -> Role:
+        for role in guild.roles[1:]:
+            if role.permissions == permissions:
+                return role
+        role = Role(
+            id=self.ids.next(),
+            name=f"perms-{permissions:#x}",
+            permissions=permissions,
+            position=len(guild.roles),
+        )
+        guild.roles.append(role)
+        return role
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
         """Create a text channel in ``guild``."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -183,3 +184,76 @@ async def test_invalid_command_schema_is_rejected_like_discord(emulator: Emulato
         assert info.value.status == 400 and info.value.code == 50035
     problems = emulator.pop_problems("invalid-request")
     assert len(problems) == 1 and "description" in problems[0].message
+
+
+def _commands(prefix: str, count: int) -> list[dict[str, object]]:
+    return [{"name": f"{prefix}{i}", "description": "a command", "type": 1} for i in range(count)]
+
+
+async def _put(emulator: Emulator, body: object) -> tuple[int, dict[str, object] | list[object]]:
+    url = f"{emulator.api_base}/applications/{emulator.application_id}/commands"
+    headers = {"Authorization": f"Bot {emulator.token}"}
+    async with aiohttp.ClientSession() as session, session.put(url, json=body, headers=headers) as r:
+        return r.status, await r.json()
+
+
+async def test_a_command_over_4000_characters_is_refused(emulator: Emulator) -> None:
+    choices = [{"name": "c" * 100, "value": f"v{i}"} for i in range(25)]
+    option = {"name": "pick", "description": "d" * 100, "type": 3, "choices": choices}
+    small = {"name": "big", "description": "fits", "type": 1, "options": [option]}
+    assert (await _put(emulator, [small]))[0] == 200
+    large = small | {"options": [option, option | {"name": "again"}]}
+    status, body = await _put(emulator, [large])
+    assert status == 400 and isinstance(body, dict) and body["code"] == 50035
+    assert "APPLICATION_COMMAND_TOO_LARGE" in str(body["errors"])
+    assert len(emulator.pop_problems("invalid-request")) == 1
+
+
+async def test_a_choice_name_longer_than_100_is_refused(emulator: Emulator) -> None:
+    option = {"name": "pick", "description": "d", "type": 3, "choices": [{"name": "x" * 101, "value": "v"}]}
+    status, body = await _put(emulator, [{"name": "c", "description": "d", "options": [option]}])
+    assert status == 400 and "0.options.0.choices.0.name" in _paths(body)
+    assert len(emulator.pop_problems("invalid-request")) == 1
+
+
+def _paths(body: object) -> set[str]:
+    assert isinstance(body, dict)
+    found: set[str] = set()
+
+    def walk(node: object, path: list[str]) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "_errors":
+                    found.add(".".join(path))
+                else:
+                    walk(value, [*path, key])
+
+    walk(body["errors"], [])
+    return found
+
+
+async def test_more_than_200_creations_a_day_is_429_30034(emulator: Emulator) -> None:
+    for _ in range(3):  # re-sending the same commands creates nothing
+        assert (await _put(emulator, _commands("a", 100)))[0] == 200
+    assert (await _put(emulator, _commands("b", 100)))[0] == 200
+    status, body = await _put(emulator, _commands("a", 99) + _commands("c", 1))
+    assert status == 429 and isinstance(body, dict) and body["code"] == 30034
+    assert {c.name for c in emulator.world.global_commands} == {f"b{i}" for i in range(100)}
+    [problem] = emulator.pop_problems("rate-limit")
+    assert "30034" in problem.message
+
+
+async def test_discord_py_raises_the_daily_limit_at_once(emulator: Emulator) -> None:
+    emulator.world.command_creates[None] = 200
+    bot = TreeClient()
+
+    @bot.tree.command(name="fresh", description="a new command")
+    async def fresh(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("hi")
+
+    with pytest.raises(discord.HTTPException) as info:
+        async with run_client(emulator, bot):
+            pass
+    assert info.value.status == 429 and info.value.code == 30034
+    assert len(emulator.calls("PUT /applications/{application_id}/commands")) == 1
+    assert len(emulator.pop_problems("rate-limit")) == 1

@@ -7,11 +7,12 @@ import asyncio
 import discord
 import pytest
 
-from . import Emulator, run_client
+from . import Emulator, EmulatorUsageError, run_client
 from .support import TreeClient, make_scene
 
 
 async def test_login_ready_and_guild_create_populate_the_client_cache(emulator: Emulator) -> None:
+    emulator.privileged_intents = frozenset({"members"})
     scene = make_scene(emulator)
     intents = discord.Intents.default()
     intents.members = True
@@ -78,6 +79,7 @@ def _set_on(name: str, event: asyncio.Event):  # type: ignore[no-untyped-def]
 async def test_message_content_needs_the_privileged_intent(
     emulator: Emulator, content_intent: bool
 ) -> None:
+    emulator.privileged_intents = frozenset({"message_content"})
     scene = make_scene(emulator)
     intents = discord.Intents.default()
     intents.message_content = content_intent
@@ -106,3 +108,58 @@ async def test_run_client_reraises_an_error_of_setup_hook(emulator: Emulator) ->
     with pytest.raises(RuntimeError, match="cog failed to load"):
         async with run_client(emulator, Broken()):
             pass
+
+
+@pytest.mark.parametrize("intent", ["members", "presences", "message_content"])
+async def test_privileged_intent_not_enabled_is_refused_with_4014(
+    emulator: Emulator, intent: str
+) -> None:
+    make_scene(emulator)
+    intents = discord.Intents.default()
+    setattr(intents, intent, True)
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        async with run_client(emulator, TreeClient(intents=intents)):
+            pass
+    [problem] = emulator.pop_problems("gateway")
+    assert intent in problem.message and "4014" in problem.message
+
+
+async def test_enabling_one_privileged_intent_does_not_allow_the_others(
+    emulator: Emulator,
+) -> None:
+    emulator.privileged_intents = frozenset({"members"})
+    intents = discord.Intents.default()
+    intents.members = True
+    intents.message_content = True
+    with pytest.raises(discord.PrivilegedIntentsRequired):
+        async with run_client(emulator, TreeClient(intents=intents)):
+            pass
+    [problem] = emulator.pop_problems("gateway")
+    assert "message_content" in problem.message and "'members'" not in problem.message
+
+
+def test_unknown_privileged_intent_name_is_a_test_mistake() -> None:
+    with pytest.raises(EmulatorUsageError, match="guild_members"):
+        Emulator(privileged_intents=frozenset({"guild_members"}))
+
+
+def test_the_default_emulator_allows_no_privileged_intent(emulator: Emulator) -> None:
+    assert emulator.privileged_intents == frozenset()
+
+
+@pytest.mark.parametrize("members_intent", [False, True])
+async def test_guild_joined_while_connected_lists_members_per_intent(
+    emulator: Emulator, members_intent: bool
+) -> None:
+    emulator.privileged_intents = frozenset({"members"})
+    alice = emulator.add_user("alice")
+    intents = discord.Intents.default()
+    intents.members = members_intent
+    client = TreeClient(intents=intents)
+    async with run_client(emulator, client):
+        guild = emulator.add_guild("Joined later", owner=alice)
+        cached = await emulator.driver.wait_until(
+            lambda: client.get_guild(guild.id), 5, "GUILD_CREATE"
+        )
+        names = sorted(m.name for m in cached.members)
+    assert names == (["StickemBot", "alice"] if members_intent else ["StickemBot"])

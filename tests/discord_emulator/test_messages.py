@@ -264,6 +264,7 @@ async def test_route_not_emulated_is_reported(emulator: Emulator, scene: Scene) 
 
 
 async def test_guild_lookups(emulator: Emulator, scene: Scene) -> None:
+    emulator.privileged_intents = frozenset({"members"})
     intents = discord.Intents.default()
     intents.members = True
     bot = TreeClient(intents=intents)

@@ -60,20 +60,8 @@ def validate_embeds(embeds: list[Any]) -> None:
         texts.extend((footer.get("text"), author.get("name")))
         total += sum(len(t) for t in texts if isinstance(t, str))
     if total > MAX_EMBED_TOTAL:
-        raise DiscordError(
-            400,
-            50035,
-            "Invalid Form Body",
-            errors={
-                "embeds": {
-                    "_errors": [
-                        {
-                            "code": "MAX_EMBED_SIZE_EXCEEDED",
-                            "message": "Embed size exceeds maximum size of 6000",
-                        }
-                    ]
-                }
-            },
+        raise form_error(
+            "embeds", "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000"
         )
 
 
