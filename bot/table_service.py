@@ -75,7 +75,7 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def _lock_busy(lock: asyncio.Lock) -> bool:
+def lock_busy(lock: asyncio.Lock) -> bool:
     """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
     holders, while the next one is being woken up)."""
     waiters = getattr(lock, "_waiters", None)
@@ -554,7 +554,7 @@ class TableService:
             await asyncio.sleep(DEFER_AFTER)
             await asyncio.shield(defer())  # once started, a defer is never cut off halfway
 
-        if _lock_busy(table.lock):
+        if lock_busy(table.lock):
             await defer()
         task = asyncio.create_task(watchdog())
         try:

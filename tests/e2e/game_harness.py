@@ -23,7 +23,7 @@ import discord
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import MiserySelectId, PlayId
-from bot.table_service import service_for
+from bot.table_service import lock_busy, service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
@@ -125,9 +125,13 @@ class GameHarness:
             return
         self._last_table = table
         deadline = time.perf_counter() + WAIT
-        while table.lock.locked():
+        quiet = 0
+        # The lock must stay free (no holder, nobody queued) for a few polls: a click deferred
+        # while the lock was held may still be on its way to the lock when the holder lets go.
+        while quiet < 3:
             assert time.perf_counter() < deadline, "the table stayed busy"
-            await asyncio.sleep(0.001)
+            quiet = 0 if lock_busy(table.lock) else quiet + 1
+            await asyncio.sleep(0.002)
 
     async def answer(self, result_awaitable: object) -> InteractionResponse:
         """Await an interaction's response (recording its latency), then let the bot settle."""
