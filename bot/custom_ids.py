@@ -136,6 +136,12 @@ class MiseryConfirmId:
         f = _fields(MISERY_CONFIRM_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"], int(f["round"]), parse_card_token(f["card"]))
 
+    @staticmethod
+    def unselected(channel_id: int, game_id: str, round: int) -> str:
+        """The id of the disabled confirm button shown before a card is selected (it never
+        parses as a confirmation)."""
+        return f"{PREFIX}:mok:{channel_id}:{game_id}:{round}:none"
+
 
 @dataclass(frozen=True)
 class StopId:

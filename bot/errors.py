@@ -38,7 +38,8 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def _sentence(text: str) -> str:
+def sentence(text: str) -> str:
+    """``text`` as a sentence: capitalised, ending with a full stop (unless it has one)."""
     text = text.strip()
     if not text:
         return text
@@ -52,7 +53,7 @@ def friendly_message(error: BaseException) -> str | None:
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, RuleError):  # the engine's refusals are written for players
-        return _sentence(str(error))
+        return sentence(str(error))
     if isinstance(error, app_commands.TransformerError):
         return f"{error.value!r} is not a valid value for this option."
     if isinstance(error, app_commands.CommandOnCooldown):

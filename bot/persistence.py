@@ -71,7 +71,7 @@ def game_options(table: Table) -> str:
 
 def lobby_options(table: Table) -> str:
     """A lobby's chosen options (JSON)."""
-    return json.dumps({"preset": table.preset, "rounds": table.rounds})
+    return json.dumps({"preset": table.preset, "rounds": table.rounds, "lobby_id": table.lobby_id})
 
 
 def seat_records(seats: list[Seat]) -> list[SeatRecord]:

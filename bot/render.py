@@ -207,20 +207,36 @@ def _plays_text(plays: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
     return ", ".join(f"{names[seat]}: {card_text(card)}" for seat, card in plays) or "none yet"
 
 
-def table_message(view: View, names: Sequence[str]) -> MessageSpec:
-    """The channel's table message for the public ``view`` of a running game."""
+ONE_PLAY_PER_LINE_FROM = 5
+"""From this many players on, the plays of a trick are listed one per line (phones)."""
+
+
+def _plays_lines(
+    label: str, plays: Sequence[tuple[int, Card]], names: Sequence[str], suffix: str = ""
+) -> list[str]:
+    """``label: plays`` on one line, or with many players the label and one line per play."""
+    if len(names) < ONE_PLAY_PER_LINE_FROM or not plays:
+        return [f"{label}: {_plays_text(plays, names)}{suffix}"]
+    return [f"{label}{suffix}:"] + [f"- {names[seat]}: {card_text(card)}" for seat, card in plays]
+
+
+def table_message(view: View, names: Sequence[str], *, stopped: bool = False) -> MessageSpec:
+    """The channel's table message for the public ``view`` of a running game (or of a game
+    that was ``stopped``: then nobody is waited for)."""
     lines = [
-        f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}",
+        f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}"
+        + (" - **stopped**" if stopped else ""),
     ]
     if view.phase is Phase.MISERY:
         lines.append("Everyone is choosing a misery card (by direct message, or with /hand here).")
         waiting = [names[seat] for seat, picked in enumerate(view.picked) if not picked]
-        lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
+        if not stopped:
+            lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
     elif view.phase is Phase.TRICKS:
         lead = view.lead_color.value if view.lead_color is not None else "not played yet"
         lines.append(f"Trick {view.trick_number} of {TRICKS_PER_ROUND} - lead color: {lead}")
-        lines.append(f"Played: {_plays_text(view.trick, names)}")
-        if view.awaiting:
+        lines += _plays_lines("Played", view.trick, names)
+        if view.awaiting and not stopped:
             lines.append(f"Turn: **{names[view.awaiting[0]]}**")
     lines.append("")
     lines.append("Players:")
@@ -242,7 +258,7 @@ def table_message(view: View, names: Sequence[str]) -> MessageSpec:
         trick = view.tricks[-1]
         taker = names[trick.winner] if trick.winner is not None else "nobody (set aside)"
         lines.append("")
-        lines.append(f"Last trick ({trick.number}): {_plays_text(trick.plays, names)} - taken by {taker}")
+        lines += _plays_lines(f"Last trick ({trick.number})", trick.plays, names, f" - taken by {taker}")
     return MessageSpec(_clip("\n".join(lines)))
 
 
@@ -261,28 +277,30 @@ def table_round_over(
         )
     if last_trick is not None:
         taker = names[last_trick.winner] if isinstance(last_trick, TrickWon) else "nobody (set aside)"
-        lines.append(
-            f"Last trick ({last_trick.trick}): {_plays_text(last_trick.plays, names)} - taken by {taker}"
+        lines += _plays_lines(
+            f"Last trick ({last_trick.trick})", last_trick.plays, names, f" - taken by {taker}"
         )
     return MessageSpec(_clip("\n".join(lines)))
 
 
 def round_scored_embed(names: Sequence[str], scored: RoundScored, rounds: int) -> discord.Embed:
-    """The end-of-round embed: captured misery cards, round score and total of each player."""
-    embed = discord.Embed(title=f"Round {scored.round} of {rounds} scored", colour=discord.Colour.blurple())
+    """The end-of-round embed: per player two short lines (misery card, round score and total;
+    cards captured and the captured misery cards), compact enough for a phone."""
+    lines = []
     for seat, name in enumerate(names):
-        captured = cards_text(scored.captured_misery[seat])
-        embed.add_field(
-            name=name,
-            value=(
-                f"Misery card: {card_text(scored.misery_cards[seat])}\n"
-                f"Captured misery cards: {captured}\n"
-                f"Cards captured: {scored.captured_counts[seat]}\n"
-                f"Round: {scored.scores[seat]:+d} - total: {scored.totals[seat]}"
-            ),
-            inline=False,
+        lines.append(
+            f"**{name}** - misery {card_text(scored.misery_cards[seat])} - "
+            f"round {scored.scores[seat]:+d} - total {scored.totals[seat]}"
         )
-    return embed
+        lines.append(
+            f"\N{NO-BREAK SPACE}\N{NO-BREAK SPACE}captured {scored.captured_counts[seat]} cards; "
+            f"misery cards: {cards_text(scored.captured_misery[seat])}"
+        )
+    return discord.Embed(
+        title=f"Round {scored.round} of {rounds} scored",
+        description="\n".join(lines),
+        colour=discord.Colour.blurple(),
+    )
 
 
 def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
@@ -309,6 +327,11 @@ def game_over_message(names: Sequence[str], over: GameOver) -> MessageSpec:
         colour=discord.Colour.gold(),
     )
     return MessageSpec(f"**Game over!** {winners} {verb}.", (embed,))
+
+
+def prompt_stopped(reason: str = "This game was stopped") -> MessageSpec:
+    """A DM prompt of a game that ended early: no more buttons."""
+    return MessageSpec(f"{reason}; these cards can no longer be played.")
 
 
 def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -> MessageSpec:
@@ -358,7 +381,7 @@ def misery_prompt(
         )
     else:
         confirm = ButtonSpec(
-            f"stk:mok:{channel_id}:{game_id}:{view.round}:none",
+            MiseryConfirmId.unselected(channel_id, game_id, view.round),
             "Confirm",
             style="danger",
             disabled=True,
@@ -393,12 +416,13 @@ def hand_prompt(
             lines.append(f"**Your turn.** Lead color: {lead}.")
         elif view.awaiting:
             lines.append(f"Waiting for {names[view.awaiting[0]]}. Lead color: {lead}.")
-        lines.append(f"Played: {_plays_text(view.trick, names)}")
+        lines += _plays_lines("Played", view.trick, names)
     if seat is not None and view.misery_cards[seat] is not None:
         own = view.misery_cards[seat]
         assert own is not None
         lines.append(f"Your misery card: {card_text(own)}")
-    lines.append("Your hand: " + ("; ".join(hand_lines(hand)) or "empty"))
+    if not hand:
+        lines.append("Your hand is empty.")
     rows = _hand_buttons(hand, channel_id, game_id, view.round, view.trick_number, disabled=disabled)
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
@@ -437,7 +461,6 @@ def played_message(
         return MessageSpec(f"You played **{card}** in the last trick of round {round_number}.")
     hand = tuple(view.hand or ())
     lines = [f"You played **{card}** in trick {trick} of round {round_number}."]
-    lines.append("Your hand: " + ("; ".join(hand_lines(hand)) or "empty"))
     rows = _hand_buttons(hand, channel_id, game_id, round_number, trick, disabled=True)
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
 
@@ -447,15 +470,20 @@ def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSp
     what = "the game" if playing else "the lobby"
     return MessageSpec(
         f"Really stop {what}? This can't be undone.",
-        rows=((ButtonSpec(StopId(channel_id, game_id or "0").encode(), "Stop", style="danger"),),),
+        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), "Stop", style="danger"),),),
     )
 
 
 # --- channel notices ------------------------------------------------------------------------
 
 
-def dm_refused_notice(user_id: int) -> str:
-    """Said in the channel when a player's DMs are closed."""
+def dm_refused_notice(user_id: int, *, left_server: bool = False) -> str:
+    """Said in the channel when a player's DMs are closed (or the player left the server)."""
+    if left_server:
+        return (
+            f"<@{user_id}> has left this server, so I can't send them their cards. The host "
+            "can end the game with **/stop**."
+        )
     return (
         f"<@{user_id}> I can't send you direct messages (they are closed). Use **/hand** in this "
         "channel to see your cards, pick your misery card and play."

@@ -98,6 +98,9 @@ def table_of_lobby(lobby: LobbyRecord, registry: TableRegistry) -> Table:
     rounds = options.get("rounds")
     table.rounds = rounds if isinstance(rounds, int) else None
     table.messages.lobby_id = lobby.message_id
+    lobby_id = options.get("lobby_id")
+    if isinstance(lobby_id, str) and lobby_id:
+        table.lobby_id = lobby_id  # a /stop confirmation sent before the restart still matches
     return table
 
 

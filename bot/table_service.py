@@ -82,7 +82,7 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
-def _lock_busy(lock: asyncio.Lock) -> bool:
+def lock_busy(lock: asyncio.Lock) -> bool:
     """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
     holders, while the next one is being woken up)."""
     waiters = getattr(lock, "_waiters", None)
@@ -110,18 +110,25 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self._answer_guards: dict[int, asyncio.Lock] = {}
+        # The final standings of the last game of each channel, for /score after the game.
+        self._last_results: dict[int, MessageSpec] = {}
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
     async def join(self, interaction: discord.Interaction[Any]) -> None:
         """/join: open the channel's table or take a seat at it."""
         channel_id = _channel_id(interaction)
-        table = self.registry.get_or_open(channel_id, interaction.guild_id)
-        async with self._locked(table, interaction):
-            async with self.journal.recording(table):
-                outcome = table.join(interaction.user.id, render.player_name(interaction.user.display_name))
-            await self._reply(interaction, outcome.reply)
-            await self.execute(table, outcome)
+        for attempt in range(2):
+            table = self.registry.get_or_open(channel_id, interaction.guild_id)
+            async with self._locked(table, interaction):
+                if table.state is TableState.CLOSED and attempt == 0:
+                    continue  # the lobby closed while we waited for it: open a new one
+                name = render.player_name(interaction.user.display_name)
+                async with self.journal.recording(table):
+                    outcome = table.join(interaction.user.id, name)
+                await self._reply(interaction, outcome.reply)
+                await self.execute(table, outcome)
+                return
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave: leave the channel's lobby."""
@@ -162,15 +169,26 @@ class TableService:
             spec = render.hand_prompt(view, table.names, table.channel_id, game_id)
         await send_ephemeral(interaction, **send_kwargs(spec))
 
-    async def score(self, interaction: discord.Interaction[Any]) -> None:
-        """/score: the table state and totals, for anyone."""
-        table = self.registry.require(_channel_id(interaction))
-        if table.state is TableState.LOBBY:
+    async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """/score: the table state and totals, for anyone; once a game is over, its final
+        standings (until a new table opens). ``public`` shows it to the whole channel."""
+        channel_id = _channel_id(interaction)
+        table = self.registry.get(channel_id)
+        if table is None:
+            spec = self._last_results.get(channel_id)
+            if spec is None:
+                raise TableError("There is no table in this channel. Use /join to open one.")
+        elif table.state is TableState.LOBBY:
             spec = render.lobby_message(table.channel_id, table.names, table.rules(), max_seats())
-            await send_ephemeral(interaction, spec.content)
-            return
-        spec = render.score_message(table.public_view(), table.names)
-        await send_ephemeral(interaction, spec.content)
+            spec = MessageSpec(spec.content)
+        else:
+            spec = render.score_message(table.public_view(), table.names)
+        if public:
+            await interaction.response.send_message(
+                **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
+            )
+        else:
+            await send_ephemeral(interaction, **send_kwargs(spec))
 
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""
@@ -346,9 +364,46 @@ class TableService:
             embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
             await self._say(table, MessageSpec("", (embed,)))
         elif isinstance(effect, GameEnded):
-            await self._say(table, render.game_over_message(table.names, effect.over))
+            spec = render.game_over_message(table.names, effect.over)
+            self._last_results[table.channel_id] = spec
+            await self._say(table, spec)
         elif isinstance(effect, GameStopped):
-            await self._say(table, render.game_stopped_message(table.names, effect.by, effect.totals))
+            spec = render.game_stopped_message(table.names, effect.by, effect.totals)
+            self._last_results[table.channel_id] = spec
+            await self._say(table, spec)
+            await self._show_stopped(table)
+
+    async def channel_deleted(self, channel_id: int) -> None:
+        """The table's channel is gone: close the table and retire its DM prompts."""
+        table = self.registry.get(channel_id)
+        if table is None:
+            return
+        async with table.lock:
+            try:
+                async with self.journal.recording(table):  # the stored game or lobby ends too
+                    table.abandon()
+            except TableError:
+                table.abandon()  # the database is away: the stored game stays, resumed at next start
+            log.info("Table %s closed: its channel was deleted", channel_id)
+            await self._retire_prompts(table, render.prompt_stopped("The channel of this game was deleted"))
+
+    async def _show_stopped(self, table: Table) -> None:
+        """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
+        if table.game is not None:
+            spec = render.table_message(table.running_view(), table.names, stopped=True)
+            with contextlib.suppress(discord.HTTPException):
+                await self._show_table(table, spec, new=False)
+        await self._retire_prompts(table, render.prompt_stopped())
+
+    async def _retire_prompts(self, table: Table, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
+        for seat in list(table.messages.prompts):
+            ref = table.messages.prompts.pop(seat)
+            try:
+                channel = self.client.get_partial_messageable(ref.channel_id)
+                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+            except discord.HTTPException as exc:
+                log.info("Could not disable a prompt of ended table %s: %s", table.channel_id, exc)
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason
@@ -444,7 +499,9 @@ class TableService:
                 return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
-            await self._say(table, MessageSpec(render.dm_refused_notice(user_id)), ping=user_id)
+            left = await self._has_left(table, user_id)
+            notice = render.dm_refused_notice(user_id, left_server=left)
+            await self._say(table, MessageSpec(notice), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
@@ -452,6 +509,19 @@ class TableService:
         table.messages.prompts[seat] = PromptRef(channel.id, message.id)
         await self.journal.remember_prompt(table, seat)
         return "sent"
+
+    async def _has_left(self, table: Table, user_id: int) -> bool:
+        """Whether ``user_id`` is known to have left the table's server (one REST look-up: the
+        bot has no member events)."""
+        if table.guild_id is None:
+            return False
+        try:
+            await self.client.http.get_member(table.guild_id, user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
 
     async def _retire_prompt(
         self,
@@ -513,7 +583,7 @@ class TableService:
             await asyncio.sleep(DEFER_AFTER)
             await asyncio.shield(defer())  # once started, a defer is never cut off halfway
 
-        if _lock_busy(table.lock):
+        if lock_busy(table.lock):
             await defer()
         task = asyncio.create_task(watchdog())
         try:

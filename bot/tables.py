@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
-from bot.errors import UserError
+from bot.errors import UserError, sentence
 from stickem import Card, Game, Phase, Rules, View
 from stickem.events import (
     Event,
@@ -160,8 +160,13 @@ class MessageRefs:
     prompts: dict[int, PromptRef] = field(default_factory=dict)
 
 
-LOBBY_GAME_ID = "0"
-"""What :meth:`Table.check_stop` names a lobby (game ids are 6 hex digits)."""
+LOBBY_ID_PREFIX = "0"
+"""How a lobby's id starts (:meth:`Table.check_stop`): a game id is 6 hex digits, a lobby's id
+this prefix and 6 more, so that a confirmation for one lobby never stops a later one."""
+
+
+def _new_lobby_id() -> str:
+    return LOBBY_ID_PREFIX + secrets.token_hex(3)
 
 
 def _new_game_id() -> str:
@@ -196,6 +201,7 @@ class Table:
         self.state = TableState.LOBBY
         self.game: Game | None = None
         self.game_id: str | None = None
+        self.lobby_id = _new_lobby_id()
         self.storage_id: int | None = None
         """The stored game's id once the game is saved (see :mod:`bot.persistence`)."""
         self.dm_closed: set[int] = set()
@@ -301,7 +307,7 @@ class Table:
         try:
             game = Game.new(len(self.seats), rules, seed=self._seed_source())
         except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
-            raise TableError(_sentence(str(exc))) from exc
+            raise TableError(sentence(str(exc))) from exc
         self.preset = rules.preset
         self.rounds = rounds if rounds is not None else self.rounds
         self.game = game
@@ -338,12 +344,21 @@ class Table:
             raise TableError("This table is already closed.")
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host (the first to join) or a server manager can stop.")
-        return self.game_id or LOBBY_GAME_ID
+        return self.game_id or self.lobby_id
 
-    def stop(self, user_id: int, *, is_admin: bool = False, game_id: str = LOBBY_GAME_ID) -> Outcome:
-        """End the lobby or the running game early (host or admin, after confirmation)."""
+    def stop(self, user_id: int, *, is_admin: bool = False, game_id: str) -> Outcome:
+        """End the lobby or the running game early (host or admin, after confirmation).
+
+        ``game_id`` is what :meth:`check_stop` named when the confirmation was asked for."""
         current = self.check_stop(user_id, is_admin=is_admin)
         if game_id != current:
+            if game_id == self.lobby_id:
+                raise TableError(
+                    "The game has started since you asked to stop the lobby, so nothing was "
+                    "stopped. Use /stop again to stop the game."
+                )
+            if game_id.startswith(LOBBY_ID_PREFIX):
+                raise TableError("That lobby is already closed.")
             raise TableError("That game is already over.")
         name = self._name_of(user_id)
         if self.state is TableState.LOBBY:
@@ -356,6 +371,10 @@ class Table:
             (GameStopped(name, tuple(self.game.totals)),),
             self.seat_of(user_id),
         )
+
+    def abandon(self) -> None:
+        """Close the table at once, with nothing to show (its channel was deleted)."""
+        self.state = TableState.CLOSED
 
     # --- helpers ----------------------------------------------------------------------------
 
@@ -411,15 +430,7 @@ def _make_rules(preset: str, rounds: int | None) -> Rules:
             return Rules.preset(preset)
         return Rules.preset(preset, rounds=rounds)
     except ValueError as exc:
-        raise TableError(_sentence(str(exc))) from exc
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+        raise TableError(sentence(str(exc))) from exc
 
 
 class TableRegistry:

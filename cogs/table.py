@@ -132,11 +132,17 @@ class TableCog(commands.Cog, name="Table"):
         """/hand"""
         await service_for(self.bot).hand(interaction)
 
+    @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A deleted channel takes its table with it."""
+        await service_for(self.bot).channel_deleted(channel.id)
+
     @app_commands.command(name="score", description="Show this channel's Stick'em table and totals")
     @app_commands.guild_only()
-    async def score(self, interaction: discord.Interaction[Any]) -> None:
+    @app_commands.describe(public="Show it to the whole channel (default: only to you)")
+    async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score"""
-        await service_for(self.bot).score(interaction)
+        await service_for(self.bot).score(interaction, public)
 
     @app_commands.command(name="stop", description="Stop this channel's Stick'em game")
     @app_commands.guild_only()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -164,6 +165,9 @@ def test_misery_prompt_select_and_confirm() -> None:
     assert [Card.parse(o.value) for o in select.options] == game.hand(1)
     assert len(select.options) == 15
     assert confirm.disabled
+    assert confirm.custom_id == MiseryConfirmId.unselected(CHANNEL, "abc123", 1)
+    with pytest.raises(ValueError):
+        MiseryConfirmId.parse(confirm.custom_id)
     chosen = game.hand(1)[4]
     spec = render.misery_prompt(view, CHANNEL, "abc123", chosen)
     select, confirm = spec.components()
@@ -221,9 +225,23 @@ def test_round_scored_embed_lists_each_player() -> None:
     )
     embed = render.round_scored_embed(NAMES[:3], scored, 5)
     assert embed.title == "Round 2 of 5 scored"
-    assert [f.name for f in embed.fields] == list(NAMES[:3])
-    assert "red 2, " in (embed.fields[0].value or "") and "+3" in (embed.fields[0].value or "")
-    assert "total: -1" in (embed.fields[1].value or "")
+    lines = (embed.description or "").splitlines()
+    assert len(lines) == 2 * 3 and not embed.fields  # two short lines per player
+    for seat, name in enumerate(NAMES[:3]):
+        assert lines[2 * seat].startswith(f"**{name}** - misery")
+    assert "round +3 - total 10" in lines[0] and "red 2, " in lines[1] and "captured 16 cards" in lines[1]
+    assert "total -1" in lines[2] and lines[3].endswith("misery cards: none")
+
+
+def test_plays_are_one_per_line_with_many_players() -> None:
+    three = render.table_message(game_in_tricks(3, plays=2).view(None), NAMES[:3]).content
+    assert re.search(r"^Played: .+, .+$", three, re.M)
+    game = game_in_tricks(7, plays=9)
+    seven = render.table_message(game.view(None), NAMES[:7]).content
+    assert re.search(r"^Played:\n- .+\n- .+$", seven, re.M)
+    assert re.search(r"^Last trick \(1\) - taken by .+:(\n- .+){7}", seven, re.M)
+    hand = render.hand_prompt(game.view(game.awaiting[0]), NAMES[:7], CHANNEL, "abc")
+    assert "Your hand" not in hand.content and hand.components()
 
 
 def test_game_over_message_ranks_and_names_winners() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import bot.table_service as table_service
+from bot import render
 from bot.table_service import TableService
 from bot.tables import Table
 
@@ -80,3 +81,26 @@ async def test_the_watchdog_defers_a_slow_unanswered_section(monkeypatch: pytest
 
     await asyncio.wait_for(hold(service, table, quick, answer_at_once), 5)
     assert not quick.response.deferred  # answered in time: no defer (it would be refused)
+
+
+async def test_the_watchdog_never_defers_while_an_answer_is_on_its_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(table_service, "DEFER_AFTER", 0.01)
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    click = FakeInteraction()
+
+    async def slow_edit(**_: Any) -> None:  # the answer's HTTP call outlasts DEFER_AFTER
+        assert not click.response.is_done(), "answered twice"
+        await asyncio.sleep(0.1)
+        click.response.answered = True
+
+    click.response.edit_message = slow_edit  # type: ignore[attr-defined]
+
+    async def answer() -> None:
+        await service._edit_clicked(click, render.MessageSpec("done"))  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+
+    await asyncio.wait_for(hold(service, table, click, answer), 5)
+    assert click.response.answered and not click.response.deferred

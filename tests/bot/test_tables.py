@@ -319,6 +319,29 @@ def test_stop_in_lobby_closes_it() -> None:
     assert table.state is TableState.CLOSED
 
 
+def test_a_lobby_stop_confirmation_never_closes_a_later_lobby() -> None:
+    registry = TableRegistry()
+    first = registry.get_or_open(CHANNEL)
+    first.join(1, "p1")
+    old_confirmation = first.check_stop(1)
+    first.stop(1, game_id=old_confirmation)
+    second = registry.get_or_open(CHANNEL)
+    second.join(1, "p1")
+    assert second.check_stop(1) != old_confirmation
+    with pytest.raises(TableError, match="That lobby is already closed"):
+        second.stop(1, game_id=old_confirmation)
+    assert second.state is TableState.LOBBY
+
+
+def test_a_lobby_stop_confirmation_after_the_start_says_the_game_started() -> None:
+    table = lobby(3)
+    confirmation = table.check_stop(1)
+    table.start(1)
+    with pytest.raises(TableError, match="The game has started since you asked to stop the lobby"):
+        table.stop(1, game_id=confirmation)
+    assert table.state is TableState.PLAYING
+
+
 # --- registry ---------------------------------------------------------------------------------
 
 

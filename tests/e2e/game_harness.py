@@ -23,7 +23,7 @@ import discord
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import MiserySelectId, PlayId
-from bot.table_service import service_for
+from bot.table_service import lock_busy, service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
@@ -119,19 +119,29 @@ class GameHarness:
         return self._last_table
 
     async def settle(self) -> None:
-        """Wait (bounded) until the bot has shown everything: the table's lock is free."""
-        table = service_for(self.bot).registry.get(self.channel.id) or self._last_table
-        if table is None:
-            return
+        """Wait (bounded) until the bot has shown everything it will show for the clicks so far.
+
+        Idle means: every interaction the emulator sent has been answered (so its handler has
+        started: handlers answer, or defer, from inside the table service), no handler is still
+        inside the table service, and the table's lock is free. Checking the lock alone would race
+        a deferred click that is still on its way to the lock.
+        """
+        service = service_for(self.bot)
+        table = service.registry.get(self.channel.id) or self._last_table
         self._last_table = table
+        records = self.emu.interactions.records.values()
+
+        def idle() -> bool:
+            answered = all(r.response_type is not None or r.expired for r in records)
+            busy = bool(service._answer_guards) or (table is not None and lock_busy(table.lock))
+            return answered and not busy
+
+        # Polled, not awaited on emulator changes: the bot's last step (releasing the lock) sends
+        # nothing to Discord.
         deadline = time.perf_counter() + WAIT
-        quiet = 0
-        # The lock must stay free for a few polls: a click that was deferred while the lock was
-        # held is still on its way to the lock when the holder releases it.
-        while quiet < 3:
-            assert time.perf_counter() < deadline, "the table stayed busy"
-            quiet = 0 if table.lock.locked() else quiet + 1
-            await asyncio.sleep(0.002)
+        while not idle():
+            assert time.perf_counter() < deadline, "the bot stayed busy"
+            await asyncio.sleep(0.001)
 
     async def answer(self, result_awaitable: object) -> InteractionResponse:
         """Await an interaction's response (recording its latency), then let the bot settle."""

@@ -10,8 +10,8 @@ from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message
-from tests.e2e.game_harness import GameHarness, misery_select_of, table_game
-from tests.e2e.test_game_conduct import bot_actions
+from tests.e2e.game_harness import GameHarness, hand_of, misery_select_of, table_game
+from tests.e2e.test_game_conduct import bot_actions, table_message, to_tricks
 
 
 async def answer_text(result: InteractionResult) -> str:
@@ -112,3 +112,23 @@ async def test_a_server_manager_who_is_not_the_host_starts_the_game(
         h.users = h.users[:3]
         h.shadow = type(game).new(3, game.rules, seed=game.seed)
         await asyncio.wait_for(h.play_game(), 30)
+
+
+async def test_stop_mid_trick_leaves_no_turn_and_no_live_buttons(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        await h.play_turn()
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        prompt = await h.hand_message(seat)
+        assert hand_of(prompt)
+        response = await h.slash(h.users[0], "stop")
+        assert response.message is not None
+        response = await h.answer(emulator.driver.click(h.users[0], response.message, "Stop"))
+        assert response.content == "The game is stopped."
+        table = table_message(h)
+        assert "Turn:" not in table.content and "stopped" in table.content
+        assert not hand_of(prompt), "the current player's DM prompt still offers cards"
+        assert "stopped" in prompt.content
