@@ -19,8 +19,9 @@ from bot.table_service import service_for
 from bot.tables import TableState
 from stickem import Game, Rules
 from tests.discord_emulator import Emulator, run_client
+from tests.discord_emulator.payloads import channel_payload
 from tests.discord_emulator.state import Channel, User
-from tests.e2e.game_harness import PLAYER_NAMES, misery_select_of
+from tests.e2e.game_harness import PLAYER_NAMES, misery_select_of, table_game
 from tests.e2e.process_game import answer
 
 SEED = 424242
@@ -66,7 +67,13 @@ async def test_broken_games_are_reported_and_the_others_resume(
             tamper = text("UPDATE games SET rules = 'not json' WHERE id = :id")
             await conn.execute(tamper, {"id": unreadable_id})
         await storage.save_lobby(
-            LobbyRecord(lobby_channel.id, guild.id, users[0].id, (SeatRecord(users[0].id, "ann"),))
+            LobbyRecord(
+                lobby_channel.id,
+                guild.id,
+                users[0].id,
+                (SeatRecord(users[0].id, "ann"),),
+                options=json.dumps({"preset": "amigo", "rounds": 2, "lobby_id": "0abcdef"}),
+            )
         )
     finally:
         await storage.close()
@@ -92,6 +99,7 @@ async def test_broken_games_are_reported_and_the_others_resume(
         # the lobby is back, and its buttons work
         lobby = registry.require(lobby_channel.id)
         assert lobby.state is TableState.LOBBY and [s.user_id for s in lobby.seats] == [users[0].id]
+        assert (lobby.lobby_id, lobby.preset, lobby.rounds) == ("0abcdef", "amigo", 2)
         reply = await (await emulator.driver.slash(users[1], lobby_channel, "join")).response()
         assert "seat 2" in reply.content
         message = await emulator.driver.wait_for_message(lobby_channel, lambda m: "bob" in m.content)
@@ -113,5 +121,26 @@ async def test_broken_games_are_reported_and_the_others_resume(
         loaded = await storage.load_unfinished_games()
         assert [g.record.id for g in loaded.games] == [good_id]
         assert not loaded.problems  # the broken games were stopped: reported once, not at every start
+    finally:
+        await storage.close()
+
+
+async def test_a_deleted_channel_ends_its_stored_game(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=1)
+        table = h.table
+        emulator.gateway.dispatch(
+            "CHANNEL_DELETE", channel_payload(h.channel, emulator.world), intent=1 << 0
+        )
+        await emulator.driver.wait_until(
+            lambda: table.state is TableState.CLOSED or None, what="the table to close"
+        )
+        await h.settle()
+        assert table.storage_id is not None
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
+        assert (await storage.load_unfinished_games()).games == ()
     finally:
         await storage.close()
