@@ -124,6 +124,7 @@ class Game:
         "_hands",
         "_leader",
         "_log",
+        "_masks",
         "_misery",
         "_next",
         "_orders",
@@ -159,6 +160,7 @@ class Game:
     _turn: int
     _trick_no: int
     _hands: list[list[Card]]
+    _masks: list[int]
     _misery: list[Card | None]
     _unpicked: int
     _undealt: tuple[Card, ...]
@@ -221,13 +223,13 @@ class Game:
         # Sorting positions by random keys is a uniformly random permutation (the 64-bit keys
         # are distinct but for a 1-in-10^15 chance, when the earlier position goes first).
         order = sorted(range(size), key=keys.__getitem__)
-        pick = cards.__getitem__
         # The deck is sorted, so sorting a block of positions sorts the hand.
         self._hands = [
-            list(map(pick, sorted(order[start : start + HAND_SIZE])))
+            [cards[i] for i in sorted(order[start : start + HAND_SIZE])]
             for start in range(0, players * HAND_SIZE, HAND_SIZE)
         ]
-        self._undealt = tuple(map(pick, sorted(order[players * HAND_SIZE :])))
+        self._masks = [_mask(hand) for hand in self._hands]
+        self._undealt = tuple([cards[i] for i in sorted(order[players * HAND_SIZE :])])
         self._misery = [None] * players
         self._unpicked = players
         self._captured = [[] for _ in range(players)]
@@ -289,12 +291,11 @@ class Game:
             or self._misery[seat] is not None
         ):
             raise self._rejection("misery", seat, card, round)
-        try:
-            self._hands[seat].remove(card)
-        except ValueError:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.choose_misery(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card) from None
+            raise self._card_rejection(seat, card)
+        self._take(seat, card)
         self._misery[seat] = card
         self._log.append(seat << 8 | card.index)
         self._unpicked -= 1
@@ -320,15 +321,20 @@ class Game:
             or (round is not None and round != self._round)
         ):
             raise self._rejection("play", seat, card, round)
-        try:
-            self._hands[seat].remove(card)
-        except ValueError:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.play(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card) from None
+            raise self._card_rejection(seat, card)
+        # inline of self._take(seat, card), the hottest path of the engine
+        index = card.index
+        mask = self._masks[seat]
+        if not mask >> index & 1:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ 1 << index
+        del self._hands[seat][(mask & ((1 << index) - 1)).bit_count()]
         trick = self._trick
         trick.append(card)
-        code = seat << 8 | card.index
+        code = seat << 8 | index
         self._log.append(code | _PLAY_FLAG)
         key = self._trick_no << 11 | code
         played = _PLAYED[key] or _card_played(key, seat, card, self._trick_no)
@@ -336,6 +342,19 @@ class Game:
             self._turn = self._next[seat]
             return [played]
         return self._finish_trick(played)
+
+    def _take(self, seat: int, card: Card) -> None:
+        """Remove ``card`` from ``seat``'s hand, or raise CardNotInHand.
+
+        Each hand is a sorted list plus a bitmask of card indexes: the mask answers "is it in
+        the hand?" and, counting the bits below the card, where it sits in the list.
+        """
+        index = card.index
+        mask = self._masks[seat]
+        if not mask >> index & 1:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ 1 << index
+        del self._hands[seat][(mask & ((1 << index) - 1)).bit_count()]
 
     def _finish_trick(self, played: CardPlayed) -> list[Event]:
         leader = self._leader
@@ -530,6 +549,11 @@ class Game:
             return self._hands[seat][:]
         return []
 
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a bitmask: bit ``card.index`` is set for each card it holds."""
+        self._check_seat(seat)
+        return self._masks[seat]
+
     def misery_card(self, seat: int) -> Card | None:
         """``seat``'s misery pick this round (secret until revealed: not for players' eyes)."""
         self._check_seat(seat)
@@ -660,6 +684,7 @@ class Game:
         new._turn = self._turn
         new._trick_no = self._trick_no
         new._hands = [hand[:] for hand in self._hands]
+        new._masks = self._masks[:]
         new._misery = self._misery[:]
         new._unpicked = self._unpicked
         new._undealt = self._undealt
@@ -704,6 +729,14 @@ class Game:
             f"<Game {self._players} players, {self._rules.preset}, {where}, "
             f"{self.action_count} actions, seed={self._seed}>"
         )
+
+
+def _mask(cards: list[Card]) -> int:
+    """The bitmask of ``cards``: bit ``card.index`` set for each card."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
 
 
 def _misery_colored(misery: Card, captured: list[Card]) -> tuple[Card, ...]:
