@@ -89,7 +89,7 @@ def measure(players: int, preset: str, seconds: float) -> dict[str, float]:
     """
     rules = Rules.preset(preset)
     rng = Random(players)
-    batch = 20
+    batch = 5
     seed = 0
     rates: list[tuple[float, float]] = []
     start = time.perf_counter()
@@ -149,7 +149,7 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     version = sys.version.split()[0]
-    print(f"Python {version}, about {args.seconds:g} s per row, batches of 20 games.")
+    print(f"Python {version}, about {args.seconds:g} s per row, batches of 5 games.")
     print("games/s and decisions/s: best batch (median batch in brackets); copy: game.copy()")
     print("mid-game (best of 20x1000). Sizes: deep sizeof of one game (interned cards, Rules and")
     print("enum members excluded) after the deal and at the end, and len(to_json()) at the end.")

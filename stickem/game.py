@@ -104,6 +104,8 @@ def _random_keys(seed: int, round_no: int, count: int) -> list[int]:
 
 
 _ALONE: Final = tuple((seat,) for seat in range(8))
+_BIT: Final = tuple(1 << index for index in range(128))  # hand bitmask bit of each card index
+_DECK_BITS: Final = {n: tuple(_BIT[card.index] for card in deck(n)) for n in range(3, 8)}
 _NEXT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(3, 8)}
 _ORDERS: Final = {
     n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 8)
@@ -224,11 +226,13 @@ class Game:
         # are distinct but for a 1-in-10^15 chance, when the earlier position goes first).
         order = sorted(range(size), key=keys.__getitem__)
         # The deck is sorted, so sorting a block of positions sorts the hand.
-        self._hands = [
-            [cards[i] for i in sorted(order[start : start + HAND_SIZE])]
+        blocks = [
+            sorted(order[start : start + HAND_SIZE])
             for start in range(0, players * HAND_SIZE, HAND_SIZE)
         ]
-        self._masks = [_mask(hand) for hand in self._hands]
+        self._hands = [[cards[i] for i in block] for block in blocks]
+        bits = _DECK_BITS[players]
+        self._masks = [sum([bits[i] for i in block]) for block in blocks]
         self._undealt = tuple([cards[i] for i in sorted(order[players * HAND_SIZE :])])
         self._misery = [None] * players
         self._unpicked = players
@@ -328,10 +332,11 @@ class Game:
         # inline of self._take(seat, card), the hottest path of the engine
         index = card.index
         mask = self._masks[seat]
-        if not mask >> index & 1:
+        bit = _BIT[index]
+        if not mask & bit:
             raise self._card_rejection(seat, card)
-        self._masks[seat] = mask ^ 1 << index
-        del self._hands[seat][(mask & ((1 << index) - 1)).bit_count()]
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]
         trick = self._trick
         trick.append(card)
         code = seat << 8 | index
@@ -349,12 +354,12 @@ class Game:
         Each hand is a sorted list plus a bitmask of card indexes: the mask answers "is it in
         the hand?" and, counting the bits below the card, where it sits in the list.
         """
-        index = card.index
         mask = self._masks[seat]
-        if not mask >> index & 1:
+        bit = _BIT[card.index]
+        if not mask & bit:
             raise self._card_rejection(seat, card)
-        self._masks[seat] = mask ^ 1 << index
-        del self._hands[seat][(mask & ((1 << index) - 1)).bit_count()]
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]  # cards below it come first
 
     def _finish_trick(self, played: CardPlayed) -> list[Event]:
         leader = self._leader
@@ -733,10 +738,7 @@ class Game:
 
 def _mask(cards: list[Card]) -> int:
     """The bitmask of ``cards``: bit ``card.index`` set for each card."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
+    return sum([_BIT[card.index] for card in cards])
 
 
 def _misery_colored(misery: Card, captured: list[Card]) -> tuple[Card, ...]:
