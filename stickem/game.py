@@ -6,14 +6,25 @@ so replaying the same actions on a new game gives the same game (``Game.from_jso
 
 Decisions this module takes where RULES.md is silent (see also the docstrings below):
 
-- ``Game.new`` deals round 1 at once; the game starts in the misery choice.
+- ``Game.new`` deals round 1 at once; the game starts in the misery choice. ``seed=None``
+  draws a random 63-bit seed, kept in ``game.seed`` (and in the saved game).
 - After a round is scored the next round is dealt in the same call: the events end with
-  ``RoundScored, RoundStarted`` (or ``RoundScored, GameOver`` after the last round).
+  ``TrickWon, RoundScored, RoundStarted`` (or ``..., RoundScored, GameOver`` after the last).
 - ``dealer`` is the seat that leads the round's first trick, under both ``first_lead`` options.
-  Round 1's dealer is drawn from the seed.
-- A misery pick leaves the hand at once and is final.
-- Seats and hands: seat ``i`` is dealt the ``i``-th block of 15 shuffled cards; hands are kept
-  sorted by color then value.
+  Round 1's dealer is drawn from the seed; ``rotate`` then moves it one seat clockwise a round.
+- A misery pick leaves the hand at once and is final. While picks are secret every view shows
+  ``misery_cards`` as all None, even for seats that have picked (``picked`` tells who has);
+  the owner sees its own pick as ``misery_pick``.
+- The 7-player undealt cards are public from the deal (``undealt``, ``RoundStarted.undealt``).
+- ``all_zero="nobody"``: the set-aside cards are kept apart (``game.set_aside``), score for
+  nobody, and the same leader leads the next trick (``TrickSetAside``).
+- At the end of the game the last round's state stays visible: empty hands, revealed misery
+  cards, its tricks; ``round`` is the last round and ``awaiting`` is ().
+- A rejected action is checked in this order: game over, seat, round (``round=`` keyword),
+  phase, turn or earlier pick, card; the first failing check names the error.
+- Card text is accepted wherever a card is: ``game.play(2, "red 7")``.
+- Equal events are shared: ``CardPlayed`` and ``MiseryChosen`` events are built once per
+  process and reused (they are immutable), which keeps a played card cheap.
 """
 
 from __future__ import annotations
