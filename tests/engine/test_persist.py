@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Callable
 from random import Random
 from typing import Any
@@ -162,3 +164,14 @@ def test_deeply_nested_and_huge_numbers_are_refused() -> None:
         text = json.dumps(document, separators=(",", ":"))
         assert '"seed":1,' in text
         Game.from_json(text.replace('"seed":1,', '"seed":' + "9" * 5000 + ","))
+
+
+def test_pickle_and_deepcopy_give_equal_independent_games() -> None:
+    game = midgame()
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert twin == game and twin.view(2) == game.view(2)
+        assert twin.hand(0) == game.hand(0) and twin.hand(0)[0] is game.hand(0)[0]
+        seat = twin.awaiting[0]
+        card = twin.legal_cards(seat)[0]
+        assert twin.play(seat, card) == game.copy().play(seat, card)
+        assert twin != game
