@@ -3,13 +3,13 @@
 Run from the repository root: ``python benchmarks/engine.py [--seconds S] [--profile]``.
 
 Every decision goes through the public API exactly as a computer player would use it:
-``game.awaiting`` and ``game.legal_cards(seat)`` to find the options, a random pick, then
-``choose_misery`` / ``play``, which validate the action and build its events. Printed:
-complete games per second, decisions per second, the cost of ``game.copy()``, and the memory
-of one game state (a deep ``sys.getsizeof`` over the objects the game owns: shared interned
-cards, the Rules object, enum members, events held only as shared immutable references from
-the caller are counted once when the game holds them; cards and Rules are excluded) plus the
-length of ``game.to_json()``.
+``game.phase``, ``game.awaiting`` and ``game.legal_cards(seat)`` to find the options, a random
+pick, then ``choose_misery`` / ``play``, which validate the action and build its events.
+Printed per row: complete games per second and decisions per second (best batch of 5 games,
+and the median batch: the machine may be shared), the cost of ``game.copy()`` mid-game, the
+memory of one game state after the deal and at the end (a deep ``sys.getsizeof`` over every
+object the game owns, leaving out the interned cards, the Rules object and enum members,
+which all games share) and the length of ``game.to_json()`` at the end.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def measure(players: int, preset: str, seconds: float) -> dict[str, float]:
     """
     rules = Rules.preset(preset)
     rng = Random(players)
-    batch = 20
+    batch = 5
     seed = 0
     rates: list[tuple[float, float]] = []
     start = time.perf_counter()
@@ -149,7 +149,7 @@ def main() -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
         return
     version = sys.version.split()[0]
-    print(f"Python {version}, about {args.seconds:g} s per row, batches of 20 games.")
+    print(f"Python {version}, about {args.seconds:g} s per row, batches of 5 games.")
     print("games/s and decisions/s: best batch (median batch in brackets); copy: game.copy()")
     print("mid-game (best of 20x1000). Sizes: deep sizeof of one game (interned cards, Rules and")
     print("enum members excluded) after the deal and at the end, and len(to_json()) at the end.")

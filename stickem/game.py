@@ -6,14 +6,25 @@ so replaying the same actions on a new game gives the same game (``Game.from_jso
 
 Decisions this module takes where RULES.md is silent (see also the docstrings below):
 
-- ``Game.new`` deals round 1 at once; the game starts in the misery choice.
+- ``Game.new`` deals round 1 at once; the game starts in the misery choice. ``seed=None``
+  draws a random 63-bit seed, kept in ``game.seed`` (and in the saved game).
 - After a round is scored the next round is dealt in the same call: the events end with
-  ``RoundScored, RoundStarted`` (or ``RoundScored, GameOver`` after the last round).
+  ``TrickWon, RoundScored, RoundStarted`` (or ``..., RoundScored, GameOver`` after the last).
 - ``dealer`` is the seat that leads the round's first trick, under both ``first_lead`` options.
-  Round 1's dealer is drawn from the seed.
-- A misery pick leaves the hand at once and is final.
-- Seats and hands: seat ``i`` is dealt the ``i``-th block of 15 shuffled cards; hands are kept
-  sorted by color then value.
+  Round 1's dealer is drawn from the seed; ``rotate`` then moves it one seat clockwise a round.
+- A misery pick leaves the hand at once and is final. While picks are secret every view shows
+  ``misery_cards`` as all None, even for seats that have picked (``picked`` tells who has);
+  the owner sees its own pick as ``misery_pick``.
+- The 7-player undealt cards are public from the deal (``undealt``, ``RoundStarted.undealt``).
+- ``all_zero="nobody"``: the set-aside cards are kept apart (``game.set_aside``), score for
+  nobody, and the same leader leads the next trick (``TrickSetAside``).
+- At the end of the game the last round's state stays visible: empty hands, revealed misery
+  cards, its tricks; ``round`` is the last round and ``awaiting`` is ().
+- A rejected action is checked in this order: game over, seat, round (``round=`` keyword),
+  phase, turn or earlier pick, card; the first failing check names the error.
+- Card text is accepted wherever a card is: ``game.play(2, "red 7")``.
+- Equal events are shared: ``CardPlayed`` and ``MiseryChosen`` events are built once per
+  process and reused (they are immutable), which keeps a played card cheap.
 """
 
 from __future__ import annotations
@@ -104,6 +115,8 @@ def _random_keys(seed: int, round_no: int, count: int) -> list[int]:
 
 
 _ALONE: Final = tuple((seat,) for seat in range(8))
+_BIT: Final = tuple(1 << index for index in range(128))  # hand bitmask bit of each card index
+_DECK_BITS: Final = {n: tuple(_BIT[card.index] for card in deck(n)) for n in range(3, 8)}
 _NEXT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(3, 8)}
 _ORDERS: Final = {
     n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 8)
@@ -124,6 +137,7 @@ class Game:
         "_hands",
         "_leader",
         "_log",
+        "_masks",
         "_misery",
         "_next",
         "_orders",
@@ -159,6 +173,7 @@ class Game:
     _turn: int
     _trick_no: int
     _hands: list[list[Card]]
+    _masks: list[int]
     _misery: list[Card | None]
     _unpicked: int
     _undealt: tuple[Card, ...]
@@ -221,13 +236,15 @@ class Game:
         # Sorting positions by random keys is a uniformly random permutation (the 64-bit keys
         # are distinct but for a 1-in-10^15 chance, when the earlier position goes first).
         order = sorted(range(size), key=keys.__getitem__)
-        pick = cards.__getitem__
         # The deck is sorted, so sorting a block of positions sorts the hand.
-        self._hands = [
-            list(map(pick, sorted(order[start : start + HAND_SIZE])))
+        blocks = [
+            sorted(order[start : start + HAND_SIZE])
             for start in range(0, players * HAND_SIZE, HAND_SIZE)
         ]
-        self._undealt = tuple(map(pick, sorted(order[players * HAND_SIZE :])))
+        self._hands = [[cards[i] for i in block] for block in blocks]
+        bits = _DECK_BITS[players]
+        self._masks = [sum([bits[i] for i in block]) for block in blocks]
+        self._undealt = tuple([cards[i] for i in sorted(order[players * HAND_SIZE :])])
         self._misery = [None] * players
         self._unpicked = players
         self._captured = [[] for _ in range(players)]
@@ -289,12 +306,11 @@ class Game:
             or self._misery[seat] is not None
         ):
             raise self._rejection("misery", seat, card, round)
-        try:
-            self._hands[seat].remove(card)
-        except ValueError:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.choose_misery(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card) from None
+            raise self._card_rejection(seat, card)
+        self._take(seat, card)
         self._misery[seat] = card
         self._log.append(seat << 8 | card.index)
         self._unpicked -= 1
@@ -320,15 +336,21 @@ class Game:
             or (round is not None and round != self._round)
         ):
             raise self._rejection("play", seat, card, round)
-        try:
-            self._hands[seat].remove(card)
-        except ValueError:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.play(seat, self._parse(seat, card), round=round)
-            raise self._card_rejection(seat, card) from None
+            raise self._card_rejection(seat, card)
+        # inline of self._take(seat, card), the hottest path of the engine
+        index = card.index
+        mask = self._masks[seat]
+        bit = _BIT[index]
+        if not mask & bit:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]
         trick = self._trick
         trick.append(card)
-        code = seat << 8 | card.index
+        code = seat << 8 | index
         self._log.append(code | _PLAY_FLAG)
         key = self._trick_no << 11 | code
         played = _PLAYED[key] or _card_played(key, seat, card, self._trick_no)
@@ -336,6 +358,19 @@ class Game:
             self._turn = self._next[seat]
             return [played]
         return self._finish_trick(played)
+
+    def _take(self, seat: int, card: Card) -> None:
+        """Remove ``card`` from ``seat``'s hand, or raise CardNotInHand.
+
+        Each hand is a sorted list plus a bitmask of card indexes: the mask answers "is it in
+        the hand?" and, counting the bits below the card, where it sits in the list.
+        """
+        mask = self._masks[seat]
+        bit = _BIT[card.index]
+        if not mask & bit:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]  # cards below it come first
 
     def _finish_trick(self, played: CardPlayed) -> list[Event]:
         leader = self._leader
@@ -530,6 +565,11 @@ class Game:
             return self._hands[seat][:]
         return []
 
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a bitmask: bit ``card.index`` is set for each card it holds."""
+        self._check_seat(seat)
+        return self._masks[seat]
+
     def misery_card(self, seat: int) -> Card | None:
         """``seat``'s misery pick this round (secret until revealed: not for players' eyes)."""
         self._check_seat(seat)
@@ -660,6 +700,7 @@ class Game:
         new._turn = self._turn
         new._trick_no = self._trick_no
         new._hands = [hand[:] for hand in self._hands]
+        new._masks = self._masks[:]
         new._misery = self._misery[:]
         new._unpicked = self._unpicked
         new._undealt = self._undealt
@@ -704,6 +745,11 @@ class Game:
             f"<Game {self._players} players, {self._rules.preset}, {where}, "
             f"{self.action_count} actions, seed={self._seed}>"
         )
+
+
+def _mask(cards: list[Card]) -> int:
+    """The bitmask of ``cards``: bit ``card.index`` set for each card."""
+    return sum([_BIT[card.index] for card in cards])
 
 
 def _misery_colored(misery: Card, captured: list[Card]) -> tuple[Card, ...]:

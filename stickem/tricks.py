@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from operator import attrgetter
 from typing import Final
 
 from .cards import COLORS, MAX_VALUE, Card, Color
@@ -28,7 +27,6 @@ _STRENGTH: Final = tuple(
     tuple(_strength(lead, Card.from_index(i)) for i in range(len(COLORS) * (MAX_VALUE + 1)))
     for lead in COLORS
 )
-_INDEX: Final = attrgetter("index")
 _STRIDE: Final = MAX_VALUE + 1
 
 
@@ -43,12 +41,17 @@ def trick_winner(cards: Sequence[Card], rules: Rules | None = None) -> int | Non
     """
     if not cards:
         raise ValueError("a trick needs at least one card")
-    strength = _STRENGTH[cards[0].index // _STRIDE]  # the lead color's order
-    strengths = list(map(strength.__getitem__, map(_INDEX, cards)))
-    best = max(strengths)  # .index finds the first card played of the best strength
+    strength = _STRENGTH[cards[0].index // _STRIDE]  # row of the lead color
+    best = -2
+    winner = 0
+    for position, card in enumerate(cards):
+        value = strength[card.index]
+        if value > best:  # strictly: on a tie the card played first stays ahead
+            best = value
+            winner = position
     if best == 0 and rules is not None and rules.all_zero == "nobody":
         return None  # no trump and no lead card above 0: every card is a 0
-    return strengths.index(best)
+    return winner
 
 
 def round_score(misery_card: Card, captured: Iterable[Card]) -> int:

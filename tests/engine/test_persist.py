@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections.abc import Callable
 from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from stickem import CorruptGameError, Game, Rules
 from stickem.persist import _digest
@@ -128,3 +132,46 @@ def test_corrupt_documents_are_refused_clearly(tamper: Tamper, message: str) -> 
 def test_non_text_is_refused() -> None:
     with pytest.raises(CorruptGameError):
         Game.from_json(42)  # type: ignore[arg-type]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_any_one_character_edit_is_refused_or_harmless(data: st.DataObject) -> None:
+    game = midgame()
+    text = game.to_json()
+    position = data.draw(st.integers(0, len(text) - 1))
+    replacement = data.draw(st.characters(codec="utf-8"))
+    edited = text[:position] + replacement + text[position + 1 :]
+    try:
+        loaded = Game.from_json(edited)
+    except CorruptGameError:
+        return
+    assert loaded == game  # only a no-op edit may load
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_bytes_are_refused(blob: bytes) -> None:
+    with pytest.raises(CorruptGameError):
+        Game.from_json(blob)
+
+
+def test_deeply_nested_and_huge_numbers_are_refused() -> None:
+    with pytest.raises(CorruptGameError):
+        Game.from_json("[" * 100000 + "]" * 100000)
+    document = json.loads(Game.new(3, seed=1).to_json())
+    with pytest.raises(CorruptGameError):
+        text = json.dumps(document, separators=(",", ":"))
+        assert '"seed":1,' in text
+        Game.from_json(text.replace('"seed":1,', '"seed":' + "9" * 5000 + ","))
+
+
+def test_pickle_and_deepcopy_give_equal_independent_games() -> None:
+    game = midgame()
+    for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert twin == game and twin.view(2) == game.view(2)
+        assert twin.hand(0) == game.hand(0) and twin.hand(0)[0] is game.hand(0)[0]
+        seat = twin.awaiting[0]
+        card = twin.legal_cards(seat)[0]
+        assert twin.play(seat, card) == game.copy().play(seat, card)
+        assert twin != game

@@ -3,6 +3,8 @@ shared wins and negative totals. Deals come from seeds found by searching for th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import pairwise
 from random import Random
 
 import pytest
@@ -291,3 +293,42 @@ def test_same_seed_same_deal_other_seed_other_deal() -> None:
     assert [a.hand(s) for s in range(5)] == [b.hand(s) for s in range(5)]
     assert [a.hand(s) for s in range(5)] != [c.hand(s) for s in range(5)]
     assert all(a.hand(s) == sorted(a.hand(s)) and len(a.hand(s)) == 15 for s in range(5))
+
+
+def round_transitions(
+    players: int, seeds: range
+) -> Iterator[tuple[int, RoundScored, RoundStarted]]:
+    """(dealer before, RoundScored, next RoundStarted) for every round change of random games."""
+    for seed in seeds:
+        game = Game.new(players, Rules.preset("classic"), seed)
+        dealer = game.dealer
+        events = play_out(game, Random(seed))
+        for before, after in pairwise(events):
+            if isinstance(before, RoundScored) and isinstance(after, RoundStarted):
+                yield dealer, before, after
+                dealer = after.dealer
+
+
+def test_dealer_tie_on_total_goes_to_lowest_round_score_in_a_real_game() -> None:
+    for dealer, scored, started in round_transitions(3, range(300)):
+        low = min(scored.totals)
+        tied = [s for s in range(3) if scored.totals[s] == low]
+        round_low = min(scored.scores[s] for s in tied)
+        if len(tied) > 1 and [scored.scores[s] for s in tied].count(round_low) == 1:
+            assert started.dealer == next(s for s in tied if scored.scores[s] == round_low)
+            assert started.dealer == reference_next_dealer(
+                list(scored.totals), list(scored.scores), dealer
+            )
+            return
+    raise AssertionError("no tie on the lowest total found; widen the search")
+
+
+def test_dealer_full_tie_goes_clockwise_from_dealer_in_a_real_game() -> None:
+    for dealer, scored, started in round_transitions(3, range(300)):
+        low = min(scored.totals)
+        tied = [s for s in range(3) if scored.totals[s] == low]
+        if len(tied) > 1 and len({scored.scores[s] for s in tied}) == 1:
+            clockwise = [(dealer + step) % 3 for step in (1, 2, 3)]
+            assert started.dealer == next(s for s in clockwise if s in tied)
+            return
+    raise AssertionError("no full tie found; widen the search")
