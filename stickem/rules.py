@@ -2,6 +2,10 @@
 
 ``Rules.preset("amigo")`` builds a preset; keyword overrides change single options:
 ``Rules.preset("online", rounds=4)``. On an instance, ``rules.preset`` is the preset's name.
+
+Decision: the player limits are options like the others (RULES section 7 lists them in the
+option table), so ``Rules.preset("amigo", max_players=7)`` is a 7-player game with the Amigo
+scoring options and the 7-player deck. The presets themselves keep their documents' limits.
 """
 
 from __future__ import annotations
