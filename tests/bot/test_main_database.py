@@ -12,7 +12,7 @@ import pytest
 import bot.__main__ as entry
 from bot.config import Settings
 from bot.persistence import database_url_for
-from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
+from bot.storage import DuplicateAction, SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 from bot.storage.database import normalise_url
 from bot.storage.maintenance import default_database_url
 
@@ -57,6 +57,21 @@ def test_bad_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[
         normalise_url(url)  # what Storage.open raises for this URL
     text = run_failing(monkeypatch, capsys, caught.value, url)
     assert "does not support" in text and "secret" not in text
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        StorageError("the schema_version table is empty"),
+        StorageError("No migration from 0"),
+        DuplicateAction(3, 7),
+    ],
+)
+def test_an_unusable_database(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: StorageError
+) -> None:
+    text = run_failing(monkeypatch, capsys, error, "postgresql://stickem:secret@db.example/stickem")
+    assert "cannot be used" in text and str(error) in text and "secret" not in text
 
 
 def test_maintenance_finds_the_bots_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
