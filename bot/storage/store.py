@@ -11,7 +11,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
-from bot.storage.database import Backend, begin_snapshot, create_engine, sqlite_folder_problem
+from bot.storage.database import Backend, begin_snapshot, create_engine, read_only, sqlite_folder_problem
 from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from bot.storage.failures import CONNECTION_FAILURES, translated
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
@@ -134,6 +134,7 @@ class Storage:
     async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:
         """A connection for reads; with `snapshot`, all its queries see the same committed state."""
         async with translated(READ_FAILED), self._engine.connect() as conn:
+            await read_only(conn, self._backend)
             if snapshot:
                 await begin_snapshot(conn, self._backend)
             yield conn
