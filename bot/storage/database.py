@@ -24,7 +24,8 @@ _URL_HELP = (
 )
 
 
-def _redact(url: str) -> str:
+def redacted(url: str) -> str:
+    """`url` with its password hidden, for messages."""
     try:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
@@ -53,7 +54,7 @@ def normalise_url(url: str) -> tuple[URL, Backend]:
             query["ssl"] = query.pop("sslmode")
         return parsed.set(drivername="postgresql+asyncpg", query=query), "postgresql"
     raise StorageConfigError(
-        f"DATABASE_URL {_redact(text)!r} names the database {name!r}, which this bot does not support. "
+        f"DATABASE_URL {redacted(text)!r} names the database {name!r}, which this bot does not support. "
         + _URL_HELP
     )
 

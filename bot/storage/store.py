@@ -7,11 +7,18 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
-from bot.storage.database import Backend, begin_snapshot, create_engine, read_only, sqlite_folder_problem
+from bot.storage.database import (
+    Backend,
+    begin_snapshot,
+    create_engine,
+    read_only,
+    redacted,
+    sqlite_folder_problem,
+)
 from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from bot.storage.failures import CONNECTION_FAILURES, translated
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
@@ -39,6 +46,15 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def _refuse_empty(url: str) -> Callable[[Connection], None]:
+    """A schema creator that refuses: the database at `url` is empty, so it is not the bot's."""
+
+    def refuse(_conn: Connection) -> None:
+        raise StorageError(f"no Stick'em database at {redacted(url)} (it has no Stick'em tables)")
+
+    return refuse
+
+
 class Storage:
     """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
 
@@ -62,8 +78,12 @@ class Storage:
         timeout: float = 5.0,
         schema: str | None = None,
         clock: Clock = utc_now,
+        create: bool = True,
     ) -> Storage:
         """Connect to `url` (`sqlite:///file` or `postgresql://...`) and create or migrate the schema.
+
+        With ``create=False`` (maintenance tools) an empty database is refused with a
+        `StorageError` "no Stick'em database at ..." instead of being given the schema.
 
         Raises `StorageConfigError` for a bad URL, `SchemaTooNew` for a database written by a newer
         bot, `StorageUnavailable` when the database cannot be reached. `timeout` bounds lock waits,
@@ -76,7 +96,10 @@ class Storage:
         engine, backend = create_engine(url, timeout=timeout, schema=schema)
         try:
             async with translated(READ_FAILED), engine.begin() as conn:
-                found = await conn.run_sync(ensure_schema)
+                if create:
+                    found = await conn.run_sync(ensure_schema)
+                else:
+                    found = await conn.run_sync(lambda c: ensure_schema(c, create=_refuse_empty(url)))
         except BaseException:
             await engine.dispose()
             raise
