@@ -204,7 +204,9 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
             await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
         except StorageError as exc:
             log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
-        if broken.channel_id is not None:
+        # No notice where another game is running (a clash): "use /join" would be wrong there.
+        running = service.registry.get(broken.channel_id) if broken.channel_id is not None else None
+        if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
             await _say(service, broken.channel_id, BROKEN)
 
 

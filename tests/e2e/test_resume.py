@@ -192,3 +192,34 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game(
     finally:
         await storage.close()
 
+
+async def test_a_clashing_game_gets_no_notice_where_another_game_runs(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Two active games stored for one channel: the first resumes, the second is stopped, and
+    the channel is not told "its game has ended, use /join" while the first one runs."""
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "games")
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    storage = await Storage.open(url)
+    try:
+        first = await store_game(storage, channel, users, guild.id)
+        second = await store_game(storage, channel, users, guild.id)
+    finally:
+        await storage.close()
+
+    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    async with run_client(emulator, bot):
+        await _announced(bot)
+        await emulator.driver.wait_for_message(channel, lambda m: RESUMED in m.content)
+        assert not any(BROKEN in m.content for m in emulator.driver.channel_messages(channel))
+        assert service_for(bot).registry.require(channel.id).storage_id == first
+
+    storage = await Storage.open(url)
+    try:
+        assert (await storage.load_game(second)).record.status is GameStatus.STOPPED
+    finally:
+        await storage.close()
