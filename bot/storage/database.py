@@ -72,19 +72,21 @@ def sqlite_folder_problem(url: str) -> str | None:
 
 
 def create_engine(
-    url: str, *, timeout: float = 5.0, schema: str | None = None
+    url: str, *, timeout: float = 5.0, schema: str | None = None, command_timeout: float | None = None
 ) -> tuple[AsyncEngine, Backend]:
     """Create the process's engine for `url`.
 
     `timeout` (seconds) bounds waiting for a lock (SQLite) or for connecting and each statement
-    (PostgreSQL). `schema` selects a PostgreSQL schema (search_path); it is ignored for SQLite.
+    (PostgreSQL; `command_timeout`, if given, bounds the statements instead). `schema` selects a
+    PostgreSQL schema (search_path); it is ignored for SQLite.
     """
     parsed, backend = normalise_url(url)
     if backend == "sqlite":
         engine = create_async_engine(parsed, connect_args={"timeout": timeout})
         _install_sqlite_pragmas(engine, timeout)
         return engine, backend
-    connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": timeout}
+    statements = timeout if command_timeout is None else command_timeout
+    connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": statements}
     if schema is not None:
         connect_args["server_settings"] = {"search_path": schema}
     engine = create_async_engine(

@@ -3,6 +3,7 @@ nothing is half-applied, and play continues once it is back."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from sqlalchemy import event, text
 
 from bot.storage import READ_FAILED, SAVE_FAILED, SeatRecord, Storage, StorageUnavailable
+from bot.storage.database import create_engine
 from tests.storage.conftest import FakeClock, Target, postgres_url_or_skip
 from tests.storage.helpers import new_game, play
 from tests.storage.outage import Outage, SqliteWriteLock, TcpProxy
@@ -226,3 +228,30 @@ async def test_a_read_only_database_refuses_actions_and_play_continues_after(sto
     await storage.append_action(game_id, 2, "play", 2, "red 7")  # the same action, now accepted
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0, 1, 2]
+
+
+async def test_the_start_up_load_may_take_longer_than_a_write(postgres_target: Target) -> None:
+    """PostgreSQL's short statement limit (for moves) does not apply to the start-up load: a
+    load slowed down (here: the games table locked by someone else for a second) fails with
+    the short limit and succeeds with the load's own."""
+    storage = await Storage.open(postgres_target.url, schema=postgres_target.schema, timeout=0.3)
+    locker, _ = create_engine(postgres_target.url, schema=postgres_target.schema, timeout=10)
+    try:
+        game_id = await new_game(storage)
+        async with locker.connect() as conn:
+            await conn.begin()
+            await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+
+            async def release_later() -> None:
+                await asyncio.sleep(1.0)
+                await conn.commit()
+
+            releasing = asyncio.create_task(release_later())
+            with pytest.raises(StorageUnavailable):
+                await storage.load_unfinished_games()  # the write limit: 0.3 s
+            loaded = await asyncio.wait_for(storage.load_unfinished_games(timeout=10), timeout=15)
+            await releasing
+        assert [g.record.id for g in loaded.games] == [game_id]
+    finally:
+        await storage.close()
+        await locker.dispose()
