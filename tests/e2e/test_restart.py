@@ -81,7 +81,6 @@ async def test_sigkill_in_the_middle_of_a_trick(game: ProcessGame) -> None:
     assert_clean_log(bot.log)
 
 
-@pytest.mark.emulator_problems_expected  # a killed bot leaves edits and clicks unfinished
 async def test_sigkill_in_the_middle_of_the_misery_choice(game: ProcessGame) -> None:
     g = game
     await g.start_bot()
@@ -112,6 +111,9 @@ async def test_sigkill_in_the_middle_of_the_misery_choice(game: ProcessGame) -> 
     await g.play_to_the_end()
     await check_nothing_lost_nothing_twice(g)
     assert_clean_log(bot.log)
+    # The only refusal: the restarted bot's edit of the deleted table message, before it posts it again.
+    refused = g.emu.pop_problems()
+    assert [(p.kind, "PATCH" in p.message) for p in refused] == [("http-error", True)], refused
 
 
 @pytest.mark.parametrize("game", ["sqlite"], indirect=True)  # the database plays no part here
