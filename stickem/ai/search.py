@@ -1,0 +1,206 @@
+"""Information Set Monte Carlo Tree Search (single observer) for the trick phase.
+
+Each iteration deals the cards the searching seat cannot see at random among the other hands
+(a determinisation consistent with everything it witnessed), walks the shared tree with UCB
+restricted to the cards available in that deal (counting availability, as ISMCTS does),
+expands one move, finishes the round with random play and backs up, for every node, the
+reward of the seat that moved into it: its round score minus the mean of the other seats.
+
+The hot loop works on lists of ints (see :mod:`stickem.ai.core`). Random playouts cost almost
+nothing here: the hidden hands come out of the deal in random order and the own hand is
+shuffled once per iteration, so the playout simply plays every hand front to back.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from operator import itemgetter
+from dataclasses import dataclass
+
+from stickem.ai.core import TRICK_KEYS, VALUE_BITS, play_orders, points_table
+from stickem.ai.situation import Situation
+
+_POOL_SIZE = 512
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """Budget and tuning of one search: stop after ``iterations`` or ``time_budget`` seconds.
+
+    ``time_budget`` None means the iteration budget alone decides (fully reproducible).
+    """
+
+    iterations: int = 4000
+    time_budget: float | None = None
+    exploration: float = 0.7
+    reward_scale: float = 20.0
+
+
+class _PermutationPool:
+    """Pre-drawn random permutations of ``range(n)``, drawn from the search's own RNG.
+
+    Composing two pooled permutations yields a fresh-looking shuffle for the price of two list
+    comprehensions, far cheaper than ``random.shuffle`` in the hot loop.
+    """
+
+    def __init__(self, rng: random.Random) -> None:
+        self._rng = rng
+        self._pools: dict[int, list[list[int]]] = {}
+
+    def get(self, size: int) -> list[list[int]]:
+        pool = self._pools.get(size)
+        if pool is None:
+            pool = []
+            for _ in range(_POOL_SIZE):
+                perm = list(range(size))
+                self._rng.shuffle(perm)
+                pool.append(perm)
+            self._pools[size] = pool
+        return pool
+
+
+def search_play(sit: Situation, settings: SearchSettings, rng: random.Random) -> int:
+    """Return the card code the seat ``sit.seat`` should play, found by ISMCTS.
+
+    Requires the trick phase: every misery card is known, and it is the seat's turn.
+    """
+    hand = list(sit.hand)
+    if len(hand) == 1:
+        return hand[0]
+    stats = run_search(sit, settings, rng)
+    return max(stats, key=lambda c: (stats[c][0], stats[c][1], -c))
+
+
+def run_search(
+    sit: Situation, settings: SearchSettings, rng: random.Random
+) -> dict[int, tuple[int, float]]:
+    """Run the search and return, per root move, (visits, mean reward)."""
+    players = sit.players
+    me = sit.seat
+    if sit.to_play != me:
+        raise ValueError("the searching seat is not the one to play")
+    orders = play_orders(players)
+    points = [points_table(color) for color in sit.misery_colors]
+    base = sit.scores_so_far()
+    nobody = sit.nobody_on_zeros
+    keys_by_color = TRICK_KEYS
+    shift = VALUE_BITS
+    unseen = list(sit.unseen)
+    others = [s for s in range(players) if s != me]
+    sizes = sit.hand_sizes
+    my_hand = list(sit.hand)
+    start_trick = list(sit.trick)
+    start_leader = sit.leader
+    pools = _PermutationPool(rng)
+    unseen_perms = pools.get(len(unseen))
+    hand_perms = pools.get(len(my_hand))
+    rand = rng.random
+    logs = [0.0] + [math.log(a) for a in range(1, settings.iterations + 2)]
+    explore = settings.exploration
+    inv_scale = 1.0 / settings.reward_scale
+    spread = 1.0 / (players - 1) if players > 1 else 0.0
+    deadline = None if settings.time_budget is None else time.perf_counter() + settings.time_budget
+    seat_range = range(players)
+    getters = [itemgetter(*order) for order in orders]
+
+    root: list = [0, 0.0, 0, {}]  # type: ignore[type-arg]
+    for iteration in range(settings.iterations):
+        if deadline is not None and iteration & 31 == 0 and iteration and (
+            time.perf_counter() > deadline
+        ):
+            break
+        # Determinise: deal the unseen cards at random; the order inside each hand is random too.
+        first = unseen_perms[int(rand() * _POOL_SIZE)]
+        second = unseen_perms[int(rand() * _POOL_SIZE)]
+        mixed = [unseen[first[i]] for i in second]
+        hands: list[list[int]] = [[] for _ in seat_range]
+        pos = 0
+        for s in others:
+            size = sizes[s]
+            hands[s] = mixed[pos : pos + size]
+            pos += size
+        hands[me] = [my_hand[i] for i in hand_perms[int(rand() * _POOL_SIZE)]]
+        trick = start_trick[:]
+        leader = start_leader
+        gains = [0] * players
+        node = root
+        path = []
+        turn = (leader + len(trick)) % players
+        # Selection and one expansion.
+        while True:
+            hand_now = hands[turn]
+            if not hand_now:
+                break
+            children = node[3]
+            untried = [c for c in hand_now if c not in children]
+            if untried:
+                for c in hand_now:
+                    if c in children:
+                        children[c][2] += 1
+                card = untried[int(rand() * len(untried))]
+                child = [0, 0.0, 1, {}]
+                children[card] = child
+                expanded = True
+            else:
+                best_value = -1e300
+                card = hand_now[0]
+                child = children[card]
+                for c in hand_now:
+                    k = children[c]
+                    k[2] += 1
+                    visits = k[0]
+                    value = (k[1] + explore * (logs[k[2]] * visits) ** 0.5) / visits
+                    if value > best_value:
+                        best_value = value
+                        card = c
+                        child = k
+                expanded = False
+            path.append((child, turn))
+            hand_now.remove(card)
+            trick.append(card)
+            if len(trick) == players:
+                keys = keys_by_color[trick[0] >> shift]
+                ranks = [keys[c] for c in trick]
+                top = max(ranks)
+                if not (top == 0 and nobody):
+                    winner = orders[leader][ranks.index(top)]
+                    table = points[winner]
+                    gains[winner] += sum([table[c] for c in trick])
+                    leader = winner
+                trick = []
+            turn = (leader + len(trick)) % players
+            node = child
+            if expanded:
+                break
+        # Playout: finish the open trick, then every hand plays front to back.
+        if trick:
+            order = orders[leader]
+            for s in order[len(trick) :]:
+                trick.append(hands[s].pop())
+            keys = keys_by_color[trick[0] >> shift]
+            ranks = [keys[c] for c in trick]
+            top = max(ranks)
+            if not (top == 0 and nobody):
+                winner = order[ranks.index(top)]
+                table = points[winner]
+                gains[winner] += sum([table[c] for c in trick])
+                leader = winner
+        for column in zip(*hands):
+            cards = getters[leader](column)
+            keys = keys_by_color[cards[0] >> shift]
+            ranks = list(map(keys.__getitem__, cards))
+            top = max(ranks)
+            if top == 0 and nobody:
+                continue
+            winner = orders[leader][ranks.index(top)]
+            gains[winner] += sum(map(points[winner].__getitem__, cards))
+            leader = winner
+        final = [base[s] + gains[s] for s in seat_range]
+        total = sum(final)
+        rewards = [(f - (total - f) * spread) * inv_scale for f in final]
+        for visited, mover in path:
+            visited[0] += 1
+            visited[1] += rewards[mover]
+    return {card: (k[0], k[1] / k[0] if k[0] else 0.0) for card, k in root[3].items()}
