@@ -36,6 +36,7 @@ class SearchSettings:
     time_budget: float | None = None
     exploration: float = 0.7
     reward_scale: float = 20.0
+    playout: str = "dump"
 
 
 class _PermutationPool:
@@ -103,6 +104,8 @@ def run_search(
     spread = 1.0 / (players - 1) if players > 1 else 0.0
     deadline = None if settings.time_budget is None else time.perf_counter() + settings.time_budget
     seat_range = range(players)
+    dumping = settings.playout == "dump"
+    misery_colors = [-1 if c is None else c for c in sit.misery_colors]
     getters = [itemgetter(*order) for order in orders]
 
     root: list = [0, 0.0, 0, {}]  # type: ignore[type-arg]
@@ -174,29 +177,32 @@ def run_search(
             node = child
             if expanded:
                 break
-        # Playout: finish the open trick, then every hand plays front to back.
-        if trick:
-            order = orders[leader]
-            for s in order[len(trick) :]:
-                trick.append(hands[s].pop())
-            keys = keys_by_color[trick[0] >> shift]
-            ranks = [keys[c] for c in trick]
-            top = max(ranks)
-            if not (top == 0 and nobody):
-                winner = order[ranks.index(top)]
-                table = points[winner]
-                gains[winner] += sum([table[c] for c in trick])
+        # Playout: finish the round from here.
+        if dumping:
+            _dump_playout(hands, trick, leader, orders, misery_colors, points, nobody, gains)
+        else:
+            if trick:
+                order = orders[leader]
+                for s in order[len(trick) :]:
+                    trick.append(hands[s].pop())
+                keys = keys_by_color[trick[0] >> shift]
+                ranks = [keys[c] for c in trick]
+                top = max(ranks)
+                if not (top == 0 and nobody):
+                    winner = order[ranks.index(top)]
+                    table = points[winner]
+                    gains[winner] += sum([table[c] for c in trick])
+                    leader = winner
+            for column in zip(*hands):
+                cards = getters[leader](column)
+                keys = keys_by_color[cards[0] >> shift]
+                ranks = list(map(keys.__getitem__, cards))
+                top = max(ranks)
+                if top == 0 and nobody:
+                    continue
+                winner = orders[leader][ranks.index(top)]
+                gains[winner] += sum(map(points[winner].__getitem__, cards))
                 leader = winner
-        for column in zip(*hands):
-            cards = getters[leader](column)
-            keys = keys_by_color[cards[0] >> shift]
-            ranks = list(map(keys.__getitem__, cards))
-            top = max(ranks)
-            if top == 0 and nobody:
-                continue
-            winner = orders[leader][ranks.index(top)]
-            gains[winner] += sum(map(points[winner].__getitem__, cards))
-            leader = winner
         final = [base[s] + gains[s] for s in seat_range]
         total = sum(final)
         rewards = [(f - (total - f) * spread) * inv_scale for f in final]
@@ -204,3 +210,79 @@ def run_search(
             visited[0] += 1
             visited[1] += rewards[mover]
     return {card: (k[0], k[1] / k[0] if k[0] else 0.0) for card, k in root[3].items()}
+
+
+def _dump_playout(
+    hands: list[list[int]],
+    trick: list[int],
+    leader: int,
+    orders: tuple[tuple[int, ...], ...],
+    misery_colors: list[int],
+    points: list[list[int]],
+    nobody: bool,
+    gains: list[int],
+) -> None:
+    """Finish the round with a cheap informed policy, adding each seat's points to ``gains``.
+
+    The leader plays a random card; every later seat, if it can without taking the lead,
+    dumps its highest card of the current taker's misery color, else its highest card of its
+    own misery color, else a random card. This models opponents who punish whoever takes a
+    trick, which pure random playouts miss.
+    """
+    keys_by_color = TRICK_KEYS
+    shift = VALUE_BITS
+    mask = (1 << VALUE_BITS) - 1
+    players = len(hands)
+    while True:
+        order = orders[leader]
+        if trick:
+            cards = trick
+            keys = keys_by_color[cards[0] >> shift]
+            best = -2
+            win = 0
+            for i, c in enumerate(cards):
+                if keys[c] > best:
+                    best = keys[c]
+                    win = i
+            start = len(cards)
+            trick = []
+        else:
+            first = hands[leader]
+            if not first:
+                return
+            lead = first.pop()
+            cards = [lead]
+            keys = keys_by_color[lead >> shift]
+            best = keys[lead]
+            win = 0
+            start = 1
+        for pos in range(start, players):
+            seat = order[pos]
+            hand = hands[seat]
+            target = misery_colors[order[win]]
+            own = misery_colors[seat]
+            pick = -1
+            pick_score = -1
+            for i, c in enumerate(hand):
+                if keys[c] <= best:
+                    color = c >> shift
+                    if color == target:
+                        score = 40 + (c & mask)
+                    elif color == own:
+                        score = 20 + (c & mask)
+                    else:
+                        continue
+                    if score > pick_score:
+                        pick_score = score
+                        pick = i
+            card = hand.pop(pick) if pick >= 0 else hand.pop()
+            cards.append(card)
+            rank = keys[card]
+            if rank > best:
+                best = rank
+                win = pos
+        if best == 0 and nobody:
+            continue
+        taker = order[win]
+        gains[taker] += sum(map(points[taker].__getitem__, cards))
+        leader = taker
