@@ -89,10 +89,7 @@ def card_score(sit: Situation, card: int) -> float:
     future = len(later) * (sum(my_points[u] for u in unseen) / pool if unseen else 0.0)
     gain_if_win = sum(my_points[c] for c in trick) + future
 
-    if leading_now or not sit.trick:
-        taker = None
-    else:
-        taker = order[ranks.index(best_before)]
+    taker = None if leading_now or not sit.trick else order[ranks.index(best_before)]
     if taker is None:
         others = [s for s in range(players) if s != me]
         give = sum(_points_for(colors[s], trick) for s in others) / len(others)

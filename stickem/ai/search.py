@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from operator import itemgetter
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from stickem.ai.core import TRICK_KEYS, VALUE_BITS, play_orders, points_table
 from stickem.ai.situation import Situation
@@ -108,7 +109,7 @@ def run_search(
     misery_colors = [-1 if c is None else c for c in sit.misery_colors]
     getters = [itemgetter(*order) for order in orders]
 
-    root: list = [0, 0.0, 0, {}]  # type: ignore[type-arg]
+    root: list[Any] = [0, 0.0, 0, {}]
     for iteration in range(settings.iterations):
         if deadline is not None and iteration & 31 == 0 and iteration and (
             time.perf_counter() > deadline
@@ -129,7 +130,7 @@ def run_search(
         leader = start_leader
         gains = [0] * players
         node = root
-        path = []
+        path: list[tuple[list[Any], int]] = []
         turn = (leader + len(trick)) % players
         # Selection and one expansion.
         while True:
@@ -193,7 +194,7 @@ def run_search(
                     table = points[winner]
                     gains[winner] += sum([table[c] for c in trick])
                     leader = winner
-            for column in zip(*hands):
+            for column in zip(*hands, strict=True):
                 cards = getters[leader](column)
                 keys = keys_by_color[cards[0] >> shift]
                 ranks = list(map(keys.__getitem__, cards))
