@@ -31,9 +31,16 @@ def play_round(
     for seat in range(players):
         own = tuple(hands[seat])
         sit = Situation(
-            players=players, seat=seat, hand=own, misery=tuple(None for _ in range(players)),
-            leader=leader, trick=(), captured=empty, hand_sizes=tuple(15 for _ in range(players)),
-            unseen=_unseen(players, own, undealt), nobody_on_zeros=nobody_on_zeros,
+            players=players,
+            seat=seat,
+            hand=own,
+            misery=tuple(None for _ in range(players)),
+            leader=leader,
+            trick=(),
+            captured=empty,
+            hand_sizes=tuple(15 for _ in range(players)),
+            unseen=_unseen(players, own, undealt),
+            nobody_on_zeros=nobody_on_zeros,
         )
         pick = brains[seat].misery(sit)
         if pick not in own:
@@ -51,9 +58,15 @@ def play_round(
             own = tuple(hands[seat])
             seen = visible + tuple(c for cs in captured for c in cs) + tuple(trick)
             sit = Situation(
-                players=players, seat=seat, hand=own, misery=misery, leader=leader,
-                trick=tuple(trick), captured=tuple(tuple(cs) for cs in captured),
-                hand_sizes=tuple(len(h) for h in hands), unseen=_unseen(players, own, seen),
+                players=players,
+                seat=seat,
+                hand=own,
+                misery=misery,
+                leader=leader,
+                trick=tuple(trick),
+                captured=tuple(tuple(cs) for cs in captured),
+                hand_sizes=tuple(len(h) for h in hands),
+                unseen=_unseen(players, own, seen),
                 nobody_on_zeros=nobody_on_zeros,
             )
             card = brains[seat].play(sit)

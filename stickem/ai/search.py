@@ -111,8 +111,11 @@ def run_search(
 
     root: list[Any] = [0, 0.0, 0, {}]
     for iteration in range(settings.iterations):
-        if deadline is not None and iteration & 31 == 0 and iteration and (
-            time.perf_counter() > deadline
+        if (
+            deadline is not None
+            and iteration & 31 == 0
+            and iteration
+            and (time.perf_counter() > deadline)
         ):
             break
         # Determinise: deal the unseen cards at random; the order inside each hand is random too.

@@ -57,9 +57,7 @@ class Situation:
         return scores
 
 
-def unseen_cards(
-    players: int, hand: tuple[int, ...], visible: tuple[int, ...]
-) -> tuple[int, ...]:
+def unseen_cards(players: int, hand: tuple[int, ...], visible: tuple[int, ...]) -> tuple[int, ...]:
     """Return the deck cards that are neither in ``hand`` nor among the ``visible`` ones."""
     known = set(hand) | set(visible)
     return tuple(c for c in deck_codes(players) if c not in known)

@@ -199,9 +199,7 @@ def format_table(stats: Sequence[LevelStats]) -> str:
     ]
     for s in stats:
         relative = (
-            "n/a"
-            if s.relative is None
-            else f"{s.relative:+.2f} ± {s.relative_error or 0.0:.2f}"
+            "n/a" if s.relative is None else f"{s.relative:+.2f} ± {s.relative_error or 0.0:.2f}"
         )
         lines.append(
             f"| {s.level} | {s.seats} | {s.mean_points:+.2f} ± {s.points_error:.2f} | {relative} "
