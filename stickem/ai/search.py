@@ -35,7 +35,7 @@ class SearchSettings:
 
     iterations: int = 4000
     time_budget: float | None = None
-    exploration: float = 0.7
+    exploration: float = 0.25
     reward_scale: float = 20.0
     playout: str = "dump"
 
@@ -268,17 +268,16 @@ def _dump_playout(
             pick = -1
             pick_score = -1
             for i, c in enumerate(hand):
-                if keys[c] <= best:
-                    color = c >> shift
-                    if color == target:
-                        score = 40 + (c & mask)
-                    elif color == own:
-                        score = 20 + (c & mask)
-                    else:
-                        continue
-                    if score > pick_score:
-                        pick_score = score
-                        pick = i
+                color = c >> shift
+                if color == target:
+                    score = 40 + (c & mask)
+                elif color == own:
+                    score = 20 + (c & mask)
+                else:
+                    continue
+                if score > pick_score and keys[c] <= best:
+                    pick_score = score
+                    pick = i
             card = hand.pop(pick) if pick >= 0 else hand.pop()
             cards.append(card)
             rank = keys[card]

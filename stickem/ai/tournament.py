@@ -57,6 +57,7 @@ class GameResult:
     round_scores: tuple[tuple[int, ...], ...]
     winners: tuple[int, ...]
     times: dict[str, list[float]]
+    cpu_times: dict[str, list[float]]
 
 
 @dataclass(slots=True)
@@ -73,6 +74,7 @@ class LevelStats:
     decisions: int = 0
     median_ms: float = 0.0
     p95_ms: float = 0.0
+    cpu_median_ms: float = 0.0
 
 
 def play_game(spec: TableSpec, index: int) -> GameResult:
@@ -90,18 +92,19 @@ def play_game(spec: TableSpec, index: int) -> GameResult:
         for seat, level in enumerate(levels)
     ]
     times: dict[str, list[float]] = {level: [] for level in set(levels)}
+    cpu_times: dict[str, list[float]] = {level: [] for level in set(levels)}
     while game.phase is not Phase.GAME_OVER:
         for seat in game.awaiting:
             view = game.view(seat)
             player = seats[seat]
-            start = time.perf_counter()
-            if game.phase is Phase.MISERY:
-                card = player.choose_misery(view)
-                times[levels[seat]].append(time.perf_counter() - start)
+            start, cpu_start = time.perf_counter(), time.process_time()
+            misery = game.phase is Phase.MISERY
+            card = player.choose_misery(view) if misery else player.play(view)
+            times[levels[seat]].append(time.perf_counter() - start)
+            cpu_times[levels[seat]].append(time.process_time() - cpu_start)
+            if misery:
                 game.choose_misery(seat, card)
             else:
-                card = player.play(view)
-                times[levels[seat]].append(time.perf_counter() - start)
                 game.play(seat, card)
     return GameResult(
         index=index,
@@ -109,6 +112,7 @@ def play_game(spec: TableSpec, index: int) -> GameResult:
         round_scores=tuple(tuple(r) for r in game.round_scores),
         winners=tuple(game.winners),
         times=times,
+        cpu_times=cpu_times,
     )
 
 
@@ -153,6 +157,7 @@ def summarize(results: Sequence[GameResult]) -> list[LevelStats]:
         rel_game: list[float] = []
         wins = 0.0
         times: list[float] = []
+        cpu_times: list[float] = []
         for result in results:
             mine = [s for s, lv in enumerate(result.levels) if lv == level]
             if not mine:
@@ -168,6 +173,7 @@ def summarize(results: Sequence[GameResult]) -> list[LevelStats]:
             wins += sum(share for s in mine if s in result.winners)
             stats.seats += len(mine)
             times.extend(result.times.get(level, []))
+            cpu_times.extend(result.cpu_times.get(level, []))
         stats.mean_points, stats.points_error = _mean_error(per_game)
         if rel_game:
             stats.relative, stats.relative_error = _mean_error(rel_game)
@@ -177,6 +183,7 @@ def summarize(results: Sequence[GameResult]) -> list[LevelStats]:
             ordered = sorted(times)
             stats.median_ms = 1000 * statistics.median(ordered)
             stats.p95_ms = 1000 * ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+            stats.cpu_median_ms = 1000 * statistics.median(cpu_times)
         table.append(stats)
     return table
 
@@ -194,8 +201,8 @@ def format_table(stats: Sequence[LevelStats]) -> str:
     """Return the statistics as a plain-text table (also valid Markdown)."""
     lines = [
         "| level | seats | points/round | vs other seats | win rate | decisions "
-        "| median ms | p95 ms |",
-        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        "| median ms | p95 ms | median CPU ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in stats:
         relative = (
@@ -203,6 +210,7 @@ def format_table(stats: Sequence[LevelStats]) -> str:
         )
         lines.append(
             f"| {s.level} | {s.seats} | {s.mean_points:+.2f} ± {s.points_error:.2f} | {relative} "
-            f"| {100 * s.win_rate:.1f}% | {s.decisions} | {s.median_ms:.2f} | {s.p95_ms:.2f} |"
+            f"| {100 * s.win_rate:.1f}% | {s.decisions} | {s.median_ms:.2f} | {s.p95_ms:.2f} "
+            f"| {s.cpu_median_ms:.2f} |"
         )
     return "\n".join(lines)
