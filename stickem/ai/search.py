@@ -38,6 +38,7 @@ class SearchSettings:
     exploration: float = 0.25
     reward_scale: float = 20.0
     playout: str = "dump"
+    opponents: str = "policy"
 
 
 class _PermutationPool:
@@ -106,6 +107,7 @@ def run_search(
     deadline = None if settings.time_budget is None else time.perf_counter() + settings.time_budget
     seat_range = range(players)
     dumping = settings.playout == "dump"
+    modelled = settings.opponents == "policy"
     misery_colors = [-1 if c is None else c for c in sit.misery_colors]
     getters = [itemgetter(*order) for order in orders]
 
@@ -140,6 +142,22 @@ def run_search(
             hand_now = hands[turn]
             if not hand_now:
                 break
+            if modelled and turn != me:
+                card = hand_now[_policy_index(hand_now, trick, turn, leader, orders, misery_colors)]
+                hand_now.remove(card)
+                trick.append(card)
+                if len(trick) == players:
+                    keys = keys_by_color[trick[0] >> shift]
+                    ranks = [keys[c] for c in trick]
+                    top = max(ranks)
+                    if not (top == 0 and nobody):
+                        winner = orders[leader][ranks.index(top)]
+                        table = points[winner]
+                        gains[winner] += sum([table[c] for c in trick])
+                        leader = winner
+                    trick = []
+                turn = (leader + len(trick)) % players
+                continue
             children = node[3]
             untried = [c for c in hand_now if c not in children]
             if untried:
@@ -289,3 +307,39 @@ def _dump_playout(
         taker = order[win]
         gains[taker] += sum(map(points[taker].__getitem__, cards))
         leader = taker
+
+
+def _policy_index(
+    hand: list[int],
+    trick: list[int],
+    seat: int,
+    leader: int,
+    orders: tuple[tuple[int, ...], ...],
+    misery_colors: list[int],
+) -> int:
+    """Return the index in ``hand`` of the card the playout policy plays (see _dump_playout)."""
+    if not trick:
+        return len(hand) - 1
+    keys = TRICK_KEYS[trick[0] >> VALUE_BITS]
+    best = -2
+    win = 0
+    for i, c in enumerate(trick):
+        if keys[c] > best:
+            best = keys[c]
+            win = i
+    target = misery_colors[orders[leader][win]]
+    own = misery_colors[seat]
+    pick = len(hand) - 1
+    pick_score = -1
+    for i, c in enumerate(hand):
+        color = c >> VALUE_BITS
+        if color == target:
+            score = 40 + (c & 31)
+        elif color == own:
+            score = 20 + (c & 31)
+        else:
+            continue
+        if score > pick_score and keys[c] <= best:
+            pick_score = score
+            pick = i
+    return pick
