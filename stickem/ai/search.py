@@ -1,14 +1,27 @@
-"""Information Set Monte Carlo Tree Search (single observer) for the trick phase.
+"""Information Set Monte Carlo Tree Search for the trick phase.
 
 Each iteration deals the cards the searching seat cannot see at random among the other hands
-(a determinisation consistent with everything it witnessed), walks the shared tree with UCB
-restricted to the cards available in that deal (counting availability, as ISMCTS does),
-expands one move, finishes the round with random play and backs up, for every node, the
-reward of the seat that moved into it: its round score minus the mean of the other seats.
+(a determinisation consistent with everything it witnessed), walks the tree with UCB, expands
+one move, finishes the round with a playout and backs up, for every node, the reward of the
+seat that moved into it: its round score minus the mean of the other seats.
 
-The hot loop works on lists of ints (see :mod:`stickem.ai.core`). Random playouts cost almost
-nothing here: the hidden hands come out of the deal in random order and the own hand is
-shuffled once per iteration, so the playout simply plays every hand front to back.
+Two ways to treat the other seats (``SearchSettings.opponents``):
+
+- ``"policy"`` (default): the tree holds only the searching seat's own moves (an open-loop
+  tree over its card sequence); the other seats play by the playout policy inside the tree as
+  in the playout. This avoids "strategy fusion" (an opponent node averaging over deals that
+  opponent could tell apart) and measured about +5 points per round stronger against
+  ``normal`` tables than the classic variant.
+- ``"tree"``: classic single-observer ISMCTS, every seat's moves in the tree with availability
+  counts.
+
+Playouts (``SearchSettings.playout``): ``"dump"`` (default) lets each seat that follows dump
+its highest card of the current taker's misery color (or of its own) when that card does not
+take the lead, else play at random; ``"random"`` plays uniformly at random.
+
+The hot loop works on lists of ints (see :mod:`stickem.ai.core`). Random choices cost almost
+nothing: the hidden hands come out of the deal in random order and the own hand is shuffled
+once per iteration (by composing pre-drawn permutations), so "a random card" is the last one.
 """
 
 from __future__ import annotations
@@ -31,6 +44,8 @@ class SearchSettings:
     """Budget and tuning of one search: stop after ``iterations`` or ``time_budget`` seconds.
 
     ``time_budget`` None means the iteration budget alone decides (fully reproducible).
+    ``exploration`` is the UCB constant on rewards divided by ``reward_scale``; ``playout``
+    is ``"dump"`` or ``"random"``; ``opponents`` is ``"policy"`` or ``"tree"`` (see above).
     """
 
     iterations: int = 4000
@@ -39,6 +54,14 @@ class SearchSettings:
     reward_scale: float = 20.0
     playout: str = "dump"
     opponents: str = "policy"
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.playout not in ("dump", "random"):
+            raise ValueError(f"playout must be 'dump' or 'random', not {self.playout!r}")
+        if self.opponents not in ("policy", "tree"):
+            raise ValueError(f"opponents must be 'policy' or 'tree', not {self.opponents!r}")
 
 
 class _PermutationPool:

@@ -48,12 +48,14 @@ def test_situation_fixture_is_consistent() -> None:
     assert sit.to_play == 2
 
 
+@pytest.mark.parametrize("opponents", ["policy", "tree"])
 @pytest.mark.parametrize("playout", ["random", "dump"])
-def test_search_ducks_a_trick_full_of_its_misery(playout: str) -> None:
+def test_search_ducks_a_trick_full_of_its_misery(playout: str, opponents: str) -> None:
     sit = last_to_play_into_misery()
-    card = search_play(sit, SearchSettings(iterations=200, playout=playout), random.Random(1))
+    settings = SearchSettings(iterations=200, playout=playout, opponents=opponents)
+    card = search_play(sit, settings, random.Random(1))
     assert to_card(card) == Card.parse("blue 1")
-    stats = run_search(sit, SearchSettings(iterations=200, playout=playout), random.Random(2))
+    stats = run_search(sit, settings, random.Random(2))
     assert set(stats) == set(sit.hand)
     assert stats[to_code(Card.parse("blue 1"))][1] > stats[to_code(Card.parse("blue 8"))][1]
 
@@ -88,3 +90,16 @@ def test_search_refuses_when_it_is_not_its_turn() -> None:
     other = Situation(**{**{f: getattr(sit, f) for f in sit.__slots__}, "seat": 1})
     with pytest.raises(ValueError, match="not the one to play"):
         run_search(other, SearchSettings(iterations=5), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"iterations": 0}, "iterations"),
+        ({"playout": "smart"}, "playout"),
+        ({"opponents": "oracle"}, "opponents"),
+    ],
+)
+def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        SearchSettings(**options)  # type: ignore[arg-type]
