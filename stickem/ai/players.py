@@ -21,7 +21,7 @@ from stickem.views import View
 LEVELS: tuple[str, ...] = ("random", "normal", "hard")
 """The computer player levels, weakest first."""
 
-DEFAULT_HARD_ITERATIONS = 2500
+DEFAULT_HARD_ITERATIONS = 1000
 """Search iterations per decision of the ``hard`` level."""
 
 

@@ -48,7 +48,7 @@ class SearchSettings:
     is ``"dump"`` or ``"random"``; ``opponents`` is ``"policy"`` or ``"tree"`` (see above).
     """
 
-    iterations: int = 4000
+    iterations: int = 1000
     time_budget: float | None = None
     exploration: float = 0.25
     reward_scale: float = 20.0
