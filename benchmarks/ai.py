@@ -4,8 +4,9 @@ Run from the repository root: ``python benchmarks/ai.py`` (full: 1,000 rounds pe
 ``python benchmarks/ai.py --rounds 300`` for a shorter run. Prints Markdown tables.
 
 Tables:
-1. ISMCTS iterations per second at the first trick of a 5-player round, for the default
-   informed ("dump") playouts and for plain random playouts.
+1. ISMCTS iterations per second at the first trick of a 5-player round: the default
+   configuration (opponents by policy, informed "dump" playouts), classic ISMCTS with the
+   same playouts, and classic ISMCTS with plain random playouts.
 2. Strength and decision times from the tournament simulator (seats rotate every game):
    ``normal`` vs four ``random``; ``hard`` vs four ``normal``; a mixed 5-player table; and
    the ``amigo`` reference: one ``hard`` seat among three ``random`` seats, 4 players.
@@ -61,21 +62,22 @@ def first_trick(seed: int, players: int = 5) -> Situation:
 def speed_table(deals: int = 7, iterations: int = 4000) -> str:
     """Iterations per second of the search core (wall clock and CPU time), median of deals."""
     lines = [
-        "| playout | iterations/s wall (median) | iterations/s CPU (median) | best CPU | deals |",
-        "|---|---:|---:|---:|---:|",
+        "| opponents | playout | iterations/s wall (median) | iterations/s CPU (median) "
+        "| best CPU | deals |",
+        "|---|---|---:|---:|---:|---:|",
     ]
-    for playout in ("dump", "random"):
+    for opponents, playout in (("policy", "dump"), ("tree", "dump"), ("tree", "random")):
         wall, cpu = [], []
         for seed in range(deals):
             sit = first_trick(seed)
-            settings = SearchSettings(iterations=iterations, playout=playout)
+            settings = SearchSettings(iterations=iterations, playout=playout, opponents=opponents)
             start, cpu_start = time.perf_counter(), time.process_time()
             run_search(sit, settings, random.Random(seed))
             wall.append(iterations / (time.perf_counter() - start))
             cpu.append(iterations / max(1e-9, time.process_time() - cpu_start))
         lines.append(
-            f"| {playout} | {statistics.median(wall):,.0f} | {statistics.median(cpu):,.0f} "
-            f"| {max(cpu):,.0f} | {deals} |"
+            f"| {opponents} | {playout} | {statistics.median(wall):,.0f} "
+            f"| {statistics.median(cpu):,.0f} | {max(cpu):,.0f} | {deals} |"
         )
     return "\n".join(lines)
 
@@ -104,11 +106,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1000, help="rounds per strength table")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--only-speed", action="store_true")
     args = parser.parse_args()
     print(f"## AI benchmark (hard: {DEFAULT_HARD_ITERATIONS} iterations per decision)\n")
     if not args.skip_speed:
         print("### Search core speed, first trick of a 5-player round\n")
         print(speed_table() + "\n", flush=True)
+    if args.only_speed:
+        return
     tables = [
         ("normal vs random", ("normal", "random", "random", "random", "random"), "classic"),
         ("hard vs normal", ("hard", "normal", "normal", "normal", "normal"), "classic"),
