@@ -104,6 +104,9 @@ def main() -> None:
     """Print every benchmark table."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=1000, help="rounds per strength table")
+    parser.add_argument(
+        "--amigo-rounds", type=int, default=None, help="rounds of the amigo table (--rounds)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--only-speed", action="store_true")
@@ -121,7 +124,10 @@ def main() -> None:
         ("amigo reference: hard vs three random", ("hard", "random", "random", "random"), "amigo"),
     ]
     for title, seats, preset in tables:
-        print(strength(title, seats, preset, args.rounds, args.seed), flush=True)
+        rounds = args.rounds
+        if preset == "amigo" and args.amigo_rounds is not None:
+            rounds = args.amigo_rounds
+        print(strength(title, seats, preset, rounds, args.seed), flush=True)
     print(
         "Points are per round; 'vs other seats' is the level's mean round score minus the mean "
         "of the other levels' seats in the same games (± one standard error over games). "
