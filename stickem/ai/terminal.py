@@ -24,6 +24,7 @@ from stickem.events import (
 )
 from stickem.game import Game, Phase
 from stickem.rules import Rules
+from stickem.tricks import trick_winner
 from stickem.views import View
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -71,7 +72,7 @@ class TerminalTable:
         self.computers: dict[int, Player] = {
             seat: make_player(level, base + 101 * seat, **options) for seat in range(1, players)
         }
-        self.names = ["You"] + [f"CPU {seat} ({level})" for seat in range(1, players)]
+        self.names = ["You"] + [f"CPU {seat}" for seat in range(1, players)]
 
     # ---------------------------------------------------------------- drawing
 
@@ -87,7 +88,7 @@ class TerminalTable:
 
     def plays_text(self, plays: Sequence[tuple[int, Card]]) -> str:
         """Return a trick's plays as ``name: card`` pairs."""
-        return "  ".join(f"{self.names[seat]}: {self.card_text(card)}" for seat, card in plays)
+        return " | ".join(f"{self.names[seat]}: {self.card_text(card)}" for seat, card in plays)
 
     def hand_text(self, hand: Sequence[Card]) -> str:
         """Return the hand, numbered from 1, grouped by color."""
@@ -122,8 +123,23 @@ class TerminalTable:
             taker = view.last_trick.winner
             who = "nobody (set aside)" if taker is None else self.names[taker]
             lines.append(f"  Last trick ({who}): {self.plays_text(view.last_trick.plays)}")
-        trick = self.plays_text(view.trick) if view.trick else "(you lead)"
-        lines.append(f"  This trick: {trick}")
+        if view.trick:
+            lines.append(f"  This trick: {self.plays_text(view.trick)}")
+            position = trick_winner([card for _, card in view.trick], view.rules)
+            if position is not None:
+                seat, card = view.trick[position]
+                lines.append(
+                    f"  Lead color {view.lead_color}; {self.names[seat]} is taking it with "
+                    f"{self.card_text(card)}."
+                )
+        else:
+            lines.append("  This trick: you lead.")
+        own = view.misery_cards[0] if view.misery_cards[0] is not None else view.misery_pick
+        if own is not None:
+            lines.append(
+                f"  Your misery color is {own.color} (card {self.card_text(own)}): "
+                f"avoid taking {own.color} cards."
+            )
         lines.append("Your hand:")
         lines.append(self.hand_text(view.hand or ()))
         return "\n".join(lines)
@@ -179,7 +195,8 @@ class TerminalTable:
         game = self.game
         self.write(
             f"Stick'em: {game.players} players, {game.rules.preset} rules, {game.rounds} rounds. "
-            f"You play against {game.players - 1} {self.level} computer players. "
+            f"You (seat 0) play against {game.players - 1} computer players of level "
+            f"{self.level}. "
             "Type 'quit' to leave."
         )
         self.show(game.start_events)
