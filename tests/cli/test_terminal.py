@@ -53,6 +53,7 @@ def test_a_whole_game_with_bad_input_along_the_way() -> None:
     assert "violet 5 is not in your hand." in text
     assert "Scores after round 1" in text and "Scores after round 2" in text
     assert "Game over:" in text
+    assert "is taking it with" in text and "Your misery color is" in text
     # One misery pick and 14 cards per round, plus the six refused answers.
     assert len(prompts) == 2 * 15 + len(bad)
     assert game.totals == [sum(r[s] for r in game.round_scores) for s in range(3)]
