@@ -110,6 +110,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--only-speed", action="store_true")
+    parser.add_argument(
+        "--tables",
+        default="normal,hard,mixed,amigo",
+        help="strength tables to run, comma-separated from: normal,hard,mixed,amigo",
+    )
     args = parser.parse_args()
     print(f"## AI benchmark (hard: {DEFAULT_HARD_ITERATIONS} iterations per decision)\n")
     if not args.skip_speed:
@@ -123,7 +128,11 @@ def main() -> None:
         ("mixed table", ("hard", "normal", "random", "normal", "random"), "classic"),
         ("amigo reference: hard vs three random", ("hard", "random", "random", "random"), "amigo"),
     ]
-    for title, seats, preset in tables:
+    chosen = {name.strip() for name in args.tables.split(",")}
+    keys = ("normal", "hard", "mixed", "amigo")
+    for key, (title, seats, preset) in zip(keys, tables, strict=True):
+        if key not in chosen:
+            continue
         rounds = args.rounds
         if preset == "amigo" and args.amigo_rounds is not None:
             rounds = args.amigo_rounds
