@@ -1,27 +1,40 @@
 """The game state machine: deal, misery choice, tricks, scoring, next round, game over.
 
 A ``Game`` is fully determined by its player count, its rules, its seed and its action log:
-the deal of round ``r`` comes from a random generator seeded with ``("stickem", seed, r)``,
+the deal of round ``r`` comes from SHAKE-256 of ``"stickem:<seed>:<r>"`` (see ``_deal``),
 so replaying the same actions on a new game gives the same game (``Game.from_json``).
 
 Decisions this module takes where RULES.md is silent (see also the docstrings below):
 
-- ``Game.new`` deals round 1 at once; the game starts in the misery choice.
+- ``Game.new`` deals round 1 at once; the game starts in the misery choice. ``seed=None``
+  draws a random 63-bit seed, kept in ``game.seed`` (and in the saved game).
 - After a round is scored the next round is dealt in the same call: the events end with
-  ``RoundScored, RoundStarted`` (or ``RoundScored, GameOver`` after the last round).
+  ``TrickWon, RoundScored, RoundStarted`` (or ``..., RoundScored, GameOver`` after the last).
 - ``dealer`` is the seat that leads the round's first trick, under both ``first_lead`` options.
-  Round 1's dealer is drawn from the seed.
-- A misery pick leaves the hand at once and is final.
-- Seats and hands: seat ``i`` is dealt the ``i``-th block of 15 shuffled cards; hands are kept
-  sorted by color then value.
+  Round 1's dealer is drawn from the seed; ``rotate`` then moves it one seat clockwise a round.
+- A misery pick leaves the hand at once and is final. While picks are secret every view shows
+  ``misery_cards`` as all None, even for seats that have picked (``picked`` tells who has);
+  the owner sees its own pick as ``misery_pick``.
+- The 7-player undealt cards are public from the deal (``undealt``, ``RoundStarted.undealt``).
+- ``all_zero="nobody"``: the set-aside cards are kept apart (``game.set_aside``), score for
+  nobody, and the same leader leads the next trick (``TrickSetAside``).
+- At the end of the game the last round's state stays visible: empty hands, revealed misery
+  cards, its tricks; ``round`` is the last round and ``awaiting`` is ().
+- A rejected action is checked in this order: game over, seat, round (``round=`` keyword),
+  phase, turn or earlier pick, card; the first failing check names the error.
+- Card text is accepted wherever a card is: ``game.play(2, "red 7")``.
+- Equal events are shared: ``CardPlayed`` and ``MiseryChosen`` events are built once per
+  process and reused (they are immutable), which keeps a played card cheap.
 """
 
 from __future__ import annotations
 
+import hashlib
 import secrets
+import sys
+from array import array
 from enum import Enum
 from operator import attrgetter
-from random import Random
 from typing import Final
 
 from .actions import Action
@@ -58,6 +71,7 @@ __all__ = ["HAND_SIZE", "TRICKS_PER_ROUND", "Game", "Phase"]
 HAND_SIZE: Final = 15
 TRICKS_PER_ROUND: Final = HAND_SIZE - 1
 _PLAY_FLAG: Final = 0x80  # marks a play in the action log; card indexes are < 0x80
+# The action log is an array of 16-bit codes: seat << 8 | card index (| _PLAY_FLAG for a play).
 _BY_INDEX = attrgetter("index")
 
 
@@ -74,8 +88,39 @@ _TRICKS: Final = Phase.TRICKS
 _OVER: Final = Phase.GAME_OVER
 
 
+# Events are immutable, so equal ones are shared: a CardPlayed for each (trick, seat, card)
+# and a MiseryChosen for each seat are built once per process, then reused by every game.
+_MISERY_CHOSEN: Final = tuple(MiseryChosen(seat) for seat in range(8))
+_PLAYED: Final[list[CardPlayed | None]] = [None] * (16 << 11)
+
+
+def _card_played(key: int, seat: int, card: Card, trick: int) -> CardPlayed:
+    event = _PLAYED[key] = CardPlayed(seat, card, trick)
+    return event
+
+
 def _random_seed() -> int:
     return secrets.randbits(63)
+
+
+def _random_keys(seed: int, round_no: int, count: int) -> list[int]:
+    """``count`` random 64-bit ints for the deal of ``round_no``, a pure function of the seed.
+
+    SHAKE-256 of ``"stickem:<seed>:<round>"``: stable across Python versions and platforms.
+    """
+    stream = hashlib.shake_256(f"stickem:{seed}:{round_no}".encode()).digest(8 * count)
+    if sys.byteorder == "little":
+        return memoryview(stream).cast("Q").tolist()
+    return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
+
+
+_ALONE: Final = tuple((seat,) for seat in range(8))
+_BIT: Final = tuple(1 << index for index in range(128))  # hand bitmask bit of each card index
+_DECK_BITS: Final = {n: tuple(_BIT[card.index] for card in deck(n)) for n in range(3, 8)}
+_NEXT: Final = {n: tuple((seat + 1) % n for seat in range(n)) for n in range(3, 8)}
+_ORDERS: Final = {
+    n: tuple(tuple((leader + i) % n for i in range(n)) for leader in range(n)) for n in range(3, 8)
+}
 
 
 class Game:
@@ -90,15 +135,14 @@ class Game:
         "_captured",
         "_dealer",
         "_hands",
-        "_last_trick",
         "_leader",
         "_log",
+        "_masks",
         "_misery",
         "_next",
         "_orders",
         "_phase",
         "_players",
-        "_previous_misery",
         "_round",
         "_round_scores",
         "_rounds",
@@ -129,6 +173,7 @@ class Game:
     _turn: int
     _trick_no: int
     _hands: list[list[Card]]
+    _masks: list[int]
     _misery: list[Card | None]
     _unpicked: int
     _undealt: tuple[Card, ...]
@@ -136,12 +181,10 @@ class Game:
     _captured: list[list[Card]]
     _set_aside: list[Card]
     _tricks: list[TrickWon | TrickSetAside]
-    _last_trick: TrickWon | TrickSetAside | None
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
-    _previous_misery: tuple[Card, ...] | None
     _winners: tuple[int, ...]
-    _log: bytearray
+    _log: array[int]
     _start_events: tuple[Event, ...]
 
     def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
@@ -163,16 +206,12 @@ class Game:
         self._rules = rules
         self._seed = seed
         self._rounds = rules.rounds_for(players)
-        self._next = tuple((seat + 1) % players for seat in range(players))
-        self._orders = tuple(
-            tuple((leader + i) % players for i in range(players)) for leader in range(players)
-        )
+        self._next = _NEXT[players]
+        self._orders = _ORDERS[players]
         self._totals = [0] * players
         self._round_scores = []
-        self._previous_misery = None
         self._winners = ()
-        self._last_trick = None
-        self._log = bytearray()
+        self._log = array("H")
         self._dealer = 0
         self._start_events = (self._deal(1),)
 
@@ -189,16 +228,23 @@ class Game:
 
     def _deal(self, round_no: int) -> RoundStarted:
         players = self._players
-        rng = Random(f"stickem:{self._seed}:{round_no}")
+        cards = deck(players)
+        size = len(cards)
+        keys = _random_keys(self._seed, round_no, size + 1)
         if round_no == 1:
-            self._dealer = rng.randrange(players)
-        cards = list(deck(players))
-        rng.shuffle(cards)
-        self._hands = [
-            sorted(cards[start : start + HAND_SIZE], key=_BY_INDEX)
+            self._dealer = keys[size] % players
+        # Sorting positions by random keys is a uniformly random permutation (the 64-bit keys
+        # are distinct but for a 1-in-10^15 chance, when the earlier position goes first).
+        order = sorted(range(size), key=keys.__getitem__)
+        # The deck is sorted, so sorting a block of positions sorts the hand.
+        blocks = [
+            sorted(order[start : start + HAND_SIZE])
             for start in range(0, players * HAND_SIZE, HAND_SIZE)
         ]
-        self._undealt = tuple(sorted(cards[players * HAND_SIZE :], key=_BY_INDEX))
+        self._hands = [[cards[i] for i in block] for block in blocks]
+        bits = _DECK_BITS[players]
+        self._masks = [sum([bits[i] for i in block]) for block in blocks]
+        self._undealt = tuple([cards[i] for i in sorted(order[players * HAND_SIZE :])])
         self._misery = [None] * players
         self._unpicked = players
         self._captured = [[] for _ in range(players)]
@@ -219,24 +265,20 @@ class Game:
         return lowest_score_dealer(self._totals, scores, self._dealer)
 
     def _end_round(self) -> list[Event]:
-        misery = tuple(card for card in self._misery if card is not None)
+        misery = tuple(self._misery)
         captured = self._captured
-        scores = tuple(round_score(misery[s], captured[s]) for s in range(self._players))
+        scores = tuple(map(round_score, misery, captured))  # type: ignore[arg-type]
         totals = self._totals
         for seat, score in enumerate(scores):
             totals[seat] += score
         self._round_scores.append(scores)
-        self._previous_misery = misery
         scored = RoundScored(
             self._round,
             scores,
             tuple(totals),
-            misery,
-            tuple(
-                tuple(sorted((c for c in cards if c.color is m.color), key=_BY_INDEX))
-                for m, cards in zip(misery, captured, strict=True)
-            ),
-            tuple(len(cards) for cards in captured),
+            misery,  # type: ignore[arg-type]
+            tuple(map(_misery_colored, misery, captured)),  # type: ignore[arg-type]
+            tuple(map(len, captured)),
         )
         if self._round == self._rounds:
             self._winners = winning_seats(totals)
@@ -264,16 +306,15 @@ class Game:
             or self._misery[seat] is not None
         ):
             raise self._rejection("misery", seat, card, round)
-        hand = self._hands[seat]
-        if card not in hand:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.choose_misery(seat, self._parse(seat, card), round=round)
             raise self._card_rejection(seat, card)
-        hand.remove(card)
+        self._take(seat, card)
         self._misery[seat] = card
-        self._log += bytes((seat, card.index))
+        self._log.append(seat << 8 | card.index)
         self._unpicked -= 1
-        chosen = MiseryChosen(seat)
+        chosen = _MISERY_CHOSEN[seat]
         if self._unpicked:
             return [chosen]
         self._phase = _TRICKS
@@ -295,27 +336,48 @@ class Game:
             or (round is not None and round != self._round)
         ):
             raise self._rejection("play", seat, card, round)
-        hand = self._hands[seat]
-        if card not in hand:
+        if type(card) is not Card:
             if isinstance(card, str):
                 return self.play(seat, self._parse(seat, card), round=round)
             raise self._card_rejection(seat, card)
-        hand.remove(card)
+        # inline of self._take(seat, card), the hottest path of the engine
+        index = card.index
+        mask = self._masks[seat]
+        bit = _BIT[index]
+        if not mask & bit:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]
         trick = self._trick
         trick.append(card)
-        self._log += bytes((seat, card.index | _PLAY_FLAG))
-        played = CardPlayed(seat, card, self._trick_no)
+        code = seat << 8 | index
+        self._log.append(code | _PLAY_FLAG)
+        key = self._trick_no << 11 | code
+        played = _PLAYED[key] or _card_played(key, seat, card, self._trick_no)
         if len(trick) < self._players:
             self._turn = self._next[seat]
             return [played]
         return self._finish_trick(played)
+
+    def _take(self, seat: int, card: Card) -> None:
+        """Remove ``card`` from ``seat``'s hand, or raise CardNotInHand.
+
+        Each hand is a sorted list plus a bitmask of card indexes: the mask answers "is it in
+        the hand?" and, counting the bits below the card, where it sits in the list.
+        """
+        mask = self._masks[seat]
+        bit = _BIT[card.index]
+        if not mask & bit:
+            raise self._card_rejection(seat, card)
+        self._masks[seat] = mask ^ bit
+        del self._hands[seat][(mask & (bit - 1)).bit_count()]  # cards below it come first
 
     def _finish_trick(self, played: CardPlayed) -> list[Event]:
         leader = self._leader
         order = self._orders[leader]
         trick = self._trick
         number = self._trick_no
-        plays = tuple(zip(order, trick, strict=True))
+        plays = tuple(zip(order, trick))  # noqa: B905 - both hold one entry per seat
         position = trick_winner(trick, self._rules)
         done: TrickWon | TrickSetAside
         if position is None:
@@ -327,7 +389,6 @@ class Game:
             self._captured[winner] += trick
             done = TrickWon(winner, plays, number)
         self._tricks.append(done)
-        self._last_trick = done
         self._trick = []
         if number == TRICKS_PER_ROUND:
             return [played, done, *self._end_round()]
@@ -462,7 +523,7 @@ class Game:
     def awaiting(self) -> tuple[int, ...]:
         """Who must act: every seat yet to pick (MISERY), the seat to play (TRICKS), or ()."""
         if self._phase is _TRICKS:
-            return (self._turn,)
+            return _ALONE[self._turn]
         if self._phase is _MISERY:
             return tuple(seat for seat, card in enumerate(self._misery) if card is None)
         return ()
@@ -504,6 +565,11 @@ class Game:
             return self._hands[seat][:]
         return []
 
+    def hand_mask(self, seat: int) -> int:
+        """``seat``'s hand as a bitmask: bit ``card.index`` is set for each card it holds."""
+        self._check_seat(seat)
+        return self._masks[seat]
+
     def misery_card(self, seat: int) -> Card | None:
         """``seat``'s misery pick this round (secret until revealed: not for players' eyes)."""
         self._check_seat(seat)
@@ -532,18 +598,17 @@ class Game:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken so far, in order (the game is its seed, rules and this log)."""
-        log = self._log
         return tuple(
-            Action("play", log[i], Card.from_index(log[i + 1] ^ _PLAY_FLAG))
-            if log[i + 1] & _PLAY_FLAG
-            else Action("misery", log[i], Card.from_index(log[i + 1]))
-            for i in range(0, len(log), 2)
+            Action("play", code >> 8, Card.from_index(code & 0x7F))
+            if code & _PLAY_FLAG
+            else Action("misery", code >> 8, Card.from_index(code & 0x7F))
+            for code in self._log
         )
 
     @property
     def action_count(self) -> int:
         """How many actions have been taken."""
-        return len(self._log) // 2
+        return len(self._log)
 
     @property
     def start_events(self) -> list[Event]:
@@ -571,7 +636,7 @@ class Game:
         revealed = phase is not _MISERY
         misery: tuple[Card | None, ...] = tuple(self._misery) if revealed else (None,) * players
         trick = self.current_trick
-        last = self._last_trick
+        done = self._tricks
         return View(
             seat=seat,
             players=players,
@@ -590,15 +655,14 @@ class Game:
             undealt=self._undealt,
             trick=trick,
             lead_color=trick[0][1].color if trick else None,
-            last_trick=_completed(last) if last is not None else None,
-            tricks=tuple(_completed(done) for done in self._tricks),
+            last_trick=_completed(done[-1]) if done else None,
+            tricks=tuple(_completed(trick) for trick in done),
             captured_counts=tuple(len(cards) for cards in self._captured),
             captured=tuple(self._captured[seat]) if seat is not None and own else None,
             hand_sizes=tuple(len(hand) for hand in self._hands),
             round_scores=tuple(self._round_scores),
             totals=tuple(self._totals),
             winners=self._winners,
-            previous_misery_cards=self._previous_misery,
         )
 
     # ------------------------------------------------------------------------ persistence
@@ -636,6 +700,7 @@ class Game:
         new._turn = self._turn
         new._trick_no = self._trick_no
         new._hands = [hand[:] for hand in self._hands]
+        new._masks = self._masks[:]
         new._misery = self._misery[:]
         new._unpicked = self._unpicked
         new._undealt = self._undealt
@@ -643,12 +708,10 @@ class Game:
         new._captured = [cards[:] for cards in self._captured]
         new._set_aside = self._set_aside[:]
         new._tricks = self._tricks[:]
-        new._last_trick = self._last_trick
         new._totals = self._totals[:]
         new._round_scores = self._round_scores[:]
-        new._previous_misery = self._previous_misery
         new._winners = self._winners
-        new._log = self._log[:]
+        new._log = array("H", self._log)
         new._start_events = self._start_events
         return new
 
@@ -682,6 +745,17 @@ class Game:
             f"<Game {self._players} players, {self._rules.preset}, {where}, "
             f"{self.action_count} actions, seed={self._seed}>"
         )
+
+
+def _mask(cards: list[Card]) -> int:
+    """The bitmask of ``cards``: bit ``card.index`` set for each card."""
+    return sum([_BIT[card.index] for card in cards])
+
+
+def _misery_colored(misery: Card, captured: list[Card]) -> tuple[Card, ...]:
+    """The captured cards of the misery card's color, sorted."""
+    color = misery.color
+    return tuple(sorted([card for card in captured if card.color is color], key=_BY_INDEX))
 
 
 def _completed(done: TrickWon | TrickSetAside) -> CompletedTrick:

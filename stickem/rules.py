@@ -54,7 +54,7 @@ def _allowed(values: tuple[str, ...]) -> str:
 
 
 class _PresetFactory(Protocol):
-    def __call__(self, name: str = "classic", /, **overrides: Any) -> Rules: ...
+    def __call__(self, name: str = "classic", **overrides: Any) -> Rules: ...
 
 
 class _PresetAttribute:
@@ -70,7 +70,7 @@ class _PresetAttribute:
         return obj._preset
 
 
-def _build_preset(name: str = "classic", /, **overrides: Any) -> Rules:
+def _build_preset(name: str = "classic", **overrides: Any) -> Rules:
     if not isinstance(name, str) or name not in _PRESET_OPTIONS:
         raise ValueError(f"unknown preset {name!r}; presets are {_allowed(PRESETS)}")
     for key in overrides:

@@ -21,9 +21,10 @@ def lowest_score_dealer(totals: Sequence[int], last_scores: Sequence[int], deale
         raise ValueError("totals, last_scores and dealer must describe the same seats")
     lowest = min(totals)
     tied = [seat for seat in range(players) if totals[seat] == lowest]
-    if len(tied) > 1:
-        lowest_round = min(last_scores[seat] for seat in tied)
-        tied = [seat for seat in tied if last_scores[seat] == lowest_round]
+    if len(tied) == 1:
+        return tied[0]
+    lowest_round = min(last_scores[seat] for seat in tied)
+    tied = [seat for seat in tied if last_scores[seat] == lowest_round]
     for step in range(1, players + 1):
         seat = (dealer + step) % players
         if seat in tied:

@@ -3,11 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
-from .cards import Card
+from .cards import COLORS, MAX_VALUE, Card, Color
 from .rules import Rules
 
 __all__ = ["round_score", "trick_winner"]
+
+
+def _strength(lead: Color, card: Card) -> int:
+    """How strongly ``card`` bids for a trick led in ``lead``: a trump (non-zero, other color)
+    beats every lead card, a lead card (0 included) beats an off-color zero."""
+    if card.color is lead:
+        return card.value  # 0-17
+    if card.value:
+        return _TRUMP + card.value  # trumps: above every lead card
+    return -1  # off-color zero: never wins
+
+
+_TRUMP: Final = 32
+# _STRENGTH[lead color order][card index]: the strength of every card under every lead color.
+_STRENGTH: Final = tuple(
+    tuple(_strength(lead, Card.from_index(i)) for i in range(len(COLORS) * (MAX_VALUE + 1)))
+    for lead in COLORS
+)
+_STRIDE: Final = MAX_VALUE + 1
 
 
 def trick_winner(cards: Sequence[Card], rules: Rules | None = None) -> int | None:
@@ -21,26 +41,17 @@ def trick_winner(cards: Sequence[Card], rules: Rules | None = None) -> int | Non
     """
     if not cards:
         raise ValueError("a trick needs at least one card")
-    lead = cards[0].color
-    lead_pos = 0
-    lead_value = cards[0].value
-    trump_pos = -1
-    trump_value = 0
-    for pos in range(1, len(cards)):
-        card = cards[pos]
-        value = card.value
-        if card.color is lead:
-            if value > lead_value:
-                lead_value = value
-                lead_pos = pos
-        elif value > trump_value:
-            trump_value = value
-            trump_pos = pos
-    if trump_pos >= 0:
-        return trump_pos
-    if lead_value == 0 and rules is not None and rules.all_zero == "nobody":
-        return None  # no trump and no non-zero lead card: every card is a 0
-    return lead_pos
+    strength = _STRENGTH[cards[0].index // _STRIDE]  # row of the lead color
+    best = -2
+    winner = 0
+    for position, card in enumerate(cards):
+        value = strength[card.index]
+        if value > best:  # strictly: on a tie the card played first stays ahead
+            best = value
+            winner = position
+    if best == 0 and rules is not None and rules.all_zero == "nobody":
+        return None  # no trump and no lead card above 0: every card is a 0
+    return winner
 
 
 def round_score(misery_card: Card, captured: Iterable[Card]) -> int:

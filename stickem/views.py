@@ -43,9 +43,9 @@ class View:
     Seat-indexed tuples are indexed by seat. ``hand``, ``misery_pick`` and ``captured`` are the
     viewer's own (None for spectators). ``misery_cards`` are None until the simultaneous reveal,
     even for seats that have picked; ``picked`` tells who has. ``trick`` is the trick being
-    played, ``tricks`` every completed trick of this round, ``last_trick`` the latest completed
-    trick of the game (it may be the previous round's last trick right after a new deal).
-    ``previous_misery_cards``: the misery cards of the last scored round (None in round 1).
+    played, ``tricks`` every completed trick of this round and ``last_trick`` the latest of them
+    (None before the round's first trick is complete; the round just scored is told by the
+    ``RoundScored`` event and ``round_scores``).
     ``trick_number`` is 0 when no trick is being played (misery choice, game over).
     """
 
@@ -74,7 +74,6 @@ class View:
     round_scores: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
-    previous_misery_cards: tuple[Card, ...] | None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards as strings, enums as their values)."""

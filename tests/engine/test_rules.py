@@ -18,7 +18,7 @@ def test_presets_match_rules_table() -> None:
     assert (amigo.min_players, amigo.max_players) == (3, 6)
     assert (online.rounds, online.all_zero, online.first_lead) == (5, "first", "rotate")
     assert (online.min_players, online.max_players) == (3, 6)
-    assert Rules.preset() == classic
+    assert Rules.preset() == classic == Rules.preset(name="classic")
     assert [r.preset for r in (classic, amigo, online)] == ["classic", "amigo", "online"]
 
 
