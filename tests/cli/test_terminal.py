@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from stickem import Phase, Rules
+from stickem import Phase, Rules, cli
 from stickem.ai.terminal import TerminalTable
+from stickem.ai.tournament import TableSpec, run
 from stickem.cli import main, seat_levels
 
 
@@ -110,6 +112,44 @@ def test_cli_play_reads_stdin_to_the_end(
     assert "Scores after round 5" in out
     assert "Game over:" in out
     assert "\x1b[" not in out  # not a terminal: plain text
+
+
+class InterruptedInput(io.StringIO):
+    """A stdin whose reads raise KeyboardInterrupt, as when the person presses Ctrl-C."""
+
+    def readline(self, size: int | None = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_cli_play_ctrl_c_says_bye(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", InterruptedInput())
+    assert main(["play", "--players", "3", "--seed", "5"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out.rstrip().endswith("Bye!")
+    assert "Traceback" not in captured.err
+
+
+def test_cli_simulate_ctrl_c_stops_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run", interrupted)
+    assert main(["simulate", "--games", "3"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_tournament_interrupt_terminates_the_pool() -> None:
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    spec = TableSpec(seats=("random", "random", "random"), games=6, rules=Rules.preset("classic"))
+    with pytest.raises(KeyboardInterrupt):
+        run(spec, workers=2, progress=progress)
+    assert multiprocessing.active_children() == []
 
 
 def test_cli_play_refuses_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
