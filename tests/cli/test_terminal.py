@@ -114,10 +114,10 @@ def test_cli_play_reads_stdin_to_the_end(
     assert "\x1b[" not in out  # not a terminal: plain text
 
 
-class InterruptedInput(io.StringIO):
+class InterruptedInput:
     """A stdin whose reads raise KeyboardInterrupt, as when the person presses Ctrl-C."""
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int = -1) -> str:
         raise KeyboardInterrupt
 
 
