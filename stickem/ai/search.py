@@ -239,28 +239,7 @@ def run_search(
         if dumping:
             _dump_playout(hands, trick, leader, orders, misery_colors, points, nobody, gains)
         else:
-            if trick:
-                order = orders[leader]
-                for s in order[len(trick) :]:
-                    trick.append(hands[s].pop())
-                keys = keys_by_color[trick[0] >> shift]
-                ranks = [keys[c] for c in trick]
-                top = max(ranks)
-                if not (top == 0 and nobody):
-                    winner = order[ranks.index(top)]
-                    table = points[winner]
-                    gains[winner] += sum([table[c] for c in trick])
-                    leader = winner
-            for column in zip(*hands, strict=True):
-                cards = getters[leader](column)
-                keys = keys_by_color[cards[0] >> shift]
-                ranks = list(map(keys.__getitem__, cards))
-                top = max(ranks)
-                if top == 0 and nobody:
-                    continue
-                winner = orders[leader][ranks.index(top)]
-                gains[winner] += sum(map(points[winner].__getitem__, cards))
-                leader = winner
+            _random_playout(hands, trick, leader, orders, getters, points, nobody, gains)
         final = [base[s] + gains[s] for s in seat_range]
         total = sum(final)
         rewards = [(f - (total - f) * spread) * inv_scale for f in final]
@@ -268,6 +247,48 @@ def run_search(
             visited[0] += 1
             visited[1] += rewards[mover]
     return {card: (k[0], k[1] / k[0] if k[0] else 0.0) for card, k in root[3].items()}
+
+
+def _random_playout(
+    hands: list[list[int]],
+    trick: list[int],
+    leader: int,
+    orders: tuple[tuple[int, ...], ...],
+    getters: list[itemgetter[Any]],
+    points: list[list[int]],
+    nobody: bool,
+    gains: list[int],
+) -> None:
+    """Finish the round at random, adding each seat's points to ``gains``.
+
+    The hands are in random order, so the seats still owed a card in ``trick`` play their
+    last card and every later trick is one "column" of the hands (seat ``s`` plays
+    ``hands[s][i]`` in trick ``i``), taken in play order by ``getters[leader]``.
+    """
+    keys_by_color = TRICK_KEYS
+    shift = VALUE_BITS
+    if trick:
+        order = orders[leader]
+        for s in order[len(trick) :]:
+            trick.append(hands[s].pop())
+        keys = keys_by_color[trick[0] >> shift]
+        ranks = [keys[c] for c in trick]
+        top = max(ranks)
+        if not (top == 0 and nobody):
+            winner = order[ranks.index(top)]
+            table = points[winner]
+            gains[winner] += sum([table[c] for c in trick])
+            leader = winner
+    for column in zip(*hands, strict=True):
+        cards = getters[leader](column)
+        keys = keys_by_color[cards[0] >> shift]
+        ranks = list(map(keys.__getitem__, cards))
+        top = max(ranks)
+        if top == 0 and nobody:
+            continue
+        winner = orders[leader][ranks.index(top)]
+        gains[winner] += sum(map(points[winner].__getitem__, cards))
+        leader = winner
 
 
 def _dump_playout(
