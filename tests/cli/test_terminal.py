@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import multiprocessing
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -13,6 +14,7 @@ import pytest
 from stickem import Phase, Rules, cli
 from stickem.ai.terminal import TerminalTable
 from stickem.ai.tournament import TableSpec, run
+from stickem.cards import deck_max_value
 from stickem.cli import main, seat_levels
 
 
@@ -233,3 +235,52 @@ def test_python_dash_m_stickem_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "| normal |" in done.stdout
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_table_columns_line_up_in_color() -> None:
+    table = TerminalTable(7, "random", seed=3, color=True)
+    game = table.game
+    for seat in range(7):
+        picks = sorted(game.hand(seat), key=lambda c: c.value)
+        # one-digit and two-digit misery values, so the padding matters
+        game.choose_misery(seat, picks[0] if seat % 2 else picks[-1])
+    text = table.table_text(game.view(0))
+    assert "\x1b[" in text
+    rows = [ANSI.sub("", line) for line in text.splitlines() if "captured" in line]
+    assert len(rows) == 7
+    assert len({row.index("captured") for row in rows}) == 1
+    assert len({row.index("total") for row in rows}) == 1
+    assert len({len(row) for row in rows}) == 1
+
+
+def test_misery_pick_shows_totals_and_undealt_cards() -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        7, "random", seed=3, read=scripted(iter(["quit"]), []), write=out.append, color=False
+    )
+    table.run()
+    text = "\n".join(out)
+    undealt = ", ".join(str(c) for c in table.game.undealt)
+    assert f"Undealt: {undealt}" in text
+    assert text.count("total    0") == 7
+    assert text.index("Undealt:") < text.index("Your hand:")
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_unknown_card_hint_uses_this_games_deck(players: int) -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        players,
+        "random",
+        seed=1,
+        read=scripted(iter(["purple 3", "quit"]), []),
+        write=out.append,
+        color=False,
+    )
+    table.run()
+    hint = next(line for line in out if line.startswith("I don't understand 'purple 3'"))
+    assert f"a value 0-{deck_max_value(players)}," in hint
+    assert ("violet" in hint) == (players >= 6)
