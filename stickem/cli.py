@@ -1,0 +1,130 @@
+"""Command line: ``stickem play`` (a game in the terminal) and ``stickem simulate``.
+
+``python -m stickem play`` starts a game against computer players; ``python -m stickem
+simulate --seats hard,normal,random --games 1000`` plays many games between computer players
+on two processes and prints a table per level.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Sequence
+
+from stickem.ai.players import LEVELS
+from stickem.ai.terminal import TerminalTable
+from stickem.ai.tournament import TableSpec, format_table, run, summarize
+from stickem.rules import PRESETS, Rules
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Return the argument parser of the ``stickem`` command."""
+    parser = argparse.ArgumentParser(prog="stickem", description="Stick'em in the terminal.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play a game against computer players")
+    play.add_argument("--players", type=int, default=4, help="3-7 players, you included")
+    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
+    play.add_argument("--rules", choices=PRESETS, default="classic", help="rule preset")
+    play.add_argument("--seed", type=int, default=None, help="seed for the deal and the AI")
+    play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
+
+    sim = commands.add_parser("simulate", help="play many games between computer players")
+    sim.add_argument("--players", type=int, default=None, help="seats at the table")
+    sim.add_argument(
+        "--seats",
+        default="hard,normal,random",
+        help="comma-separated levels, one per seat (repeated to fill --players)",
+    )
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--rules", choices=PRESETS, default="classic")
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    sim.add_argument("--iterations", type=int, default=None, help="hard: search iterations")
+    sim.add_argument("--time-budget", type=float, default=None, help="hard: seconds per move")
+    return parser
+
+
+def seat_levels(seats: str, players: int | None) -> tuple[str, ...]:
+    """Return one level per seat from ``hard,normal`` and an optional player count."""
+    levels = [part.strip().lower() for part in seats.split(",") if part.strip()]
+    if not levels:
+        raise ValueError("--seats needs at least one level")
+    for level in levels:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
+    if players is None:
+        return tuple(levels)
+    if len(levels) > players:
+        raise ValueError(f"{len(levels)} seats given for {players} players")
+    return tuple(levels[i % len(levels)] for i in range(players))
+
+
+class ProgressBar:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, width: int = 30) -> None:
+        self.width = width
+        self.start = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.width * done // total
+        elapsed = time.monotonic() - self.start
+        bar = "#" * filled + "." * (self.width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Run ``stickem simulate``."""
+    try:
+        rules = Rules.preset(args.rules)
+        spec = TableSpec(
+            seats=seat_levels(args.seats, args.players),
+            games=args.games,
+            rules=rules,
+            seed=args.seed,
+            iterations=args.iterations,
+            time_budget=args.time_budget,
+        )
+    except ValueError as error:
+        print(f"stickem simulate: {error}", file=sys.stderr)
+        return 2
+    print(
+        f"{len(spec.seats)} players ({', '.join(spec.seats)}), {rules.preset} rules, "
+        f"{spec.games} games, seed {spec.seed}"
+    )
+    results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
+    rounds = sum(len(r.round_scores) for r in results)
+    print(f"{rounds} rounds played")
+    print(format_table(summarize(results)))
+    return 0
+
+
+def play_command(args: argparse.Namespace) -> int:
+    """Run ``stickem play``."""
+    color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    try:
+        rules = Rules.preset(args.rules)
+        if not rules.min_players <= args.players <= rules.max_players:
+            raise ValueError(
+                f"{rules.preset} rules allow {rules.min_players}-{rules.max_players} players"
+            )
+        table = TerminalTable(args.players, args.level, rules, args.seed, color=color)
+    except ValueError as error:
+        print(f"stickem play: {error}", file=sys.stderr)
+        return 2
+    table.run()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``stickem`` console script."""
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        return play_command(args)
+    return simulate_command(args)

@@ -1,0 +1,176 @@
+"""The terminal table, driven by scripted input: a whole game, bad input, quitting."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from stickem import Phase, Rules
+from stickem.ai.terminal import TerminalTable
+from stickem.cli import main, seat_levels
+
+
+def scripted(answers: Iterator[str], log: list[str]) -> Callable[[str], str]:
+    """Return a read function that records each prompt and answers from ``answers``."""
+
+    def read(prompt: str) -> str:
+        log.append(prompt)
+        return next(answers)
+
+    return read
+
+
+def always(first: list[str], then: str) -> Iterator[str]:
+    yield from first
+    while True:
+        yield then
+
+
+def test_a_whole_game_with_bad_input_along_the_way() -> None:
+    out: list[str] = []
+    prompts: list[str] = []
+    bad = ["", "purple 3", "99", "0", "hello", "violet 5"]
+    table = TerminalTable(
+        3,
+        "normal",
+        Rules.preset("classic", rounds=2),
+        seed=4,
+        read=scripted(always(bad, "1"), prompts),
+        write=out.append,
+        color=False,
+    )
+    game = table.run()
+    text = "\n".join(out)
+    assert game.phase is Phase.GAME_OVER
+    assert "Type a card such as 'red 7'" in text
+    assert "I don't understand 'purple 3'" in text
+    assert "There is no card number 99: choose 1 to 15." in text
+    assert "There is no card number 0: choose 1 to 15." in text
+    assert "violet 5 is not in your hand." in text
+    assert "Scores after round 1" in text and "Scores after round 2" in text
+    assert "Game over:" in text
+    assert "is taking it with" in text and "Your misery color is" in text
+    # One misery pick and 14 cards per round, plus the six refused answers.
+    assert len(prompts) == 2 * 15 + len(bad)
+    assert game.totals == [sum(r[s] for r in game.round_scores) for s in range(3)]
+
+
+def test_cards_are_named_and_colored() -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        4, "random", seed=2, read=scripted(iter(["quit"]), []), write=out.append, color=True
+    )
+    table.run()
+    text = "\n".join(out)
+    assert "\x1b[" in text
+    first = sorted(table.game.hand(0))[0]
+    assert str(first) in text  # the color name is always written out
+    assert "Bye!" in text
+
+
+def test_typed_card_is_played() -> None:
+    out: list[str] = []
+    holder: dict[str, TerminalTable] = {}
+    answers = iter(["green 0", "q"])
+
+    def read(prompt: str) -> str:
+        answer = next(answers)
+        if answer == "green 0":
+            answer = str(sorted(holder["t"].game.hand(0))[-1])
+        return answer
+
+    table = TerminalTable(3, "normal", seed=7, read=read, write=out.append, color=False)
+    holder["t"] = table
+    pick = sorted(table.game.hand(0))[-1]
+    table.run()
+    assert table.game.misery_card(0) == pick
+    assert any(f"You: {pick}" in line for line in out)  # shown at the reveal
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    def read(prompt: str) -> str:
+        raise EOFError
+
+    out: list[str] = []
+    game = TerminalTable(3, seed=1, read=read, write=out.append, color=False).run()
+    assert game.phase is Phase.MISERY
+    assert out[-1] == "Bye!"
+
+
+def test_cli_play_reads_stdin_to_the_end(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 80))
+    assert main(["play", "--players", "3", "--seed", "5", "--level", "random"]) == 0
+    out = capsys.readouterr().out
+    assert "Scores after round 5" in out
+    assert "Game over:" in out
+    assert "\x1b[" not in out  # not a terminal: plain text
+
+
+def test_cli_play_refuses_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "7", "--rules", "amigo"]) == 2
+    assert "3-6 players" in capsys.readouterr().err
+
+
+def test_cli_simulate_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "simulate",
+            "--players",
+            "3",
+            "--seats",
+            "normal,random",
+            "--games",
+            "2",
+            "--workers",
+            "1",
+            "--rules",
+            "online",
+            "--seed",
+            "3",
+        ]
+    )
+    captured = capsys.readouterr()
+    assert code == 0
+    assert "| normal |" in captured.out and "| random |" in captured.out
+    assert "2/2 games" in captured.err
+
+
+def test_cli_simulate_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--seats", "hard,wizard,random"]) == 2
+    assert "unknown level 'wizard'" in capsys.readouterr().err
+
+
+def test_seat_levels_fill_the_table() -> None:
+    assert seat_levels("hard, normal", 5) == ("hard", "normal", "hard", "normal", "hard")
+    assert seat_levels("random,normal,hard", None) == ("random", "normal", "hard")
+    with pytest.raises(ValueError, match="4 seats given for 3 players"):
+        seat_levels("hard,hard,hard,hard", 3)
+
+
+def test_python_dash_m_stickem_runs() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "stickem",
+            "simulate",
+            "--seats",
+            "normal,random,random",
+            "--games",
+            "1",
+            "--workers",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| normal |" in done.stdout
