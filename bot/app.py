@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.autoplay import AutoplaySettings
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
@@ -108,7 +109,12 @@ class StickemBot(commands.Bot):
         """Open the database, give the tables their journal and rebuild the unfinished games."""
         storage = await Storage.open(database_url_for(self.settings), timeout=self.storage_timeout)
         self.storage = storage
-        service = TableService(self, journal=GameJournal(storage))
+        service = TableService(
+            self,
+            journal=GameJournal(storage),
+            autoplay=AutoplaySettings.from_settings(self.settings),
+            timer_scale=self.settings.turn_timer_scale,
+        )
         install_service(self, service)
         loaded = await storage.load_unfinished_games()
         lobbies = await storage.load_lobbies()
@@ -126,6 +132,7 @@ class StickemBot(commands.Bot):
         """Disconnect, then close the database (after the last write)."""
         if self._announcing is not None and not self._announcing.done():
             self._announcing.cancel()
+        await service_of(self).autoplay.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.

@@ -16,6 +16,7 @@ failure is logged, never shown to a player.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
 from collections.abc import AsyncIterator
@@ -38,6 +39,7 @@ from bot.storage import (
     StorageUnavailable,
     StoredGame,
     Transaction,
+    utc_now,
 )
 from bot.tables import Seat, Table, TableError, TableState
 from stickem import Action, Card, Game, Phase, RuleError, Rules
@@ -64,19 +66,45 @@ def database_url_for(settings: Settings) -> str:
     return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
 
 
+TURN_TIMER = "turn"
+"""The stored timer kind of the turn timer (seat None: it covers every seat awaited)."""
+
+
+def bot_levels(seats: list[Seat]) -> dict[str, str]:
+    """The computer seats and their levels, for the stored options (JSON keys are text)."""
+    return {str(index): seat.level for index, seat in enumerate(seats) if seat.level is not None}
+
+
 def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
-    return json.dumps({"game_id": table.game_id, "preset": table.preset, "rounds": table.rounds})
+    return json.dumps({
+        "game_id": table.game_id,
+        "preset": table.preset,
+        "rounds": table.rounds,
+        "bots": bot_levels(table.seats),
+        "timer": table.timer_seconds,
+        "away": sorted(table.away),
+    })
 
 
 def lobby_options(table: Table) -> str:
     """A lobby's chosen options (JSON)."""
-    return json.dumps({"preset": table.preset, "rounds": table.rounds, "lobby_id": table.lobby_id})
+    return json.dumps({
+        "preset": table.preset,
+        "rounds": table.rounds,
+        "lobby_id": table.lobby_id,
+        "bots": bot_levels(table.seats),
+    })
+
+
+def seat_record(seat: Seat) -> SeatRecord:
+    """The stored form of one seat (a computer player has no Discord user)."""
+    return SeatRecord(None if seat.is_bot else seat.user_id, seat.name)
 
 
 def seat_records(seats: list[Seat]) -> list[SeatRecord]:
     """The stored form of the seated players."""
-    return [SeatRecord(seat.user_id, seat.name) for seat in seats]
+    return [seat_record(seat) for seat in seats]
 
 
 def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
@@ -92,7 +120,7 @@ def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
     return [
         SeatResult(
             seat=index,
-            user_id=seat.user_id,
+            user_id=None if seat.is_bot else seat.user_id,
             display_name=seat.name,
             total=game.totals[index],
             round_scores=tuple(row[index] for row in scores),
@@ -114,6 +142,8 @@ class _Saved:
     seats: list[Seat]
     preset: str
     rounds: int | None
+    options: str
+    automation: dict[str, Any]
 
     @classmethod
     def of(cls, table: Table) -> _Saved:
@@ -126,6 +156,8 @@ class _Saved:
             list(table.seats),
             table.preset,
             table.rounds,
+            game_options(table),
+            {name: copy.copy(getattr(table, name)) for name in _AUTOMATION},
         )
 
     def restore(self, table: Table) -> None:
@@ -136,6 +168,15 @@ class _Saved:
         table.seats = self.seats
         table.preset = self.preset
         table.rounds = self.rounds
+        for name, value in self.automation.items():
+            setattr(table, name, value)
+
+
+_AUTOMATION = (
+    "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
+    "takeover_requests",
+)
+"""The table attributes of computer seats and timers that a failed write puts back."""
 
 
 _CARDS: dict[str, Card] = {}
@@ -180,6 +221,7 @@ class GameJournal:
         saved = _Saved.of(table)
         try:
             yield
+            table.refresh_deadline(utc_now())
             if self.storage is not None:
                 await self._write(self.storage, table, saved)
         except StorageError as exc:
@@ -237,11 +279,24 @@ class GameJournal:
             seats=seat_records(table.seats),
             options=game_options(table),
         )
+        if table.deadline is not None:
+            await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> None:
         game, game_id = table.game, table.storage_id
         if game is None or game_id is None:
             return
+        for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
+            if old != new:
+                await tx.set_seat(game_id, index, seat_record(new))
+        options = game_options(table)
+        if options != saved.options:
+            await tx.set_options(game_id, options)
+        if table.deadline != saved.automation["deadline"]:
+            if table.deadline is None:
+                await tx.clear_timer(game_id, TURN_TIMER)
+            else:
+                await tx.set_timer(game_id, TURN_TIMER, table.deadline)
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions[before:], start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))

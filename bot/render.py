@@ -195,6 +195,7 @@ def lobby_message(
             ButtonSpec(LobbyId("join", channel_id).encode(), "Join", style="success"),
             ButtonSpec(LobbyId("leave", channel_id).encode(), "Leave", style="secondary"),
             ButtonSpec(LobbyId("start", channel_id).encode(), "Start", style="primary"),
+            ButtonSpec(LobbyId("addbot", channel_id).encode(), "Add bot", style="secondary"),
         ),
     )
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
