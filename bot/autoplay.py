@@ -20,11 +20,11 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.config import Settings
 from bot.errors import UserError
@@ -71,6 +71,7 @@ class Autoplay:
         self.settings = settings or AutoplaySettings()
         self._executor: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._applying: set[asyncio.Future[None]] = set()
         self.clock: Callable[[], datetime] = utc_now
 
     # --- control ----------------------------------------------------------------------------
@@ -108,6 +109,8 @@ class Autoplay:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._tasks.clear()
+        if self._applying:  # a move being stored and shown finishes before the bot closes
+            await asyncio.wait(list(self._applying), timeout=5.0)
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
@@ -151,7 +154,7 @@ class Autoplay:
         if game is not table.game or game.action_count != stamp or seat not in table.auto_seats():
             return
         card = await self.think(table, seat, table.level_of(seat))
-        await asyncio.shield(self._apply(table, seat, card, stamp, timed_out=False))
+        await self._shielded(self._apply(table, seat, card, stamp, timed_out=False))
 
     async def _wait_for_timer(self, table: Table) -> bool:
         """Sleep until the reminder or the deadline and act; False when nothing is left to wait for."""
@@ -164,7 +167,7 @@ class Autoplay:
             if now < half:
                 await asyncio.sleep((half - now).total_seconds())
                 return True  # look again: the game may have moved meanwhile
-            await asyncio.shield(self._remind(table, key, deadline))
+            await self._shielded(self._remind(table, key, deadline))
             return True
         if now < deadline:
             await asyncio.sleep((deadline - now).total_seconds())
@@ -175,8 +178,15 @@ class Autoplay:
         seat = seats[0]
         stamp = table.running_game().action_count
         card = await self.think(table, seat, TAKEOVER_LEVEL)
-        await asyncio.shield(self._apply(table, seat, card, stamp, timed_out=True))
+        await self._shielded(self._apply(table, seat, card, stamp, timed_out=True))
         return True
+
+    async def _shielded(self, step: Coroutine[Any, Any, None]) -> None:
+        """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
+        future = asyncio.ensure_future(step)
+        self._applying.add(future)
+        future.add_done_callback(self._applying.discard)
+        await asyncio.shield(future)
 
     async def _remind(self, table: Table, key: tuple[object, ...] | None, deadline: datetime) -> None:
         async with table.lock:

@@ -1,0 +1,72 @@
+"""Computer seats on the emulated Discord: a human with two bots to the end, bots in the lobby."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage import Storage
+from bot.tables import TableState
+from stickem import Phase
+from tests.discord_emulator import Emulator
+from tests.e2e.seat_helpers import (
+    channel_text,
+    make_club,
+    play_until_over,
+    running,
+    seat_bot,
+    slash,
+    table_of,
+)
+
+
+async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
+    async with running(bot, emulator):
+        assert "You joined" in await slash(emulator, ann, club.channel, "join")
+        assert "Bot Ada (hard) joined" in await slash(emulator, ann, club.channel, "addbot", level="hard")
+        lobby = emulator.driver.channel_messages(club.channel)[-1]
+        assert "Bot Ada (hard)" in lobby.content
+        result = await emulator.driver.click(ann, lobby, "Add bot")
+        await result.response()
+        await emulator.driver.wait_until(lambda: "Bot Bea (normal)" in lobby.content or None, timeout=5)
+        assert "started" in await slash(emulator, ann, club.channel, "start", rounds=2, timer="off")
+        table = table_of(bot, club.channel)
+        assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
+        await play_until_over(emulator, club.channel, [ann])
+        game = table.game
+        assert game is not None and game.phase is Phase.GAME_OVER and game.round == 2
+        assert table.state is TableState.CLOSED
+        standings = channel_text(emulator, club.channel)
+        assert "Bot Ada (hard)" in standings and "Bot Bea (normal)" in standings
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        history = await storage.history(club.channel.id)
+        assert len(history) == 1
+        names = {s.display_name: s.user_id for s in history[0].standings}
+        assert names == {"ann": ann.id, "Bot Ada (hard)": None, "Bot Bea (normal)": None}
+    finally:
+        await storage.close()
+
+
+async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        assert "not seated" in await slash(emulator, bob, club.channel, "addbot")
+        await slash(emulator, ann, club.channel, "addbot", level="random")
+        assert "Bot Ada (random) left" in await slash(emulator, ann, club.channel, "removebot")
+        assert "no computer player" in await slash(emulator, ann, club.channel, "removebot")
+        await slash(emulator, bob, club.channel, "join")
+        reply = await slash(emulator, ann, club.channel, "start", players=4, bot_level="random", rounds=1)
+        assert "started" in reply
+        table = table_of(bot, club.channel)
+        assert [seat.name for seat in table.seats] == ["ann", "bob", "Bot Ada (random)", "Bot Bea (random)"]
+        # the bots choose their misery cards at once; the humans are still awaited
+        await emulator.driver.wait_until(
+            lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
+        )
+        assert table.timer_seconds == 120
