@@ -8,7 +8,7 @@ computer seats and timers move the game on by themselves.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,26 +135,38 @@ def channel_text(emu: Emulator, channel: Channel) -> str:
     return "\n".join(m.text for m in emu.driver.channel_messages(channel))
 
 
-async def play_until_over(
-    emu: Emulator, channel: Channel, humans: list[User], *, timeout: float = 60.0
+async def play_until(
+    emu: Emulator,
+    channel: Channel,
+    humans: list[User],
+    done: Callable[[], bool],
+    *,
+    timeout: float = 60.0,
 ) -> None:
-    """The humans answer every prompt they get until the channel shows the final standings."""
+    """The humans answer every prompt they get until ``done()`` holds."""
+    bot = _bot_of(emu)
 
     def next_step() -> tuple[User, Message] | str | None:
-        if "Game over" in channel_text(emu, channel):
-            return "over"
+        if done():
+            return "done"
         for user in humans:
             prompt = live_prompt(emu, user)
             if prompt is not None:
                 return user, prompt
         return None
 
-    bot = _bot_of(emu)
     while True:
         await settle(emu, bot, channel)
         step = await emu.driver.wait_until(next_step, timeout=timeout, what="a prompt or the end")
-        if step == "over":
+        if step == "done":
             await settle(emu, bot, channel)
             return
         assert isinstance(step, tuple)
         await act(emu, *step)
+
+
+async def play_until_over(
+    emu: Emulator, channel: Channel, humans: list[User], *, timeout: float = 60.0
+) -> None:
+    """The humans answer every prompt they get until the channel shows the final standings."""
+    await play_until(emu, channel, humans, lambda: "Game over" in channel_text(emu, channel), timeout=timeout)

@@ -11,6 +11,7 @@ from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import (
     channel_text,
     make_club,
+    play_until,
     play_until_over,
     running,
     seat_bot,
@@ -70,3 +71,52 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
             lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
         )
         assert table.timer_seconds == 120
+
+
+async def test_timer_plays_for_an_absent_player_through_away_and_back(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    # "30 seconds" scaled to 0.6 s: a reminder after 0.3 s, the computer after 0.6 s
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.02)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, bob, club.channel, "join")
+        reply = await slash(emulator, ann, club.channel, "start", players=3, timer="30s", rounds=1)
+        assert "started" in reply
+        table = table_of(bot, club.channel)
+        assert table.timer_seconds is not None and abs(table.timer_seconds - 0.6) < 1e-9
+
+        def said(text: str) -> bool:
+            return text in channel_text(emulator, club.channel)
+
+        # bob never picks a misery card: reminded, then the computer picks for him
+        await play_until(emulator, club.channel, [ann], lambda: said("Time is up for bob"), timeout=10)
+        assert said(f"<@{bob.id}> reminder: please pick your misery card")
+        assert table.game is not None and table.game.misery_card(1) is not None
+        assert table.timeouts == {1: 1}
+        # bob never plays either: the second timeout in a row marks him away
+        await play_until(emulator, club.channel, [ann], lambda: 1 in table.away, timeout=10)
+        assert said(f"<@{bob.id}> ran out of time 2 times in a row and is marked away")
+        assert said(f"<@{bob.id}> reminder: please play a card")
+        # away, bob's turns are played at once by the computer
+        game = table.game
+        assert game is not None
+        plays_before = sum(1 for a in game.actions if a.seat == 1 and a.kind == "play")
+        await play_until(
+            emulator, club.channel, [ann],
+            lambda: sum(1 for a in game.actions if a.seat == 1 and a.kind == "play") >= plays_before + 2,
+            timeout=10,
+        )
+        assert 1 in table.away
+        assert "Welcome back" in await slash(emulator, bob, club.channel, "back")
+        assert said("bob is back.") and table.away == set()
+        # bob plays his own next card from his DM
+        def bob_played_himself() -> bool:
+            return any("You played" in m.content for m in emulator.driver.dm_messages(bob))
+
+        assert not bob_played_himself()
+        await play_until(emulator, club.channel, [ann, bob], bob_played_himself, timeout=10)
+        assert table.away == set() and 1 not in table.timeouts
+        assert "You are not marked away" in await slash(emulator, bob, club.channel, "back")
