@@ -6,7 +6,7 @@ from pathlib import Path
 
 from bot.storage import Storage
 from bot.tables import TableState
-from stickem import Phase
+from stickem import Game, Phase
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import (
     channel_text,
@@ -101,14 +101,12 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         assert said(f"<@{bob.id}> ran out of time 2 times in a row and is marked away")
         assert said(f"<@{bob.id}> reminder: please play a card")
         # away, bob's turns are played at once by the computer
-        game = table.game
-        assert game is not None
-        plays_before = sum(1 for a in game.actions if a.seat == 1 and a.kind == "play")
-        await play_until(
-            emulator, club.channel, [ann],
-            lambda: sum(1 for a in game.actions if a.seat == 1 and a.kind == "play") >= plays_before + 2,
-            timeout=10,
-        )
+        def bob_plays() -> int:
+            assert table.game is not None
+            return sum(1 for a in table.game.actions if a.seat == 1 and a.kind == "play")
+
+        plays_before = bob_plays()
+        await play_until(emulator, club.channel, [ann], lambda: bob_plays() >= plays_before + 2, timeout=10)
         assert 1 in table.away
         assert "Welcome back" in await slash(emulator, bob, club.channel, "back")
         assert said("bob is back.") and table.away == set()
@@ -120,3 +118,51 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         await play_until(emulator, club.channel, [ann, bob], bob_played_himself, timeout=10)
         assert table.away == set() and 1 not in table.timeouts
         assert "You are not marked away" in await slash(emulator, bob, club.channel, "back")
+
+
+async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 4)
+    ann, bob, cyd, dee = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        for user in (ann, bob, cyd):
+            await slash(emulator, user, club.channel, "join")
+        assert "started" in await slash(emulator, ann, club.channel, "start", rounds=2, timer="off")
+        table = table_of(bot, club.channel)
+
+        def now() -> Game:  # the table's game (a refused click puts back a copy of it)
+            assert table.game is not None
+            return table.game
+
+        # mid-round: every misery card picked and a few cards played
+        await play_until(emulator, club.channel, [ann, bob, cyd], lambda: now().action_count >= 3 + 4)
+        assert now().round == 1
+        reply = await slash(emulator, bob, club.channel, "leave")
+        assert reply == "You left the game; Bot Ada (normal) plays your seat."
+        assert "bob left the game; Bot Ada (normal) plays their seat from now on." in channel_text(
+            emulator, club.channel
+        )
+        assert table.seats[1].is_bot and table.seat_of(bob.id) is None
+        # a newcomer asks for the computer seat; the host approves; it is theirs from round 2
+        assert "the host has to approve" in await slash(emulator, dee, club.channel, "join")
+        request = emulator.driver.channel_messages(club.channel)[-1]
+        assert f"<@{ann.id}> dee would like to take over Bot Ada (normal)'s seat" in request.content
+        result = await emulator.driver.click(cyd, request, "Approve")
+        assert "Only the host" in (await result.response()).content
+        result = await emulator.driver.click(ann, request, "Approve")
+        assert "takes over" in (await result.response()).content
+        await play_until(emulator, club.channel, [ann, cyd], lambda: now().round == 2)
+        assert table.seats[1].user_id == dee.id and not table.seats[1].is_bot
+        await play_until(emulator, club.channel, [ann, cyd, dee], lambda: now().phase is Phase.TRICKS)
+        assert now().round == 2 and now().misery_card(1) is not None
+        assert any("misery" in m.text.lower() for m in emulator.driver.dm_messages(dee))
+        storage_id = table.storage_id
+    assert storage_id is not None
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        stored = await storage.load_game(storage_id)
+        assert [s.user_id for s in stored.record.seats] == [ann.id, dee.id, cyd.id]
+    finally:
+        await storage.close()
