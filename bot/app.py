@@ -116,6 +116,7 @@ class StickemBot(commands.Bot):
             timer_scale=self.settings.turn_timer_scale,
         )
         install_service(self, service)
+        service.autoplay.prepare()
         loaded = await storage.load_unfinished_games()
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)

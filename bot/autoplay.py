@@ -115,6 +115,10 @@ class Autoplay:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
 
+    def prepare(self) -> None:
+        """Start the worker pool now (at start-up): starting processes later would stall the loop."""
+        self.executor()
+
     def executor(self) -> Executor:
         """The worker pool (started on first use)."""
         if self._executor is None:

@@ -16,6 +16,7 @@ failure is logged, never shown to a player.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import logging
@@ -209,6 +210,18 @@ class GameJournal:
 
     def __init__(self, storage: Storage | None) -> None:
         self.storage = storage
+        # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
+        # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
+        self._one_writer = storage is not None and storage.backend == "sqlite"
+        self._writer = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        if not self._one_writer:
+            yield
+            return
+        async with self._writer:
+            yield
 
     @asynccontextmanager
     async def recording(self, table: Table) -> AsyncIterator[None]:
@@ -223,7 +236,8 @@ class GameJournal:
             yield
             table.refresh_deadline(utc_now())
             if self.storage is not None:
-                await self._write(self.storage, table, saved)
+                async with self._writing():
+                    await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
             if isinstance(exc, DuplicateAction | ActionOutOfOrder) and self.storage is not None:
@@ -349,6 +363,7 @@ class GameJournal:
 
     async def _best_effort(self, table: Table, write: Any) -> None:
         try:
-            await write
+            async with self._writing():
+                await write
         except StorageError as exc:
             log.warning("table %s: could not store a message id: %s", table.channel_id, exc)
