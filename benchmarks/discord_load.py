@@ -67,7 +67,7 @@ def deep_size(root: object) -> int:
     skip = (type, type(sys), type(deep_size))
     while stack:
         obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, skip) or isinstance(obj, asyncio.AbstractEventLoop):
+        if id(obj) in seen or isinstance(obj, (*skip, asyncio.AbstractEventLoop)):
             continue
         seen.add(id(obj))
         total += sys.getsizeof(obj)

@@ -46,7 +46,9 @@ async def test_twenty_tables_of_hard_bots_while_humans_click(emulator: Emulator,
             await asyncio.gather(*humans)
         assert latencies.cards >= TABLES // 2
         ordered = sorted(latencies.values)
-        print(f"{len(ordered)} interactions, median {ordered[len(ordered) // 2]:.3f} s, max {ordered[-1]:.3f} s")
+        print(
+            f"{len(ordered)} interactions, median {ordered[len(ordered) // 2]:.3f} s, max {ordered[-1]:.3f} s"
+        )
         assert latencies.refusals == 0
         # answered at all within Discord's limit is checked by the emulator (no expired interaction)
         assert all(value < 3.0 for value in latencies.values)
