@@ -12,6 +12,8 @@ every 20 ms) while the computer players move with a pause of ``--delay`` seconds
   over the measured window (opening the tables is reported apart);
 - the longest event-loop stall: how much later than asked a 1 ms sleep woke up. The loop is
   shared by the bot, the emulator and the emulated humans, so this is an upper bound for the bot;
+- the same probe's longest stall for 2 s before anything starts ("idle stall"): what the machine
+  itself adds (other processes, the scheduler);
 - REST calls per card: every REST call the bot made in the window divided by the cards played
   (humans' and computers');
 - memory per table: growth of the process's resident memory while the N tables opened, divided
@@ -86,6 +88,10 @@ def cards_played(tables: list[Table]) -> int:
 
 async def run(count: int, seconds: float, level: str, delay: float, workers: int) -> dict[str, Any]:
     """Measure ``count`` tables for ``seconds``."""
+    idle = LoopLagProbe()  # the machine's own noise: the same probe with nothing else running
+    idle.start()
+    await asyncio.sleep(2.0)
+    await idle.stop()
     emu = Emulator()
     await emu.start()
     try:
@@ -138,6 +144,7 @@ async def run(count: int, seconds: float, level: str, delay: float, workers: int
             "p99_ms": percentile(values, 0.99) * 1000,
             "max_ms": max(values) * 1000,
             "stall_ms": probe.max_lag * 1000,
+            "idle_stall_ms": idle.max_lag * 1000,
             "stall_p99_ms": percentile(probe.lags or [0.0], 0.99) * 1000,
             "cards": cards,
             "cards_per_s": cards / seconds,
@@ -161,7 +168,8 @@ def main() -> None:
     args = parser.parse_args()
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | longest stall ms "
-        "| stall p99 ms | cards/s | REST calls/card | RSS KiB/table | table object KiB | problems |"
+        "| stall p99 ms | idle stall ms | cards/s | REST calls/card | RSS KiB/table "
+        "| table object KiB | problems |"
     )
     print(f"level={args.level} delay={args.delay} s workers={args.workers} window={args.seconds} s")
     print(header)
@@ -171,6 +179,7 @@ def main() -> None:
         print(
             f"| {r['tables']} | {r['open_s']:.1f} | {r['interactions']} | {r['median_ms']:.1f} "
             f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['stall_ms']:.1f} | {r['stall_p99_ms']:.2f} "
+            f"| {r['idle_stall_ms']:.1f} "
             f"| {r['cards_per_s']:.1f} | {r['calls_per_card']:.2f} | {r['rss_kib_per_table']:.1f} "
             f"| {r['table_kib']:.1f} | {r['problems']} |",
             flush=True,

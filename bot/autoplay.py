@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable, Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from bot.config import Settings
 from bot.errors import UserError
 from bot.storage import utc_now
 from bot.tables import TAKEOVER_LEVEL, Table, TableState
-from bot.thinking import decide, warm_up
+from bot.thinking import decide, warm_up, worker_init
 from stickem import Card, Phase, RuleError
 
 if TYPE_CHECKING:
@@ -60,7 +61,12 @@ def make_executor(workers: int) -> Executor:
     """The pool the decisions run in: processes (``spawn``: nothing of the bot is inherited)."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="stickem-ai")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_init,
+        initargs=(os.getpid(),),
+    )
 
 
 class Autoplay:
