@@ -21,6 +21,7 @@ from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Me
 from tests.e2e.game_harness import PLAYER_NAMES, GameHarness, card_buttons, misery_select_of
 
 WAIT = 10.0
+DEFERRED_MESSAGE = 5
 
 
 def seat_bot(
@@ -91,8 +92,18 @@ async def slash(emu: Emulator, user: User, channel: Channel, command: str, **opt
     await settle(emu, bot, channel)
     result = await emu.driver.slash(user, channel, command, **options)
     response = await result.response()
+    if response.type == DEFERRED_MESSAGE:  # the table was busy (a computer move): answered later
+        await emu.driver.wait_until(
+            lambda: (result.original is not None and bool(result.original.content)) or None,
+            timeout=WAIT,
+            what=f"the answer to /{command}",
+        )
+        assert result.original is not None
+        content = result.original.content
+    else:
+        content = response.content
     await settle(emu, bot, channel)
-    return response.content
+    return content
 
 
 _BOTS: dict[int, StickemBot] = {}
