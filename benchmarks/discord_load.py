@@ -6,7 +6,7 @@ Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 1
 For each N, one bot (SQLite in a temporary folder) and one emulator run in this process. N humans
 /join and /start their tables (filled with two computer players of ``--level``, no turn timer),
 then for ``--seconds`` every human answers each prompt as soon as they see it (polling their DMs
-every 20 ms) while the computer players move with a pause of ``--delay`` seconds. Printed:
+every 100 ms) while the computer players move with a pause of ``--delay`` seconds. Printed:
 
 - interaction latency (an interaction sent until the bot's initial response): median and p99,
   over the measured window (opening the tables is reported apart);

@@ -223,7 +223,7 @@ class Autoplay:
             if seat not in game.awaiting or (not timed_out and not table.is_auto(seat)):
                 return
             try:
-                async with self.service.journal.recording(table):
+                async with self.service.journal.recording(table, background=True):
                     outcome = table.auto_move(seat, card, timed_out=timed_out)
             except (UserError, RuleError) as exc:  # could not be saved: try again a little later
                 log.warning("table %s: computer move not applied: %s", table.channel_id, exc)

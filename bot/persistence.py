@@ -16,7 +16,6 @@ failure is logged, never shown to a player.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 import json
 import logging
@@ -43,6 +42,7 @@ from bot.storage import (
     utc_now,
 )
 from bot.tables import Seat, Table, TableError, TableState
+from bot.write_queue import BACKGROUND, URGENT, WriteQueue
 from stickem import Action, Card, Game, Phase, RuleError, Rules
 from stickem.events import RoundScored
 
@@ -213,30 +213,32 @@ class GameJournal:
         # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
-        self._writer = asyncio.Lock()
+        self._writer = WriteQueue()
 
     @asynccontextmanager
-    async def _writing(self) -> AsyncIterator[None]:
+    async def _writing(self, priority: int) -> AsyncIterator[None]:
         if not self._one_writer:
             yield
             return
-        async with self._writer:
+        async with self._writer.turn(priority):
             yield
 
     @asynccontextmanager
-    async def recording(self, table: Table) -> AsyncIterator[None]:
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
         """Run a table change tentatively: written when the block ends, undone if anything fails.
 
         The game is copied first and put back if anything fails. A failed write raises
         :class:`bot.tables.TableError` with the "could not be saved" message. (A slow write is
         covered by the table service's watchdog, which defers the interaction in time.)
+        ``background`` changes (a computer player's move) wait behind players' clicks for the
+        SQLite writer (see :mod:`bot.write_queue`).
         """
         saved = _Saved.of(table)
         try:
             yield
             table.refresh_deadline(utc_now())
             if self.storage is not None:
-                async with self._writing():
+                async with self._writing(BACKGROUND if background else URGENT):
                     await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
@@ -363,7 +365,7 @@ class GameJournal:
 
     async def _best_effort(self, table: Table, write: Any) -> None:
         try:
-            async with self._writing():
+            async with self._writing(BACKGROUND):
                 await write
         except StorageError as exc:
             log.warning("table %s: could not store a message id: %s", table.channel_id, exc)

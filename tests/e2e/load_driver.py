@@ -18,7 +18,7 @@ from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Me
 from tests.e2e.game_harness import card_buttons, misery_select_of
 from tests.e2e.seat_helpers import live_prompt
 
-POLL = 0.02
+POLL = 0.1
 """Seconds between two looks of an idle human at their direct messages."""
 
 
