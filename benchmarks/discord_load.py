@@ -14,6 +14,8 @@ every 100 ms) while the computer players move with a pause of ``--delay`` second
   shared by the bot, the emulator and the emulated humans, so this is an upper bound for the bot;
 - the same probe's longest stall for 2 s before anything starts ("idle stall"): what the machine
   itself adds (other processes, the scheduler);
+- the longest garbage collection in the window (a full collection walks every object of the
+  process, the emulator's included);
 - REST calls per card: every REST call the bot made in the window divided by the cards played
   (humans' and computers');
 - memory per table: growth of the process's resident memory while the N tables opened, divided
@@ -41,6 +43,21 @@ from bot.table_service import service_for
 from bot.tables import Table
 from tests.discord_emulator import Emulator, run_client
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
+
+
+class GcPauses:
+    """The longest garbage collection while installed (gc.callbacks)."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.longest = max(self.longest, time.perf_counter() - self._started)
+
 
 OPEN_BATCH = 25
 """Tables opened at the same time while setting up."""
@@ -123,6 +140,8 @@ async def run(count: int, seconds: float, level: str, delay: float, workers: int
                 latencies = Latencies()
                 stop = asyncio.Event()
                 cards_before, calls_before = cards_played(bot_tables), len(emu.rest_calls)
+                pauses = GcPauses()
+                gc.callbacks.append(pauses)
                 probe.start()
                 humans = [
                     asyncio.create_task(human_loop(emu, t.human, latencies, stop)) for t in tables
@@ -131,6 +150,7 @@ async def run(count: int, seconds: float, level: str, delay: float, workers: int
                 stop.set()
                 await asyncio.gather(*humans)
                 await probe.stop()
+                gc.callbacks.remove(pauses)
                 cards = cards_played(bot_tables) - cards_before
                 calls = len(emu.rest_calls) - calls_before
                 problems = len(emu.problems)
@@ -145,6 +165,7 @@ async def run(count: int, seconds: float, level: str, delay: float, workers: int
             "max_ms": max(values) * 1000,
             "stall_ms": probe.max_lag * 1000,
             "idle_stall_ms": idle.max_lag * 1000,
+            "gc_ms": pauses.longest * 1000,
             "stall_p99_ms": percentile(probe.lags or [0.0], 0.99) * 1000,
             "cards": cards,
             "cards_per_s": cards / seconds,
@@ -168,7 +189,7 @@ def main() -> None:
     args = parser.parse_args()
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | longest stall ms "
-        "| stall p99 ms | idle stall ms | cards/s | REST calls/card | RSS KiB/table "
+        "| stall p99 ms | idle stall ms | longest GC ms | cards/s | REST calls/card | RSS KiB/table "
         "| table object KiB | problems |"
     )
     print(f"level={args.level} delay={args.delay} s workers={args.workers} window={args.seconds} s")
@@ -179,7 +200,7 @@ def main() -> None:
         print(
             f"| {r['tables']} | {r['open_s']:.1f} | {r['interactions']} | {r['median_ms']:.1f} "
             f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['stall_ms']:.1f} | {r['stall_p99_ms']:.2f} "
-            f"| {r['idle_stall_ms']:.1f} "
+            f"| {r['idle_stall_ms']:.1f} | {r['gc_ms']:.1f} "
             f"| {r['cards_per_s']:.1f} | {r['calls_per_card']:.2f} | {r['rss_kib_per_table']:.1f} "
             f"| {r['table_kib']:.1f} | {r['problems']} |",
             flush=True,
