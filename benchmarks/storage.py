@@ -231,8 +231,15 @@ async def main() -> None:
         print("(PostgreSQL skipped: set STICKEM_TEST_POSTGRES_URL or pass --postgres)", file=sys.stderr)
     print_table(rows)
     sqlite = rows[0]
-    verdict = "met" if sqlite.resume_best < 2.0 else "MISSED"
-    print(f"\nGoal (resume {sqlite.games} games under 2 s on SQLite): {verdict} ({sqlite.resume_best:.2f} s)")
+    # Judged by the median, never by the luckiest run; and this is the storage part only: the
+    # full resume, with the engine replaying every game, is judged by benchmarks/resume.py.
+    verdict = "met" if sqlite.resume_median < 2.0 else "MISSED"
+    print(
+        f"\nStorage part of the goal (load {sqlite.games} games under 2 s on SQLite, median of "
+        f"{args.repeats} runs): {verdict} (median {sqlite.resume_median:.2f} s, best "
+        f"{sqlite.resume_best:.2f} s). The full resume (with the engine replay) is judged by "
+        "benchmarks/resume.py."
+    )
 
 
 if __name__ == "__main__":

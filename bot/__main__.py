@@ -19,7 +19,7 @@ from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
 from bot.config import TOKEN_HELP, ConfigError, Settings, mask_password
 from bot.persistence import database_url_for
-from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
+from bot.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 
 LOGIN_FAILED = (
     "Discord refused the token in DISCORD_TOKEN (it was reset, or it belongs to another "
@@ -35,6 +35,18 @@ def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
         "Check DATABASE_URL: for SQLite, that the folder exists and the bot may write there; for "
         "PostgreSQL, that the server is running and reachable and that the user, password and "
         "database name are right. Games are kept there, so the bot does not start without it."
+    )
+
+
+def database_unusable(settings: Settings, exc: StorageError) -> str:
+    """The paragraph for the host when the database opens but cannot be used at start (its
+    schema bookkeeping is damaged, it comes from an unknown version, it refuses the load)."""
+    where = mask_password(database_url_for(settings))
+    detail = " ".join(str(exc).split()) or type(exc).__name__
+    return (
+        f"The game database ({where}) cannot be used: {detail}. "
+        "It may be damaged or belong to another program or version; restore it from a backup or "
+        "point DATABASE_URL at the right database. The bot does not start without it."
     )
 
 
@@ -110,6 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except StorageUnavailable as exc:
         print(f"stickem-bot: {database_unavailable(settings, exc)}", file=sys.stderr)
+        return 2
+    except StorageError as exc:
+        print(f"stickem-bot: {database_unusable(settings, exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 0

@@ -88,6 +88,9 @@ class StickemBot(commands.Bot):
         self.synced_on_start = False
         self.storage: Storage | None = None
         self.storage_timeout = 5.0
+        # The start-up load reads every stored move: on a big PostgreSQL database one of its
+        # statements may take longer than the few seconds a move's write may.
+        self.load_timeout = 300.0
         """Seconds a database operation may wait (lock, connection, statement) before it fails."""
         self.resumed: ResumeReport | None = None
         self._announcing: asyncio.Task[None] | None = None
@@ -133,7 +136,7 @@ class StickemBot(commands.Bot):
         )
         install_service(self, service)
         service.autoplay.prepare()
-        loaded = await storage.load_unfinished_games()
+        loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
         log.info(

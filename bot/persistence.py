@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +30,7 @@ from bot.storage import (
     SAVE_FAILED,
     ActionOutOfOrder,
     DuplicateAction,
+    GameNotActive,
     GameStatus,
     LobbyRecord,
     SeatRecord,
@@ -53,6 +54,9 @@ DATABASE_FILENAME = "stickem.sqlite3"
 OUT_OF_STEP = (
     "This table was out of step with its saved game and has been brought up to date. "
     "Please look at the table and your latest hand, then try again."
+)
+ENDED_IN_STORAGE = (
+    "This game is already over: its saved game has ended. See the final standings in the channel."
 )
 
 
@@ -214,6 +218,8 @@ class GameJournal:
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
         self._writer = WriteQueue()
+        # Shows a table that was just reloaded from storage (set by the table service).
+        self.on_reload: Callable[[Table], Awaitable[None]] | None = None
 
     @asynccontextmanager
     async def _writing(self, priority: int) -> AsyncIterator[None]:
@@ -242,12 +248,17 @@ class GameJournal:
                     await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
-            if isinstance(exc, DuplicateAction | ActionOutOfOrder) and self.storage is not None:
+            conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
+            if conflict and self.storage is not None:
                 # The stored log and the table disagree (a commit that failed to report success,
-                # or a second bot on the same database): the database is the truth.
+                # possibly of the game's last move, or a second bot on the same database): the
+                # database is the truth. The reloaded table is shown before the player is told.
                 log.error("table %s: the stored game is ahead of the table (%s); reloading it",
                           table.channel_id, exc)
-                await self._reload(self.storage, table)
+                if await self._reload(self.storage, table):
+                    await self._show_reloaded(table)
+                if table.state is TableState.CLOSED:
+                    raise TableError(ENDED_IN_STORAGE) from exc
                 raise TableError(OUT_OF_STEP) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
@@ -256,18 +267,27 @@ class GameJournal:
             saved.restore(table)
             raise
 
-    async def _reload(self, storage: Storage, table: Table) -> None:
-        """Replace the table's game by the stored one (a failure leaves it as it is)."""
+    async def _reload(self, storage: Storage, table: Table) -> bool:
+        """Replace the table's game by the stored one (a failure leaves it as it is: False)."""
         if table.storage_id is None:
-            return
+            return False
         try:
             stored = await storage.load_game(table.storage_id)
             table.game = replay(stored)
         except (StorageError, ValueError, RuleError, KeyError, TypeError) as exc:
             log.error("table %s: could not reload the stored game: %s", table.channel_id, exc)
-            return
+            return False
         if stored.record.status is not GameStatus.ACTIVE:
             table.state = TableState.CLOSED
+        return True
+
+    async def _show_reloaded(self, table: Table) -> None:
+        if self.on_reload is None:
+            return
+        try:
+            await self.on_reload(table)
+        except Exception:  # showing is best effort: the stored game is already right
+            log.exception("table %s: could not show the reloaded game", table.channel_id)
 
     async def _write(self, storage: Storage, table: Table, saved: _Saved) -> None:
         """Write what changed between ``saved`` and ``table`` in one transaction."""

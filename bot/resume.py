@@ -198,10 +198,31 @@ def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
     return tuple(effects), f"{RESUMED} {_mentions(table, waiting)}, it is your turn."
 
 
+CHANNEL_GONE = frozenset({10003, 50001})
+"""Discord's "Unknown Channel" and "Missing Access": the channel was deleted (or hidden from
+the bot) while the bot was down."""
+
+
+async def _channel_gone(service: TableService, channel_id: int) -> bool:
+    """Whether Discord says the channel no longer exists for the bot (other failures: False)."""
+    try:
+        await service.client.fetch_channel(channel_id)
+    except discord.HTTPException as exc:
+        return exc.code in CHANNEL_GONE
+    return False
+
+
 async def announce_resumed(service: TableService, report: ResumeReport, storage: Storage) -> None:
-    """Show every restored table again and remind its players; end and report the broken games."""
+    """Show every restored table again and remind its players; end and report the broken games.
+
+    A game whose channel was deleted while the bot was down is stopped and its table dropped
+    (as if the deletion had been seen), instead of being resumed, failing, at every start."""
     for table in report.games:
         try:
+            if await _channel_gone(service, table.channel_id):
+                log.info("the channel %s of a stored game is gone: ending the game", table.channel_id)
+                await service.channel_deleted(table.channel_id)
+                continue
             async with table.lock:
                 if table.state is not TableState.PLAYING:
                     continue
@@ -216,7 +237,9 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
             await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
         except StorageError as exc:
             log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
-        if broken.channel_id is not None:
+        # No notice where another game is running (a clash): "use /join" would be wrong there.
+        running = service.registry.get(broken.channel_id) if broken.channel_id is not None else None
+        if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
             await _say(service, broken.channel_id, BROKEN)
 
 

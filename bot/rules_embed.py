@@ -32,18 +32,7 @@ def _example_line(cards: tuple[str, ...]) -> str:
 
 def _preset_line(name: str) -> str:
     rules = Rules.preset(name)
-    rounds = "one round per player" if rules.rounds is None else f"{rules.rounds} rounds"
-    zero = (
-        "the leader's 0 takes an all-zero trick"
-        if rules.all_zero == "first"
-        else "an all-zero trick is set aside"
-    )
-    lead = (
-        "the lowest total deals and leads each round"
-        if rules.first_lead == "lowest_score"
-        else "the first lead rotates clockwise"
-    )
-    return f"**{name}** ({rules.min_players}-{rules.max_players} players): {rounds}; {zero}; {lead}."
+    return f"**{name}** ({rules.min_players}-{rules.max_players} players): {rules.summary()}."
 
 
 def rules_embed() -> discord.Embed:

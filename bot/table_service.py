@@ -51,6 +51,7 @@ from bot.tables import (
     max_seats,
 )
 from stickem import Card, Phase
+from stickem.events import Event, GameOver, RoundScored, TrickSetAside, TrickWon
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +99,20 @@ def _channel_id(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
+def _final_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
+    """The end of a finished game's last round and its final standings, from its events."""
+    last_trick: TrickWon | TrickSetAside | None = None
+    effects: list[Effect] = []
+    for event in events:
+        if isinstance(event, TrickWon | TrickSetAside):
+            last_trick = event
+        elif isinstance(event, RoundScored):
+            effects = [TableRoundOver(last_trick, event), RoundEnded(event)]
+        elif isinstance(event, GameOver):
+            effects.append(GameEnded(event))
+    return tuple(effects)
+
+
 class TableService:
     """The tables of one bot and everything that shows them on Discord."""
 
@@ -115,6 +130,7 @@ class TableService:
         self.autoplay = Autoplay(self, autoplay)
         # Every change is stored before it is shown (see bot.persistence); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
+        self.journal.on_reload = self.show_reloaded
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self._answer_guards: dict[int, asyncio.Lock] = {}
         # The final standings of the last game of each channel, for /score after the game.
@@ -476,6 +492,29 @@ class TableService:
             spec = render.game_stopped_message(table.names, effect.by, effect.totals)
             self._last_results[table.channel_id] = spec
             await self._say(table, spec)
+            await self._show_stopped(table)
+
+    async def show_reloaded(self, table: Table) -> None:
+        """Show a table the journal just reloaded from storage (its game is the stored one).
+
+        Still running: the table message and a prompt for each waiting player, as after a
+        restart. Ended in storage (a last move whose commit was reported lost): the end of the
+        last round and the final standings, with no DM prompt left live. Stopped: as a /stop.
+        """
+        from bot.resume import resume_effects  # bot.resume builds on this module
+
+        game = table.game
+        if game is None:
+            return
+        if table.state is TableState.PLAYING:
+            for seat in [seat for seat in table.messages.prompts if seat not in game.awaiting]:
+                del table.messages.prompts[seat]  # answered by the stored move
+            effects, _ = resume_effects(table)
+            await self.execute(table, Outcome("", effects))
+        elif game.phase is Phase.GAME_OVER:
+            await self.execute(table, Outcome("", _final_effects(game.events)))
+            await self._retire_prompts(table, render.prompt_stopped("This game is over"))
+        else:
             await self._show_stopped(table)
 
     async def channel_deleted(self, channel_id: int) -> None:

@@ -180,7 +180,7 @@ _CARDS: Final[tuple[Card, ...]] = tuple(
     Card._make(color, value) for color in COLORS for value in range(_STRIDE)
 )
 _CARD_BY_TEXT: Final[dict[str, Card]] = {str(card): card for card in _CARDS}
-_CARD_PATTERN: Final = re.compile(r"\s*([A-Za-z]+)(?:\s+|[-_]|)(\d{1,2})\s*")
+_CARD_PATTERN: Final = re.compile(r"\s*([A-Za-z]+)(?:\s+|[-_]|)([0-9]{1,2})\s*", re.ASCII)
 
 # players -> (number of colors, highest value), RULES section 1.
 _DECK_SHAPE: Final[dict[int, tuple[int, int]]] = {

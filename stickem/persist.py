@@ -84,6 +84,8 @@ def _action(index: int, entry: object) -> Action:
         card = Card.parse(card_text)
     except ValueError as error:
         raise CorruptGameError(f"{where}: {error}") from None
+    if str(card) != card_text:  # the engine writes one spelling; anything else was edited
+        raise CorruptGameError(f"the card of {where} is written {card_text!r}, not {str(card)!r}")
     return Action(kind, seat, card)
 
 
@@ -101,7 +103,8 @@ def loads(text: str | bytes) -> Game:
         raise CorruptGameError("not a saved game: the JSON is not an object")
     if document.get("format") != FORMAT:
         raise CorruptGameError(f"not a saved game: format is {document.get('format')!r}")
-    if document.get("version") != VERSION:
+    version = document.get("version")
+    if type(version) is not int or version != VERSION:  # True == 1 and 1.0 == 1 are not versions
         raise CorruptGameError(
             f"unsupported saved-game version {document.get('version')!r}; "
             f"this engine reads version {VERSION}"

@@ -2,6 +2,10 @@
 
 ``Rules.preset("amigo")`` builds a preset; keyword overrides change single options:
 ``Rules.preset("online", rounds=4)``. On an instance, ``rules.preset`` is the preset's name.
+
+Decision: the player limits are options like the others (RULES section 7 lists them in the
+option table), so ``Rules.preset("amigo", max_players=7)`` is a 7-player game with the Amigo
+scoring options and the 7-player deck. The presets themselves keep their documents' limits.
 """
 
 from __future__ import annotations
@@ -174,8 +178,8 @@ class Rules:
         options = {key: data[key] for key in OPTION_NAMES}
         return _build_preset(data["preset"], **options)
 
-    def describe(self) -> str:
-        """One line for players: the preset and what each option means."""
+    def summary(self) -> str:
+        """The options in words for players, without the preset's name."""
         rounds = "one round per player" if self.rounds is None else f"{self.rounds} rounds"
         zero = (
             "a trick of zeros goes to its leader"
@@ -187,7 +191,11 @@ class Rules:
             if self.first_lead == "lowest_score"
             else "the first lead rotates clockwise"
         )
-        return f"{self._preset}: {rounds}; {zero}; {lead}"
+        return f"{rounds}; {zero}; {lead}"
+
+    def describe(self) -> str:
+        """One line for players: the preset and what each option means."""
+        return f"{self._preset}: {self.summary()}"
 
     def __repr__(self) -> str:
         return (

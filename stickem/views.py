@@ -47,6 +47,12 @@ class View:
     (None before the round's first trick is complete; the round just scored is told by the
     ``RoundScored`` event and ``round_scores``).
     ``trick_number`` is 0 when no trick is being played (misery choice, game over).
+
+    Decision: ``tricks`` is in every view, the public one too. Every card of a completed trick was
+    played face up in front of everyone, so the history is what each player (and a spectator at the
+    table) witnessed; remembering it is part of the game (RULES section 8), and computer players are
+    allowed that memory. What stays hidden is the piles as such: ``captured`` is the viewer's own
+    only, and front ends for people show just ``last_trick``, as the rules ask of the table.
     """
 
     seat: int | None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import event
+from sqlalchemy import Connection, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -24,7 +24,8 @@ _URL_HELP = (
 )
 
 
-def _redact(url: str) -> str:
+def redacted(url: str) -> str:
+    """`url` with its password hidden, for messages."""
     try:
         return make_url(url).render_as_string(hide_password=True)
     except ArgumentError:
@@ -53,7 +54,7 @@ def normalise_url(url: str) -> tuple[URL, Backend]:
             query["ssl"] = query.pop("sslmode")
         return parsed.set(drivername="postgresql+asyncpg", query=query), "postgresql"
     raise StorageConfigError(
-        f"DATABASE_URL {_redact(text)!r} names the database {name!r}, which this bot does not support. "
+        f"DATABASE_URL {redacted(text)!r} names the database {name!r}, which this bot does not support. "
         + _URL_HELP
     )
 
@@ -71,19 +72,21 @@ def sqlite_folder_problem(url: str) -> str | None:
 
 
 def create_engine(
-    url: str, *, timeout: float = 5.0, schema: str | None = None
+    url: str, *, timeout: float = 5.0, schema: str | None = None, command_timeout: float | None = None
 ) -> tuple[AsyncEngine, Backend]:
     """Create the process's engine for `url`.
 
     `timeout` (seconds) bounds waiting for a lock (SQLite) or for connecting and each statement
-    (PostgreSQL). `schema` selects a PostgreSQL schema (search_path); it is ignored for SQLite.
+    (PostgreSQL; `command_timeout`, if given, bounds the statements instead). `schema` selects a
+    PostgreSQL schema (search_path); it is ignored for SQLite.
     """
     parsed, backend = normalise_url(url)
     if backend == "sqlite":
         engine = create_async_engine(parsed, connect_args={"timeout": timeout})
         _install_sqlite_pragmas(engine, timeout)
         return engine, backend
-    connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": timeout}
+    statements = timeout if command_timeout is None else command_timeout
+    connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": statements}
     if schema is not None:
         connect_args["server_settings"] = {"search_path": schema}
     engine = create_async_engine(
@@ -95,24 +98,49 @@ def create_engine(
     return engine, backend
 
 
+SQLITE_BEGIN = "stickem_sqlite_begin"
+"""Execution option: how a SQLite transaction on this connection begins ("IMMEDIATE", the
+default, takes the write lock at once; "DEFERRED" is for reads)."""
+
+
+async def read_only(conn: AsyncConnection, backend: Backend) -> None:
+    """Mark `conn` as reading only: on SQLite its transaction begins DEFERRED, so it neither
+    takes nor waits for the write lock (WAL readers never block the writer)."""
+    if backend == "sqlite":
+        await conn.execution_options(**{SQLITE_BEGIN: "DEFERRED"})
+
+
 async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
     """Start a read transaction on `conn` whose queries all see one consistent state.
 
-    PostgreSQL: REPEATABLE READ (one snapshot for the whole transaction). SQLite: an explicit
-    BEGIN, since the driver only opens transactions before writes; in WAL mode the first read
-    then pins the snapshot. Either ends when the connection is returned to the pool.
+    PostgreSQL: REPEATABLE READ (one snapshot for the whole transaction). SQLite: a DEFERRED
+    transaction (see `_install_sqlite_pragmas`); in WAL mode its first read pins the snapshot.
+    Either ends when the connection is returned to the pool.
     """
     if backend == "postgresql":
         await conn.execution_options(isolation_level="REPEATABLE READ")
     else:
-        await conn.exec_driver_sql("BEGIN")
+        await read_only(conn, backend)
+        if not conn.in_transaction():
+            await conn.begin()
 
 
 def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
-    """Turn on foreign keys and WAL (readers never block the writer) on every new connection."""
+    """Turn on foreign keys and WAL (readers never block the writer) on every new connection, and
+    let SQLAlchemy, not the driver, begin transactions.
+
+    Python's sqlite3 module (in its legacy transaction mode) begins a transaction only before
+    INSERT/UPDATE/DELETE and commits before other statements, so DDL such as a migration's
+    ALTER TABLE would be committed at once instead of with the rest of its transaction. As
+    SQLAlchemy's documentation recommends for pysqlite/aiosqlite, the driver's own handling is
+    turned off (``isolation_level = None``) and every transaction SQLAlchemy begins emits BEGIN
+    itself: IMMEDIATE (the write lock at once, waiting up to the busy timeout, so a write never
+    fails on a snapshot gone stale) unless the connection is marked with `read_only`.
+    """
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
             cursor.execute("PRAGMA foreign_keys = ON")
@@ -122,3 +150,8 @@ def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
             cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
         finally:
             cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        mode = conn.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
+        conn.exec_driver_sql(f"BEGIN {mode}")

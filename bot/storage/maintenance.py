@@ -1,7 +1,9 @@
 """Maintenance from the command line: `python -m bot.storage prune --days 180` and `... info`.
 
 Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
-directory) or --database-url; safe to run while the bot is running.
+directory; from the environment or a .env file in the working directory, like the bot) or
+--database-url; safe to run while the bot is running. It never creates a database: a URL that
+leads to no Stick'em database is an error ("no Stick'em database at ...").
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
+from dotenv import load_dotenv
+
 from bot.config import DEFAULT_DATABASE_URL
+from bot.storage.database import normalise_url, redacted
 from bot.storage.errors import StorageError
 from bot.storage.store import Storage
 
@@ -49,11 +54,13 @@ def build_parser() -> argparse.ArgumentParser:
 async def run(argv: Sequence[str]) -> str:
     """Run one maintenance command and return what to print; raises StorageError on failure."""
     args = build_parser().parse_args(argv)
-    storage = await Storage.open(args.database_url)
+    if args.command == "prune" and args.days < 0:
+        raise StorageError("--days must not be negative")
+    _require_sqlite_file(args.database_url)
+    # Never create the schema: an empty database is a wrong URL, not the bot's database.
+    storage = await Storage.open(args.database_url, create=False)
     try:
         if args.command == "prune":
-            if args.days < 0:
-                raise StorageError("--days must not be negative")
             removed = await storage.prune_finished(timedelta(days=args.days))
             return f"pruned {removed} game(s) that ended more than {args.days:g} day(s) ago"
         loaded = await storage.load_unfinished_games()
@@ -65,10 +72,23 @@ async def run(argv: Sequence[str]) -> str:
         await storage.close()
 
 
+def _require_sqlite_file(url: str) -> None:
+    """Refuse a SQLite URL whose file does not exist (opening it would create an empty one)."""
+    parsed, backend = normalise_url(url)
+    path = parsed.database or ""
+    plain_file = backend == "sqlite" and path not in ("", ":memory:") and not path.startswith("file:")
+    file = Path(path).expanduser()
+    # (A missing folder is reported by Storage.open, with its own message.)
+    if plain_file and file.parent.is_dir() and not file.exists():
+        raise StorageError(f"no Stick'em database at {redacted(url)} (the file does not exist)")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point: print the result, or the error for the host, and return the exit code."""
     # Storage logs unreadable games as errors; its connection warnings repeat what is printed below.
     logging.basicConfig(level=logging.ERROR, format="%(levelname)s %(name)s: %(message)s")
+    # The same .env as the bot (DATABASE_URL, STICKEM_DATA_DIR); the environment wins.
+    load_dotenv(Path.cwd() / ".env", override=False)
     try:
         print(asyncio.run(run(sys.argv[1:] if argv is None else argv)))
     except StorageError as exc:

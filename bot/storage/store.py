@@ -7,11 +7,18 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
-from bot.storage.database import Backend, begin_snapshot, create_engine, sqlite_folder_problem
+from bot.storage.database import (
+    Backend,
+    begin_snapshot,
+    create_engine,
+    read_only,
+    redacted,
+    sqlite_folder_problem,
+)
 from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from bot.storage.failures import CONNECTION_FAILURES, translated
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
@@ -39,6 +46,15 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def _refuse_empty(url: str) -> Callable[[Connection], None]:
+    """A schema creator that refuses: the database at `url` is empty, so it is not the bot's."""
+
+    def refuse(_conn: Connection) -> None:
+        raise StorageError(f"no Stick'em database at {redacted(url)} (it has no Stick'em tables)")
+
+    return refuse
+
+
 class Storage:
     """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
 
@@ -48,11 +64,20 @@ class Storage:
     atomic together (for example an action and the timer it restarts).
     """
 
-    def __init__(self, engine: AsyncEngine, backend: Backend, version: int, clock: Clock) -> None:
+    def __init__(
+        self,
+        engine: AsyncEngine,
+        backend: Backend,
+        version: int,
+        clock: Clock,
+        slow_engine: Callable[[float], AsyncEngine] | None = None,
+    ) -> None:
         self._engine = engine
         self._backend = backend
         self._version = version
         self._clock = clock
+        # A second engine on the same database whose statements may take longer (PostgreSQL).
+        self._slow_engine = slow_engine
 
     @classmethod
     async def open(
@@ -62,8 +87,12 @@ class Storage:
         timeout: float = 5.0,
         schema: str | None = None,
         clock: Clock = utc_now,
+        create: bool = True,
     ) -> Storage:
         """Connect to `url` (`sqlite:///file` or `postgresql://...`) and create or migrate the schema.
+
+        With ``create=False`` (maintenance tools) an empty database is refused with a
+        `StorageError` "no Stick'em database at ..." instead of being given the schema.
 
         Raises `StorageConfigError` for a bad URL, `SchemaTooNew` for a database written by a newer
         bot, `StorageUnavailable` when the database cannot be reached. `timeout` bounds lock waits,
@@ -76,7 +105,10 @@ class Storage:
         engine, backend = create_engine(url, timeout=timeout, schema=schema)
         try:
             async with translated(READ_FAILED), engine.begin() as conn:
-                found = await conn.run_sync(ensure_schema)
+                if create:
+                    found = await conn.run_sync(ensure_schema)
+                else:
+                    found = await conn.run_sync(lambda c: ensure_schema(c, create=_refuse_empty(url)))
         except BaseException:
             await engine.dispose()
             raise
@@ -84,7 +116,10 @@ class Storage:
             log.info("created the database schema (version %d) in %s", CURRENT_VERSION, backend)
         elif found < CURRENT_VERSION:
             log.info("migrated the database schema from version %d to %d", found, CURRENT_VERSION)
-        return cls(engine, backend, CURRENT_VERSION, clock)
+        def slow_engine(command_timeout: float) -> AsyncEngine:
+            return create_engine(url, timeout=timeout, schema=schema, command_timeout=command_timeout)[0]
+
+        return cls(engine, backend, CURRENT_VERSION, clock, slow_engine if backend == "postgresql" else None)
 
     async def close(self) -> None:
         """Close every connection."""
@@ -131,9 +166,12 @@ class Storage:
             await _quietly(conn.close())
 
     @asynccontextmanager
-    async def _reading(self, *, snapshot: bool = False) -> AsyncIterator[AsyncConnection]:
+    async def _reading(
+        self, *, snapshot: bool = False, engine: AsyncEngine | None = None
+    ) -> AsyncIterator[AsyncConnection]:
         """A connection for reads; with `snapshot`, all its queries see the same committed state."""
-        async with translated(READ_FAILED), self._engine.connect() as conn:
+        async with translated(READ_FAILED), (engine or self._engine).connect() as conn:
+            await read_only(conn, self._backend)
             if snapshot:
                 await begin_snapshot(conn, self._backend)
             yield conn
@@ -171,11 +209,23 @@ class Storage:
         async with self.transaction() as tx:
             return await tx.stop_game(game_id, reason)
 
-    async def load_unfinished_games(self) -> LoadResult:
-        """Every active game with its action log, messages and timers; unreadable ones as problems."""
-        # A snapshot, so a game's row and its actions agree even while other tables keep playing.
-        async with self._reading(snapshot=True) as conn:
-            result = await loading.load_games(conn)
+    async def load_unfinished_games(self, *, timeout: float | None = None) -> LoadResult:
+        """Every active game with its action log, messages and timers; unreadable ones as problems.
+
+        `timeout` (seconds) bounds each of its statements instead of the storage's own (short)
+        limit: the start-up load reads every stored move, which may take longer on a big
+        database (PostgreSQL; SQLite reads have no statement limit).
+        """
+        engine = None
+        if timeout is not None and self._slow_engine is not None:
+            engine = self._slow_engine(timeout)
+        try:
+            # A snapshot, so a game's row and its actions agree even while other tables keep playing.
+            async with self._reading(snapshot=True, engine=engine) as conn:
+                result = await loading.load_games(conn)
+        finally:
+            if engine is not None:
+                await engine.dispose()
         for problem in result.problems:
             log.error("stored game %d (channel %s) cannot be loaded: %s",
                       problem.game_id, problem.channel_id, problem.reason)

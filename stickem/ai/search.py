@@ -38,6 +38,16 @@ from stickem.ai.situation import Situation
 
 _POOL_SIZE = 512
 
+# ``_LOGS[n] == math.log(n)`` (and ``_LOGS[0] == 0``), grown on demand and shared by every search.
+_LOGS: list[float] = [0.0]
+
+
+def _log_table(size: int) -> list[float]:
+    """Return the shared table of natural logs, grown to hold at least ``size`` entries."""
+    if len(_LOGS) < size:
+        _LOGS.extend(math.log(a) for a in range(len(_LOGS), size))
+    return _LOGS
+
 
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
@@ -58,6 +68,8 @@ class SearchSettings:
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.time_budget is not None and not self.time_budget > 0:
+            raise ValueError(f"time_budget must be positive, not {self.time_budget}")
         if self.playout not in ("dump", "random"):
             raise ValueError(f"playout must be 'dump' or 'random', not {self.playout!r}")
         if self.opponents not in ("policy", "tree"):
@@ -123,26 +135,27 @@ def run_search(
     unseen_perms = pools.get(len(unseen))
     hand_perms = pools.get(len(my_hand))
     rand = rng.random
-    logs = [0.0] + [math.log(a) for a in range(1, settings.iterations + 2)]
     explore = settings.exploration
     inv_scale = 1.0 / settings.reward_scale
     spread = 1.0 / (players - 1) if players > 1 else 0.0
-    deadline = None if settings.time_budget is None else time.perf_counter() + settings.time_budget
     seat_range = range(players)
     dumping = settings.playout == "dump"
     modelled = settings.opponents == "policy"
     misery_colors = [-1 if c is None else c for c in sit.misery_colors]
     getters = [itemgetter(*order) for order in orders]
 
+    # Nothing after the deadline costs more with a bigger iteration budget (the log table grows
+    # with the iterations actually run), so a time budget bounds the whole search.
+    deadline = None if settings.time_budget is None else time.perf_counter() + settings.time_budget
+    # UCB reads logs[n] for n up to the iteration number + 1; the table grows as iterations run.
+    logs = _log_table(64)
     root: list[Any] = [0, 0.0, 0, {}]
     for iteration in range(settings.iterations):
-        if (
-            deadline is not None
-            and iteration & 31 == 0
-            and iteration
-            and (time.perf_counter() > deadline)
-        ):
-            break
+        if iteration & 31 == 0:
+            if len(logs) < iteration + 34:
+                logs = _log_table(2 * (iteration + 34))
+            if deadline is not None and iteration and time.perf_counter() > deadline:
+                break
         # Determinise: deal the unseen cards at random; the order inside each hand is random too.
         first = unseen_perms[int(rand() * _POOL_SIZE)]
         second = unseen_perms[int(rand() * _POOL_SIZE)]

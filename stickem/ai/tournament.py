@@ -46,6 +46,10 @@ class TableSpec:
             )
         if self.games < 1:
             raise ValueError(f"games must be at least 1, not {self.games}")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if self.time_budget is not None and not self.time_budget > 0:
+            raise ValueError(f"time budget must be positive, not {self.time_budget}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
-from stickem import Card
+from stickem import Card, Game, Rules
+from stickem.ai import search as search_module
 from stickem.ai.heuristics import choose_misery_card, choose_play_card
-from stickem.ai.observe import to_card, to_code
+from stickem.ai.observe import situation_from_view, to_card, to_code
 from stickem.ai.search import SearchSettings, run_search, search_play
 from stickem.ai.situation import Situation, unseen_cards
 
@@ -96,6 +98,8 @@ def test_search_refuses_when_it_is_not_its_turn() -> None:
     ("options", "message"),
     [
         ({"iterations": 0}, "iterations"),
+        ({"time_budget": 0.0}, "time_budget"),
+        ({"time_budget": -1.0}, "time_budget"),
         ({"playout": "smart"}, "playout"),
         ({"opponents": "oracle"}, "opponents"),
     ],
@@ -103,3 +107,24 @@ def test_search_refuses_when_it_is_not_its_turn() -> None:
 def test_bad_search_settings_are_refused(options: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SearchSettings(**options)  # type: ignore[arg-type]
+
+
+def first_trick_situation() -> Situation:
+    """The first decision of the trick phase of a seeded 5-player classic round."""
+    game = Game.new(5, Rules.preset("classic"), seed=3)
+    for seat in range(5):
+        game.choose_misery(seat, game.hand(seat)[0])
+    return situation_from_view(game.view(game.awaiting[0]))
+
+
+@pytest.mark.parametrize("opponents", ["policy", "tree"])
+def test_time_budget_bounds_a_huge_iteration_budget(opponents: str) -> None:
+    """A ten-million-iteration budget with a 20 ms limit stops early and prepares nothing per budget."""
+    settings = SearchSettings(iterations=10**7, time_budget=0.02, opponents=opponents)
+    started = time.perf_counter()
+    stats = run_search(first_trick_situation(), settings, random.Random(5))
+    elapsed = time.perf_counter() - started
+    ran = sum(visits for visits, _ in stats.values())
+    assert 0 < ran < 100_000
+    assert len(search_module._LOGS) < 200_000
+    assert elapsed < 0.5

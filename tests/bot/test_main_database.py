@@ -10,9 +10,17 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as entry
+from bot.app import StickemBot
 from bot.config import Settings
 from bot.persistence import database_url_for
-from bot.storage import SchemaTooNew, StorageConfigError, StorageUnavailable
+from bot.storage import (
+    DuplicateAction,
+    SchemaTooNew,
+    Storage,
+    StorageConfigError,
+    StorageError,
+    StorageUnavailable,
+)
 from bot.storage.database import normalise_url
 from bot.storage.maintenance import default_database_url
 
@@ -59,6 +67,21 @@ def test_bad_url(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[
     assert "does not support" in text and "secret" not in text
 
 
+@pytest.mark.parametrize(
+    "error",
+    [
+        StorageError("the schema_version table is empty"),
+        StorageError("No migration from 0"),
+        DuplicateAction(3, 7),
+    ],
+)
+def test_an_unusable_database(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: StorageError
+) -> None:
+    text = run_failing(monkeypatch, capsys, error, "postgresql://stickem:secret@db.example/stickem")
+    assert "cannot be used" in text and str(error) in text and "secret" not in text
+
+
 def test_maintenance_finds_the_bots_default_database(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("DATABASE_URL", raising=False)
     monkeypatch.setenv("STICKEM_DATA_DIR", str(tmp_path))
@@ -68,3 +91,25 @@ def test_maintenance_finds_the_bots_default_database(monkeypatch: pytest.MonkeyP
     assert default_database_url() == database_url_for(Settings(token=TOKEN)) == "sqlite:///stickem.sqlite3"
     monkeypatch.setenv("DATABASE_URL", "postgresql://db/stickem")
     assert default_database_url() == "postgresql://db/stickem"
+
+
+async def test_the_start_up_load_has_its_own_longer_limit(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The start-up load of every stored move is not bound by the few seconds a move's write
+    may take (on PostgreSQL that limit would fail the start of a big database)."""
+    seen: list[float | None] = []
+    real = Storage.load_unfinished_games
+
+    async def recording(self: Storage, *, timeout: float | None = None) -> object:
+        seen.append(timeout)
+        return await real(self, timeout=timeout)
+
+    monkeypatch.setattr(Storage, "load_unfinished_games", recording)
+    bot = StickemBot(Settings(token=TOKEN, data_dir=tmp_path))
+    try:
+        await bot._open_storage()
+    finally:
+        if bot.storage is not None:
+            await bot.storage.close()
+    assert seen == [bot.load_timeout] and bot.load_timeout > 10 * bot.storage_timeout

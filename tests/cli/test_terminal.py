@@ -146,6 +146,25 @@ def test_cli_simulate_refuses_unknown_level(capsys: pytest.CaptureFixture[str]) 
     assert "unknown level 'wizard'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--iterations", "0"], "iterations must be at least 1"),
+        (["--time-budget", "-1"], "time budget must be positive"),
+        (["--time-budget", "0"], "time budget must be positive"),
+        (["--games", "0"], "games must be at least 1"),
+    ],
+)
+def test_cli_simulate_refuses_bad_budgets_before_any_game(
+    option: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--games", "2", "--workers", "2", *option]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("stickem simulate: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
 def test_seat_levels_fill_the_table() -> None:
     assert seat_levels("hard, normal", 5) == ("hard", "normal", "hard", "normal", "hard")
     assert seat_levels("random,normal,hard", None) == ("random", "normal", "hard")

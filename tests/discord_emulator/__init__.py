@@ -1,6 +1,7 @@
 """An emulator of Discord's REST API v10 and gateway for end-to-end tests of discord.py bots.
 
-See ``notes/emulator-readme.md`` for an overview; the public names are re-exported here.
+See the README section "The Discord emulator" and ``docs/emulator-api.md`` for an overview;
+the public names are re-exported here.
 """
 
 from .components import Button, Embed, EmbedField, Select, SelectOption

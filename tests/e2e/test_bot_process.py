@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import signal
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.process_game import TOKEN
 
-TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 OTHER_TOKEN = "OTg3NjU0MzIxMDk4NzY1NDMy.GzYxWv.ZYXWVUTSRQPONMLKJIHGFEDCBA9876543210zy"
 GUILD_SYNC_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 
@@ -21,18 +18,6 @@ def assert_clean_log(log: str) -> None:
     assert "Traceback" not in log, log
     assert " ERROR " not in log, log
     assert TOKEN not in log
-
-
-@pytest.fixture
-async def discord_emulator() -> AsyncIterator[Emulator]:
-    """An emulator that accepts a token of the real format (the bot validates it on start)."""
-    emu = Emulator(token=TOKEN)
-    await emu.start()
-    try:
-        yield emu
-    finally:
-        await emu.stop()
-    assert emu.problems == []
 
 
 async def test_process_starts_answers_and_stops_on_sigterm(

@@ -5,25 +5,10 @@ The other refusals (bad URL, newer schema, unreachable server) go through the sa
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
-
-import pytest
 
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
-from tests.e2e.process_game import TOKEN
-
-
-@pytest.fixture
-async def discord_emulator() -> AsyncIterator[Emulator]:
-    """An emulator that accepts a token of the real format (the bot process validates it)."""
-    emu = Emulator(token=TOKEN)
-    await emu.start()
-    try:
-        yield emu
-    finally:
-        await emu.stop()
 
 
 async def refused_start(emu: Emulator, folder: Path, url: str) -> str:

@@ -3,6 +3,7 @@ are reported in their channel and in the log, and never stop the others from loa
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from pathlib import Path
@@ -142,5 +143,83 @@ async def test_a_deleted_channel_ends_its_stored_game(emulator: Emulator, tmp_pa
     try:
         assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
         assert (await storage.load_unfinished_games()).games == ()
+    finally:
+        await storage.close()
+
+
+async def _announced(bot: StickemBot) -> None:
+    """Wait (bounded) until the bot has shown its resumed tables and reported the broken games."""
+    task = bot._announcing
+    assert task is not None
+    await asyncio.wait_for(asyncio.shield(task), timeout=10)
+
+
+@pytest.mark.emulator_problems_expected
+async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Resuming into a deleted channel fails (Unknown Channel): the game is stopped and its
+    table dropped once, instead of being resumed, failing, at every start."""
+    guild = emulator.add_guild("Stick'em club")
+    kept, deleted = emulator.add_text_channel(guild, "kept"), emulator.add_text_channel(guild, "deleted")
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    storage = await Storage.open(url)
+    try:
+        kept_id = await store_game(storage, kept, users, guild.id)
+        deleted_id = await store_game(storage, deleted, users, guild.id)
+    finally:
+        await storage.close()
+    # The channel is deleted while the bot is down: it is gone from Discord's world.
+    del emulator.world.channels[deleted.id]
+    guild.channels.remove(deleted)
+
+    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    async with run_client(emulator, bot):
+        await _announced(bot)
+        registry = service_for(bot).registry
+        assert registry.get(deleted.id) is None
+        assert registry.require(kept.id).state is TableState.PLAYING
+        await emulator.driver.wait_for_message(kept, lambda m: RESUMED in m.content)
+    emulator.pop_problems()
+
+    storage = await Storage.open(url)
+    try:
+        assert (await storage.load_game(deleted_id)).record.status is GameStatus.STOPPED
+        assert [g.record.id for g in (await storage.load_unfinished_games()).games] == [kept_id]
+    finally:
+        await storage.close()
+
+
+async def test_a_clashing_game_gets_no_notice_where_another_game_runs(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Two active games stored for one channel: the first resumes, the second is stopped, and
+    the channel is not told "its game has ended, use /join" while the first one runs."""
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "games")
+    users = [emulator.add_user(name) for name in PLAYER_NAMES[:3]]
+    for user in users:
+        emulator.add_member(guild, user)
+    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
+    storage = await Storage.open(url)
+    try:
+        first = await store_game(storage, channel, users, guild.id)
+        second = await store_game(storage, channel, users, guild.id)
+    finally:
+        await storage.close()
+
+    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    async with run_client(emulator, bot):
+        await _announced(bot)
+        await emulator.driver.wait_for_message(channel, lambda m: RESUMED in m.content)
+        assert not any(BROKEN in m.content for m in emulator.driver.channel_messages(channel))
+        assert service_for(bot).registry.require(channel.id).storage_id == first
+
+    storage = await Storage.open(url)
+    try:
+        assert (await storage.load_game(second)).record.status is GameStatus.STOPPED
     finally:
         await storage.close()

@@ -77,3 +77,8 @@ def test_deck_matches_rules_table(players: int) -> None:
 def test_deck_rejects_other_player_counts(players: object) -> None:
     with pytest.raises(ValueError, match="3-7 players"):
         deck(players)  # type: ignore[arg-type]
+
+
+def test_only_ascii_digits_are_card_values() -> None:
+    with pytest.raises(ValueError):
+        Card.parse("red \u0667")  # an Arabic-Indic seven

@@ -175,3 +175,22 @@ def test_pickle_and_deepcopy_give_equal_independent_games() -> None:
         card = twin.legal_cards(seat)[0]
         assert twin.play(seat, card) == game.copy().play(seat, card)
         assert twin != game
+
+
+def test_only_the_engines_own_spellings_load() -> None:
+    """Two different documents must never load to the same game: versions and cards are exact."""
+    game = Game.new(3, seed=5)
+    seat = game.awaiting[0]
+    game.choose_misery(seat, game.hand(seat)[0])
+    document = json.loads(game.to_json())
+    for version in (True, 1.0):
+        with pytest.raises(CorruptGameError, match="version"):
+            Game.from_json(resign({**document, "version": version}))
+    card_text = document["actions"][0][2]
+    color, value = card_text.split()
+    for spelling in (card_text.upper(), f"{color}-{value}", f"{color} 0{value}"):
+        if spelling == card_text:
+            continue
+        edited = {**document, "actions": [[*document["actions"][0][:2], spelling]]}
+        with pytest.raises(CorruptGameError, match="is written"):
+            Game.from_json(resign(edited))

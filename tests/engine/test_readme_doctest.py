@@ -17,8 +17,3 @@ def test_readme_engine_section_runs() -> None:
     assert "## Using the engine" in readme.read_text()
     failures, attempted = run_doctests(readme)
     assert attempted > 0 and failures == 0
-
-
-def test_notes_engine_readme_runs() -> None:
-    failures, attempted = run_doctests(ROOT / "notes" / "engine-readme.md")
-    assert attempted > 0 and failures == 0

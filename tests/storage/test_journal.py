@@ -3,13 +3,14 @@ failed write leaves the table exactly as it was, and that a restart rebuilds the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 
 import pytest
 
 from bot.persistence import GameJournal, seat_results
 from bot.resume import rebuild_tables
-from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable
+from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
 from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
 from stickem import Phase, RuleError
 
@@ -187,9 +188,67 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     ahead.play(seat, card)
     await storage.append_action(table.storage_id, 4, "play", seat, str(card))  # the "lost" commit
 
+    shown: list[tuple[TableState, int]] = []
+
+    async def show(reloaded: Table) -> None:
+        assert reloaded.game is not None
+        shown.append((reloaded.state, reloaded.game.action_count))
+
+    journal.on_reload = show
     with pytest.raises(TableError, match="out of step"):
         await next_move(journal, table)
     assert table.game == ahead and table.state is TableState.PLAYING
+    assert shown == [(TableState.PLAYING, 5)], "the reloaded table must be shown to the players"
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
     assert len(stored.actions) == 6 == table.game.action_count
+
+
+async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage) -> None:
+    """The game's last move reaches the database but its commit is reported as failed: the
+    table is put back one move before the end while the stored game is finished. The retry
+    conflicts (the game takes no more actions), the table reloads the finished game, closes and
+    shows it, instead of answering "could not be saved" forever."""
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    while True:
+        probe = table.game
+        assert probe is not None
+        probe = probe.copy()
+        seat = probe.awaiting[0]
+        if probe.phase is Phase.MISERY:
+            probe.choose_misery(seat, probe.hand(seat)[0])
+        else:
+            probe.play(seat, probe.legal_cards(seat)[0])
+        if probe.phase is Phase.GAME_OVER:
+            break
+        await next_move(journal, table)
+    real = storage.transaction
+
+    @asynccontextmanager
+    async def commit_reported_lost() -> AsyncIterator[Transaction]:
+        async with real() as tx:
+            yield tx
+        raise StorageUnavailable()
+
+    storage.transaction = commit_reported_lost  # type: ignore[method-assign]
+    with pytest.raises(TableError, match="could not be saved"):
+        await next_move(journal, table)
+    storage.transaction = real  # type: ignore[method-assign]
+    assert table.state is TableState.PLAYING
+    assert table.storage_id is not None
+    assert (await storage.load_game(table.storage_id)).record.status is GameStatus.FINISHED
+
+    shown: list[tuple[TableState, Phase]] = []
+
+    async def show(reloaded: Table) -> None:
+        assert reloaded.game is not None
+        shown.append((reloaded.state, reloaded.game.phase))
+
+    journal.on_reload = show
+    with pytest.raises(TableError, match="already over"):
+        await next_move(journal, table)
+    assert table.state is TableState.CLOSED
+    assert table.game is not None and table.game.phase is Phase.GAME_OVER
+    assert shown == [(TableState.CLOSED, Phase.GAME_OVER)]

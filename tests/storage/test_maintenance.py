@@ -5,13 +5,17 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import inspect
 
-from bot.storage import Storage, StorageUnavailable
+from bot.storage import Storage, StorageError, StorageUnavailable
+from bot.storage.database import create_engine
 from bot.storage.maintenance import main, run
+from tests.storage.conftest import Target
 from tests.storage.helpers import new_game, result
 
 
@@ -40,10 +44,54 @@ async def test_info_and_prune_commands(tmp_path: Path) -> None:
 def test_database_url_comes_from_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'env.sqlite3'}")
+    url = f"sqlite:///{tmp_path / 'env.sqlite3'}"
+    asyncio.run(_create(url))
+    monkeypatch.setenv("DATABASE_URL", url)
     assert main(["info"]) == 0
     assert "schema version 1: 0 unfinished game(s)" in capsys.readouterr().out
-    assert (tmp_path / "env.sqlite3").exists()
+
+
+async def _create(url: str) -> None:
+    await (await Storage.open(url)).close()
+
+
+def test_database_url_comes_from_a_dotenv_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Like the bot, the command reads .env in the working directory (the environment wins)."""
+    url = f"sqlite:///{tmp_path / 'dotenv.sqlite3'}"
+    asyncio.run(_create(url))
+    (tmp_path / ".env").write_text(f"DATABASE_URL={url}\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert main(["info"]) == 0
+    assert "schema version 1: 0 unfinished game(s)" in capsys.readouterr().out
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # what load_dotenv set
+
+
+def test_a_missing_sqlite_file_is_not_created(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    assert main(["--database-url", f"sqlite:///{missing}", "info"]) == 1
+    assert f"no Stick'em database at sqlite:///{missing}" in capsys.readouterr().err
+    assert not missing.exists()
+
+
+async def test_an_empty_database_gets_no_schema(target: Target) -> None:
+    """An existing but empty database (a new PostgreSQL database, an empty SQLite file) is
+    refused, and left empty."""
+    url = target.url
+    if target.backend == "sqlite":
+        Path(url.removeprefix("sqlite:///")).touch()
+    storage_args = {"schema": target.schema} if target.schema else {}
+    with pytest.raises(StorageError, match="no Stick'em database at"):
+        await Storage.open(url, create=False, **storage_args)
+    engine, _ = create_engine(url, schema=target.schema)
+    try:
+        async with engine.connect() as conn:
+            tables = await conn.run_sync(lambda c: inspect(c).get_table_names())
+    finally:
+        await engine.dispose()
+    assert tables == []
 
 
 async def test_an_unreachable_database_is_an_error(tmp_path: Path) -> None:

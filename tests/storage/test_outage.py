@@ -3,18 +3,22 @@ nothing is half-applied, and play continues once it is back."""
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
-from bot.storage import READ_FAILED, SAVE_FAILED, Storage, StorageUnavailable
+from bot.storage import READ_FAILED, SAVE_FAILED, SeatRecord, Storage, StorageUnavailable
+from bot.storage.database import create_engine
 from tests.storage.conftest import FakeClock, Target, postgres_url_or_skip
 from tests.storage.helpers import new_game, play
 from tests.storage.outage import Outage, SqliteWriteLock, TcpProxy
 
+SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
 SHORT = 0.5  # seconds: how long a write waits for a lock or a connection in these tests
 
 
@@ -98,9 +102,9 @@ async def test_other_writes_are_refused_too(fragile: Storage, outage: Outage, cl
         fragile.set_timer(game_id, "turn", clock.now),
         fragile.set_message(game_id, "table", 1, 2),
         fragile.stop_game(game_id, "abandoned"),
-        fragile.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=[]),
+        fragile.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS),
     ):
-        with pytest.raises((StorageUnavailable, ValueError)):
+        with pytest.raises(StorageUnavailable):
             await attempt
     await outage.end()
     (game,) = (await fragile.load_unfinished_games()).games
@@ -173,3 +177,81 @@ async def test_a_postgres_table_locked_for_a_while_times_out_and_recovers(postgr
     finally:
         await blocker.close()
         await storage.close()
+
+
+class ReadOnly:
+    """Makes a storage's database read-only for its new connections, and writable again:
+    SQLite's ``PRAGMA query_only``, PostgreSQL's ``default_transaction_read_only`` (per
+    connection, so nobody else sharing the test server is affected)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.statement = (
+            "PRAGMA query_only = ON"
+            if storage.backend == "sqlite"
+            else "SET default_transaction_read_only = on"
+        )
+
+    def _on_connect(self, dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(self.statement)
+        finally:
+            cursor.close()
+        dbapi_connection.commit()  # asyncpg's adapter ran the SET in a transaction: keep it
+
+    async def begin(self) -> None:
+        event.listen(self.storage.engine.sync_engine, "connect", self._on_connect)
+        await self.storage.engine.dispose()  # pooled connections reconnect, read-only
+
+    async def end(self) -> None:
+        event.remove(self.storage.engine.sync_engine, "connect", self._on_connect)
+        await self.storage.engine.dispose()
+
+
+async def test_a_read_only_database_refuses_actions_and_play_continues_after(storage: Storage) -> None:
+    game_id = await new_game(storage)
+    await play(storage, game_id, 2)
+    read_only = ReadOnly(storage)
+    await read_only.begin()
+    try:
+        with pytest.raises(StorageUnavailable) as caught:
+            await storage.append_action(game_id, 2, "play", 2, "red 7")
+        assert str(caught.value) == SAVE_FAILED
+        assert "read" in caught.value.detail.lower()  # the cause, for the log
+        with pytest.raises(StorageUnavailable):
+            await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS)
+        (game,) = (await storage.load_unfinished_games()).games  # reading still works
+        assert len(game.actions) == 2
+    finally:
+        await read_only.end()
+    await storage.append_action(game_id, 2, "play", 2, "red 7")  # the same action, now accepted
+    (game,) = (await storage.load_unfinished_games()).games
+    assert [a.seq for a in game.actions] == [0, 1, 2]
+
+
+async def test_the_start_up_load_may_take_longer_than_a_write(postgres_target: Target) -> None:
+    """PostgreSQL's short statement limit (for moves) does not apply to the start-up load: a
+    load slowed down (here: the games table locked by someone else for a second) fails with
+    the short limit and succeeds with the load's own."""
+    storage = await Storage.open(postgres_target.url, schema=postgres_target.schema, timeout=0.3)
+    locker, _ = create_engine(postgres_target.url, schema=postgres_target.schema, timeout=10)
+    try:
+        game_id = await new_game(storage)
+        async with locker.connect() as conn:
+            await conn.begin()
+            await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
+
+            async def release_later() -> None:
+                await asyncio.sleep(1.0)
+                await conn.commit()
+
+            releasing = asyncio.create_task(release_later())
+            with pytest.raises(StorageUnavailable):
+                await storage.load_unfinished_games()  # the write limit: 0.3 s
+            loaded = await asyncio.wait_for(storage.load_unfinished_games(timeout=10), timeout=15)
+            await releasing
+        assert [g.record.id for g in loaded.games] == [game_id]
+    finally:
+        await storage.close()
+        await locker.dispose()

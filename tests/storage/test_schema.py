@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import Connection, inspect, text
 
 from bot.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError
-from bot.storage.database import create_engine
+from bot.storage.database import create_engine, read_only
 from bot.storage.migrations import ensure_schema
 from tests.storage.conftest import FakeClock, Target, raw
 from tests.storage.helpers import new_game, play
@@ -79,6 +79,40 @@ async def test_a_missing_migration_step_is_an_error_and_changes_nothing(storage:
     with pytest.raises(StorageError, match="No migration from schema version 1 to 2"):
         await _versions(storage, lambda c: ensure_schema(c, target=2, steps={}))
     assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
+
+
+async def test_a_failed_migration_step_undoes_the_steps_before_it(storage: Storage) -> None:
+    """Migrations run in one transaction: DDL included (SQLite's driver used to commit each DDL
+    statement at once, so step 1's column survived step 2's failure and the next start re-ran
+    step 1 on a database that already had the column)."""
+
+    def fail(conn: Connection) -> None:
+        raise StorageError("step 2 fails")
+
+    with pytest.raises(StorageError, match="step 2 fails"):
+        await _versions(storage, lambda c: ensure_schema(c, target=3, steps={1: _add_column, 2: fail}))
+    assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
+    async with storage.engine.connect() as conn:
+        columns = await conn.run_sync(lambda c: [col["name"] for col in inspect(c).get_columns("games")])
+    assert "note" not in columns
+    # The next start runs the whole migration again, and it works.
+    assert await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column})) == 1
+
+
+async def test_a_sqlite_write_transaction_takes_the_write_lock_at_once(storage: Storage) -> None:
+    """Writes begin IMMEDIATE: a write transaction that read first can never fail because
+    another connection committed in between (its read snapshot gone stale)."""
+    if storage.backend != "sqlite":
+        return
+    async with storage.transaction():
+        other = await storage.engine.connect()
+        try:
+            await read_only(other, "sqlite")  # begins DEFERRED: the INSERT is what asks for the lock
+            assert (await other.exec_driver_sql("PRAGMA busy_timeout = 0")).all() == [(0,)]
+            with pytest.raises(Exception, match="locked"):
+                await other.exec_driver_sql("INSERT INTO schema_version (id, version) VALUES (2, 0)")
+        finally:
+            await other.close()
 
 
 async def test_sqlite_runs_with_wal_and_foreign_keys(storage: Storage) -> None:
