@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -383,9 +383,11 @@ class GameJournal:
             self.storage.set_message(table.storage_id, "hand", ref.channel_id, ref.message_id, seat=seat),
         )
 
-    async def _best_effort(self, table: Table, write: Any) -> None:
+    async def _best_effort(self, table: Table, write: Coroutine[Any, Any, None]) -> None:
         try:
             async with self._writing(BACKGROUND):
                 await write
         except StorageError as exc:
             log.warning("table %s: could not store a message id: %s", table.channel_id, exc)
+        finally:
+            write.close()  # cancelled while waiting for the writer: never started, nothing to warn

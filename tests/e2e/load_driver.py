@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
 from tests.e2e.game_harness import card_buttons, misery_select_of
 from tests.e2e.seat_helpers import live_prompt
@@ -37,6 +38,8 @@ class Latencies:
     values: list[float] = field(default_factory=list)
     cards: int = 0
     refusals: int = 0
+    failures: int = 0
+    """Interactions Discord gave up on (not answered in 3 s), when the caller tolerates them."""
 
 
 def add_tables(emu: Emulator, count: int) -> list[LoadTable]:
@@ -124,15 +127,24 @@ async def answer_prompt(emu: Emulator, user: User, message: Message, latencies: 
         latencies.refusals += 1
 
 
-async def human_loop(emu: Emulator, user: User, latencies: Latencies, stop: asyncio.Event) -> None:
-    """Answer every prompt ``user`` gets until ``stop`` is set."""
+async def human_loop(
+    emu: Emulator, user: User, latencies: Latencies, stop: asyncio.Event, *, tolerate: bool = False
+) -> None:
+    """Answer every prompt ``user`` gets until ``stop`` is set. ``tolerate``: an interaction the
+    bot failed to answer in time is counted in ``latencies.failures`` instead of raised."""
     while not stop.is_set():
         prompt = live_prompt(emu, user)
         if prompt is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), POLL)
             continue
-        await answer_prompt(emu, user, prompt, latencies)
+        try:
+            await answer_prompt(emu, user, prompt, latencies)
+        except (InteractionFailed, EmulatorTimeout):
+            if not tolerate:
+                raise
+            latencies.failures += 1
+            await asyncio.sleep(POLL)
 
 
 class LoopLagProbe:
