@@ -266,7 +266,9 @@ class TableService:
             if spec is None:
                 raise TableError("There is no table in this channel. Use /join to open one.")
         elif table.state is TableState.LOBBY:
-            spec = render.lobby_message(table.channel_id, table.names, table.rules(), max_seats())
+            spec = render.lobby_message(
+                table.channel_id, table.names, table.rules(), max_seats(), host=table.host_seat
+            )
             spec = MessageSpec(spec.content)
         else:
             spec = render.score_message(table.public_view(), table.names)
@@ -556,7 +558,12 @@ class TableService:
         elif closed is None and table.state is TableState.CLOSED:
             closed = "This table is closed."
         return render.lobby_message(
-            table.channel_id, table.names, table.rules(), max_seats(), closed_reason=closed
+            table.channel_id,
+            table.names,
+            table.rules(),
+            max_seats(),
+            closed_reason=closed,
+            host=table.host_seat,
         )
 
     async def _show_lobby(self, table: Table, reason: str | None = None) -> None:

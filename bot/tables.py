@@ -294,6 +294,11 @@ class Table:
         """The host: the first seated human (None when no human is seated)."""
         return next((seat.user_id for seat in self.seats if not seat.is_bot), None)
 
+    @property
+    def host_seat(self) -> int | None:
+        """The seat of the host (None when no human is seated)."""
+        return next((index for index, seat in enumerate(self.seats) if not seat.is_bot), None)
+
     def is_auto(self, seat: int) -> bool:
         """Whether the computer plays ``seat`` (a computer seat, or a player marked away)."""
         return self.seats[seat].is_bot or seat in self.away

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot import render
 from bot.config import ConfigError, Settings
 from bot.tables import Notice, PromptMisery, PromptTurn, Table, TableError, TableState, TakeoverRequest
 from stickem import Phase
@@ -178,3 +179,14 @@ def test_settings_read_bot_options_from_the_environment() -> None:
         Settings.from_env({"DISCORD_TOKEN": token, "BOT_WORKERS": "two"})
     with pytest.raises(ConfigError, match="BOT_MOVE_DELAY"):
         Settings.from_env({"DISCORD_TOKEN": token, "BOT_MOVE_DELAY": "-1"})
+
+
+def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
+    table = lobby(2)
+    table.add_bot(1)
+    table.leave(1)  # seats: p2, Bot Ada -> p2 is host
+    table.join(3, "p3")
+    table.seats.insert(0, table.seats.pop(1))  # a computer player first
+    assert table.host_id == 2 and table.host_seat == 1
+    spec = render.lobby_message(CHANNEL, table.names, table.rules(), 7, host=table.host_seat)
+    assert "1. Bot Ada (normal)\n2. p2 (host)" in spec.content
