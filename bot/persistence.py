@@ -89,6 +89,9 @@ def game_options(table: Table) -> str:
         "bots": bot_levels(table.seats),
         "timer": table.timer_seconds,
         "away": sorted(table.away),
+        "timeouts": {str(seat): count for seat, count in sorted(table.timeouts.items())},
+        "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(table.takeovers.items())},
+        "requests": {str(seat): list(r) for seat, r in sorted(table.takeover_requests.items())},
     })
 
 

@@ -63,6 +63,14 @@ def _options(text: str) -> dict[str, Any]:
     return data
 
 
+def _object(options: dict[str, Any], key: str) -> dict[str, Any]:
+    """A JSON object stored under ``key`` of the options (empty if absent)."""
+    value = options.get(key) or {}
+    if not isinstance(value, dict):
+        raise ValueError(f"the stored {key} are not a JSON object")
+    return value
+
+
 def _bot_levels(options: dict[str, Any]) -> dict[int, str]:
     """The computer seats stored in a game's or lobby's options."""
     bots = options.get("bots") or {}
@@ -107,6 +115,13 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
     table.timer_seconds = float(timer) if isinstance(timer, int | float) else None
     away = options.get("away")
     table.away = {seat for seat in away if isinstance(seat, int)} if isinstance(away, list) else set()
+    table.timeouts = {int(seat): int(count) for seat, count in _object(options, "timeouts").items()}
+    table.takeovers = {
+        int(seat): Seat(int(user), str(name)) for seat, (user, name) in _object(options, "takeovers").items()
+    }
+    table.takeover_requests = {
+        int(seat): (int(user), str(name)) for seat, (user, name) in _object(options, "requests").items()
+    }
     for timer_record in stored.timers:
         if timer_record.kind == TURN_TIMER:
             table.deadline = timer_record.due_at

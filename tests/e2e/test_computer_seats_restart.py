@@ -68,3 +68,7 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
         await emulator.driver.wait_until(both_played_for, timeout=2.5, what="the overdue timer")
         assert table.game is not None and table.game.misery_card(0) is not None
         assert table.timeouts == {0: 1, 1: 1}
+    # the timeouts in a row are stored: one more makes each of them away
+    fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(fourth, emulator):
+        assert table_of(fourth, club.channel).timeouts == {0: 1, 1: 1}
