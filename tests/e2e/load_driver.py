@@ -17,7 +17,6 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
 from tests.e2e.game_harness import card_buttons, misery_select_of
-from tests.e2e.seat_helpers import live_prompt
 
 POLL = 0.1
 """Seconds between two looks of an idle human at their direct messages."""
@@ -42,8 +41,55 @@ class Latencies:
     """Interactions Discord gave up on (not answered in 3 s), when the caller tolerates them."""
 
 
+class DmIndex:
+    """Each DM channel's newest message, kept up to date as the emulator creates messages.
+
+    Looking a user's DMs up through the driver scans every message of the emulator; with
+    hundreds of humans polling, that scan (not the bot) would use up the process."""
+
+    def __init__(self, emu: Emulator) -> None:
+        self._emu = emu
+        self._latest: dict[int, Message] = {}
+        self._channels: dict[int, int] = {}
+        create = emu.world.new_message
+
+        def new_message(channel: Channel, author: User, **fields: object) -> Message:
+            message = create(channel, author, **fields)
+            if not message.ephemeral:  # what the driver lists as the channel's messages
+                self._latest[channel.id] = message
+            return message
+
+        emu.world.new_message = new_message  # type: ignore[method-assign]
+
+    def live_prompt(self, user: User) -> Message | None:
+        """The user's newest DM if it still offers a misery choice or enabled card buttons."""
+        channel_id = self._channels.get(user.id)
+        if channel_id is None:
+            channel_id = self._channels[user.id] = self._emu.dm_channel(user).id
+        latest = self._latest.get(channel_id)
+        if latest is None or latest.deleted:
+            return None
+        if misery_select_of(latest) is not None:
+            return latest
+        if any(enabled for _, enabled in card_buttons(latest)):
+            return latest
+        return None
+
+
+_INDEXES: dict[int, DmIndex] = {}
+
+
+def dm_index(emu: Emulator) -> DmIndex:
+    """The emulator's :class:`DmIndex` (installed on first use, before any DM is sent)."""
+    index = _INDEXES.get(id(emu))
+    if index is None or index._emu is not emu:
+        index = _INDEXES[id(emu)] = DmIndex(emu)
+    return index
+
+
 def add_tables(emu: Emulator, count: int) -> list[LoadTable]:
     """``count`` channels in one guild, each with its own human member."""
+    dm_index(emu)
     guild = emu.add_guild("Load club")
     tables = []
     for index in range(count):
@@ -133,7 +179,7 @@ async def human_loop(
     """Answer every prompt ``user`` gets until ``stop`` is set. ``tolerate``: an interaction the
     bot failed to answer in time is counted in ``latencies.failures`` instead of raised."""
     while not stop.is_set():
-        prompt = live_prompt(emu, user)
+        prompt = dm_index(emu).live_prompt(user)
         if prompt is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), POLL)
