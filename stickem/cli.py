@@ -98,7 +98,11 @@ def simulate_command(args: argparse.Namespace) -> int:
         f"{len(spec.seats)} players ({', '.join(spec.seats)}), {rules.preset} rules, "
         f"{spec.games} games, seed {spec.seed}"
     )
-    results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
+    try:
+        results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
+    except KeyboardInterrupt:
+        print("\nstickem simulate: interrupted", file=sys.stderr)
+        return 130
     rounds = sum(len(r.round_scores) for r in results)
     print(f"{rounds} rounds played")
     print(format_table(summarize(results)))
@@ -118,7 +122,11 @@ def play_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"stickem play: {error}", file=sys.stderr)
         return 2
-    table.run()
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        print("\nBye!")
+        return 130
     return 0
 
 

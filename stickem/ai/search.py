@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
@@ -37,6 +38,9 @@ from stickem.ai.core import TRICK_KEYS, VALUE_BITS, play_orders, points_table
 from stickem.ai.situation import Situation
 
 _POOL_SIZE = 512
+
+# ``_RANK_OF[lead_color](code) == TRICK_KEYS[lead_color][code]``, bound once for the playouts.
+_RANK_OF = tuple(keys.__getitem__ for keys in TRICK_KEYS)
 
 # ``_LOGS[n] == math.log(n)`` (and ``_LOGS[0] == 0``), grown on demand and shared by every search.
 _LOGS: list[float] = [0.0]
@@ -79,22 +83,25 @@ class SearchSettings:
 class _PermutationPool:
     """Pre-drawn random permutations of ``range(n)``, drawn from the search's own RNG.
 
-    Composing two pooled permutations yields a fresh-looking shuffle for the price of two list
-    comprehensions, far cheaper than ``random.shuffle`` in the hot loop.
+    Each permutation is kept as a function that reorders a sequence by it (an ``itemgetter``),
+    so composing two pooled permutations yields a fresh-looking shuffle in C, far cheaper than
+    ``random.shuffle`` or list comprehensions in the hot loop.
     """
 
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
-        self._pools: dict[int, list[list[int]]] = {}
+        self._pools: dict[int, list[Callable[[Sequence[int]], Any]]] = {}
 
-    def get(self, size: int) -> list[list[int]]:
+    def get(self, size: int) -> list[Callable[[Sequence[int]], Any]]:
+        """Return ``_POOL_SIZE`` reorderings: ``pool[k](seq)[i] == seq[perm_k[i]]``, a tuple."""
         pool = self._pools.get(size)
         if pool is None:
             pool = []
             for _ in range(_POOL_SIZE):
                 perm = list(range(size))
                 self._rng.shuffle(perm)
-                pool.append(perm)
+                # itemgetter needs an index and returns a bare item for one: keep tuples.
+                pool.append(itemgetter(*perm) if size > 1 else tuple)
             self._pools[size] = pool
         return pool
 
@@ -159,14 +166,14 @@ def run_search(
         # Determinise: deal the unseen cards at random; the order inside each hand is random too.
         first = unseen_perms[int(rand() * _POOL_SIZE)]
         second = unseen_perms[int(rand() * _POOL_SIZE)]
-        mixed = [unseen[first[i]] for i in second]
+        mixed = list(second(first(unseen)))  # mixed[i] == unseen[first[second[i]]]
         hands: list[list[int]] = [[] for _ in seat_range]
         pos = 0
         for s in others:
             size = sizes[s]
             hands[s] = mixed[pos : pos + size]
             pos += size
-        hands[me] = [my_hand[i] for i in hand_perms[int(rand() * _POOL_SIZE)]]
+        hands[me] = list(hand_perms[int(rand() * _POOL_SIZE)](my_hand))
         trick = start_trick[:]
         leader = start_leader
         gains = [0] * players
@@ -197,9 +204,10 @@ def run_search(
             children = node[3]
             untried = [c for c in hand_now if c not in children]
             if untried:
-                for c in hand_now:
-                    if c in children:
-                        children[c][2] += 1
+                if len(untried) < len(hand_now):
+                    for c in hand_now:
+                        if c in children:
+                            children[c][2] += 1
                 card = untried[int(rand() * len(untried))]
                 child = [0, 0.0, 1, {}]
                 children[card] = child
@@ -239,28 +247,7 @@ def run_search(
         if dumping:
             _dump_playout(hands, trick, leader, orders, misery_colors, points, nobody, gains)
         else:
-            if trick:
-                order = orders[leader]
-                for s in order[len(trick) :]:
-                    trick.append(hands[s].pop())
-                keys = keys_by_color[trick[0] >> shift]
-                ranks = [keys[c] for c in trick]
-                top = max(ranks)
-                if not (top == 0 and nobody):
-                    winner = order[ranks.index(top)]
-                    table = points[winner]
-                    gains[winner] += sum([table[c] for c in trick])
-                    leader = winner
-            for column in zip(*hands, strict=True):
-                cards = getters[leader](column)
-                keys = keys_by_color[cards[0] >> shift]
-                ranks = list(map(keys.__getitem__, cards))
-                top = max(ranks)
-                if top == 0 and nobody:
-                    continue
-                winner = orders[leader][ranks.index(top)]
-                gains[winner] += sum(map(points[winner].__getitem__, cards))
-                leader = winner
+            _random_playout(hands, trick, leader, orders, getters, points, nobody, gains)
         final = [base[s] + gains[s] for s in seat_range]
         total = sum(final)
         rewards = [(f - (total - f) * spread) * inv_scale for f in final]
@@ -268,6 +255,49 @@ def run_search(
             visited[0] += 1
             visited[1] += rewards[mover]
     return {card: (k[0], k[1] / k[0] if k[0] else 0.0) for card, k in root[3].items()}
+
+
+def _random_playout(
+    hands: list[list[int]],
+    trick: list[int],
+    leader: int,
+    orders: tuple[tuple[int, ...], ...],
+    getters: list[itemgetter[Any]],
+    points: list[list[int]],
+    nobody: bool,
+    gains: list[int],
+) -> None:
+    """Finish the round at random, adding each seat's points to ``gains``.
+
+    The hands are in random order, so the seats still owed a card in ``trick`` play their
+    last card and every later trick is one "column" of the hands (seat ``s`` plays
+    ``hands[s][i]`` in trick ``i``), taken in play order by ``getters[leader]``.
+    """
+    keys_by_color = TRICK_KEYS
+    shift = VALUE_BITS
+    if trick:
+        order = orders[leader]
+        for s in order[len(trick) :]:
+            trick.append(hands[s].pop())
+        keys = keys_by_color[trick[0] >> shift]
+        ranks = [keys[c] for c in trick]
+        top = max(ranks)
+        if not (top == 0 and nobody):
+            winner = order[ranks.index(top)]
+            table = points[winner]
+            gains[winner] += sum([table[c] for c in trick])
+            leader = winner
+    rank_of = _RANK_OF
+    scorers = [table.__getitem__ for table in points]
+    for column in zip(*hands, strict=True):
+        cards = getters[leader](column)
+        ranks = list(map(rank_of[cards[0] >> shift], cards))
+        top = max(ranks)
+        if top == 0 and nobody:
+            continue
+        winner = orders[leader][ranks.index(top)]
+        gains[winner] += sum(map(scorers[winner], cards))
+        leader = winner
 
 
 def _dump_playout(

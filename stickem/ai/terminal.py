@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from stickem.ai.players import LEVELS, Player, make_player
-from stickem.cards import Card, Color
+from stickem.cards import Card, Color, deck_colors, deck_max_value
 from stickem.errors import RuleError
 from stickem.events import (
     Event,
@@ -76,11 +76,15 @@ class TerminalTable:
 
     # ---------------------------------------------------------------- drawing
 
-    def card_text(self, card: Card) -> str:
-        """Return a card as text, colored on a color terminal: ``red 7``."""
+    def card_text(self, card: Card, width: int = 0) -> str:
+        """Return a card as text, colored on a color terminal: ``red 7``.
+
+        ``width`` pads the plain text first, so columns line up whatever the color codes.
+        """
+        text = f"{card!s:<{width}}"
         if not self.color:
-            return str(card)
-        return f"{_ANSI[card.color]}{card}{_RESET}"
+            return text
+        return f"{_ANSI[card.color]}{text}{_RESET}"
 
     def cards_text(self, cards: Sequence[Card]) -> str:
         """Return several cards separated by commas (``-`` if none)."""
@@ -112,9 +116,9 @@ class TerminalTable:
         ]
         for seat in range(view.players):
             misery = view.misery_cards[seat]
-            shown = self.card_text(misery) if misery is not None else "?"
+            shown = self.card_text(misery, 9) if misery is not None else f"{'?':<9}"
             lines.append(
-                f"  {self.names[seat]:<18} misery {shown:<9}  captured "
+                f"  {self.names[seat]:<18} misery {shown}  captured "
                 f"{view.captured_counts[seat]:>2}  total {view.totals[seat]:>4}"
             )
         if view.undealt:
@@ -144,6 +148,15 @@ class TerminalTable:
         lines.append(self.hand_text(view.hand or ()))
         return "\n".join(lines)
 
+    def misery_text(self, view: View) -> str:
+        """Return what the person sees while picking a misery card: totals and undealt cards."""
+        lines = [f"-- Round {view.round} of {view.rounds}: misery pick --"]
+        for seat in range(view.players):
+            lines.append(f"  {self.names[seat]:<18} total {view.totals[seat]:>4}")
+        if view.undealt:
+            lines.append(f"  Undealt: {self.cards_text(view.undealt)}")
+        return "\n".join(lines)
+
     def scores_text(self, scored: RoundScored) -> str:
         """Return the score table after a round: misery card, round score, total."""
         lines = [f"== Scores after round {scored.round} =="]
@@ -157,6 +170,16 @@ class TerminalTable:
         return "\n".join(lines)
 
     # ---------------------------------------------------------------- input
+
+    def card_hint(self) -> str:
+        """Return how to name a card of this game's deck (its colors and highest value)."""
+        players = self.game.players
+        colors = ", ".join(str(color) for color in deck_colors(players))
+        top = deck_max_value(players)
+        return (
+            f"type a color ({colors}) and a value 0-{top}, like 'red 7', "
+            "or the card's number in your hand"
+        )
 
     def ask_card(self, prompt: str) -> Card:
         """Ask until the person names a card of their hand (by name or number)."""
@@ -180,8 +203,8 @@ class TerminalTable:
                 continue
             try:
                 card = Card.parse(answer)
-            except ValueError as error:
-                self.write(f"I don't understand {text.strip()!r}: {error}.")
+            except ValueError:
+                self.write(f"I don't understand {text.strip()!r}: {self.card_hint()}.")
                 continue
             if card not in hand:
                 self.write(f"{card} is not in your hand.")
@@ -216,6 +239,7 @@ class TerminalTable:
         awaiting = game.awaiting
         if 0 in awaiting:
             view = game.view(0)
+            self.write(self.misery_text(view))
             self.write("Your hand:")
             self.write(self.hand_text(view.hand or ()))
             card = self.ask_card("Your misery card (its color is your misery color): ")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+import signal
 import statistics
 import time
 from collections.abc import Callable, Sequence
@@ -124,10 +125,18 @@ def _play_packed(args: tuple[TableSpec, int]) -> GameResult:
     return play_game(*args)
 
 
+def _ignore_interrupts() -> None:
+    """Worker initializer: leave Ctrl-C to the parent, which terminates the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(
     spec: TableSpec, workers: int = 2, progress: ProgressCallback | None = None
 ) -> list[GameResult]:
-    """Play every game of ``spec`` on ``workers`` processes; results in game order."""
+    """Play every game of ``spec`` on ``workers`` processes; results in game order.
+
+    On KeyboardInterrupt the worker processes are terminated and joined, then it propagates.
+    """
     jobs = [(spec, index) for index in range(spec.games)]
     results: list[GameResult] = []
     if workers <= 1:
@@ -137,11 +146,19 @@ def run(
                 progress(len(results), spec.games)
     else:
         context = multiprocessing.get_context("spawn")
-        with context.Pool(workers) as pool:
+        pool = context.Pool(workers, initializer=_ignore_interrupts)
+        try:
             for result in pool.imap_unordered(_play_packed, jobs):
                 results.append(result)
                 if progress is not None:
                     progress(len(results), spec.games)
+        except BaseException:
+            pool.terminate()
+            raise
+        else:
+            pool.close()
+        finally:
+            pool.join()
     results.sort(key=lambda r: r.index)
     return results
 

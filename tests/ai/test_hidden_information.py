@@ -1,7 +1,8 @@
 """Computer players decide from their seat's view alone.
 
-Two games that differ only in cards the seat cannot see (two other seats swap cards) give
-equal views, and every level then makes the same decision for the same seed.
+Two games that differ only in cards the seat cannot see (two other seats swap cards, or another
+seat's misery pick is still secret and differs) give equal views, and every level then makes
+the same decision for the same seed.
 """
 
 from __future__ import annotations
@@ -24,6 +25,45 @@ def _swap_hidden_cards(game: Game, first: int, second: int) -> Game:
     hands[first].sort()
     hands[second].sort()
     return twin
+
+
+def _change_misery_pick(game: Game, seat: int) -> Game:
+    """Return a copy where ``seat``'s secret misery pick is another card of its hand."""
+    twin = game.copy()
+    old = twin._misery[seat]  # reaching into the deal on purpose: it is what must not leak
+    assert old is not None
+    hand = twin._hands[seat]
+    new = next(card for card in hand if card.color != old.color)
+    hand.remove(new)
+    hand.append(old)
+    hand.sort()
+    twin._masks[seat] ^= (1 << old.index) | (1 << new.index)
+    twin._misery[seat] = new
+    return twin
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("preset", "players", "actions"),
+    [("amigo", 3, 1), ("amigo", 3, 2), ("classic", 7, 1), ("classic", 7, 2), ("classic", 7, 3)],
+)
+def test_secret_misery_pick_does_not_leak(
+    level: str, preset: str, players: int, actions: int
+) -> None:
+    game = Game.new(players, Rules.preset(preset), seed=19)
+    seats = [make_player("normal", seed) for seed in range(players)]
+    advance(game, seats, actions)
+    assert game.phase is Phase.MISERY
+    seat = game.awaiting[0]
+    picked = actions - 1  # advance lets the lowest awaited seat pick first
+    assert seat != picked and game.misery_card(picked) is not None
+    twin = _change_misery_pick(game, picked)
+    assert twin.misery_card(picked) != game.misery_card(picked)
+    assert twin.hand(picked) != game.hand(picked)
+    assert twin.view(seat) == game.view(seat)
+
+    player = make_player(level, seed=5, iterations=60)
+    assert player.choose_misery(game.view(seat)) == player.choose_misery(twin.view(seat))
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
+import re
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from stickem import Phase, Rules
+from stickem import Phase, Rules, cli
 from stickem.ai.terminal import TerminalTable
+from stickem.ai.tournament import TableSpec, run
+from stickem.cards import deck_max_value
 from stickem.cli import main, seat_levels
 
 
@@ -112,6 +116,44 @@ def test_cli_play_reads_stdin_to_the_end(
     assert "\x1b[" not in out  # not a terminal: plain text
 
 
+class InterruptedInput:
+    """A stdin whose reads raise KeyboardInterrupt, as when the person presses Ctrl-C."""
+
+    def readline(self, size: int = -1) -> str:
+        raise KeyboardInterrupt
+
+
+def test_cli_play_ctrl_c_says_bye(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", InterruptedInput())
+    assert main(["play", "--players", "3", "--seed", "5"]) == 130
+    captured = capsys.readouterr()
+    assert captured.out.rstrip().endswith("Bye!")
+    assert "Traceback" not in captured.err
+
+
+def test_cli_simulate_ctrl_c_stops_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run", interrupted)
+    assert main(["simulate", "--games", "3"]) == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_tournament_interrupt_terminates_the_pool() -> None:
+    def progress(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    spec = TableSpec(seats=("random", "random", "random"), games=6, rules=Rules.preset("classic"))
+    with pytest.raises(KeyboardInterrupt):
+        run(spec, workers=2, progress=progress)
+    assert multiprocessing.active_children() == []
+
+
 def test_cli_play_refuses_bad_player_count(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "7", "--rules", "amigo"]) == 2
     assert "3-6 players" in capsys.readouterr().err
@@ -193,3 +235,52 @@ def test_python_dash_m_stickem_runs() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "| normal |" in done.stdout
+
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_table_columns_line_up_in_color() -> None:
+    table = TerminalTable(7, "random", seed=3, color=True)
+    game = table.game
+    for seat in range(7):
+        picks = sorted(game.hand(seat), key=lambda c: c.value)
+        # one-digit and two-digit misery values, so the padding matters
+        game.choose_misery(seat, picks[0] if seat % 2 else picks[-1])
+    text = table.table_text(game.view(0))
+    assert "\x1b[" in text
+    rows = [ANSI.sub("", line) for line in text.splitlines() if "captured" in line]
+    assert len(rows) == 7
+    assert len({row.index("captured") for row in rows}) == 1
+    assert len({row.index("total") for row in rows}) == 1
+    assert len({len(row) for row in rows}) == 1
+
+
+def test_misery_pick_shows_totals_and_undealt_cards() -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        7, "random", seed=3, read=scripted(iter(["quit"]), []), write=out.append, color=False
+    )
+    table.run()
+    text = "\n".join(out)
+    undealt = ", ".join(str(c) for c in table.game.undealt)
+    assert f"Undealt: {undealt}" in text
+    assert text.count("total    0") == 7
+    assert text.index("Undealt:") < text.index("Your hand:")
+
+
+@pytest.mark.parametrize("players", [3, 4, 7])
+def test_unknown_card_hint_uses_this_games_deck(players: int) -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        players,
+        "random",
+        seed=1,
+        read=scripted(iter(["purple 3", "quit"]), []),
+        write=out.append,
+        color=False,
+    )
+    table.run()
+    hint = next(line for line in out if line.startswith("I don't understand 'purple 3'"))
+    assert f"a value 0-{deck_max_value(players)}," in hint
+    assert ("violet" in hint) == (players >= 6)
