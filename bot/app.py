@@ -107,6 +107,9 @@ class StickemBot(commands.Bot):
         """
         if not self.force_sync:
             await self._open_storage()
+            # Computer players think in worker processes: start them now, not at the first move
+            # (starting processes stalls the event loop).
+            service_of(self).autoplay.prepare()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         assert self.application_id is not None, "login() sets the application id before setup_hook"
@@ -135,7 +138,6 @@ class StickemBot(commands.Bot):
             timer_scale=self.settings.turn_timer_scale,
         )
         install_service(self, service)
-        service.autoplay.prepare()
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)

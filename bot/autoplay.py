@@ -118,8 +118,9 @@ class Autoplay:
         if self._applying:  # a move being stored and shown finishes before the bot closes
             await asyncio.wait(list(self._applying), timeout=5.0)
         if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+            executor, self._executor = self._executor, None
+            # Joined (in a thread, off the loop): no worker process outlives the bot.
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
 
     def prepare(self) -> None:
         """Start the worker pool now (at start-up): starting processes later would stall the loop."""
