@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 
 import discord
 from discord.ext import commands
 
+from bot.autoplay import AutoplaySettings
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
@@ -41,6 +43,20 @@ def _silence_voice_warnings() -> None:
     """The bot never joins voice, so discord.py's warnings about missing voice libraries are noise."""
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
+
+
+_FROZEN = False
+
+
+def _freeze_startup_objects() -> None:
+    """Once per process: move everything loaded at start-up (modules, discord.py, resumed games)
+    out of the garbage collector's reach. It lives as long as the bot, and full collections would
+    otherwise walk it again and again, stalling the event loop for tens of milliseconds."""
+    global _FROZEN
+    if not _FROZEN:
+        gc.collect()
+        gc.freeze()
+        _FROZEN = True
 
 
 class StickemBot(commands.Bot):
@@ -91,6 +107,9 @@ class StickemBot(commands.Bot):
         """
         if not self.force_sync:
             await self._open_storage()
+            # Computer players think in worker processes: start them now, not at the first move
+            # (starting processes stalls the event loop).
+            service_of(self).autoplay.prepare()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         assert self.application_id is not None, "login() sets the application id before setup_hook"
@@ -102,6 +121,7 @@ class StickemBot(commands.Bot):
             if self.force_sync:
                 raise
             log.warning("%s", exc)
+        _freeze_startup_objects()
         if self.storage is not None and self.resumed is not None:
             self._announcing = asyncio.create_task(
                 announce_resumed(service_of(self), self.resumed, self.storage)
@@ -111,7 +131,12 @@ class StickemBot(commands.Bot):
         """Open the database, give the tables their journal and rebuild the unfinished games."""
         storage = await Storage.open(database_url_for(self.settings), timeout=self.storage_timeout)
         self.storage = storage
-        service = TableService(self, journal=GameJournal(storage))
+        service = TableService(
+            self,
+            journal=GameJournal(storage),
+            autoplay=AutoplaySettings.from_settings(self.settings),
+            timer_scale=self.settings.turn_timer_scale,
+        )
         install_service(self, service)
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
@@ -129,6 +154,7 @@ class StickemBot(commands.Bot):
         """Disconnect, then close the database (after the last write)."""
         if self._announcing is not None and not self._announcing.done():
             self._announcing.cancel()
+        await service_of(self).autoplay.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.

@@ -40,6 +40,12 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     log_level: int = logging.INFO
     data_dir: Path = Path(DEFAULT_DATA_DIR)
+    bot_move_delay: float = 1.0
+    """Seconds a computer player waits before it moves, so that people can follow (BOT_MOVE_DELAY)."""
+    bot_workers: int = 2
+    """Worker processes for computer decisions; 0 runs them in one thread (BOT_WORKERS)."""
+    turn_timer_scale: float = 1.0
+    """Multiplies every turn timer; for tests only, e.g. 0.01 makes 2 min last 1.2 s (TURN_TIMER_SCALE)."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -47,7 +53,8 @@ class Settings:
             f"Settings(token='***', dev_guild_id={self.dev_guild_id!r}, "
             f"database_url={mask_password(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
-            f"data_dir={str(self.data_dir)!r})"
+            f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
+            f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r})"
         )
 
     @classmethod
@@ -59,6 +66,9 @@ class Settings:
             database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
             log_level=_parse_log_level(environ.get("LOG_LEVEL", "")),
             data_dir=Path(environ.get("STICKEM_DATA_DIR", "").strip() or DEFAULT_DATA_DIR),
+            bot_move_delay=_parse_number(environ, "BOT_MOVE_DELAY", 1.0, 0.0, 60.0),
+            bot_workers=int(_parse_number(environ, "BOT_WORKERS", 2, 0, 64, integer=True)),
+            turn_timer_scale=_parse_number(environ, "TURN_TIMER_SCALE", 1.0, 0.0001, 100.0),
         )
 
 
@@ -107,3 +117,19 @@ def _parse_log_level(raw: str) -> int:
     if text not in _LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(_LOG_LEVELS)}, not {raw.strip()!r}.")
     return int(logging.getLevelName(text))
+
+
+def _parse_number(
+    environ: Mapping[str, str], name: str, default: float, low: float, high: float, *, integer: bool = False
+) -> float:
+    text = environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = int(text) if integer else float(text)
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        kind = "a whole number" if integer else "a number"
+        raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
+    return value

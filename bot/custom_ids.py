@@ -16,7 +16,7 @@ from stickem import Card
 PREFIX: Final = "stk"
 
 #: Regular expressions (for ``discord.ui.DynamicItem`` templates) matching each kind of id.
-LOBBY_TEMPLATE: Final = r"stk:lobby:(?P<action>join|leave|start):(?P<channel>\d+)"
+LOBBY_TEMPLATE: Final = r"stk:lobby:(?P<action>join|leave|start|addbot):(?P<channel>\d+)"
 PLAY_TEMPLATE: Final = (
     r"stk:play:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+):(?P<trick>\d+)"
     r":(?P<card>[a-z]+\d+)"
@@ -26,6 +26,7 @@ MISERY_CONFIRM_TEMPLATE: Final = (
     r"stk:mok:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+):(?P<card>[a-z]+\d+)"
 )
 STOP_TEMPLATE: Final = r"stk:stop:(?P<channel>\d+):(?P<game>[0-9a-f]+)"
+TAKEOVER_TEMPLATE: Final = r"stk:take:(?P<channel>\d+):(?P<seat>\d+):(?P<user>\d+)"
 
 _CARD_TOKEN = re.compile(r"(?P<color>[a-z]+)(?P<value>\d+)")
 
@@ -159,3 +160,22 @@ class StopId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
         f = _fields(STOP_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"])
+
+
+@dataclass(frozen=True)
+class TakeoverId:
+    """The host's approval button: user ``user_id`` takes over computer seat ``seat``."""
+
+    channel_id: int
+    seat: int
+    user_id: int
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:take:{self.channel_id}:{self.seat}:{self.user_id}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> TakeoverId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(TAKEOVER_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), int(f["seat"]), int(f["user"]))

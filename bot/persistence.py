@@ -16,9 +16,10 @@ failure is logged, never shown to a player.
 
 from __future__ import annotations
 
+import copy
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,8 +40,10 @@ from bot.storage import (
     StorageUnavailable,
     StoredGame,
     Transaction,
+    utc_now,
 )
 from bot.tables import Seat, Table, TableError, TableState
+from bot.write_queue import BACKGROUND, URGENT, WriteQueue
 from stickem import Action, Card, Game, Phase, RuleError, Rules
 from stickem.events import RoundScored
 
@@ -68,19 +71,48 @@ def database_url_for(settings: Settings) -> str:
     return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
 
 
+TURN_TIMER = "turn"
+"""The stored timer kind of the turn timer (seat None: it covers every seat awaited)."""
+
+
+def bot_levels(seats: list[Seat]) -> dict[str, str]:
+    """The computer seats and their levels, for the stored options (JSON keys are text)."""
+    return {str(index): seat.level for index, seat in enumerate(seats) if seat.level is not None}
+
+
 def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
-    return json.dumps({"game_id": table.game_id, "preset": table.preset, "rounds": table.rounds})
+    return json.dumps({
+        "game_id": table.game_id,
+        "preset": table.preset,
+        "rounds": table.rounds,
+        "bots": bot_levels(table.seats),
+        "timer": table.timer_seconds,
+        "away": sorted(table.away),
+        "timeouts": {str(seat): count for seat, count in sorted(table.timeouts.items())},
+        "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(table.takeovers.items())},
+        "requests": {str(seat): list(r) for seat, r in sorted(table.takeover_requests.items())},
+    })
 
 
 def lobby_options(table: Table) -> str:
     """A lobby's chosen options (JSON)."""
-    return json.dumps({"preset": table.preset, "rounds": table.rounds, "lobby_id": table.lobby_id})
+    return json.dumps({
+        "preset": table.preset,
+        "rounds": table.rounds,
+        "lobby_id": table.lobby_id,
+        "bots": bot_levels(table.seats),
+    })
+
+
+def seat_record(seat: Seat) -> SeatRecord:
+    """The stored form of one seat (a computer player has no Discord user)."""
+    return SeatRecord(None if seat.is_bot else seat.user_id, seat.name)
 
 
 def seat_records(seats: list[Seat]) -> list[SeatRecord]:
     """The stored form of the seated players."""
-    return [SeatRecord(seat.user_id, seat.name) for seat in seats]
+    return [seat_record(seat) for seat in seats]
 
 
 def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
@@ -96,7 +128,7 @@ def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
     return [
         SeatResult(
             seat=index,
-            user_id=seat.user_id,
+            user_id=None if seat.is_bot else seat.user_id,
             display_name=seat.name,
             total=game.totals[index],
             round_scores=tuple(row[index] for row in scores),
@@ -118,6 +150,8 @@ class _Saved:
     seats: list[Seat]
     preset: str
     rounds: int | None
+    options: str
+    automation: dict[str, Any]
 
     @classmethod
     def of(cls, table: Table) -> _Saved:
@@ -130,6 +164,8 @@ class _Saved:
             list(table.seats),
             table.preset,
             table.rounds,
+            game_options(table),
+            {name: copy.copy(getattr(table, name)) for name in _AUTOMATION},
         )
 
     def restore(self, table: Table) -> None:
@@ -140,6 +176,15 @@ class _Saved:
         table.seats = self.seats
         table.preset = self.preset
         table.rounds = self.rounds
+        for name, value in self.automation.items():
+            setattr(table, name, value)
+
+
+_AUTOMATION = (
+    "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
+    "takeover_requests",
+)
+"""The table attributes of computer seats and timers that a failed write puts back."""
 
 
 _CARDS: dict[str, Card] = {}
@@ -172,22 +217,38 @@ class GameJournal:
 
     def __init__(self, storage: Storage | None) -> None:
         self.storage = storage
+        # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
+        # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
+        self._one_writer = storage is not None and storage.backend == "sqlite"
+        self._writer = WriteQueue()
         # Shows a table that was just reloaded from storage (set by the table service).
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
 
     @asynccontextmanager
-    async def recording(self, table: Table) -> AsyncIterator[None]:
+    async def _writing(self, priority: int) -> AsyncIterator[None]:
+        if not self._one_writer:
+            yield
+            return
+        async with self._writer.turn(priority):
+            yield
+
+    @asynccontextmanager
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
         """Run a table change tentatively: written when the block ends, undone if anything fails.
 
         The game is copied first and put back if anything fails. A failed write raises
         :class:`bot.tables.TableError` with the "could not be saved" message. (A slow write is
         covered by the table service's watchdog, which defers the interaction in time.)
+        ``background`` changes (a computer player's move) wait behind players' clicks for the
+        SQLite writer (see :mod:`bot.write_queue`).
         """
         saved = _Saved.of(table)
         try:
             yield
+            table.refresh_deadline(utc_now())
             if self.storage is not None:
-                await self._write(self.storage, table, saved)
+                async with self._writing(BACKGROUND if background else URGENT):
+                    await self._write(self.storage, table, saved)
         except StorageError as exc:
             saved.restore(table)
             conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
@@ -257,11 +318,24 @@ class GameJournal:
             seats=seat_records(table.seats),
             options=game_options(table),
         )
+        if table.deadline is not None:
+            await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> None:
         game, game_id = table.game, table.storage_id
         if game is None or game_id is None:
             return
+        for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
+            if old != new:
+                await tx.set_seat(game_id, index, seat_record(new))
+        options = game_options(table)
+        if options != saved.options:
+            await tx.set_options(game_id, options)
+        if table.deadline != saved.automation["deadline"]:
+            if table.deadline is None:
+                await tx.clear_timer(game_id, TURN_TIMER)
+            else:
+                await tx.set_timer(game_id, TURN_TIMER, table.deadline)
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions[before:], start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))
@@ -312,8 +386,11 @@ class GameJournal:
             self.storage.set_message(table.storage_id, "hand", ref.channel_id, ref.message_id, seat=seat),
         )
 
-    async def _best_effort(self, table: Table, write: Any) -> None:
+    async def _best_effort(self, table: Table, write: Coroutine[Any, Any, None]) -> None:
         try:
-            await write
+            async with self._writing(BACKGROUND):
+                await write
         except StorageError as exc:
             log.warning("table %s: could not store a message id: %s", table.channel_id, exc)
+        finally:
+            write.close()  # cancelled while waiting for the writer: never started, nothing to warn

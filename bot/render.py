@@ -173,15 +173,17 @@ def lobby_message(
     capacity: int,
     *,
     closed_reason: str | None = None,
+    host: int | None = 0,
 ) -> MessageSpec:
-    """The lobby message: seated players in order, the rules, Join / Leave / Start buttons."""
+    """The lobby message: seated players in order (seat ``host`` marked), the rules, Join /
+    Leave / Start / Add bot buttons."""
     lines = ["**Stick'em table**" + (" (closed)" if closed_reason else "")]
     lines.append(f"Rules: {rules_text(rules, len(names) or None)}")
     if names:
         lines.append(f"Players ({len(names)}/{capacity}):")
         for index, name in enumerate(names):
-            host = " (host)" if index == 0 else ""
-            lines.append(f"{index + 1}. {name}{host}")
+            marker = " (host)" if index == host else ""
+            lines.append(f"{index + 1}. {name}{marker}")
     else:
         lines.append("Nobody is seated.")
     if closed_reason:
@@ -195,6 +197,7 @@ def lobby_message(
             ButtonSpec(LobbyId("join", channel_id).encode(), "Join", style="success"),
             ButtonSpec(LobbyId("leave", channel_id).encode(), "Leave", style="secondary"),
             ButtonSpec(LobbyId("start", channel_id).encode(), "Start", style="primary"),
+            ButtonSpec(LobbyId("addbot", channel_id).encode(), "Add bot", style="secondary"),
         ),
     )
     return MessageSpec(_clip("\n".join(lines)), rows=rows)

@@ -17,10 +17,11 @@ from typing import Any
 
 import discord
 
-from bot.persistence import replay
-from bot.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame
+from bot.persistence import TURN_TIMER, replay
+from bot.storage import LoadResult, LobbyRecord, SeatRecord, Storage, StorageError, StoredGame
 from bot.table_service import TableService
 from bot.tables import (
+    BOT_LEVELS,
     Effect,
     Outcome,
     PromptMisery,
@@ -62,6 +63,34 @@ def _options(text: str) -> dict[str, Any]:
     return data
 
 
+def _object(options: dict[str, Any], key: str) -> dict[str, Any]:
+    """A JSON object stored under ``key`` of the options (empty if absent)."""
+    value = options.get(key) or {}
+    if not isinstance(value, dict):
+        raise ValueError(f"the stored {key} are not a JSON object")
+    return value
+
+
+def _bot_levels(options: dict[str, Any]) -> dict[int, str]:
+    """The computer seats stored in a game's or lobby's options."""
+    bots = options.get("bots") or {}
+    if not isinstance(bots, dict):
+        raise ValueError("the computer seats are not a JSON object")
+    levels = {int(seat): str(level) for seat, level in bots.items()}
+    if any(level not in BOT_LEVELS for level in levels.values()):
+        raise ValueError("a computer seat has an unknown level")
+    return levels
+
+
+def _seats(records: tuple[SeatRecord, ...], bots: dict[int, str]) -> list[Seat]:
+    return [
+        Seat(0, seat.display_name, bots[index])
+        if index in bots
+        else Seat(seat.user_id or 0, seat.display_name)
+        for index, seat in enumerate(records)
+    ]
+
+
 def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
     """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt)."""
     record = stored.record
@@ -69,11 +98,12 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
     game_id = options.get("game_id")
     if not isinstance(game_id, str) or not game_id:
         raise ValueError("the stored game has no table game id")
-    if any(seat.user_id is None for seat in record.seats):
+    bots = _bot_levels(options)
+    if any(seat.user_id is None and index not in bots for index, seat in enumerate(record.seats)):
         raise ValueError("a seat without a Discord user")
     game = replay(stored)
     table = registry.get_or_open(record.channel_id, record.guild_id)
-    table.seats = [Seat(seat.user_id or 0, seat.display_name) for seat in record.seats]
+    table.seats = _seats(record.seats, bots)
     table.preset = str(options.get("preset") or game.rules.preset)
     rounds = options.get("rounds")
     table.rounds = rounds if isinstance(rounds, int) else None
@@ -81,6 +111,23 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
     table.game_id = game_id
     table.storage_id = record.id
     table.state = TableState.PLAYING
+    timer = options.get("timer")
+    table.timer_seconds = float(timer) if isinstance(timer, int | float) else None
+    away = options.get("away")
+    table.away = {seat for seat in away if isinstance(seat, int)} if isinstance(away, list) else set()
+    table.timeouts = {int(seat): int(count) for seat, count in _object(options, "timeouts").items()}
+    table.takeovers = {
+        int(seat): Seat(int(user), str(name)) for seat, (user, name) in _object(options, "takeovers").items()
+    }
+    table.takeover_requests = {
+        int(seat): (int(user), str(name)) for seat, (user, name) in _object(options, "requests").items()
+    }
+    for timer_record in stored.timers:
+        if timer_record.kind == TURN_TIMER:
+            table.deadline = timer_record.due_at
+            table.deadline_key = table.turn_key()
+    if table.deadline is None:
+        table.deadline_key = table.turn_key()  # no timer was running for this wait
     for message in stored.messages:
         if message.purpose == "table":
             table.messages.table_id = message.message_id
@@ -93,7 +140,7 @@ def table_of_lobby(lobby: LobbyRecord, registry: TableRegistry) -> Table:
     """The lobby table of a stored lobby."""
     options = _options(lobby.options)
     table = registry.get_or_open(lobby.channel_id, lobby.guild_id)
-    table.seats = [Seat(seat.user_id or 0, seat.display_name) for seat in lobby.seats]
+    table.seats = _seats(lobby.seats, _bot_levels(options))
     table.preset = str(options.get("preset") or "classic")
     rounds = options.get("rounds")
     table.rounds = rounds if isinstance(rounds, int) else None
@@ -154,7 +201,7 @@ def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
     game = table.game
     assert game is not None
     effects: list[Effect] = [ShowTable()]
-    waiting = list(game.awaiting)
+    waiting = [seat for seat in game.awaiting if not table.is_auto(seat)]
     for seat in waiting:
         if seat in table.messages.prompts:
             continue
@@ -197,6 +244,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
                 effects, notice = resume_effects(table)
                 await service.execute(table, Outcome("", effects))
                 await _say(service, table.channel_id, notice)
+                service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
         except Exception:  # one table's bug must not keep the others from being shown
             log.exception("could not show the resumed table of channel %s", table.channel_id)
     for broken in report.broken:

@@ -22,17 +22,19 @@ from typing import Any, Literal
 import discord
 
 from bot import render
-from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId
+from bot.autoplay import Autoplay, AutoplaySettings
+from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId, TakeoverId
 from bot.discord_views import edit_kwargs, send_kwargs
 from bot.errors import report_interaction_error
 from bot.persistence import GameJournal
-from bot.render import MessageSpec
+from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
 from bot.tables import (
     Effect,
     GameEnded,
     GameStopped,
     LobbyClosed,
+    Notice,
     Outcome,
     PromptMisery,
     PromptRef,
@@ -45,6 +47,7 @@ from bot.tables import (
     TableRegistry,
     TableRoundOver,
     TableState,
+    TakeoverRequest,
     max_seats,
 )
 from stickem import Card, Phase
@@ -118,9 +121,13 @@ class TableService:
         client: discord.Client,
         registry: TableRegistry | None = None,
         journal: GameJournal | None = None,
+        autoplay: AutoplaySettings | None = None,
+        timer_scale: float = 1.0,
     ) -> None:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
+        self.registry.timer_scale = timer_scale
+        self.autoplay = Autoplay(self, autoplay)
         # Every change is stored before it is shown (see bot.persistence); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
         self.journal.on_reload = self.show_reloaded
@@ -156,17 +163,81 @@ class TableService:
             await self.execute(table, outcome)
 
     async def start(
-        self, interaction: discord.Interaction[Any], preset: str | None, rounds: int | None
+        self,
+        interaction: discord.Interaction[Any],
+        preset: str | None,
+        rounds: int | None,
+        *,
+        players: int | None = None,
+        bot_level: str | None = None,
+        timer: str | None = None,
     ) -> None:
-        """/start: start the channel's game."""
+        """/start: start the channel's game (filling empty seats with computer players up to
+        ``players``, with the turn timer ``timer``)."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
             async with self.journal.recording(table):
                 outcome = table.start(
-                    interaction.user.id, is_admin=_is_admin(interaction), preset=preset, rounds=rounds
+                    interaction.user.id,
+                    is_admin=_is_admin(interaction),
+                    preset=preset,
+                    rounds=rounds,
+                    fill_to=players,
+                    bot_level=bot_level or "normal",
+                    timer=timer,
                 )
             await self._reply(interaction, outcome.reply)
             await self.execute(table, outcome)
+
+    async def _simple(self, interaction: discord.Interaction[Any], change: Any) -> None:
+        """Run one table change for a slash command: stored, answered, shown."""
+        table = self.registry.require(_channel_id(interaction))
+        async with self._locked(table, interaction):
+            async with self.journal.recording(table):
+                outcome = change(table)
+            await self._reply(interaction, outcome.reply)
+            await self.execute(table, outcome)
+
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+        """/addbot [level]: seat a computer player in the lobby."""
+        user_id = interaction.user.id
+        await self._simple(interaction, lambda table: table.add_bot(user_id, level or "normal"))
+
+    async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
+        """/removebot: remove the lobby's last computer player."""
+        user_id = interaction.user.id
+        await self._simple(interaction, lambda table: table.remove_bot(user_id))
+
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        """/back: an away player plays their own cards again."""
+        user_id = interaction.user.id
+        await self._simple(interaction, lambda table: table.back(user_id))
+
+    def kick(self, table: Table) -> None:
+        """Let the computer look at ``table`` (computer seats to move, timers to run)."""
+        self.autoplay.kick(table)
+
+    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
+        """Post ``text`` in the table's channel (a failure is logged)."""
+        try:
+            await self._say(table, MessageSpec(text), ping=ping)
+        except discord.HTTPException as exc:
+            log.warning("Could not post a notice at table %s: %s", table.channel_id, exc)
+
+    async def retire_timed_out_prompt(self, table: Table, seat: int, card: Card) -> None:
+        """The seat's live DM prompt says the time ran out and which card the computer chose."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        spec = MessageSpec(
+            f"{self._dm_header(table)}\nTime ran out: the computer chose **{card}** for you. "
+            "Use /hand in the channel for your cards."
+        )
+        try:
+            channel = self.client.get_partial_messageable(ref.channel_id)
+            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("Could not retire a timed-out prompt at table %s: %s", table.channel_id, exc)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's hand (or misery choice) as an ephemeral message with buttons."""
@@ -195,7 +266,9 @@ class TableService:
             if spec is None:
                 raise TableError("There is no table in this channel. Use /join to open one.")
         elif table.state is TableState.LOBBY:
-            spec = render.lobby_message(table.channel_id, table.names, table.rules(), max_seats())
+            spec = render.lobby_message(
+                table.channel_id, table.names, table.rules(), max_seats(), host=table.host_seat
+            )
             spec = MessageSpec(spec.content)
         else:
             spec = render.score_message(table.public_view(), table.names)
@@ -224,6 +297,8 @@ class TableService:
                 async with self.journal.recording(table):
                     if ident.action == "join":
                         outcome = table.join(user.id, render.player_name(user.display_name))
+                    elif ident.action == "addbot":
+                        outcome = table.add_bot(user.id)
                     elif ident.action == "leave":
                         outcome = table.leave(user.id)
                     else:
@@ -239,6 +314,7 @@ class TableService:
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
+                before = table.game.action_count if table.game is not None else 0
                 async with self.journal.recording(table):
                     outcome = table.play(
                         interaction.user.id,
@@ -249,6 +325,9 @@ class TableService:
                     )
                 seat = outcome.seat
                 assert seat is not None and table.game is not None
+                if table.game.action_count == before:  # an away player came back, nothing played
+                    await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                    return
                 spec = render.played_message(
                     table.game.view(seat),
                     table.names,
@@ -294,6 +373,19 @@ class TableService:
                 await self._finish(table, outcome, interaction, spec, seat=outcome.seat)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the misery confirm")
+
+    async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
+        """The host approves a player taking over a computer seat from the next round."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self._locked(table, interaction, component=True):
+                async with self.journal.recording(table):
+                    outcome = table.approve_takeover(
+                        interaction.user.id, ident.seat, ident.user_id, is_admin=_is_admin(interaction)
+                    )
+                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the takeover button")
 
     async def stop_click(self, interaction: discord.Interaction[Any], ident: StopId) -> None:
         """The confirmation button of /stop."""
@@ -359,6 +451,7 @@ class TableService:
                     table.channel_id,
                     exc,
                 )
+        self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
         if isinstance(effect, ShowLobby):
@@ -372,9 +465,23 @@ class TableService:
             spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
             await self._show_table(table, spec, new=False)
         elif isinstance(effect, PromptMisery):
-            await self._prompt_misery(table, effect.seat)
+            if not table.is_auto(effect.seat):
+                await self._prompt_misery(table, effect.seat)
         elif isinstance(effect, PromptTurn):
-            await self._prompt_turn(table, effect.seat)
+            if not table.is_auto(effect.seat):
+                await self._prompt_turn(table, effect.seat)
+        elif isinstance(effect, Notice):
+            await self._say(table, MessageSpec(effect.text), ping=effect.ping)
+        elif isinstance(effect, TakeoverRequest):
+            host = table.host_id
+            button = ButtonSpec(
+                TakeoverId(table.channel_id, effect.seat, effect.user_id).encode(), "Approve", style="success"
+            )
+            text = (
+                f"<@{host}> {effect.name} would like to take over {table.seats[effect.seat].name}'s "
+                "seat from the next round on. Approve?"
+            )
+            await self._say(table, MessageSpec(text, rows=((button,),)), ping=host)
         elif isinstance(effect, RoundEnded):
             assert table.game is not None
             embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
@@ -451,7 +558,12 @@ class TableService:
         elif closed is None and table.state is TableState.CLOSED:
             closed = "This table is closed."
         return render.lobby_message(
-            table.channel_id, table.names, table.rules(), max_seats(), closed_reason=closed
+            table.channel_id,
+            table.names,
+            table.rules(),
+            max_seats(),
+            closed_reason=closed,
+            host=table.host_seat,
         )
 
     async def _show_lobby(self, table: Table, reason: str | None = None) -> None:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.errors import UserError, sentence
@@ -46,10 +47,50 @@ class TableState(Enum):
 
 @dataclass(frozen=True)
 class Seat:
-    """A seated player: the Discord user and the name shown at the table."""
+    """A seated player: the Discord user and the name shown at the table.
+
+    A computer player has a ``level`` (one of :data:`stickem.ai.LEVELS`) and ``user_id`` 0: it
+    never matches a Discord user."""
 
     user_id: int
     name: str
+    level: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a computer player sits here."""
+        return self.level is not None
+
+
+BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eli", "Fox", "Gil", "Hal", "Ivo")
+"""First names of the computer players, given in this order to the bots of a table."""
+
+BOT_LEVELS = ("random", "normal", "hard")
+"""The computer player levels (the same as :data:`stickem.ai.LEVELS`)."""
+
+TAKEOVER_LEVEL = "normal"
+"""The level that plays for an absent player (timer, away, left)."""
+
+TIMER_CHOICES: dict[str, int | None] = {"off": None, "30s": 30, "60s": 60, "2min": 120, "5min": 300}
+"""The turn timers /start offers (seconds; None: no timer)."""
+
+DEFAULT_TIMER = "2min"
+
+AWAY_AFTER = 2
+"""Timeouts in a row after which a seat is marked away."""
+
+
+def bot_seat(level: str, taken: set[str]) -> Seat:
+    """A computer player of ``level`` with the first name not in ``taken``."""
+    if level not in BOT_LEVELS:
+        raise TableError(f"There is no computer level {level!r}; choose one of {', '.join(BOT_LEVELS)}.")
+    first = next((n for n in BOT_NAMES if f"Bot {n}" not in taken), str(len(taken) + 1))
+    return Seat(0, f"Bot {first} ({level})", level)
+
+
+def bot_base_names(seats: list[Seat]) -> set[str]:
+    """The "Bot Ada" parts of the computer players' names at a table."""
+    return {seat.name.split(" (")[0] for seat in seats if seat.is_bot}
 
 
 # --- effects: what must be shown after an action ----------------------------------------------
@@ -111,6 +152,23 @@ class GameEnded:
 
 
 @dataclass(frozen=True)
+class Notice:
+    """Post a line in the table's channel (``ping``: the one user notified, if any)."""
+
+    text: str
+    ping: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeoverRequest:
+    """Ask the host (in the channel) to let ``user_id`` take over computer seat ``seat``."""
+
+    seat: int
+    user_id: int
+    name: str
+
+
+@dataclass(frozen=True)
 class GameStopped:
     """Post that the game was stopped early, with the totals so far."""
 
@@ -128,6 +186,8 @@ Effect = (
     | RoundEnded
     | GameEnded
     | GameStopped
+    | Notice
+    | TakeoverRequest
 )
 
 
@@ -207,6 +267,23 @@ class Table:
         self.dm_closed: set[int] = set()
         self.messages = MessageRefs()
         self.lock = asyncio.Lock()
+        self.timer_scale = 1.0
+        """Multiplies the chosen turn timer (tests run with a small one, see ``TURN_TIMER_SCALE``)."""
+        self.timer_seconds: float | None = None
+        """The turn timer of the running game (None: off)."""
+        self.deadline: datetime | None = None
+        """When the seat(s) awaited now time out (UTC), if a timer runs."""
+        self.deadline_key: tuple[object, ...] | None = None
+        """The turn the deadline belongs to (see :meth:`turn_key`)."""
+        self.reminded: tuple[object, ...] | None = None
+        self.away: set[int] = set()
+        """Seats whose player is away: the computer plays for them until they come back."""
+        self.timeouts: dict[int, int] = {}
+        """Timeouts in a row, per seat."""
+        self.takeovers: dict[int, Seat] = {}
+        """Computer seats a human takes over when the next round starts (approved by the host)."""
+        self.takeover_requests: dict[int, tuple[int, str]] = {}
+        """Pending requests to take over a computer seat: seat -> (user id, name)."""
         self._seed_source = seed_source
         self._id_source = id_source
 
@@ -214,8 +291,63 @@ class Table:
 
     @property
     def host_id(self) -> int | None:
-        """The host: the first seated player (None in an empty lobby)."""
-        return self.seats[0].user_id if self.seats else None
+        """The host: the first seated human (None when no human is seated)."""
+        return next((seat.user_id for seat in self.seats if not seat.is_bot), None)
+
+    @property
+    def host_seat(self) -> int | None:
+        """The seat of the host (None when no human is seated)."""
+        return next((index for index, seat in enumerate(self.seats) if not seat.is_bot), None)
+
+    def is_auto(self, seat: int) -> bool:
+        """Whether the computer plays ``seat`` (a computer seat, or a player marked away)."""
+        return self.seats[seat].is_bot or seat in self.away
+
+    def level_of(self, seat: int) -> str:
+        """The computer level that plays ``seat`` (``normal`` for an away player)."""
+        return self.seats[seat].level or TAKEOVER_LEVEL
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the computer player at ``seat``: fixed per game and seat (reproducible)."""
+        game = self.running_game()
+        return (game.seed * 1_000_003 + seat * 7919 + 1) % (1 << 63)
+
+    def auto_seats(self) -> list[int]:
+        """The awaited seats the computer plays now, in order."""
+        if self.state is not TableState.PLAYING or self.game is None:
+            return []
+        return [seat for seat in self.game.awaiting if self.is_auto(seat)]
+
+    def turn_key(self) -> tuple[object, ...] | None:
+        """What the current wait is for: the misery choice of a round, or one turn of a trick."""
+        game = self.game
+        if self.state is not TableState.PLAYING or game is None or not game.awaiting:
+            return None
+        if game.phase is Phase.MISERY:
+            return (game.round, "misery")
+        return (game.round, game.trick_number, len(game.view(None).trick))
+
+    def refresh_deadline(self, now: datetime) -> bool:
+        """Start the turn timer when a new wait for a human began; whether the deadline changed."""
+        key = self.turn_key()
+        if key == self.deadline_key:
+            return False
+        self.deadline_key = key
+        before = self.deadline
+        humans = self.game is not None and any(
+            not self.is_auto(seat) for seat in self.game.awaiting
+        )
+        if key is None or self.timer_seconds is None or not humans:
+            self.deadline = None
+        else:
+            self.deadline = now + timedelta(seconds=self.timer_seconds)
+        return self.deadline != before or self.deadline is not None
+
+    def timed_out_seats(self) -> list[int]:
+        """The awaited human seats (not away) that the timer plays for when it runs out."""
+        if self.state is not TableState.PLAYING or self.game is None:
+            return []
+        return [seat for seat in self.game.awaiting if not self.is_auto(seat)]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -262,7 +394,7 @@ class Table:
     def join(self, user_id: int, name: str) -> Outcome:
         """Seat ``user_id`` at the end of the lobby."""
         if self.state is TableState.PLAYING:
-            raise TableError("A game is already running at this table; wait for the next one.")
+            return self.request_takeover(user_id, name)
         if self.state is TableState.CLOSED:
             raise TableError("This table is closed. Use /join to open a new one.")
         if self.seat_of(user_id) is not None:
@@ -279,14 +411,44 @@ class Table:
 
     def leave(self, user_id: int) -> Outcome:
         """Remove ``user_id`` from the lobby; the table closes when nobody is left."""
-        if self.state is TableState.PLAYING:
-            raise TableError("The game has started: you can't leave it. The host can /stop it.")
         seat = self._require_seat(user_id)
+        if self.state is TableState.PLAYING:
+            return self._replace_by_bot(seat)
         del self.seats[seat]
+        if not any(not s.is_bot for s in self.seats):
+            self.seats.clear()
+            self.state = TableState.CLOSED
+            return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
         if not self.seats:
             self.state = TableState.CLOSED
             return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
         return Outcome("You left the table.", (ShowLobby(),))
+
+    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL) -> Outcome:
+        """Seat a computer player of ``level`` (any seated player may)."""
+        self._require_lobby()
+        self._require_seat(user_id)
+        if len(self.seats) >= max_seats():
+            raise TableError(f"The table is full ({max_seats()} players).")
+        seat = bot_seat(level, bot_base_names(self.seats))
+        self.seats.append(seat)
+        return Outcome(f"{seat.name} joined the table (seat {len(self.seats)}).", (ShowLobby(),))
+
+    def remove_bot(self, user_id: int) -> Outcome:
+        """Remove the last computer player of the lobby."""
+        self._require_lobby()
+        self._require_seat(user_id)
+        bots = [index for index, seat in enumerate(self.seats) if seat.is_bot]
+        if not bots:
+            raise TableError("There is no computer player at this table.")
+        removed = self.seats.pop(bots[-1])
+        return Outcome(f"{removed.name} left the table.", (ShowLobby(),))
+
+    def _require_lobby(self) -> None:
+        if self.state is TableState.PLAYING:
+            raise TableError("The game has already started.")
+        if self.state is TableState.CLOSED:
+            raise TableError("This table is closed. Use /join to open a new one.")
 
     def start(
         self,
@@ -295,26 +457,40 @@ class Table:
         is_admin: bool = False,
         preset: str | None = None,
         rounds: int | None = None,
+        fill_to: int | None = None,
+        bot_level: str = TAKEOVER_LEVEL,
+        timer: str | None = None,
     ) -> Outcome:
-        """Start the game with the seated players (host or admin only)."""
-        if self.state is TableState.PLAYING:
-            raise TableError("The game has already started.")
-        if self.state is TableState.CLOSED:
-            raise TableError("This table is closed. Use /join to open a new one.")
+        """Start the game with the seated players (host or admin only).
+
+        ``fill_to`` seats computer players of ``bot_level`` until that many play; ``timer`` is
+        one of :data:`TIMER_CHOICES` (default :data:`DEFAULT_TIMER`)."""
+        self._require_lobby()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host (the first to join) or a server manager can start.")
+        if (timer or DEFAULT_TIMER) not in TIMER_CHOICES:
+            raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
         rules = _make_rules(preset or self.preset, rounds if rounds is not None else self.rounds)
+        seats = list(self.seats)
+        if fill_to is not None:
+            if fill_to > max_seats():
+                raise TableError(f"A table has at most {max_seats()} players.")
+            while len(seats) < fill_to:
+                seats.append(bot_seat(bot_level, bot_base_names(seats)))
         try:
-            game = Game.new(len(self.seats), rules, seed=self._seed_source())
+            game = Game.new(len(seats), rules, seed=self._seed_source())
         except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
             raise TableError(sentence(str(exc))) from exc
+        self.seats = seats
+        seconds = timer_seconds(timer or DEFAULT_TIMER)
+        self.timer_seconds = None if seconds is None else seconds * self.timer_scale
         self.preset = rules.preset
         self.rounds = rounds if rounds is not None else self.rounds
         self.game = game
         self.game_id = self._id_source()
         self.state = TableState.PLAYING
         effects: list[Effect] = [LobbyClosed("The game has started."), ShowTable(new_message=True)]
-        effects += [PromptMisery(seat) for seat in range(len(self.seats))]
+        effects += [PromptMisery(seat) for seat in range(len(self.seats)) if not self.is_auto(seat)]
         return Outcome("The game has started.", tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
@@ -324,19 +500,130 @@ class Table:
         game = self.check_click(user_id, game_id, round)
         seat = self._require_seat(user_id)
         events = game.choose_misery(seat, card)
+        back = self._acted(seat)
         reply = f"Your misery card for round {round}: {card}."
-        return Outcome(reply, self._effects_after(events), seat)
+        return Outcome(reply, back + self._effects_after(events), seat)
 
     def play(self, user_id: int, card: Card, *, game_id: str, round: int, trick: int) -> Outcome:
         """``user_id`` plays ``card``; the click was on a hand shown for ``trick`` of ``round``."""
         game = self.check_click(user_id, game_id, round)
         seat = self._require_seat(user_id)
+        if seat in self.away and seat not in game.awaiting:  # a click in the hand: back, no move
+            return Outcome("Welcome back: you play your own cards again.", self._acted(seat), seat)
         if game.phase is Phase.TRICKS and trick != game.trick_number:
             raise TableError(
                 f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
             )
         events = game.play(seat, card)
-        return Outcome(f"You played {card}.", self._effects_after(events), seat)
+        back = self._acted(seat)
+        return Outcome(f"You played {card}.", back + self._effects_after(events), seat)
+
+    def _acted(self, seat: int) -> tuple[Effect, ...]:
+        """A player acted: their timeouts are forgotten and, if away, they are back."""
+        self.timeouts.pop(seat, None)
+        if seat not in self.away:
+            return ()
+        self.away.discard(seat)
+        self.deadline_key = None  # their turns are timed again
+        return (Notice(f"{self.seats[seat].name} is back."),)
+
+    def back(self, user_id: int) -> Outcome:
+        """/back: an away player takes their seat back from the computer."""
+        self.running_game()
+        seat = self._require_seat(user_id)
+        if seat not in self.away:
+            raise TableError("You are not marked away.")
+        notice = self._acted(seat)
+        effects: list[Effect] = list(notice)
+        game = self.game
+        assert game is not None
+        if seat in game.awaiting:
+            effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
+        return Outcome("Welcome back: you play your own cards again.", tuple(effects), seat)
+
+    def auto_move(self, seat: int, card: Card, *, timed_out: bool = False) -> Outcome:
+        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout)."""
+        game = self.running_game()
+        before = self.seats[seat].name
+        misery = game.phase is Phase.MISERY
+        events = game.choose_misery(seat, card) if misery else game.play(seat, card)
+        notices: list[Effect] = []
+        if timed_out:
+            count = self.timeouts.get(seat, 0) + 1
+            self.timeouts[seat] = count
+            user = self.seats[seat].user_id
+            if count >= AWAY_AFTER:
+                self.away.add(seat)
+                notices.append(Notice(
+                    f"<@{user}> ran out of time {count} times in a row and is marked away: the "
+                    "computer plays for you until you use /back or click a card in your hand.",
+                    ping=user,
+                ))
+            else:
+                notices.append(Notice(f"Time is up for {before}: the computer played for them."))
+        return Outcome("", tuple(notices) + self._effects_after(events), seat)
+
+    def _replace_by_bot(self, seat: int) -> Outcome:
+        """A player leaves the running game: a computer player takes the seat."""
+        old = self.seats[seat]
+        bot = bot_seat(TAKEOVER_LEVEL, bot_base_names(self.seats))
+        self.seats[seat] = bot
+        self.away.discard(seat)
+        self.timeouts.pop(seat, None)
+        self.deadline_key = None
+        if self.host_id is None:  # the last human left: the game goes on only with people
+            self.state = TableState.CLOSED
+            assert self.game is not None
+            return Outcome(
+                "You left; nobody is left at the table, so the game is stopped.",
+                (GameStopped(old.name, tuple(self.game.totals)),),
+            )
+        effects: list[Effect] = [
+            Notice(f"{old.name} left the game; {bot.name} plays their seat from now on."),
+            ShowTable(),
+        ]
+        return Outcome(f"You left the game; {bot.name} plays your seat.", tuple(effects))
+
+    def request_takeover(self, user_id: int, name: str) -> Outcome:
+        """/join during a game: ask the host to let ``user_id`` take a computer seat."""
+        if self.seat_of(user_id) is not None:
+            raise TableError("You are already seated at this table.")
+        bots = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
+        if not bots:
+            raise TableError("A game is already running at this table; wait for the next one.")
+        seat = bots[0]
+        self.takeover_requests[seat] = (user_id, name)
+        return Outcome(
+            f"You asked to take over {self.seats[seat].name}'s seat; the host has to approve. "
+            "You take it when the next round starts.",
+            (TakeoverRequest(seat, user_id, name),),
+        )
+
+    def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
+        """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
+        self.running_game()
+        if user_id != self.host_id and not is_admin:
+            raise TableError("Only the host can approve this.")
+        request = self.takeover_requests.get(seat)
+        if request is None or request[0] != taker_id or not self.seats[seat].is_bot:
+            raise TableError("That request is no longer open.")
+        del self.takeover_requests[seat]
+        self.takeovers[seat] = Seat(taker_id, request[1])
+        return Outcome(
+            f"Approved: {request[1]} takes over {self.seats[seat].name}'s seat when the next round starts.",
+            (Notice(f"{request[1]} takes over {self.seats[seat].name}'s seat from the next round on."),),
+        )
+
+    def _apply_takeovers(self) -> list[Effect]:
+        """At a round's start, approved players take their computer seats."""
+        effects: list[Effect] = []
+        for seat, taker in sorted(self.takeovers.items()):
+            if self.seat_of(taker.user_id) is None and self.seats[seat].is_bot:
+                effects.append(Notice(f"{taker.name} takes over {self.seats[seat].name}'s seat."))
+                self.seats[seat] = replace(taker)
+                self.away.discard(seat)
+        self.takeovers.clear()
+        return effects
 
     def check_stop(self, user_id: int, *, is_admin: bool = False) -> str:
         """Check ``user_id`` may stop this table; the id of what to stop (the game, or the lobby)."""
@@ -415,13 +702,22 @@ class Table:
                 self.state = TableState.CLOSED
                 effects.append(GameEnded(event))
             elif isinstance(event, RoundStarted) and round_over:
+                effects += self._apply_takeovers()
                 effects.append(ShowTable(new_message=True))
-                effects += [PromptMisery(seat) for seat in range(len(self.seats))]
+                effects += [PromptMisery(seat) for seat in range(len(self.seats)) if not self.is_auto(seat)]
         if not round_over:
             effects.insert(0, ShowTable())
-        if game.phase is Phase.TRICKS and self.state is TableState.PLAYING:
+        playing = game.phase is Phase.TRICKS and self.state is TableState.PLAYING
+        if playing and not self.is_auto(game.awaiting[0]):
             effects.append(PromptTurn(game.awaiting[0]))
         return tuple(effects)
+
+
+def timer_seconds(choice: str) -> int | None:
+    """The seconds of a timer choice (:class:`TableError` for an unknown one)."""
+    if choice not in TIMER_CHOICES:
+        raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
+    return TIMER_CHOICES[choice]
 
 
 def _make_rules(preset: str, rounds: int | None) -> Rules:
@@ -443,6 +739,8 @@ class TableRegistry:
         id_source: Callable[[], str] = _new_game_id,
     ) -> None:
         self._tables: dict[int, Table] = {}
+        self.timer_scale = 1.0
+        """Given to every new table (see :attr:`Table.timer_scale`)."""
         self._seed_source = seed_source
         self._id_source = id_source
 
@@ -465,6 +763,7 @@ class TableRegistry:
         table = self.get(channel_id)
         if table is None:
             table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)
+            table.timer_scale = self.timer_scale
             self._tables[channel_id] = table
         return table
 

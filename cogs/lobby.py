@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
 from bot.table_service import service_for
+from bot.tables import BOT_LEVELS, DEFAULT_TIMER, TIMER_CHOICES, max_seats
 from stickem import Rules
 from stickem.rules import MAX_ROUNDS
 
@@ -36,6 +37,11 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
 
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in Rules.PRESETS]
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+TIMER_NAMES = {
+    "off": "off", "30s": "30 seconds", "60s": "60 seconds", "2min": "2 minutes", "5min": "5 minutes"
+}
+TIMER_OPTIONS = [app_commands.Choice(name=TIMER_NAMES[key], value=key) for key in TIMER_CHOICES]
 
 
 class Lobby(commands.Cog):
@@ -58,7 +64,9 @@ class Lobby(commands.Cog):
         """/join"""
         await service_for(self.bot).join(interaction)
 
-    @app_commands.command(name="leave", description="Leave this channel's Stick'em lobby")
+    @app_commands.command(
+        name="leave", description="Leave the lobby, or hand your game seat to a computer player"
+    )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave"""
@@ -69,16 +77,44 @@ class Lobby(commands.Cog):
     @app_commands.describe(
         rules="The rule preset (classic if not given)",
         rounds="How many rounds (the preset's number if not given)",
+        players="Fill the empty seats with computer players up to this many players",
+        bot_level="The level of those computer players (normal if not given)",
+        timer=f"Time per turn before the computer plays for you ({TIMER_NAMES[DEFAULT_TIMER]} if not given)",
     )
-    @app_commands.choices(rules=PRESET_CHOICES)
+    @app_commands.choices(rules=PRESET_CHOICES, bot_level=LEVEL_CHOICES, timer=TIMER_OPTIONS)
     async def start(
         self,
         interaction: discord.Interaction[Any],
         rules: str | None = None,
         rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        players: app_commands.Range[int, 1, max_seats()] | None = None,
+        bot_level: str | None = None,
+        timer: str | None = None,
     ) -> None:
-        """/start [rules] [rounds]"""
-        await service_for(self.bot).start(interaction, rules, rounds)
+        """/start [rules] [rounds] [players] [bot_level] [timer]"""
+        await service_for(self.bot).start(
+            interaction, rules, rounds, players=players, bot_level=bot_level, timer=timer
+        )
+
+    @app_commands.command(name="addbot", description="Seat a computer player at this channel's lobby")
+    @app_commands.guild_only()
+    @app_commands.describe(level="How well it plays (normal if not given)")
+    @app_commands.choices(level=LEVEL_CHOICES)
+    async def addbot(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
+        """/addbot [level]"""
+        await service_for(self.bot).add_bot(interaction, level)
+
+    @app_commands.command(name="removebot", description="Remove the last computer player from the lobby")
+    @app_commands.guild_only()
+    async def removebot(self, interaction: discord.Interaction[Any]) -> None:
+        """/removebot"""
+        await service_for(self.bot).remove_bot(interaction)
+
+    @app_commands.command(name="back", description="Play your own cards again after being marked away")
+    @app_commands.guild_only()
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        """/back"""
+        await service_for(self.bot).back(interaction)
 
 
 async def setup(bot: commands.Bot) -> None:

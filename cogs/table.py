@@ -15,10 +15,12 @@ from bot.custom_ids import (
     MISERY_SELECT_TEMPLATE,
     PLAY_TEMPLATE,
     STOP_TEMPLATE,
+    TAKEOVER_TEMPLATE,
     MiseryConfirmId,
     MiserySelectId,
     PlayId,
     StopId,
+    TakeoverId,
 )
 from bot.table_service import service_for
 
@@ -109,7 +111,27 @@ class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_T
         await service_for(interaction.client).stop_click(interaction, self.ident)
 
 
-DYNAMIC_ITEMS = (PlayButton, MiserySelect, MiseryConfirm, StopButton)
+class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TAKEOVER_TEMPLATE):
+    """The host's approval of a player taking over a computer seat."""
+
+    def __init__(self, ident: TakeoverId) -> None:
+        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Approve"))
+        self.ident = ident
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> TakeoverButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(TakeoverId.parse(match.string))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Approve the takeover."""
+        await service_for(interaction.client).takeover_click(interaction, self.ident)
+
+
+DYNAMIC_ITEMS = (PlayButton, MiserySelect, MiseryConfirm, StopButton, TakeoverButton)
 
 
 class TableCog(commands.Cog, name="Table"):

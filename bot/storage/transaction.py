@@ -229,6 +229,25 @@ class Transaction:
         )
         return deleted.rowcount > 0
 
+    async def set_options(self, game_id: int, options: str) -> None:
+        """Replace a game's options (JSON text), e.g. when a seat is marked away."""
+        _check_json(options, "options")
+        await self._require_game(game_id)
+        await self._conn.execute(
+            update(games).where(games.c.id == game_id).values(options=options, updated_at=self.now)
+        )
+
+    async def set_seat(self, game_id: int, seat: int, record: SeatRecord) -> None:
+        """Put another player at a seat of a game (a computer player for one who left, or back)."""
+        await self._require_game(game_id)
+        updated = await self._conn.execute(
+            update(game_seats)
+            .where(game_seats.c.game_id == game_id, game_seats.c.seat == seat)
+            .values(user_id=record.user_id, display_name=record.display_name)
+        )
+        if updated.rowcount == 0:
+            raise ValueError(f"game {game_id} has no seat {seat}")
+
     async def set_timer(self, game_id: int, kind: str, due_at: datetime, seat: int | None = None) -> None:
         """Set (or move) a game's timer of this kind (and seat) to fire at `due_at` (aware)."""
         if due_at.tzinfo is None:

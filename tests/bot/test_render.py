@@ -258,6 +258,7 @@ def test_lobby_message_lists_players_in_order_with_buttons() -> None:
         "join",
         "leave",
         "start",
+        "addbot",
     ]
     closed = render.lobby_message(CHANNEL, ("ann",), Rules.preset(), 7, closed_reason="Done.")
     assert not closed.rows and "Done." in closed.content

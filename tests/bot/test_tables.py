@@ -166,14 +166,21 @@ def test_preset_not_allowing_seat_count_is_refused() -> None:
         table.start(1, preset="amigo")
 
 
-def test_join_and_leave_refused_once_playing() -> None:
+def test_join_refused_once_playing_without_computer_seats() -> None:
     table = started(3)
     with pytest.raises(TableError, match="already running"):
         table.join(50, "late")
-    with pytest.raises(TableError, match="can't leave"):
-        table.leave(2)
     with pytest.raises(TableError, match="already started"):
         table.start(1)
+
+
+def test_leaving_a_running_game_hands_the_seat_to_a_computer_player() -> None:
+    table = started(3)
+    outcome = table.leave(2)
+    assert table.seats[1].is_bot and table.seats[1].level == "normal"
+    assert table.seat_of(2) is None
+    assert "plays your seat" in outcome.reply
+    assert table.state is TableState.PLAYING
 
 
 # --- misery choice ----------------------------------------------------------------------------

@@ -1,0 +1,237 @@
+"""Computer seats and turn timers: what moves a table on when no human clicks.
+
+One asyncio task per table (:meth:`Autoplay.kick` restarts it after every change) does, in turn:
+
+- when a seat the computer plays is awaited (a computer seat, or a player marked away): wait the
+  configured pause, let the computer player decide *off the event loop* (a worker process, see
+  :mod:`bot.thinking`), then apply the move under the table's lock through the same journal as a
+  click, so it is stored before it is shown;
+- otherwise, when a turn timer runs: remind the awaited players at half time (a mention), and when
+  it runs out let the ``normal`` computer player move for each of them (two timeouts in a row mark
+  the seat away).
+
+A decision is only applied if the game has not moved since it was asked for; otherwise the task
+looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable, Coroutine
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from bot.config import Settings
+from bot.errors import UserError
+from bot.storage import utc_now
+from bot.tables import TAKEOVER_LEVEL, Table, TableState
+from bot.thinking import decide, warm_up, worker_init
+from stickem import Card, Phase, RuleError
+
+if TYPE_CHECKING:
+    from bot.table_service import TableService
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER = 2.0
+"""Seconds before a computer move that could not be saved is tried again."""
+
+
+@dataclass(frozen=True)
+class AutoplaySettings:
+    """How computer seats play: the pause before each move and the worker processes."""
+
+    move_delay: float = 1.0
+    workers: int = 2
+    """Worker processes for the decisions; 0 runs them in one thread (tests, tiny hosts)."""
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> AutoplaySettings:
+        """The autoplay part of the bot's settings."""
+        return cls(move_delay=settings.bot_move_delay, workers=settings.bot_workers)
+
+
+def make_executor(workers: int) -> Executor:
+    """The pool the decisions run in: processes (``spawn``: nothing of the bot is inherited)."""
+    if workers <= 0:
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="stickem-ai")
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_init,
+        initargs=(os.getpid(),),
+    )
+
+
+class Autoplay:
+    """The computer's side of every table of one bot."""
+
+    def __init__(self, service: TableService, settings: AutoplaySettings | None = None) -> None:
+        self.service = service
+        self.settings = settings or AutoplaySettings()
+        self._executor: Executor | None = None
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._applying: set[asyncio.Future[None]] = set()
+        self.clock: Callable[[], datetime] = utc_now
+
+    # --- control ----------------------------------------------------------------------------
+
+    def kick(self, table: Table) -> None:
+        """Look at ``table`` again after a change: restart its task (or end it, if nothing is
+        left to do). Called by the table's task itself, it does nothing: the task goes on."""
+        current = self._tasks.get(table.channel_id)
+        if current is not None and current is asyncio.current_task():
+            return
+        if current is not None:
+            current.cancel()
+            del self._tasks[table.channel_id]
+        if table.state is not TableState.PLAYING or (not table.auto_seats() and table.deadline is None):
+            return
+        task = asyncio.create_task(self._drive(table), name=f"autoplay-{table.channel_id}")
+        self._tasks[table.channel_id] = task
+        task.add_done_callback(lambda done: self._forget(table.channel_id, done))
+
+    def _forget(self, channel_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(channel_id) is task:
+            del self._tasks[channel_id]
+
+    def busy(self, table: Table) -> bool:
+        """Whether ``table`` has a task running (waiting for a timer or a computer move)."""
+        task = self._tasks.get(table.channel_id)
+        return task is not None and not task.done()
+
+    async def close(self) -> None:
+        """Stop every task and the worker pool."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._tasks.clear()
+        if self._applying:  # a move being stored and shown finishes before the bot closes
+            await asyncio.wait(list(self._applying), timeout=5.0)
+        if self._executor is not None:
+            executor, self._executor = self._executor, None
+            # Joined (in a thread, off the loop): no worker process outlives the bot.
+            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+
+    def prepare(self) -> None:
+        """Start the worker pool now (at start-up): starting processes later would stall the loop."""
+        self.executor()
+
+    def executor(self) -> Executor:
+        """The worker pool (started on first use)."""
+        if self._executor is None:
+            self._executor = make_executor(self.settings.workers)
+            for _ in range(max(1, self.settings.workers)):
+                self._executor.submit(warm_up)
+        return self._executor
+
+    async def think(self, table: Table, seat: int, level: str) -> Card:
+        """The computer's decision for ``seat``, computed in the worker pool."""
+        game = table.running_game()
+        view = game.view(seat)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.executor(), decide, view, level, table.bot_seed(seat))
+
+    # --- the task of one table ----------------------------------------------------------------
+
+    async def _drive(self, table: Table) -> None:
+        try:
+            while table.state is TableState.PLAYING:
+                seats = table.auto_seats()
+                if seats:
+                    await self._computer_move(table, seats[0])
+                    continue
+                if not await self._wait_for_timer(table):
+                    return
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug must not kill the bot; the next change kicks the table again
+            log.exception("autoplay of table %s failed", table.channel_id)
+
+    async def _computer_move(self, table: Table, seat: int) -> None:
+        game = table.running_game()
+        stamp = game.action_count
+        if self.settings.move_delay > 0:
+            await asyncio.sleep(self.settings.move_delay)
+        if game is not table.game or game.action_count != stamp or seat not in table.auto_seats():
+            return
+        card = await self.think(table, seat, table.level_of(seat))
+        await self._shielded(self._apply(table, seat, card, stamp, timed_out=False))
+
+    async def _wait_for_timer(self, table: Table) -> bool:
+        """Sleep until the reminder or the deadline and act; False when nothing is left to wait for."""
+        deadline, key, seconds = table.deadline, table.deadline_key, table.timer_seconds
+        if deadline is None or seconds is None:
+            return False
+        now = self.clock()
+        half = deadline - timedelta(seconds=seconds / 2)
+        if table.reminded != key and now < deadline:
+            if now < half:
+                await asyncio.sleep((half - now).total_seconds())
+                return True  # look again: the game may have moved meanwhile
+            await self._shielded(self._remind(table, key, deadline))
+            return True
+        if now < deadline:
+            await asyncio.sleep((deadline - now).total_seconds())
+            return True
+        seats = table.timed_out_seats()
+        if not seats or table.deadline_key != key:
+            return bool(seats)
+        seat = seats[0]
+        stamp = table.running_game().action_count
+        card = await self.think(table, seat, TAKEOVER_LEVEL)
+        await self._shielded(self._apply(table, seat, card, stamp, timed_out=True))
+        return True
+
+    async def _shielded(self, step: Coroutine[Any, Any, None]) -> None:
+        """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
+        future = asyncio.ensure_future(step)
+        self._applying.add(future)
+        future.add_done_callback(self._applying.discard)
+        await asyncio.shield(future)
+
+    async def _remind(self, table: Table, key: tuple[object, ...] | None, deadline: datetime) -> None:
+        async with table.lock:
+            if table.deadline_key != key or table.reminded == key:
+                return
+            table.reminded = key
+            left = max(1, round((deadline - self.clock()).total_seconds()))
+            for seat in table.timed_out_seats():
+                user = table.seats[seat].user_id
+                misery = table.running_game().phase is Phase.MISERY
+                what = "pick your misery card" if misery else "play a card"
+                await self.service.notify(
+                    table,
+                    f"<@{user}> reminder: please {what}; after {left} s the computer moves for you.",
+                    ping=user,
+                )
+
+    async def _apply(self, table: Table, seat: int, card: Card, stamp: int, *, timed_out: bool) -> None:
+        """Apply a computer move under the lock, through the journal, if the game has not moved."""
+        async with table.lock:
+            game = table.game
+            if table.state is not TableState.PLAYING or game is None or game.action_count != stamp:
+                return
+            if seat not in game.awaiting or (not timed_out and not table.is_auto(seat)):
+                return
+            try:
+                async with self.service.journal.recording(table, background=True):
+                    outcome = table.auto_move(seat, card, timed_out=timed_out)
+            except (UserError, RuleError) as exc:  # could not be saved: try again a little later
+                log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
+                outcome = None
+            if outcome is not None:
+                if timed_out:
+                    await self.service.retire_timed_out_prompt(table, seat, card)
+                await self.service.execute(table, outcome)
+                return
+        await asyncio.sleep(RETRY_AFTER)

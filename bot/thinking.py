@@ -1,0 +1,49 @@
+"""A computer player's decision, as one picklable function for a worker process.
+
+Only the engine is imported here, so that a spawned worker starts quickly. The worker gets what
+the seat may see (``game.view(seat)``), the level and the seat's seed: never the game itself.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+from stickem import Card, Phase, View
+from stickem.ai import make_player
+
+PARENT_CHECK = 1.0
+"""Seconds between two checks of a worker that the bot is still alive."""
+
+
+def decide(view: View, level: str, seed: int) -> Card:
+    """The card the computer player of ``level`` picks in ``view``: its misery card, or its play."""
+    player = make_player(level, seed)
+    if view.phase is Phase.MISERY:
+        return player.choose_misery(view)
+    return player.play(view)
+
+
+def warm_up() -> None:
+    """Nothing: submitted once so that a worker process is started before the first decision."""
+
+
+def worker_init(parent_pid: int) -> None:
+    """Set up a worker process: let go of the bot's output, and end when the bot is gone.
+
+    A worker inherits the bot's stdout and stderr; were the bot killed (``kill -9``), a worker
+    still holding them would keep whoever reads the bot's output waiting. Errors of a decision
+    travel back to the bot with its result, so the worker needs no output of its own."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.dup2(devnull, 2)
+    os.close(devnull)
+
+    def watch() -> None:
+        while True:
+            time.sleep(PARENT_CHECK)
+            if os.getppid() != parent_pid:
+                os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()

@@ -1,0 +1,192 @@
+"""Computer seats, turn timers, away and takeovers in the table model (no Discord)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot import render
+from bot.config import ConfigError, Settings
+from bot.tables import Notice, PromptMisery, PromptTurn, Table, TableError, TableState, TakeoverRequest
+from stickem import Phase
+
+CHANNEL = 777
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def lobby(humans: int) -> Table:
+    table = Table(CHANNEL, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+    for user in range(1, humans + 1):
+        table.join(user, f"p{user}")
+    return table
+
+
+def test_bots_get_distinct_names_with_their_level_and_are_never_host() -> None:
+    table = lobby(1)
+    table.add_bot(1, "hard")
+    table.add_bot(1)
+    assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)", "Bot Bea (normal)"]
+    assert [s.is_bot for s in table.seats] == [False, True, True]
+    with pytest.raises(TableError, match="no computer level"):
+        table.add_bot(1, "genius")
+    with pytest.raises(TableError, match="not seated"):
+        table.add_bot(99)
+    table.remove_bot(1)
+    assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)"]
+    # the only human leaves: a lobby of bots alone closes
+    table.leave(1)
+    assert table.state is TableState.CLOSED
+
+
+def test_start_fills_seats_and_prompts_only_humans() -> None:
+    table = lobby(1)
+    outcome = table.start(1, fill_to=3, bot_level="random", timer="off")
+    assert [s.level for s in table.seats] == [None, "random", "random"]
+    prompts = [e for e in outcome.effects if isinstance(e, PromptMisery)]
+    assert prompts == [PromptMisery(0)]
+    assert table.timer_seconds is None
+    assert table.auto_seats() == [1, 2]
+    with pytest.raises(TableError, match="at most"):
+        lobby(1).start(1, fill_to=99)
+    with pytest.raises(TableError, match="turn timer"):
+        lobby(3).start(1, timer="10s")
+
+
+def test_bot_seeds_differ_by_seat_and_repeat_per_game() -> None:
+    table = lobby(1)
+    table.start(1, fill_to=3)
+    assert table.bot_seed(1) != table.bot_seed(2)
+    again = lobby(1)
+    again.start(1, fill_to=3)
+    assert again.bot_seed(1) == table.bot_seed(1)
+
+
+def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
+    table = lobby(2)
+    table.timer_scale = 0.5
+    table.start(1, fill_to=3, timer="60s")
+    assert table.timer_seconds == 30
+    assert table.refresh_deadline(NOW)
+    assert table.deadline == NOW + timedelta(seconds=30)
+    # the same wait (the misery choice of round 1) keeps its deadline
+    assert not table.refresh_deadline(NOW + timedelta(seconds=10))
+    game = table.game
+    assert game is not None
+    table.auto_move(2, game.hand(2)[0])  # the computer seat picks
+    assert not table.refresh_deadline(NOW + timedelta(seconds=10))
+    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.timed_out_seats() == [0, 1]
+
+
+def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
+    table = lobby(3)
+    table.start(1, timer="30s")
+    game = table.game
+    assert game is not None
+    first = table.auto_move(1, game.hand(1)[0], timed_out=True)
+    assert any(isinstance(e, Notice) and "Time is up for p2" in e.text for e in first.effects)
+    assert table.timeouts == {1: 1} and table.away == set()
+    # p1 and p3 pick themselves: p1's own action resets nothing of p2
+    table.choose_misery(1, game.hand(0)[0], game_id="abc123", round=1)
+    table.choose_misery(3, game.hand(2)[0], game_id="abc123", round=1)
+    assert game.phase is Phase.TRICKS
+    while game.awaiting[0] != 1:
+        seat = game.awaiting[0]
+        table.play(seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number)
+    second = table.auto_move(1, game.legal_cards(1)[0], timed_out=True)
+    assert table.away == {1}
+    assert any(isinstance(e, Notice) and "marked away" in e.text and e.ping == 2 for e in second.effects)
+    assert 1 in [s for s in range(3) if table.is_auto(s)]
+    # away, p2 gets no prompt when it is their turn
+    outcome = second
+    while game.awaiting[0] != 1:
+        seat = game.awaiting[0]
+        outcome = table.play(
+            seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number
+        )
+    assert PromptTurn(1) not in outcome.effects
+    assert table.auto_seats() == [1]
+    table.auto_move(1, game.legal_cards(1)[0])
+    # a click in p2's hand when it is not their turn: back, nothing played
+    count = game.action_count
+    back = table.play(2, game.hand(1)[0], game_id="abc123", round=1, trick=game.trick_number)
+    assert "Welcome back" in back.reply and game.action_count == count
+    assert table.away == set() and table.timeouts == {}
+
+
+def test_back_command_and_its_refusal() -> None:
+    table = lobby(3)
+    table.start(1, timer="30s")
+    with pytest.raises(TableError, match="not marked away"):
+        table.back(2)
+    table.away.add(1)
+    outcome = table.back(2)
+    assert table.away == set()
+    assert PromptMisery(1) in outcome.effects  # still to pick: the prompt comes again
+
+
+def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
+    table = lobby(3)
+    table.start(1, rounds=2, timer="off")
+    table.leave(3)
+    assert table.seats[2].name == "Bot Ada (normal)"
+    with pytest.raises(TableError, match="already seated"):
+        table.join(1, "p1")
+    request = table.join(9, "newcomer")
+    assert TakeoverRequest(2, 9, "newcomer") in request.effects
+    with pytest.raises(TableError, match="Only the host"):
+        table.approve_takeover(2, 2, 9)
+    with pytest.raises(TableError, match="no longer open"):
+        table.approve_takeover(1, 2, 8)
+    table.approve_takeover(1, 2, 9)
+    assert table.seats[2].is_bot  # not before the round ends
+    game = table.game
+    assert game is not None
+    for seat in range(3):
+        if table.is_auto(seat):
+            table.auto_move(seat, game.hand(seat)[0])
+        else:
+            table.choose_misery(seat + 1, game.hand(seat)[0], game_id="abc123", round=1)
+    while game.round == 1:
+        seat = game.awaiting[0]
+        card = game.legal_cards(seat)[0]
+        if table.is_auto(seat):
+            outcome = table.auto_move(seat, card)
+        else:
+            outcome = table.play(seat + 1, card, game_id="abc123", round=1, trick=game.trick_number)
+    assert table.seats[2].user_id == 9 and not table.seats[2].is_bot
+    assert PromptMisery(2) in outcome.effects
+
+
+def test_the_last_human_leaving_a_game_stops_it() -> None:
+    table = lobby(1)
+    table.start(1, fill_to=3, timer="off")
+    outcome = table.leave(1)
+    assert table.state is TableState.CLOSED
+    assert "stopped" in outcome.reply
+
+
+def test_settings_read_bot_options_from_the_environment() -> None:
+    token = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": token, "BOT_MOVE_DELAY": "0.5", "BOT_WORKERS": "0", "TURN_TIMER_SCALE": "0.01"}
+    )
+    assert (settings.bot_move_delay, settings.bot_workers, settings.turn_timer_scale) == (0.5, 0, 0.01)
+    defaults = Settings.from_env({"DISCORD_TOKEN": token})
+    assert (defaults.bot_move_delay, defaults.bot_workers, defaults.turn_timer_scale) == (1.0, 2, 1.0)
+    with pytest.raises(ConfigError, match="BOT_WORKERS"):
+        Settings.from_env({"DISCORD_TOKEN": token, "BOT_WORKERS": "two"})
+    with pytest.raises(ConfigError, match="BOT_MOVE_DELAY"):
+        Settings.from_env({"DISCORD_TOKEN": token, "BOT_MOVE_DELAY": "-1"})
+
+
+def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
+    table = lobby(2)
+    table.add_bot(1)
+    table.leave(1)  # seats: p2, Bot Ada -> p2 is host
+    table.join(3, "p3")
+    table.seats.insert(0, table.seats.pop(1))  # a computer player first
+    assert table.host_id == 2 and table.host_seat == 1
+    spec = render.lobby_message(CHANNEL, table.names, table.rules(), 7, host=table.host_seat)
+    assert "1. Bot Ada (normal)\n2. p2 (host)" in spec.content

@@ -1,0 +1,168 @@
+"""Computer seats on the emulated Discord: a human with two bots to the end, bots in the lobby."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.storage import Storage
+from bot.tables import TableState
+from stickem import Game, Phase
+from tests.discord_emulator import Emulator
+from tests.e2e.seat_helpers import (
+    channel_text,
+    make_club,
+    play_until,
+    play_until_over,
+    running,
+    seat_bot,
+    slash,
+    table_of,
+)
+
+
+async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
+    async with running(bot, emulator):
+        assert "You joined" in await slash(emulator, ann, club.channel, "join")
+        assert "Bot Ada (hard) joined" in await slash(emulator, ann, club.channel, "addbot", level="hard")
+        lobby = emulator.driver.channel_messages(club.channel)[-1]
+        assert "Bot Ada (hard)" in lobby.content
+        result = await emulator.driver.click(ann, lobby, "Add bot")
+        await result.response()
+        await emulator.driver.wait_until(lambda: "Bot Bea (normal)" in lobby.content or None, timeout=5)
+        assert "started" in await slash(emulator, ann, club.channel, "start", rounds=2, timer="off")
+        table = table_of(bot, club.channel)
+        assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
+        await play_until_over(emulator, club.channel, [ann])
+        game = table.game
+        assert game is not None and game.phase is Phase.GAME_OVER and game.round == 2
+        assert table.state is TableState.CLOSED
+        standings = channel_text(emulator, club.channel)
+        assert "Bot Ada (hard)" in standings and "Bot Bea (normal)" in standings
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        history = await storage.history(club.channel.id)
+        assert len(history) == 1
+        names = {s.display_name: s.user_id for s in history[0].standings}
+        assert names == {"ann": ann.id, "Bot Ada (hard)": None, "Bot Bea (normal)": None}
+    finally:
+        await storage.close()
+
+
+async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        assert "not seated" in await slash(emulator, bob, club.channel, "addbot")
+        await slash(emulator, ann, club.channel, "addbot", level="random")
+        assert "Bot Ada (random) left" in await slash(emulator, ann, club.channel, "removebot")
+        assert "no computer player" in await slash(emulator, ann, club.channel, "removebot")
+        await slash(emulator, bob, club.channel, "join")
+        reply = await slash(emulator, ann, club.channel, "start", players=4, bot_level="random", rounds=1)
+        assert "started" in reply
+        table = table_of(bot, club.channel)
+        assert [seat.name for seat in table.seats] == ["ann", "bob", "Bot Ada (random)", "Bot Bea (random)"]
+        # the bots choose their misery cards at once; the humans are still awaited
+        await emulator.driver.wait_until(
+            lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
+        )
+        assert table.timer_seconds == 120
+
+
+async def test_timer_plays_for_an_absent_player_through_away_and_back(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    # "30 seconds" scaled to 0.6 s: a reminder after 0.3 s, the computer after 0.6 s
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.02)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, bob, club.channel, "join")
+        reply = await slash(emulator, ann, club.channel, "start", players=3, timer="30s", rounds=1)
+        assert "started" in reply
+        table = table_of(bot, club.channel)
+        assert table.timer_seconds is not None and abs(table.timer_seconds - 0.6) < 1e-9
+
+        def said(text: str) -> bool:
+            return text in channel_text(emulator, club.channel)
+
+        # bob never picks a misery card: reminded, then the computer picks for him
+        await play_until(emulator, club.channel, [ann], lambda: said("Time is up for bob"), timeout=10)
+        assert said(f"<@{bob.id}> reminder: please pick your misery card")
+        assert table.game is not None and table.game.misery_card(1) is not None
+        assert table.timeouts == {1: 1}
+        # bob never plays either: the second timeout in a row marks him away
+        await play_until(emulator, club.channel, [ann], lambda: 1 in table.away, timeout=10)
+        assert said(f"<@{bob.id}> ran out of time 2 times in a row and is marked away")
+        assert said(f"<@{bob.id}> reminder: please play a card")
+        # away, bob's turns are played at once by the computer
+        def bob_plays() -> int:
+            assert table.game is not None
+            return sum(1 for a in table.game.actions if a.seat == 1 and a.kind == "play")
+
+        plays_before = bob_plays()
+        await play_until(emulator, club.channel, [ann], lambda: bob_plays() >= plays_before + 2, timeout=10)
+        assert 1 in table.away
+        assert "Welcome back" in await slash(emulator, bob, club.channel, "back")
+        assert said("bob is back.") and table.away == set()
+        # bob plays his own next card from his DM
+        def bob_played_himself() -> bool:
+            return any("You played" in m.content for m in emulator.driver.dm_messages(bob))
+
+        assert not bob_played_himself()
+        await play_until(emulator, club.channel, [ann, bob], bob_played_himself, timeout=10)
+        assert table.away == set() and 1 not in table.timeouts
+        assert "You are not marked away" in await slash(emulator, bob, club.channel, "back")
+
+
+async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 4)
+    ann, bob, cyd, dee = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        for user in (ann, bob, cyd):
+            await slash(emulator, user, club.channel, "join")
+        assert "started" in await slash(emulator, ann, club.channel, "start", rounds=2, timer="off")
+        table = table_of(bot, club.channel)
+
+        def now() -> Game:  # the table's game (a refused click puts back a copy of it)
+            assert table.game is not None
+            return table.game
+
+        # mid-round: every misery card picked and a few cards played
+        await play_until(emulator, club.channel, [ann, bob, cyd], lambda: now().action_count >= 3 + 4)
+        assert now().round == 1
+        reply = await slash(emulator, bob, club.channel, "leave")
+        assert reply == "You left the game; Bot Ada (normal) plays your seat."
+        assert "bob left the game; Bot Ada (normal) plays their seat from now on." in channel_text(
+            emulator, club.channel
+        )
+        assert table.seats[1].is_bot and table.seat_of(bob.id) is None
+        # a newcomer asks for the computer seat; the host approves; it is theirs from round 2
+        assert "the host has to approve" in await slash(emulator, dee, club.channel, "join")
+        request = emulator.driver.channel_messages(club.channel)[-1]
+        assert f"<@{ann.id}> dee would like to take over Bot Ada (normal)'s seat" in request.content
+        result = await emulator.driver.click(cyd, request, "Approve")
+        assert "Only the host" in (await result.response()).content
+        result = await emulator.driver.click(ann, request, "Approve")
+        assert "takes over" in (await result.response()).content
+        await play_until(emulator, club.channel, [ann, cyd], lambda: now().round == 2)
+        assert table.seats[1].user_id == dee.id and not table.seats[1].is_bot
+        await play_until(emulator, club.channel, [ann, cyd, dee], lambda: now().phase is Phase.TRICKS)
+        assert now().round == 2 and now().misery_card(1) is not None
+        assert any("misery" in m.text.lower() for m in emulator.driver.dm_messages(dee))
+        storage_id = table.storage_id
+    assert storage_id is not None
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        stored = await storage.load_game(storage_id)
+        assert [s.user_id for s in stored.record.seats] == [ann.id, dee.id, cyd.id]
+    finally:
+        await storage.close()

@@ -1,0 +1,74 @@
+"""Computer seats and turn timers survive a restart (the in-process bot, stopped and started again
+on the same database)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.storage import utc_now
+from tests.discord_emulator import Emulator
+from tests.e2e.seat_helpers import channel_text, make_club, running, seat_bot, slash, table_of
+
+
+async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    # the first bot pauses so long before a computer move that none is made before it stops
+    first = seat_bot(emulator, tmp_path, club.guild_id, delay=60.0)
+    async with running(first, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, ann, club.channel, "addbot", level="hard")
+        assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="off")
+        table = table_of(first, club.channel)
+        assert table.game is not None and set(table.game.awaiting) == {0, 1, 2}
+    second = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
+    async with running(second, emulator):
+        table = table_of(second, club.channel)
+        assert [seat.name for seat in table.seats] == ["ann", "Bot Ada (hard)", "Bot Bea (normal)"]
+        assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
+
+        def bots_picked() -> bool | None:
+            return (table.game is not None and table.game.awaiting == (0,)) or None
+
+        await emulator.driver.wait_until(bots_picked, timeout=10, what="the bots' misery cards")
+
+
+async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    scale = 0.05  # "60 seconds" lasts 3 s
+    first = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(first, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, bob, club.channel, "join")
+        reply = await slash(emulator, ann, club.channel, "start", players=3, timer="60s", rounds=1)
+        assert "started" in reply
+        deadline = table_of(first, club.channel).deadline
+        assert deadline is not None
+    # restarted while the timer runs: the stored deadline stands (it does not start again)
+    second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(second, emulator):
+        table = table_of(second, club.channel)
+        assert table.deadline == deadline and table.timer_seconds == 3.0
+        assert "Time is up" not in channel_text(emulator, club.channel)
+    # down while the deadline passes: the timer fires at once after the next start
+    wait = (deadline - utc_now()).total_seconds() + 0.2
+    await asyncio.sleep(max(0.0, wait))
+    third = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(third, emulator):
+        table = table_of(third, club.channel)
+
+        def both_played_for() -> bool | None:
+            text = channel_text(emulator, club.channel)
+            return ("Time is up for ann" in text and "Time is up for bob" in text) or None
+
+        await emulator.driver.wait_until(both_played_for, timeout=2.5, what="the overdue timer")
+        assert table.game is not None and table.game.misery_card(0) is not None
+        assert table.timeouts == {0: 1, 1: 1}
+    # the timeouts in a row are stored: one more makes each of them away
+    fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(fourth, emulator):
+        assert table_of(fourth, club.channel).timeouts == {0: 1, 1: 1}
