@@ -90,6 +90,11 @@ class TerminalTable:
         """Return several cards separated by commas (``-`` if none)."""
         return ", ".join(self.card_text(c) for c in cards) or "-"
 
+    @staticmethod
+    def verb(seat: int, third_person: str, you: str) -> str:
+        """The verb form for a seat: "You take", "CPU 1 takes" (seat 0 is the person)."""
+        return you if seat == 0 else third_person
+
     def plays_text(self, plays: Sequence[tuple[int, Card]]) -> str:
         """Return a trick's plays as ``name: card`` pairs."""
         return " | ".join(f"{self.names[seat]}: {self.card_text(card)}" for seat, card in plays)
@@ -132,10 +137,8 @@ class TerminalTable:
             position = trick_winner([card for _, card in view.trick], view.rules)
             if position is not None:
                 seat, card = view.trick[position]
-                lines.append(
-                    f"  Lead color {view.lead_color}; {self.names[seat]} is taking it with "
-                    f"{self.card_text(card)}."
-                )
+                taking = f"{self.names[seat]} {self.verb(seat, 'is', 'are')} taking it"
+                lines.append(f"  Lead color {view.lead_color}; {taking} with {self.card_text(card)}.")
         else:
             lines.append("  This trick: you lead.")
         own = view.misery_cards[0] if view.misery_cards[0] is not None else view.misery_pick
@@ -286,7 +289,7 @@ class TerminalTable:
             elif isinstance(event, TrickWon):
                 self.write(
                     f"Trick {event.trick}: {self.plays_text(event.plays)}\n"
-                    f"  -> {self.names[event.winner]} takes the trick."
+                    f"  -> {self.names[event.winner]} {self.verb(event.winner, 'takes', 'take')} the trick."
                 )
             elif isinstance(event, TrickSetAside):
                 self.write(

@@ -284,3 +284,10 @@ def test_unknown_card_hint_uses_this_games_deck(players: int) -> None:
     hint = next(line for line in out if line.startswith("I don't understand 'purple 3'"))
     assert f"a value 0-{deck_max_value(players)}," in hint
     assert ("violet" in hint) == (players >= 6)
+
+
+def test_the_person_is_addressed_as_you() -> None:
+    from stickem.ai.terminal import TerminalTable
+
+    assert TerminalTable.verb(0, "takes", "take") == "take"
+    assert TerminalTable.verb(2, "takes", "take") == "takes"
