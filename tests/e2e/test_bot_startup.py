@@ -25,10 +25,6 @@ def _bot(emulator: Emulator, data_dir: Path, **settings: Any) -> StickemBot:
     return StickemBot(Settings(token=emulator.token, data_dir=data_dir, **settings))
 
 
-def _calls(emulator: Emulator, key: str) -> int:
-    return sum(1 for call in emulator.rest_calls if f"{call.method} {call.route}" == key)
-
-
 class FailingCog(commands.Cog):
     """Commands that fail on purpose, to exercise the tree's error handler."""
 
@@ -44,13 +40,13 @@ class FailingCog(commands.Cog):
 async def test_first_start_syncs_globally_and_a_restart_does_not(emulator: Emulator, tmp_path: Path) -> None:
     async with run_client(emulator, _bot(emulator, tmp_path)) as client:
         assert isinstance(client, StickemBot) and client.synced_on_start
-    assert _calls(emulator, GLOBAL_SYNC) == 1
+    assert len(emulator.calls(GLOBAL_SYNC)) == 1
     assert {command.name for command in emulator.world.global_commands} >= {"rules"}
     assert (tmp_path / "command-sync.json").exists()
 
     async with run_client(emulator, _bot(emulator, tmp_path)) as client:
         assert isinstance(client, StickemBot) and not client.synced_on_start
-    assert _calls(emulator, GLOBAL_SYNC) == 1
+    assert len(emulator.calls(GLOBAL_SYNC)) == 1
 
 
 async def test_changed_commands_are_synced_again(emulator: Emulator, tmp_path: Path) -> None:
@@ -60,7 +56,7 @@ async def test_changed_commands_are_synced_again(emulator: Emulator, tmp_path: P
     await changed.add_cog(FailingCog())
     async with run_client(emulator, changed):
         pass
-    assert _calls(emulator, GLOBAL_SYNC) == 2
+    assert len(emulator.calls(GLOBAL_SYNC)) == 2
     assert {"rules", "oops", "boom"} <= {command.name for command in emulator.world.global_commands}
 
 
@@ -68,8 +64,8 @@ async def test_dev_guild_gets_the_commands_instantly(emulator: Emulator, tmp_pat
     guild = emulator.add_guild("Dev server")
     async with run_client(emulator, _bot(emulator, tmp_path, dev_guild_id=guild.id)):
         pass
-    assert _calls(emulator, GUILD_SYNC) == 1
-    assert _calls(emulator, GLOBAL_SYNC) == 0
+    assert len(emulator.calls(GUILD_SYNC)) == 1
+    assert len(emulator.calls(GLOBAL_SYNC)) == 0
     assert "rules" in {command.name for command in emulator.world.guild_commands[guild.id]}
 
 
