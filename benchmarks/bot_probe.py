@@ -188,7 +188,9 @@ class Probe:
                 name = type(obj).__module__ + "." + type(obj).__qualname__
                 census[name] = census.get(name, 0) + 1
             figures["gc_census"] = sorted(census.items(), key=lambda item: -item[1])[:40]
-            figures["gc_cycles"] = [_cycle_of(name, gc.garbage) for name in ("Message", "View", "Interaction", "Future", "User")]
+            figures["gc_cycles"] = [
+                _cycle_of(name, gc.garbage) for name in ("Message", "View", "Interaction", "Future", "User")
+            ]
             gc.garbage.clear()
         partial = self.report_file.with_suffix(".partial")
         partial.write_text(json.dumps(figures))

@@ -240,7 +240,8 @@ def main() -> None:
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | loop lag max ms "
         "| lag p99 ms | longest callback CPU ms | wall ms | callbacks > 5 ms CPU (wall) | longest GC ms "
-        "| idle lag ms | harness lag ms | cards/s | bot CPU ms/card | bot CPU share (loop thread) | REST calls/card "
+        "| idle lag ms | harness lag ms | cards/s | bot CPU ms/card | bot CPU share (loop thread) "
+        "| REST calls/card "
         "| RSS KiB/table | table object KiB | failed | problems |"
     )
     print(
@@ -257,7 +258,8 @@ def main() -> None:
             f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
             f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
             f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} | {r['cards_per_s']:.1f} "
-            f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) | {r['calls_per_card']:.2f} "
+            f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
+            f"| {r['calls_per_card']:.2f} "
             f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
             flush=True,
         )

@@ -88,16 +88,17 @@ def _select(spec: SelectSpec) -> dict[str, Any]:
     }
 
 
+def _component(spec: ButtonSpec | SelectSpec) -> dict[str, Any]:
+    return _button(spec) if isinstance(spec, ButtonSpec) else _select(spec)
+
+
 def build_components(spec: MessageSpec) -> StaticComponents | None:
     """The spec's rows of components, or None when it has none."""
     if not spec.rows:
         return None
     return StaticComponents(
         [
-            {
-                "type": ACTION_ROW,
-                "components": [_button(item) if isinstance(item, ButtonSpec) else _select(item) for item in row],
-            }
+            {"type": ACTION_ROW, "components": [_component(item) for item in row]}
             for row in spec.rows
         ]
     )
