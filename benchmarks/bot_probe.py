@@ -24,6 +24,7 @@ down: use it to see where the time goes, not for the figures).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import cProfile
 import gc
 import json
@@ -32,6 +33,7 @@ import signal
 import sys
 import time
 from asyncio import events
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +60,8 @@ class Window:
         self.gc_longest_cpu = [0.0, 0.0, 0.0]
         self.gc_longest_collected = [0, 0, 0]
         self.gc_count = [0, 0, 0]
+        self.write_waits: list[float] = []
+        self.write_holds: list[float] = []
 
 
 class Probe:
@@ -100,6 +104,27 @@ class Probe:
                 window.longest_cpu_what = _describe(handle)
 
         events.Handle._run = timed_run  # type: ignore[method-assign]
+
+    def patch_write_queue(self) -> None:
+        """Time each database write's wait for the writer's turn and how long it holds it."""
+        from bot.write_queue import WriteQueue
+
+        original = WriteQueue.turn
+        probe = self
+
+        @contextlib.asynccontextmanager
+        async def timed_turn(queue: WriteQueue, priority: int = 0) -> AsyncIterator[None]:
+            asked = time.perf_counter()
+            async with original(queue, priority):
+                got = time.perf_counter()
+                try:
+                    yield
+                finally:
+                    window = probe.window
+                    window.write_waits.append(got - asked)
+                    window.write_holds.append(time.perf_counter() - got)
+
+        WriteQueue.turn = timed_turn  # type: ignore[method-assign]
 
     def on_gc(self, phase: str, info: dict[str, int]) -> None:
         """gc.callbacks hook: the length of each collection by generation."""
@@ -168,6 +193,11 @@ class Probe:
             "gc_longest_collected": window.gc_longest_collected,
             "gc_count": window.gc_count,
             "gc_objects": len(gc.get_objects()),
+            "writes": len(window.write_holds),
+            "write_wait_p99": _p99(window.write_waits),
+            "write_hold_median": sorted(window.write_holds)[len(window.write_holds) // 2] if window.write_holds else 0.0,
+            "write_hold_p99": _p99(window.write_holds),
+            "writer_busy": sum(window.write_holds) / seconds,
             "rss": _rss_bytes(),
             "tables": len(tables),
             "table_bytes": deep_size(tables[0]) if tables else 0,
@@ -212,6 +242,11 @@ class Probe:
         self._lag_task = loop.create_task(self.lag_loop())
 
 
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
 def _cycle_of(type_name: str, garbage: list[Any]) -> str:
     """A reference path from the first garbage object of ``type_name`` back to itself."""
     ids = {id(obj) for obj in garbage}
@@ -235,6 +270,13 @@ def _cycle_of(type_name: str, garbage: list[Any]) -> str:
 
 
 def _describe(handle: events.Handle) -> str:
+    """What a callback ran: for a task's step, the task's coroutine and where it now waits."""
+    owner = getattr(handle._callback, "__self__", None)  # type: ignore[attr-defined]
+    if isinstance(owner, asyncio.Task):
+        coro = owner.get_coro()
+        frame = getattr(coro, "cr_frame", None)
+        where = f" (now at {frame.f_code.co_filename.rsplit('/', 2)[-1]}:{frame.f_lineno})" if frame else ""
+        return f"task {getattr(coro, '__qualname__', coro)!s}{where}"
     text = repr(handle)
     return text if len(text) <= 300 else text[:300] + "..."
 
@@ -269,11 +311,15 @@ def install() -> None:
 
     probe = Probe(Path(os.environ["STICKEM_PROBE_FILE"]))
     probe.patch_handles()
+    probe.patch_write_queue()
     gc.callbacks.append(probe.on_gc)
     original_setup = StickemBot.setup_hook
 
     async def setup_hook(self: StickemBot) -> None:
         await original_setup(self)
+        switch = os.environ.get("STICKEM_SWITCH_INTERVAL")  # an experiment: seconds
+        if switch:
+            sys.setswitchinterval(float(switch))
         threshold = os.environ.get("STICKEM_GC_THRESHOLD")  # an experiment: e.g. "5000,10,10"
         if threshold:
             gc.set_threshold(*(int(part) for part in threshold.split(",")))

@@ -54,6 +54,9 @@ from tests.e2e.bot_process import BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
+EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL")
+"""Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
+
 OPEN_BATCH = 25
 """Tables opened at the same time while setting up."""
 
@@ -111,8 +114,7 @@ async def probed_bot(
             STICKEM_PROBE_FILE=str(report_file),
             **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
             **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
-            **({"STICKEM_GC_THRESHOLD": os.environ["STICKEM_GC_THRESHOLD"]}
-               if os.environ.get("STICKEM_GC_THRESHOLD") else {}),
+            **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
         )
         hook = folder / "emulated-discord" / "sitecustomize.py"
         hook.write_text(hook.read_text() + PROBE_HOOK)
@@ -164,6 +166,7 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 calls_before = len(emu.rest_calls)
                 bot.reset()
                 harness.start()
+                harness_cpu = time.process_time()
                 humans = [
                     asyncio.create_task(
                         human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
@@ -172,6 +175,7 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 ]
                 await asyncio.sleep(args.seconds)
                 window = await bot.report()
+                harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
                 stop.set()
                 await asyncio.gather(*humans)
@@ -202,9 +206,15 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             "gc_objects": window["gc_objects"],
             "gc_collected": window["gc_longest_collected"],
             "gc_census": window.get("gc_census", []),
+            "writes": window["writes"],
+            "write_wait_p99_ms": window["write_wait_p99"] * 1000,
+            "write_hold_median_ms": window["write_hold_median"] * 1000,
+            "write_hold_p99_ms": window["write_hold_p99"] * 1000,
+            "writer_busy": window["writer_busy"],
             "gc_cycles": window.get("gc_cycles", []),
             "idle_lag_ms": idle_lag * 1000,
             "harness_lag_ms": harness.max_lag * 1000,
+            "harness_cpu_share": harness_cpu / window["seconds"],
             "cards": cards,
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
@@ -240,7 +250,7 @@ def main() -> None:
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | loop lag max ms "
         "| lag p99 ms | longest callback CPU ms | wall ms | callbacks > 5 ms CPU (wall) | longest GC ms "
-        "| idle lag ms | harness lag ms | cards/s | bot CPU ms/card | bot CPU share (loop thread) "
+        "| idle lag ms | harness lag ms (CPU share) | cards/s | bot CPU ms/card | bot CPU share (loop thread) "
         "| REST calls/card "
         "| RSS KiB/table | table object KiB | failed | problems |"
     )
@@ -257,7 +267,7 @@ def main() -> None:
             f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['lag_ms']:.1f} | {r['lag_p99_ms']:.2f} "
             f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
             f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
-            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} | {r['cards_per_s']:.1f} "
+            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} ({r['harness_cpu_share']:.0%}) | {r['cards_per_s']:.1f} "
             f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
             f"| {r['calls_per_card']:.2f} "
             f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
@@ -268,6 +278,11 @@ def main() -> None:
         for name, number in r["gc_census"]:
             print(f"  freed by the collector: {number} {name}")
         if args.verbose:
+            print(
+                f"  database writes: {r['writes']}, waiting for the writer p99 {r['write_wait_p99_ms']:.1f} ms, "
+                f"holding it median {r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
+                f"writer busy {r['writer_busy']:.0%}"
+            )
             print(
                 f"  longest CPU hold: {r['cpu_hold_what']}; GCs per generation {r['gc_count']}, "
                 f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "

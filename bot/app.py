@@ -159,9 +159,16 @@ class StickemBot(commands.Bot):
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.
         if self._closing_storage is None and self.storage is not None:
-            self._closing_storage = asyncio.ensure_future(self.storage.close())
+            self._closing_storage = asyncio.ensure_future(self._close_storage(self.storage))
         if self._closing_storage is not None:
             await asyncio.shield(self._closing_storage)
+
+    async def _close_storage(self, storage: Storage) -> None:
+        """Write what waits to be written (hand DM ids), then close the database."""
+        try:
+            await service_of(self).journal.drain()
+        finally:
+            await storage.close()
 
     async def on_ready(self) -> None:
         """Log who we are once connected."""

@@ -16,6 +16,7 @@ failure is logged, never shown to a player.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import logging
@@ -212,6 +213,16 @@ def replay(stored: StoredGame) -> Game:
     return game
 
 
+@dataclass(frozen=True)
+class _PendingPrompt:
+    """A hand DM id waiting to be stored: where it is and the game's action count when sent."""
+
+    table_channel_id: int
+    dm_channel_id: int
+    message_id: int
+    action_count: int
+
+
 class GameJournal:
     """Writes the tables' changes to :class:`bot.storage.Storage` (or nowhere, without one)."""
 
@@ -221,6 +232,9 @@ class GameJournal:
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
         self._writer = WriteQueue()
+        # Hand DM ids waiting to be stored, by (game id, seat); written together (see remember_prompt).
+        self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
+        self._storing_prompts: asyncio.Task[None] | None = None
         # Shows a table that was just reloaded from storage (set by the table service).
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
 
@@ -377,14 +391,50 @@ class GameJournal:
         )
 
     async def remember_prompt(self, table: Table, seat: int) -> None:
-        """Store the id of a seat's latest hand DM."""
+        """Store the id of a seat's latest hand DM, soon and together with the others.
+
+        Every card sends one hand DM; a transaction for each would be half of all the writes of
+        a busy bot. The ids wait here instead and one background transaction stores all that
+        gathered while the writer was busy (at once when it is free). A DM the game has passed
+        by then (its seat moved, the game ended) is not stored: each id is written only if the
+        stored game still has the action count it had when the DM was sent, which keeps the rule
+        that a stored hand DM is always one still waiting for its player (see
+        :mod:`bot.resume`). An id lost to a crash only means a new DM after the restart.
+        """
         ref = table.messages.prompts.get(seat)
-        if self.storage is None or table.storage_id is None or ref is None:
+        game = table.game
+        if self.storage is None or table.storage_id is None or ref is None or game is None:
             return
-        await self._best_effort(
-            table,
-            self.storage.set_message(table.storage_id, "hand", ref.channel_id, ref.message_id, seat=seat),
+        self._prompts[(table.storage_id, seat)] = _PendingPrompt(
+            table.channel_id, ref.channel_id, ref.message_id, game.action_count
         )
+        if self._storing_prompts is None or self._storing_prompts.done():
+            self._storing_prompts = asyncio.create_task(self._store_prompts(self.storage))
+
+    async def _store_prompts(self, storage: Storage) -> None:
+        """Write the waiting hand DM ids, a transaction per batch, until none wait."""
+        while self._prompts:
+            async with self._writing(BACKGROUND):
+                batch, self._prompts = self._prompts, {}
+                try:
+                    async with storage.transaction() as tx:
+                        for (game_id, seat), prompt in batch.items():
+                            await tx.set_hand_message_if_current(
+                                game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
+                            )
+                except StorageError as exc:
+                    log.warning("could not store %d hand message ids (tables %s): %s", len(batch),
+                                ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})), exc)
+
+    @property
+    def writing_prompts(self) -> bool:
+        """Whether hand DM ids wait to be stored or are being stored."""
+        return bool(self._prompts) or (self._storing_prompts is not None and not self._storing_prompts.done())
+
+    async def drain(self) -> None:
+        """Wait until the hand DM ids gathered so far are written (before closing the storage)."""
+        while self._storing_prompts is not None and not self._storing_prompts.done():
+            await asyncio.shield(self._storing_prompts)
 
     async def _best_effort(self, table: Table, write: Coroutine[Any, Any, None]) -> None:
         try:

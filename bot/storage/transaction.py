@@ -218,6 +218,34 @@ class Transaction:
             {"channel_id": channel_id, "message_id": message_id},
         )
 
+    async def set_hand_message_if_current(
+        self, game_id: int, seat: int, channel_id: int, message_id: int, action_count: int
+    ) -> bool:
+        """Remember a seat's hand DM only if the game is active and still at ``action_count``
+        stored actions (the count when the DM was sent); False if it moved on (or ended).
+
+        The check takes the game row's write lock (an update that changes nothing), so a
+        concurrent move of the same game (which deletes the seat's hand DM in its transaction)
+        is ordered with this write: a DM the game has already passed is never stored.
+        """
+        current = await self._conn.execute(
+            update(games)
+            .where(
+                games.c.id == game_id,
+                games.c.status == GameStatus.ACTIVE.value,
+                games.c.action_count == action_count,
+            )
+            .values(action_count=games.c.action_count)
+        )
+        if current.rowcount != 1:
+            return False
+        await self._upsert(
+            game_messages,
+            {"game_id": game_id, "purpose": "hand", "seat": _seat_key(seat)},
+            {"channel_id": channel_id, "message_id": message_id},
+        )
+        return True
+
     async def delete_message(self, game_id: int, purpose: str, seat: int | None = None) -> bool:
         """Forget a game's message; False if none was stored."""
         deleted = await self._conn.execute(
