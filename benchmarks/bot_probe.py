@@ -60,6 +60,7 @@ class Window:
         self.gc_longest_cpu = [0.0, 0.0, 0.0]
         self.gc_longest_collected = [0, 0, 0]
         self.gc_count = [0, 0, 0]
+        self.statements = 0
         self.write_waits: list[float] = []
         self.write_holds: list[float] = []
 
@@ -125,6 +126,16 @@ class Probe:
                     window.write_holds.append(time.perf_counter() - got)
 
         WriteQueue.turn = timed_turn  # type: ignore[method-assign]
+
+    def count_statements(self) -> None:
+        """Count the SQL statements the bot's database driver runs."""
+        from sqlalchemy import event
+        from sqlalchemy.engine import Engine
+
+        def counted(*_: Any) -> None:
+            self.window.statements += 1
+
+        event.listen(Engine, "before_cursor_execute", counted)
 
     def on_gc(self, phase: str, info: dict[str, int]) -> None:
         """gc.callbacks hook: the length of each collection by generation."""
@@ -194,6 +205,7 @@ class Probe:
             "gc_count": window.gc_count,
             "gc_objects": len(gc.get_objects()),
             "writes": len(window.write_holds),
+            "statements": window.statements,
             "write_wait_p99": _p99(window.write_waits),
             "write_hold_median": sorted(window.write_holds)[len(window.write_holds) // 2] if window.write_holds else 0.0,
             "write_hold_p99": _p99(window.write_holds),
@@ -312,6 +324,7 @@ def install() -> None:
     probe = Probe(Path(os.environ["STICKEM_PROBE_FILE"]))
     probe.patch_handles()
     probe.patch_write_queue()
+    probe.count_statements()
     gc.callbacks.append(probe.on_gc)
     original_setup = StickemBot.setup_hook
 

@@ -207,6 +207,7 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             "gc_collected": window["gc_longest_collected"],
             "gc_census": window.get("gc_census", []),
             "writes": window["writes"],
+            "statements": window["statements"],
             "write_wait_p99_ms": window["write_wait_p99"] * 1000,
             "write_hold_median_ms": window["write_hold_median"] * 1000,
             "write_hold_p99_ms": window["write_hold_p99"] * 1000,
@@ -279,7 +280,7 @@ def main() -> None:
             print(f"  freed by the collector: {number} {name}")
         if args.verbose:
             print(
-                f"  database writes: {r['writes']}, waiting for the writer p99 {r['write_wait_p99_ms']:.1f} ms, "
+                f"  database writes: {r['writes']} ({r['statements']} statements), waiting for the writer p99 {r['write_wait_p99_ms']:.1f} ms, "
                 f"holding it median {r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
                 f"writer busy {r['writer_busy']:.0%}"
             )

@@ -82,7 +82,10 @@ def create_engine(
     """
     parsed, backend = normalise_url(url)
     if backend == "sqlite":
-        engine = create_async_engine(parsed, connect_args={"timeout": timeout})
+        # No rollback when a connection goes back to the pool: every transaction here ends in a
+        # commit or a rollback already (and closing a connection rolls back a read), so that
+        # rollback would only be one more round trip to the driver's thread for each write.
+        engine = create_async_engine(parsed, connect_args={"timeout": timeout}, pool_reset_on_return=None)
         _install_sqlite_pragmas(engine, timeout)
         return engine, backend
     statements = timeout if command_timeout is None else command_timeout
