@@ -331,11 +331,14 @@ class GameJournal:
         options = game_options(table)
         if options != saved.options:
             await tx.set_options(game_id, options)
-        if table.deadline != saved.automation["deadline"]:
+        moved = table.deadline != saved.automation["deadline"]
+        if moved:
             if table.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
                 await tx.set_timer(game_id, TURN_TIMER, table.deadline)
+        if table.deadline is not None and table.reminded and (moved or not saved.automation["reminded"]):
+            await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions[before:], start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))

@@ -126,6 +126,7 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
         if timer_record.kind == TURN_TIMER:
             table.deadline = timer_record.due_at
             table.deadline_key = table.turn_key()
+            table.reminded = timer_record.reminded_at is not None  # at most one reminder per turn
     if table.deadline is None:
         table.deadline_key = table.turn_key()  # no timer was running for this wait
     for message in stored.messages:

@@ -275,7 +275,9 @@ class Table:
         """When the seat(s) awaited now time out (UTC), if a timer runs."""
         self.deadline_key: tuple[object, ...] | None = None
         """The turn the deadline belongs to (see :meth:`turn_key`)."""
-        self.reminded: tuple[object, ...] | None = None
+        self.reminded = False
+        """Whether the awaited players were reminded of the current deadline (stored with the
+        timer, so that a restart neither repeats nor skips the reminder)."""
         self.away: set[int] = set()
         """Seats whose player is away: the computer plays for them until they come back."""
         self.timeouts: dict[int, int] = {}
@@ -328,7 +330,9 @@ class Table:
         return (game.round, game.trick_number, len(game.view(None).trick))
 
     def refresh_deadline(self, now: datetime) -> bool:
-        """Start the turn timer when a new wait for a human began; whether the deadline changed."""
+        """Start the turn timer when a new wait for a human began; whether the deadline changed.
+
+        A new deadline has not been reminded of yet."""
         key = self.turn_key()
         if key == self.deadline_key:
             return False
@@ -341,6 +345,8 @@ class Table:
             self.deadline = None
         else:
             self.deadline = now + timedelta(seconds=self.timer_seconds)
+        if self.deadline != before:
+            self.reminded = False
         return self.deadline != before or self.deadline is not None
 
     def timed_out_seats(self) -> list[int]:
