@@ -82,7 +82,8 @@ def install_service(client: discord.Client, service: TableService) -> None:
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may manage the server (and so start or stop any table)."""
+    """Whether the user may manage the server (and so start or stop any table, and seat or
+    remove its computer players)."""
     return bool(interaction.permissions.manage_guild)
 
 
@@ -199,14 +200,14 @@ class TableService:
             await self.execute(table, outcome)
 
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
-        """/addbot [level]: seat a computer player in the lobby."""
-        user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.add_bot(user_id, level or "normal"))
+        """/addbot [level]: seat a computer player in the lobby (host or server manager)."""
+        user_id, admin, chosen = interaction.user.id, _is_admin(interaction), level or "normal"
+        await self._simple(interaction, lambda table: table.add_bot(user_id, chosen, is_admin=admin))
 
     async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
-        """/removebot: remove the lobby's last computer player."""
-        user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.remove_bot(user_id))
+        """/removebot: remove the lobby's last computer player (host or server manager)."""
+        user_id, admin = interaction.user.id, _is_admin(interaction)
+        await self._simple(interaction, lambda table: table.remove_bot(user_id, is_admin=admin))
 
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back: an away player plays their own cards again."""
@@ -298,7 +299,7 @@ class TableService:
                     if ident.action == "join":
                         outcome = table.join(user.id, render.player_name(user.display_name))
                     elif ident.action == "addbot":
-                        outcome = table.add_bot(user.id)
+                        outcome = table.add_bot(user.id, is_admin=_is_admin(interaction))
                     elif ident.action == "leave":
                         outcome = table.leave(user.id)
                     else:

@@ -430,25 +430,34 @@ class Table:
             return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
         return Outcome("You left the table.", (ShowLobby(),))
 
-    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL) -> Outcome:
-        """Seat a computer player of ``level`` (any seated player may)."""
+    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL, *, is_admin: bool = False) -> Outcome:
+        """Seat a computer player of ``level`` (the host or a server manager only, as /start:
+        who plays with whom is the host's choice)."""
         self._require_lobby()
-        self._require_seat(user_id)
+        self._require_host(user_id, is_admin, "add computer players")
         if len(self.seats) >= max_seats():
             raise TableError(f"The table is full ({max_seats()} players).")
         seat = bot_seat(level, bot_base_names(self.seats))
         self.seats.append(seat)
         return Outcome(f"{seat.name} joined the table (seat {len(self.seats)}).", (ShowLobby(),))
 
-    def remove_bot(self, user_id: int) -> Outcome:
-        """Remove the last computer player of the lobby."""
+    def remove_bot(self, user_id: int, *, is_admin: bool = False) -> Outcome:
+        """Remove the last computer player of the lobby (the host or a server manager only)."""
         self._require_lobby()
-        self._require_seat(user_id)
+        self._require_host(user_id, is_admin, "remove computer players")
         bots = [index for index, seat in enumerate(self.seats) if seat.is_bot]
         if not bots:
             raise TableError("There is no computer player at this table.")
         removed = self.seats.pop(bots[-1])
         return Outcome(f"{removed.name} left the table.", (ShowLobby(),))
+
+    def _require_host(self, user_id: int, is_admin: bool, what: str) -> None:
+        """:class:`TableError` naming the host unless ``user_id`` is the host or an admin."""
+        if user_id == self.host_id or is_admin:
+            return
+        host = self.host_seat
+        who = f"the host ({self.seats[host].name})" if host is not None else "the host"
+        raise TableError(f"Only {who} or a server manager can {what}.")
 
     def _require_lobby(self) -> None:
         if self.state is TableState.PLAYING:

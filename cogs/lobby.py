@@ -96,7 +96,9 @@ class Lobby(commands.Cog):
             interaction, rules, rounds, players=players, bot_level=bot_level, timer=timer
         )
 
-    @app_commands.command(name="addbot", description="Seat a computer player at this channel's lobby")
+    @app_commands.command(
+        name="addbot", description="Seat a computer player at this channel's lobby (host only)"
+    )
     @app_commands.guild_only()
     @app_commands.describe(level="How well it plays (normal if not given)")
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -104,7 +106,9 @@ class Lobby(commands.Cog):
         """/addbot [level]"""
         await service_for(self.bot).add_bot(interaction, level)
 
-    @app_commands.command(name="removebot", description="Remove the last computer player from the lobby")
+    @app_commands.command(
+        name="removebot", description="Remove the last computer player from the lobby (host only)"
+    )
     @app_commands.guild_only()
     async def removebot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot"""

@@ -30,13 +30,28 @@ def test_bots_get_distinct_names_with_their_level_and_are_never_host() -> None:
     assert [s.is_bot for s in table.seats] == [False, True, True]
     with pytest.raises(TableError, match="no computer level"):
         table.add_bot(1, "genius")
-    with pytest.raises(TableError, match="not seated"):
-        table.add_bot(99)
     table.remove_bot(1)
     assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)"]
     # the only human leaves: a lobby of bots alone closes
     table.leave(1)
     assert table.state is TableState.CLOSED
+
+
+def test_only_the_host_or_a_server_manager_seats_and_removes_computer_players() -> None:
+    table = lobby(2)
+    for user in (2, 99):  # a seated guest, and someone not seated at all
+        with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can add"):
+            table.add_bot(user)
+    assert len(table.seats) == 2
+    table.add_bot(99, "hard", is_admin=True)  # a server manager, seated or not
+    table.add_bot(1)
+    with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can remove"):
+        table.remove_bot(2)
+    assert "Bot Bea (normal) left" in table.remove_bot(2, is_admin=True).reply
+    assert "Bot Ada (hard) left" in table.remove_bot(1).reply
+    # the host is the first human: when p1 leaves, p2 is
+    table.leave(1)
+    assert "Bot Ada (normal) joined" in table.add_bot(2).reply
 
 
 def test_start_fills_seats_and_prompts_only_humans() -> None:

@@ -8,6 +8,8 @@ from bot.storage import Storage
 from bot.tables import TableState
 from stickem import Game, Phase
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS
+from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.seat_helpers import (
     channel_text,
     make_club,
@@ -57,7 +59,6 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
         await slash(emulator, ann, club.channel, "join")
-        assert "not seated" in await slash(emulator, bob, club.channel, "addbot")
         await slash(emulator, ann, club.channel, "addbot", level="random")
         assert "Bot Ada (random) left" in await slash(emulator, ann, club.channel, "removebot")
         assert "no computer player" in await slash(emulator, ann, club.channel, "removebot")
@@ -71,6 +72,34 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
             lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
         )
         assert table.timer_seconds == 120
+
+
+async def test_only_the_host_or_a_server_manager_seats_computer_players(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    guild = emulator.world.guilds[club.guild_id]
+    boss = emulator.add_user("boss")
+    emulator.add_member(guild, boss, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, bob, club.channel, "join")
+        refusal = "Only the host (ann) or a server manager can add computer players."
+        assert await slash(emulator, bob, club.channel, "addbot") == refusal
+        lobby = emulator.driver.channel_messages(club.channel)[-1]
+        result = await emulator.driver.click(bob, lobby, "Add bot")
+        answer = await result.response()
+        assert answer.ephemeral and answer.content == refusal
+        table = table_of(bot, club.channel)
+        assert [seat.name for seat in table.seats] == ["ann", "bob"]
+        # a server manager may, seated or not; the host may remove it again
+        assert "Bot Ada (hard) joined" in await slash(emulator, boss, club.channel, "addbot", level="hard")
+        assert "Only the host (ann)" in await slash(emulator, bob, club.channel, "removebot")
+        assert "Bot Ada (hard) left" in await slash(emulator, ann, club.channel, "removebot")
+        assert [seat.name for seat in table.seats] == ["ann", "bob"]
+        assert "Bot Ada" not in lobby.content
 
 
 async def test_timer_plays_for_an_absent_player_through_away_and_back(
