@@ -87,6 +87,11 @@ def _is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_guild)
 
 
+def _turn_timer(table: Table) -> render.TurnTimer:
+    """The table's turn timer and current deadline, for the table message."""
+    return render.TurnTimer(table.timer_seconds, table.deadline)
+
+
 def lock_busy(lock: asyncio.Lock) -> bool:
     """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
     holders, while the next one is being woken up)."""
@@ -272,7 +277,7 @@ class TableService:
             )
             spec = MessageSpec(spec.content)
         else:
-            spec = render.score_message(table.public_view(), table.names)
+            spec = render.score_message(table.public_view(), table.names, timer=_turn_timer(table))
         if public:
             await interaction.response.send_message(
                 **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
@@ -460,7 +465,7 @@ class TableService:
         elif isinstance(effect, LobbyClosed):
             await self._show_lobby(table, effect.reason)
         elif isinstance(effect, ShowTable):
-            spec = render.table_message(table.running_view(), table.names)
+            spec = render.table_message(table.running_view(), table.names, timer=_turn_timer(table))
             await self._show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, TableRoundOver):
             spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
@@ -537,7 +542,9 @@ class TableService:
     async def _show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
         if table.game is not None:
-            spec = render.table_message(table.running_view(), table.names, stopped=True)
+            spec = render.table_message(
+                table.running_view(), table.names, stopped=True, timer=_turn_timer(table)
+            )
             with contextlib.suppress(discord.HTTPException):
                 await self._show_table(table, spec, new=False)
         await self._retire_prompts(table, render.prompt_stopped())

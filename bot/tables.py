@@ -539,7 +539,8 @@ class Table:
         if seat not in self.away:
             return ()
         self.away.discard(seat)
-        self.deadline_key = None  # their turns are timed again
+        if self.game is not None and seat in self.game.awaiting:
+            self.deadline_key = None  # awaited now: their turn is timed from now on
         return (Notice(f"{self.seats[seat].name} is back."),)
 
     def back(self, user_id: int) -> Outcome:
@@ -552,7 +553,8 @@ class Table:
         effects: list[Effect] = list(notice)
         game = self.game
         assert game is not None
-        if seat in game.awaiting:
+        if seat in game.awaiting:  # their turn, now timed: the table shows its deadline
+            effects.append(ShowTable())
             effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
         return Outcome("Welcome back: you play your own cards again.", tuple(effects), seat)
 

@@ -8,7 +8,16 @@ import pytest
 
 from bot import render
 from bot.config import ConfigError, Settings
-from bot.tables import Notice, PromptMisery, PromptTurn, Table, TableError, TableState, TakeoverRequest
+from bot.tables import (
+    Notice,
+    PromptMisery,
+    PromptTurn,
+    ShowTable,
+    Table,
+    TableError,
+    TableState,
+    TakeoverRequest,
+)
 from stickem import Phase
 
 CHANNEL = 777
@@ -139,6 +148,7 @@ def test_back_command_and_its_refusal() -> None:
     outcome = table.back(2)
     assert table.away == set()
     assert PromptMisery(1) in outcome.effects  # still to pick: the prompt comes again
+    assert ShowTable() in outcome.effects  # with the deadline of their now timed turn
 
 
 def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
