@@ -91,7 +91,8 @@ def game_options(table: Table) -> str:
         "away": sorted(table.away),
         "timeouts": {str(seat): count for seat, count in sorted(table.timeouts.items())},
         "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(table.takeovers.items())},
-        "requests": {str(seat): list(r) for seat, r in sorted(table.takeover_requests.items())},
+        "asks": {str(user): [a.name, list(a.seats)] for user, a in sorted(table.takeover_requests.items())},
+        "vacated": {str(seat): list(who) for seat, who in sorted(table.vacated.items())},
     })
 
 
@@ -182,7 +183,7 @@ class _Saved:
 
 _AUTOMATION = (
     "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
-    "takeover_requests",
+    "takeover_requests", "vacated",
 )
 """The table attributes of computer seats and timers that a failed write puts back."""
 

@@ -144,8 +144,9 @@ class TableService:
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        """/join: open the channel's table or take a seat at it."""
+    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        """/join [seat]: open the channel's table or take a seat at it; during a game, ask to
+        take over a computer seat (``seat``: which one, by number or name)."""
         channel_id = _channel_id(interaction)
         for attempt in range(2):
             table = self.registry.get_or_open(channel_id, interaction.guild_id)
@@ -154,7 +155,7 @@ class TableService:
                     continue  # the lobby closed while we waited for it: open a new one
                 name = render.player_name(interaction.user.display_name)
                 async with self.journal.recording(table):
-                    outcome = table.join(interaction.user.id, name)
+                    outcome = table.join(interaction.user.id, name, seat)
                 await self._reply(interaction, outcome.reply)
                 await self.execute(table, outcome)
                 return
@@ -480,14 +481,7 @@ class TableService:
             await self._say(table, MessageSpec(effect.text), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             host = table.host_id
-            button = ButtonSpec(
-                TakeoverId(table.channel_id, effect.seat, effect.user_id).encode(), "Approve", style="success"
-            )
-            text = (
-                f"<@{host}> {effect.name} would like to take over {table.seats[effect.seat].name}'s "
-                "seat from the next round on. Approve?"
-            )
-            await self._say(table, MessageSpec(text, rows=((button,),)), ping=host)
+            await self._say(table, self._takeover_spec(table, effect), ping=host)
         elif isinstance(effect, RoundEnded):
             assert table.game is not None
             embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
@@ -501,6 +495,30 @@ class TableService:
             self._last_results[table.channel_id] = spec
             await self._say(table, spec)
             await self._show_stopped(table)
+
+    def _takeover_spec(self, table: Table, request: TakeoverRequest) -> MessageSpec:
+        """The host's approval message: one Approve button, or one per seat to choose from."""
+        host = table.host_id
+        ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
+        if len(request.seats) == 1:
+            seat = request.seats[0]
+            text = (
+                f"<@{host}> {request.name} would like to take over {table.seats[seat].name}'s "
+                "seat from the next round on. Approve?"
+            )
+            return MessageSpec(text, rows=((ButtonSpec(ids[0], "Approve", style="success"),),))
+        lines = [
+            f"<@{host}> {request.name} would like to take over a computer seat from the next "
+            "round on. Approve by choosing the seat to give them:"
+        ]
+        lines += [f"- {table.seat_label(seat)}" for seat in request.seats]
+        buttons = [
+            ButtonSpec(ident, f"Give seat {seat + 1} ({table.seats[seat].name})"[:80], style="success")
+            for ident, seat in zip(ids, request.seats, strict=True)
+        ]
+        per_row = render.MAX_PER_ROW
+        rows = tuple(tuple(buttons[i:i + per_row]) for i in range(0, len(buttons), per_row))
+        return MessageSpec("\n".join(lines), rows=rows)
 
     async def show_reloaded(self, table: Table) -> None:
         """Show a table the journal just reloaded from storage (its game is the stored one).

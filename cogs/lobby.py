@@ -60,9 +60,12 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="join", description="Open a Stick'em table in this channel, or join it")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        """/join"""
-        await service_for(self.bot).join(interaction)
+    @app_commands.describe(
+        seat="During a game: the computer seat to take over (its number or name, e.g. 3 or Ada)"
+    )
+    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        """/join [seat]"""
+        await service_for(self.bot).join(interaction, seat)
 
     @app_commands.command(
         name="leave", description="Leave the lobby, or hand your game seat to a computer player"
