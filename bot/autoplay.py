@@ -174,7 +174,7 @@ class Autoplay:
             return False
         now = self.clock()
         half = deadline - timedelta(seconds=seconds / 2)
-        if table.reminded != key and now < deadline:
+        if not table.reminded and now < deadline:
             if now < half:
                 await asyncio.sleep((half - now).total_seconds())
                 return True  # look again: the game may have moved meanwhile
@@ -200,10 +200,21 @@ class Autoplay:
         await asyncio.shield(future)
 
     async def _remind(self, table: Table, key: tuple[object, ...] | None, deadline: datetime) -> None:
+        """Remind the awaited players of the deadline, once: the reminder is stored (with the
+        timer, through the journal) before it is sent, so a restart does not send it again.
+        If it cannot be stored, it is sent anyway (a reminder that a restart may repeat beats
+        none)."""
         async with table.lock:
-            if table.deadline_key != key or table.reminded == key:
+            current = table.deadline_key == key and table.deadline == deadline
+            if table.state is not TableState.PLAYING or not current or table.reminded:
                 return
-            table.reminded = key
+            try:
+                async with self.service.journal.recording(table, background=True):
+                    table.reminded = True
+            except UserError as exc:
+                log.warning("table %s: the reminder could not be saved (%s); sent anyway",
+                            table.channel_id, exc)
+                table.reminded = True
             left = max(1, round((deadline - self.clock()).total_seconds()))
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id

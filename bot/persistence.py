@@ -92,7 +92,8 @@ def game_options(table: Table) -> str:
         "away": sorted(table.away),
         "timeouts": {str(seat): count for seat, count in sorted(table.timeouts.items())},
         "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(table.takeovers.items())},
-        "requests": {str(seat): list(r) for seat, r in sorted(table.takeover_requests.items())},
+        "asks": {str(user): [a.name, list(a.seats)] for user, a in sorted(table.takeover_requests.items())},
+        "vacated": {str(seat): list(who) for seat, who in sorted(table.vacated.items())},
     })
 
 
@@ -183,7 +184,7 @@ class _Saved:
 
 _AUTOMATION = (
     "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
-    "takeover_requests",
+    "takeover_requests", "vacated",
 )
 """The table attributes of computer seats and timers that a failed write puts back."""
 
@@ -345,11 +346,14 @@ class GameJournal:
         options = game_options(table)
         if options != saved.options:
             await tx.set_options(game_id, options)
-        if table.deadline != saved.automation["deadline"]:
+        moved = table.deadline != saved.automation["deadline"]
+        if moved:
             if table.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
                 await tx.set_timer(game_id, TURN_TIMER, table.deadline)
+        if table.deadline is not None and table.reminded and (moved or not saved.automation["reminded"]):
+            await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions[before:], start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import discord
 
@@ -223,9 +224,45 @@ def _plays_lines(
     return [f"{label}{suffix}:"] + [f"- {names[seat]}: {card_text(card)}" for seat, card in plays]
 
 
-def table_message(view: View, names: Sequence[str], *, stopped: bool = False) -> MessageSpec:
+@dataclass(frozen=True)
+class TurnTimer:
+    """A table's turn timer, as data for the table message: the seconds per turn (None: off) and
+    when the current wait runs out (None: no timer runs now, e.g. a computer player's turn)."""
+
+    seconds: float | None
+    deadline: datetime | None = None
+
+
+def timer_length(seconds: float) -> str:
+    """A turn timer's length for people: "2 min", "30 s" (tests' tiny timers: "0.6 s")."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} min"
+    return f"{seconds:g} s"
+
+
+def discord_time(moment: datetime, style: str = "R") -> str:
+    """Discord's timestamp markup: every viewer's client shows ``moment`` in their own locale and
+    zone ("R": relative, "in 2 minutes", kept up to date by the client without any edit)."""
+    return f"<t:{round(moment.timestamp())}:{style}>"
+
+
+def timer_line(timer: TurnTimer, *, running: bool = True) -> str:
+    """The table message's timer line: the chosen timer and, while one runs, its deadline."""
+    if timer.seconds is None:
+        return "Turn timer: off"
+    line = f"Turn timer: {timer_length(timer.seconds)}"
+    if running and timer.deadline is not None:
+        line += f" - time is up {discord_time(timer.deadline)}"
+    return line
+
+
+def table_message(
+    view: View, names: Sequence[str], *, stopped: bool = False, timer: TurnTimer | None = None
+) -> MessageSpec:
     """The channel's table message for the public ``view`` of a running game (or of a game
-    that was ``stopped``: then nobody is waited for)."""
+    that was ``stopped``: then nobody is waited for). With a ``timer``, a line shows the turn
+    timer and the current wait's deadline as a Discord timestamp, which each client shows
+    in its own locale and counts down by itself (no edits)."""
     lines = [
         f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}"
         + (" - **stopped**" if stopped else ""),
@@ -241,6 +278,8 @@ def table_message(view: View, names: Sequence[str], *, stopped: bool = False) ->
         lines += _plays_lines("Played", view.trick, names)
         if view.awaiting and not stopped:
             lines.append(f"Turn: **{names[view.awaiting[0]]}**")
+    if timer is not None:
+        lines.append(timer_line(timer, running=not stopped))
     lines.append("")
     lines.append("Players:")
     for seat, name in enumerate(names):
@@ -344,9 +383,9 @@ def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -
     return MessageSpec(_clip("\n".join(lines)))
 
 
-def score_message(view: View, names: Sequence[str]) -> MessageSpec:
+def score_message(view: View, names: Sequence[str], *, timer: TurnTimer | None = None) -> MessageSpec:
     """The answer to /score: the table state and the totals (public information only)."""
-    table = table_message(view, names)
+    table = table_message(view, names, timer=timer)
     lines = ["", "Standings:", *standings_lines(names, view.totals)]
     return MessageSpec(_clip(table.content + "\n" + "\n".join(lines)))
 

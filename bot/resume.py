@@ -32,6 +32,7 @@ from bot.tables import (
     Table,
     TableRegistry,
     TableState,
+    TakeoverAsk,
 )
 from stickem import Phase, RuleError
 
@@ -120,12 +121,19 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
         int(seat): Seat(int(user), str(name)) for seat, (user, name) in _object(options, "takeovers").items()
     }
     table.takeover_requests = {
-        int(seat): (int(user), str(name)) for seat, (user, name) in _object(options, "requests").items()
+        int(user): TakeoverAsk(str(name), tuple(int(seat) for seat in seats))
+        for user, (name, seats) in _object(options, "asks").items()
+    }
+    for seat, (user, name) in _object(options, "requests").items():  # as stored before seat choice
+        table.takeover_requests.setdefault(int(user), TakeoverAsk(str(name), (int(seat),)))
+    table.vacated = {
+        int(seat): (int(user), str(name)) for seat, (user, name) in _object(options, "vacated").items()
     }
     for timer_record in stored.timers:
         if timer_record.kind == TURN_TIMER:
             table.deadline = timer_record.due_at
             table.deadline_key = table.turn_key()
+            table.reminded = timer_record.reminded_at is not None  # at most one reminder per turn
     if table.deadline is None:
         table.deadline_key = table.turn_key()  # no timer was running for this wait
     for message in stored.messages:

@@ -82,8 +82,14 @@ def install_service(client: discord.Client, service: TableService) -> None:
 
 
 def _is_admin(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the user may manage the server (and so start or stop any table)."""
+    """Whether the user may manage the server (and so start or stop any table, and seat or
+    remove its computer players)."""
     return bool(interaction.permissions.manage_guild)
+
+
+def _turn_timer(table: Table) -> render.TurnTimer:
+    """The table's turn timer and current deadline, for the table message."""
+    return render.TurnTimer(table.timer_seconds, table.deadline)
 
 
 def lock_busy(lock: asyncio.Lock) -> bool:
@@ -138,8 +144,9 @@ class TableService:
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        """/join: open the channel's table or take a seat at it."""
+    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        """/join [seat]: open the channel's table or take a seat at it; during a game, ask to
+        take over a computer seat (``seat``: which one, by number or name)."""
         channel_id = _channel_id(interaction)
         for attempt in range(2):
             table = self.registry.get_or_open(channel_id, interaction.guild_id)
@@ -148,7 +155,7 @@ class TableService:
                     continue  # the lobby closed while we waited for it: open a new one
                 name = render.player_name(interaction.user.display_name)
                 async with self.journal.recording(table):
-                    outcome = table.join(interaction.user.id, name)
+                    outcome = table.join(interaction.user.id, name, seat)
                 await self._reply(interaction, outcome.reply)
                 await self.execute(table, outcome)
                 return
@@ -199,14 +206,14 @@ class TableService:
             await self.execute(table, outcome)
 
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
-        """/addbot [level]: seat a computer player in the lobby."""
-        user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.add_bot(user_id, level or "normal"))
+        """/addbot [level]: seat a computer player in the lobby (host or server manager)."""
+        user_id, admin, chosen = interaction.user.id, _is_admin(interaction), level or "normal"
+        await self._simple(interaction, lambda table: table.add_bot(user_id, chosen, is_admin=admin))
 
     async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
-        """/removebot: remove the lobby's last computer player."""
-        user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.remove_bot(user_id))
+        """/removebot: remove the lobby's last computer player (host or server manager)."""
+        user_id, admin = interaction.user.id, _is_admin(interaction)
+        await self._simple(interaction, lambda table: table.remove_bot(user_id, is_admin=admin))
 
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back: an away player plays their own cards again."""
@@ -271,7 +278,7 @@ class TableService:
             )
             spec = MessageSpec(spec.content)
         else:
-            spec = render.score_message(table.public_view(), table.names)
+            spec = render.score_message(table.public_view(), table.names, timer=_turn_timer(table))
         if public:
             await interaction.response.send_message(
                 **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
@@ -298,7 +305,7 @@ class TableService:
                     if ident.action == "join":
                         outcome = table.join(user.id, render.player_name(user.display_name))
                     elif ident.action == "addbot":
-                        outcome = table.add_bot(user.id)
+                        outcome = table.add_bot(user.id, is_admin=_is_admin(interaction))
                     elif ident.action == "leave":
                         outcome = table.leave(user.id)
                     else:
@@ -459,7 +466,7 @@ class TableService:
         elif isinstance(effect, LobbyClosed):
             await self._show_lobby(table, effect.reason)
         elif isinstance(effect, ShowTable):
-            spec = render.table_message(table.running_view(), table.names)
+            spec = render.table_message(table.running_view(), table.names, timer=_turn_timer(table))
             await self._show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, TableRoundOver):
             spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
@@ -474,14 +481,7 @@ class TableService:
             await self._say(table, MessageSpec(effect.text), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             host = table.host_id
-            button = ButtonSpec(
-                TakeoverId(table.channel_id, effect.seat, effect.user_id).encode(), "Approve", style="success"
-            )
-            text = (
-                f"<@{host}> {effect.name} would like to take over {table.seats[effect.seat].name}'s "
-                "seat from the next round on. Approve?"
-            )
-            await self._say(table, MessageSpec(text, rows=((button,),)), ping=host)
+            await self._say(table, self._takeover_spec(table, effect), ping=host)
         elif isinstance(effect, RoundEnded):
             assert table.game is not None
             embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
@@ -495,6 +495,30 @@ class TableService:
             self._last_results[table.channel_id] = spec
             await self._say(table, spec)
             await self._show_stopped(table)
+
+    def _takeover_spec(self, table: Table, request: TakeoverRequest) -> MessageSpec:
+        """The host's approval message: one Approve button, or one per seat to choose from."""
+        host = table.host_id
+        ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
+        if len(request.seats) == 1:
+            seat = request.seats[0]
+            text = (
+                f"<@{host}> {request.name} would like to take over {table.seats[seat].name}'s "
+                "seat from the next round on. Approve?"
+            )
+            return MessageSpec(text, rows=((ButtonSpec(ids[0], "Approve", style="success"),),))
+        lines = [
+            f"<@{host}> {request.name} would like to take over a computer seat from the next "
+            "round on. Approve by choosing the seat to give them:"
+        ]
+        lines += [f"- {table.seat_label(seat)}" for seat in request.seats]
+        buttons = [
+            ButtonSpec(ident, f"Give seat {seat + 1} ({table.seats[seat].name})"[:80], style="success")
+            for ident, seat in zip(ids, request.seats, strict=True)
+        ]
+        per_row = render.MAX_PER_ROW
+        rows = tuple(tuple(buttons[i:i + per_row]) for i in range(0, len(buttons), per_row))
+        return MessageSpec("\n".join(lines), rows=rows)
 
     async def show_reloaded(self, table: Table) -> None:
         """Show a table the journal just reloaded from storage (its game is the stored one).
@@ -536,7 +560,9 @@ class TableService:
     async def _show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
         if table.game is not None:
-            spec = render.table_message(table.running_view(), table.names, stopped=True)
+            spec = render.table_message(
+                table.running_view(), table.names, stopped=True, timer=_turn_timer(table)
+            )
             with contextlib.suppress(discord.HTTPException):
                 await self._show_table(table, spec, new=False)
         await self._retire_prompts(table, render.prompt_stopped())

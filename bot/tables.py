@@ -15,6 +15,7 @@ clicks at the same moment are applied one after the other and shown in order.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -161,11 +162,12 @@ class Notice:
 
 @dataclass(frozen=True)
 class TakeoverRequest:
-    """Ask the host (in the channel) to let ``user_id`` take over computer seat ``seat``."""
+    """Ask the host (in the channel) to let ``user_id`` take over one of the computer ``seats``
+    (one Approve button per seat when there are several)."""
 
-    seat: int
     user_id: int
     name: str
+    seats: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -198,6 +200,15 @@ class Outcome:
     reply: str
     effects: tuple[Effect, ...] = ()
     seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeoverAsk:
+    """A newcomer's open request to take over a computer seat: their name and the seats the
+    host may give them (the one they named, or every computer seat that was free)."""
+
+    name: str
+    seats: tuple[int, ...]
 
 
 # --- message references kept by the table ------------------------------------------------------
@@ -275,15 +286,19 @@ class Table:
         """When the seat(s) awaited now time out (UTC), if a timer runs."""
         self.deadline_key: tuple[object, ...] | None = None
         """The turn the deadline belongs to (see :meth:`turn_key`)."""
-        self.reminded: tuple[object, ...] | None = None
+        self.reminded = False
+        """Whether the awaited players were reminded of the current deadline (stored with the
+        timer, so that a restart neither repeats nor skips the reminder)."""
         self.away: set[int] = set()
         """Seats whose player is away: the computer plays for them until they come back."""
         self.timeouts: dict[int, int] = {}
         """Timeouts in a row, per seat."""
         self.takeovers: dict[int, Seat] = {}
         """Computer seats a human takes over when the next round starts (approved by the host)."""
-        self.takeover_requests: dict[int, tuple[int, str]] = {}
-        """Pending requests to take over a computer seat: seat -> (user id, name)."""
+        self.takeover_requests: dict[int, TakeoverAsk] = {}
+        """Open requests to take over a computer seat, by the asking user's id."""
+        self.vacated: dict[int, tuple[int, str]] = {}
+        """Computer seats that replace a human who left the game: seat -> (their user id, name)."""
         self._seed_source = seed_source
         self._id_source = id_source
 
@@ -328,7 +343,9 @@ class Table:
         return (game.round, game.trick_number, len(game.view(None).trick))
 
     def refresh_deadline(self, now: datetime) -> bool:
-        """Start the turn timer when a new wait for a human began; whether the deadline changed."""
+        """Start the turn timer when a new wait for a human began; whether the deadline changed.
+
+        A new deadline has not been reminded of yet."""
         key = self.turn_key()
         if key == self.deadline_key:
             return False
@@ -341,6 +358,8 @@ class Table:
             self.deadline = None
         else:
             self.deadline = now + timedelta(seconds=self.timer_seconds)
+        if self.deadline != before:
+            self.reminded = False
         return self.deadline != before or self.deadline is not None
 
     def timed_out_seats(self) -> list[int]:
@@ -391,10 +410,11 @@ class Table:
 
     # --- lobby ------------------------------------------------------------------------------
 
-    def join(self, user_id: int, name: str) -> Outcome:
-        """Seat ``user_id`` at the end of the lobby."""
+    def join(self, user_id: int, name: str, seat: str | None = None) -> Outcome:
+        """Seat ``user_id`` at the end of the lobby; during a game, ask to take over a computer
+        seat (``seat``: the one wanted, by number or name; see :meth:`request_takeover`)."""
         if self.state is TableState.PLAYING:
-            return self.request_takeover(user_id, name)
+            return self.request_takeover(user_id, name, seat)
         if self.state is TableState.CLOSED:
             raise TableError("This table is closed. Use /join to open a new one.")
         if self.seat_of(user_id) is not None:
@@ -403,6 +423,8 @@ class Table:
             raise TableError(f"The table is full ({max_seats()} players).")
         self.seats.append(Seat(user_id, name))
         host = " You are the host: start the game with /start." if len(self.seats) == 1 else ""
+        if seat is not None:
+            host += " (The seat option only matters when you take over a computer player in a game.)"
         return Outcome(
             f"You joined the table (seat {len(self.seats)}).{host}",
             (ShowLobby(),),
@@ -424,25 +446,34 @@ class Table:
             return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
         return Outcome("You left the table.", (ShowLobby(),))
 
-    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL) -> Outcome:
-        """Seat a computer player of ``level`` (any seated player may)."""
+    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL, *, is_admin: bool = False) -> Outcome:
+        """Seat a computer player of ``level`` (the host or a server manager only, as /start:
+        who plays with whom is the host's choice)."""
         self._require_lobby()
-        self._require_seat(user_id)
+        self._require_host(user_id, is_admin, "add computer players")
         if len(self.seats) >= max_seats():
             raise TableError(f"The table is full ({max_seats()} players).")
         seat = bot_seat(level, bot_base_names(self.seats))
         self.seats.append(seat)
         return Outcome(f"{seat.name} joined the table (seat {len(self.seats)}).", (ShowLobby(),))
 
-    def remove_bot(self, user_id: int) -> Outcome:
-        """Remove the last computer player of the lobby."""
+    def remove_bot(self, user_id: int, *, is_admin: bool = False) -> Outcome:
+        """Remove the last computer player of the lobby (the host or a server manager only)."""
         self._require_lobby()
-        self._require_seat(user_id)
+        self._require_host(user_id, is_admin, "remove computer players")
         bots = [index for index, seat in enumerate(self.seats) if seat.is_bot]
         if not bots:
             raise TableError("There is no computer player at this table.")
         removed = self.seats.pop(bots[-1])
         return Outcome(f"{removed.name} left the table.", (ShowLobby(),))
+
+    def _require_host(self, user_id: int, is_admin: bool, what: str) -> None:
+        """:class:`TableError` naming the host unless ``user_id`` is the host or an admin."""
+        if user_id == self.host_id or is_admin:
+            return
+        host = self.host_seat
+        who = f"the host ({self.seats[host].name})" if host is not None else "the host"
+        raise TableError(f"Only {who} or a server manager can {what}.")
 
     def _require_lobby(self) -> None:
         if self.state is TableState.PLAYING:
@@ -524,7 +555,8 @@ class Table:
         if seat not in self.away:
             return ()
         self.away.discard(seat)
-        self.deadline_key = None  # their turns are timed again
+        if self.game is not None and seat in self.game.awaiting:
+            self.deadline_key = None  # awaited now: their turn is timed from now on
         return (Notice(f"{self.seats[seat].name} is back."),)
 
     def back(self, user_id: int) -> Outcome:
@@ -537,7 +569,8 @@ class Table:
         effects: list[Effect] = list(notice)
         game = self.game
         assert game is not None
-        if seat in game.awaiting:
+        if seat in game.awaiting:  # their turn, now timed: the table shows its deadline
+            effects.append(ShowTable())
             effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
         return Outcome("Welcome back: you play your own cards again.", tuple(effects), seat)
 
@@ -568,6 +601,7 @@ class Table:
         old = self.seats[seat]
         bot = bot_seat(TAKEOVER_LEVEL, bot_base_names(self.seats))
         self.seats[seat] = bot
+        self.vacated[seat] = (old.user_id, old.name)
         self.away.discard(seat)
         self.timeouts.pop(seat, None)
         self.deadline_key = None
@@ -584,34 +618,123 @@ class Table:
         ]
         return Outcome(f"You left the game; {bot.name} plays your seat.", tuple(effects))
 
-    def request_takeover(self, user_id: int, name: str) -> Outcome:
-        """/join during a game: ask the host to let ``user_id`` take a computer seat."""
+    def takeover_seats(self) -> list[int]:
+        """The computer seats a newcomer may ask for: not yet promised to someone, seats of humans
+        who left the game first (a gap left by a person is filled before a computer player the
+        host chose is sent away), then the others in seat order.
+
+        A seat marked *away* is not one: it still belongs to its player, who gets it back with
+        /back or a click in their hand."""
+        free = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
+        return sorted(free, key=lambda index: (index not in self.vacated, index))
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as a newcomer chooses it: "seat 3: Bot Ada (normal), bob's seat until they left"."""
+        label = f"seat {seat + 1}: {self.seats[seat].name}"
+        if seat in self.vacated:
+            label += f", {self.vacated[seat][1]}'s seat until they left"
+        return label
+
+    def find_seat(self, choice: str) -> int:
+        """The seat a player means by ``choice``: its number ("3", "#3", "seat 3") or the name of
+        who sits there ("Bot Ada (normal)", "Bot Ada", "Ada", "bob"; any case)."""
+        text = " ".join(choice.lower().split())
+        numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", text)
+        if numbered is not None:
+            number = int(numbered.group(1))
+            if not 1 <= number <= len(self.seats):
+                raise TableError(
+                    f"There is no seat {number}: seats go from 1 to {len(self.seats)}.{self._free_hint()}"
+                )
+            return number - 1
+        for index, seat in enumerate(self.seats):
+            full = seat.name.lower()
+            base = full.split(" (")[0]
+            if text in (full, base) or (seat.is_bot and text == base.removeprefix("bot ")):
+                return index
+        raise TableError(f"There is no seat called {choice.strip()!r}.{self._free_hint()}")
+
+    def _free_hint(self) -> str:
+        free = self.takeover_seats()
+        if not free:
+            return " No computer seat is free to take over now."
+        return " Computer seats you can take over: " + "; ".join(self.seat_label(s) for s in free) + "."
+
+    def request_takeover(self, user_id: int, name: str, choice: str | None = None) -> Outcome:
+        """/join during a game: ask the host to let ``user_id`` take over a computer seat.
+
+        ``choice`` names the seat (number or name, :meth:`find_seat`); a seat that is not a free
+        computer seat is refused with the list of those that are. Without a choice: the seat
+        the newcomer left earlier in this game if it is free, else the only free computer seat,
+        else the host chooses among all free ones (one Approve button each)."""
         if self.seat_of(user_id) is not None:
             raise TableError("You are already seated at this table.")
-        bots = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
-        if not bots:
+        promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
+        if promised is not None:
+            raise TableError(
+                f"The host already gave you {self.seats[promised].name}'s seat: it is yours when "
+                "the next round starts."
+            )
+        free = self.takeover_seats()
+        if not free:
             raise TableError("A game is already running at this table; wait for the next one.")
-        seat = bots[0]
-        self.takeover_requests[seat] = (user_id, name)
-        return Outcome(
-            f"You asked to take over {self.seats[seat].name}'s seat; the host has to approve. "
-            "You take it when the next round starts.",
-            (TakeoverRequest(seat, user_id, name),),
-        )
+        seats: tuple[int, ...]
+        if choice is not None and choice.strip():
+            seats = (self._check_free(self.find_seat(choice)),)
+        else:
+            own = [seat for seat in free if seat in self.vacated and self.vacated[seat][0] == user_id]
+            seats = tuple(own[:1] or free)
+        self.takeover_requests[user_id] = TakeoverAsk(name, seats)
+        if len(seats) == 1:
+            reply = (
+                f"You asked to take over {self.seats[seats[0]].name}'s seat (seat {seats[0] + 1}); "
+                "the host has to approve. You take it when the next round starts."
+            )
+        else:
+            reply = (
+                "You asked to take over a computer seat; the host chooses which one and approves. "
+                "You take it when the next round starts. (To ask for a given one, use "
+                "/join seat:<number or name>.)"
+            )
+        return Outcome(reply, (TakeoverRequest(user_id, name, seats),))
+
+    def _check_free(self, seat: int) -> int:
+        """``seat`` if a newcomer may ask for it, else a friendly refusal saying why not."""
+        occupant = self.seats[seat]
+        if seat in self.takeover_seats():
+            return seat
+        if occupant.is_bot:
+            taker = self.takeovers[seat].name
+            reason = f"{occupant.name}'s seat (seat {seat + 1}) is already promised to {taker}."
+        elif seat in self.away:
+            reason = (
+                f"Seat {seat + 1} is {occupant.name}'s: they are away for now and get it back with "
+                "/back, so it is not free."
+            )
+        else:
+            reason = f"Seat {seat + 1} is {occupant.name}'s, not a computer player's."
+        raise TableError(reason + self._free_hint())
 
     def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
         """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
         self.running_game()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host can approve this.")
-        request = self.takeover_requests.get(seat)
-        if request is None or request[0] != taker_id or not self.seats[seat].is_bot:
+        ask = self.takeover_requests.get(taker_id)
+        if ask is None or seat not in ask.seats or self.seat_of(taker_id) is not None:
             raise TableError("That request is no longer open.")
-        del self.takeover_requests[seat]
-        self.takeovers[seat] = Seat(taker_id, request[1])
+        if not self.seats[seat].is_bot:
+            raise TableError(f"Seat {seat + 1} is no longer a computer seat; choose another one.")
+        if seat in self.takeovers:
+            raise TableError(
+                f"{self.takeovers[seat].name} already takes over seat {seat + 1}; choose another one."
+            )
+        del self.takeover_requests[taker_id]
+        self.takeovers[seat] = Seat(taker_id, ask.name)
+        bot = self.seats[seat].name
         return Outcome(
-            f"Approved: {request[1]} takes over {self.seats[seat].name}'s seat when the next round starts.",
-            (Notice(f"{request[1]} takes over {self.seats[seat].name}'s seat from the next round on."),),
+            f"Approved: {ask.name} takes over {bot}'s seat (seat {seat + 1}) when the next round starts.",
+            (Notice(f"{ask.name} takes over {bot}'s seat from the next round on."),),
         )
 
     def _apply_takeovers(self) -> list[Effect]:
@@ -622,6 +745,8 @@ class Table:
                 effects.append(Notice(f"{taker.name} takes over {self.seats[seat].name}'s seat."))
                 self.seats[seat] = replace(taker)
                 self.away.discard(seat)
+                self.vacated.pop(seat, None)
+                self.takeover_requests.pop(taker.user_id, None)
         self.takeovers.clear()
         return effects
 

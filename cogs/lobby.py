@@ -62,9 +62,12 @@ class Lobby(commands.Cog):
 
     @app_commands.command(name="join", description="Open a Stick'em table in this channel, or join it")
     @app_commands.guild_only()
-    async def join(self, interaction: discord.Interaction[Any]) -> None:
-        """/join"""
-        await service_for(self.bot).join(interaction)
+    @app_commands.describe(
+        seat="During a game: the computer seat to take over (its number or name, e.g. 3 or Ada)"
+    )
+    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
+        """/join [seat]"""
+        await service_for(self.bot).join(interaction, seat)
 
     @app_commands.command(
         name="leave", description="Leave the lobby, or hand your game seat to a computer player"
@@ -98,7 +101,9 @@ class Lobby(commands.Cog):
             interaction, rules, rounds, players=players, bot_level=bot_level, timer=timer
         )
 
-    @app_commands.command(name="addbot", description="Seat a computer player at this channel's lobby")
+    @app_commands.command(
+        name="addbot", description="Seat a computer player at this channel's lobby (host only)"
+    )
     @app_commands.guild_only()
     @app_commands.describe(level="How well it plays (normal if not given)")
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -106,7 +111,9 @@ class Lobby(commands.Cog):
         """/addbot [level]"""
         await service_for(self.bot).add_bot(interaction, level)
 
-    @app_commands.command(name="removebot", description="Remove the last computer player from the lobby")
+    @app_commands.command(
+        name="removebot", description="Remove the last computer player from the lobby (host only)"
+    )
     @app_commands.guild_only()
     async def removebot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot"""

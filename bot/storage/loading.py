@@ -87,7 +87,8 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
     )
     timers = _group(
         await conn.execute(
-            select(game_timers.c.game_id, game_timers.c.kind, game_timers.c.seat, game_timers.c.due_at)
+            select(game_timers.c.game_id, game_timers.c.kind, game_timers.c.seat, game_timers.c.due_at,
+                   game_timers.c.reminded_at)
             .where(game_timers.c.game_id.in_(wanted))
             .order_by(game_timers.c.game_id, game_timers.c.due_at)
         )
@@ -168,7 +169,10 @@ def _build_game(
             MessageRecord(purpose, _seat_or_none(seat), channel_id, message_id)
             for purpose, seat, channel_id, message_id in message_rows
         ),
-        timers=tuple(TimerRecord(kind, _seat_or_none(seat), due_at) for kind, seat, due_at in timer_rows),
+        timers=tuple(
+            TimerRecord(kind, _seat_or_none(seat), due_at, reminded_at)
+            for kind, seat, due_at, reminded_at in timer_rows
+        ),
     )
 
 

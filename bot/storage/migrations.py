@@ -11,17 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from sqlalchemy import Connection, insert, inspect, select, update
+from sqlalchemy import Connection, DateTime, insert, inspect, select, text, update
 
 from bot.storage.errors import SchemaTooNew, StorageError
 from bot.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
 
-MIGRATIONS: dict[int, Migration] = {}
+
+def _v1_to_v2(conn: Connection) -> None:
+    """Version 2: a timer remembers when its reminder was sent (`game_timers.reminded_at`,
+    NULL for the timers of version 1: their reminder counts as not sent yet)."""
+    column_type = DateTime(timezone=False).compile(dialect=conn.dialect)
+    conn.execute(text(f"ALTER TABLE game_timers ADD COLUMN reminded_at {column_type}"))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

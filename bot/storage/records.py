@@ -48,11 +48,15 @@ class MessageRecord:
 
 @dataclass(frozen=True, slots=True)
 class TimerRecord:
-    """A pending deadline of a game (for example a turn timer), due at an aware UTC time."""
+    """A pending deadline of a game (for example a turn timer), due at an aware UTC time.
+
+    ``reminded_at`` is when the players were reminded of this deadline (None: not yet), so that
+    a restart neither repeats nor skips the reminder."""
 
     kind: str
     seat: int | None
     due_at: datetime
+    reminded_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

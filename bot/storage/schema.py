@@ -131,6 +131,8 @@ game_timers = Table(
     Column("kind", String(32), primary_key=True),
     Column("seat", Integer, primary_key=True, autoincrement=False),
     Column("due_at", UtcDateTime, nullable=False),
+    # When the half-time reminder of this deadline was sent (NULL: not yet); schema version 2.
+    Column("reminded_at", UtcDateTime, nullable=True),
 )
 
 lobbies = Table(

@@ -255,6 +255,11 @@ class Storage:
         async with self.transaction() as tx:
             await tx.set_timer(game_id, kind, due_at, seat)
 
+    async def mark_timer_reminded(self, game_id: int, kind: str, seat: int | None = None) -> bool:
+        """Record that a timer's reminder was sent; False if the timer is not set."""
+        async with self.transaction() as tx:
+            return await tx.mark_timer_reminded(game_id, kind, seat)
+
     async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
         """Remove one timer; False if it was not set."""
         async with self.transaction() as tx:

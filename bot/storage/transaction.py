@@ -277,13 +277,31 @@ class Transaction:
             raise ValueError(f"game {game_id} has no seat {seat}")
 
     async def set_timer(self, game_id: int, kind: str, due_at: datetime, seat: int | None = None) -> None:
-        """Set (or move) a game's timer of this kind (and seat) to fire at `due_at` (aware)."""
+        """Set (or move) a game's timer of this kind (and seat) to fire at `due_at` (aware).
+
+        A set or moved timer is a new deadline: its reminder is not sent yet (`reminded_at` NULL)."""
         if due_at.tzinfo is None:
             raise ValueError("due_at must be timezone-aware")
         await self._require_game(game_id)
         await self._upsert(
-            game_timers, {"game_id": game_id, "kind": kind, "seat": _seat_key(seat)}, {"due_at": due_at}
+            game_timers,
+            {"game_id": game_id, "kind": kind, "seat": _seat_key(seat)},
+            {"due_at": due_at, "reminded_at": None},
         )
+
+    async def mark_timer_reminded(self, game_id: int, kind: str, seat: int | None = None) -> bool:
+        """Record that the players were reminded of this timer's deadline (now); False if the
+        timer is not set."""
+        updated = await self._conn.execute(
+            update(game_timers)
+            .where(
+                game_timers.c.game_id == game_id,
+                game_timers.c.kind == kind,
+                game_timers.c.seat == _seat_key(seat),
+            )
+            .values(reminded_at=self.now)
+        )
+        return updated.rowcount > 0
 
     async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
         """Remove one timer; False if it was not set."""

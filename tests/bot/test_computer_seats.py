@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from bot import render
 from bot.config import ConfigError, Settings
-from bot.tables import Notice, PromptMisery, PromptTurn, Table, TableError, TableState, TakeoverRequest
+from bot.tables import (
+    Notice,
+    PromptMisery,
+    PromptTurn,
+    Seat,
+    ShowTable,
+    Table,
+    TableError,
+    TableState,
+    TakeoverRequest,
+)
 from stickem import Phase
 
 CHANNEL = 777
@@ -30,13 +41,28 @@ def test_bots_get_distinct_names_with_their_level_and_are_never_host() -> None:
     assert [s.is_bot for s in table.seats] == [False, True, True]
     with pytest.raises(TableError, match="no computer level"):
         table.add_bot(1, "genius")
-    with pytest.raises(TableError, match="not seated"):
-        table.add_bot(99)
     table.remove_bot(1)
     assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)"]
     # the only human leaves: a lobby of bots alone closes
     table.leave(1)
     assert table.state is TableState.CLOSED
+
+
+def test_only_the_host_or_a_server_manager_seats_and_removes_computer_players() -> None:
+    table = lobby(2)
+    for user in (2, 99):  # a seated guest, and someone not seated at all
+        with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can add"):
+            table.add_bot(user)
+    assert len(table.seats) == 2
+    table.add_bot(99, "hard", is_admin=True)  # a server manager, seated or not
+    table.add_bot(1)
+    with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can remove"):
+        table.remove_bot(2)
+    assert "Bot Bea (normal) left" in table.remove_bot(2, is_admin=True).reply
+    assert "Bot Ada (hard) left" in table.remove_bot(1).reply
+    # the host is the first human: when p1 leaves, p2 is
+    table.leave(1)
+    assert "Bot Ada (normal) joined" in table.add_bot(2).reply
 
 
 def test_start_fills_seats_and_prompts_only_humans() -> None:
@@ -124,6 +150,7 @@ def test_back_command_and_its_refusal() -> None:
     outcome = table.back(2)
     assert table.away == set()
     assert PromptMisery(1) in outcome.effects  # still to pick: the prompt comes again
+    assert ShowTable() in outcome.effects  # with the deadline of their now timed turn
 
 
 def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
@@ -134,7 +161,7 @@ def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
     with pytest.raises(TableError, match="already seated"):
         table.join(1, "p1")
     request = table.join(9, "newcomer")
-    assert TakeoverRequest(2, 9, "newcomer") in request.effects
+    assert TakeoverRequest(9, "newcomer", (2,)) in request.effects
     with pytest.raises(TableError, match="Only the host"):
         table.approve_takeover(2, 2, 9)
     with pytest.raises(TableError, match="no longer open"):
@@ -190,3 +217,89 @@ def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
     assert table.host_id == 2 and table.host_seat == 1
     spec = render.lobby_message(CHANNEL, table.names, table.rules(), 7, host=table.host_seat)
     assert "1. Bot Ada (normal)\n2. p2 (host)" in spec.content
+
+
+def five_seats() -> Table:
+    """p1, p2 (left: now Bot Cal), p3, and two computer seats the host asked for."""
+    table = lobby(3)
+    table.start(1, fill_to=5, timer="off", rounds=2)
+    table.leave(2)
+    assert table.names == ("p1", "Bot Cal (normal)", "p3", "Bot Ada (normal)", "Bot Bea (normal)")
+    return table
+
+
+def test_a_seat_is_found_by_number_or_name() -> None:
+    table = five_seats()
+    choices = ("2", "#4", "seat 5", " Seat  3 ", "Ada", "bot bea", "Bot Cal (normal)", "P3")
+    assert [table.find_seat(choice) for choice in choices] == [1, 3, 4, 2, 3, 4, 1, 2]
+    with pytest.raises(TableError, match="There is no seat 6: seats go from 1 to 5"):
+        table.find_seat("6")
+    hint = (
+        "There is no seat called 'Zed'. Computer seats you can take over: seat 2: Bot Cal (normal), "
+        "p2's seat until they left; seat 4: Bot Ada (normal); seat 5: Bot Bea (normal)."
+    )
+    with pytest.raises(TableError, match=re.escape(hint)):
+        table.find_seat("Zed")
+
+
+def test_without_a_choice_the_host_chooses_among_the_free_computer_seats() -> None:
+    table = five_seats()
+    outcome = table.join(9, "newcomer")
+    # the seat a person left comes first, then the host's computer players in seat order
+    assert TakeoverRequest(9, "newcomer", (1, 3, 4)) in outcome.effects
+    assert "the host chooses which one" in outcome.reply
+    with pytest.raises(TableError, match="no longer open"):
+        table.approve_takeover(1, 2, 9)  # not a seat offered to them
+    assert "seat 4" in table.approve_takeover(1, 3, 9).reply
+    assert table.takeovers[3].user_id == 9 and 9 not in table.takeover_requests
+    with pytest.raises(TableError, match="already gave you Bot Ada \\(normal\\)'s seat"):
+        table.join(9, "newcomer")
+    # a second newcomer is offered what is still free; a promised seat is refused by name
+    assert TakeoverRequest(8, "other", (1, 4)) in table.join(8, "other").effects
+    with pytest.raises(TableError, match=r"Bot Ada \(normal\)'s seat \(seat 4\) is already promised to newc"):
+        table.join(8, "other", "4")
+    with pytest.raises(TableError, match="no longer open"):
+        table.approve_takeover(1, 3, 8)
+
+
+def test_a_named_seat_must_be_a_free_computer_seat() -> None:
+    table = five_seats()
+    refusal = "Seat 1 is p1's, not a computer player's. Computer seats you can take over: seat 2"
+    with pytest.raises(TableError, match=re.escape(refusal)):
+        table.join(9, "newcomer", "1")
+    table.away.add(2)
+    with pytest.raises(TableError, match="Seat 3 is p3's: they are away for now and get it back with /back"):
+        table.join(9, "newcomer", "p3")
+    assert 9 not in table.takeover_requests
+    outcome = table.join(9, "newcomer", "bea")
+    assert TakeoverRequest(9, "newcomer", (4,)) in outcome.effects
+    assert "Bot Bea (normal)'s seat (seat 5)" in outcome.reply
+    # two requests for the same seat: the first approved wins, the other is told
+    table.join(8, "other", "5")
+    table.approve_takeover(1, 4, 8)
+    with pytest.raises(TableError, match="other already takes over seat 5; choose another one"):
+        table.approve_takeover(1, 4, 9)
+
+
+def test_a_player_who_left_asks_for_their_own_seat_back() -> None:
+    table = five_seats()
+    assert TakeoverRequest(2, "p2", (1,)) in table.join(2, "p2").effects
+    table.approve_takeover(1, 1, 2)
+    game = table.game
+    assert game is not None
+    while game.round == 1:
+        seat = game.awaiting[0]
+        card = game.hand(seat)[0] if game.phase is Phase.MISERY else game.legal_cards(seat)[0]
+        if table.is_auto(seat):
+            table.auto_move(seat, card)
+        elif game.phase is Phase.MISERY:
+            table.choose_misery(table.seats[seat].user_id, card, game_id="abc123", round=1)
+        else:
+            table.play(table.seats[seat].user_id, card, game_id="abc123", round=1, trick=game.trick_number)
+    assert table.seats[1] == Seat(2, "p2") and table.vacated == {}
+
+
+def test_the_seat_option_in_a_lobby_is_harmless() -> None:
+    table = lobby(1)
+    outcome = table.join(2, "p2", "3")
+    assert table.seat_of(2) == 1 and "only matters when you take over" in outcome.reply

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 
 import pytest
 from hypothesis import given, settings
@@ -145,6 +146,33 @@ def test_table_message_shows_who_took_the_last_trick_and_undealt_with_seven() ->
     assert f"taken by {NAMES[view.last_trick.winner]}" in content
     assert "Undealt" in content
     assert all(mentions(content, card) for card in view.undealt)
+
+
+def test_table_message_shows_the_turn_timer_and_the_deadline_as_a_discord_timestamp() -> None:
+    view = game_in_tricks(4).view(None)
+    deadline = datetime(2026, 5, 1, 12, 0, 30, tzinfo=UTC)
+    stamp = int(deadline.timestamp())
+    running = render.table_message(view, NAMES[:4], timer=render.TurnTimer(120, deadline)).content
+    turn_at = running.index(f"Turn: **{NAMES[view.awaiting[0]]}**")
+    assert running.index(f"Turn timer: 2 min - time is up <t:{stamp}:R>") > turn_at
+    # a computer player's turn (no deadline), a game without a timer, a stopped game
+    assert "Turn timer: 30 s\n" in render.table_message(view, NAMES[:4], timer=render.TurnTimer(30)).content
+    assert "Turn timer: off" in render.table_message(view, NAMES[:4], timer=render.TurnTimer(None)).content
+    stopped = render.table_message(view, NAMES[:4], stopped=True, timer=render.TurnTimer(60, deadline))
+    assert "Turn timer: 1 min\n" in stopped.content and "<t:" not in stopped.content
+    # without timer data nothing is said about it (and /score passes it on)
+    assert "Turn timer" not in render.table_message(view, NAMES[:4]).content
+    score = render.score_message(view, NAMES[:4], timer=render.TurnTimer(300, deadline)).content
+    assert f"Turn timer: 5 min - time is up <t:{stamp}:R>" in score
+
+
+def test_timer_lengths_read_naturally() -> None:
+    assert [render.timer_length(s) for s in (30, 60, 120, 300, 90, 0.6)] == [
+        "30 s", "1 min", "2 min", "5 min", "90 s", "0.6 s"
+    ]
+    moment = datetime(2026, 5, 1, 12, 0, 0, 600000, tzinfo=UTC)
+    assert render.discord_time(moment) == f"<t:{round(moment.timestamp())}:R>"
+    assert render.discord_time(moment, "T").endswith(":T>")
 
 
 def test_every_card_is_written_with_its_color_name() -> None:

@@ -8,6 +8,8 @@ from bot.storage import Storage
 from bot.tables import TableState
 from stickem import Game, Phase
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS
+from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.seat_helpers import (
     channel_text,
     make_club,
@@ -57,7 +59,6 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
         await slash(emulator, ann, club.channel, "join")
-        assert "not seated" in await slash(emulator, bob, club.channel, "addbot")
         await slash(emulator, ann, club.channel, "addbot", level="random")
         assert "Bot Ada (random) left" in await slash(emulator, ann, club.channel, "removebot")
         assert "no computer player" in await slash(emulator, ann, club.channel, "removebot")
@@ -71,6 +72,34 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
             lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
         )
         assert table.timer_seconds == 120
+
+
+async def test_only_the_host_or_a_server_manager_seats_computer_players(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    guild = emulator.world.guilds[club.guild_id]
+    boss = emulator.add_user("boss")
+    emulator.add_member(guild, boss, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, bob, club.channel, "join")
+        refusal = "Only the host (ann) or a server manager can add computer players."
+        assert await slash(emulator, bob, club.channel, "addbot") == refusal
+        lobby = emulator.driver.channel_messages(club.channel)[-1]
+        result = await emulator.driver.click(bob, lobby, "Add bot")
+        answer = await result.response()
+        assert answer.ephemeral and answer.content == refusal
+        table = table_of(bot, club.channel)
+        assert [seat.name for seat in table.seats] == ["ann", "bob"]
+        # a server manager may, seated or not; the host may remove it again
+        assert "Bot Ada (hard) joined" in await slash(emulator, boss, club.channel, "addbot", level="hard")
+        assert "Only the host (ann)" in await slash(emulator, bob, club.channel, "removebot")
+        assert "Bot Ada (hard) left" in await slash(emulator, ann, club.channel, "removebot")
+        assert [seat.name for seat in table.seats] == ["ann", "bob"]
+        assert "Bot Ada" not in lobby.content
 
 
 async def test_timer_plays_for_an_absent_player_through_away_and_back(
@@ -166,3 +195,55 @@ async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
         assert [s.user_id for s in stored.record.seats] == [ann.id, dee.id, cyd.id]
     finally:
         await storage.close()
+
+
+async def test_a_newcomer_names_a_seat_or_the_host_chooses_one(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 5)
+    ann, bob, cyd, dee, eve = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        for user in (ann, bob, cyd):
+            await slash(emulator, user, club.channel, "join")
+        started = await slash(emulator, ann, club.channel, "start", players=5, rounds=2, timer="off")
+        assert "started" in started
+        table = table_of(bot, club.channel)
+        await slash(emulator, bob, club.channel, "leave")
+        assert table.names == ("ann", "Bot Cal (normal)", "cyd", "Bot Ada (normal)", "Bot Bea (normal)")
+        # a seat that is not a computer seat, or no seat at all: refused, with the free ones listed
+        refusal = await slash(emulator, dee, club.channel, "join", seat="1")
+        assert refusal.startswith("Seat 1 is ann's, not a computer player's. Computer seats you can take")
+        assert "seat 2: Bot Cal (normal), bob's seat until they left; seat 4: Bot Ada (normal)" in refusal
+        assert "There is no seat called 'Zed'" in await slash(emulator, dee, club.channel, "join", seat="Zed")
+        assert dee.id not in table.takeover_requests
+        # no seat named: the host chooses among the free computer seats, bob's old seat first
+        reply = await slash(emulator, dee, club.channel, "join")
+        assert "the host chooses which one" in reply
+        request = emulator.driver.channel_messages(club.channel)[-1]
+        assert request.content.startswith(f"<@{ann.id}> dee would like to take over a computer seat")
+        labels = [button.label for button in request.buttons]
+        assert labels == [
+            "Give seat 2 (Bot Cal (normal))",
+            "Give seat 4 (Bot Ada (normal))",
+            "Give seat 5 (Bot Bea (normal))",
+        ]
+        result = await emulator.driver.click(ann, request, "Give seat 4 (Bot Ada (normal))")
+        assert "dee takes over Bot Ada (normal)'s seat (seat 4)" in (await result.response()).content
+        # eve names a seat: the promised one is refused, another is asked for with one button
+        taken = await slash(emulator, eve, club.channel, "join", seat="Ada")
+        assert "Bot Ada (normal)'s seat (seat 4) is already promised to dee" in taken
+        asked = await slash(emulator, eve, club.channel, "join", seat="5")
+        assert "Bot Bea (normal)'s seat (seat 5)" in asked
+        request = emulator.driver.channel_messages(club.channel)[-1]
+        assert [button.label for button in request.buttons] == ["Approve"]
+        result = await emulator.driver.click(ann, request, "Approve")
+        await result.response()
+
+        def now() -> Game:
+            assert table.game is not None
+            return table.game
+
+        await play_until(emulator, club.channel, [ann, cyd], lambda: now().round == 2)
+        assert table.names == ("ann", "Bot Cal (normal)", "cyd", "dee", "eve")
+        assert table.seats[3].user_id == dee.id and table.seats[4].user_id == eve.id
+        await play_until(emulator, club.channel, [ann, cyd, dee, eve], lambda: now().phase is Phase.TRICKS)
+        assert now().misery_card(3) is not None and now().misery_card(4) is not None

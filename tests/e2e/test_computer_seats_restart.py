@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.app import StickemBot
 from bot.storage import utc_now
 from tests.discord_emulator import Emulator
-from tests.e2e.seat_helpers import channel_text, make_club, running, seat_bot, slash, table_of
+from tests.discord_emulator.state import User
+from tests.e2e.seat_helpers import Club, channel_text, make_club, running, seat_bot, slash, table_of
 
 
 async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Path) -> None:
@@ -72,3 +74,58 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
     fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(fourth, emulator):
         assert table_of(fourth, club.channel).timeouts == {0: 1, 1: 1}
+
+
+def _reminders(emulator: Emulator, club: Club, user: User) -> int:
+    return channel_text(emulator, club.channel).count(f"<@{user.id}> reminder:")
+
+
+async def _start_timed_game(emulator: Emulator, club: Club, bot: StickemBot) -> None:
+    ann, bob = club.users
+    await slash(emulator, ann, club.channel, "join")
+    await slash(emulator, bob, club.channel, "join")
+    reply = await slash(emulator, ann, club.channel, "start", players=3, timer="60s", rounds=1)
+    assert "started" in reply
+    assert table_of(bot, club.channel).deadline is not None
+
+
+async def _wait_for_timeouts(emulator: Emulator, club: Club) -> None:
+    def both_played_for() -> bool | None:
+        text = channel_text(emulator, club.channel)
+        return ("Time is up for ann" in text and "Time is up for bob" in text) or None
+
+    await emulator.driver.wait_until(both_played_for, timeout=10, what="the computer moving for both")
+
+
+async def test_a_reminder_sent_before_a_restart_is_not_sent_again(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    scale = 0.05  # "60 seconds" lasts 3 s: the reminder after 1.5 s
+    first = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(first, emulator):
+        await _start_timed_game(emulator, club, first)
+        await emulator.driver.wait_until(
+            lambda: (_reminders(emulator, club, ann) == 1 and _reminders(emulator, club, bob) == 1) or None,
+            timeout=10,
+            what="the half-time reminders",
+        )
+        assert table_of(first, club.channel).reminded
+    second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(second, emulator):
+        await _wait_for_timeouts(emulator, club)
+        assert (_reminders(emulator, club, ann), _reminders(emulator, club, bob)) == (1, 1)
+
+
+async def test_a_restart_before_half_time_still_reminds_once(emulator: Emulator, tmp_path: Path) -> None:
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    scale = 0.08  # "60 seconds" lasts 4.8 s: the reminder after 2.4 s
+    first = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(first, emulator):
+        await _start_timed_game(emulator, club, first)
+    assert "reminder:" not in channel_text(emulator, club.channel)  # stopped before half time
+    second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
+    async with running(second, emulator):
+        assert not table_of(second, club.channel).reminded
+        await _wait_for_timeouts(emulator, club)
+        assert (_reminders(emulator, club, ann), _reminders(emulator, club, bob)) == (1, 1)

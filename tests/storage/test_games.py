@@ -202,6 +202,23 @@ async def test_timers_are_set_moved_and_cleared(storage: Storage, clock: FakeClo
     assert (await storage.load_unfinished_games()).games[0].timers == ()
 
 
+async def test_a_timer_remembers_its_reminder_until_it_is_moved(storage: Storage, clock: FakeClock) -> None:
+    game_id = await new_game(storage)
+    due = clock.now + timedelta(seconds=60)
+    assert await storage.mark_timer_reminded(game_id, "turn") is False  # no such timer
+    await storage.set_timer(game_id, "turn", due)
+    clock.advance(seconds=30)
+    async with storage.transaction() as tx:  # with the rest of the table's change
+        assert await tx.mark_timer_reminded(game_id, "turn") is True
+    (game,) = (await storage.load_unfinished_games()).games
+    assert game.timers == (TimerRecord("turn", None, due, clock.now),)
+    # a moved timer is a new deadline, whose reminder is still to come
+    later = due + timedelta(seconds=60)
+    await storage.set_timer(game_id, "turn", later)
+    (game,) = (await storage.load_unfinished_games()).games
+    assert game.timers == (TimerRecord("turn", None, later, None),)
+
+
 async def test_timers_need_aware_times(storage: Storage) -> None:
     game_id = await new_game(storage)
     with pytest.raises(ValueError, match="timezone-aware"):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from bot.storage import Storage, StorageError, StorageUnavailable
+from bot.storage import CURRENT_VERSION, Storage, StorageError, StorageUnavailable
 from bot.storage.database import create_engine
 from bot.storage.maintenance import main, run
 from tests.storage.conftest import Target
@@ -31,7 +31,7 @@ async def test_info_and_prune_commands(tmp_path: Path) -> None:
     await storage.close()
 
     assert await run(["--database-url", url, "info"]) == (
-        "sqlite database, schema version 1: 1 unfinished game(s), 0 unreadable"
+        f"sqlite database, schema version {CURRENT_VERSION}: 1 unfinished game(s), 0 unreadable"
     )
     assert await run(["--database-url", url, "prune", "--days", "30"]) == (
         "pruned 1 game(s) that ended more than 30 day(s) ago"
@@ -48,7 +48,7 @@ def test_database_url_comes_from_the_environment(
     asyncio.run(_create(url))
     monkeypatch.setenv("DATABASE_URL", url)
     assert main(["info"]) == 0
-    assert "schema version 1: 0 unfinished game(s)" in capsys.readouterr().out
+    assert f"schema version {CURRENT_VERSION}: 0 unfinished game(s)" in capsys.readouterr().out
 
 
 async def _create(url: str) -> None:
@@ -65,7 +65,7 @@ def test_database_url_comes_from_a_dotenv_file(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert main(["info"]) == 0
-    assert "schema version 1: 0 unfinished game(s)" in capsys.readouterr().out
+    assert f"schema version {CURRENT_VERSION}: 0 unfinished game(s)" in capsys.readouterr().out
     monkeypatch.delenv("DATABASE_URL", raising=False)  # what load_dotenv set
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import timedelta
 
 import pytest
 from sqlalchemy import Connection, inspect, text
 
-from bot.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError
+from bot.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError, TimerRecord
 from bot.storage.database import create_engine, read_only
 from bot.storage.migrations import ensure_schema
 from tests.storage.conftest import FakeClock, Target, raw
@@ -52,8 +53,16 @@ async def test_newer_schema_is_refused_and_left_alone(storage: Storage, target: 
     assert version == CURRENT_VERSION + 1
 
 
+NEXT = CURRENT_VERSION + 1
+"""A schema version after the current one, for migration steps made up by the tests."""
+
+
 def _add_column(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE games ADD COLUMN note TEXT"))
+
+
+def _one_more_step(conn: Connection) -> int:
+    return ensure_schema(conn, target=NEXT, steps={CURRENT_VERSION: _add_column})
 
 
 async def _versions(storage: Storage, run: Callable[[Connection], int]) -> int:
@@ -63,21 +72,22 @@ async def _versions(storage: Storage, run: Callable[[Connection], int]) -> int:
 
 async def test_older_schema_is_migrated_step_by_step(storage: Storage) -> None:
     game_id = await new_game(storage)
-    found = await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column}))
-    assert found == 1
-    assert await raw(storage, "SELECT version FROM schema_version") == [(2,)]
+    found = await _versions(storage, _one_more_step)
+    assert found == CURRENT_VERSION
+    assert await raw(storage, "SELECT version FROM schema_version") == [(NEXT,)]
     async with storage.engine.connect() as conn:
         columns = await conn.run_sync(lambda c: [col["name"] for col in inspect(c).get_columns("games")])
     assert "note" in columns
     # Data written before the migration is still there.
     assert await raw(storage, "SELECT id FROM games") == [(game_id,)]
     # Running again at the same version does nothing.
-    assert await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column})) == 2
+    again = await _versions(storage, _one_more_step)
+    assert again == NEXT
 
 
 async def test_a_missing_migration_step_is_an_error_and_changes_nothing(storage: Storage) -> None:
-    with pytest.raises(StorageError, match="No migration from schema version 1 to 2"):
-        await _versions(storage, lambda c: ensure_schema(c, target=2, steps={}))
+    with pytest.raises(StorageError, match=f"No migration from schema version {CURRENT_VERSION} to {NEXT}"):
+        await _versions(storage, lambda c: ensure_schema(c, target=NEXT, steps={}))
     assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
 
 
@@ -89,14 +99,16 @@ async def test_a_failed_migration_step_undoes_the_steps_before_it(storage: Stora
     def fail(conn: Connection) -> None:
         raise StorageError("step 2 fails")
 
+    steps = {CURRENT_VERSION: _add_column, NEXT: fail}
     with pytest.raises(StorageError, match="step 2 fails"):
-        await _versions(storage, lambda c: ensure_schema(c, target=3, steps={1: _add_column, 2: fail}))
+        await _versions(storage, lambda c: ensure_schema(c, target=NEXT + 1, steps=steps))
     assert await raw(storage, "SELECT version FROM schema_version") == [(CURRENT_VERSION,)]
     async with storage.engine.connect() as conn:
         columns = await conn.run_sync(lambda c: [col["name"] for col in inspect(c).get_columns("games")])
     assert "note" not in columns
     # The next start runs the whole migration again, and it works.
-    assert await _versions(storage, lambda c: ensure_schema(c, target=2, steps={1: _add_column})) == 1
+    found = await _versions(storage, _one_more_step)
+    assert found == CURRENT_VERSION
 
 
 async def test_a_sqlite_write_transaction_takes_the_write_lock_at_once(storage: Storage) -> None:
@@ -122,3 +134,34 @@ async def test_sqlite_runs_with_wal_and_foreign_keys(storage: Storage) -> None:
         return
     assert await raw(storage, "PRAGMA journal_mode") == [("wal",)]
     assert await raw(storage, "PRAGMA foreign_keys") == [(1,)]
+
+
+async def _make_version_1(storage: Storage) -> None:
+    """Turn a fresh database into what version 1 of the bot created: no timer reminders."""
+    await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
+    await raw(storage, "UPDATE schema_version SET version = 1")
+
+
+async def test_a_version_1_database_opens_and_its_timers_get_reminders(
+    storage: Storage, target: Target, clock: FakeClock
+) -> None:
+    game_id = await new_game(storage)
+    due = clock.now + timedelta(minutes=2)
+    await _make_version_1(storage)
+    await raw(
+        storage,
+        "INSERT INTO game_timers (game_id, kind, seat, due_at) VALUES (:g, 'turn', -1, :due)",
+        g=game_id,
+        due=due.replace(tzinfo=None),
+    )
+    await storage.close()
+    reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
+    try:
+        assert reopened.schema_version == CURRENT_VERSION == 2
+        (game,) = (await reopened.load_unfinished_games()).games
+        assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
+        assert await reopened.mark_timer_reminded(game_id, "turn") is True
+        (game,) = (await reopened.load_unfinished_games()).games
+        assert game.timers[0].reminded_at == clock.now
+    finally:
+        await reopened.close()

@@ -1,0 +1,61 @@
+"""The half-time reminder of a turn timer: once per deadline, stored with the timer, restored."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from bot.persistence import GameJournal
+from bot.resume import table_of_game
+from bot.storage import Storage
+from bot.tables import Table, TableRegistry
+
+CHANNEL = 555
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def test_a_new_deadline_is_not_reminded_yet() -> None:
+    table = Table(CHANNEL, 1, seed_source=lambda: 3, id_source=lambda: "g1")
+    for user in (1, 2, 3):
+        table.join(user, f"p{user}")
+    table.start(1, timer="30s")
+    assert table.refresh_deadline(NOW)
+    table.reminded = True
+    assert not table.refresh_deadline(NOW + timedelta(seconds=5))  # the same wait
+    assert table.reminded
+    table.away.add(2)  # p3 was away and comes back: their turns are timed afresh
+    table.back(3)
+    assert table.refresh_deadline(NOW + timedelta(seconds=10))
+    assert table.deadline == NOW + timedelta(seconds=40) and not table.reminded
+
+
+async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path) -> None:
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(storage)
+        table = TableRegistry(seed_source=lambda: 3, id_source=lambda: "g1").get_or_open(CHANNEL, 1)
+        for user in (1, 2):
+            async with journal.recording(table):
+                table.join(user, f"p{user}")
+        async with journal.recording(table):
+            table.start(1, fill_to=3, timer="60s")
+        assert table.deadline is not None and not table.reminded
+        async with journal.recording(table, background=True):
+            table.reminded = True
+        (stored,) = (await storage.load_unfinished_games()).games
+        assert stored.timers[0].due_at == table.deadline and stored.timers[0].reminded_at is not None
+        restored = table_of_game(stored, TableRegistry())
+        assert restored.reminded and restored.deadline == table.deadline
+        # everyone picks: the first trick's wait has its own deadline, not reminded yet
+        game = table.game
+        assert game is not None
+        async with journal.recording(table):
+            table.choose_misery(1, game.hand(0)[0], game_id="g1", round=1)
+            table.choose_misery(2, game.hand(1)[0], game_id="g1", round=1)
+            table.auto_move(2, game.hand(2)[0])
+        assert table.deadline is not None and not table.reminded
+        (stored,) = (await storage.load_unfinished_games()).games
+        assert stored.timers[0].due_at == table.deadline and stored.timers[0].reminded_at is None
+        assert not table_of_game(stored, TableRegistry()).reminded
+    finally:
+        await storage.close()
