@@ -157,9 +157,13 @@ class TableService:
         """/leave: leave the channel's lobby."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
+            playing = table.state is TableState.PLAYING
+            seat = table.seat_of(interaction.user.id)
             async with self.journal.recording(table):
                 outcome = table.leave(interaction.user.id)
             await self._reply(interaction, outcome.reply)
+            if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
+                await self._retire_seat_prompt(table, seat, render.prompt_stopped("You left this game"))
             await self.execute(table, outcome)
 
     async def start(
@@ -544,12 +548,18 @@ class TableService:
     async def _retire_prompts(self, table: Table, spec: MessageSpec) -> None:
         """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
         for seat in list(table.messages.prompts):
-            ref = table.messages.prompts.pop(seat)
-            try:
-                channel = self.client.get_partial_messageable(ref.channel_id)
-                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
-            except discord.HTTPException as exc:
-                log.info("Could not disable a prompt of ended table %s: %s", table.channel_id, exc)
+            await self._retire_seat_prompt(table, seat, spec)
+
+    async def _retire_seat_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        try:
+            channel = self.client.get_partial_messageable(ref.channel_id)
+            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason
