@@ -328,20 +328,26 @@ class Table:
         return (game.round, game.trick_number, len(game.view(None).trick))
 
     def refresh_deadline(self, now: datetime) -> bool:
-        """Start the turn timer when a new wait for a human began; whether the deadline changed."""
+        """Start the turn timer when a new wait for a human began; whether the deadline changed.
+
+        A wait that goes on keeps its deadline, whoever leaves or comes back meanwhile; it only
+        gets one when a human is awaited in it and it had none (an away player came back), and
+        loses it when no human is awaited any more."""
         key = self.turn_key()
-        if key == self.deadline_key:
-            return False
-        self.deadline_key = key
-        before = self.deadline
         humans = self.game is not None and any(
             not self.is_auto(seat) for seat in self.game.awaiting
         )
-        if key is None or self.timer_seconds is None or not humans:
+        seconds = self.timer_seconds if key is not None and humans else None
+        new_wait = key != self.deadline_key
+        if not new_wait and (self.deadline is not None) == (seconds is not None):
+            return False
+        self.deadline_key = key
+        before = self.deadline
+        if seconds is None:
             self.deadline = None
-        else:
-            self.deadline = now + timedelta(seconds=self.timer_seconds)
-        return self.deadline != before or self.deadline is not None
+        elif new_wait or before is None:
+            self.deadline = now + timedelta(seconds=seconds)
+        return self.deadline != before
 
     def timed_out_seats(self) -> list[int]:
         """The awaited human seats (not away) that the timer plays for when it runs out."""
@@ -523,8 +529,7 @@ class Table:
         self.timeouts.pop(seat, None)
         if seat not in self.away:
             return ()
-        self.away.discard(seat)
-        self.deadline_key = None  # their turns are timed again
+        self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
         return (Notice(f"{self.seats[seat].name} is back."),)
 
     def back(self, user_id: int) -> Outcome:
@@ -570,7 +575,6 @@ class Table:
         self.seats[seat] = bot
         self.away.discard(seat)
         self.timeouts.pop(seat, None)
-        self.deadline_key = None
         if self.host_id is None:  # the last human left: the game goes on only with people
             self.state = TableState.CLOSED
             assert self.game is not None
@@ -588,6 +592,7 @@ class Table:
         """/join during a game: ask the host to let ``user_id`` take a computer seat."""
         if self.seat_of(user_id) is not None:
             raise TableError("You are already seated at this table.")
+        self._require_next_round()
         bots = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
         if not bots:
             raise TableError("A game is already running at this table; wait for the next one.")
@@ -607,12 +612,22 @@ class Table:
         request = self.takeover_requests.get(seat)
         if request is None or request[0] != taker_id or not self.seats[seat].is_bot:
             raise TableError("That request is no longer open.")
+        self._require_next_round()
         del self.takeover_requests[seat]
         self.takeovers[seat] = Seat(taker_id, request[1])
         return Outcome(
             f"Approved: {request[1]} takes over {self.seats[seat].name}'s seat when the next round starts.",
             (Notice(f"{request[1]} takes over {self.seats[seat].name}'s seat from the next round on."),),
         )
+
+    def _require_next_round(self) -> None:
+        """A takeover happens when the next round starts: refuse it in the last round."""
+        game = self.running_game()
+        if game.round >= game.rounds:
+            raise TableError(
+                "This is the last round of the game, so no seat changes hands any more; "
+                "join the next game instead."
+            )
 
     def _apply_takeovers(self) -> list[Effect]:
         """At a round's start, approved players take their computer seats."""
