@@ -535,6 +535,7 @@ class TableService:
             except TableError:
                 table.abandon()  # the database is away: the stored game stays, resumed at next start
             log.info("Table %s closed: its channel was deleted", channel_id)
+            self.kick(table)  # its computer moves and turn timer end with it
             await self._retire_prompts(table, render.prompt_stopped("The channel of this game was deleted"))
 
     async def _show_stopped(self, table: Table) -> None:

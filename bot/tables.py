@@ -514,9 +514,10 @@ class Table:
         """``user_id`` plays ``card``; the click was on a hand shown for ``trick`` of ``round``."""
         game = self.check_click(user_id, game_id, round)
         seat = self._require_seat(user_id)
-        if seat in self.away and seat not in game.awaiting:  # a click in the hand: back, no move
-            return Outcome("Welcome back: you play your own cards again.", self._acted(seat), seat)
-        if game.phase is Phase.TRICKS and trick != game.trick_number:
+        stale = game.phase is Phase.TRICKS and trick != game.trick_number
+        if seat in self.away and (seat not in game.awaiting or stale):  # a click in the hand:
+            return self.back(user_id)  # back, no move (a fresh hand if it is their turn)
+        if stale:
             raise TableError(
                 f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
             )

@@ -101,3 +101,22 @@ def test_a_second_request_for_the_same_seat_does_not_silently_replace_the_first(
     with pytest.raises(TableError):
         table.join(9, "second")
     table.approve_takeover(1, 2, 8)
+
+
+def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
+    """Away, p2 clicks a card of a hand from an earlier trick while the computer is about to play
+    for them: they are back (as with any click in their hand), not refused and left away."""
+    table = game_of(3, timer="30s")
+    game = table.game
+    assert game is not None
+    for user in (1, 2, 3):
+        table.choose_misery(user, game.hand(user - 1)[0], game_id=GAME_ID, round=1)
+    while game.awaiting[0] != 1 or game.trick_number == 1:
+        seat = game.awaiting[0]
+        table.play(seat + 1, game.legal_cards(seat)[0], game_id=GAME_ID, round=1, trick=game.trick_number)
+    table.away.add(1)
+    count = game.action_count
+    outcome = table.play(2, game.hand(1)[0], game_id=GAME_ID, round=1, trick=game.trick_number - 1)
+    assert "Welcome back" in outcome.reply
+    assert table.away == set() and game.action_count == count
+    assert any(type(effect).__name__ == "PromptTurn" for effect in outcome.effects)

@@ -173,3 +173,23 @@ async def test_a_leaver_keeps_no_live_hand_in_their_dms(emulator: Emulator, tmp_
         assert "Bot Ada (normal) plays your seat" in await slash(emulator, bob, club.channel, "leave")
         await settle(emulator, bot, club.channel)
         assert live_prompt(emulator, bob) is None
+
+
+async def test_a_deleted_channel_leaves_no_timer_running(emulator: Emulator, tmp_path: Path) -> None:
+    """The channel of a game with a running turn timer is deleted: its table closes, and its
+    timer task ends with it (not minutes later, when the timer runs out)."""
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="5min")
+        table = table_of(bot, club.channel)
+        service = service_for(bot)
+        await emulator.driver.wait_until(lambda: _bots_picked(table), timeout=WAIT, what="the bots")
+        await settle(emulator, bot, club.channel)
+        await asyncio.sleep(0.2)  # the table's task sleeps until ann's reminder
+        assert service.autoplay.busy(table)  # ann's timer runs
+        await service.channel_deleted(club.channel.id)
+        await asyncio.sleep(0.2)
+        assert not service.autoplay.busy(table)
