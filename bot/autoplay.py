@@ -171,18 +171,19 @@ class Autoplay:
     # --- the task of one table ----------------------------------------------------------------
 
     async def _drive(self, table: Table) -> None:
-        try:
-            while table.state is TableState.PLAYING:
+        while table.state is TableState.PLAYING:
+            try:
                 seats = table.auto_seats()
                 if seats:
                     await self._computer_move(table, seats[0])
                     continue
                 if not await self._wait_for_timer(table):
                     return
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not kill the bot; the next change kicks the table again
-            log.exception("autoplay of table %s failed", table.channel_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug: logged, and tried again (nobody else moves this table on)
+                log.exception("autoplay of table %s failed; trying again", table.channel_id)
+                await asyncio.sleep(RETRY_AFTER)
 
     async def _computer_move(self, table: Table, seat: int) -> None:
         game = table.running_game()

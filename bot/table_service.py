@@ -19,6 +19,7 @@ import weakref
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
+import aiohttp
 import discord
 
 from bot import render
@@ -58,6 +59,10 @@ log = logging.getLogger(__name__)
 DmResult = Literal["sent", "refused", "failed"]
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
+
+SHOW_FAILURES = (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError)
+"""What showing something on Discord may fail with besides a bug: Discord refused, or the network
+failed. The change being shown stands: it is logged and the game goes on."""
 
 DEFER_AFTER = 1.5
 """Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
@@ -225,8 +230,8 @@ class TableService:
         """Post ``text`` in the table's channel (a failure is logged)."""
         try:
             await self._say(table, MessageSpec(text), ping=ping)
-        except discord.HTTPException as exc:
-            log.warning("Could not post a notice at table %s: %s", table.channel_id, exc)
+        except SHOW_FAILURES as exc:
+            log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
     async def retire_timed_out_prompt(self, table: Table, seat: int, card: Card) -> None:
         """The seat's live DM prompt says the time ran out and which card the computer chose."""
@@ -240,8 +245,8 @@ class TableService:
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
             await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
-        except discord.HTTPException as exc:
-            log.info("Could not retire a timed-out prompt at table %s: %s", table.channel_id, exc)
+        except SHOW_FAILURES as exc:
+            log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's hand (or misery choice) as an ephemeral message with buttons."""
@@ -448,13 +453,15 @@ class TableService:
                 continue
             try:
                 await self._show(table, effect)
-            except discord.HTTPException as exc:
+            except SHOW_FAILURES as exc:  # the change stands: show the rest
                 log.warning(
-                    "Could not show %s at table %s: %s",
+                    "Could not show %s at table %s: %r",
                     type(effect).__name__,
                     table.channel_id,
                     exc,
                 )
+            except Exception:  # a bug in showing one effect must not keep the game from going on
+                log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
         self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
