@@ -535,6 +535,11 @@ class Table:
 
     def back(self, user_id: int) -> Outcome:
         """/back: an away player takes their seat back from the computer."""
+        if self.state is TableState.LOBBY:
+            raise TableError(
+                "The game has not started yet: /back is for a player the computer plays for "
+                "during a game."
+            )
         self.running_game()
         seat = self._require_seat(user_id)
         if seat not in self.away:

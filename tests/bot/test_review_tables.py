@@ -120,3 +120,12 @@ def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
     assert "Welcome back" in outcome.reply
     assert table.away == set() and game.action_count == count
     assert any(type(effect).__name__ == "PromptTurn" for effect in outcome.effects)
+
+
+def test_back_in_a_lobby_says_what_back_is_for() -> None:
+    """/back before the game started: not "Use /join to open one" (the player is in the lobby)."""
+    table = Table(777, 1)
+    table.join(1, "p1")
+    with pytest.raises(TableError) as refused:
+        table.back(1)
+    assert "/join" not in str(refused.value) and "/back" in str(refused.value)
