@@ -1,68 +1,68 @@
-"""N tables at once on the emulated Discord, each with one emulated human and two computer players.
+"""N tables at once: the real bot process against the emulated Discord, each table with one
+emulated human and two computer players.
 
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
-[--seconds 20] [--level normal] [--delay 0.0] [--workers 2]``.
+[--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
+[--database sqlite|postgres]``.
 
-For each N, one bot (SQLite in a temporary folder) and one emulator run in this process. N humans
-/join and /start their tables (filled with two computer players of ``--level``, no turn timer),
-then for ``--seconds`` every human answers each prompt as soon as they see it (polling their DMs
-every 100 ms) while the computer players move with a pause of ``--delay`` seconds. Printed:
+For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
+temporary folder, or a fresh PostgreSQL database on the server named by
+``STICKEM_TEST_POSTGRES_URL``), while the emulator and the N emulated humans run in this
+process. A ``sitecustomize`` hook points the bot at the emulator and installs
+``benchmarks/bot_probe.py``, which measures inside the bot process only. N humans /join and
+/start their tables (filled with two computer players of ``--level``, no turn timer); then for
+``--seconds`` every human answers each prompt ``--think`` seconds after seeing it, while the
+computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
 
-- interaction latency (an interaction sent until the bot's initial response): median and p99,
-  over the measured window (opening the tables is reported apart);
-- the longest event-loop stall: how much later than asked a 1 ms sleep woke up. The loop is
-  shared by the bot, the emulator and the emulated humans, so this is an upper bound for the bot;
-- the same probe's longest stall for 2 s before anything starts ("idle stall"): what the machine
-  itself adds (other processes, the scheduler);
-- the longest garbage collection in the window (a full collection walks every object of the
-  process, the emulator's included);
-- REST calls per card: every REST call the bot made in the window divided by the cards played
-  (humans' and computers');
-- memory per table: growth of the process's resident memory while the N tables opened, divided
-  by N (bot + emulator), and the deep size of one bot-side table object;
-- cards played per second;
+Printed per N:
+
+- interaction latency as Discord sees it (the emulator stamps the interaction's creation and the
+  arrival of the bot's initial response): median and p99 over the window, opening apart;
+- the bot's event loop: the longest lag of a 1 ms sleep (and its p99), the longest time one
+  callback held the loop in CPU time (the bot's own doing, a garbage collection included) and
+  in wall time (also the operating system giving the core to another process), how many
+  callbacks ran over 5 ms, the longest garbage collection;
+- the machine's own noise: the same 1 ms probe in this process for 2 s with nothing running;
+- the bot's CPU time per card, REST calls per card (every REST call the bot made in the window
+  divided by the cards played), cards per second;
+- memory per table: growth of the bot process's resident memory while the N tables opened,
+  divided by N, and the deep size of one table object;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
-- problems: what else the emulator reported (errors logged by the bot, late answers).
+  problems: what else the emulator reported (errors logged by the bot, late answers).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
+import json
+import os
+import signal
 import statistics
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.table_service import service_for
-from bot.tables import Table
-from tests.discord_emulator import Emulator, run_client
+from tests.discord_emulator import Emulator
+from tests.e2e.bot_process import BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
-
-
-class GcPauses:
-    """The longest garbage collection while installed (gc.callbacks)."""
-
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self._started = 0.0
-
-    def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "start":
-            self._started = time.perf_counter()
-        else:
-            self.longest = max(self.longest, time.perf_counter() - self._started)
-
+from tests.e2e.process_game import READY, TOKEN, database_url
 
 OPEN_BATCH = 25
 """Tables opened at the same time while setting up."""
+
+PROBE_HOOK = """
+if os.environ.get("STICKEM_PROBE_FILE"):
+    import benchmarks.bot_probe
+
+    benchmarks.bot_probe.install()
+"""
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -72,95 +72,113 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def rss_bytes() -> int:
-    """The resident memory of this process."""
-    with open("/proc/self/statm") as statm:
-        pages = int(statm.read().split()[1])
-    return pages * 4096
+class ProbedBot:
+    """The bot process and the figures its probe writes on request."""
+
+    def __init__(self, process: BotProcess, report_file: Path) -> None:
+        self.process = process
+        self.report_file = report_file
+
+    def reset(self) -> None:
+        """Start a new measuring window in the bot process."""
+        os.kill(self.process.process.pid, signal.SIGUSR1)
+
+    async def report(self) -> dict[str, Any]:
+        """The figures of the bot's current window (bounded wait for the file)."""
+        self.report_file.unlink(missing_ok=True)
+        os.kill(self.process.process.pid, signal.SIGUSR2)
+        async with asyncio.timeout(30.0):
+            while not self.report_file.exists():
+                await asyncio.sleep(0.05)
+        figures: dict[str, Any] = json.loads(self.report_file.read_text())
+        return figures
 
 
-def deep_size(root: object) -> int:
-    """The bytes of ``root`` and everything it refers to (shared objects counted once; modules,
-    classes, functions and the event loop left out)."""
-    seen: set[int] = set()
-    stack = [root]
-    total = 0
-    skip = (type, type(sys), type(deep_size))
-    while stack:
-        obj = stack.pop()
-        if id(obj) in seen or isinstance(obj, (*skip, asyncio.AbstractEventLoop)):
-            continue
-        seen.add(id(obj))
-        total += sys.getsizeof(obj)
-        stack.extend(gc.get_referents(obj))
-    return total
+@asynccontextmanager
+async def probed_bot(
+    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace
+) -> AsyncIterator[ProbedBot]:
+    """Start ``python -m bot`` with the probe, wait until it is connected; stop it on exit."""
+    report_file = folder / "probe.json"
+    async with database_url(args.database, folder) as url:
+        env = process_env(
+            emu,
+            folder,
+            DEV_GUILD_ID=str(guild_id),
+            DATABASE_URL=url,
+            BOT_MOVE_DELAY=str(args.delay),
+            BOT_WORKERS=str(args.workers),
+            STICKEM_PROBE_FILE=str(report_file),
+            **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
+            **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
+            **({"STICKEM_GC_THRESHOLD": os.environ["STICKEM_GC_THRESHOLD"]}
+               if os.environ.get("STICKEM_GC_THRESHOLD") else {}),
+        )
+        hook = folder / "emulated-discord" / "sitecustomize.py"
+        hook.write_text(hook.read_text() + PROBE_HOOK)
+        process = await BotProcess.start(env, cwd=folder)
+        try:
+            await process.wait_for_log(READY, timeout=60.0)
+            yield ProbedBot(process, report_file)
+        finally:
+            if process.process.returncode is None:
+                process.process.send_signal(signal.SIGTERM)
+            await process.finish(timeout=60.0)
 
 
-def cards_played(tables: list[Table]) -> int:
-    """Cards played at these tables so far."""
-    return sum(
-        sum(1 for action in table.game.actions if action.kind == "play")
-        for table in tables
-        if table.game is not None
-    )
-
-
-async def run(count: int, seconds: float, level: str, delay: float, workers: int) -> dict[str, Any]:
-    """Measure ``count`` tables for ``seconds``."""
-    idle = LoopLagProbe()  # the machine's own noise: the same probe with nothing else running
+async def idle_noise() -> float:
+    """The longest lag of a 1 ms sleep in this process for 2 s with nothing else running."""
+    idle = LoopLagProbe()
     idle.start()
     await asyncio.sleep(2.0)
     await idle.stop()
-    emu = Emulator()
+    return idle.max_lag
+
+
+async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Measure ``count`` tables for ``args.seconds``."""
+    idle_lag = await idle_noise()
+    emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
     await emu.start()
     try:
-        with emu.patched_discord(), tempfile.TemporaryDirectory() as data_dir:
+        with tempfile.TemporaryDirectory() as data_dir:
             tables = add_tables(emu, count)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            settings = Settings(
-                token=emu.token, dev_guild_id=guild.id, data_dir=Path(data_dir),
-                bot_move_delay=delay, bot_workers=workers,
-            )
-            bot = StickemBot(settings)
-            async with run_client(emu, bot):
-                gc.collect()
-                rss_before = rss_bytes()
+            async with probed_bot(emu, Path(data_dir), guild.id, args) as bot:
+                before = await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
                 for start in range(0, count, OPEN_BATCH):
                     batch = tables[start:start + OPEN_BATCH]
                     results = await asyncio.gather(
-                        *(open_table(emu, t, level, opening) for t in batch), return_exceptions=True
+                        *(open_table(emu, t, args.level, opening) for t in batch), return_exceptions=True
                     )
                     opening.failures += sum(1 for result in results if isinstance(result, Exception))
                 open_time = time.perf_counter() - opened
-                gc.collect()
-                rss_growth = (rss_bytes() - rss_before) / count
-                registry = service_for(bot).registry
-                bot_tables = [t for lt in tables if (t := registry.get(lt.channel.id)) is not None]
-                one_table = deep_size(bot_tables[0]) if bot_tables else 0
+                opened_figures = await bot.report()
 
-                probe = LoopLagProbe()
+                harness = LoopLagProbe()
                 latencies = Latencies()
                 stop = asyncio.Event()
-                cards_before, calls_before = cards_played(bot_tables), len(emu.rest_calls)
-                pauses = GcPauses()
-                gc.callbacks.append(pauses)
-                probe.start()
+                calls_before = len(emu.rest_calls)
+                bot.reset()
+                harness.start()
                 humans = [
-                    asyncio.create_task(human_loop(emu, t.human, latencies, stop, tolerate=True))
+                    asyncio.create_task(
+                        human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
+                    )
                     for t in tables
                 ]
-                await asyncio.sleep(seconds)
+                await asyncio.sleep(args.seconds)
+                window = await bot.report()
+                calls = len(emu.rest_calls) - calls_before
                 stop.set()
                 await asyncio.gather(*humans)
-                await probe.stop()
-                gc.callbacks.remove(pauses)
-                cards = cards_played(bot_tables) - cards_before
-                calls = len(emu.rest_calls) - calls_before
+                await harness.stop()
                 problems = len(emu.problems)
                 emu.problems.clear()
+        cards = window["cards"] - opened_figures["cards"]
         values = latencies.values or [0.0]
         return {
             "tables": count,
@@ -169,15 +187,32 @@ async def run(count: int, seconds: float, level: str, delay: float, workers: int
             "median_ms": statistics.median(values) * 1000,
             "p99_ms": percentile(values, 0.99) * 1000,
             "max_ms": max(values) * 1000,
-            "stall_ms": probe.max_lag * 1000,
-            "idle_stall_ms": idle.max_lag * 1000,
-            "gc_ms": pauses.longest * 1000,
-            "stall_p99_ms": percentile(probe.lags or [0.0], 0.99) * 1000,
+            "lag_ms": window["lag_max"] * 1000,
+            "lag_p99_ms": window["lag_p99"] * 1000,
+            "cpu_hold_ms": window["longest_cpu"] * 1000,
+            "wall_hold_ms": window["longest_wall"] * 1000,
+            "cpu_hold_what": window["longest_cpu_what"],
+            "slow_callbacks": window["slow_cpu"],
+            "slow_wall_callbacks": window["slow_wall"],
+            "callbacks": window["callbacks"],
+            "gc_ms": max(window["gc_longest"]) * 1000,
+            "gc_count": window["gc_count"],
+            "gc_gen_ms": [round(t * 1000, 1) for t in window["gc_longest"]],
+            "gc_gen_cpu_ms": [round(t * 1000, 1) for t in window["gc_longest_cpu"]],
+            "gc_objects": window["gc_objects"],
+            "gc_collected": window["gc_longest_collected"],
+            "gc_census": window.get("gc_census", []),
+            "gc_cycles": window.get("gc_cycles", []),
+            "idle_lag_ms": idle_lag * 1000,
+            "harness_lag_ms": harness.max_lag * 1000,
             "cards": cards,
-            "cards_per_s": cards / seconds,
+            "cards_per_s": cards / window["seconds"],
+            "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
+            "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
+            "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
-            "rss_kib_per_table": rss_growth / 1024,
-            "table_kib": one_table / 1024,
+            "rss_kib_per_table": (opened_figures["rss"] - before["rss"]) / count / 1024,
+            "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
             "failed": latencies.failures + opening.failures,
         }
@@ -191,27 +226,53 @@ def main() -> None:
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--level", default="normal", choices=("random", "normal", "hard"))
-    parser.add_argument("--delay", type=float, default=0.0, help="pause before a computer move")
+    parser.add_argument("--delay", type=float, default=1.0, help="pause before a computer move (s)")
+    parser.add_argument("--think", type=float, default=1.0, help="a human's time to answer a prompt (s)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--database", default="sqlite", choices=("sqlite", "postgres"))
+    parser.add_argument("--profile", help="write a cProfile of the bot's window to this file")
+    parser.add_argument(
+        "--gc-census", action="store_true",
+        help="keep what the garbage collector frees in the window and print its commonest types",
+    )
+    parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
     args = parser.parse_args()
     header = (
-        "| tables | open (s) | interactions | median ms | p99 ms | max ms | longest stall ms "
-        "| stall p99 ms | idle stall ms | longest GC ms | cards/s | REST calls/card | RSS KiB/table "
-        "| table object KiB | failed | problems |"
+        "| tables | open (s) | interactions | median ms | p99 ms | max ms | loop lag max ms "
+        "| lag p99 ms | longest callback CPU ms | wall ms | callbacks > 5 ms CPU (wall) | longest GC ms "
+        "| idle lag ms | harness lag ms | cards/s | bot CPU ms/card | bot CPU share (loop thread) "
+        "| REST calls/card "
+        "| RSS KiB/table | table object KiB | failed | problems |"
     )
-    print(f"level={args.level} delay={args.delay} s workers={args.workers} window={args.seconds} s")
+    print(
+        f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
+        f"database={args.database} window={args.seconds} s"
+    )
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
     for count in args.tables:
-        r = asyncio.run(run(count, args.seconds, args.level, args.delay, args.workers))
+        r = asyncio.run(run(count, args))
         print(
             f"| {r['tables']} | {r['open_s']:.1f} | {r['interactions']} | {r['median_ms']:.1f} "
-            f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['stall_ms']:.1f} | {r['stall_p99_ms']:.2f} "
-            f"| {r['idle_stall_ms']:.1f} | {r['gc_ms']:.1f} "
-            f"| {r['cards_per_s']:.1f} | {r['calls_per_card']:.2f} | {r['rss_kib_per_table']:.1f} "
-            f"| {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
+            f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['lag_ms']:.1f} | {r['lag_p99_ms']:.2f} "
+            f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
+            f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
+            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} | {r['cards_per_s']:.1f} "
+            f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
+            f"| {r['calls_per_card']:.2f} "
+            f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
             flush=True,
         )
+        for cycle in r["gc_cycles"]:
+            print(f"  cycle: {cycle}")
+        for name, number in r["gc_census"]:
+            print(f"  freed by the collector: {number} {name}")
+        if args.verbose:
+            print(
+                f"  longest CPU hold: {r['cpu_hold_what']}; GCs per generation {r['gc_count']}, "
+                f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
+                f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
+            )
 
 
 if __name__ == "__main__":

@@ -1,61 +1,107 @@
-"""Turn render specs into discord.py objects (needs a running event loop: call it from the cogs).
+"""Turn render specs into what discord.py sends (call it from the cogs and the table service).
 
-The views built here are *stopped* before they are sent, so discord.py does not keep them in its
-view store: every click is routed by custom id to the ``DynamicItem`` classes the cogs register,
-which keeps buttons working after a restart and keeps memory flat over long games.
+Components go out as :class:`StaticComponents`, not as ``discord.ui.View`` objects: every click is
+routed by custom id to the ``DynamicItem`` classes the cogs register (which keeps buttons working
+after a restart), so nothing is ever kept in discord.py's view store, and nothing needs a view.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-import discord
+from bot.render import ButtonSpec, MessageSpec, SelectSpec
 
-from bot.render import ButtonSpec, MessageSpec
+_STYLES: dict[str, int] = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
+"""Discord's button style numbers."""
 
-_STYLES: dict[str, discord.ButtonStyle] = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
+ACTION_ROW = 1
+BUTTON = 2
+STRING_SELECT = 3
 
 
-def build_view(spec: MessageSpec) -> discord.ui.View | None:
-    """A stopped view holding the spec's components, or None when it has none."""
+class StaticComponents:
+    """A message's rows of components, accepted by discord.py wherever it takes ``view=``.
+
+    discord.py takes any object marked ``__discord_ui_view__`` that serialises itself
+    (``to_components``) and says it is finished, so it is never stored for dispatch. Built
+    straight from the render spec, it makes no ``ui.View``, ``ui.Button`` or ``SelectOption``:
+    a view and its items refer to each other, so every message sent with one left a reference
+    cycle that only the garbage collector frees, and at a hundred busy tables freeing them held
+    the event loop for tens of milliseconds (``benchmarks/discord_load.py --gc-census``).
+    """
+
+    __discord_ui_view__: ClassVar[bool] = True
+    timeout: float | None = None
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        self._rows = rows
+
+    def to_components(self) -> list[dict[str, Any]]:
+        """The components as Discord's API wants them: action rows of buttons or a select."""
+        return self._rows
+
+    def has_components_v2(self) -> bool:
+        """Classic components only (no layout components)."""
+        return False
+
+    def is_finished(self) -> bool:
+        """Always: there is nothing to wait for (clicks go to the dynamic items)."""
+        return True
+
+    def is_dispatchable(self) -> bool:
+        """Never: discord.py must not store it in its view store."""
+        return False
+
+
+def _emoji(name: str | None) -> dict[str, Any] | None:
+    return None if name is None else {"id": None, "name": name}
+
+
+def _button(spec: ButtonSpec) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "type": BUTTON,
+        "style": _STYLES.get(spec.style, _STYLES["secondary"]),
+        "disabled": spec.disabled,
+        "label": spec.label,
+        "custom_id": spec.custom_id,
+    }
+    if spec.emoji is not None:
+        data["emoji"] = _emoji(spec.emoji)
+    return data
+
+
+def _select(spec: SelectSpec) -> dict[str, Any]:
+    options = []
+    for option in spec.options:
+        data: dict[str, Any] = {"label": option.label, "value": option.value, "default": option.default}
+        if option.emoji is not None:
+            data["emoji"] = _emoji(option.emoji)
+        options.append(data)
+    return {
+        "type": STRING_SELECT,
+        "custom_id": spec.custom_id,
+        "min_values": 1,
+        "max_values": 1,
+        "disabled": spec.disabled,
+        "placeholder": spec.placeholder,
+        "options": options,
+    }
+
+
+def _component(spec: ButtonSpec | SelectSpec) -> dict[str, Any]:
+    return _button(spec) if isinstance(spec, ButtonSpec) else _select(spec)
+
+
+def build_components(spec: MessageSpec) -> StaticComponents | None:
+    """The spec's rows of components, or None when it has none."""
     if not spec.rows:
         return None
-    view = discord.ui.View(timeout=None)
-    for row_index, row in enumerate(spec.rows):
-        for item in row:
-            if isinstance(item, ButtonSpec):
-                view.add_item(
-                    discord.ui.Button(
-                        style=_STYLES.get(item.style, discord.ButtonStyle.secondary),
-                        label=item.label,
-                        custom_id=item.custom_id,
-                        emoji=item.emoji,
-                        disabled=item.disabled,
-                        row=row_index,
-                    )
-                )
-            else:
-                view.add_item(
-                    discord.ui.Select(
-                        custom_id=item.custom_id,
-                        placeholder=item.placeholder,
-                        options=[
-                            discord.SelectOption(
-                                label=o.label, value=o.value, emoji=o.emoji, default=o.default
-                            )
-                            for o in item.options
-                        ],
-                        disabled=item.disabled,
-                        row=row_index,
-                    )
-                )
-    view.stop()
-    return view
+    return StaticComponents(
+        [
+            {"type": ACTION_ROW, "components": [_component(item) for item in row]}
+            for row in spec.rows
+        ]
+    )
 
 
 def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
@@ -63,7 +109,7 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"content": spec.content}
     if spec.embeds:
         kwargs["embeds"] = list(spec.embeds)
-    view = build_view(spec)
+    view = build_components(spec)
     if view is not None:
         kwargs["view"] = view
     return kwargs
@@ -71,4 +117,4 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``edit``: replaces content, embeds and components entirely."""
-    return {"content": spec.content, "embeds": list(spec.embeds), "view": build_view(spec)}
+    return {"content": spec.content, "embeds": list(spec.embeds), "view": build_components(spec)}

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
+from bot.interaction_release import releases_click
 from bot.table_service import service_for
 from bot.tables import BOT_LEVELS, DEFAULT_TIMER, TIMER_CHOICES, max_seats
 from stickem import Rules
@@ -31,6 +32,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         """Rebuild the button from a click's custom id."""
         return cls(LobbyId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join, leave or start the table."""
         await service_for(interaction.client).lobby_click(interaction, self.ident)

@@ -22,6 +22,7 @@ from bot.custom_ids import (
     StopId,
     TakeoverId,
 )
+from bot.interaction_release import releases_click
 from bot.table_service import service_for
 
 
@@ -40,6 +41,7 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_T
         """Rebuild the button from a click's custom id."""
         return cls(PlayId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the card."""
         await service_for(interaction.client).play_click(interaction, self.ident)
@@ -62,6 +64,7 @@ class MiserySelect(
         """Rebuild the select from a choice's custom id."""
         return cls(MiserySelectId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the chosen card with a confirm button."""
         values = self.item.values
@@ -86,6 +89,7 @@ class MiseryConfirm(
         """Rebuild the button from a click's custom id."""
         return cls(MiseryConfirmId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Lock in the misery card."""
         await service_for(interaction.client).misery_confirm(interaction, self.ident)
@@ -106,6 +110,7 @@ class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_T
         """Rebuild the button from a click's custom id."""
         return cls(StopId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Stop the table."""
         await service_for(interaction.client).stop_click(interaction, self.ident)
@@ -126,6 +131,7 @@ class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TA
         """Rebuild the button from a click's custom id."""
         return cls(TakeoverId.parse(match.string))
 
+    @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Approve the takeover."""
         await service_for(interaction.client).takeover_click(interaction, self.ident)

@@ -106,13 +106,10 @@ class InteractionResult:
         """
         limit = self._emu.response_timeout + 1.0 if timeout is None else timeout
         record = self.record
-        try:
-            await self._emu.driver.wait_until(
-                lambda: record.response_type is not None or record.rejections,
-                limit,
-                f"a response to {record.label}",
-            )
-        except EmulatorTimeout:
+        try:  # one event per interaction: waiting costs nothing however many others wait
+            async with asyncio.timeout(limit):
+                await record.settled.wait()
+        except TimeoutError:
             raise EmulatorTimeout(
                 f"{record.label} by {record.user.name}: no response within {limit:g} s"
             ) from None

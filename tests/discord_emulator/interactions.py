@@ -82,6 +82,8 @@ class InteractionRecord:
     expired: bool = False
     rejections: list[DiscordError] = field(default_factory=list)
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set once the bot answered or Discord rejected its answer (what a user waits for)."""
 
     @property
     def ephemeral_response(self) -> bool:
@@ -189,6 +191,7 @@ class InteractionService:
         except DiscordError as err:
             if record.response_type is None:
                 record.rejections.append(err)
+                record.settled.set()
                 self._emu.notify()
             raise
 
@@ -220,6 +223,7 @@ class InteractionService:
         record.responded_at = self._now()
         record.original = original
         record.answered.set()
+        record.settled.set()
         self._emu.notify()
         if not with_response:
             return None

@@ -11,12 +11,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.driver import InteractionResponse, InteractionResult
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
 from tests.e2e.game_harness import card_buttons, misery_select_of
+
+T = TypeVar("T")
 
 POLL = 0.1
 """Seconds between two looks of an idle human at their direct messages."""
@@ -104,19 +109,40 @@ DEFERRED_MESSAGE = 5
 DEFERRED_UPDATE = 6
 
 
+async def poll_until(check: Callable[[], T | None], what: str, timeout: float = 10.0) -> T:
+    """Look at ``check`` every 20 ms until it returns something truthy (bounded).
+
+    The driver's ``wait_until`` wakes every waiter on every change of the emulator, which is
+    quadratic in the number of tables; a poll costs one cheap check per waiter and tick."""
+    deadline = time.perf_counter() + timeout
+    while not (value := check()):
+        if time.perf_counter() > deadline:
+            raise EmulatorTimeout(f"timed out after {timeout:g} s waiting for {what}")
+        await asyncio.sleep(0.02)
+    return value
+
+
+async def _respond(latencies: Latencies, result: InteractionResult) -> InteractionResponse:
+    """Wait for the initial response to ``result`` and record its latency as Discord sees it:
+    from the interaction's creation to the arrival of the bot's response, both stamped by the
+    emulator (the emulated user's own wake-up delay is left out)."""
+    response = await result.response()
+    record = result.record
+    assert record.responded_at is not None
+    latencies.values.append(record.responded_at - record.created_at)
+    return response
+
+
 async def _timed(emu: Emulator, latencies: Latencies, result_awaitable: object) -> str:
     """Send an interaction; record the time to its initial response; its final text.
 
     A deferred slash command's text is its follow-up; a deferred click's is "(deferred)"."""
-    started = time.perf_counter()
     result = await result_awaitable  # type: ignore[misc]
-    response = await result.response()
-    latencies.values.append(time.perf_counter() - started)
+    response = await _respond(latencies, result)
     if response.type == DEFERRED_MESSAGE:
-        original = await emu.driver.wait_until(
+        original = await poll_until(
             lambda: result.original if result.original is not None and result.original.content else None,
-            timeout=10.0,
-            what="the answer after a deferral",
+            "the answer after a deferral",
         )
         return str(original.content)
     if response.type == DEFERRED_UPDATE:
@@ -141,30 +167,19 @@ async def answer_prompt(emu: Emulator, user: User, message: Message, latencies: 
     """Select and confirm a misery card, or click the first live card, timing each interaction."""
     if misery_select_of(message) is not None:
         card = message.select().options[0].value
-        started = time.perf_counter()
-        result = await emu.driver.select(user, message, None, [card])
-        await result.response()
-        latencies.values.append(time.perf_counter() - started)
+        await _respond(latencies, await emu.driver.select(user, message, None, [card]))
         label = f"Confirm {card}"
         # the select is answered by an edit of the prompt (at once, or after a deferral)
-        await emu.driver.wait_until(
-            lambda: any(b.label == label for b in message.buttons) or None,
-            timeout=10.0,
-            what="the confirm button",
-        )
+        await poll_until(lambda: any(b.label == label for b in message.buttons) or None, "the confirm button")
         await _timed(emu, latencies, emu.driver.click(user, message, label))
         # a deferred confirmation edits the prompt a moment later
-        await emu.driver.wait_until(
-            lambda: misery_select_of(message) is None or None, timeout=10.0, what="the misery answer"
-        )
+        await poll_until(lambda: misery_select_of(message) is None or None, "the misery answer")
         return
     ident = next(ident for ident, enabled in card_buttons(message) if enabled)
     reply = await _timed(emu, latencies, emu.driver.click(user, message, str(ident.card)))
     if reply == "(deferred)":  # answered later by an edit of the clicked message
-        await emu.driver.wait_until(
-            lambda: not any(enabled for _, enabled in card_buttons(message)) or None,
-            timeout=10.0,
-            what="the deferred answer",
+        await poll_until(
+            lambda: not any(enabled for _, enabled in card_buttons(message)) or None, "the deferred answer"
         )
         reply = message.content
     if "You played" in reply:
@@ -174,16 +189,24 @@ async def answer_prompt(emu: Emulator, user: User, message: Message, latencies: 
 
 
 async def human_loop(
-    emu: Emulator, user: User, latencies: Latencies, stop: asyncio.Event, *, tolerate: bool = False
+    emu: Emulator,
+    user: User,
+    latencies: Latencies,
+    stop: asyncio.Event,
+    *,
+    tolerate: bool = False,
+    think: float = 0.0,
 ) -> None:
     """Answer every prompt ``user`` gets until ``stop`` is set. ``tolerate``: an interaction the
-    bot failed to answer in time is counted in ``latencies.failures`` instead of raised."""
+    bot failed to answer in time is counted in ``latencies.failures`` instead of raised.
+    ``think``: seconds the human looks at a prompt before answering it."""
     while not stop.is_set():
         prompt = dm_index(emu).live_prompt(user)
         if prompt is None:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), POLL)
+            await asyncio.sleep(POLL)  # a plain sleep: cheaper than a wait_for on ``stop``
             continue
+        if think:
+            await asyncio.sleep(think)
         try:
             await answer_prompt(emu, user, prompt, latencies)
         except (InteractionFailed, EmulatorTimeout):

@@ -1,0 +1,282 @@
+"""Measurements taken inside a bot process run by ``benchmarks/discord_load.py``.
+
+The load benchmark starts the real ``python -m bot`` in its own process; a ``sitecustomize``
+hook calls :func:`install` before the bot starts, so the bot's code is the production code. The
+probe then measures, from inside the bot process only (the emulator and the emulated humans live
+in the benchmark's process):
+
+- **loop lag**: a task sleeps 1 ms again and again and records how much later than asked it wakes
+  up. This is what an interaction waiting for the loop would feel, including time the operating
+  system gave the core to another process;
+- **callbacks**: every callback the event loop runs is timed in wall time and in thread CPU time.
+  The longest CPU time is how long the bot itself held the loop (a garbage collection included);
+  wall time beyond it is the machine taking the core away;
+- **garbage collections**: the longest pause per generation, in wall and in CPU time;
+- **memory**: resident memory, the number of tables and the deep size of one table object;
+- **cards**: cards played at all tables.
+
+``SIGUSR1`` starts a new measuring window; ``SIGUSR2`` writes the window's figures as JSON to the
+file named by ``STICKEM_PROBE_FILE`` (written to a temporary name, then renamed). With
+``STICKEM_PROFILE_FILE`` set, the window is also profiled with cProfile (which slows the bot
+down: use it to see where the time goes, not for the figures).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import cProfile
+import gc
+import json
+import os
+import signal
+import sys
+import time
+from asyncio import events
+from pathlib import Path
+from typing import Any
+
+SLOW = 0.005
+"""Callbacks longer than this (seconds) are counted apart: the issue's limit for a stall."""
+
+
+class Window:
+    """The figures of one measuring window."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.cpu_started = time.process_time()
+        self.main_cpu_started = time.thread_time()
+        self.lags: list[float] = []
+        self.callbacks = 0
+        self.longest_wall = 0.0
+        self.longest_wall_what = ""
+        self.longest_cpu = 0.0
+        self.longest_cpu_what = ""
+        self.slow_wall = 0
+        self.slow_cpu = 0
+        self.gc_longest = [0.0, 0.0, 0.0]
+        self.gc_longest_cpu = [0.0, 0.0, 0.0]
+        self.gc_longest_collected = [0, 0, 0]
+        self.gc_count = [0, 0, 0]
+
+
+class Probe:
+    """The instruments of one bot process (see the module's docstring)."""
+
+    def __init__(self, report_file: Path) -> None:
+        self.report_file = report_file
+        self.window = Window()
+        self.bot: Any = None
+        self._gc_started = 0.0
+        self._gc_cpu_started = 0.0
+        profile = os.environ.get("STICKEM_PROFILE_FILE")
+        self.profile_file = Path(profile) if profile else None
+        self.profiler: cProfile.Profile | None = None
+
+    # -- instruments ----------------------------------------------------------------------------
+
+    def patch_handles(self) -> None:
+        """Time every callback the event loop runs."""
+        original = events.Handle._run
+        probe = self
+        wall = time.perf_counter
+        cpu = time.thread_time
+
+        def timed_run(handle: events.Handle) -> None:
+            started, cpu_started = wall(), cpu()
+            original(handle)
+            took, took_cpu = wall() - started, cpu() - cpu_started
+            window = probe.window
+            window.callbacks += 1
+            if took > SLOW:
+                window.slow_wall += 1
+                if took_cpu > SLOW:
+                    window.slow_cpu += 1
+            if took > window.longest_wall:
+                window.longest_wall = took
+                window.longest_wall_what = _describe(handle)
+            if took_cpu > window.longest_cpu:
+                window.longest_cpu = took_cpu
+                window.longest_cpu_what = _describe(handle)
+
+        events.Handle._run = timed_run  # type: ignore[method-assign]
+
+    def on_gc(self, phase: str, info: dict[str, int]) -> None:
+        """gc.callbacks hook: the length of each collection by generation."""
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+            self._gc_cpu_started = time.thread_time()
+            return
+        generation = info["generation"]
+        took = time.perf_counter() - self._gc_started
+        took_cpu = time.thread_time() - self._gc_cpu_started
+        window = self.window
+        window.gc_count[generation] += 1
+        window.gc_longest[generation] = max(window.gc_longest[generation], took)
+        if took_cpu > window.gc_longest_cpu[generation]:
+            window.gc_longest_cpu[generation] = took_cpu
+            window.gc_longest_collected[generation] = info["collected"]
+
+    async def lag_loop(self) -> None:
+        """Sleep 1 ms again and again; record how late each wake-up is."""
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.001)
+            self.window.lags.append(loop.time() - before - 0.001)
+
+    # -- reporting ------------------------------------------------------------------------------
+
+    def reset(self) -> None:
+        """Start a new window (and a new profile, when profiling)."""
+        self.window = Window()
+        if os.environ.get("STICKEM_GC_CENSUS"):
+            gc.garbage.clear()
+            gc.set_debug(gc.DEBUG_SAVEALL)
+        if self.profile_file is not None:
+            self.profiler = cProfile.Profile()
+            self.profiler.enable()
+
+    def report(self) -> None:
+        """Write the current window's figures to the report file.
+
+        The window is closed first: this callback's own work (walking the tables) is not the
+        bot's and must not count as a stall."""
+        window = self.window
+        self.window = Window()
+        seconds = time.perf_counter() - window.started
+        cpu_seconds = time.process_time() - window.cpu_started
+        main_cpu_seconds = time.thread_time() - window.main_cpu_started
+        lags = sorted(window.lags) or [0.0]
+        tables = self._tables()
+        figures = {
+            "seconds": seconds,
+            "cpu_seconds": cpu_seconds,
+            "main_cpu_seconds": main_cpu_seconds,
+            "lag_max": lags[-1],
+            "lag_p99": lags[min(len(lags) - 1, int(len(lags) * 0.99))],
+            "lag_samples": len(window.lags),
+            "callbacks": window.callbacks,
+            "longest_wall": window.longest_wall,
+            "longest_wall_what": window.longest_wall_what,
+            "longest_cpu": window.longest_cpu,
+            "longest_cpu_what": window.longest_cpu_what,
+            "slow_wall": window.slow_wall,
+            "slow_cpu": window.slow_cpu,
+            "gc_longest": window.gc_longest,
+            "gc_longest_cpu": window.gc_longest_cpu,
+            "gc_longest_collected": window.gc_longest_collected,
+            "gc_count": window.gc_count,
+            "gc_objects": len(gc.get_objects()),
+            "rss": _rss_bytes(),
+            "tables": len(tables),
+            "table_bytes": deep_size(tables[0]) if tables else 0,
+            "cards": sum(
+                sum(1 for action in table.game.actions if action.kind == "play")
+                for table in tables
+                if table.game is not None
+            ),
+        }
+        if self.profiler is not None and self.profile_file is not None:
+            self.profiler.disable()
+            self.profiler.dump_stats(self.profile_file)
+            self.profiler = None
+        if os.environ.get("STICKEM_GC_CENSUS"):
+            gc.set_debug(0)
+            census: dict[str, int] = {}
+            for obj in gc.garbage:
+                name = type(obj).__module__ + "." + type(obj).__qualname__
+                census[name] = census.get(name, 0) + 1
+            figures["gc_census"] = sorted(census.items(), key=lambda item: -item[1])[:40]
+            figures["gc_cycles"] = [
+                _cycle_of(name, gc.garbage) for name in ("Message", "View", "Interaction", "Future", "User")
+            ]
+            gc.garbage.clear()
+        partial = self.report_file.with_suffix(".partial")
+        partial.write_text(json.dumps(figures))
+        partial.replace(self.report_file)
+
+    def _tables(self) -> list[Any]:
+        if self.bot is None:
+            return []
+        from bot.table_service import service_for
+
+        return list(service_for(self.bot).registry.tables())
+
+    def start(self, bot: Any) -> None:
+        """Start measuring ``bot`` (called from its ``setup_hook``, on the running loop)."""
+        self.bot = bot
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGUSR1, self.reset)
+        loop.add_signal_handler(signal.SIGUSR2, self.report)
+        self._lag_task = loop.create_task(self.lag_loop())
+
+
+def _cycle_of(type_name: str, garbage: list[Any]) -> str:
+    """A reference path from the first garbage object of ``type_name`` back to itself."""
+    ids = {id(obj) for obj in garbage}
+    start = next((obj for obj in garbage if type(obj).__name__ == type_name), None)
+    if start is None:
+        return f"{type_name}: none"
+    paths: dict[int, list[str]] = {id(start): [type_name]}
+    queue = [start]
+    while queue:
+        obj = queue.pop(0)
+        for ref in gc.get_referents(obj):
+            if ref is start:
+                return " -> ".join(paths[id(obj)] + [type_name])
+            if id(ref) in ids and id(ref) not in paths:
+                label = type(ref).__name__
+                if isinstance(obj, dict):
+                    label = next((f"[{k!r}]" for k, v in obj.items() if v is ref), label) + ":" + label
+                paths[id(ref)] = paths[id(obj)] + [label]
+                queue.append(ref)
+    return f"{type_name}: no cycle through garbage"
+
+
+def _describe(handle: events.Handle) -> str:
+    text = repr(handle)
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def _rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def deep_size(root: object) -> int:
+    """The bytes of ``root`` and everything it refers to (shared objects counted once; modules,
+    classes, functions, interned cards and the event loop left out)."""
+    from stickem import Card
+
+    seen: set[int] = set()
+    stack = [root]
+    total = 0
+    skip = (type, type(sys), type(deep_size), asyncio.AbstractEventLoop, Card)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, skip):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
+def install() -> None:
+    """Install the probe into this (bot) process: called from ``sitecustomize``."""
+    from bot.app import StickemBot
+
+    probe = Probe(Path(os.environ["STICKEM_PROBE_FILE"]))
+    probe.patch_handles()
+    gc.callbacks.append(probe.on_gc)
+    original_setup = StickemBot.setup_hook
+
+    async def setup_hook(self: StickemBot) -> None:
+        await original_setup(self)
+        threshold = os.environ.get("STICKEM_GC_THRESHOLD")  # an experiment: e.g. "5000,10,10"
+        if threshold:
+            gc.set_threshold(*(int(part) for part in threshold.split(",")))
+        probe.start(self)
+
+    StickemBot.setup_hook = setup_hook  # type: ignore[method-assign]
