@@ -30,6 +30,7 @@ import gc
 import json
 import os
 import signal
+import statistics
 import sys
 import time
 from asyncio import events
@@ -207,7 +208,7 @@ class Probe:
             "writes": len(window.write_holds),
             "statements": window.statements,
             "write_wait_p99": _p99(window.write_waits),
-            "write_hold_median": sorted(window.write_holds)[len(window.write_holds) // 2] if window.write_holds else 0.0,
+            "write_hold_median": statistics.median(window.write_holds or [0.0]),
             "write_hold_p99": _p99(window.write_holds),
             "writer_busy": sum(window.write_holds) / seconds,
             "rss": _rss_bytes(),

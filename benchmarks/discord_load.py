@@ -251,8 +251,8 @@ def main() -> None:
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | loop lag max ms "
         "| lag p99 ms | longest callback CPU ms | wall ms | callbacks > 5 ms CPU (wall) | longest GC ms "
-        "| idle lag ms | harness lag ms (CPU share) | cards/s | bot CPU ms/card | bot CPU share (loop thread) "
-        "| REST calls/card "
+        "| idle lag ms | harness lag ms (CPU share) | cards/s | bot CPU ms/card "
+        "| bot CPU share (loop thread) | REST calls/card "
         "| RSS KiB/table | table object KiB | failed | problems |"
     )
     print(
@@ -268,7 +268,8 @@ def main() -> None:
             f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['lag_ms']:.1f} | {r['lag_p99_ms']:.2f} "
             f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
             f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
-            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} ({r['harness_cpu_share']:.0%}) | {r['cards_per_s']:.1f} "
+            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} ({r['harness_cpu_share']:.0%}) "
+            f"| {r['cards_per_s']:.1f} "
             f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
             f"| {r['calls_per_card']:.2f} "
             f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
@@ -280,8 +281,9 @@ def main() -> None:
             print(f"  freed by the collector: {number} {name}")
         if args.verbose:
             print(
-                f"  database writes: {r['writes']} ({r['statements']} statements), waiting for the writer p99 {r['write_wait_p99_ms']:.1f} ms, "
-                f"holding it median {r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
+                f"  database writes: {r['writes']} ({r['statements']} statements), waiting for the "
+                f"writer p99 {r['write_wait_p99_ms']:.1f} ms, holding it median "
+                f"{r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
                 f"writer busy {r['writer_busy']:.0%}"
             )
             print(

@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,10 @@ log = logging.getLogger(__name__)
 
 RETRY_AFTER = 2.0
 """Seconds before a computer move that could not be saved is tried again."""
+
+FALLBACK_LEVEL = "random"
+"""The level whose decision (made on the event loop: it takes well under a millisecond) stands in
+when a seat's own decision fails, so that a failure never leaves a table waiting for a seat."""
 
 
 @dataclass(frozen=True)
@@ -135,27 +139,51 @@ class Autoplay:
         return self._executor
 
     async def think(self, table: Table, seat: int, level: str) -> Card:
-        """The computer's decision for ``seat``, computed in the worker pool."""
+        """The computer's decision for ``seat``, computed in the worker pool.
+
+        Should the decision fail (a bug in a computer player, a worker process killed, which
+        breaks the pool: a new one is started for the next decision), the :data:`FALLBACK_LEVEL`
+        player decides instead: nobody can act while a computer seat is awaited, so a failure
+        here would otherwise stop the game for good."""
         game = table.running_game()
         view = game.view(seat)
+        seed = table.bot_seed(seat)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor(), decide, view, level, table.bot_seed(seat))
+        executor = self.executor()
+        try:
+            return await loop.run_in_executor(executor, decide, view, level, seed)
+        except BrokenExecutor:
+            log.error("the computer players' worker pool broke; starting a new one")
+            self._drop_executor(executor)
+        except Exception:
+            log.exception(
+                "table %s: the %s computer player failed; a %s one decides instead",
+                table.channel_id, level, FALLBACK_LEVEL,
+            )
+        return decide(view, FALLBACK_LEVEL, seed)
+
+    def _drop_executor(self, executor: Executor) -> None:
+        """Forget a broken pool (the next decision starts a new one)."""
+        if self._executor is executor:
+            self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
 
     # --- the task of one table ----------------------------------------------------------------
 
     async def _drive(self, table: Table) -> None:
-        try:
-            while table.state is TableState.PLAYING:
+        while table.state is TableState.PLAYING:
+            try:
                 seats = table.auto_seats()
                 if seats:
                     await self._computer_move(table, seats[0])
                     continue
                 if not await self._wait_for_timer(table):
                     return
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug must not kill the bot; the next change kicks the table again
-            log.exception("autoplay of table %s failed", table.channel_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug: logged, and tried again (nobody else moves this table on)
+                log.exception("autoplay of table %s failed; trying again", table.channel_id)
+                await asyncio.sleep(RETRY_AFTER)
 
     async def _computer_move(self, table: Table, seat: int) -> None:
         game = table.running_game()
@@ -232,7 +260,9 @@ class Autoplay:
             game = table.game
             if table.state is not TableState.PLAYING or game is None or game.action_count != stamp:
                 return
-            if seat not in game.awaiting or (not timed_out and not table.is_auto(seat)):
+            # A computer move is for a seat the computer plays; a timeout for a player's own seat
+            # (not one that became a computer seat meanwhile, by /leave for instance).
+            if seat not in game.awaiting or table.is_auto(seat) == timed_out:
                 return
             try:
                 async with self.service.journal.recording(table, background=True):

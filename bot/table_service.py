@@ -19,6 +19,7 @@ import weakref
 from collections.abc import AsyncIterator
 from typing import Any, Literal
 
+import aiohttp
 import discord
 
 from bot import render
@@ -58,6 +59,10 @@ log = logging.getLogger(__name__)
 DmResult = Literal["sent", "refused", "failed"]
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
+
+SHOW_FAILURES = (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError)
+"""What showing something on Discord may fail with besides a bug: Discord refused, or the network
+failed. The change being shown stands: it is logged and the game goes on."""
 
 DEFER_AFTER = 1.5
 """Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
@@ -164,9 +169,13 @@ class TableService:
         """/leave: leave the channel's lobby."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
+            playing = table.state is TableState.PLAYING
+            seat = table.seat_of(interaction.user.id)
             async with self.journal.recording(table):
                 outcome = table.leave(interaction.user.id)
             await self._reply(interaction, outcome.reply)
+            if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
+                await self._retire_seat_prompt(table, seat, render.prompt_stopped("You left this game"))
             await self.execute(table, outcome)
 
     async def start(
@@ -228,8 +237,8 @@ class TableService:
         """Post ``text`` in the table's channel (a failure is logged)."""
         try:
             await self._say(table, MessageSpec(text), ping=ping)
-        except discord.HTTPException as exc:
-            log.warning("Could not post a notice at table %s: %s", table.channel_id, exc)
+        except SHOW_FAILURES as exc:
+            log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
     async def retire_timed_out_prompt(self, table: Table, seat: int, card: Card) -> None:
         """The seat's live DM prompt says the time ran out and which card the computer chose."""
@@ -243,8 +252,8 @@ class TableService:
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
             await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
-        except discord.HTTPException as exc:
-            log.info("Could not retire a timed-out prompt at table %s: %s", table.channel_id, exc)
+        except SHOW_FAILURES as exc:
+            log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's hand (or misery choice) as an ephemeral message with buttons."""
@@ -451,13 +460,15 @@ class TableService:
                 continue
             try:
                 await self._show(table, effect)
-            except discord.HTTPException as exc:
+            except SHOW_FAILURES as exc:  # the change stands: show the rest
                 log.warning(
-                    "Could not show %s at table %s: %s",
+                    "Could not show %s at table %s: %r",
                     type(effect).__name__,
                     table.channel_id,
                     exc,
                 )
+            except Exception:  # a bug in showing one effect must not keep the game from going on
+                log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
         self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
@@ -555,6 +566,7 @@ class TableService:
             except TableError:
                 table.abandon()  # the database is away: the stored game stays, resumed at next start
             log.info("Table %s closed: its channel was deleted", channel_id)
+            self.kick(table)  # its computer moves and turn timer end with it
             await self._retire_prompts(table, render.prompt_stopped("The channel of this game was deleted"))
 
     async def _show_stopped(self, table: Table) -> None:
@@ -570,12 +582,18 @@ class TableService:
     async def _retire_prompts(self, table: Table, spec: MessageSpec) -> None:
         """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
         for seat in list(table.messages.prompts):
-            ref = table.messages.prompts.pop(seat)
-            try:
-                channel = self.client.get_partial_messageable(ref.channel_id)
-                await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
-            except discord.HTTPException as exc:
-                log.info("Could not disable a prompt of ended table %s: %s", table.channel_id, exc)
+            await self._retire_seat_prompt(table, seat, spec)
+
+    async def _retire_seat_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        try:
+            channel = self.client.get_partial_messageable(ref.channel_id)
+            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+        except discord.HTTPException as exc:
+            log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
     def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
         closed = reason

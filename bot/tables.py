@@ -345,22 +345,26 @@ class Table:
     def refresh_deadline(self, now: datetime) -> bool:
         """Start the turn timer when a new wait for a human began; whether the deadline changed.
 
-        A new deadline has not been reminded of yet."""
+        A wait that goes on keeps its deadline, whoever leaves or comes back meanwhile; it only
+        gets one when a human is awaited in it and it had none (an away player came back), and
+        loses it when no human is awaited any more. A new deadline has not been reminded of yet."""
         key = self.turn_key()
-        if key == self.deadline_key:
-            return False
-        self.deadline_key = key
-        before = self.deadline
         humans = self.game is not None and any(
             not self.is_auto(seat) for seat in self.game.awaiting
         )
-        if key is None or self.timer_seconds is None or not humans:
+        seconds = self.timer_seconds if key is not None and humans else None
+        new_wait = key != self.deadline_key
+        if not new_wait and (self.deadline is not None) == (seconds is not None):
+            return False
+        self.deadline_key = key
+        before = self.deadline
+        if seconds is None:
             self.deadline = None
-        else:
-            self.deadline = now + timedelta(seconds=self.timer_seconds)
+        elif new_wait or before is None:
+            self.deadline = now + timedelta(seconds=seconds)
         if self.deadline != before:
             self.reminded = False
-        return self.deadline != before or self.deadline is not None
+        return self.deadline != before
 
     def timed_out_seats(self) -> list[int]:
         """The awaited human seats (not away) that the timer plays for when it runs out."""
@@ -539,9 +543,10 @@ class Table:
         """``user_id`` plays ``card``; the click was on a hand shown for ``trick`` of ``round``."""
         game = self.check_click(user_id, game_id, round)
         seat = self._require_seat(user_id)
-        if seat in self.away and seat not in game.awaiting:  # a click in the hand: back, no move
-            return Outcome("Welcome back: you play your own cards again.", self._acted(seat), seat)
-        if game.phase is Phase.TRICKS and trick != game.trick_number:
+        stale = game.phase is Phase.TRICKS and trick != game.trick_number
+        if seat in self.away and (seat not in game.awaiting or stale):  # a click in the hand:
+            return self.back(user_id)  # back, no move (a fresh hand if it is their turn)
+        if stale:
             raise TableError(
                 f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
             )
@@ -554,13 +559,16 @@ class Table:
         self.timeouts.pop(seat, None)
         if seat not in self.away:
             return ()
-        self.away.discard(seat)
-        if self.game is not None and seat in self.game.awaiting:
-            self.deadline_key = None  # awaited now: their turn is timed from now on
+        self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
         return (Notice(f"{self.seats[seat].name} is back."),)
 
     def back(self, user_id: int) -> Outcome:
         """/back: an away player takes their seat back from the computer."""
+        if self.state is TableState.LOBBY:
+            raise TableError(
+                "The game has not started yet: /back is for a player the computer plays for "
+                "during a game."
+            )
         self.running_game()
         seat = self._require_seat(user_id)
         if seat not in self.away:
@@ -604,7 +612,6 @@ class Table:
         self.vacated[seat] = (old.user_id, old.name)
         self.away.discard(seat)
         self.timeouts.pop(seat, None)
-        self.deadline_key = None
         if self.host_id is None:  # the last human left: the game goes on only with people
             self.state = TableState.CLOSED
             assert self.game is not None
@@ -669,6 +676,7 @@ class Table:
         else the host chooses among all free ones (one Approve button each)."""
         if self.seat_of(user_id) is not None:
             raise TableError("You are already seated at this table.")
+        self._require_next_round()
         promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
         if promised is not None:
             raise TableError(
@@ -723,6 +731,7 @@ class Table:
         ask = self.takeover_requests.get(taker_id)
         if ask is None or seat not in ask.seats or self.seat_of(taker_id) is not None:
             raise TableError("That request is no longer open.")
+        self._require_next_round()
         if not self.seats[seat].is_bot:
             raise TableError(f"Seat {seat + 1} is no longer a computer seat; choose another one.")
         if seat in self.takeovers:
@@ -736,6 +745,15 @@ class Table:
             f"Approved: {ask.name} takes over {bot}'s seat (seat {seat + 1}) when the next round starts.",
             (Notice(f"{ask.name} takes over {bot}'s seat from the next round on."),),
         )
+
+    def _require_next_round(self) -> None:
+        """A takeover happens when the next round starts: refuse it in the last round."""
+        game = self.running_game()
+        if game.round >= game.rounds:
+            raise TableError(
+                "This is the last round of the game, so no seat changes hands any more; "
+                "join the next game instead."
+            )
 
     def _apply_takeovers(self) -> list[Effect]:
         """At a round's start, approved players take their computer seats."""

@@ -23,10 +23,15 @@ def test_a_new_deadline_is_not_reminded_yet() -> None:
     table.reminded = True
     assert not table.refresh_deadline(NOW + timedelta(seconds=5))  # the same wait
     assert table.reminded
-    table.away.add(2)  # p3 was away and comes back: their turns are timed afresh
+    table.away.add(2)  # p3 was away and comes back: the wait goes on with its deadline
     table.back(3)
-    assert table.refresh_deadline(NOW + timedelta(seconds=10))
-    assert table.deadline == NOW + timedelta(seconds=40) and not table.reminded
+    assert not table.refresh_deadline(NOW + timedelta(seconds=10))
+    assert table.deadline == NOW + timedelta(seconds=30) and table.reminded
+    game = table.running_game()
+    for seat in range(3):  # the misery choice ends: the first trick is a new wait
+        game.choose_misery(seat, game.hand(seat)[0])
+    assert table.refresh_deadline(NOW + timedelta(seconds=12))
+    assert table.deadline == NOW + timedelta(seconds=42) and not table.reminded
 
 
 async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path) -> None:
