@@ -90,17 +90,18 @@ def test_approving_twice_is_refused_politely() -> None:
         table.approve_takeover(1, 2, 9)
 
 
-@pytest.mark.xfail(strict=True, reason="review: a second request for a seat silently replaces the first")
 def test_a_second_request_for_the_same_seat_does_not_silently_replace_the_first() -> None:
-    """Two newcomers ask while one computer seat is free: the first asker's request is dropped
-    without a word (their Approve button then says "no longer open"). The second should be told
-    the seat is already asked for."""
+    """Two newcomers ask while one computer seat is free: both requests stay open (the host
+    chooses), the first approved takes the seat and the other is told to choose another."""
     table = game_of(3, rounds=2, timer="off")
     table.leave(3)
     table.join(8, "first")
-    with pytest.raises(TableError):
-        table.join(9, "second")
+    table.join(9, "second")
+    assert set(table.takeover_requests) == {8, 9}
     table.approve_takeover(1, 2, 8)
+    with pytest.raises(TableError, match="choose another"):
+        table.approve_takeover(1, 2, 9)
+    assert table.takeovers[2].user_id == 8
 
 
 def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
