@@ -22,7 +22,7 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Coroutine
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -135,11 +135,29 @@ class Autoplay:
         return self._executor
 
     async def think(self, table: Table, seat: int, level: str) -> Card:
-        """The computer's decision for ``seat``, computed in the worker pool."""
+        """The computer's decision for ``seat``, computed in the worker pool.
+
+        A worker that died (killed by the OOM killer or by hand) leaves a process pool broken
+        for good: every later decision of every table would fail. The broken pool is replaced
+        by a new one and the decision asked again, once."""
         game = table.running_game()
         view = game.view(seat)
+        seed = table.bot_seed(seat)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.executor(), decide, view, level, table.bot_seed(seat))
+        executor = self.executor()
+        try:
+            return await loop.run_in_executor(executor, decide, view, level, seed)
+        except BrokenExecutor:
+            self._replace_broken(executor)
+            return await loop.run_in_executor(self.executor(), decide, view, level, seed)
+
+    def _replace_broken(self, executor: Executor) -> None:
+        """Drop a broken pool (another table may have done so already): the next use starts one."""
+        if self._executor is not executor:
+            return
+        log.warning("a worker process of the computer players died; starting new ones")
+        self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
 
     # --- the task of one table ----------------------------------------------------------------
 

@@ -8,6 +8,8 @@ problem (the fixture checks that) and the restarted bot's log no error.
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
@@ -182,10 +184,38 @@ async def stored_counts(g: ProcessGame) -> dict[int, int]:
     return {stored.record.channel_id: len(stored.actions) for stored in loaded.games}
 
 
+def workers_of(pid: int) -> list[int]:
+    """The worker processes of the bot process ``pid`` (its other child is multiprocessing's
+    resource tracker)."""
+    children = descendants(pid)
+    return [child for child in children if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes()]
+
+
+async def until_busy(workers: list[int]) -> None:
+    """Wait (bounded) until each of ``workers`` is computing: it used 30 ms of CPU in 100 ms."""
+    async with asyncio.timeout(10):
+        while True:
+            before = [cpu_ticks(pid) for pid in workers]
+            await asyncio.sleep(0.1)
+            if all(cpu_ticks(pid) - start >= 3 for pid, start in zip(workers, before, strict=True)):
+                return
+
+
+async def until_all_grow(g: ProcessGame, counts: dict[int, int], by: int) -> None:
+    """Wait (bounded) until every game stored ``by`` more actions than ``counts`` says."""
+    try:
+        async with asyncio.timeout(10):
+            while not all(now >= counts[c] + by for c, now in (await stored_counts(g)).items()):
+                await asyncio.sleep(0.1)
+    except TimeoutError:
+        raise AssertionError(f"the games stopped at {await stored_counts(g)} (from {counts})") from None
+
+
 async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: ProcessGame) -> None:
     """Two tables of six `hard` computer players (their human times out and is marked away, so
     the computer plays every seat): the bot is killed while both workers compute a move. No
-    worker process, nor anything else the bot started, outlives it for long; a new bot goes on."""
+    worker process, nor anything else the bot started, outlives it for long. A new bot goes on,
+    even when one of its workers is killed in the middle of a move."""
     g = game
     guild = g.emu.add_guild("Another club")
     second = g.emu.add_text_channel(guild, "stickem")
@@ -197,15 +227,10 @@ async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: Process
     for table in (g, other):
         await start_game(table, players=7, bot_level="hard", timer="30s")
     children = descendants(bot.process.pid)
-    workers = [pid for pid in children if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes()]
-    assert len(workers) == 2, children
+    workers = workers_of(bot.process.pid)
+    assert len(workers) == 2 and len(children) == 3, children  # and the resource tracker
     try:
-        async with asyncio.timeout(10):  # until both workers are busy computing
-            while True:
-                before = [cpu_ticks(pid) for pid in workers]
-                await asyncio.sleep(0.1)
-                if all(cpu_ticks(pid) - start >= 3 for pid, start in zip(workers, before, strict=True)):
-                    break
+        await until_busy(workers)
         bot.process.kill()
         left = await wait_gone(children, timeout=5)
     finally:
@@ -215,7 +240,13 @@ async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: Process
 
     counts = await stored_counts(g)
     assert set(counts) == {g.channel.id, second.id}
-    await g.start_bot(**settings)
-    async with asyncio.timeout(10):  # both games go on
-        while not all(now > counts[channel] for channel, now in (await stored_counts(g)).items()):
-            await asyncio.sleep(0.1)
+    bot = await g.start_bot(**settings)
+    await until_all_grow(g, counts, 1)
+    # one worker killed while it computes (as the OOM killer would): the games go on
+    workers = workers_of(bot.process.pid)
+    assert len(workers) == 2
+    await until_busy(workers[:1])
+    os.kill(workers[0], signal.SIGKILL)
+    await until_all_grow(g, await stored_counts(g), 10)
+    assert "worker process of the computer players died" in bot.log
+    assert_clean_log(bot.log)
