@@ -232,6 +232,7 @@ class Autoplay:
                     f"<@{user}> reminder: please {what}; after {left} s the computer moves for you.",
                     ping=user,
                 )
+        await self.service.journal.remember_reminder(table, deadline)  # after the lock: best effort
 
     async def _apply(self, table: Table, seat: int, card: Card, stamp: int, *, timed_out: bool) -> None:
         """Apply a computer move under the lock, through the journal, if the game has not moved."""

@@ -22,6 +22,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,10 @@ def database_url_for(settings: Settings) -> str:
 
 TURN_TIMER = "turn"
 """The stored timer kind of the turn timer (seat None: it covers every seat awaited)."""
+
+REMINDER = "reminder"
+"""The stored timer kind that says the half-time reminder was sent: it is due when the turn timer
+it reminded of is (a later turn timer has another deadline, so an old one never matches)."""
 
 
 def bot_levels(seats: list[Seat]) -> dict[str, str]:
@@ -375,6 +380,13 @@ class GameJournal:
             table,
             self.storage.set_message(table.storage_id, "table", table.channel_id, table.messages.table_id),
         )
+
+    async def remember_reminder(self, table: Table, deadline: datetime) -> None:
+        """Store that the reminder of the turn timer due at ``deadline`` was sent, so that a
+        restart before that deadline does not send it again."""
+        if self.storage is None or table.storage_id is None:
+            return
+        await self._best_effort(table, self.storage.set_timer(table.storage_id, REMINDER, deadline))
 
     async def remember_prompt(self, table: Table, seat: int) -> None:
         """Store the id of a seat's latest hand DM."""

@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.persistence import TURN_TIMER, replay
+from bot.persistence import REMINDER, TURN_TIMER, replay
 from bot.storage import LoadResult, LobbyRecord, SeatRecord, Storage, StorageError, StoredGame
 from bot.table_service import TableService
 from bot.tables import (
@@ -128,6 +128,8 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
             table.deadline_key = table.turn_key()
     if table.deadline is None:
         table.deadline_key = table.turn_key()  # no timer was running for this wait
+    elif any(t.kind == REMINDER and t.due_at == table.deadline for t in stored.timers):
+        table.reminded = table.deadline_key  # its player was reminded before the restart
     for message in stored.messages:
         if message.purpose == "table":
             table.messages.table_id = message.message_id
