@@ -78,13 +78,18 @@ class Autoplay:
         self._executor: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._applying: set[asyncio.Future[None]] = set()
+        self._closed = False
         self.clock: Callable[[], datetime] = utc_now
 
     # --- control ----------------------------------------------------------------------------
 
     def kick(self, table: Table) -> None:
         """Look at ``table`` again after a change: restart its task (or end it, if nothing is
-        left to do). Called by the table's task itself, it does nothing: the task goes on."""
+        left to do). Called by the table's task itself, it does nothing: the task goes on. Once
+        :meth:`close` has begun it does nothing either (a move finishing while the bot closes
+        still shows its effects, which kick the table)."""
+        if self._closed:
+            return
         current = self._tasks.get(table.channel_id)
         if current is not None and current is asyncio.current_task():
             return
@@ -107,7 +112,8 @@ class Autoplay:
         return task is not None and not task.done()
 
     async def close(self) -> None:
-        """Stop every task and the worker pool."""
+        """Stop every task and the worker pool; no task starts any more."""
+        self._closed = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()

@@ -66,3 +66,17 @@ async def test_a_killed_worker_is_replaced_and_the_decision_made() -> None:
         assert worker_pids(autoplay) != [pid]
     finally:
         await autoplay.close()
+
+
+async def test_a_closed_autoplay_starts_nothing_more() -> None:
+    """While the bot closes, a move being finished (or a click) still shows its effects, which
+    kick the table: that must not start a new task, nor a new worker pool, after ``close``."""
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=30, workers=0))
+    table = started_table()
+    autoplay.kick(table)  # the computer seats are to move: their task waits its pause
+    assert autoplay.busy(table)
+    await autoplay.close()
+    assert not autoplay.busy(table)
+    autoplay.kick(table)
+    assert not autoplay.busy(table)
+    assert autoplay._executor is None

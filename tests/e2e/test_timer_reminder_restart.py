@@ -5,12 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.discord_emulator import Emulator
-from tests.e2e.seat_helpers import channel_text, make_club, running, seat_bot, slash, table_of
+from tests.e2e.seat_helpers import Club, channel_text, make_club, running, seat_bot, slash, table_of
 
 
-def reminders(emu: Emulator, text: str) -> int:
-    """How many reminders ``text`` (a channel's text) holds."""
-    return text.count("reminder: please pick your misery card")
+def reminders(emu: Emulator, club: Club) -> int:
+    """How many misery-card reminders the club's channel got."""
+    return channel_text(emu, club.channel).count("reminder: please pick your misery card")
 
 
 async def test_a_restart_after_the_reminder_does_not_remind_again(emulator: Emulator, tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ async def test_a_restart_after_the_reminder_does_not_remind_again(emulator: Emul
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
         deadline = table_of(first, club.channel).deadline
         await emulator.driver.wait_until(
-            lambda: reminders(emulator, channel_text(emulator, club.channel)) == 1 or None,
+            lambda: reminders(emulator, club) == 1 or None,
             timeout=3,
             what="the reminder",
         )
@@ -37,4 +37,4 @@ async def test_a_restart_after_the_reminder_does_not_remind_again(emulator: Emul
             timeout=4,
             what="the timeout",
         )
-        assert reminders(emulator, channel_text(emulator, club.channel)) == 1
+        assert reminders(emulator, club) == 1
