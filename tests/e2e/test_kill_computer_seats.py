@@ -228,7 +228,7 @@ async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: Process
         await start_game(table, players=7, bot_level="hard", timer="30s")
     children = descendants(bot.process.pid)
     workers = workers_of(bot.process.pid)
-    assert len(workers) == 2 and len(children) == 3, children  # and the resource tracker
+    assert len(workers) == 2, children  # (the other child: multiprocessing's resource tracker)
     try:
         await until_busy(workers)
         bot.process.kill()
