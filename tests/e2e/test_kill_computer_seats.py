@@ -63,6 +63,10 @@ async def start_game(g: ProcessGame, **options: object) -> None:
 
 
 async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> None:
+    """ann and two `hard` computer players. The bot is killed (at ann's turn) and restarted with a
+    30 s pause before each computer move; ann plays, and the bot is killed while the computer
+    player after her waits to move. Restarted without a pause, that player moves at once and the
+    game goes on to its end, exactly as the engine replays the stored log."""
     g = game
     ann = Humans(g, (ANN,))
     await g.start_bot(BOT_MOVE_DELAY="0", BOT_WORKERS="1")
@@ -94,9 +98,10 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
     # restarted (no pause): the computer player moves at once, and the game goes on to its end
     bot = await g.start_bot(BOT_MOVE_DELAY="0", BOT_WORKERS="1")
     count = len(after.stored.actions)
-    await wait_stored(
-        g, lambda snap: len(snap.stored.actions) > count, timeout=5, what="the computer player's move"
+    moved = await wait_stored(
+        g, lambda snap: snap if len(snap.stored.actions) > count else None, timeout=5, what="its move"
     )
+    assert moved.stored.actions[count].seat == after.game.awaiting[0]
     end = await ann.play_until(lambda snap: snap.finished, timeout=20)
     await g.emu.driver.wait_for_message(g.channel, lambda m: "Game over" in m.content, timeout=5)
     check_the_end(g, end)
