@@ -82,13 +82,18 @@ class Autoplay:
         self._executor: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._applying: set[asyncio.Future[None]] = set()
+        self._closed = False
         self.clock: Callable[[], datetime] = utc_now
 
     # --- control ----------------------------------------------------------------------------
 
     def kick(self, table: Table) -> None:
         """Look at ``table`` again after a change: restart its task (or end it, if nothing is
-        left to do). Called by the table's task itself, it does nothing: the task goes on."""
+        left to do). Called by the table's task itself, it does nothing: the task goes on. Once
+        :meth:`close` has begun it does nothing either (a move finishing while the bot closes
+        still shows its effects, which kick the table)."""
+        if self._closed:
+            return
         current = self._tasks.get(table.channel_id)
         if current is not None and current is asyncio.current_task():
             return
@@ -111,7 +116,8 @@ class Autoplay:
         return task is not None and not task.done()
 
     async def close(self) -> None:
-        """Stop every task and the worker pool."""
+        """Stop every task and the worker pool; no task starts any more."""
+        self._closed = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
@@ -141,10 +147,11 @@ class Autoplay:
     async def think(self, table: Table, seat: int, level: str) -> Card:
         """The computer's decision for ``seat``, computed in the worker pool.
 
-        Should the decision fail (a bug in a computer player, a worker process killed, which
-        breaks the pool: a new one is started for the next decision), the :data:`FALLBACK_LEVEL`
-        player decides instead: nobody can act while a computer seat is awaited, so a failure
-        here would otherwise stop the game for good."""
+        A worker that died (killed by the OOM killer or by hand) leaves the process pool broken
+        for good: the broken pool is replaced by a new one and the decision asked again, once.
+        Should the decision still fail (a bug in a computer player, the new pool broken too), the
+        :data:`FALLBACK_LEVEL` player decides instead: nobody can act while a computer seat is
+        awaited, so a failure here would otherwise stop the game for good."""
         game = table.running_game()
         view = game.view(seat)
         seed = table.bot_seed(seat)
@@ -153,8 +160,14 @@ class Autoplay:
         try:
             return await loop.run_in_executor(executor, decide, view, level, seed)
         except BrokenExecutor:
-            log.error("the computer players' worker pool broke; starting a new one")
-            self._drop_executor(executor)
+            self._replace_broken(executor)
+            try:
+                return await loop.run_in_executor(self.executor(), decide, view, level, seed)
+            except Exception:
+                log.exception(
+                    "table %s: the %s computer player failed in a new worker pool; a %s one decides instead",
+                    table.channel_id, level, FALLBACK_LEVEL,
+                )
         except Exception:
             log.exception(
                 "table %s: the %s computer player failed; a %s one decides instead",
@@ -162,10 +175,12 @@ class Autoplay:
             )
         return decide(view, FALLBACK_LEVEL, seed)
 
-    def _drop_executor(self, executor: Executor) -> None:
-        """Forget a broken pool (the next decision starts a new one)."""
-        if self._executor is executor:
-            self._executor = None
+    def _replace_broken(self, executor: Executor) -> None:
+        """Drop a broken pool (another table may have done so already): the next use starts one."""
+        if self._executor is not executor:
+            return
+        log.warning("a worker process of the computer players died; starting new ones")
+        self._executor = None
         executor.shutdown(wait=False, cancel_futures=True)
 
     # --- the task of one table ----------------------------------------------------------------

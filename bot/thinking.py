@@ -13,8 +13,9 @@ import time
 from stickem import Card, Phase, View
 from stickem.ai import make_player
 
-PARENT_CHECK = 1.0
-"""Seconds between two checks of a worker that the bot is still alive."""
+PARENT_CHECK = 0.2
+"""Seconds between two checks of a worker that the bot is still alive (a check is one system call;
+after a `kill -9` of the bot, its workers are gone this soon)."""
 
 
 def decide(view: View, level: str, seed: int) -> Card:

@@ -7,6 +7,7 @@ and fed every accepted click, says whose turn it is and what the totals must be.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -94,9 +95,10 @@ class ProcessGame:
     shadow: Game | None = None
     logs: list[str] = field(default_factory=list)
 
-    async def start_bot(self) -> BotProcess:
-        """Start a bot process on the game's database and wait until it is connected."""
-        env = process_env(self.emu, self.folder, DATABASE_URL=self.url)
+    async def start_bot(self, **settings: str) -> BotProcess:
+        """Start a bot process on the game's database (with extra ``settings``, e.g.
+        ``BOT_MOVE_DELAY="30"``) and wait until it is connected."""
+        env = process_env(self.emu, self.folder, DATABASE_URL=self.url, **settings)
         self.bot = await BotProcess.start(env, cwd=self.folder)
         await self.bot.wait_for_log(READY)
         return self.bot
@@ -104,7 +106,8 @@ class ProcessGame:
     async def kill_bot(self) -> None:
         """SIGKILL the bot process: no clean-up of any kind."""
         assert self.bot is not None
-        self.bot.process.kill()
+        with contextlib.suppress(ProcessLookupError):  # it may be dead (killed) and reaped already
+            self.bot.process.kill()
         await self.bot.finish()
         self.logs.append(self.bot.log)
         self.bot = None

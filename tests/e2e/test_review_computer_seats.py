@@ -101,8 +101,8 @@ async def test_a_dead_worker_process_does_not_stall_every_table(emulator: Emulat
         await emulator.driver.wait_until(
             lambda: _bots_picked(table), timeout=WAIT, what="both computer seats' misery cards"
         )
-    problems = emulator.pop_problems("bot-error")
-    assert [p for p in problems if "worker pool broke" in str(p)] == problems and problems
+    # a new pool made the decisions: a warning, not an error
+    assert emulator.pop_problems("bot-error") == []
 
 
 async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_computer_seat(

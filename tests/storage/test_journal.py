@@ -252,3 +252,29 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     assert table.state is TableState.CLOSED
     assert table.game is not None and table.game.phase is Phase.GAME_OVER
     assert shown == [(TableState.CLOSED, Phase.GAME_OVER)]
+
+
+async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1, timer="30s"))
+    assert table.deadline is not None
+
+    def rebuilt() -> Table:
+        registry = TableRegistry()
+        return rebuild_tables(loaded, [], registry).games[0]
+
+    loaded = await storage.load_unfinished_games()
+    assert rebuilt().reminded is False  # not reminded yet
+    await change(journal, table, lambda: setattr(table, "reminded", True))
+    loaded = await storage.load_unfinished_games()
+    again = rebuilt()
+    assert again.deadline == table.deadline and again.deadline_key is not None
+    assert again.reminded is True
+    # the next wait has a deadline of its own: the reminder sent before does not count for it
+    for _ in range(3):
+        await next_move(journal, table)
+    assert table.game is not None and table.game.phase is Phase.TRICKS
+    loaded = await storage.load_unfinished_games()
+    moved = rebuilt()
+    assert moved.deadline is not None and moved.deadline != again.deadline and moved.reminded is False
