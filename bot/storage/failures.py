@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
@@ -30,6 +30,13 @@ async def translated(message: str) -> AsyncIterator[None]:
     A constraint violation that the caller did not handle becomes a `StorageConflict`; storage's
     own errors pass through unchanged.
     """
+    with translated_sync(message):
+        yield
+
+
+@contextmanager
+def translated_sync(message: str) -> Iterator[None]:
+    """:func:`translated` for a block without ``await``."""
     try:
         yield
     except StorageError:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import Connection, delete, select
+from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.storage import loading, stats
@@ -20,7 +21,8 @@ from bot.storage.database import (
     sqlite_folder_problem,
 )
 from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
-from bot.storage.failures import CONNECTION_FAILURES, translated
+from bot.storage.failures import CONNECTION_FAILURES, translated, translated_sync
+from bot.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
 from bot.storage.records import (
     GameStatus,
@@ -71,8 +73,11 @@ class Storage:
         version: int,
         clock: Clock,
         slow_engine: Callable[[float], AsyncEngine] | None = None,
+        inline: InlineWriter | None = None,
     ) -> None:
         self._engine = engine
+        # SQLite files: writes on the loop's thread (see bot.storage.inline_sqlite); reads stay async.
+        self._inline = inline
         self._backend = backend
         self._version = version
         self._clock = clock
@@ -119,11 +124,17 @@ class Storage:
         def slow_engine(command_timeout: float) -> AsyncEngine:
             return create_engine(url, timeout=timeout, schema=schema, command_timeout=command_timeout)[0]
 
-        return cls(engine, backend, CURRENT_VERSION, clock, slow_engine if backend == "postgresql" else None)
+        if backend == "postgresql":
+            return cls(engine, backend, CURRENT_VERSION, clock, slow_engine)
+        return cls(engine, backend, CURRENT_VERSION, clock, inline=inline_writer_for(url, timeout))
 
     async def close(self) -> None:
         """Close every connection."""
-        await self._engine.dispose()
+        try:
+            if self._inline is not None:
+                await self._inline.close()
+        finally:
+            await self._engine.dispose()
 
     @property
     def schema_version(self) -> int:
@@ -140,6 +151,12 @@ class Storage:
         """The SQLAlchemy engine, for maintenance tools and tests; the bot uses the methods."""
         return self._engine
 
+    @property
+    def inline_engine(self) -> Engine | None:
+        """The synchronous engine that writes a SQLite file (see `bot.storage.inline_sqlite`),
+        or None when writes go through `engine`; for tests that make writes fail."""
+        return self._inline.engine if self._inline is not None else None
+
     # ----- transactions -----------------------------------------------------------------------
 
     @asynccontextmanager
@@ -149,6 +166,10 @@ class Storage:
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
         or write the database raises `StorageUnavailable` (with nothing applied).
         """
+        if self._inline is not None:
+            async with self._inline_transaction(self._inline) as tx:
+                yield tx
+            return
         async with translated(SAVE_FAILED):
             conn = await self._engine.connect()
         try:
@@ -164,6 +185,28 @@ class Storage:
                 await conn.commit()
         finally:
             await _quietly(conn.close())
+
+    @asynccontextmanager
+    async def _inline_transaction(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
+        """`transaction()` on a SQLite file: statements run on this thread, the lock is awaited."""
+        with translated_sync(SAVE_FAILED):
+            conn = inline.connect()
+        try:
+            async with translated(SAVE_FAILED):
+                await inline.begin(conn)
+            try:
+                async with translated(SAVE_FAILED):
+                    yield Transaction(InlineConnection(conn), self._clock())
+            except BaseException:
+                with contextlib.suppress(*CONNECTION_FAILURES):
+                    conn.rollback()
+                raise
+            with translated_sync(SAVE_FAILED):
+                conn.commit()
+            inline.committed()
+        finally:
+            with contextlib.suppress(*CONNECTION_FAILURES):
+                conn.close()
 
     @asynccontextmanager
     async def _reading(

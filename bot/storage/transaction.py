@@ -21,6 +21,7 @@ from bot.storage.errors import (
     GameNotActive,
     UnknownGame,
 )
+from bot.storage.inline_sqlite import InlineConnection
 from bot.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
 from bot.storage.schema import (
     NO_SEAT,
@@ -59,13 +60,13 @@ class Transaction:
     If any call raises (or the `async with` block does), the whole transaction is rolled back.
     """
 
-    def __init__(self, conn: AsyncConnection, now: datetime) -> None:
+    def __init__(self, conn: AsyncConnection | InlineConnection, now: datetime) -> None:
         self._conn = conn
         self.now = now
         """The time stamped on every row this transaction writes."""
 
     @property
-    def connection(self) -> AsyncConnection:
+    def connection(self) -> AsyncConnection | InlineConnection:
         """The underlying connection, for storage's own multi-statement operations."""
         return self._conn
 
@@ -138,7 +139,7 @@ class Transaction:
             raise DuplicateAction(game_id, seq) from exc
 
     async def _explain_refused_action(self, game_id: int, seq: int) -> None:
-        row = (
+        row: Any = (
             await self._conn.execute(
                 select(games.c.status, games.c.action_count).where(games.c.id == game_id)
             )

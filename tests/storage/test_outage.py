@@ -201,12 +201,23 @@ class ReadOnly:
         dbapi_connection.commit()  # asyncpg's adapter ran the SET in a transaction: keep it
 
     async def begin(self) -> None:
-        event.listen(self.storage.engine.sync_engine, "connect", self._on_connect)
-        await self.storage.engine.dispose()  # pooled connections reconnect, read-only
+        for engine in self._engines():
+            event.listen(engine, "connect", self._on_connect)
+        await self._reconnect()  # pooled connections reconnect, read-only
 
     async def end(self) -> None:
-        event.remove(self.storage.engine.sync_engine, "connect", self._on_connect)
+        for engine in self._engines():
+            event.remove(engine, "connect", self._on_connect)
+        await self._reconnect()
+
+    def _engines(self) -> list[Any]:
+        inline = self.storage.inline_engine  # SQLite files are written through their own engine
+        return [self.storage.engine.sync_engine] + ([inline] if inline is not None else [])
+
+    async def _reconnect(self) -> None:
         await self.storage.engine.dispose()
+        if self.storage.inline_engine is not None:
+            self.storage.inline_engine.dispose()
 
 
 async def test_a_read_only_database_refuses_actions_and_play_continues_after(storage: Storage) -> None:

@@ -1,0 +1,133 @@
+"""SQLite writes on the event loop's thread (bot/storage/inline_sqlite.py): waiting for the write
+lock never blocks the loop, and the write-ahead log is checkpointed off the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageUnavailable, inline_sqlite
+from tests.storage.outage import SqliteWriteLock
+
+SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
+
+
+async def open_storage(tmp_path: Path, timeout: float = 2.0) -> tuple[Storage, str]:
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    return await Storage.open(url, timeout=timeout), url
+
+
+async def new_game(storage: Storage) -> int:
+    return await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS)
+
+
+class Ticker:
+    """Counts how often a 1 ms sleep comes back, and the longest gap between two returns."""
+
+    def __init__(self) -> None:
+        self.ticks = 0
+        self.longest = 0.0
+
+    async def run(self, stop: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while not stop.is_set():
+            await asyncio.sleep(0.001)
+            now = loop.time()
+            self.longest = max(self.longest, now - last)
+            last = now
+            self.ticks += 1
+
+
+async def test_writes_are_inline_for_a_file_and_not_for_memory(tmp_path: Path) -> None:
+    storage, _ = await open_storage(tmp_path)
+    memory = await Storage.open("sqlite://")
+    try:
+        assert storage.inline_engine is not None and storage.inline_engine.dialect.driver == "pysqlite"
+        assert memory.inline_engine is None  # one in-memory database per connection: stays async
+        game_id = await new_game(memory)
+        await memory.append_action(game_id, 0, "misery", 0, "red 7")
+        (game,) = (await memory.load_unfinished_games()).games
+        assert [a.card for a in game.actions] == ["red 7"]
+    finally:
+        await storage.close()
+        await memory.close()
+
+
+async def test_a_write_waits_for_a_held_lock_without_blocking_the_loop(tmp_path: Path) -> None:
+    storage, url = await open_storage(tmp_path)
+    lock = SqliteWriteLock(url)
+    try:
+        game_id = await new_game(storage)
+        await lock.begin()
+        stop, ticker = asyncio.Event(), Ticker()
+        ticking = asyncio.create_task(ticker.run(stop))
+        write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
+        await asyncio.sleep(0.3)
+        assert not write.done()  # waiting for the lock ...
+        assert ticker.ticks > 50 and ticker.longest < 0.1  # ... while the loop goes on
+        await lock.end()
+        await asyncio.wait_for(write, timeout=2.0)  # taken as soon as the lock is free
+        stop.set()
+        await ticking
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0]
+    finally:
+        await lock.close()
+        await storage.close()
+
+
+async def test_a_lock_held_past_the_timeout_refuses_the_write(tmp_path: Path) -> None:
+    storage, url = await open_storage(tmp_path, timeout=0.3)
+    lock = SqliteWriteLock(url)
+    try:
+        game_id = await new_game(storage)
+        await lock.begin()
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        with pytest.raises(StorageUnavailable) as caught:
+            await storage.append_action(game_id, 0, "misery", 0, "red 7")
+        assert str(caught.value) == SAVE_FAILED and "locked" in caught.value.detail
+        assert 0.2 <= loop.time() - started < 2.0
+        await lock.end()
+        await storage.append_action(game_id, 0, "misery", 0, "red 7")  # nothing was half-written
+    finally:
+        await lock.close()
+        await storage.close()
+
+
+def rows_in_main_file(database: Path, copy: Path) -> int:
+    """Actions stored in the database file itself (a copy without its write-ahead log)."""
+    shutil.copyfile(database, copy)
+    conn = sqlite3.connect(copy)
+    try:
+        return int(conn.execute("SELECT count(*) FROM game_actions").fetchone()[0])
+    except sqlite3.OperationalError:  # not even the schema is in the file yet
+        return 0
+    finally:
+        conn.close()
+
+
+async def test_the_log_is_checkpointed_in_the_background(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", 10)
+    storage, _ = await open_storage(tmp_path)
+    database = tmp_path / "games.sqlite3"
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(8):  # commits 2-9: still only in the write-ahead log
+            await storage.append_action(game_id, seq, "misery", seq % 3, "red 7")
+        assert rows_in_main_file(database, tmp_path / "before.sqlite3") == 0
+        await storage.append_action(game_id, 8, "misery", 2, "red 7")  # commit 10: a checkpoint
+        for _ in range(200):
+            if rows_in_main_file(database, tmp_path / "after.sqlite3") == 9:
+                break
+            await asyncio.sleep(0.01)
+        assert rows_in_main_file(database, tmp_path / "after.sqlite3") == 9
+    finally:
+        await storage.close()
