@@ -6,12 +6,13 @@ of these in a transaction of their own. The SQL is the same for SQLite and Postg
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import Delete, Insert, Table, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
@@ -41,6 +42,41 @@ ACTION_KINDS = ("misery", "play")
 def seats_to_json(seats: Sequence[SeatRecord]) -> str:
     """Serialise seats for a lobby row."""
     return json.dumps([{"user_id": s.user_id, "display_name": s.display_name} for s in seats])
+
+
+@functools.cache
+def _update_by_key(table: Table, keys: tuple[str, ...], values: tuple[str, ...]) -> Update:
+    """``UPDATE table SET values WHERE keys`` with bound parameters ``key_<name>`` and
+    ``new_<name>``, built once: building the statement again for every move (SQLAlchemy's
+    expression objects and their cache key) cost more than SQLite running it."""
+    return (
+        update(table)
+        .where(*(table.c[name] == bindparam(f"key_{name}") for name in keys))
+        .values({name: bindparam(f"new_{name}") for name in values})
+    )
+
+
+@functools.cache
+def _delete_by_key(table: Table, keys: tuple[str, ...]) -> Delete:
+    """``DELETE FROM table WHERE keys`` with bound parameters ``key_<name>``, built once."""
+    return delete(table).where(*(table.c[name] == bindparam(f"key_{name}") for name in keys))
+
+
+@functools.cache
+def _insert_into(table: Table) -> Insert:
+    """``INSERT INTO table``, its columns given by the parameters of each execution."""
+    return insert(table)
+
+
+_GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("key_id"))
+"""The id of the game ``key_id``, if it exists."""
+
+
+def _keyed(keys: dict[str, Any], values: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The parameters of :func:`_update_by_key` / :func:`_delete_by_key`."""
+    params = {f"key_{name}": value for name, value in keys.items()}
+    params.update({f"new_{name}": value for name, value in (values or {}).items()})
+    return params
 
 
 def _seat_key(seat: int | None) -> int:
@@ -121,19 +157,18 @@ class Transaction:
         # Claiming the sequence number and inserting the row happen together: two writers racing
         # for the same number cannot both succeed, and the log can never get a gap.
         claimed = await self._conn.execute(
-            update(games)
-            .where(
-                games.c.id == game_id,
-                games.c.status == GameStatus.ACTIVE.value,
-                games.c.action_count == seq,
-            )
-            .values(action_count=seq + 1, updated_at=self.now)
+            _update_by_key(games, ("id", "status", "action_count"), ("action_count", "updated_at")),
+            _keyed(
+                {"id": game_id, "status": GameStatus.ACTIVE.value, "action_count": seq},
+                {"action_count": seq + 1, "updated_at": self.now},
+            ),
         )
         if claimed.rowcount != 1:
             await self._explain_refused_action(game_id, seq)
         try:
             await self._conn.execute(
-                insert(game_actions).values(game_id=game_id, seq=seq, kind=kind, seat=seat, card=card)
+                _insert_into(game_actions),
+                {"game_id": game_id, "seq": seq, "kind": kind, "seat": seat, "card": card},
             )
         except IntegrityError as exc:
             raise DuplicateAction(game_id, seq) from exc
@@ -198,14 +233,15 @@ class Transaction:
         """Stop an active game without results (abandoned, or corrupt); False if it had already ended."""
         return await self._end_game(game_id, GameStatus.STOPPED, reason)
 
-    async def _upsert(self, table: Any, key: dict[str, Any], values: dict[str, Any]) -> None:
-        condition = [table.c[name] == value for name, value in key.items()]
-        updated = await self._conn.execute(update(table).where(*condition).values(**values))
+    async def _upsert(self, table: Table, key: dict[str, Any], values: dict[str, Any]) -> None:
+        updated = await self._conn.execute(
+            _update_by_key(table, tuple(key), tuple(values)), _keyed(key, values)
+        )
         if updated.rowcount == 0:
-            await self._conn.execute(insert(table).values(**key, **values))
+            await self._conn.execute(_insert_into(table), {**key, **values})
 
     async def _require_game(self, game_id: int) -> None:
-        if (await self._conn.execute(select(games.c.id).where(games.c.id == game_id))).first() is None:
+        if (await self._conn.execute(_GAME_EXISTS, {"key_id": game_id})).first() is None:
             raise UnknownGame(game_id)
 
     async def set_message(
@@ -230,13 +266,11 @@ class Transaction:
         is ordered with this write: a DM the game has already passed is never stored.
         """
         current = await self._conn.execute(
-            update(games)
-            .where(
-                games.c.id == game_id,
-                games.c.status == GameStatus.ACTIVE.value,
-                games.c.action_count == action_count,
-            )
-            .values(action_count=games.c.action_count)
+            _update_by_key(games, ("id", "status", "action_count"), ("action_count",)),
+            _keyed(
+                {"id": game_id, "status": GameStatus.ACTIVE.value, "action_count": action_count},
+                {"action_count": action_count},
+            ),
         )
         if current.rowcount != 1:
             return False
@@ -250,11 +284,8 @@ class Transaction:
     async def delete_message(self, game_id: int, purpose: str, seat: int | None = None) -> bool:
         """Forget a game's message; False if none was stored."""
         deleted = await self._conn.execute(
-            delete(game_messages).where(
-                game_messages.c.game_id == game_id,
-                game_messages.c.purpose == purpose,
-                game_messages.c.seat == _seat_key(seat),
-            )
+            _delete_by_key(game_messages, ("game_id", "purpose", "seat")),
+            _keyed({"game_id": game_id, "purpose": purpose, "seat": _seat_key(seat)}),
         )
         return deleted.rowcount > 0
 
@@ -307,11 +338,8 @@ class Transaction:
     async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
         """Remove one timer; False if it was not set."""
         deleted = await self._conn.execute(
-            delete(game_timers).where(
-                game_timers.c.game_id == game_id,
-                game_timers.c.kind == kind,
-                game_timers.c.seat == _seat_key(seat),
-            )
+            _delete_by_key(game_timers, ("game_id", "kind", "seat")),
+            _keyed({"game_id": game_id, "kind": kind, "seat": _seat_key(seat)}),
         )
         return deleted.rowcount > 0
 
