@@ -12,6 +12,8 @@ in the benchmark's process):
   The longest CPU time is how long the bot itself held the loop (a garbage collection included);
   wall time beyond it is the machine taking the core away;
 - **garbage collections**: the longest pause per generation, in wall and in CPU time;
+- **answers**: each interaction from its arrival on the gateway to the bot's initial response
+  being sent (the part of an interaction's latency that is the bot's own);
 - **memory**: resident memory, the number of tables and the deep size of one table object;
 - **cards**: cards played at all tables.
 
@@ -62,6 +64,7 @@ class Window:
         self.gc_longest_collected = [0, 0, 0]
         self.gc_count = [0, 0, 0]
         self.statements = 0
+        self.answers: list[float] = []
         self.write_waits: list[float] = []
         self.write_holds: list[float] = []
 
@@ -127,6 +130,29 @@ class Probe:
                     window.write_holds.append(time.perf_counter() - got)
 
         WriteQueue.turn = timed_turn  # type: ignore[method-assign]
+
+    def time_answers(self) -> None:
+        """Time each interaction inside the bot: from its arrival on the gateway (parsed) to the
+        moment the bot sends its initial response (the emulator and the wire left out)."""
+        from discord.state import ConnectionState
+        from discord.webhook.async_ import AsyncWebhookAdapter
+
+        arrived: dict[int, float] = {}
+        parse = ConnectionState.parse_interaction_create
+        respond = AsyncWebhookAdapter.create_interaction_response
+
+        def parse_timed(state: Any, data: Any) -> None:
+            arrived[int(data["id"])] = time.perf_counter()
+            parse(state, data)
+
+        def respond_timed(adapter: Any, interaction_id: int, *args: Any, **kwargs: Any) -> Any:
+            started = arrived.pop(int(interaction_id), None)
+            if started is not None:
+                self.window.answers.append(time.perf_counter() - started)
+            return respond(adapter, interaction_id, *args, **kwargs)
+
+        ConnectionState.parse_interaction_create = parse_timed  # type: ignore[method-assign]
+        AsyncWebhookAdapter.create_interaction_response = respond_timed  # type: ignore[method-assign]
 
     def count_statements(self) -> None:
         """Count the SQL statements the bot's database driver runs."""
@@ -207,6 +233,9 @@ class Probe:
             "gc_objects": len(gc.get_objects()),
             "writes": len(window.write_holds),
             "statements": window.statements,
+            "answer_median": statistics.median(window.answers or [0.0]),
+            "answer_p99": _p99(window.answers),
+            "answer_max": max(window.answers or [0.0]),
             "write_wait_p99": _p99(window.write_waits),
             "write_hold_median": statistics.median(window.write_holds or [0.0]),
             "write_hold_p99": _p99(window.write_holds),
@@ -231,6 +260,11 @@ class Probe:
                 name = type(obj).__module__ + "." + type(obj).__qualname__
                 census[name] = census.get(name, 0) + 1
             figures["gc_census"] = sorted(census.items(), key=lambda item: -item[1])[:40]
+            alive: dict[str, int] = {}
+            for obj in gc.get_objects():
+                name = type(obj).__module__ + "." + type(obj).__qualname__
+                alive[name] = alive.get(name, 0) + 1
+            figures["gc_alive"] = sorted(alive.items(), key=lambda item: -item[1])[:25]
             figures["gc_cycles"] = [
                 _cycle_of(name, gc.garbage) for name in ("Message", "View", "Interaction", "Future", "User")
             ]
@@ -326,6 +360,7 @@ def install() -> None:
     probe.patch_handles()
     probe.patch_write_queue()
     probe.count_statements()
+    probe.time_answers()
     gc.callbacks.append(probe.on_gc)
     original_setup = StickemBot.setup_hook
 

@@ -13,6 +13,11 @@ import time
 from stickem import Card, Phase, View
 from stickem.ai import make_player
 
+WORKER_NICENESS = 10
+"""How much lower the workers' scheduling priority is than the bot's: on a busy machine the event
+loop (which answers players within Discord's 3 seconds) gets the processor before a computer
+player's thinking, which only has to be done by the end of its move pause."""
+
 PARENT_CHECK = 0.2
 """Seconds between two checks of a worker that the bot is still alive (a check is one system call;
 after a `kill -9` of the bot, its workers are gone this soon)."""
@@ -31,7 +36,8 @@ def warm_up() -> None:
 
 
 def worker_init(parent_pid: int) -> None:
-    """Set up a worker process: let go of the bot's output, and end when the bot is gone.
+    """Set up a worker process: let go of the bot's output, give way to the bot's event loop
+    (:data:`WORKER_NICENESS`), and end when the bot is gone.
 
     A worker inherits the bot's stdout and stderr; were the bot killed (``kill -9``), a worker
     still holding them would keep whoever reads the bot's output waiting. Errors of a decision
@@ -40,6 +46,8 @@ def worker_init(parent_pid: int) -> None:
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     os.close(devnull)
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(WORKER_NICENESS)
 
     def watch() -> None:
         while True:

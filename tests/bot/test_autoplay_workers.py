@@ -10,9 +10,10 @@ from typing import cast
 
 import pytest
 
-from bot.autoplay import Autoplay, AutoplaySettings
+from bot.autoplay import Autoplay, AutoplaySettings, make_executor
 from bot.table_service import TableService
 from bot.tables import Table
+from bot.thinking import WORKER_NICENESS
 from stickem import Phase
 
 WAIT = 10.0
@@ -80,3 +81,13 @@ async def test_a_closed_autoplay_starts_nothing_more() -> None:
     autoplay.kick(table)
     assert not autoplay.busy(table)
     assert autoplay._executor is None
+
+
+def test_workers_give_way_to_the_event_loop() -> None:
+    """Worker processes run at a lower scheduling priority than the bot (a higher niceness)."""
+    executor = make_executor(1)
+    try:
+        worker_niceness = executor.submit(os.nice, 0).result(timeout=WAIT)
+    finally:
+        executor.shutdown(wait=True)
+    assert worker_niceness == min(19, os.nice(0) + WORKER_NICENESS)  # 19: the lowest there is
