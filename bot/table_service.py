@@ -729,17 +729,14 @@ class TableService:
     ) -> None:
         """Forget the seat's live DM prompt; unless the click came from it and its answer was
         shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
-        ref = table.messages.prompts.pop(seat, None)
+        ref = table.messages.prompts.get(seat)
         if ref is None:
             return
         clicked = interaction.message is not None and interaction.message.id == ref.message_id
         if clicked and clicked_shown:
+            del table.messages.prompts[seat]
             return
-        try:
-            channel = self.client.get_partial_messageable(ref.channel_id)
-            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
-        except discord.HTTPException as exc:
-            log.info("Could not disable an old prompt at table %s: %s", table.channel_id, exc)
+        await self._retire_seat_prompt(table, seat, spec)
 
     # --- plumbing -----------------------------------------------------------------------------
 
