@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 
 import discord
@@ -13,6 +12,7 @@ from bot.autoplay import AutoplaySettings
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
+from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
 from bot.persistence import GameJournal, database_url_for
 from bot.resume import ResumeReport, announce_resumed, rebuild_tables
@@ -43,20 +43,6 @@ def _silence_voice_warnings() -> None:
     """The bot never joins voice, so discord.py's warnings about missing voice libraries are noise."""
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
-
-
-_FROZEN = False
-
-
-def _freeze_startup_objects() -> None:
-    """Once per process: move everything loaded at start-up (modules, discord.py, resumed games)
-    out of the garbage collector's reach. It lives as long as the bot, and full collections would
-    otherwise walk it again and again, stalling the event loop for tens of milliseconds."""
-    global _FROZEN
-    if not _FROZEN:
-        gc.collect()
-        gc.freeze()
-        _FROZEN = True
 
 
 class StickemBot(commands.Bot):
@@ -94,6 +80,7 @@ class StickemBot(commands.Bot):
         """Seconds a database operation may wait (lock, connection, statement) before it fails."""
         self.resumed: ResumeReport | None = None
         self._announcing: asyncio.Task[None] | None = None
+        self._reclaiming: asyncio.Task[None] | None = None
         self._closing_storage: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -121,7 +108,10 @@ class StickemBot(commands.Bot):
             if self.force_sync:
                 raise
             log.warning("%s", exc)
-        _freeze_startup_objects()
+        # Start-up objects (modules, discord.py, resumed games) and, after each full collection,
+        # whatever it left alive are frozen out of the collector's walks (see bot.gc_pauses).
+        start_freezing()
+        self._reclaiming = asyncio.create_task(reclaim_periodically())
         if self.storage is not None and self.resumed is not None:
             self._announcing = asyncio.create_task(
                 announce_resumed(service_of(self), self.resumed, self.storage)
@@ -154,6 +144,10 @@ class StickemBot(commands.Bot):
         """Disconnect, then close the database (after the last write)."""
         if self._announcing is not None and not self._announcing.done():
             self._announcing.cancel()
+        if self._reclaiming is not None:
+            self._reclaiming.cancel()
+            self._reclaiming = None
+            stop_freezing()
         await service_of(self).autoplay.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for

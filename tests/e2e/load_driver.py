@@ -175,7 +175,9 @@ async def answer_prompt(emu: Emulator, user: User, message: Message, latencies: 
         # a deferred confirmation edits the prompt a moment later
         await poll_until(lambda: misery_select_of(message) is None or None, "the misery answer")
         return
-    ident = next(ident for ident, enabled in card_buttons(message) if enabled)
+    ident = next((ident for ident, enabled in card_buttons(message) if enabled), None)
+    if ident is None:  # the prompt was answered meanwhile (the timer, a computer seat)
+        return
     reply = await _timed(emu, latencies, emu.driver.click(user, message, str(ident.card)))
     if reply == "(deferred)":  # answered later by an edit of the clicked message
         await poll_until(
@@ -207,6 +209,9 @@ async def human_loop(
             continue
         if think:
             await asyncio.sleep(think)
+            prompt = dm_index(emu).live_prompt(user)  # still there after thinking?
+            if prompt is None:
+                continue
         try:
             await answer_prompt(emu, user, prompt, latencies)
         except (InteractionFailed, EmulatorTimeout):
