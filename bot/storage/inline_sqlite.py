@@ -22,6 +22,7 @@ Two things could hold the loop longer and are kept off it:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import time
@@ -29,7 +30,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import URL, CursorResult
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from bot.storage.database import normalise_url
 
@@ -108,6 +109,19 @@ class InlineWriter:
                     raise
             await asyncio.sleep(pause)
             pause = min(pause * 2, LAST_RETRY)
+
+    def end_refused_commit(self, conn: Connection) -> None:
+        """Roll back what a refused ``COMMIT`` left open on ``conn``.
+
+        SQLite may keep the transaction open when it refuses a COMMIT (a deferred constraint,
+        for one), while SQLAlchemy counts the transaction as over and rolls nothing back when
+        the connection goes back to the pool: without this, the next write on that connection
+        would fail with "cannot start a transaction within a transaction"."""
+        with contextlib.suppress(SQLAlchemyError, sqlite3.Error):
+            conn.rollback()  # SQLAlchemy's side (it issues no ROLLBACK after a failed commit)
+            driver = conn.connection.driver_connection
+            if driver is not None:
+                driver.rollback()  # SQLite's side (a no-op when nothing is open)
 
     def committed(self) -> None:
         """Count a commit; start a background checkpoint every :data:`CHECKPOINT_EVERY`."""

@@ -9,8 +9,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
-from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageUnavailable, inline_sqlite
+from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageError, StorageUnavailable, inline_sqlite
 from tests.storage.outage import SqliteWriteLock
 
 SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
@@ -129,5 +130,27 @@ async def test_the_log_is_checkpointed_in_the_background(
                 break
             await asyncio.sleep(0.01)
         assert rows_in_main_file(database, tmp_path / "after.sqlite3") == 9
+    finally:
+        await storage.close()
+
+
+async def test_a_refused_commit_leaves_no_transaction_open_for_the_next_write(tmp_path: Path) -> None:
+    """SQLite may refuse a COMMIT and keep its transaction open (a deferred constraint, here a
+    deferred foreign key): the connection goes back to the pool clean, so the very next write
+    works instead of failing with "cannot start a transaction within a transaction"."""
+    storage, _ = await open_storage(tmp_path)
+    try:
+        game_id = await new_game(storage)
+        with pytest.raises(StorageError):
+            async with storage.transaction() as tx:
+                await tx.connection.execute(text("PRAGMA defer_foreign_keys = ON"))
+                await tx.connection.execute(
+                    text("INSERT INTO game_actions (game_id, seq, kind, seat, card) "
+                         "VALUES (:game, 0, 'play', 0, 'red 7')"),
+                    {"game": game_id + 1000},
+                )
+        await storage.append_action(game_id, 0, "misery", 0, "red 7")
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0]
     finally:
         await storage.close()
