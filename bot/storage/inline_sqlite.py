@@ -15,8 +15,8 @@ Two things could hold the loop longer and are kept off it:
   the storage timeout, then fails like any unreachable database.
 - **Checkpoints** (copying the write-ahead log into the database file, with an fsync): automatic
   checkpoints are off on this connection; :meth:`InlineWriter.committed` starts a passive
-  checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, which never blocks the
-  writer.
+  checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, and the next write
+  awaits it before it begins (so that SQLite can rewind the log: see :meth:`InlineWriter.begin`).
 """
 
 from __future__ import annotations
@@ -96,7 +96,16 @@ class InlineWriter:
 
     async def begin(self, conn: Connection) -> None:
         """``BEGIN IMMEDIATE`` on ``conn``, retried without blocking while another connection holds
-        the write lock; raises the last refusal after the storage timeout."""
+        the write lock; raises the last refusal after the storage timeout.
+
+        A background checkpoint still running is waited for first (off the loop, a few
+        milliseconds every :data:`CHECKPOINT_EVERY` commits): SQLite rewinds the write-ahead
+        log only for a write that begins after a checkpoint copied all of it, and one that
+        writes kept racing never does, so the log would grow by every commit until the bot
+        stops."""
+        if self._checkpointing is not None and not self._checkpointing.done():
+            with contextlib.suppress(TimeoutError):  # a stuck disk: write on, rewind later
+                await asyncio.wait_for(asyncio.shield(self._checkpointing), self._timeout)
         deadline = time.monotonic() + self._timeout
         pause = FIRST_RETRY
         while True:

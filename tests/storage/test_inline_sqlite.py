@@ -154,3 +154,28 @@ async def test_a_refused_commit_leaves_no_transaction_open_for_the_next_write(tm
         assert [a.seq for a in game.actions] == [0]
     finally:
         await storage.close()
+
+
+async def test_the_log_does_not_grow_without_bound_while_writes_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SQLite rewinds its write-ahead log only when a write begins after a checkpoint that
+    copied all of it. A background checkpoint that writes keep racing (a busy bot commits every
+    few milliseconds) never copies all of it: the log then grows by every commit until the bot
+    stops (12 MB per thousand moves). The write after a checkpoint waits for it instead."""
+    every = 10
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    storage, _ = await open_storage(tmp_path)
+    log = tmp_path / "games.sqlite3-wal"
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
+            await storage.append_action(game_id, seq, "misery", seq % 3, "red 7")
+        one_round = log.stat().st_size  # the log of (nearly) one checkpoint interval
+        for seq in range(every - 2, 30 * every):
+            await storage.append_action(game_id, seq, "misery", seq % 3, "red 7")
+        assert log.stat().st_size <= 3 * one_round  # rewound after each checkpoint, not 30 rounds
+        (game,) = (await storage.load_unfinished_games()).games
+        assert len(game.actions) == 30 * every
+    finally:
+        await storage.close()
