@@ -151,6 +151,8 @@ class InlineWriter:
                 checkpoint.close()
         except sqlite3.Error as exc:  # a checkpoint is an optimisation: the next one catches up
             log.info("background checkpoint of %s skipped: %s", path, exc)
+        except Exception:  # never raised into the write or the close awaiting it
+            log.exception("background checkpoint of %s failed", path)
 
     async def close(self) -> None:
         """Wait for a running checkpoint, then close every connection (SQLite checkpoints the
