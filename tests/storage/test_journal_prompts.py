@@ -4,10 +4,13 @@ batch and the moves run in, a stored hand DM is always one its player still has 
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 import pytest
 
-from bot.persistence import GameJournal
-from bot.storage import Storage
+from bot.persistence import PROMPT_BATCH, GameJournal
+from bot.storage import Storage, Transaction
 from bot.tables import PromptRef, Table
 from tests.storage.test_journal import change, next_move, seated
 
@@ -54,3 +57,45 @@ async def test_a_stored_hand_dm_always_waits_for_its_player(storage: Storage, mo
         await journal.drain()
         stored = await stored_hands(storage, table)
         assert set(stored) <= set(game.awaiting), (round_trip, stored, game.awaiting)
+
+
+async def test_many_gathered_ids_are_stored_in_small_transactions(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite a transaction runs on the event loop's thread: hundreds of ids gathered while
+    the writer was held up must not all go in one transaction (tens of milliseconds of loop)."""
+    journal = GameJournal(storage)
+    tables = []
+    for channel in range(3 * PROMPT_BATCH):
+        table = Table(10_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+        for user in (1, 2, 3):
+            await change(journal, table, lambda t=table, u=user: t.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.start(1, rounds=1))  # type: ignore[misc]
+        tables.append(table)
+    sizes: list[int] = []
+    counted = Transaction.set_hand_message_if_current
+
+    async def counting(tx: Transaction, *args: int) -> bool:
+        if not sizes or sizes[-1] < 0:
+            sizes.append(0)
+        sizes[-1] += 1
+        return await counted(tx, *args)
+
+    opened = Storage.transaction
+
+    @asynccontextmanager
+    async def transaction(self: Storage) -> AsyncIterator[Transaction]:
+        sizes.append(-1)  # a new transaction: its first id starts a new count
+        async with opened(self) as tx:
+            yield tx
+
+    monkeypatch.setattr(Transaction, "set_hand_message_if_current", counting)
+    monkeypatch.setattr(Storage, "transaction", transaction)
+    for table in tables:
+        send_dm(table, 0, 500)
+        await journal.remember_prompt(table, 0)
+    await journal.drain()
+    counts = [size for size in sizes if size > 0]
+    assert sum(counts) == len(tables) and max(counts) <= PROMPT_BATCH
+    for table in tables:
+        assert await stored_hands(storage, table) == {0: 500}
