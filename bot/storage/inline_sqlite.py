@@ -26,6 +26,7 @@ import contextlib
 import logging
 import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable, create_engine, event
@@ -144,7 +145,10 @@ class InlineWriter:
         """Copy the write-ahead log into the database without waiting for anyone (worker thread)."""
         path = self._url.database or ""
         try:
-            checkpoint = sqlite3.connect(path, timeout=0)
+            # Read-write, never create: were the file deleted under the bot, a new empty database
+            # at its path would take the live write-ahead log over (and fool the next start).
+            uri = f"{Path(path).absolute().as_uri()}?mode=rw"
+            checkpoint = sqlite3.connect(uri, timeout=0, uri=True)
             try:
                 checkpoint.execute("PRAGMA wal_checkpoint(PASSIVE)")
             finally:

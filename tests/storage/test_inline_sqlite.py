@@ -181,3 +181,27 @@ async def test_the_log_does_not_grow_without_bound_while_writes_go_on(
         assert len(game.actions) == 30 * every
     finally:
         await storage.close()
+
+
+async def test_a_checkpoint_never_creates_a_database_where_the_file_was_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Someone deletes the database file under a running bot: its open connections write on
+    (to the deleted file), but the background checkpoint must not open a new, empty database
+    at that path (which would also take the live write-ahead log over, and which the next
+    start would take for the bot's database)."""
+    every = 5
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    storage, _ = await open_storage(tmp_path)
+    database = tmp_path / "games.sqlite3"
+    try:
+        game_id = await new_game(storage)
+        database.unlink()
+        for seq in range(3 * every):
+            await storage.append_action(game_id, seq, "misery", seq % 3, "red 7")
+        checkpointing = storage._inline._checkpointing if storage._inline is not None else None
+        assert checkpointing is not None  # a checkpoint was tried ...
+        await asyncio.wait_for(asyncio.shield(checkpointing), timeout=5)
+        assert not database.exists()  # ... and created nothing
+    finally:
+        await storage.close()
