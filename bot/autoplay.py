@@ -149,18 +149,22 @@ class Autoplay:
 
         A worker that died (killed by the OOM killer or by hand) leaves the process pool broken
         for good: the broken pool is replaced by a new one and the decision asked again, once.
-        Should the decision still fail (a bug in a computer player, the new pool broken too), the
-        :data:`FALLBACK_LEVEL` player decides instead: nobody can act while a computer seat is
-        awaited, so a failure here would otherwise stop the game for good."""
+        Should the decision still fail (a bug in a computer player, the new pool broken too, no
+        pool starting at all), the :data:`FALLBACK_LEVEL` player decides instead: nobody can act
+        while a computer seat is awaited, so a failure here would otherwise stop the game."""
         game = table.running_game()
         view = game.view(seat)
         seed = table.bot_seed(seat)
         loop = asyncio.get_running_loop()
-        executor = self.executor()
+        executor: Executor | None = None
         try:
+            # Starting the pool is inside: starting worker processes fails too when memory or
+            # processes run out (the state in which a worker was killed in the first place).
+            executor = self.executor()
             return await loop.run_in_executor(executor, decide, view, level, seed)
         except BrokenExecutor:
-            self._replace_broken(executor)
+            if executor is not None:
+                self._replace_broken(executor)
             try:
                 return await loop.run_in_executor(self.executor(), decide, view, level, seed)
             except Exception:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import itertools
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
@@ -71,6 +72,12 @@ def database_url_for(settings: Settings) -> str:
         return settings.database_url
     return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
 
+
+PROMPT_BATCH = 32
+"""The most hand DM ids one transaction stores. On SQLite a transaction runs on the event loop's
+thread (see :mod:`bot.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered while the writer
+was held up (hundreds, at a thousand tables or after a slow disk) would otherwise hold the loop
+for tens of milliseconds in one go; between two batches, players' moves take their turn."""
 
 TURN_TIMER = "turn"
 """The stored timer kind of the turn timer (seat None: it covers every seat awaited)."""
@@ -416,10 +423,12 @@ class GameJournal:
             self._storing_prompts = asyncio.create_task(self._store_prompts(self.storage))
 
     async def _store_prompts(self, storage: Storage) -> None:
-        """Write the waiting hand DM ids, a transaction per batch, until none wait."""
+        """Write the waiting hand DM ids, a transaction per batch of at most
+        :data:`PROMPT_BATCH`, until none wait."""
         while self._prompts:
             async with self._writing(BACKGROUND):
-                batch, self._prompts = self._prompts, {}
+                keys = list(itertools.islice(self._prompts, PROMPT_BATCH))
+                batch = {key: self._prompts.pop(key) for key in keys}
                 try:
                     async with storage.transaction() as tx:
                         for (game_id, seat), prompt in batch.items():

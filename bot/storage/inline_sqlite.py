@@ -15,21 +15,23 @@ Two things could hold the loop longer and are kept off it:
   the storage timeout, then fails like any unreachable database.
 - **Checkpoints** (copying the write-ahead log into the database file, with an fsync): automatic
   checkpoints are off on this connection; :meth:`InlineWriter.committed` starts a passive
-  checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, which never blocks the
-  writer.
+  checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, and the next write
+  awaits it before it begins (so that SQLite can rewind the log: see :meth:`InlineWriter.begin`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sqlite3
 import time
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import URL, CursorResult
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
 from bot.storage.database import normalise_url
 
@@ -95,7 +97,16 @@ class InlineWriter:
 
     async def begin(self, conn: Connection) -> None:
         """``BEGIN IMMEDIATE`` on ``conn``, retried without blocking while another connection holds
-        the write lock; raises the last refusal after the storage timeout."""
+        the write lock; raises the last refusal after the storage timeout.
+
+        A background checkpoint still running is waited for first (off the loop, a few
+        milliseconds every :data:`CHECKPOINT_EVERY` commits): SQLite rewinds the write-ahead
+        log only for a write that begins after a checkpoint copied all of it, and one that
+        writes kept racing never does, so the log would grow by every commit until the bot
+        stops."""
+        if self._checkpointing is not None and not self._checkpointing.done():
+            with contextlib.suppress(TimeoutError):  # a stuck disk: write on, rewind later
+                await asyncio.wait_for(asyncio.shield(self._checkpointing), self._timeout)
         deadline = time.monotonic() + self._timeout
         pause = FIRST_RETRY
         while True:
@@ -109,6 +120,19 @@ class InlineWriter:
             await asyncio.sleep(pause)
             pause = min(pause * 2, LAST_RETRY)
 
+    def end_refused_commit(self, conn: Connection) -> None:
+        """Roll back what a refused ``COMMIT`` left open on ``conn``.
+
+        SQLite may keep the transaction open when it refuses a COMMIT (a deferred constraint,
+        for one), while SQLAlchemy counts the transaction as over and rolls nothing back when
+        the connection goes back to the pool: without this, the next write on that connection
+        would fail with "cannot start a transaction within a transaction"."""
+        with contextlib.suppress(SQLAlchemyError, sqlite3.Error):
+            conn.rollback()  # SQLAlchemy's side (it issues no ROLLBACK after a failed commit)
+            driver = conn.connection.driver_connection
+            if driver is not None:
+                driver.rollback()  # SQLite's side (a no-op when nothing is open)
+
     def committed(self) -> None:
         """Count a commit; start a background checkpoint every :data:`CHECKPOINT_EVERY`."""
         self._commits += 1
@@ -121,13 +145,18 @@ class InlineWriter:
         """Copy the write-ahead log into the database without waiting for anyone (worker thread)."""
         path = self._url.database or ""
         try:
-            checkpoint = sqlite3.connect(path, timeout=0)
+            # Read-write, never create: were the file deleted under the bot, a new empty database
+            # at its path would take the live write-ahead log over (and fool the next start).
+            uri = f"{Path(path).absolute().as_uri()}?mode=rw"
+            checkpoint = sqlite3.connect(uri, timeout=0, uri=True)
             try:
                 checkpoint.execute("PRAGMA wal_checkpoint(PASSIVE)")
             finally:
                 checkpoint.close()
         except sqlite3.Error as exc:  # a checkpoint is an optimisation: the next one catches up
             log.info("background checkpoint of %s skipped: %s", path, exc)
+        except Exception:  # never raised into the write or the close awaiting it
+            log.exception("background checkpoint of %s failed", path)
 
     async def close(self) -> None:
         """Wait for a running checkpoint, then close every connection (SQLite checkpoints the

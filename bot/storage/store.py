@@ -201,8 +201,12 @@ class Storage:
                 with contextlib.suppress(*CONNECTION_FAILURES):
                     conn.rollback()
                 raise
-            with translated_sync(SAVE_FAILED):
-                conn.commit()
+            try:
+                with translated_sync(SAVE_FAILED):
+                    conn.commit()
+            except BaseException:
+                inline.end_refused_commit(conn)
+                raise
             inline.committed()
         finally:
             with contextlib.suppress(*CONNECTION_FAILURES):

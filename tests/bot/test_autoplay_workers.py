@@ -5,16 +5,17 @@ from __future__ import annotations
 import os
 import signal
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import cast
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, cast
 
 import pytest
 
 from bot.autoplay import Autoplay, AutoplaySettings, make_executor
 from bot.table_service import TableService
 from bot.tables import Table
-from bot.thinking import WORKER_NICENESS
-from stickem import Phase
+from bot.thinking import WORKER_NICENESS, decide, warm_up
+from stickem import Card, Phase, View
 
 WAIT = 10.0
 
@@ -91,3 +92,74 @@ def test_workers_give_way_to_the_event_loop() -> None:
     finally:
         executor.shutdown(wait=True)
     assert worker_niceness == min(19, os.nice(0) + WORKER_NICENESS)  # 19: the lowest there is
+
+
+class BrokenPool(ThreadPoolExecutor):
+    """A pool whose worker dies on every decision (its warm-up still goes through)."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+        BrokenPool.made += 1
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        if fn is warm_up:
+            return super().submit(fn, *args, **kwargs)
+        raise BrokenExecutor("a worker died")
+
+
+async def test_a_pool_broken_again_leaves_the_decision_to_the_random_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The broken pool is replaced once; when the new one is broken too, the random player
+    decides (on the loop), so the table never waits for good."""
+    BrokenPool.made = 0
+    monkeypatch.setattr("bot.autoplay.make_executor", lambda workers: BrokenPool())
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
+    table = started_table()
+    try:
+        card = await autoplay.think(table, 1, "hard")
+        assert card == decide(table.running_game().view(1), "random", table.bot_seed(1))
+        assert BrokenPool.made == 2  # the first pool and one replacement, no more
+    finally:
+        await autoplay.close()
+
+
+async def test_a_failing_computer_player_is_replaced_by_the_random_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug in a level's decision (raised in the worker) must not stop the table either."""
+
+    def failing(view: View, level: str, seed: int) -> Card:
+        if level != "random":
+            raise RuntimeError("a bug in the computer player")
+        return decide(view, level, seed)
+
+    monkeypatch.setattr("bot.autoplay.decide", failing)
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
+    table = started_table()
+    try:
+        card = await autoplay.think(table, 2, "normal")
+        assert card == decide(table.running_game().view(2), "random", table.bot_seed(2))
+    finally:
+        await autoplay.close()
+
+
+async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Starting worker processes can fail too (out of memory, out of processes: the very state
+    in which the OOM killer killed the last worker); that must not escape the decision."""
+
+    def cannot_start(workers: int) -> ThreadPoolExecutor:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr("bot.autoplay.make_executor", cannot_start)
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=1))
+    table = started_table()
+    try:
+        card = await autoplay.think(table, 1, "normal")
+        assert card == decide(table.running_game().view(1), "random", table.bot_seed(1))
+    finally:
+        await autoplay.close()

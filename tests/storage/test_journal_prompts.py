@@ -1,0 +1,101 @@
+"""Hand DM ids stored in batches (``GameJournal.remember_prompt``) on both databases: what is
+gathered is written by :meth:`GameJournal.drain` (the bot's shutdown), and whatever order the
+batch and the moves run in, a stored hand DM is always one its player still has to answer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import pytest
+
+from bot.persistence import PROMPT_BATCH, GameJournal
+from bot.storage import Storage, Transaction
+from bot.tables import PromptRef, Table
+from tests.storage.test_journal import change, next_move, seated
+
+
+def send_dm(table: Table, seat: int, message_id: int) -> None:
+    """What the table service does once a hand DM went out: it becomes the seat's live prompt."""
+    table.messages.prompts[seat] = PromptRef(9000 + seat, message_id)
+
+
+async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
+    assert table.storage_id is not None
+    stored = await storage.load_game(table.storage_id)
+    return {m.seat: m.message_id for m in stored.messages if m.purpose == "hand"}
+
+
+async def test_drain_writes_what_was_gathered(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    for seat in range(3):  # the misery choice: every seat is prompted at once
+        send_dm(table, seat, 100 + seat)
+        await journal.remember_prompt(table, seat)
+    assert journal.writing_prompts
+    await journal.drain()
+    assert not journal.writing_prompts
+    assert await stored_hands(storage, table) == {0: 100, 1: 101, 2: 102}
+
+
+@pytest.mark.parametrize("moves", [1, 2, 5])
+async def test_a_stored_hand_dm_always_waits_for_its_player(storage: Storage, moves: int) -> None:
+    """DMs are gathered, then moves are made before the batch had its turn (or while it runs):
+    no DM of a seat that has moved since may be left stored."""
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.start(1, rounds=1))
+    game = table.game
+    assert game is not None
+    for round_trip in range(4):
+        for seat in game.awaiting:
+            send_dm(table, seat, 1000 * round_trip + 100 + seat)
+            await journal.remember_prompt(table, seat)
+        for _ in range(moves):
+            await next_move(journal, table)
+        await journal.drain()
+        stored = await stored_hands(storage, table)
+        assert set(stored) <= set(game.awaiting), (round_trip, stored, game.awaiting)
+
+
+async def test_many_gathered_ids_are_stored_in_small_transactions(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On SQLite a transaction runs on the event loop's thread: hundreds of ids gathered while
+    the writer was held up must not all go in one transaction (tens of milliseconds of loop)."""
+    journal = GameJournal(storage)
+    tables = []
+    for channel in range(3 * PROMPT_BATCH):
+        table = Table(10_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+        for user in (1, 2, 3):
+            await change(journal, table, lambda t=table, u=user: t.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.start(1, rounds=1))  # type: ignore[misc]
+        tables.append(table)
+    sizes: list[int] = []
+    counted = Transaction.set_hand_message_if_current
+
+    async def counting(tx: Transaction, *args: int) -> bool:
+        if not sizes or sizes[-1] < 0:
+            sizes.append(0)
+        sizes[-1] += 1
+        return await counted(tx, *args)
+
+    opened = Storage.transaction
+
+    @asynccontextmanager
+    async def transaction(self: Storage) -> AsyncIterator[Transaction]:
+        sizes.append(-1)  # a new transaction: its first id starts a new count
+        async with opened(self) as tx:
+            yield tx
+
+    monkeypatch.setattr(Transaction, "set_hand_message_if_current", counting)
+    monkeypatch.setattr(Storage, "transaction", transaction)
+    for table in tables:
+        send_dm(table, 0, 500)
+        await journal.remember_prompt(table, 0)
+    await journal.drain()
+    counts = [size for size in sizes if size > 0]
+    assert sum(counts) == len(tables) and max(counts) <= PROMPT_BATCH
+    for table in tables:
+        assert await stored_hands(storage, table) == {0: 500}
