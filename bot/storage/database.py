@@ -128,6 +128,26 @@ async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
             await conn.begin()
 
 
+def set_up_sqlite_connection(
+    dbapi_connection: Any, *, busy_timeout: float, autocheckpoint: bool = True
+) -> None:
+    """A new SQLite connection's settings: no transaction handling by the driver (see
+    `_install_sqlite_pragmas`), foreign keys, WAL, the busy timeout (seconds) and, unless turned
+    off, SQLite's automatic checkpoints."""
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        # In WAL mode NORMAL survives a crash of the bot; only an OS crash can lose the last commit.
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+        if not autocheckpoint:
+            cursor.execute("PRAGMA wal_autocheckpoint = 0")
+    finally:
+        cursor.close()
+
+
 def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
     """Turn on foreign keys and WAL (readers never block the writer) on every new connection, and
     let SQLAlchemy, not the driver, begin transactions.
@@ -143,16 +163,7 @@ def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        try:
-            cursor.execute("PRAGMA foreign_keys = ON")
-            cursor.execute("PRAGMA journal_mode = WAL")
-            # In WAL mode NORMAL survives a crash of the bot; only an OS crash can lose the last commit.
-            cursor.execute("PRAGMA synchronous = NORMAL")
-            cursor.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
-        finally:
-            cursor.close()
+        set_up_sqlite_connection(dbapi_connection, busy_timeout=timeout)
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(conn: Connection) -> None:

@@ -33,7 +33,7 @@ from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import URL, CursorResult
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from bot.storage.database import normalise_url
+from bot.storage.database import normalise_url, set_up_sqlite_connection
 
 log = logging.getLogger("bot.storage")
 
@@ -169,16 +169,7 @@ class InlineWriter:
 def _on_connect(dbapi_connection: Any, _record: Any) -> None:
     """Like the reading connections (see :mod:`bot.storage.database`), but never waiting for
     the lock and never checkpointing on its own."""
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute("PRAGMA busy_timeout = 0")
-        cursor.execute("PRAGMA wal_autocheckpoint = 0")
-    finally:
-        cursor.close()
+    set_up_sqlite_connection(dbapi_connection, busy_timeout=0, autocheckpoint=False)
 
 
 def _on_begin(conn: Connection) -> None:
