@@ -5,24 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.persistence import GameJournal
 from bot.resume import table_of_game
-from bot.storage import Storage
 from bot.tables import Seat, TableRegistry, TakeoverAsk
+from tests.bot.stored_tables import stored_table
 
 CHANNEL = 321
 
 
 async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> None:
-    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
-    try:
-        journal = GameJournal(storage)
-        table = TableRegistry(seed_source=lambda: 4, id_source=lambda: "g1").get_or_open(CHANNEL, 1)
-        for user in (1, 2, 3):
-            async with journal.recording(table):
-                table.join(user, f"p{user}")
-        async with journal.recording(table):
-            table.start(1, fill_to=4, timer="off")
+    async with stored_table(tmp_path, CHANNEL, humans=3, fill_to=4, timer="off", seed=4) as (
+        storage, journal, table
+    ):
         async with journal.recording(table):
             table.leave(2)
         async with journal.recording(table):
@@ -38,20 +31,12 @@ async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> N
         assert restored.vacated == {1: (2, "p2")}
         # the host's buttons still work after the restart
         assert "dee takes over Bot Bea (normal)'s seat (seat 2)" in restored.approve_takeover(1, 1, 9).reply
-    finally:
-        await storage.close()
 
 
 async def test_a_request_stored_before_seats_could_be_chosen_is_read(tmp_path: Path) -> None:
-    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
-    try:
-        journal = GameJournal(storage)
-        table = TableRegistry(seed_source=lambda: 4, id_source=lambda: "g1").get_or_open(CHANNEL, 1)
-        for user in (1, 2):
-            async with journal.recording(table):
-                table.join(user, f"p{user}")
-        async with journal.recording(table):
-            table.start(1, fill_to=3, timer="off")
+    async with stored_table(tmp_path, CHANNEL, humans=2, fill_to=3, timer="off", seed=4) as (
+        storage, _, table
+    ):
         assert table.storage_id is not None
         options = json.loads((await storage.load_game(table.storage_id)).record.options)
         del options["asks"], options["vacated"]
@@ -62,5 +47,3 @@ async def test_a_request_stored_before_seats_could_be_chosen_is_read(tmp_path: P
         restored = table_of_game(stored, TableRegistry())
         assert restored.takeover_requests == {9: TakeoverAsk("dee", (2,))}
         assert restored.vacated == {}
-    finally:
-        await storage.close()

@@ -5,10 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.persistence import GameJournal
 from bot.resume import table_of_game
-from bot.storage import Storage
 from bot.tables import Table, TableRegistry
+from tests.bot.stored_tables import stored_table
 
 CHANNEL = 555
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -35,15 +34,9 @@ def test_a_new_deadline_is_not_reminded_yet() -> None:
 
 
 async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path) -> None:
-    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
-    try:
-        journal = GameJournal(storage)
-        table = TableRegistry(seed_source=lambda: 3, id_source=lambda: "g1").get_or_open(CHANNEL, 1)
-        for user in (1, 2):
-            async with journal.recording(table):
-                table.join(user, f"p{user}")
-        async with journal.recording(table):
-            table.start(1, fill_to=3, timer="60s")
+    async with stored_table(tmp_path, CHANNEL, humans=2, fill_to=3, timer="60s", seed=3) as (
+        storage, journal, table
+    ):
         assert table.deadline is not None and not table.reminded
         async with journal.recording(table, background=True):
             table.reminded = True
@@ -62,5 +55,3 @@ async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path
         (stored,) = (await storage.load_unfinished_games()).games
         assert stored.timers[0].due_at == table.deadline and stored.timers[0].reminded_at is None
         assert not table_of_game(stored, TableRegistry()).reminded
-    finally:
-        await storage.close()
