@@ -8,6 +8,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot import gateway
 from bot.autoplay import AutoplaySettings
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
@@ -57,6 +58,7 @@ class StickemBot(commands.Bot):
         sync_global: bool = False,
     ) -> None:
         _silence_voice_warnings()
+        gateway.install()  # one gateway event at a time (see bot.gateway)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),

@@ -1,0 +1,30 @@
+"""The gateway websocket gives the event loop back after each event (bot/gateway.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from discord.gateway import DiscordWebSocket
+
+from bot.gateway import YieldingWebSocket
+
+
+async def test_other_tasks_run_between_two_buffered_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    handled: list[str] = []
+
+    async def buffered_event(self: DiscordWebSocket) -> None:  # an event already received: no wait
+        handled.append("event")
+
+    monkeypatch.setattr(DiscordWebSocket, "poll_event", buffered_event)
+    ws = object.__new__(YieldingWebSocket)
+    seen_by_other: list[int] = []
+
+    async def other() -> None:
+        seen_by_other.append(len(handled))
+
+    task = asyncio.create_task(other())
+    await ws.poll_event()
+    await ws.poll_event()
+    await task
+    assert seen_by_other == [1]  # it ran after the first event, before the second

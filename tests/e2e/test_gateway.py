@@ -1,0 +1,17 @@
+"""The bot reads the gateway with its own websocket class (see bot/gateway.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.gateway import YieldingWebSocket
+from tests.discord_emulator import Emulator
+from tests.e2e.game_harness import table_game
+
+
+async def test_the_bot_reads_the_gateway_one_event_at_a_time(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        assert isinstance(h.bot.ws, YieldingWebSocket)
+        await h.seat_everyone()  # and it still works: commands arrive and are answered
+        await h.start()
+        assert h.shadow is not None
