@@ -11,7 +11,7 @@ temporary folder, or a fresh PostgreSQL database on the server named by
 process. A ``sitecustomize`` hook points the bot at the emulator and installs
 ``benchmarks/bot_probe.py``, which measures inside the bot process only. N humans /join and
 /start their tables (filled with two computer players of ``--level``, no turn timer); then for
-``--seconds`` every human answers each prompt ``--think`` seconds after seeing it, while the
+``--seconds`` every human answers each prompt after 0.5 to 1.5 times ``--think`` seconds, while the
 computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
 
 Printed per N:
@@ -165,10 +165,12 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 latencies = Latencies()
                 stop = asyncio.Event()
                 calls_before = len(emu.rest_calls)
-                # The emulator keeps every message and REST call: its full collections would stall
-                # this process (and so the stamps of the latencies); freeze what exists now.
+                # The emulator keeps every message and REST call: its collections would stall this
+                # process (and so the stamps of the latencies). No collection in the window; this
+                # process is the stand-in for Discord, not what is measured.
                 gc.collect()
                 gc.freeze()
+                gc.disable()
                 bot.reset()
                 harness.start()
                 harness_cpu = time.process_time()
@@ -179,14 +181,15 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                     for t in tables
                 ]
                 await asyncio.sleep(args.seconds)
+                stop.set()
+                await asyncio.gather(*humans)  # no interaction waits while the probe reports
                 window = await bot.report()
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
-                stop.set()
-                await asyncio.gather(*humans)
                 await harness.stop()
                 problems = len(emu.problems)
                 emu.problems.clear()
+                gc.enable()
                 gc.unfreeze()  # the next N starts from a clean slate
         cards = window["cards"] - opened_figures["cards"]
         values = latencies.values or [0.0]

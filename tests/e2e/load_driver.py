@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -201,14 +202,17 @@ async def human_loop(
 ) -> None:
     """Answer every prompt ``user`` gets until ``stop`` is set. ``tolerate``: an interaction the
     bot failed to answer in time is counted in ``latencies.failures`` instead of raised.
-    ``think``: seconds the human looks at a prompt before answering it."""
+    ``think``: the seconds the human looks at a prompt before answering it, on average (each time
+    between half and one and a half of it, drawn from a generator seeded with the user's id, so
+    that a hundred humans do not all click in the same millisecond)."""
+    pace = random.Random(user.id)
     while not stop.is_set():
         prompt = dm_index(emu).live_prompt(user)
         if prompt is None:
             await asyncio.sleep(POLL)  # a plain sleep: cheaper than a wait_for on ``stop``
             continue
         if think:
-            await asyncio.sleep(think)
+            await asyncio.sleep(think * (0.5 + pace.random()))
             prompt = dm_index(emu).live_prompt(user)  # still there after thinking?
             if prompt is None:
                 continue
