@@ -1,15 +1,17 @@
-"""Keep the garbage collector's full collections short, so they never hold the event loop long.
+"""Keep the garbage collector's pauses short, so they never hold the event loop long.
 
-A full collection walks every object the collector tracks; at a hundred tables that is tens of
-thousands (games, seats, discord.py's caches) and took ~8 ms, at a thousand ~150 ms, blocking
-the event loop. Almost all of them live as long as their table. So once a full collection has
-run, the objects it left alive are *frozen* (``gc.freeze``): the collector no longer walks them,
-and the next full collection only walks what was created since.
+A collection walks the objects of the generations it collects; a full one walks every object the
+collector tracks: at a hundred tables tens of thousands (games, seats, discord.py's caches), ~8 ms
+with the event loop blocked, at a thousand ~150 ms. Almost all of them live as long as their
+table. So whatever survives a collection of the middle generation (it has lived through two) is
+*frozen* (``gc.freeze``): the collector no longer walks it, the oldest generation stays nearly
+empty, and no collection walks more than what was created in the last moments.
 
 Frozen objects are still freed by reference counting when they are no longer used; only a
-reference cycle among them would stay (the bot's own objects form none once a click is handled,
-see :mod:`bot.interaction_release`). To give such cycles back all the same, every
-:data:`RECLAIM_EVERY` seconds everything is unfrozen and collected once (one long collection).
+reference cycle that dies frozen would stay (the bot's own objects form none once a click is
+handled, see :mod:`bot.interaction_release`; a slash command's interaction does). To give such
+cycles back, every :data:`RECLAIM_EVERY` seconds everything is unfrozen and collected once: one
+long collection an hour (~15 ms at a hundred tables) instead of one a minute.
 """
 
 from __future__ import annotations
@@ -21,29 +23,30 @@ import time
 
 log = logging.getLogger("bot.gc")
 
-RECLAIM_EVERY = 6 * 3600.0
+RECLAIM_EVERY = 3600.0
 """Seconds between two collections of everything (frozen objects included)."""
 
 
-def _freeze_after_full_collection(phase: str, info: dict[str, int]) -> None:
-    """``gc.callbacks`` hook: after a full collection, freeze what it left alive."""
-    if phase == "stop" and info["generation"] == 2:
+def _freeze_survivors(phase: str, info: dict[str, int]) -> None:
+    """``gc.callbacks`` hook: after a collection of the middle or oldest generation, freeze what
+    it left alive."""
+    if phase == "stop" and info["generation"] >= 1:
         gc.freeze()
 
 
 def start_freezing() -> None:
-    """Freeze what lives now and after every full collection (once per process)."""
+    """Freeze what lives now and the survivors of every later collection but the youngest."""
     gc.collect()
     gc.freeze()
-    if _freeze_after_full_collection not in gc.callbacks:
-        gc.callbacks.append(_freeze_after_full_collection)
+    if _freeze_survivors not in gc.callbacks:
+        gc.callbacks.append(_freeze_survivors)
 
 
 def stop_freezing() -> None:
-    """Stop freezing after full collections and unfreeze everything (when the bot closes: a
-    program that goes on, such as the test suite, collects normally again)."""
-    if _freeze_after_full_collection in gc.callbacks:
-        gc.callbacks.remove(_freeze_after_full_collection)
+    """Stop freezing and unfreeze everything (when the bot closes: a program that goes on, such
+    as the test suite, collects normally again)."""
+    if _freeze_survivors in gc.callbacks:
+        gc.callbacks.remove(_freeze_survivors)
     gc.unfreeze()
 
 

@@ -27,12 +27,18 @@ def freezing() -> Iterator[None]:
         gc_pauses.stop_freezing()
 
 
-def test_survivors_of_a_full_collection_are_frozen(freezing: None) -> None:
+def test_survivors_of_older_collections_are_frozen(freezing: None) -> None:
     frozen_at_start = gc.get_freeze_count()
     assert frozen_at_start > 0  # what lived at start-up
-    kept = [Node() for _ in range(1000)]
-    gc.collect()  # a full collection: the new survivors are frozen after it
-    assert gc.get_freeze_count() >= frozen_at_start + len(kept)
+    gc.disable()  # only the collections asked for below
+    try:
+        kept = [Node() for _ in range(1000)]
+        gc.collect(0)  # the youngest generation: nothing is frozen after it
+        assert gc.get_freeze_count() < frozen_at_start + len(kept)
+        gc.collect(1)  # the middle one: its survivors are frozen
+        assert gc.get_freeze_count() >= frozen_at_start + len(kept)
+    finally:
+        gc.enable()
 
 
 def test_stop_freezing_unfreezes_and_stops(freezing: None) -> None:
@@ -46,7 +52,7 @@ def test_stop_freezing_unfreezes_and_stops(freezing: None) -> None:
 def test_a_cycle_that_died_frozen_is_freed_by_reclaim(freezing: None) -> None:
     first, second = Node(), Node()
     first.other, second.other = second, first
-    gc.collect()  # the cycle is alive: frozen after this collection
+    gc.collect(1)  # the cycle is alive: frozen after this collection
     watch = weakref.ref(first)
     del first, second
     gc.collect()
