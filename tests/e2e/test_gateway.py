@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from bot.gateway import YieldingWebSocket
@@ -13,5 +14,18 @@ async def test_the_bot_reads_the_gateway_one_event_at_a_time(emulator: Emulator,
     async with table_game(emulator, tmp_path, 3) as h:
         assert isinstance(h.bot.ws, YieldingWebSocket)
         await h.seat_everyone()  # and it still works: commands arrive and are answered
+        await h.start()
+        assert h.shadow is not None
+
+
+async def test_the_bot_keeps_its_websocket_class_after_a_resume(emulator: Emulator, tmp_path: Path) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        first = h.bot.ws
+        resumed = asyncio.ensure_future(h.bot.wait_for("resumed"))
+        emulator.gateway.request_reconnect()
+        await asyncio.wait_for(resumed, 10)
+        assert emulator.gateway.resume_count == 1
+        assert h.bot.ws is not first and isinstance(h.bot.ws, YieldingWebSocket)
+        await h.seat_everyone()  # commands still arrive on the resumed connection
         await h.start()
         assert h.shadow is not None
