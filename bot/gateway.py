@@ -9,7 +9,9 @@ time. :class:`YieldingWebSocket` gives the loop back after each event; measured 
 33-47 ms, the longest hold of the loop 6.8-7.1 ms instead of 8.4-10.4 ms.
 
 discord.py 2.7 looks its websocket class up as ``discord.client.DiscordWebSocket`` each time a
-client connects; :func:`install` puts the subclass there (a test checks the bot really uses it).
+client connects or reconnects (``discord.shard.DiscordWebSocket`` for an ``AutoShardedClient``, a
+name of its own); :func:`install` puts the subclass in both (tests check the bot really uses it,
+after a RESUME too).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 
 import discord.client
+import discord.shard
 from discord.gateway import DiscordWebSocket
 
 
@@ -32,3 +35,4 @@ class YieldingWebSocket(DiscordWebSocket):
 def install() -> None:
     """Make every discord.py client of this process use :class:`YieldingWebSocket`."""
     discord.client.DiscordWebSocket = YieldingWebSocket  # type: ignore[misc]
+    discord.shard.DiscordWebSocket = YieldingWebSocket  # type: ignore[misc]

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
+import discord.client
+import discord.shard
 import pytest
 from discord.gateway import DiscordWebSocket
 
-from bot.gateway import YieldingWebSocket
+from bot.gateway import YieldingWebSocket, install
 
 
 async def test_other_tasks_run_between_two_buffered_events(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -28,3 +30,9 @@ async def test_other_tasks_run_between_two_buffered_events(monkeypatch: pytest.M
     await ws.poll_event()
     await task
     assert seen_by_other == [1]  # it ran after the first event, before the second
+
+
+def test_install_reaches_plain_and_sharded_clients() -> None:
+    install()
+    assert discord.client.DiscordWebSocket is YieldingWebSocket
+    assert discord.shard.DiscordWebSocket is YieldingWebSocket  # AutoShardedClient's own name
