@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Literal
 
-from sqlalchemy import Connection, event
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
@@ -86,7 +86,7 @@ def create_engine(
         # commit or a rollback already (and closing a connection rolls back a read), so that
         # rollback would only be one more round trip to the driver's thread for each write.
         engine = create_async_engine(parsed, connect_args={"timeout": timeout}, pool_reset_on_return=None)
-        _install_sqlite_pragmas(engine, timeout)
+        install_sqlite_pragmas(engine.sync_engine, timeout)
         return engine, backend
     statements = timeout if command_timeout is None else command_timeout
     connect_args: dict[str, Any] = {"timeout": timeout, "command_timeout": statements}
@@ -117,7 +117,7 @@ async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
     """Start a read transaction on `conn` whose queries all see one consistent state.
 
     PostgreSQL: REPEATABLE READ (one snapshot for the whole transaction). SQLite: a DEFERRED
-    transaction (see `_install_sqlite_pragmas`); in WAL mode its first read pins the snapshot.
+    transaction (see `install_sqlite_pragmas`); in WAL mode its first read pins the snapshot.
     Either ends when the connection is returned to the pool.
     """
     if backend == "postgresql":
@@ -128,29 +128,11 @@ async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
             await conn.begin()
 
 
-def set_up_sqlite_connection(
-    dbapi_connection: Any, *, busy_timeout: float, autocheckpoint: bool = True
-) -> None:
-    """A new SQLite connection's settings: no transaction handling by the driver (see
-    `_install_sqlite_pragmas`), foreign keys, WAL, the busy timeout (seconds) and, unless turned
-    off, SQLite's automatic checkpoints."""
-    dbapi_connection.isolation_level = None
-    cursor = dbapi_connection.cursor()
-    try:
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        # In WAL mode NORMAL survives a crash of the bot; only an OS crash can lose the last commit.
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
-        if not autocheckpoint:
-            cursor.execute("PRAGMA wal_autocheckpoint = 0")
-    finally:
-        cursor.close()
-
-
-def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
-    """Turn on foreign keys and WAL (readers never block the writer) on every new connection, and
-    let SQLAlchemy, not the driver, begin transactions.
+def install_sqlite_pragmas(engine: Engine, busy_timeout: float, *, autocheckpoint: bool = True) -> None:
+    """Turn on foreign keys and WAL (readers never block the writer) on every new connection of
+    ``engine`` (an async engine's ``sync_engine``), set the busy timeout (seconds) and, unless
+    turned off, SQLite's automatic checkpoints, and let SQLAlchemy, not the driver, begin
+    transactions.
 
     Python's sqlite3 module (in its legacy transaction mode) begins a transaction only before
     INSERT/UPDATE/DELETE and commits before other statements, so DDL such as a migration's
@@ -161,11 +143,22 @@ def _install_sqlite_pragmas(engine: AsyncEngine, timeout: float) -> None:
     fails on a snapshot gone stale) unless the connection is marked with `read_only`.
     """
 
-    @event.listens_for(engine.sync_engine, "connect")
+    @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        set_up_sqlite_connection(dbapi_connection, busy_timeout=timeout)
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute("PRAGMA foreign_keys = ON")
+            cursor.execute("PRAGMA journal_mode = WAL")
+            # In WAL mode NORMAL survives a crash of the bot; only an OS crash can lose the last commit.
+            cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.execute(f"PRAGMA busy_timeout = {int(busy_timeout * 1000)}")
+            if not autocheckpoint:
+                cursor.execute("PRAGMA wal_autocheckpoint = 0")
+        finally:
+            cursor.close()
 
-    @event.listens_for(engine.sync_engine, "begin")
+    @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:
         mode = conn.get_execution_options().get(SQLITE_BEGIN, "IMMEDIATE")
         conn.exec_driver_sql(f"BEGIN {mode}")

@@ -29,11 +29,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Executable, create_engine, event
+from sqlalchemy import Connection, Engine, Executable, create_engine
 from sqlalchemy.engine import URL, CursorResult
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from bot.storage.database import normalise_url, set_up_sqlite_connection
+from bot.storage.database import install_sqlite_pragmas, normalise_url
 
 log = logging.getLogger("bot.storage")
 
@@ -83,8 +83,9 @@ class InlineWriter:
         )
         self._commits = 0
         self._checkpointing: asyncio.Future[None] | None = None
-        event.listen(self._engine, "connect", _on_connect)
-        event.listen(self._engine, "begin", _on_begin)
+        # Like the reading connections, but never waiting for the lock (see `begin`) and never
+        # checkpointing on their own (see `committed`).
+        install_sqlite_pragmas(self._engine, 0, autocheckpoint=False)
 
     @property
     def engine(self) -> Engine:
@@ -164,13 +165,3 @@ class InlineWriter:
         if self._checkpointing is not None:
             await asyncio.shield(self._checkpointing)
         self._engine.dispose()
-
-
-def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-    """Like the reading connections (see :mod:`bot.storage.database`), but never waiting for
-    the lock and never checkpointing on its own."""
-    set_up_sqlite_connection(dbapi_connection, busy_timeout=0, autocheckpoint=False)
-
-
-def _on_begin(conn: Connection) -> None:
-    conn.exec_driver_sql("BEGIN IMMEDIATE")
