@@ -210,14 +210,13 @@ class Probe:
         seconds = time.perf_counter() - window.started
         cpu_seconds = time.process_time() - window.cpu_started
         main_cpu_seconds = time.thread_time() - window.main_cpu_started
-        lags = sorted(window.lags) or [0.0]
         tables = self._tables()
         figures = {
             "seconds": seconds,
             "cpu_seconds": cpu_seconds,
             "main_cpu_seconds": main_cpu_seconds,
-            "lag_max": lags[-1],
-            "lag_p99": lags[min(len(lags) - 1, int(len(lags) * 0.99))],
+            "lag_max": max(window.lags, default=0.0),
+            "lag_p99": percentile(window.lags, 0.99),
             "lag_samples": len(window.lags),
             "callbacks": window.callbacks,
             "longest_wall": window.longest_wall,
@@ -234,11 +233,11 @@ class Probe:
             "writes": len(window.write_holds),
             "statements": window.statements,
             "answer_median": statistics.median(window.answers or [0.0]),
-            "answer_p99": _p99(window.answers),
+            "answer_p99": percentile(window.answers, 0.99),
             "answer_max": max(window.answers or [0.0]),
-            "write_wait_p99": _p99(window.write_waits),
+            "write_wait_p99": percentile(window.write_waits, 0.99),
             "write_hold_median": statistics.median(window.write_holds or [0.0]),
-            "write_hold_p99": _p99(window.write_holds),
+            "write_hold_p99": percentile(window.write_holds, 0.99),
             "writer_busy": sum(window.write_holds) / seconds,
             "rss": _rss_bytes(),
             "tables": len(tables),
@@ -289,9 +288,10 @@ class Probe:
         self._lag_task = loop.create_task(self.lag_loop())
 
 
-def _p99(values: list[float]) -> float:
+def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank); 0 for none."""
     ordered = sorted(values) or [0.0]
-    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return ordered[max(0, min(len(ordered) - 1, round(fraction * len(ordered)) - 1))]
 
 
 def _cycle_of(type_name: str, garbage: list[Any]) -> str:

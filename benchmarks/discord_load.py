@@ -50,6 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.bot_probe import percentile
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
@@ -67,13 +68,6 @@ if os.environ.get("STICKEM_PROBE_FILE"):
 
     benchmarks.bot_probe.install()
 """
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
-    ordered = sorted(values)
-    index = max(0, min(len(ordered) - 1, round(fraction * len(ordered)) - 1))
-    return ordered[index]
 
 
 class ProbedBot:

@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import text
 
 from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageError, StorageUnavailable, inline_sqlite
+from tests.e2e.load_driver import LoopLagProbe
 from tests.storage.outage import SqliteWriteLock
 
 SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
@@ -24,24 +25,6 @@ async def open_storage(tmp_path: Path, timeout: float = 2.0) -> tuple[Storage, s
 
 async def new_game(storage: Storage) -> int:
     return await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS)
-
-
-class Ticker:
-    """Counts how often a 1 ms sleep comes back, and the longest gap between two returns."""
-
-    def __init__(self) -> None:
-        self.ticks = 0
-        self.longest = 0.0
-
-    async def run(self, stop: asyncio.Event) -> None:
-        loop = asyncio.get_running_loop()
-        last = loop.time()
-        while not stop.is_set():
-            await asyncio.sleep(0.001)
-            now = loop.time()
-            self.longest = max(self.longest, now - last)
-            last = now
-            self.ticks += 1
 
 
 async def test_writes_are_inline_for_a_file_and_not_for_memory(tmp_path: Path) -> None:
@@ -65,18 +48,17 @@ async def test_a_write_waits_for_a_held_lock_without_blocking_the_loop(tmp_path:
     try:
         game_id = await new_game(storage)
         await lock.begin()
-        stop, ticker = asyncio.Event(), Ticker()
-        ticking = asyncio.create_task(ticker.run(stop))
+        probe = LoopLagProbe()
+        probe.start()
         write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
         await asyncio.sleep(0.3)
         assert not write.done()  # waiting for the lock ...
         # ... while the loop goes on. A wait blocking the loop would stall it for all of the
         # 0.3 s; the bound leaves room for a loaded machine (0.15 s gaps seen under a full suite).
-        assert ticker.ticks > 50 and ticker.longest < 0.25
+        assert len(probe.lags) > 50 and probe.max_lag < 0.25
         await lock.end()
         await asyncio.wait_for(write, timeout=2.0)  # taken as soon as the lock is free
-        stop.set()
-        await ticking
+        await probe.stop()
         (game,) = (await storage.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0]
     finally:
