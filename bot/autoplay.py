@@ -287,7 +287,9 @@ class Autoplay:
                 async with self.service.journal.recording(table, background=True):
                     outcome = table.auto_move(seat, card, timed_out=timed_out)
             except (UserError, RuleError) as exc:  # could not be saved: try again a little later
-                log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
+                # The engine's message may name the card, which the players have not seen.
+                reason = exc if isinstance(exc, UserError) else type(exc).__name__
+                log.warning("table %s: computer move not applied: %s", table.channel_id, reason)
                 outcome = None
             if outcome is not None:
                 if timed_out:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
 import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from types import SimpleNamespace
 from typing import Any, cast
 
 import pytest
 
+from bot import autoplay as autoplay_module
 from bot.autoplay import Autoplay, AutoplaySettings, make_executor
+from bot.persistence import GameJournal
 from bot.table_service import TableService
 from bot.tables import Table
 from bot.thinking import WORKER_NICENESS, decide, warm_up
@@ -163,3 +167,20 @@ async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player
         assert card == decide(table.running_game().view(1), "random", table.bot_seed(1))
     finally:
         await autoplay.close()
+
+
+async def test_a_refused_computer_move_is_logged_without_its_card(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The engine's refusal names the card; a log line must not show a card nobody has seen."""
+    table = started_table()
+    service = SimpleNamespace(journal=GameJournal(None))
+    autoplay = Autoplay(cast(TableService, service), AutoplaySettings(move_delay=0, workers=0))
+    monkeypatch.setattr(autoplay_module, "RETRY_AFTER", 0)
+    game = table.running_game()
+    not_its_own = game.hand(0)[0]  # the human's card, offered for computer seat 1
+    with caplog.at_level(logging.WARNING, logger="bot.autoplay"):
+        await autoplay._apply(table, 1, not_its_own, game.action_count, timed_out=False)
+    (record,) = [r for r in caplog.records if "computer move not applied" in r.getMessage()]
+    assert str(not_its_own) not in record.getMessage()
+    assert "CardNotInHand" in record.getMessage()
