@@ -34,7 +34,9 @@ import os
 import signal
 import statistics
 import sys
+import threading
 import time
+import traceback
 from asyncio import events
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -42,6 +44,13 @@ from typing import Any
 
 SLOW = 0.005
 """Callbacks longer than this (seconds) are counted apart: the issue's limit for a stall."""
+
+NOTABLE = 0.002
+"""Callbacks holding the loop longer than this (seconds of CPU time) are counted by what they ran,
+so that the ones closest to :data:`SLOW` can be told apart (``--verbose``)."""
+
+HOLD_STEPS_MS = (1, 2, 3, 4, 5)
+"""The limits (ms of CPU time) of the hold histogram: how many callbacks held the loop longer."""
 
 
 class Window:
@@ -59,6 +68,8 @@ class Window:
         self.longest_cpu_what = ""
         self.slow_wall = 0
         self.slow_cpu = 0
+        self.holds_over = [0] * len(HOLD_STEPS_MS)
+        self.notable: dict[str, list[float]] = {}
         self.gc_longest = [0.0, 0.0, 0.0]
         self.gc_longest_cpu = [0.0, 0.0, 0.0]
         self.gc_longest_collected = [0, 0, 0]
@@ -67,6 +78,49 @@ class Window:
         self.answers: list[float] = []
         self.write_waits: list[float] = []
         self.write_holds: list[float] = []
+
+
+class StallSampler:
+    """A thread that looks at the event loop's thread every millisecond and, when one callback
+    has held it for longer than ``after`` seconds, records where that callback is (its stack).
+
+    Turned on by ``STICKEM_STALL_STACKS`` (``--stacks``): it costs the bot a little, and shows
+    what the longest callbacks do, which their coroutine's name alone does not."""
+
+    def __init__(self, after: float = 0.004) -> None:
+        self.after = after
+        self.started = 0.0
+        self.running = 0
+        self.sampled = -1
+        self.stacks: dict[str, int] = {}
+        self.loop_thread = threading.get_ident()
+
+    def begin(self, number: int) -> None:
+        """Callback ``number`` starts now (called on the loop's thread)."""
+        self.started = time.perf_counter()
+        self.running = number
+
+    def end(self) -> None:
+        """The running callback ended."""
+        self.running = 0
+
+    def watch(self) -> None:
+        """The sampler thread's loop."""
+        while True:
+            time.sleep(0.001)
+            running = self.running
+            if not running or running == self.sampled or time.perf_counter() - self.started < self.after:
+                continue
+            frame = sys._current_frames().get(self.loop_thread)
+            if frame is None or self.running != running:
+                continue
+            self.sampled = running
+            lines = [
+                f"{entry.filename.rsplit('/', 2)[-1]}:{entry.lineno} {entry.name}"
+                for entry in traceback.extract_stack(frame)[-14:]
+            ]
+            key = " < ".join(reversed(lines))
+            self.stacks[key] = self.stacks.get(key, 0) + 1
 
 
 class Probe:
@@ -81,6 +135,7 @@ class Probe:
         profile = os.environ.get("STICKEM_PROFILE_FILE")
         self.profile_file = Path(profile) if profile else None
         self.profiler: cProfile.Profile | None = None
+        self.sampler = StallSampler() if os.environ.get("STICKEM_STALL_STACKS") else None
 
     # -- instruments ----------------------------------------------------------------------------
 
@@ -91,9 +146,18 @@ class Probe:
         wall = time.perf_counter
         cpu = time.thread_time
 
+        sampler = self.sampler
+        number = 0
+
         def timed_run(handle: events.Handle) -> None:
+            nonlocal number
             started, cpu_started = wall(), cpu()
+            if sampler is not None:
+                number += 1
+                sampler.begin(number)
             original(handle)
+            if sampler is not None:
+                sampler.end()
             took, took_cpu = wall() - started, cpu() - cpu_started
             window = probe.window
             window.callbacks += 1
@@ -101,6 +165,12 @@ class Probe:
                 window.slow_wall += 1
                 if took_cpu > SLOW:
                     window.slow_cpu += 1
+            if took_cpu > 0.001:
+                for index, limit in enumerate(HOLD_STEPS_MS):
+                    if took_cpu * 1000 > limit:
+                        window.holds_over[index] += 1
+                if took_cpu > NOTABLE:
+                    window.notable.setdefault(_describe(handle), []).append(took_cpu)
             if took > window.longest_wall:
                 window.longest_wall = took
                 window.longest_wall_what = _describe(handle)
@@ -225,6 +295,11 @@ class Probe:
             "longest_cpu_what": window.longest_cpu_what,
             "slow_wall": window.slow_wall,
             "slow_cpu": window.slow_cpu,
+            "holds_over": dict(zip(HOLD_STEPS_MS, window.holds_over, strict=True)),
+            "notable": sorted(
+                ((what, len(took), max(took)) for what, took in window.notable.items()),
+                key=lambda row: -row[2],
+            )[:12],
             "gc_longest": window.gc_longest,
             "gc_longest_cpu": window.gc_longest_cpu,
             "gc_longest_collected": window.gc_longest_collected,
@@ -248,6 +323,9 @@ class Probe:
                 if table.game is not None
             ),
         }
+        if self.sampler is not None:
+            figures["stall_stacks"] = sorted(self.sampler.stacks.items(), key=lambda item: -item[1])[:15]
+            self.sampler.stacks = {}
         if self.profiler is not None and self.profile_file is not None:
             self.profiler.disable()
             self.profiler.dump_stats(self.profile_file)
@@ -286,6 +364,8 @@ class Probe:
         loop.add_signal_handler(signal.SIGUSR1, self.reset)
         loop.add_signal_handler(signal.SIGUSR2, self.report)
         self._lag_task = loop.create_task(self.lag_loop())
+        if self.sampler is not None:
+            threading.Thread(target=self.sampler.watch, name="stall-sampler", daemon=True).start()
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -109,6 +109,7 @@ async def probed_bot(
             STICKEM_PROBE_FILE=str(report_file),
             **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
             **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
+            **({"STICKEM_STALL_STACKS": "1"} if args.stacks else {}),
             **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
         )
         hook = folder / "emulated-discord" / "sitecustomize.py"
@@ -204,6 +205,9 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             "cpu_hold_what": window["longest_cpu_what"],
             "slow_callbacks": window["slow_cpu"],
             "slow_wall_callbacks": window["slow_wall"],
+            "holds_over": window["holds_over"],
+            "notable": window["notable"],
+            "stall_stacks": window.get("stall_stacks", []),
             "callbacks": window["callbacks"],
             "gc_ms": max(window["gc_longest"]) * 1000,
             "gc_count": window["gc_count"],
@@ -252,6 +256,10 @@ def main() -> None:
     parser.add_argument(
         "--gc-census", action="store_true",
         help="keep what the garbage collector frees in the window and print its commonest types",
+    )
+    parser.add_argument(
+        "--stacks", action="store_true",
+        help="sample where callbacks holding the loop over 4 ms are (a thread in the bot; costs a little)",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
     args = parser.parse_args()
@@ -302,6 +310,12 @@ def main() -> None:
                 f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
                 f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
             )
+            over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
+            print(f"  callbacks holding the loop longer than (CPU time): {over}")
+            for what, number, longest in r["notable"]:
+                print(f"  {number} x over 2 ms CPU, longest {longest * 1000:.1f} ms: {what}")
+        for stack, number in r["stall_stacks"]:
+            print(f"  {number} x held over 4 ms at: {stack}")
 
 
 if __name__ == "__main__":
