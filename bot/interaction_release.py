@@ -11,6 +11,7 @@ Breaking the cycles once nothing uses them any more lets reference counting free
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import functools
 from collections.abc import Callable, Coroutine
@@ -46,6 +47,10 @@ def releases_click(
     @functools.wraps(callback)
     async def wrapper(self: ItemT, interaction: discord.Interaction[Any]) -> None:
         try:
+            # discord.py has just parsed the click and rebuilt the clicked message's view in
+            # this step of the event loop: the handling starts in a step of its own, so that
+            # the two do not hold the loop as one long step.
+            await asyncio.sleep(0)
             await callback(self, interaction)
         finally:
             release_click(self, interaction)

@@ -269,6 +269,10 @@ class GameJournal:
             yield
             table.refresh_deadline(utc_now())
             if self.storage is not None:
+                # The change (the engine's work) and its write run in two steps of the event
+                # loop, not one: another table's step can go in between, and neither holds
+                # the loop as long as both would (the bot's goal is no step over 5 ms).
+                await asyncio.sleep(0)
                 async with self._writing(BACKGROUND if background else URGENT):
                     await self._write(self.storage, table, saved)
         except StorageError as exc:
