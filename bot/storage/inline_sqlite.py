@@ -7,7 +7,7 @@ needs ~0.05 ms for it. Since the bot writes one small transaction at a time (see
 :mod:`bot.write_queue`), running it synchronously holds the loop for a fraction of a millisecond,
 far less than it waited for the hops; reads (start-up loading, statistics) stay on aiosqlite.
 
-Two things could hold the loop longer and are kept off it:
+Three things could hold the loop longer and are kept off it:
 
 - **Waiting for the write lock** (another process such as ``python -m bot.storage prune``, or a
   stuck writer): the connection's busy timeout is 0, so ``BEGIN IMMEDIATE`` fails at once when the
@@ -17,6 +17,11 @@ Two things could hold the loop longer and are kept off it:
   checkpoints are off on this connection; :meth:`InlineWriter.committed` starts a passive
   checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, and the next write
   awaits it before it begins (so that SQLite can rewind the log: see :meth:`InlineWriter.begin`).
+- **The commit**: ``COMMIT`` writes the transaction's pages to the write-ahead log, the one
+  statement of a write that is I/O: usually a fraction of a millisecond, but now and then the
+  kernel keeps the write waiting for several. It runs in a worker thread
+  (:meth:`InlineWriter.commit`; SQLite lets go of the interpreter while it writes), one thread
+  hop per write instead of one per statement.
 """
 
 from __future__ import annotations
@@ -120,6 +125,23 @@ class InlineWriter:
                     raise
             await asyncio.sleep(pause)
             pause = min(pause * 2, LAST_RETRY)
+
+    async def commit(self, conn: Connection) -> None:
+        """``COMMIT`` on ``conn`` in a worker thread (see the module's docstring).
+
+        Should the caller be cancelled meanwhile, the commit still ends in its thread (it cannot
+        be stopped halfway): the cancellation is passed on only once it has, so that nothing
+        touches ``conn`` while the thread uses it. The write may then be stored although the
+        caller saw it cancelled; the table journal finds such a stored log ahead of its table at
+        the table's next write and reloads the game (see :mod:`bot.persistence`)."""
+        committing = asyncio.ensure_future(asyncio.to_thread(conn.commit))
+        try:
+            await asyncio.shield(committing)
+        except asyncio.CancelledError:
+            while not committing.done():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.wait({committing})
+            raise
 
     def end_refused_commit(self, conn: Connection) -> None:
         """Roll back what a refused ``COMMIT`` left open on ``conn``.

@@ -202,8 +202,8 @@ class Storage:
                     conn.rollback()
                 raise
             try:
-                with translated_sync(SAVE_FAILED):
-                    conn.commit()
+                async with translated(SAVE_FAILED):
+                    await inline.commit(conn)
             except BaseException:
                 inline.end_refused_commit(conn)
                 raise

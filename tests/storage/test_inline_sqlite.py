@@ -1,15 +1,17 @@
 """SQLite writes on the event loop's thread (bot/storage/inline_sqlite.py): waiting for the write
-lock never blocks the loop, and the write-ahead log is checkpointed off the loop."""
+lock never blocks the loop, and the commit and the write-ahead log's checkpoints run off it."""
 
 from __future__ import annotations
 
 import asyncio
 import shutil
 import sqlite3
+import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageError, StorageUnavailable, inline_sqlite
 from tests.e2e.load_driver import LoopLagProbe
@@ -185,5 +187,59 @@ async def test_a_checkpoint_never_creates_a_database_where_the_file_was_deleted(
         assert checkpointing is not None  # a checkpoint was tried ...
         await asyncio.wait_for(asyncio.shield(checkpointing), timeout=5)
         assert not database.exists()  # ... and created nothing
+    finally:
+        await storage.close()
+
+
+def commits_seen(storage: Storage, on_commit: Callable[[], None] = lambda: None) -> list[int]:
+    """The threads that run each COMMIT of ``storage``'s inline writer (``on_commit`` is called
+    there first, before SQLite commits)."""
+    assert storage.inline_engine is not None
+    threads: list[int] = []
+
+    def committing(_: object) -> None:
+        threads.append(threading.get_ident())
+        on_commit()
+
+    event.listen(storage.inline_engine, "commit", committing)
+    return threads
+
+
+async def test_the_commit_runs_in_a_worker_thread(tmp_path: Path) -> None:
+    """A COMMIT writes to the disk, which now and then keeps it waiting for milliseconds: it must
+    not hold the event loop's thread (the statements before it do, briefly)."""
+    storage, _ = await open_storage(tmp_path)
+    try:
+        threads = commits_seen(storage)
+        game_id = await new_game(storage)
+        await storage.append_action(game_id, 0, "misery", 0, "red 7")
+        assert len(threads) == 2 and threading.get_ident() not in threads
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.card for a in game.actions] == ["red 7"]
+    finally:
+        await storage.close()
+
+
+async def test_a_write_cancelled_while_committing_waits_for_the_commit(tmp_path: Path) -> None:
+    """A commit cannot be stopped halfway in its thread: the cancelled write ends only after it,
+    so the connection is not used again meanwhile, and what it committed is stored."""
+    storage, _ = await open_storage(tmp_path)
+    try:
+        game_id = await new_game(storage)
+        entered, release = threading.Event(), threading.Event()
+        commits_seen(storage, lambda: (entered.set(), release.wait(5.0)))
+        write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
+        async with asyncio.timeout(5.0):
+            while not entered.is_set():
+                await asyncio.sleep(0.005)
+        write.cancel()
+        await asyncio.sleep(0.05)
+        assert not write.done()  # still waiting for its commit
+        release.set()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(write, timeout=5.0)
+        await storage.append_action(game_id, 1, "play", 1, "red 8")  # the connection is fine
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0, 1]
     finally:
         await storage.close()
