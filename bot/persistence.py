@@ -47,7 +47,6 @@ from bot.storage import (
 from bot.tables import Seat, Table, TableError, TableState
 from bot.write_queue import BACKGROUND, URGENT, WriteQueue
 from stickem import Action, Card, Game, Phase, RuleError, Rules
-from stickem.events import RoundScored
 
 log = logging.getLogger(__name__)
 
@@ -125,13 +124,8 @@ def seat_records(seats: list[Seat]) -> list[SeatRecord]:
 
 
 def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
-    """Each seat's result in a finished game, for stats (one replay of the game for the misery
-    cards swallowed, which only the round events tell)."""
-    swallowed = [0] * game.players
-    for event in game.events:
-        if isinstance(event, RoundScored):
-            for seat, cards in enumerate(event.captured_misery):
-                swallowed[seat] += len(cards)
+    """Each seat's result in a finished game, for stats."""
+    swallowed = game.misery_swallowed
     winners = set(game.winners)
     scores = game.round_scores
     return [
@@ -366,7 +360,7 @@ class GameJournal:
         if table.deadline is not None and table.reminded and (moved or not saved.automation["reminded"]):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = saved.game.action_count if saved.game is not None else 0
-        for seq, action in enumerate(game.actions[before:], start=before):
+        for seq, action in enumerate(game.actions_since(before), start=before):
             await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))
             # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
             # is always one still waiting for its player (what a restart relies on).

@@ -150,6 +150,7 @@ class Game:
         "_seed",
         "_set_aside",
         "_start_events",
+        "_swallowed",
         "_totals",
         "_trick",
         "_trick_no",
@@ -183,6 +184,7 @@ class Game:
     _tricks: list[TrickWon | TrickSetAside]
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
+    _swallowed: list[int]
     _winners: tuple[int, ...]
     _log: array[int]
     _start_events: tuple[Event, ...]
@@ -210,6 +212,7 @@ class Game:
         self._orders = _ORDERS[players]
         self._totals = [0] * players
         self._round_scores = []
+        self._swallowed = [0] * players
         self._winners = ()
         self._log = array("H")
         self._dealer = 0
@@ -272,12 +275,16 @@ class Game:
         for seat, score in enumerate(scores):
             totals[seat] += score
         self._round_scores.append(scores)
+        colored = tuple(map(_misery_colored, misery, captured))  # type: ignore[arg-type]
+        swallowed = self._swallowed
+        for seat, cards in enumerate(colored):
+            swallowed[seat] += len(cards)
         scored = RoundScored(
             self._round,
             scores,
             tuple(totals),
             misery,  # type: ignore[arg-type]
-            tuple(map(_misery_colored, misery, captured)),  # type: ignore[arg-type]
+            colored,
             tuple(map(len, captured)),
         )
         if self._round == self._rounds:
@@ -591,6 +598,25 @@ class Game:
         return [list(scores) for scores in self._round_scores]
 
     @property
+    def misery_swallowed(self) -> list[int]:
+        """How many cards of their own misery card's color each seat has captured in the
+        finished rounds (the cards that cost them points), indexed by seat (a new list)."""
+        return self._swallowed[:]
+
+    def actions_since(self, start: int) -> tuple[Action, ...]:
+        """The actions from number ``start`` (counted from 0) on: ``actions[start:]`` without
+        building the whole log (what a store of the log appends after each move).
+        Raises ValueError for a negative ``start``."""
+        if start < 0:
+            raise ValueError(f"start must be 0 or more, not {start}")
+        return tuple(
+            Action("play", code >> 8, Card.from_index(code & 0x7F))
+            if code & _PLAY_FLAG
+            else Action("misery", code >> 8, Card.from_index(code & 0x7F))
+            for code in self._log[start:]
+        )
+
+    @property
     def winners(self) -> list[int]:
         """The seats sharing the highest total once the game is over; [] before."""
         return list(self._winners)
@@ -598,12 +624,7 @@ class Game:
     @property
     def actions(self) -> tuple[Action, ...]:
         """Every action taken so far, in order (the game is its seed, rules and this log)."""
-        return tuple(
-            Action("play", code >> 8, Card.from_index(code & 0x7F))
-            if code & _PLAY_FLAG
-            else Action("misery", code >> 8, Card.from_index(code & 0x7F))
-            for code in self._log
-        )
+        return self.actions_since(0)
 
     @property
     def action_count(self) -> int:
@@ -710,6 +731,7 @@ class Game:
         new._tricks = self._tricks[:]
         new._totals = self._totals[:]
         new._round_scores = self._round_scores[:]
+        new._swallowed = self._swallowed[:]
         new._winners = self._winners
         new._log = array("H", self._log)
         new._start_events = self._start_events

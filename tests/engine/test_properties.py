@@ -110,6 +110,7 @@ class Referee:
         self.nobody = game.rules.all_zero == "nobody"
         self.rotate = game.rules.first_lead == "rotate"
         self.totals = [0] * self.players
+        self.swallowed = [0] * self.players
         self.dealer = game.dealer
         self.new_round()
 
@@ -160,6 +161,8 @@ class Referee:
         for s in range(self.players):
             own = sorted(c for c in self.captured[s] if c.color == misery[s].color)
             assert list(scored.captured_misery[s]) == own
+            self.swallowed[s] += len(own)
+        assert self.game.misery_swallowed == self.swallowed
         last = rest.pop(0)
         assert rest == []
         if isinstance(last, GameOver):
@@ -183,8 +186,15 @@ def check_replay(game: Game) -> None:
     for seat in [None, *range(game.players)]:
         assert loaded.view(seat) == game.view(seat)
     assert loaded.totals == game.totals and loaded.awaiting == game.awaiting
+    assert loaded.misery_swallowed == game.misery_swallowed
     clone = game.copy()
     assert clone == game and clone.view(None) == game.view(None)
+    assert clone.misery_swallowed == game.misery_swallowed
+    actions = game.actions
+    for start in (0, len(actions) // 2, len(actions), len(actions) + 3):
+        assert game.actions_since(start) == actions[start:]
+    with pytest.raises(ValueError):
+        game.actions_since(-1)
 
 
 games = st.tuples(
