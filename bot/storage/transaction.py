@@ -190,12 +190,14 @@ class Transaction:
 
     async def _end_game(self, game_id: int, status: GameStatus, reason: str | None) -> bool:
         ended = await self._conn.execute(
-            update(games)
-            .where(games.c.id == game_id, games.c.status == GameStatus.ACTIVE.value)
-            .values(status=status.value, ended_at=self.now, updated_at=self.now, end_reason=reason)
+            _update_by_key(games, ("id", "status"), ("status", "ended_at", "updated_at", "end_reason")),
+            _keyed(
+                {"id": game_id, "status": GameStatus.ACTIVE.value},
+                {"status": status.value, "ended_at": self.now, "updated_at": self.now, "end_reason": reason},
+            ),
         )
         if ended.rowcount == 1:
-            await self._conn.execute(delete(game_timers).where(game_timers.c.game_id == game_id))
+            await self._conn.execute(_delete_by_key(game_timers, ("game_id",)), _keyed({"game_id": game_id}))
             return True
         row = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).first()
         if row is None:
@@ -212,7 +214,7 @@ class Transaction:
             raise GameNotActive(game_id, str(status))
         if results:
             await self._conn.execute(
-                insert(game_results),
+                _insert_into(game_results),
                 [
                     {
                         "game_id": game_id,
