@@ -42,6 +42,7 @@ import signal
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -124,6 +125,59 @@ async def probed_bot(
             await process.finish(timeout=60.0)
 
 
+CONTROL_WORK = "~20 us"
+"""What the :class:`CpuNoise` control's piece of work takes on a quiet machine."""
+
+
+class CpuNoise:
+    """A control for CPU-time figures: a thread of this (the benchmark's) process does the same
+    few microseconds of work every millisecond and records the CPU time each piece took.
+
+    On a virtual machine a thread's CPU time can also count time the host gave to other guests,
+    and a page fault or a cache flushed by a neighbour lengthens it too: when this tiny, fixed
+    piece of work is seen taking milliseconds, so may any callback of the bot in the same window,
+    through no doing of its own. Its cost: a wake-up per millisecond."""
+
+    def __init__(self) -> None:
+        self.longest = 0.0
+        self.over_slow = 0
+        self.samples = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="cpu-noise", daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.001):
+            started = time.thread_time()
+            total = 0
+            for number in range(200):
+                total += number
+            took = time.thread_time() - started
+            self.samples += 1
+            self.longest = max(self.longest, took)
+            if took > 0.005:
+                self.over_slow += 1
+
+    def start(self) -> None:
+        """Start the control thread."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop it (bounded wait)."""
+        self._stop.set()
+        self._thread.join(timeout=5.0)
+
+
+def steal_ms() -> float:
+    """Milliseconds the host has taken the virtual machine's processors away (all of them, since
+    boot; /proc/stat's "steal"); 0 where the kernel does not say."""
+    try:
+        with open("/proc/stat") as stat:
+            fields = stat.readline().split()
+        return int(fields[8]) * 1000 / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 async def idle_noise() -> float:
     """The longest lag of a 1 ms sleep in this process for 2 s with nothing else running."""
     idle = LoopLagProbe()
@@ -167,6 +221,9 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 gc.freeze()
                 gc.disable()
                 bot.reset()
+                noise = CpuNoise()
+                noise.start()
+                stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
                 humans = [
@@ -179,6 +236,8 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
                 window = await bot.report()
+                stolen = steal_ms() - stolen
+                noise.stop()
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
                 await harness.stop()
@@ -225,6 +284,10 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             "gc_cycles": window.get("gc_cycles", []),
             "gc_alive": window.get("gc_alive", []),
             "idle_lag_ms": idle_lag * 1000,
+            "steal_ms": stolen,
+            "noise_cpu_ms": noise.longest * 1000,
+            "noise_slow": noise.over_slow,
+            "noise_samples": noise.samples,
             "harness_lag_ms": harness.max_lag * 1000,
             "harness_cpu_share": harness_cpu / window["seconds"],
             "cards": cards,
@@ -309,6 +372,11 @@ def main() -> None:
                 f"  longest CPU hold: {r['cpu_hold_what']}; GCs per generation {r['gc_count']}, "
                 f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
                 f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
+            )
+            print(
+                f"  the machine in the window: the host took {r['steal_ms']:.0f} ms of processor "
+                f"time (steal); a {CONTROL_WORK} control work took up to {r['noise_cpu_ms']:.2f} ms "
+                f"of CPU ({r['noise_slow']} of {r['noise_samples']} over 5 ms)"
             )
             over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
             print(f"  callbacks holding the loop longer than (CPU time): {over}")
