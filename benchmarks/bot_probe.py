@@ -135,7 +135,8 @@ class Probe:
         profile = os.environ.get("STICKEM_PROFILE_FILE")
         self.profile_file = Path(profile) if profile else None
         self.profiler: cProfile.Profile | None = None
-        self.sampler = StallSampler() if os.environ.get("STICKEM_STALL_STACKS") else None
+        stacks_after = os.environ.get("STICKEM_STALL_STACKS")  # seconds
+        self.sampler = StallSampler(float(stacks_after)) if stacks_after else None
 
     # -- instruments ----------------------------------------------------------------------------
 

@@ -110,7 +110,7 @@ async def probed_bot(
             STICKEM_PROBE_FILE=str(report_file),
             **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
             **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
-            **({"STICKEM_STALL_STACKS": "1"} if args.stacks else {}),
+            **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
             **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
         )
         hook = folder / "emulated-discord" / "sitecustomize.py"
@@ -321,8 +321,9 @@ def main() -> None:
         help="keep what the garbage collector frees in the window and print its commonest types",
     )
     parser.add_argument(
-        "--stacks", action="store_true",
-        help="sample where callbacks holding the loop over 4 ms are (a thread in the bot; costs a little)",
+        "--stacks", type=float, nargs="?", const=4.0, default=None, metavar="MS",
+        help="sample where callbacks holding the loop over MS ms (default 4) are, with a thread "
+        "in the bot (it costs the bot a little)",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
     args = parser.parse_args()
@@ -383,7 +384,7 @@ def main() -> None:
             for what, number, longest in r["notable"]:
                 print(f"  {number} x over 2 ms CPU, longest {longest * 1000:.1f} ms: {what}")
         for stack, number in r["stall_stacks"]:
-            print(f"  {number} x held over 4 ms at: {stack}")
+            print(f"  {number} x held over {args.stacks} ms at: {stack}")
 
 
 if __name__ == "__main__":
