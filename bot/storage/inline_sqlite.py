@@ -133,8 +133,12 @@ class InlineWriter:
         be stopped halfway): the cancellation is passed on only once it has, so that nothing
         touches ``conn`` while the thread uses it. The write may then be stored although the
         caller saw it cancelled; the table journal finds such a stored log ahead of its table at
-        the table's next write and reloads the game (see :mod:`bot.persistence`)."""
-        committing = asyncio.ensure_future(asyncio.to_thread(conn.commit))
+        the table's next write and reloads the game (see :mod:`bot.persistence`).
+
+        The thread is followed through the executor's future, not a task: at its end
+        ``asyncio.run`` cancels every task, and a task's cancelling would end the wait while
+        the thread still commits (the future ends only with the thread)."""
+        committing = asyncio.get_running_loop().run_in_executor(None, conn.commit)
         try:
             await asyncio.shield(committing)
         except asyncio.CancelledError:
