@@ -205,6 +205,16 @@ def commits_seen(storage: Storage, on_commit: Callable[[], None] = lambda: None)
     return threads
 
 
+def held_until(entered: threading.Event, release: threading.Event) -> Callable[[], None]:
+    """An ``on_commit`` for :func:`commits_seen`: says the commit began, then waits for
+    ``release`` (at most 5 s)."""
+
+    def hold() -> None:
+        entered.set()
+        release.wait(5.0)
+
+    return hold
+
 async def test_the_commit_runs_in_a_worker_thread(tmp_path: Path) -> None:
     """A COMMIT writes to the disk, which now and then keeps it waiting for milliseconds: it must
     not hold the event loop's thread (the statements before it do, briefly)."""
@@ -227,7 +237,7 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(tmp_path:
     try:
         game_id = await new_game(storage)
         entered, release = threading.Event(), threading.Event()
-        commits_seen(storage, lambda: (entered.set(), release.wait(5.0)))
+        commits_seen(storage, held_until(entered, release))
         write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
         async with asyncio.timeout(5.0):
             while not entered.is_set():
@@ -254,7 +264,7 @@ async def test_a_commit_outlives_the_cancelling_of_every_task(tmp_path: Path) ->
     try:
         game_id = await new_game(storage)
         entered, release = threading.Event(), threading.Event()
-        commits_seen(storage, lambda: (entered.set(), release.wait(5.0)))
+        commits_seen(storage, held_until(entered, release))
         before = asyncio.all_tasks()
         write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
         async with asyncio.timeout(5.0):
