@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from bot.interaction_release import releases_click
-from bot.storage import Storage
+from bot.persistence import GameJournal
+from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from bot.tables import TableError, TableRegistry, TableState
 from tests.bot.stored_tables import stored_table
 
 
@@ -54,3 +56,42 @@ async def test_a_table_change_and_its_write_run_in_separate_steps(
             asyncio.get_running_loop().call_soon(order.append, "another table's step")
         assert order == ["another table's step", "write"]
         assert game.action_count == 1
+
+
+async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a /stop's write is under way (the table already closed, its lock held), a /join in
+    the channel must not open a new table over it: should the write fail, the table is put back
+    as it was, and a new table in the registry would leave that game unreachable."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(storage)
+        registry = TableRegistry(seed_source=lambda: 3, id_source=lambda: "g1")
+        table = registry.get_or_open(56, 1)
+        for user in (1, 2, 3):
+            async with journal.recording(table):
+                table.join(user, f"p{user}")
+        async with journal.recording(table):
+            table.start(1)
+
+        async def refused(*_: object) -> bool:
+            raise StorageUnavailable(SAVE_FAILED)
+
+        monkeypatch.setattr(Transaction, "stop_game", refused)
+
+        async def stop() -> None:
+            async with table.lock, journal.recording(table):
+                table.stop(1, game_id="g1")
+
+        stopping = asyncio.create_task(stop())
+        await asyncio.sleep(0)  # the stop has closed the table; its write comes in a later step
+        assert table.state is TableState.CLOSED
+        joining = registry.get_or_open(56, 1)  # what /join does first
+        with pytest.raises(TableError):
+            await asyncio.wait_for(stopping, timeout=5.0)
+        assert table.state is TableState.PLAYING
+        assert registry.get(56) is table
+        assert joining is table  # /join waits for its lock and then sees the game running
+    finally:
+        await storage.close()
