@@ -239,6 +239,8 @@ class GameJournal:
         self._storing_prompts: asyncio.Task[None] | None = None
         # Shows a table that was just reloaded from storage (set by the table service).
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
+        # Told of a table whose change was undone (set by the table service: see `_undo`).
+        self.on_undone: Callable[[Table], None] | None = None
 
     @asynccontextmanager
     async def _writing(self, priority: int) -> AsyncIterator[None]:
@@ -270,7 +272,7 @@ class GameJournal:
                 async with self._writing(BACKGROUND if background else URGENT):
                     await self._write(self.storage, table, saved)
         except StorageError as exc:
-            saved.restore(table)
+            self._undo(table, saved)
             conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
             if conflict and self.storage is not None:
                 # The stored log and the table disagree (a commit that failed to report success,
@@ -287,8 +289,18 @@ class GameJournal:
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
             raise TableError(SAVE_FAILED) from exc
         except BaseException:
-            saved.restore(table)
+            self._undo(table, saved)
             raise
+
+    def _undo(self, table: Table, saved: _Saved) -> None:
+        """Put ``table`` back as it was saved, and say so (:attr:`on_undone`).
+
+        Others may have looked at the changed table while its write was under way (the change
+        and the write are separate steps of the event loop): the computer's task of the table,
+        seeing it closed or no computer seat awaited any more, may have ended."""
+        saved.restore(table)
+        if self.on_undone is not None:
+            self.on_undone(table)
 
     async def _reload(self, storage: Storage, table: Table) -> bool:
         """Replace the table's game by the stored one (a failure leaves it as it is: False)."""

@@ -142,6 +142,7 @@ class TableService:
         # Every change is stored before it is shown (see bot.persistence); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
         self.journal.on_reload = self.show_reloaded
+        self.journal.on_undone = self._undone
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self._answer_guards: dict[int, asyncio.Lock] = {}
         # The final standings of the last game of each channel, for /score after the game.
@@ -232,6 +233,13 @@ class TableService:
     def kick(self, table: Table) -> None:
         """Let the computer look at ``table`` (computer seats to move, timers to run)."""
         self.autoplay.kick(table)
+
+    def _undone(self, table: Table) -> None:
+        """A change of ``table`` was undone (its write failed): should the computer's task of
+        the table have ended meanwhile, having seen the change, it starts again. A task still
+        running looks again by itself (and restarting it would cut its pause short)."""
+        if not self.autoplay.busy(table):
+            self.kick(table)
 
     async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
         """Post ``text`` in the table's channel (a failure is logged)."""

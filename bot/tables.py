@@ -902,7 +902,16 @@ class TableRegistry:
         return table
 
     def get_or_open(self, channel_id: int, guild_id: int | None = None) -> Table:
-        """The open table of a channel, opening a new lobby if there is none."""
+        """The open table of a channel, opening a new lobby if there is none.
+
+        A table that closed under its lock, which is still held, is returned as it is: the
+        change that closed it may still be being written, and should that write fail the table
+        is put back open (see :mod:`bot.persistence`); a new table in its place would leave
+        that game out of reach. The caller takes the lock, and opens a new table if the
+        table is still closed then."""
+        latest = self._tables.get(channel_id)
+        if latest is not None and latest.state is TableState.CLOSED and latest.lock.locked():
+            return latest
         table = self.get(channel_id)
         if table is None:
             table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)

@@ -132,9 +132,15 @@ class InlineWriter:
         Should the caller be cancelled meanwhile, the commit still ends in its thread (it cannot
         be stopped halfway): the cancellation is passed on only once it has, so that nothing
         touches ``conn`` while the thread uses it. The write may then be stored although the
-        caller saw it cancelled; the table journal finds such a stored log ahead of its table at
-        the table's next write and reloads the game (see :mod:`bot.persistence`)."""
-        committing = asyncio.ensure_future(asyncio.to_thread(conn.commit))
+        caller saw it cancelled. The bot cancels a write only while it shuts down (the stored
+        game is then the one resumed); otherwise the table journal finds a stored log ahead of
+        its table at the table's next move and reloads the game (see :mod:`bot.persistence`),
+        but a change with no move (a game's creation, a reminder) is not checked that way.
+
+        The thread is followed through the executor's future, not a task: at its end
+        ``asyncio.run`` cancels every task, and a task's cancelling would end the wait while
+        the thread still commits (the future ends only with the thread)."""
+        committing = asyncio.get_running_loop().run_in_executor(None, conn.commit)
         try:
             await asyncio.shield(committing)
         except asyncio.CancelledError:

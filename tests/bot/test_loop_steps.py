@@ -6,6 +6,7 @@ a table change apart from its write to storage."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -13,9 +14,12 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from sqlalchemy import event
 
 from bot.interaction_release import releases_click
-from bot.storage import Storage
+from bot.persistence import GameJournal
+from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from bot.tables import TableError, TableRegistry, TableState
 from tests.bot.stored_tables import stored_table
 
 
@@ -54,3 +58,84 @@ async def test_a_table_change_and_its_write_run_in_separate_steps(
             asyncio.get_running_loop().call_soon(order.append, "another table's step")
         assert order == ["another table's step", "write"]
         assert game.action_count == 1
+
+
+async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a /stop's write is under way (the table already closed, its lock held), a /join in
+    the channel must not open a new table over it: should the write fail, the table is put back
+    as it was, and a new table in the registry would leave that game unreachable."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(storage)
+        registry = TableRegistry(seed_source=lambda: 3, id_source=lambda: "g1")
+        table = registry.get_or_open(56, 1)
+        for user in (1, 2, 3):
+            async with journal.recording(table):
+                table.join(user, f"p{user}")
+        async with journal.recording(table):
+            table.start(1)
+
+        async def refused(*_: object) -> bool:
+            raise StorageUnavailable(SAVE_FAILED)
+
+        monkeypatch.setattr(Transaction, "stop_game", refused)
+
+        async def stop() -> None:
+            async with table.lock, journal.recording(table):
+                table.stop(1, game_id="g1")
+
+        stopping = asyncio.create_task(stop())
+        await asyncio.sleep(0)  # the stop has closed the table; its write comes in a later step
+        assert table.state is TableState.CLOSED
+        joining = registry.get_or_open(56, 1)  # what /join does first
+        with pytest.raises(TableError):
+            await asyncio.wait_for(stopping, timeout=5.0)
+        assert table.state is TableState.PLAYING
+        assert registry.get(56) is table
+        assert joining is table  # /join waits for its lock and then sees the game running
+    finally:
+        await storage.close()
+
+
+async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_path: Path) -> None:
+    """A write cancelled while its commit runs in its thread still commits; the journal puts the
+    table back (it saw the write cancelled), so the table is behind its stored game until the
+    next move's write finds the stored log ahead and reloads the game."""
+    async with stored_table(tmp_path, 59, humans=3, fill_to=3, timer="off", seed=2) as (
+        storage, journal, table
+    ):
+        assert storage.inline_engine is not None
+        entered, release = threading.Event(), threading.Event()
+
+        def held(_: object) -> None:
+            entered.set()
+            release.wait(5.0)
+
+        event.listen(storage.inline_engine, "commit", held)
+        game = table.running_game()
+        first, card = game.awaiting[0], game.hand(game.awaiting[0])[0]
+
+        async def move() -> None:
+            async with table.lock, journal.recording(table):
+                table.choose_misery(first + 1, card, game_id="g1", round=1)
+
+        moving = asyncio.create_task(move())
+        async with asyncio.timeout(5.0):
+            while not entered.is_set():
+                await asyncio.sleep(0.005)
+        moving.cancel()
+        release.set()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(moving, timeout=5.0)
+        event.remove(storage.inline_engine, "commit", held)
+        assert table.running_game().action_count == 0  # put back ...
+        (stored,) = (await storage.load_unfinished_games()).games
+        assert len(stored.actions) == 1  # ... although stored
+        second = table.running_game().awaiting[1]
+        with pytest.raises(TableError, match="out of step"):
+            async with table.lock, journal.recording(table):
+                table.choose_misery(second + 1, table.running_game().hand(second)[0], game_id="g1", round=1)
+        assert table.running_game().action_count == 1  # reloaded: the stored move
+        assert table.running_game().view(first).misery_pick == card

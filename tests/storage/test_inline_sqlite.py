@@ -205,6 +205,16 @@ def commits_seen(storage: Storage, on_commit: Callable[[], None] = lambda: None)
     return threads
 
 
+def held_until(entered: threading.Event, release: threading.Event) -> Callable[[], None]:
+    """An ``on_commit`` for :func:`commits_seen`: says the commit began, then waits for
+    ``release`` (at most 5 s)."""
+
+    def hold() -> None:
+        entered.set()
+        release.wait(5.0)
+
+    return hold
+
 async def test_the_commit_runs_in_a_worker_thread(tmp_path: Path) -> None:
     """A COMMIT writes to the disk, which now and then keeps it waiting for milliseconds: it must
     not hold the event loop's thread (the statements before it do, briefly)."""
@@ -227,7 +237,7 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(tmp_path:
     try:
         game_id = await new_game(storage)
         entered, release = threading.Event(), threading.Event()
-        commits_seen(storage, lambda: (entered.set(), release.wait(5.0)))
+        commits_seen(storage, held_until(entered, release))
         write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
         async with asyncio.timeout(5.0):
             while not entered.is_set():
@@ -239,6 +249,35 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(tmp_path:
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(write, timeout=5.0)
         await storage.append_action(game_id, 1, "play", 1, "red 8")  # the connection is fine
+        (game,) = (await storage.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == [0, 1]
+    finally:
+        await storage.close()
+
+
+async def test_a_commit_outlives_the_cancelling_of_every_task(tmp_path: Path) -> None:
+    """At its end, ``asyncio.run`` cancels every task still running (a click whose write the
+    closing bot did not wait for, say). Were the commit's thread followed through a task of its
+    own, that task would be cancelled too and the write would roll back and close its
+    connection while the thread still commits on it."""
+    storage, _ = await open_storage(tmp_path)
+    try:
+        game_id = await new_game(storage)
+        entered, release = threading.Event(), threading.Event()
+        commits_seen(storage, held_until(entered, release))
+        before = asyncio.all_tasks()
+        write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
+        async with asyncio.timeout(5.0):
+            while not entered.is_set():
+                await asyncio.sleep(0.005)
+        for task in asyncio.all_tasks() - before:  # what asyncio.run's teardown does
+            task.cancel()
+        await asyncio.sleep(0.05)
+        assert not write.done()  # still waiting for its commit
+        release.set()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(write, timeout=5.0)
+        await storage.append_action(game_id, 1, "play", 1, "red 8")
         (game,) = (await storage.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0, 1]
     finally:
