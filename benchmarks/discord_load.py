@@ -42,10 +42,10 @@ import signal
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -125,46 +125,44 @@ async def probed_bot(
             await process.finish(timeout=60.0)
 
 
-CONTROL_WORK = "~20 us"
-"""What the :class:`CpuNoise` control's piece of work takes on a quiet machine."""
+CONTROL_SECONDS = 10.0
+"""How long :func:`host_inflation` runs its fixed work before each N."""
 
 
-class CpuNoise:
-    """A control for CPU-time figures: a thread of this (the benchmark's) process does the same
-    few microseconds of work every millisecond and records the CPU time each piece took.
+@dataclass(frozen=True)
+class HostInflation:
+    """What the machine does to CPU-time figures: a fixed ~0.1 ms piece of pure arithmetic run
+    back to back on one thread for :data:`CONTROL_SECONDS`, each piece timed in thread CPU time.
 
-    On a virtual machine a thread's CPU time can also count time the host gave to other guests,
-    and a page fault or a cache flushed by a neighbour lengthens it too: when this tiny, fixed
-    piece of work is seen taking milliseconds, so may any callback of the bot in the same window,
-    through no doing of its own. Its cost: a wake-up per millisecond."""
+    On a virtual machine a thread's CPU time can include time the host spent elsewhere (and a
+    neighbour's load slows the same instructions down): a piece that takes 0.1 ms seen taking
+    several is the host's doing. ``over_slow / seconds`` is how many callbacks over 5 ms a thread
+    that is always busy would see per second from the host alone; the bot's loop thread, busy a
+    share of the time, would see that share of it."""
 
-    def __init__(self) -> None:
-        self.longest = 0.0
-        self.over_slow = 0
-        self.samples = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="cpu-noise", daemon=True)
+    pieces: int
+    median: float
+    longest: float
+    over_slow: int
+    seconds: float
 
-    def _run(self) -> None:
-        while not self._stop.wait(0.001):
-            started = time.thread_time()
-            total = 0
-            for number in range(200):
-                total += number
-            took = time.thread_time() - started
-            self.samples += 1
-            self.longest = max(self.longest, took)
-            if took > 0.005:
-                self.over_slow += 1
 
-    def start(self) -> None:
-        """Start the control thread."""
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop it (bounded wait)."""
-        self._stop.set()
-        self._thread.join(timeout=5.0)
+def host_inflation(seconds: float = CONTROL_SECONDS) -> HostInflation:
+    """Run the control (see :class:`HostInflation`), blocking this thread for ``seconds``."""
+    took: list[float] = []
+    cpu = time.thread_time
+    started = cpu()
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        before = cpu()
+        total = 0
+        for number in range(4000):
+            total += number
+        took.append(cpu() - before)
+    took.sort()
+    return HostInflation(
+        len(took), took[len(took) // 2], took[-1], sum(1 for t in took if t > 0.005), cpu() - started
+    )
 
 
 def steal_ms() -> float:
@@ -190,6 +188,7 @@ async def idle_noise() -> float:
 async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
     """Measure ``count`` tables for ``args.seconds``."""
     idle_lag = await idle_noise()
+    control = host_inflation()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
     await emu.start()
     try:
@@ -221,8 +220,6 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 gc.freeze()
                 gc.disable()
                 bot.reset()
-                noise = CpuNoise()
-                noise.start()
                 stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
@@ -237,7 +234,6 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
                 window = await bot.report()
                 stolen = steal_ms() - stolen
-                noise.stop()
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
                 await harness.stop()
@@ -285,9 +281,8 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             "gc_alive": window.get("gc_alive", []),
             "idle_lag_ms": idle_lag * 1000,
             "steal_ms": stolen,
-            "noise_cpu_ms": noise.longest * 1000,
-            "noise_slow": noise.over_slow,
-            "noise_samples": noise.samples,
+            "control": control,
+            "host_expected": control.over_slow / control.seconds * window["main_cpu_seconds"],
             "harness_lag_ms": harness.max_lag * 1000,
             "harness_cpu_share": harness_cpu / window["seconds"],
             "cards": cards,
@@ -374,10 +369,13 @@ def main() -> None:
                 f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
                 f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
             )
+            c = r["control"]
             print(
                 f"  the machine in the window: the host took {r['steal_ms']:.0f} ms of processor "
-                f"time (steal); a {CONTROL_WORK} control work took up to {r['noise_cpu_ms']:.2f} ms "
-                f"of CPU ({r['noise_slow']} of {r['noise_samples']} over 5 ms)"
+                f"time (steal); before it, {c.pieces} pieces of ~{c.median * 1000:.2f} ms of fixed work "
+                f"back to back took up to {c.longest * 1000:.1f} ms of CPU, {c.over_slow} over 5 ms in "
+                f"{c.seconds:.1f} s: at the loop thread's CPU time, ~{r['host_expected']:.1f} callbacks "
+                "over 5 ms are the host's alone"
             )
             over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
             print(f"  callbacks holding the loop longer than (CPU time): {over}")
