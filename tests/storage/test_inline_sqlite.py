@@ -230,36 +230,17 @@ async def test_the_commit_runs_in_a_worker_thread(tmp_path: Path) -> None:
         await storage.close()
 
 
-async def test_a_write_cancelled_while_committing_waits_for_the_commit(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cancelled", ["the write", "every task"])
+async def test_a_write_cancelled_while_committing_waits_for_the_commit(
+    tmp_path: Path, cancelled: str
+) -> None:
     """A commit cannot be stopped halfway in its thread: the cancelled write ends only after it,
-    so the connection is not used again meanwhile, and what it committed is stored."""
-    storage, _ = await open_storage(tmp_path)
-    try:
-        game_id = await new_game(storage)
-        entered, release = threading.Event(), threading.Event()
-        commits_seen(storage, held_until(entered, release))
-        write = asyncio.create_task(storage.append_action(game_id, 0, "misery", 0, "red 7"))
-        async with asyncio.timeout(5.0):
-            while not entered.is_set():
-                await asyncio.sleep(0.005)
-        write.cancel()
-        await asyncio.sleep(0.05)
-        assert not write.done()  # still waiting for its commit
-        release.set()
-        with pytest.raises(asyncio.CancelledError):
-            await asyncio.wait_for(write, timeout=5.0)
-        await storage.append_action(game_id, 1, "play", 1, "red 8")  # the connection is fine
-        (game,) = (await storage.load_unfinished_games()).games
-        assert [a.seq for a in game.actions] == [0, 1]
-    finally:
-        await storage.close()
+    so the connection is not used again meanwhile, and what it committed is stored.
 
-
-async def test_a_commit_outlives_the_cancelling_of_every_task(tmp_path: Path) -> None:
-    """At its end, ``asyncio.run`` cancels every task still running (a click whose write the
-    closing bot did not wait for, say). Were the commit's thread followed through a task of its
-    own, that task would be cancelled too and the write would roll back and close its
-    connection while the thread still commits on it."""
+    "every task" is what ``asyncio.run`` does at its end (a click whose write the closing bot
+    did not wait for, say): were the commit's thread followed through a task of its own, that
+    task would be cancelled too, and the write would roll back and close its connection while
+    the thread still commits on it."""
     storage, _ = await open_storage(tmp_path)
     try:
         game_id = await new_game(storage)
@@ -270,14 +251,14 @@ async def test_a_commit_outlives_the_cancelling_of_every_task(tmp_path: Path) ->
         async with asyncio.timeout(5.0):
             while not entered.is_set():
                 await asyncio.sleep(0.005)
-        for task in asyncio.all_tasks() - before:  # what asyncio.run's teardown does
+        for task in [write] if cancelled == "the write" else asyncio.all_tasks() - before:
             task.cancel()
         await asyncio.sleep(0.05)
         assert not write.done()  # still waiting for its commit
         release.set()
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(write, timeout=5.0)
-        await storage.append_action(game_id, 1, "play", 1, "red 8")
+        await storage.append_action(game_id, 1, "play", 1, "red 8")  # the connection is fine
         (game,) = (await storage.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0, 1]
     finally:
