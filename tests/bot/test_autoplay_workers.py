@@ -141,11 +141,17 @@ async def test_a_failing_computer_player_is_replaced_by_the_random_one(
         return decide(view, level, seed)
 
     monkeypatch.setattr("bot.autoplay.decide", failing)
-    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
+    await assert_random_player_decides(workers=0, seat=2)
+
+
+async def assert_random_player_decides(*, workers: int, seat: int) -> None:
+    """A ``normal`` decision for ``seat`` of a started table comes out as the ``random``
+    player's (the fallback of :meth:`Autoplay.think`)."""
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=workers))
     table = started_table()
     try:
-        card = await autoplay.think(table, 2, "normal")
-        assert card == decide(table.running_game().view(2), "random", table.bot_seed(2))
+        card = await autoplay.think(table, seat, "normal")
+        assert card == decide(table.running_game().view(seat), "random", table.bot_seed(seat))
     finally:
         await autoplay.close()
 
@@ -160,13 +166,7 @@ async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
     monkeypatch.setattr("bot.autoplay.make_executor", cannot_start)
-    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=1))
-    table = started_table()
-    try:
-        card = await autoplay.think(table, 1, "normal")
-        assert card == decide(table.running_game().view(1), "random", table.bot_seed(1))
-    finally:
-        await autoplay.close()
+    await assert_random_player_decides(workers=1, seat=1)
 
 
 async def test_a_refused_computer_move_is_logged_without_its_card(
