@@ -120,7 +120,8 @@ class StallSampler:
                 for entry in traceback.extract_stack(frame)[-14:]
             ]
             key = " < ".join(reversed(lines))
-            self.stacks[key] = self.stacks.get(key, 0) + 1
+            stacks = self.stacks  # one dict: the report may swap in a new one meanwhile
+            stacks[key] = stacks.get(key, 0) + 1
 
 
 class Probe:
@@ -325,8 +326,8 @@ class Probe:
             ),
         }
         if self.sampler is not None:
-            figures["stall_stacks"] = sorted(self.sampler.stacks.items(), key=lambda item: -item[1])[:15]
-            self.sampler.stacks = {}
+            stacks, self.sampler.stacks = self.sampler.stacks, {}
+            figures["stall_stacks"] = sorted(stacks.items(), key=lambda item: -item[1])[:15]
         if self.profiler is not None and self.profile_file is not None:
             self.profiler.disable()
             self.profiler.dump_stats(self.profile_file)
