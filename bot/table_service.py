@@ -563,11 +563,14 @@ class TableService:
             await self._show_stopped(table)
 
     async def channel_deleted(self, channel_id: int) -> None:
-        """The table's channel is gone: close the table and retire its DM prompts."""
-        table = self.registry.get(channel_id)
+        """The table's channel is gone: close the table and retire its DM prompts (also a table
+        whose closing is still being written: should that write fail, it is closed here)."""
+        table = self.registry.current(channel_id)
         if table is None:
             return
         async with table.lock:
+            if table.state is TableState.CLOSED:  # the closing change was stored meanwhile
+                return
             try:
                 async with self.journal.recording(table):  # the stored game or lobby ends too
                     table.abandon()

@@ -901,18 +901,24 @@ class TableRegistry:
             raise TableError("There is no table in this channel. Use /join to open one.")
         return table
 
-    def get_or_open(self, channel_id: int, guild_id: int | None = None) -> Table:
-        """The open table of a channel, opening a new lobby if there is none.
+    def current(self, channel_id: int) -> Table | None:
+        """The open table of a channel, or one that closed under its lock, still held; None if
+        neither.
 
-        A table that closed under its lock, which is still held, is returned as it is: the
-        change that closed it may still be being written, and should that write fail the table
-        is put back open (see :mod:`bot.persistence`); a new table in its place would leave
-        that game out of reach. The caller takes the lock, and opens a new table if the
-        table is still closed then."""
-        latest = self._tables.get(channel_id)
-        if latest is not None and latest.state is TableState.CLOSED and latest.lock.locked():
-            return latest
-        table = self.get(channel_id)
+        The change that closed such a table may still be being written, and should that write
+        fail the table is put back open (see :mod:`bot.persistence`): a caller that acts on the
+        channel's table takes its lock and looks at its state again."""
+        table = self._tables.get(channel_id)
+        if table is None or (table.state is TableState.CLOSED and not table.lock.locked()):
+            return None
+        return table
+
+    def get_or_open(self, channel_id: int, guild_id: int | None = None) -> Table:
+        """The :meth:`current` table of a channel, opening a new lobby if there is none (a new
+        table in place of one whose closing is still being written would leave that game out
+        of reach, should the write fail). The caller takes the lock, and opens a new table if
+        the table is still closed then."""
+        table = self.current(channel_id)
         if table is None:
             table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)
             table.timer_scale = self.timer_scale

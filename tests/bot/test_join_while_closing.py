@@ -1,6 +1,7 @@
 """/join in a channel whose table is closing in a write still under way (a /stop, or a game's
 last move): the join waits for that table's lock, then opens a new lobby if the table did close,
-or meets the running game if the write failed and the table was put back."""
+or meets the running game if the write failed and the table was put back. The channel's deletion
+meanwhile closes the table whichever way the write goes."""
 
 from __future__ import annotations
 
@@ -142,3 +143,30 @@ async def test_a_join_opens_a_new_lobby_once_the_stop_is_saved(
         assert interaction.response.said == [
             "You joined the table (seat 1). You are the host: start the game with /start."
         ]
+
+
+@pytest.mark.parametrize("refused", [True, False])
+async def test_a_channel_deleted_while_a_stop_is_written_closes_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, refused: bool
+) -> None:
+    slow_stop(monkeypatch, refused=refused)
+    async with playing(tmp_path) as (service, table):
+
+        async def stop() -> None:
+            async with table.lock, service.journal.recording(table):
+                table.stop(1, game_id="g1")
+
+        stopping = asyncio.create_task(stop())
+        await asyncio.sleep(0.01)  # the stop has closed the table and is being stored
+        assert table.state is TableState.CLOSED and not stopping.done()
+        deleting = asyncio.create_task(service.channel_deleted(CHANNEL))
+        await asyncio.wait({stopping, deleting}, timeout=5.0)
+        assert stopping.done() and deleting.done()
+        deleting.result()
+        if refused:
+            with pytest.raises(TableError):
+                stopping.result()
+        else:
+            stopping.result()
+        assert table.state is TableState.CLOSED  # not put back open in a channel that is gone
+        assert service.registry.get(CHANNEL) is None
