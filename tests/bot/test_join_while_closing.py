@@ -6,7 +6,7 @@ meanwhile closes the table whichever way the write goes."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
 from types import SimpleNamespace
@@ -94,9 +94,11 @@ def slow_stop(monkeypatch: pytest.MonkeyPatch, *, refused: bool) -> None:
     monkeypatch.setattr(Transaction, "stop_game", slow)
 
 
-async def stop_and_join(service: TableService, table: Table) -> tuple[asyncio.Task[None], Any]:
-    """Start a /stop of ``table``, and a /join by user 9 while the stop's write is under way;
-    return the stop (to await) and the join's interaction once the join is done."""
+async def during_stop(
+    service: TableService, table: Table, act: Callable[[], Coroutine[Any, Any, None]]
+) -> tuple[asyncio.Task[None], asyncio.Task[None]]:
+    """Start a /stop of ``table``, and ``act`` while the stop's write is under way; return both
+    tasks once both are done."""
 
     async def stop() -> None:
         async with table.lock, service.journal.recording(table):
@@ -105,10 +107,16 @@ async def stop_and_join(service: TableService, table: Table) -> tuple[asyncio.Ta
     stopping = asyncio.create_task(stop())
     await asyncio.sleep(0.01)  # the stop has closed the table and is being stored
     assert table.state is TableState.CLOSED and not stopping.done()
+    acting = asyncio.create_task(act())
+    await asyncio.wait({stopping, acting}, timeout=5.0)
+    assert stopping.done() and acting.done()
+    return stopping, acting
+
+
+async def stop_and_join(service: TableService, table: Table) -> tuple[asyncio.Task[None], Any]:
+    """:func:`during_stop` with a /join by user 9; the stop, and the join's interaction and task."""
     interaction = join_interaction(9)
-    joining = asyncio.create_task(service.join(interaction))
-    await asyncio.wait({stopping, joining}, timeout=5.0)
-    assert stopping.done() and joining.done()
+    stopping, joining = await during_stop(service, table, lambda: service.join(interaction))
     return stopping, (interaction, joining)
 
 
@@ -151,17 +159,7 @@ async def test_a_channel_deleted_while_a_stop_is_written_closes_the_table(
 ) -> None:
     slow_stop(monkeypatch, refused=refused)
     async with playing(tmp_path) as (service, table):
-
-        async def stop() -> None:
-            async with table.lock, service.journal.recording(table):
-                table.stop(1, game_id="g1")
-
-        stopping = asyncio.create_task(stop())
-        await asyncio.sleep(0.01)  # the stop has closed the table and is being stored
-        assert table.state is TableState.CLOSED and not stopping.done()
-        deleting = asyncio.create_task(service.channel_deleted(CHANNEL))
-        await asyncio.wait({stopping, deleting}, timeout=5.0)
-        assert stopping.done() and deleting.done()
+        stopping, deleting = await during_stop(service, table, lambda: service.channel_deleted(CHANNEL))
         deleting.result()
         if refused:
             with pytest.raises(TableError):
