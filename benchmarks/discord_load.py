@@ -51,7 +51,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bot_probe import percentile
+from benchmarks.bot_probe import SLOW, percentile
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
@@ -161,7 +161,7 @@ def host_inflation(seconds: float = CONTROL_SECONDS) -> HostInflation:
         took.append(cpu() - before)
     took.sort()
     return HostInflation(
-        len(took), took[len(took) // 2], took[-1], sum(1 for t in took if t > 0.005), cpu() - started
+        len(took), took[len(took) // 2], took[-1], sum(1 for t in took if t > SLOW), cpu() - started
     )
 
 
