@@ -1,0 +1,281 @@
+"""Stick'em as the host sees it: the :class:`tabletop.GameSpec` of this package.
+
+Only this module of ``stickem`` knows the game protocol; the engine (``from stickem import
+Game``) does not depend on it.
+
+Action texts: ``m:<card>`` picks a misery card, ``p:<card>`` plays a card; a card is its color
+and value run together (``m:red7``, ``p:violet12``), short enough for a button's custom id.
+The stage is ``<round>m`` during the misery choice, ``<round>.<trick>.<cards in the trick>``
+during the tricks and ``over`` at the end.
+
+Options mirror :class:`stickem.Rules`: ``preset`` (classic, amigo, online) sets every other
+option, and each may be overridden. Decision: "one round per player" (``rounds=None`` in
+``Rules``) is the word ``per-player`` here, since option values are never None.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from stickem.actions import Action
+from stickem.ai import LEVELS, make_player
+from stickem.ai import Player as StickemPlayer
+from stickem.cards import Card
+from stickem.errors import RuleError
+from stickem.game import Game, Phase
+from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
+from stickem.views import View
+from tabletop import (
+    ComputerPlayer,
+    CorruptLog,
+    GameSpec,
+    LogEntry,
+    Match,
+    Option,
+    OptionError,
+    OptionValue,
+    Preset,
+    Refused,
+    Results,
+    resolve_options,
+)
+
+__all__ = ["GAME", "StickemGame", "StickemMatch", "card_token", "decode_action", "encode_action"]
+
+PER_PLAYER: Final = "per-player"
+"""The ``rounds`` value for one round per player."""
+
+_ACTION_TEXT = re.compile(r"(?P<kind>[mp]):(?P<color>[a-z]{3,6})(?P<value>\d{1,2})")
+
+
+def card_token(card: Card) -> str:
+    """A card in an action text: ``red 7`` -> ``red7``."""
+    return f"{card.color.value}{card.value}"
+
+
+def encode_action(action: Action) -> str:
+    """The compact text of an engine action (without its seat): ``p:red7``."""
+    return f"{action.kind[0]}:{card_token(action.card)}"
+
+
+def decode_action(seat: int, text: str) -> Action:
+    """The engine action ``text`` stands for, taken by ``seat``; ValueError if it is none."""
+    found = _ACTION_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
+        raise ValueError(f"{str(text)[:40]!r} is not a Stick'em action")
+    card = Card.parse(f"{found['color']} {found['value']}")
+    return Action("misery" if found["kind"] == "m" else "play", seat, card)
+
+
+def _rules_of(options: Mapping[str, OptionValue]) -> Rules:
+    rounds = options["rounds"]
+    try:
+        return Rules.preset(
+            str(options["preset"]),
+            rounds=None if rounds == PER_PLAYER else rounds,
+            all_zero=options["all_zero"],
+            first_lead=options["first_lead"],
+            min_players=options["min_players"],
+            max_players=options["max_players"],
+        )
+    except ValueError as exc:
+        raise OptionError("not_allowed", str(exc)) from exc
+
+
+def _preset_values(name: str) -> dict[str, OptionValue]:
+    data = Rules.preset(name).to_dict()
+    return {
+        "rounds": PER_PLAYER if data["rounds"] is None else data["rounds"],
+        "all_zero": data["all_zero"],
+        "first_lead": data["first_lead"],
+        "min_players": data["min_players"],
+        "max_players": data["max_players"],
+    }
+
+
+_PRESET_HELP: Final = {
+    "classic": "the rules of the classic card game: 5 rounds, the lowest total leads",
+    "amigo": "the Amigo edition: one round per player, a trick of zeros is set aside",
+    "online": "the online edition: 5 rounds, the first lead rotates",
+}
+
+
+class StickemMatch:
+    """One game of Stick'em behind the game protocol (:class:`tabletop.Match`)."""
+
+    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+        self.game = game
+        """The engine's game (the host's presentation of Stick'em reads it through views)."""
+        self._options = dict(options)
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.game.players
+
+    @property
+    def seed(self) -> int:
+        """The seed the game deals from."""
+        return self.game.seed
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value."""
+        return dict(self._options)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seats that may act now."""
+        return self.game.awaiting
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game.is_over
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+        return self.game.round
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game lasts."""
+        return self.game.rounds
+
+    @property
+    def stage(self) -> str:
+        """``3m`` (misery choice of round 3), ``3.5.2`` (round 3, trick 5, 2 cards down), ``over``."""
+        game = self.game
+        if game.is_over:
+            return "over"
+        if game.phase is Phase.MISERY:
+            return f"{game.round}m"
+        return f"{game.round}.{game.trick_number}.{len(game.current_trick)}"
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every accepted action, as (seat, text)."""
+        return tuple((action.seat, encode_action(action)) for action in self.game.actions)
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """The actions ``seat`` may take now."""
+        game = self.game
+        if seat not in game.awaiting:
+            return ()
+        kind = "m" if game.phase is Phase.MISERY else "p"
+        cards = game.hand(seat) if kind == "m" else game.legal_cards(seat)
+        return tuple(f"{kind}:{card_token(card)}" for card in cards)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
+        try:
+            decoded = decode_action(seat, action)
+        except ValueError as exc:
+            raise Refused("That is not a move of this game.") from exc
+        try:
+            return tuple(self.game.apply(decoded))
+        except RuleError as exc:
+            raise Refused(exc.message) from exc
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (None: the public view)."""
+        return self.game.view(seat)
+
+    def results(self) -> Results:
+        """Totals, winners, scores by round and the misery cards each seat swallowed."""
+        game = self.game
+        return Results(
+            totals=tuple(game.totals),
+            winners=tuple(game.winners),
+            round_scores=tuple(tuple(scores) for scores in game.round_scores),
+            stats={"misery_swallowed": tuple(game.misery_swallowed)},
+        )
+
+    def copy(self) -> StickemMatch:
+        """An independent copy."""
+        return StickemMatch(self.game.copy(), self._options)
+
+
+@dataclass(frozen=True)
+class StickemComputer:
+    """A Stick'em computer player answering with action texts."""
+
+    player: StickemPlayer
+
+    def decide(self, view: object) -> str:
+        """The misery pick or the card to play for the seat whose view this is."""
+        if not isinstance(view, View):
+            raise TypeError(f"a Stick'em player needs a Stick'em view, not {type(view).__name__}")
+        if view.phase is Phase.MISERY:
+            return "m:" + card_token(self.player.choose_misery(view))
+        return "p:" + card_token(self.player.play(view))
+
+
+class StickemGame:
+    """Stick'em described for the host (:class:`tabletop.GameSpec`)."""
+
+    name: Final = "stickem"
+    title: Final = "Stick'em"
+    description: Final = "The mean trick-taking game (Sticheln) for 3-7: pick a misery color, dodge it."
+    min_players: Final = 3
+    max_players: Final = 7
+    levels: Final = LEVELS
+    stand_in_level: Final = "normal"
+    options: Final = (
+        Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
+        Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),
+        Option("first_lead", "who leads each round's first trick", "lowest_score", FIRST_LEAD_OPTIONS),
+        Option("min_players", "the fewest players", 3, (), 3, 7),
+        Option("max_players", "the most players", 7, (), 3, 7),
+    )
+    presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
+        values = resolve_options(self.options, raw, self.presets)
+        _rules_of(values)  # the options must also agree with each other (min <= max)
+        return values
+
+    def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+        """The fewest and most players these options take."""
+        rules = _rules_of(options)
+        return rules.min_players, rules.max_players
+
+    def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> StickemMatch:
+        """A new game, dealt; :class:`OptionError` if the options do not take ``players``."""
+        rules = _rules_of(options)
+        try:
+            game = Game.new(players, rules, seed=seed)
+        except ValueError as exc:
+            raise OptionError("players", str(exc), players=players) from exc
+        return StickemMatch(game, options)
+
+    def replay(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
+    ) -> StickemMatch:
+        """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
+        try:
+            match = self.new_match(players, options, seed)
+            for seat, text in log:
+                match.game.apply(decode_action(seat, text))
+        except (ValueError, RuleError) as exc:
+            raise CorruptLog(f"the stored Stick'em game cannot be replayed: {exc}") from exc
+        return match
+
+    def computer_player(self, level: str, seed: int) -> ComputerPlayer:
+        """A computer player of ``level``, reproducible from ``seed``."""
+        return StickemComputer(make_player(level, seed))
+
+
+GAME: Final = StickemGame()
+"""Stick'em, as :mod:`tabletop.registry` offers it."""
+
+
+
+def _conforms(game: StickemGame, match: StickemMatch) -> tuple[GameSpec, Match]:
+    """Never called: mypy checks here that both classes meet the protocol."""
+    return game, match

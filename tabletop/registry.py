@@ -1,0 +1,69 @@
+"""Which games the host offers: the one place the host and Discord layer find a game package.
+
+Each entry names a module and the :class:`~tabletop.protocol.GameSpec` in it; the module is
+imported the first time the game is asked for, so the host imports no game package directly and
+a game that is never played is never imported. Adding a game is one line here (or one
+:func:`register` call, as the tests do for their tiny game).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Final
+
+from tabletop.protocol import GameSpec
+
+__all__ = ["DEFAULT_GAME", "UnknownGame", "game", "names", "register", "unregister"]
+
+_ENTRIES: dict[str, str] = {
+    "stickem": "stickem.hosting:GAME",
+}
+DEFAULT_GAME: Final = "stickem"
+"""The game a table plays when nobody named one."""
+
+_LOADED: dict[str, GameSpec] = {}
+
+
+class UnknownGame(LookupError):
+    """No game of that name is offered (``name`` as asked, ``known`` the names offered)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.known = names()
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        super().__init__(f"there is no game {shown!r}; games are {', '.join(self.known)}")
+
+
+def names() -> tuple[str, ...]:
+    """The names of every game offered, in the order they were registered."""
+    return tuple(_ENTRIES)
+
+
+def game(name: str) -> GameSpec:
+    """The game called ``name``; :class:`UnknownGame` if none is."""
+    spec = _LOADED.get(name)
+    if spec is not None:
+        return spec
+    entry = _ENTRIES.get(name)
+    if entry is None:
+        raise UnknownGame(name)
+    module_name, _, attribute = entry.partition(":")
+    loaded = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(loaded, GameSpec) or loaded.name != name:
+        raise TypeError(f"{entry} is not the GameSpec of {name!r}")
+    _LOADED[name] = loaded
+    return loaded
+
+
+def register(name: str, entry: str) -> None:
+    """Offer the game at ``entry`` ("module:attribute") as ``name``."""
+    if ":" not in entry:
+        raise ValueError(f"entry {entry!r} must be 'module:attribute'")
+    _ENTRIES[name] = entry
+    _LOADED.pop(name, None)
+
+
+def unregister(name: str) -> None:
+    """Stop offering ``name`` (tests that registered a game of their own)."""
+    _ENTRIES.pop(name, None)
+    _LOADED.pop(name, None)

@@ -1,0 +1,196 @@
+"""Take-away, a game written only for the tests: the host must seat it without knowing it.
+
+Rules (a few lines): a pile of ``tokens`` (option, default 7); seats take turns, clockwise from
+the round's starter, taking 1 or 2 tokens (``t1``, ``t2``); whoever takes the last token scores
+a point. Before each round every seat says ``ready`` at once (several seats awaited together).
+``rounds`` rounds (option, default 2); the starter moves one seat a round. Most points win.
+Each seat also holds a secret number (its "hand": drawn from the seed) that only it may see,
+so that views are information sets like a card game's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from tabletop import (
+    CorruptLog,
+    LogEntry,
+    Option,
+    OptionError,
+    OptionValue,
+    Refused,
+    Results,
+    resolve_options,
+)
+
+
+@dataclass(frozen=True)
+class TinyView:
+    """What ``seat`` sees: the pile, the scores, whose turn; its own secret only."""
+
+    seat: int | None
+    pile: int
+    round: int
+    ready: tuple[bool, ...]
+    awaiting: tuple[int, ...]
+    scores: tuple[int, ...]
+    secret: int | None
+
+
+class TinyMatch:
+    """One game of take-away."""
+
+    def __init__(self, players: int, options: Mapping[str, OptionValue], seed: int) -> None:
+        self.players = players
+        self.seed = seed
+        self.options: Mapping[str, OptionValue] = dict(options)
+        self.rounds: int = int(options["rounds"])
+        self.round = 1
+        self.pile = int(options["tokens"])
+        self.scores = [0] * players
+        self.ready = [False] * players
+        self.turn: int | None = None
+        draw = random.Random(seed)
+        self.secrets = tuple(draw.randrange(100) for _ in range(players))
+        self.log: tuple[LogEntry, ...] = ()
+
+    @property
+    def is_over(self) -> bool:
+        """Whether every round was played."""
+        return self.round > self.rounds
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Everyone not yet ready, or the seat to take."""
+        if self.is_over:
+            return ()
+        if self.turn is None:
+            return tuple(seat for seat in range(self.players) if not self.ready[seat])
+        return (self.turn,)
+
+    @property
+    def stage(self) -> str:
+        """The round and the pile."""
+        return "over" if self.is_over else f"{self.round}.{'r' if self.turn is None else self.pile}"
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """``ready``, or ``t1``/``t2`` as the pile allows."""
+        if seat not in self.awaiting:
+            return ()
+        if self.turn is None:
+            return ("ready",)
+        return ("t1", "t2") if self.pile >= 2 else ("t1",)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply one action; :class:`Refused` if it is not legal now."""
+        if action not in self.legal_actions(seat):
+            raise Refused("You cannot do that now.")
+        self.log += ((seat, action),)
+        if action == "ready":
+            self.ready[seat] = True
+            if all(self.ready):
+                self.turn = (self.round - 1) % self.players
+                return ("all ready",)
+            return ("ready", seat)
+        self.pile -= int(action[1])
+        if self.pile > 0:
+            assert self.turn is not None
+            self.turn = (self.turn + 1) % self.players
+            return ("took", seat)
+        self.scores[seat] += 1
+        self.round += 1
+        self.pile = int(self.options["tokens"])
+        self.ready = [False] * self.players
+        self.turn = None
+        return ("round won", seat) if not self.is_over else ("round won", seat, "game over")
+
+    def view(self, seat: int | None) -> TinyView:
+        """What ``seat`` may see."""
+        return TinyView(
+            seat, self.pile, self.round, tuple(self.ready), self.awaiting, tuple(self.scores),
+            None if seat is None else self.secrets[seat],
+        )
+
+    def results(self) -> Results:
+        """Points and the seats with the most."""
+        best = max(self.scores)
+        winners = tuple(s for s, v in enumerate(self.scores) if v == best) if self.is_over else ()
+        return Results(tuple(self.scores), winners)
+
+    def copy(self) -> TinyMatch:
+        """An independent copy."""
+        twin = TinyMatch(self.players, self.options, self.seed)
+        for seat, action in self.log:
+            twin.apply(seat, action)
+        return twin
+
+
+@dataclass(frozen=True)
+class TinyComputer:
+    """Takes 2 when that leaves a multiple of 3, else 1 (``random``: always 1)."""
+
+    level: str
+
+    def decide(self, view: object) -> str:
+        """Ready, or a take."""
+        assert isinstance(view, TinyView)
+        if not all(view.ready):
+            return "ready"
+        if self.level != "random" and view.pile >= 2 and (view.pile - 2) % 3 == 0:
+            return "t2"
+        return "t1"
+
+
+class TinyGame:
+    """Take-away described for the host."""
+
+    name: Final = "tiny"
+    title: Final = "Take-away"
+    description: Final = "Take 1 or 2 tokens; whoever takes the last scores (a test game)."
+    min_players: Final = 2
+    max_players: Final = 4
+    levels: Final = ("random", "normal")
+    stand_in_level: Final = "normal"
+    options: Final = (
+        Option("tokens", "tokens on the pile each round", 7, (), 2, 30),
+        Option("rounds", "how many rounds", 2, (), 1, 5),
+    )
+    presets: Final = ()
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Defaults and validation."""
+        return resolve_options(self.options, raw)
+
+    def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+        """Always 2-4."""
+        return self.min_players, self.max_players
+
+    def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> TinyMatch:
+        """A new game."""
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError("players", f"take-away is for 2-4 players, not {players}")
+        return TinyMatch(players, options, seed)
+
+    def replay(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
+    ) -> TinyMatch:
+        """The game the log made."""
+        match = self.new_match(players, options, seed)
+        try:
+            for seat, action in log:
+                match.apply(seat, action)
+        except Refused as exc:
+            raise CorruptLog(str(exc)) from exc
+        return match
+
+    def computer_player(self, level: str, seed: int) -> TinyComputer:
+        """A computer player."""
+        if level not in self.levels:
+            raise ValueError(f"unknown level {level!r}")
+        return TinyComputer(level)
+
+
+GAME: Final = TinyGame()
