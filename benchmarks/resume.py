@@ -37,6 +37,7 @@ from bot.storage import SeatRecord, Storage
 from bot.storage.schema import game_actions, game_messages, games
 from bot.tables import TableRegistry
 from stickem import Action, Game, Phase, Rules
+from stickem.hosting import encode_action, options_for
 
 
 def random_game(rng: random.Random, players: int) -> Game:
@@ -62,15 +63,16 @@ async def populate(storage: Storage, count: int, players: int) -> int:
                 await tx.create_game(
                     guild_id=1,
                     channel_id=10_000 + start + i,
+                    game="stickem",
                     seed=game.seed,
-                    rules=json.dumps(game.rules.to_dict()),
+                    rules=json.dumps(options_for(game.rules)),
                     seats=[SeatRecord(100 + s, f"player {s}") for s in range(players)],
                     options=json.dumps({"game_id": f"{start + i:06x}", "preset": "classic"}),
                 )
                 for i, game in enumerate(batch)
             ]
             actions = [
-                {"game_id": gid, "seq": seq, "kind": a.kind, "seat": a.seat, "card": str(a.card)}
+                {"game_id": gid, "seq": seq, "seat": a.seat, "action": encode_action(a)}
                 for gid, game in zip(ids, batch, strict=True)
                 for seq, a in enumerate(game.actions)
             ]

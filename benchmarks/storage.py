@@ -27,7 +27,7 @@ from bot.storage import SeatRecord, Storage, utc_now
 from bot.storage.database import create_engine
 from bot.storage.schema import game_actions, game_messages, game_timers, games
 
-RULES = json.dumps({"preset": "classic", "rounds": None, "all_zero": "first", "first_lead": "lowest_score"})
+RULES = json.dumps({"preset": "classic", "rounds": "per-player", "all_zero": "first", "first_lead": "rotate"})
 COLORS = ("green", "brown", "red", "blue", "yellow", "violet")
 PLAYERS = 4
 
@@ -48,7 +48,7 @@ class Row:
 
 def card(i: int) -> str:
     """A plausible card text."""
-    return f"{COLORS[i % len(COLORS)]} {i % 15}"
+    return f"{COLORS[i % len(COLORS)]}{i % 15}"
 
 
 async def populate(storage: Storage, games_count: int, actions: int) -> None:
@@ -58,6 +58,7 @@ async def populate(storage: Storage, games_count: int, actions: int) -> None:
             await tx.create_game(
                 guild_id=1000 + i % 7,
                 channel_id=5000 + i,
+                game="stickem",
                 seed=i * 7919,
                 rules=RULES,
                 seats=[SeatRecord(10_000 + i * PLAYERS + s, f"player {s}") for s in range(PLAYERS)],
@@ -74,9 +75,8 @@ async def populate(storage: Storage, games_count: int, actions: int) -> None:
                     {
                         "game_id": g,
                         "seq": q,
-                        "kind": "misery" if q < PLAYERS else "play",
                         "seat": q % PLAYERS,
-                        "card": card(q),
+                        "action": f"{'m' if q < PLAYERS else 'p'}:{card(q)}",
                     }
                     for g in chunk
                     for q in range(actions)
@@ -123,6 +123,7 @@ async def time_appends(storage: Storage, appends: int, tables: int) -> float:
         await storage.create_game(
             guild_id=1,
             channel_id=9_000_000 + t,
+            game="stickem",
             seed=t,
             rules=RULES,
             seats=[SeatRecord(s, f"p{s}") for s in range(PLAYERS)],
@@ -133,9 +134,8 @@ async def time_appends(storage: Storage, appends: int, tables: int) -> float:
 
     async def table(game_id: int) -> None:
         for seq in range(per_table):
-            await storage.append_action(
-                game_id, seq, "misery" if seq < PLAYERS else "play", seq % PLAYERS, card(seq)
-            )
+            kind = "m" if seq < PLAYERS else "p"
+            await storage.append_action(game_id, seq, seq % PLAYERS, f"{kind}:{card(seq)}")
 
     started = time.perf_counter()
     await asyncio.gather(*(table(g) for g in ids))

@@ -46,7 +46,10 @@ from bot.storage import (
 )
 from bot.tables import Seat, Table, TableError, TableState
 from bot.write_queue import BACKGROUND, URGENT, WriteQueue
-from stickem import Action, Card, Game, Phase, RuleError, Rules
+from stickem import Game, Phase, RuleError
+from stickem.hosting import GAME as STICKEM
+from stickem.hosting import StickemMatch, encode_action, options_for
+from tabletop import registry
 
 log = logging.getLogger(__name__)
 
@@ -190,29 +193,27 @@ _AUTOMATION = (
 """The table attributes of computer seats and timers that a failed write puts back."""
 
 
-_CARDS: dict[str, Card] = {}
-"""Parsed card texts: a resume parses hundreds of thousands of the same few dozen strings."""
-
-
 def replay(stored: StoredGame) -> Game:
-    """The engine game of a stored game: its seed, rules and every action, replayed in order.
+    """The engine game of a stored game: its game's replay of the seed, options and every action.
 
-    Raises ``ValueError`` (the engine's ``CorruptGameError`` is one), ``RuleError`` or
-    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game.
+    Raises ``ValueError`` (the protocol's ``CorruptLog`` and ``OptionError`` are ones) or
+    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game; the message
+    names no card (it is logged).
+
+    Decision, until the tables are written against the game protocol: only Stick'em games are
+    resumed (every stored game is one); another game is reported as not resumable.
     """
     record = stored.record
-    rules = Rules.from_dict(json.loads(record.rules))
-    game = Game.new(len(record.seats), rules, seed=record.seed)
-    for action in stored.actions:
-        if action.kind not in ("misery", "play"):
-            raise ValueError(f"action {action.seq} has an unknown kind {action.kind!r}")
-        try:
-            card = _CARDS.get(action.card) or _CARDS.setdefault(action.card, Card.parse(action.card))
-            game.apply(Action(action.kind, action.seat, card))  # type: ignore[arg-type]
-        except (ValueError, RuleError) as exc:
-            # The engine's message may name a hidden card: keep it out of the log.
-            raise ValueError(f"action {action.seq} is refused by the engine ({type(exc).__name__})") from exc
-    return game
+    try:
+        spec = registry.game(record.game)
+    except registry.GameNotOffered as exc:
+        raise ValueError(f"it is a game of {record.game!r}, which this bot does not offer") from exc
+    options = spec.resolve_options(json.loads(record.rules))
+    log_entries = [(action.seat, action.action) for action in stored.actions]
+    match = spec.replay(len(record.seats), options, record.seed, log_entries)
+    if not isinstance(match, StickemMatch):
+        raise ValueError(f"tables of {spec.title} cannot be resumed by this release")
+    return match.game
 
 
 @dataclass(frozen=True)
@@ -345,8 +346,9 @@ class GameJournal:
         table.storage_id = await tx.create_game(
             guild_id=table.guild_id,
             channel_id=table.channel_id,
+            game=STICKEM.name,
             seed=game.seed,
-            rules=json.dumps(game.rules.to_dict()),
+            rules=json.dumps(options_for(game.rules)),
             seats=seat_records(table.seats),
             options=game_options(table),
         )
@@ -373,7 +375,7 @@ class GameJournal:
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = saved.game.action_count if saved.game is not None else 0
         for seq, action in enumerate(game.actions_since(before), start=before):
-            await tx.append_action(game_id, seq, action.kind, action.seat, str(action.card))
+            await tx.append_action(game_id, seq, action.seat, encode_action(action))
             # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
             # is always one still waiting for its player (what a restart relies on).
             await tx.delete_message(game_id, "hand", action.seat)
@@ -388,6 +390,7 @@ class GameJournal:
         return LobbyRecord(
             channel_id=table.channel_id,
             guild_id=table.guild_id,
+            game=STICKEM.name,
             host_id=host if host is not None else 0,
             seats=tuple(seat_records(table.seats)),
             options=lobby_options(table),

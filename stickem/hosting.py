@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from stickem.actions import Action
@@ -43,7 +44,16 @@ from tabletop import (
     resolve_options,
 )
 
-__all__ = ["GAME", "StickemGame", "StickemMatch", "card_token", "decode_action", "encode_action"]
+__all__ = [
+    "GAME",
+    "StickemGame",
+    "StickemMatch",
+    "card_token",
+    "decode_action",
+    "encode_action",
+    "options_for",
+    "rules_for",
+]
 
 PER_PLAYER: Final = "per-player"
 """The ``rounds`` value for one round per player."""
@@ -63,11 +73,35 @@ def encode_action(action: Action) -> str:
 
 def decode_action(seat: int, text: str) -> Action:
     """The engine action ``text`` stands for, taken by ``seat``; ValueError if it is none."""
-    found = _ACTION_TEXT.fullmatch(text) if isinstance(text, str) else None
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not a Stick'em action")
+    is_misery, card = _decoded(text)
+    return Action("misery" if is_misery else "play", seat, card)
+
+
+@lru_cache(maxsize=1024)
+def _decoded(text: str) -> tuple[bool, Card]:
+    """Whether ``text`` picks a misery card, and its card (a resume decodes hundreds of
+    thousands of the same few hundred texts)."""
+    found = _ACTION_TEXT.fullmatch(text)
     if found is None:
-        raise ValueError(f"{str(text)[:40]!r} is not a Stick'em action")
-    card = Card.parse(f"{found['color']} {found['value']}")
-    return Action("misery" if found["kind"] == "m" else "play", seat, card)
+        raise ValueError(f"{text[:40]!r} is not a Stick'em action")
+    return found["kind"] == "m", Card.parse(f"{found['color']} {found['value']}")
+
+
+def options_for(rules: Rules) -> dict[str, OptionValue]:
+    """The option values that stand for ``rules`` (what :func:`rules_for` turns back)."""
+    data = rules.to_dict()
+    values: dict[str, OptionValue] = {key: data[key] for key in ("preset", "all_zero", "first_lead")}
+    values["rounds"] = PER_PLAYER if rules.rounds is None else rules.rounds
+    values["min_players"] = rules.min_players
+    values["max_players"] = rules.max_players
+    return values
+
+
+def rules_for(options: Mapping[str, OptionValue]) -> Rules:
+    """The engine's :class:`stickem.Rules` for resolved option values."""
+    return _rules_of(options)
 
 
 def _rules_of(options: Mapping[str, OptionValue]) -> Rules:
@@ -86,14 +120,9 @@ def _rules_of(options: Mapping[str, OptionValue]) -> Rules:
 
 
 def _preset_values(name: str) -> dict[str, OptionValue]:
-    data = Rules.preset(name).to_dict()
-    return {
-        "rounds": PER_PLAYER if data["rounds"] is None else data["rounds"],
-        "all_zero": data["all_zero"],
-        "first_lead": data["first_lead"],
-        "min_players": data["min_players"],
-        "max_players": data["max_players"],
-    }
+    values = options_for(Rules.preset(name))
+    del values["preset"]
+    return values
 
 
 _PRESET_HELP: Final = {
@@ -260,10 +289,15 @@ class StickemGame:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
         try:
             match = self.new_match(players, options, seed)
-            for seat, text in log:
-                match.game.apply(decode_action(seat, text))
-        except (ValueError, RuleError) as exc:
-            raise CorruptLog(f"the stored Stick'em game cannot be replayed: {exc}") from exc
+        except ValueError as exc:
+            raise CorruptLog(f"the stored Stick'em game cannot be set up: {exc}") from exc
+        game = match.game
+        for number, (seat, text) in enumerate(log):
+            try:
+                game.apply(decode_action(seat, text))
+            except (ValueError, RuleError) as exc:
+                # Not the engine's message: it may name a hidden card, and this one is logged.
+                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
         return match
 
     def computer_player(self, level: str, seed: int) -> ComputerPlayer:

@@ -13,7 +13,7 @@ from typing import Final
 
 from tabletop.protocol import GameSpec
 
-__all__ = ["DEFAULT_GAME", "UnknownGame", "game", "names", "register", "unregister"]
+__all__ = ["DEFAULT_GAME", "GameNotOffered", "game", "names", "register", "unregister"]
 
 _ENTRIES: dict[str, str] = {
     "stickem": "stickem.hosting:GAME",
@@ -24,7 +24,7 @@ DEFAULT_GAME: Final = "stickem"
 _LOADED: dict[str, GameSpec] = {}
 
 
-class UnknownGame(LookupError):
+class GameNotOffered(LookupError):
     """No game of that name is offered (``name`` as asked, ``known`` the names offered)."""
 
     def __init__(self, name: str) -> None:
@@ -40,13 +40,13 @@ def names() -> tuple[str, ...]:
 
 
 def game(name: str) -> GameSpec:
-    """The game called ``name``; :class:`UnknownGame` if none is."""
+    """The game called ``name``; :class:`GameNotOffered` if none is."""
     spec = _LOADED.get(name)
     if spec is not None:
         return spec
     entry = _ENTRIES.get(name)
     if entry is None:
-        raise UnknownGame(name)
+        raise GameNotOffered(name)
     module_name, _, attribute = entry.partition(":")
     loaded = getattr(importlib.import_module(module_name), attribute)
     if not isinstance(loaded, GameSpec) or loaded.name != name:

@@ -31,7 +31,6 @@ from bot.storage.schema import (
     games,
     lobbies,
 )
-from bot.storage.transaction import ACTION_KINDS
 
 
 class CorruptRow(ValueError):
@@ -70,13 +69,12 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
     )
     actions: dict[int, list[ActionRecord]] = defaultdict(list)
     action_rows = await conn.execute(
-        select(game_actions.c.game_id, game_actions.c.seq, game_actions.c.kind, game_actions.c.seat,
-               game_actions.c.card)
+        select(game_actions.c.game_id, game_actions.c.seq, game_actions.c.seat, game_actions.c.action)
         .where(game_actions.c.game_id.in_(wanted))
         .order_by(game_actions.c.game_id, game_actions.c.seq)
     )
-    for game_id, seq, kind, seat, card in action_rows.all():  # the bulk of a resume: keep it tight
-        actions[game_id].append(ActionRecord(seq, kind, seat, card))
+    for game_id, seq, seat, action in action_rows.all():  # the bulk of a resume: keep it tight
+        actions[game_id].append(ActionRecord(seq, seat, action))
     messages = _group(
         await conn.execute(
             select(game_messages.c.game_id, game_messages.c.purpose, game_messages.c.seat,
@@ -140,8 +138,8 @@ def _build_game(
         expected = next(i for i, seq in enumerate(seqs) if seq != i)
         raise CorruptRow(f"action number {expected} is missing from the log (next stored: {seqs[expected]})")
     for action in actions:
-        if action.kind not in ACTION_KINDS:
-            raise CorruptRow(f"action {action.seq} has the unknown kind {action.kind!r}")
+        if not action.action:
+            raise CorruptRow(f"action {action.seq} is empty")
         if not 0 <= action.seat < seat_count:
             raise CorruptRow(
                 f"action {action.seq} names seat {action.seat}, but the game has {seat_count} seats"
@@ -152,6 +150,7 @@ def _build_game(
         id=int(row.id),
         guild_id=row.guild_id,
         channel_id=row.channel_id,
+        game=row.game,
         seed=seed,
         rules=row.rules,
         options=row.options,
@@ -192,6 +191,7 @@ async def load_lobbies(conn: AsyncConnection) -> tuple[list[LobbyRecord], list[s
             LobbyRecord(
                 channel_id=row.channel_id,
                 guild_id=row.guild_id,
+                game=row.game,
                 host_id=row.host_id,
                 seats=seats,
                 options=row.options,

@@ -9,6 +9,7 @@ the newest version), register it as `MIGRATIONS[1]`, and set `CURRENT_VERSION = 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 
 from sqlalchemy import Connection, DateTime, insert, inspect, select, text, update
@@ -16,7 +17,7 @@ from sqlalchemy import Connection, DateTime, insert, inspect, select, text, upda
 from bot.storage.errors import SchemaTooNew, StorageError
 from bot.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -29,7 +30,49 @@ def _v1_to_v2(conn: Connection) -> None:
     conn.execute(text(f"ALTER TABLE game_timers ADD COLUMN reminded_at {column_type}"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2}
+def _v2_to_v3(conn: Connection) -> None:
+    """Version 3: a stored game names its game, and its actions are the game's own text.
+
+    Every game and lobby of version 2 is Stick'em's, so:
+    - `games.game` and `lobbies.game` are 'stickem';
+    - `games.rules` holds the game's option values instead of Stick'em's `Rules` dict: the same
+      keys, with "one round per player" (`rounds` null) written as 'per-player';
+    - `game_actions` (kind, card) becomes (action): a misery pick of "red 7" is 'm:red7', a play
+      'p:red7'. The table is rebuilt (portable DDL); an unknown kind is kept recognisably broken
+      ('<kind>?:red7'), so the game is still reported as damaged when it is loaded, not replayed
+      as something else.
+    """
+    conn.execute(text("ALTER TABLE games ADD COLUMN game VARCHAR(32) DEFAULT 'stickem' NOT NULL"))
+    conn.execute(text("ALTER TABLE lobbies ADD COLUMN game VARCHAR(32) DEFAULT 'stickem' NOT NULL"))
+    for game_id, rules in conn.execute(text("SELECT id, rules FROM games")).all():
+        try:
+            data = json.loads(rules)
+        except ValueError:
+            continue  # a damaged row stays as it is: loading reports it
+        if isinstance(data, dict) and "rounds" in data and data["rounds"] is None:
+            data["rounds"] = "per-player"
+            conn.execute(text("UPDATE games SET rules = :rules WHERE id = :id"),
+                         {"rules": json.dumps(data), "id": game_id})
+    conn.execute(text(
+        "CREATE TABLE game_actions_v3 ("
+        " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+        " seq INTEGER NOT NULL,"
+        " seat INTEGER NOT NULL,"
+        " action TEXT NOT NULL,"
+        " PRIMARY KEY (game_id, seq))"
+    ))
+    conn.execute(text(
+        "INSERT INTO game_actions_v3 (game_id, seq, seat, action)"
+        " SELECT game_id, seq, seat,"
+        " CASE kind WHEN 'misery' THEN 'm:' WHEN 'play' THEN 'p:' ELSE kind || '?:' END"
+        " || REPLACE(card, ' ', '')"
+        " FROM game_actions"
+    ))
+    conn.execute(text("DROP TABLE game_actions"))
+    conn.execute(text("ALTER TABLE game_actions_v3 RENAME TO game_actions"))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

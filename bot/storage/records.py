@@ -25,15 +25,15 @@ class SeatRecord:
 
 
 class ActionRecord(NamedTuple):
-    """One accepted action: `seq` is its 0-based index in the game's log.
+    """One accepted action: `seq` is its 0-based index in the game's log, `action` the game's own
+    text for it.
 
     A named tuple rather than a dataclass: a resume builds hundreds of thousands of them.
     """
 
     seq: int
-    kind: str
     seat: int
-    card: str
+    action: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +61,15 @@ class TimerRecord:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A stored game's fixed facts: enough, with its actions, for the engine to replay it."""
+    """A stored game's fixed facts: enough, with its actions, for the game to replay it.
+
+    `game` is the game's name in :mod:`tabletop.registry`; `rules` every option's value (JSON);
+    `options` the table's own facts (computer seats, timer, ...; JSON)."""
 
     id: int
     guild_id: int | None
     channel_id: int
+    game: str
     seed: int
     rules: str
     options: str
@@ -123,10 +127,12 @@ class SeatResult:
 
 @dataclass(frozen=True, slots=True)
 class LobbyRecord:
-    """A lobby waiting to start in a channel: host, seated players, chosen options, its message."""
+    """A lobby waiting to start in a channel: the game, host, seated players, chosen options,
+    its message."""
 
     channel_id: int
     guild_id: int | None
+    game: str
     host_id: int
     seats: tuple[SeatRecord, ...]
     options: str = "{}"

@@ -1,7 +1,8 @@
 """The tables of the current schema version (see `migrations` for how older databases catch up).
 
-Games are stored as seed + rules + an ordered action log; everything that belongs to a game is
-deleted with it (ON DELETE CASCADE).
+Games are stored as the game's name (in :mod:`tabletop.registry`), seed, options (the `rules`
+column: every option's value as JSON) and an ordered action log in the game's own encoding;
+everything that belongs to a game is deleted with it (ON DELETE CASCADE).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
+
+MAX_GAME_NAME = 32
+"""The longest game name (``games.game``, ``lobbies.game``)."""
 
 NO_SEAT = -1
 """Stored in a `seat` key column for rows that belong to no seat (SQL keys cannot hold NULL)."""
@@ -66,6 +70,8 @@ games = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("guild_id", BigInteger, nullable=True),
     Column("channel_id", BigInteger, nullable=False),
+    # The game's name in the registry ("stickem"); schema version 3.
+    Column("game", String(MAX_GAME_NAME), nullable=False),
     Column("seed", Text, nullable=False),
     Column("rules", Text, nullable=False),
     Column("options", Text, nullable=False),
@@ -94,9 +100,9 @@ game_actions = Table(
     metadata,
     Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("kind", String(16), nullable=False),
     Column("seat", Integer, nullable=False),
-    Column("card", String(32), nullable=False),
+    # The action as the game encodes it ("p:red7"); schema version 3 (before: kind and card).
+    Column("action", Text, nullable=False),
 )
 
 game_results = Table(
@@ -140,6 +146,8 @@ lobbies = Table(
     metadata,
     Column("channel_id", BigInteger, primary_key=True, autoincrement=False),
     Column("guild_id", BigInteger, nullable=True),
+    # The game the lobby is for; schema version 3.
+    Column("game", String(MAX_GAME_NAME), nullable=False),
     Column("host_id", BigInteger, nullable=False),
     Column("seats", Text, nullable=False),
     Column("options", Text, nullable=False),

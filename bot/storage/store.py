@@ -230,6 +230,7 @@ class Storage:
         *,
         guild_id: int | None,
         channel_id: int,
+        game: str,
         seed: int,
         rules: str,
         seats: Sequence[SeatRecord],
@@ -238,13 +239,14 @@ class Storage:
         """Store a new active game and return its id (see `Transaction.create_game`)."""
         async with self.transaction() as tx:
             return await tx.create_game(
-                guild_id=guild_id, channel_id=channel_id, seed=seed, rules=rules, seats=seats, options=options
+                guild_id=guild_id, channel_id=channel_id, game=game, seed=seed, rules=rules, seats=seats,
+                options=options,
             )
 
-    async def append_action(self, game_id: int, seq: int, kind: str, seat: int, card: str) -> None:
+    async def append_action(self, game_id: int, seq: int, seat: int, action: str) -> None:
         """Store one accepted action in a transaction of its own (see `Transaction.append_action`)."""
         async with self.transaction() as tx:
-            await tx.append_action(game_id, seq, kind, seat, card)
+            await tx.append_action(game_id, seq, seat, action)
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
         """Mark a game finished with its per-seat results (see `Transaction.finish_game`)."""

@@ -25,6 +25,7 @@ from bot.storage.errors import (
 from bot.storage.inline_sqlite import InlineConnection
 from bot.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
 from bot.storage.schema import (
+    MAX_GAME_NAME,
     NO_SEAT,
     game_actions,
     game_messages,
@@ -34,9 +35,6 @@ from bot.storage.schema import (
     games,
     lobbies,
 )
-
-ACTION_KINDS = ("misery", "play")
-"""The kinds of action a game log holds."""
 
 
 def seats_to_json(seats: Sequence[SeatRecord]) -> str:
@@ -111,12 +109,16 @@ class Transaction:
         *,
         guild_id: int | None,
         channel_id: int,
+        game: str,
         seed: int,
         rules: str,
         seats: Sequence[SeatRecord],
         options: str = "{}",
     ) -> int:
-        """Store a new active game (seat i of the engine is `seats[i]`) and return its id."""
+        """Store a new active game of `game` (its registry name; seat i of the game is
+        `seats[i]`) and return its id."""
+        if not game or len(game) > MAX_GAME_NAME:
+            raise ValueError(f"a game's name has 1 to {MAX_GAME_NAME} characters, not {game[:40]!r}")
         _check_json(rules, "rules")
         _check_json(options, "options")
         if not seats:
@@ -125,6 +127,7 @@ class Transaction:
             insert(games).values(
                 guild_id=guild_id,
                 channel_id=channel_id,
+                game=game,
                 seed=str(int(seed)),
                 rules=rules,
                 options=options,
@@ -146,14 +149,15 @@ class Transaction:
         )
         return game_id
 
-    async def append_action(self, game_id: int, seq: int, kind: str, seat: int, card: str) -> None:
-        """Append action number `seq` (0-based) to an active game's log.
+    async def append_action(self, game_id: int, seq: int, seat: int, action: str) -> None:
+        """Append action number `seq` (0-based), `seat`'s `action` (the game's text), to an active
+        game's log.
 
         Raises `DuplicateAction` if that number is already stored, `ActionOutOfOrder` if it would
         leave a gap, `GameNotActive` / `UnknownGame` if the game takes no actions.
         """
-        if kind not in ACTION_KINDS:
-            raise ValueError(f"unknown action kind {kind!r}; expected one of {', '.join(ACTION_KINDS)}")
+        if not action:
+            raise ValueError("an action's text is empty")
         # Claiming the sequence number and inserting the row happen together: two writers racing
         # for the same number cannot both succeed, and the log can never get a gap.
         claimed = await self._conn.execute(
@@ -168,7 +172,7 @@ class Transaction:
         try:
             await self._conn.execute(
                 _insert_into(game_actions),
-                {"game_id": game_id, "seq": seq, "kind": kind, "seat": seat, "card": card},
+                {"game_id": game_id, "seq": seq, "seat": seat, "action": action},
             )
         except IntegrityError as exc:
             raise DuplicateAction(game_id, seq) from exc
@@ -358,6 +362,7 @@ class Transaction:
             {"channel_id": lobby.channel_id},
             {
                 "guild_id": lobby.guild_id,
+                "game": lobby.game,
                 "host_id": lobby.host_id,
                 "seats": seats_to_json(lobby.seats),
                 "options": lobby.options,

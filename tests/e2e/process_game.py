@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.storage import Storage, StoredGame
-from stickem import Action, Card, Game, Phase, Rules
+from stickem import Game, Phase
+from stickem.hosting import GAME
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Channel, Message, User
@@ -60,12 +61,11 @@ async def database_url(backend: str, folder: Path) -> AsyncIterator[str]:
 
 
 def replay(stored: StoredGame) -> Game:
-    """The stored game replayed from its seed, rules and actions (what a restart rebuilds)."""
+    """The stored game replayed from its seed, options and actions (what a restart rebuilds)."""
     record = stored.record
-    game = Game.new(len(record.seats), Rules.from_dict(json.loads(record.rules)), seed=record.seed)
-    for action in stored.actions:
-        game.apply(Action(action.kind, action.seat, Card.parse(action.card)))  # type: ignore[arg-type]
-    return game
+    options = GAME.resolve_options(json.loads(record.rules))
+    log = [(action.seat, action.action) for action in stored.actions]
+    return GAME.replay(len(record.seats), options, record.seed, log).game
 
 
 async def answer(result: InteractionResult) -> Message:

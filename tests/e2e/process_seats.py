@@ -23,6 +23,7 @@ from typing import TypeVar
 from bot.persistence import TURN_TIMER
 from bot.storage import StoredGame
 from stickem import Game, Phase
+from stickem.hosting import decode_action, encode_action
 from tests.discord_emulator.state import Message
 from tests.e2e.process_game import ProcessGame, replay
 
@@ -77,7 +78,7 @@ class Humans:
 
     g: ProcessGame
     seats: tuple[int, ...]
-    moves: list[tuple[str, int, str]] = field(default_factory=list)
+    moves: list[tuple[int, str]] = field(default_factory=list)
 
     async def act(self, snap: Snapshot, seat: int) -> None:
         """``seat`` (awaited in ``snap``) picks its misery card or plays a card from its DM."""
@@ -85,11 +86,9 @@ class Humans:
         g.shadow = snap.game  # the helpers of ProcessGame read the turn from the shadow
         if snap.game.phase is Phase.MISERY:
             await g.pick_misery(seat)
-            kind = "misery"
         else:
             await g.play_turn()
-            kind = "play"
-        self.moves.append((kind, seat, str(g.shadow.actions[-1].card)))
+        self.moves.append((seat, encode_action(g.shadow.actions[-1])))
 
     async def play_until(self, done: Callable[[Snapshot], bool], *, timeout: float) -> Snapshot:
         """The humans act whenever they are awaited, until ``done`` holds for the stored game."""
@@ -107,9 +106,9 @@ class Humans:
         except TimeoutError:
             raise AssertionError(f"the game did not get there within {timeout:g} s") from None
 
-    def stored_moves(self, stored: StoredGame) -> list[tuple[str, int, str]]:
-        """The stored moves of the human seats."""
-        return [(a.kind, a.seat, a.card) for a in stored.actions if a.seat in self.seats]
+    def stored_moves(self, stored: StoredGame) -> list[tuple[int, str]]:
+        """The stored moves of the human seats: (seat, action text)."""
+        return [(a.seat, a.action) for a in stored.actions if a.seat in self.seats]
 
 
 def check_the_end(g: ProcessGame, snap: Snapshot) -> None:
@@ -122,10 +121,11 @@ def check_the_end(g: ProcessGame, snap: Snapshot) -> None:
     assert [a.seq for a in actions] == list(range(len(actions)))
     rounds: list[list[tuple[int, str]]] = []
     for before, action in zip((None, *actions), actions, strict=False):
-        if action.kind == "misery" and (before is None or before.kind == "play"):
+        misery = decode_action(action.seat, action.action).kind == "misery"
+        if misery and (before is None or decode_action(before.seat, before.action).kind == "play"):
             rounds.append([])  # a round starts with the misery choices
-        if action.kind == "play":
-            rounds[-1].append((action.seat, action.card))
+        if not misery:
+            rounds[-1].append((action.seat, action.action))
     assert len(rounds) == snap.game.round
     players = snap.game.players
     for number, plays in enumerate(rounds, start=1):

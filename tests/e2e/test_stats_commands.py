@@ -11,6 +11,7 @@ from bot.app import StickemBot
 from bot.config import Settings
 from bot.storage import SeatRecord, SeatResult, Storage
 from stickem import Rules
+from stickem.hosting import options_for
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import User
 from tests.e2e.game_harness import GameHarness
@@ -24,8 +25,9 @@ async def finished_game(
     game_id = await storage.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
+        game="stickem",
         seed=1,
-        rules=json.dumps(Rules.preset("classic", rounds=2).to_dict()),
+        rules=json.dumps(options_for(Rules.preset("classic", rounds=2))),
         seats=[SeatRecord(u.id, u.name) for u, _, _ in players],
         options=json.dumps({"game_id": "abc", "preset": "classic", "rounds": 2}),
     )

@@ -6,8 +6,11 @@ import json
 
 from bot.storage import SeatRecord, SeatResult, Storage
 
-RULES = json.dumps({"preset": "classic", "rounds": None, "all_zero": "first", "first_lead": "lowest_score"})
-PLAY_CARDS = ["red 7", "blue 9", "green 0", "violet 12", "yellow 3", "brown 1"]
+RULES = json.dumps(
+    {"preset": "classic", "rounds": "per-player", "all_zero": "first", "first_lead": "lowest_score"}
+)
+PLAY_CARDS = ["red7", "blue9", "green0", "violet12", "yellow3", "brown1"]
+"""Card texts of Stick'em's action encoding (``p:red7``); the storage does not read them."""
 
 
 def seats(*user_ids: int | None) -> list[SeatRecord]:
@@ -28,6 +31,7 @@ async def new_game(
     return await storage.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
+        game="stickem",
         seed=seed,
         rules=RULES,
         seats=seats(*(user_ids or (1, 2, 3))),
@@ -38,8 +42,9 @@ async def new_game(
 async def play(storage: Storage, game_id: int, count: int, *, start: int = 0, players: int = 3) -> None:
     """Append `count` actions: one misery pick per seat first, then plays in seat order."""
     for seq in range(start, start + count):
-        kind = "misery" if seq < players else "play"
-        await storage.append_action(game_id, seq, kind, seq % players, PLAY_CARDS[seq % len(PLAY_CARDS)])
+        kind = "m" if seq < players else "p"
+        card = PLAY_CARDS[seq % len(PLAY_CARDS)]
+        await storage.append_action(game_id, seq, seq % players, f"{kind}:{card}")
 
 
 def result(seat: int, user_id: int | None, scores: tuple[int, ...], *, won: bool = False,

@@ -19,8 +19,8 @@ TAMPERING = {
         "UPDATE games SET rules = '[1, 2]' WHERE id = :g", "the rules: not a JSON object"),
     "bad options": ("UPDATE games SET options = 'x' WHERE id = :g", "the options: not valid JSON"),
     "bad seed": ("UPDATE games SET seed = 'lucky' WHERE id = :g", "the seed 'lucky' is not an integer"),
-    "unknown kind": (
-        "UPDATE game_actions SET kind = 'dance' WHERE game_id = :g AND seq = 1", "unknown kind 'dance'"),
+    "empty action": (
+        "UPDATE game_actions SET action = '' WHERE game_id = :g AND seq = 1", "action 1 is empty"),
     "seat out of range": (
         "UPDATE game_actions SET seat = 7 WHERE game_id = :g AND seq = 4", "names seat 7"),
     "missing seat": ("DELETE FROM game_seats WHERE game_id = :g AND seat = 1", "seats are not numbered"),

@@ -8,19 +8,19 @@ import random
 from typing import Literal
 
 from bot.storage import SeatRecord, SeatResult, Storage, StoredGame
-from stickem import Action, Card, Game, Phase, Rules
+from stickem import Action, Game, Phase, Rules
 from stickem.events import Event, RoundScored
+from stickem.hosting import GAME, card_token, options_for
 
 SEED = 20261121
 
 
 def replay(stored: StoredGame) -> Game:
-    """Rebuild a game from its stored record and log."""
+    """Rebuild a game from its stored record and log (the game's own replay, as the bot does)."""
     record = stored.record
-    game = Game.new(len(record.seats), Rules.from_dict(json.loads(record.rules)), seed=record.seed)
-    for action in stored.actions:
-        game.apply(Action(action.kind, action.seat, Card.parse(action.card)))  # type: ignore[arg-type]
-    return game
+    options = GAME.resolve_options(json.loads(record.rules))
+    match = GAME.replay(len(record.seats), options, record.seed, [(a.seat, a.action) for a in stored.actions])
+    return match.game
 
 
 async def store_move(
@@ -33,7 +33,7 @@ async def store_move(
     preview = game.copy()
     events = preview.apply(Action(kind, seat, card))
     async with storage.transaction() as tx:
-        await tx.append_action(game_id, len(game.actions), kind, seat, str(card))
+        await tx.append_action(game_id, len(game.actions), seat, f"{kind[0]}:{card_token(card)}")
     return preview, events
 
 
@@ -43,8 +43,9 @@ async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) 
     game_id = await storage.create_game(
         guild_id=1,
         channel_id=2,
+        game=GAME.name,
         seed=game.seed,
-        rules=json.dumps(game.rules.to_dict()),
+        rules=json.dumps(options_for(game.rules)),
         seats=[SeatRecord(100 + s, f"p{s}") for s in range(3)] + [SeatRecord(None, "computer")],
     )
     swallowed = [0] * 4

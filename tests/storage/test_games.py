@@ -27,6 +27,7 @@ async def test_a_new_game_loads_back_with_everything_it_was_given(storage: Stora
     game_id = await storage.create_game(
         guild_id=123456789012345678,
         channel_id=987654321098765432,
+        game="stickem",
         seed=2**63 + 12345,  # seeds may exceed a 64-bit column: stored as text
         rules=RULES,
         seats=[SeatRecord(111, "Ann"), SeatRecord(None, "Computer"), SeatRecord(333, "Cem")],
@@ -39,6 +40,7 @@ async def test_a_new_game_loads_back_with_everything_it_was_given(storage: Stora
     assert record.id == game_id
     assert (record.guild_id, record.channel_id) == (123456789012345678, 987654321098765432)
     assert record.seed == 2**63 + 12345
+    assert record.game == "stickem"
     assert json.loads(record.rules) == json.loads(RULES)
     assert json.loads(record.options) == {"turn_timer": 90}
     assert record.status is GameStatus.ACTIVE
@@ -55,12 +57,17 @@ async def test_game_ids_are_distinct(storage: Storage) -> None:
 
 async def test_bad_input_is_refused_before_touching_the_database(storage: Storage) -> None:
     with pytest.raises(ValueError, match="rules must be JSON"):
-        await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{oops", seats=[SeatRecord(1, "a")])
+        await storage.create_game(
+            guild_id=1, channel_id=2, game="stickem", seed=3, rules="{oops", seats=[SeatRecord(1, "a")])
     with pytest.raises(ValueError, match="at least one seat"):
-        await storage.create_game(guild_id=1, channel_id=2, seed=3, rules=RULES, seats=[])
+        await storage.create_game(
+            guild_id=1, channel_id=2, game="stickem", seed=3, rules=RULES, seats=[])
     game_id = await new_game(storage)
-    with pytest.raises(ValueError, match="unknown action kind 'dance'"):
-        await storage.append_action(game_id, 0, "dance", 0, "red 7")
+    with pytest.raises(ValueError, match="action's text is empty"):
+        await storage.append_action(game_id, 0, 0, "")
+    with pytest.raises(ValueError, match="a game's name has 1 to 32 characters"):
+        await storage.create_game(
+            guild_id=1, channel_id=2, game="x" * 33, seed=3, rules=RULES, seats=[SeatRecord(1, "a")])
     assert (await storage.load_unfinished_games()).games[0].actions == ()
 
 
@@ -68,11 +75,11 @@ async def test_actions_come_back_in_order(storage: Storage, clock: FakeClock) ->
     game_id = await new_game(storage)
     await play(storage, game_id, 8)
     clock.advance(minutes=1)
-    await storage.append_action(game_id, 8, "play", 2, "violet 12")
+    await storage.append_action(game_id, 8, 2, "p:violet12")
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == list(range(9))
-    assert game.actions[0] == ActionRecord(0, "misery", 0, "red 7")
-    assert game.actions[8] == ActionRecord(8, "play", 2, "violet 12")
+    assert game.actions[0] == ActionRecord(0, 0, "m:red7")
+    assert game.actions[8] == ActionRecord(8, 2, "p:violet12")
     assert game.record.updated_at == clock.now
 
 
@@ -80,24 +87,24 @@ async def test_an_action_cannot_be_stored_twice(storage: Storage) -> None:
     game_id = await new_game(storage)
     await play(storage, game_id, 3)
     with pytest.raises(DuplicateAction) as caught:
-        await storage.append_action(game_id, 1, "misery", 1, "blue 9")
+        await storage.append_action(game_id, 1, 1, "m:blue9")
     assert (caught.value.game_id, caught.value.seq) == (game_id, 1)
     (game,) = (await storage.load_unfinished_games()).games
-    assert len(game.actions) == 3 and game.actions[1].card == "blue 9"
+    assert len(game.actions) == 3 and game.actions[1].action == "m:blue9"
 
 
 async def test_an_action_cannot_leave_a_gap(storage: Storage) -> None:
     game_id = await new_game(storage)
     await play(storage, game_id, 2)
     with pytest.raises(ActionOutOfOrder) as caught:
-        await storage.append_action(game_id, 5, "play", 0, "red 7")
+        await storage.append_action(game_id, 5, 0, "p:red7")
     assert caught.value.expected == 2
-    await storage.append_action(game_id, 2, "misery", 2, "green 0")
+    await storage.append_action(game_id, 2, 2, "m:green0")
 
 
 async def test_unknown_game_takes_no_actions_messages_or_timers(storage: Storage) -> None:
     with pytest.raises(UnknownGame):
-        await storage.append_action(999, 0, "misery", 0, "red 7")
+        await storage.append_action(999, 0, 0, "m:red7")
     with pytest.raises(UnknownGame):
         await storage.set_message(999, "table", 1, 2)
     with pytest.raises(UnknownGame):
@@ -133,7 +140,7 @@ async def test_finishing_stores_results_and_ends_the_game(storage: Storage, cloc
         (2, None, 2, [1, 1], 2, False, 0),
     ]
     with pytest.raises(GameNotActive) as caught:
-        await storage.append_action(game_id, 5, "play", 2, "red 7")
+        await storage.append_action(game_id, 5, 2, "p:red7")
     assert caught.value.status == "finished"
     with pytest.raises(GameNotActive):
         await storage.finish_game(game_id, [])
@@ -157,7 +164,7 @@ async def test_stopping_a_game(storage: Storage) -> None:
     assert stopped.timers == ()
     assert (await storage.load_unfinished_games()).games == ()
     with pytest.raises(GameNotActive):
-        await storage.append_action(game_id, 0, "misery", 0, "red 7")
+        await storage.append_action(game_id, 0, 0, "m:red7")
 
 
 async def test_load_game_of_unknown_id(storage: Storage) -> None:

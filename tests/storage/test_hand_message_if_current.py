@@ -12,7 +12,8 @@ SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
 
 
 async def new_game(storage: Storage) -> int:
-    return await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS)
+    return await storage.create_game(
+            guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS)
 
 
 async def remember(storage: Storage, game_id: int, seat: int, message_id: int, count: int) -> bool:
@@ -31,12 +32,12 @@ async def test_stored_while_current_and_not_once_the_game_moved_on(storage: Stor
     game_id = await new_game(storage)
     assert await remember(storage, game_id, 0, 100, 0)
     assert await remember(storage, game_id, 0, 101, 0)  # a newer DM of the same seat replaces it
-    await storage.append_action(game_id, 0, "misery", 1, "red 7")
+    await storage.append_action(game_id, 0, 1, "m:red7")
     assert not await remember(storage, game_id, 2, 102, 0)  # sent before that move: passed by
     assert await hand_messages(storage, game_id) == {0: 101}
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0]
-    await storage.append_action(game_id, 1, "misery", 2, "red 8")  # the check changed no count
+    await storage.append_action(game_id, 1, 2, "m:red8")  # the check changed no count
 
 
 async def test_not_stored_for_an_ended_or_unknown_game(storage: Storage) -> None:
@@ -56,7 +57,7 @@ async def test_a_move_committing_meanwhile_keeps_a_passed_dm_out(storage: Storag
 
     async def move() -> None:
         async with storage.transaction() as tx:
-            await tx.append_action(game_id, 0, "misery", 0, "red 7")
+            await tx.append_action(game_id, 0, 0, "m:red7")
             await tx.delete_message(game_id, "hand", 0)
             moved.set()
             await release.wait()
@@ -95,7 +96,7 @@ async def test_a_move_after_the_dm_id_forgets_it(storage: Storage) -> None:
 
         async def move() -> None:
             async with storage.transaction() as tx:
-                await tx.append_action(game_id, 0, "misery", 0, "red 7")
+                await tx.append_action(game_id, 0, 0, "m:red7")
                 await tx.delete_message(game_id, "hand", 0)
 
         moving = asyncio.create_task(move())

@@ -13,6 +13,7 @@ from bot.resume import rebuild_tables
 from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
 from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
 from stickem import Phase, RuleError
+from stickem.hosting import card_token
 
 CHANNEL = 555
 GUILD = 1
@@ -186,7 +187,7 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     seat = ahead.awaiting[0]
     card = ahead.legal_cards(seat)[0]
     ahead.play(seat, card)
-    await storage.append_action(table.storage_id, 4, "play", seat, str(card))  # the "lost" commit
+    await storage.append_action(table.storage_id, 4, seat, f"p:{card_token(card)}")  # the "lost" commit
 
     shown: list[tuple[TableState, int]] = []
 

@@ -8,21 +8,23 @@ from tests.storage.conftest import raw
 
 async def test_lobbies_round_trip(storage: Storage) -> None:
     first = LobbyRecord(
-        channel_id=300, guild_id=100, host_id=1,
+        channel_id=300, guild_id=100, game="stickem", host_id=1,
         seats=(SeatRecord(1, "Ann"), SeatRecord(None, "Computer")),
         options='{"preset": "amigo", "turn_timer": 120}', message_id=4000,
     )
-    second = LobbyRecord(channel_id=301, guild_id=None, host_id=9, seats=(SeatRecord(9, "Zoë ✨"),))
+    second = LobbyRecord(
+        channel_id=301, guild_id=None, game="stickem", host_id=9, seats=(SeatRecord(9, "Zoë ✨"),))
     await storage.save_lobby(first)
     await storage.save_lobby(second)
     assert await storage.load_lobbies() == [first, second]
 
 
 async def test_saving_again_replaces_the_lobby(storage: Storage) -> None:
-    lobby = LobbyRecord(channel_id=300, guild_id=100, host_id=1, seats=(SeatRecord(1, "Ann"),))
+    lobby = LobbyRecord(
+        channel_id=300, guild_id=100, game="stickem", host_id=1, seats=(SeatRecord(1, "Ann"),))
     await storage.save_lobby(lobby)
     grown = LobbyRecord(
-        channel_id=300, guild_id=100, host_id=1,
+        channel_id=300, guild_id=100, game="stickem", host_id=1,
         seats=(SeatRecord(1, "Ann"), SeatRecord(2, "Bo")), options='{"rounds": 2}', message_id=77,
     )
     await storage.save_lobby(grown)
@@ -30,15 +32,15 @@ async def test_saving_again_replaces_the_lobby(storage: Storage) -> None:
 
 
 async def test_deleting_a_lobby(storage: Storage) -> None:
-    await storage.save_lobby(LobbyRecord(channel_id=300, guild_id=100, host_id=1, seats=()))
+    await storage.save_lobby(LobbyRecord(channel_id=300, guild_id=100, game="stickem", host_id=1, seats=()))
     assert await storage.delete_lobby(300) is True
     assert await storage.delete_lobby(300) is False
     assert await storage.load_lobbies() == []
 
 
 async def test_an_unreadable_lobby_is_left_out(storage: Storage) -> None:
-    good = LobbyRecord(channel_id=301, guild_id=100, host_id=1, seats=(SeatRecord(1, "Ann"),))
-    await storage.save_lobby(LobbyRecord(channel_id=300, guild_id=100, host_id=1, seats=()))
+    good = LobbyRecord(channel_id=301, guild_id=100, game="stickem", host_id=1, seats=(SeatRecord(1, "Ann"),))
+    await storage.save_lobby(LobbyRecord(channel_id=300, guild_id=100, game="stickem", host_id=1, seats=()))
     await storage.save_lobby(good)
     await raw(storage, "UPDATE lobbies SET seats = 'not json' WHERE channel_id = 300")
     assert await storage.load_lobbies() == [good]

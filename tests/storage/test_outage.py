@@ -58,16 +58,16 @@ async def test_an_action_during_an_outage_is_refused_and_play_continues_after(
     await play(fragile, game_id, 4)
     await outage.begin()
     with pytest.raises(StorageUnavailable) as caught:
-        await fragile.append_action(game_id, 4, "play", 1, "red 7")
+        await fragile.append_action(game_id, 4, 1, "p:red7")
     assert str(caught.value) == SAVE_FAILED == "The game could not be saved, please try again in a moment."
     assert caught.value.detail  # the cause, for the log
     # Trying again while the database is still away fails the same way, and quickly.
     with pytest.raises(StorageUnavailable):
-        await fragile.append_action(game_id, 4, "play", 1, "red 7")
+        await fragile.append_action(game_id, 4, 1, "p:red7")
     await outage.end()
     (game,) = (await fragile.load_unfinished_games()).games
     assert len(game.actions) == 4  # nothing half-applied
-    await fragile.append_action(game_id, 4, "play", 1, "red 7")  # the same action, now accepted
+    await fragile.append_action(game_id, 4, 1, "p:red7")  # the same action, now accepted
     await play(fragile, game_id, 3, start=5)
     (game,) = (await fragile.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == list(range(8))
@@ -83,13 +83,13 @@ async def test_a_postgres_connection_lost_midway_leaves_nothing(postgres_target:
         await play(storage, game_id, 3)
         with pytest.raises(StorageUnavailable):
             async with storage.transaction() as tx:
-                await tx.append_action(game_id, 3, "play", 0, "red 7")
+                await tx.append_action(game_id, 3, 0, "p:red7")
                 await proxy.begin()  # the connection dies before the next write and the commit
-                await tx.append_action(game_id, 4, "play", 1, "blue 9")
+                await tx.append_action(game_id, 4, 1, "p:blue9")
         await proxy.end()
         (game,) = (await storage.load_unfinished_games()).games
         assert len(game.actions) == 3
-        await storage.append_action(game_id, 3, "play", 0, "red 7")
+        await storage.append_action(game_id, 3, 0, "p:red7")
     finally:
         await storage.close()
         await proxy.close()
@@ -102,7 +102,8 @@ async def test_other_writes_are_refused_too(fragile: Storage, outage: Outage, cl
         fragile.set_timer(game_id, "turn", clock.now),
         fragile.set_message(game_id, "table", 1, 2),
         fragile.stop_game(game_id, "abandoned"),
-        fragile.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS),
+        fragile.create_game(
+            guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS),
     ):
         with pytest.raises(StorageUnavailable):
             await attempt
@@ -168,10 +169,10 @@ async def test_a_postgres_table_locked_for_a_while_times_out_and_recovers(postgr
         async with blocker.engine.connect() as conn:
             await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
             with pytest.raises(StorageUnavailable) as caught:
-                await storage.append_action(game_id, 2, "misery", 2, "green 0")
+                await storage.append_action(game_id, 2, 2, "m:green0")
             assert str(caught.value) == SAVE_FAILED
             await conn.rollback()  # the lock is released
-        await storage.append_action(game_id, 2, "misery", 2, "green 0")
+        await storage.append_action(game_id, 2, 2, "m:green0")
         (game,) = (await storage.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0, 1, 2]
     finally:
@@ -227,16 +228,17 @@ async def test_a_read_only_database_refuses_actions_and_play_continues_after(sto
     await read_only.begin()
     try:
         with pytest.raises(StorageUnavailable) as caught:
-            await storage.append_action(game_id, 2, "play", 2, "red 7")
+            await storage.append_action(game_id, 2, 2, "p:red7")
         assert str(caught.value) == SAVE_FAILED
         assert "read" in caught.value.detail.lower()  # the cause, for the log
         with pytest.raises(StorageUnavailable):
-            await storage.create_game(guild_id=1, channel_id=2, seed=3, rules="{}", seats=SEATS)
+            await storage.create_game(
+            guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS)
         (game,) = (await storage.load_unfinished_games()).games  # reading still works
         assert len(game.actions) == 2
     finally:
         await read_only.end()
-    await storage.append_action(game_id, 2, "play", 2, "red 7")  # the same action, now accepted
+    await storage.append_action(game_id, 2, 2, "p:red7")  # the same action, now accepted
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0, 1, 2]
 

@@ -137,7 +137,17 @@ async def test_sqlite_runs_with_wal_and_foreign_keys(storage: Storage) -> None:
 
 
 async def _make_version_1(storage: Storage) -> None:
-    """Turn a fresh database into what version 1 of the bot created: no timer reminders."""
+    """Turn a fresh database (with no action stored) into what version 1 of the bot created: no
+    game names, actions as kind and card (version 3), no timer reminders (version 2)."""
+    await raw(storage, "ALTER TABLE games DROP COLUMN game")
+    await raw(storage, "ALTER TABLE lobbies DROP COLUMN game")
+    await raw(storage, "DROP TABLE game_actions")
+    await raw(
+        storage,
+        "CREATE TABLE game_actions (game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+        " seq INTEGER NOT NULL, kind VARCHAR(16) NOT NULL, seat INTEGER NOT NULL,"
+        " card VARCHAR(32) NOT NULL, PRIMARY KEY (game_id, seq))",
+    )
     await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
     await raw(storage, "UPDATE schema_version SET version = 1")
 
@@ -157,7 +167,7 @@ async def test_a_version_1_database_opens_and_its_timers_get_reminders(
     await storage.close()
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
-        assert reopened.schema_version == CURRENT_VERSION == 2
+        assert reopened.schema_version == CURRENT_VERSION == 3
         (game,) = (await reopened.load_unfinished_games()).games
         assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
         assert await reopened.mark_timer_reminded(game_id, "turn") is True

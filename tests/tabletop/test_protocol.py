@@ -134,5 +134,5 @@ def test_a_corrupt_log_is_refused(spec: GameSpec) -> None:
 
 
 def test_unknown_game_names_the_games_offered() -> None:
-    with pytest.raises(registry.UnknownGame, match="stickem"):
+    with pytest.raises(registry.GameNotOffered, match="stickem"):
         registry.game("chess")

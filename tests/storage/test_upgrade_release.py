@@ -1,0 +1,170 @@
+"""A database written by the release before games were named in storage upgrades in place.
+
+``release_v2/release.sqlite3`` was written by that release's own bot code (see
+``release_v2/make_release_db.py``). On SQLite the test opens a copy of that very file; on
+PostgreSQL it builds the release's schema (``release_v2/schema_v2.py``) and copies the same rows
+in. Either way the bot must migrate it and carry on: every game and lobby in it resumes, replays
+to the game the release stored (action for action), and can be played on to its end; the
+finished game still counts in the stats.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Boolean, insert, text
+
+from bot.persistence import GameJournal, replay
+from bot.resume import rebuild_tables
+from bot.storage import CURRENT_VERSION, GameStatus, Storage
+from bot.storage.database import create_engine
+from bot.tables import TableRegistry, TableState
+from stickem import Action, Card, Phase
+from stickem.ai import make_player
+from tests.storage.conftest import FakeClock, Target
+from tests.storage.release_v2.schema_v2 import UtcDateTime
+from tests.storage.release_v2.schema_v2 import metadata as v2_metadata
+
+RELEASE = Path(__file__).parent / "release_v2" / "release.sqlite3"
+TABLE_ORDER = (
+    "schema_version", "games", "game_seats", "game_actions", "game_results", "game_messages",
+    "game_timers", "lobbies",
+)
+
+
+def _release_rows(table: str) -> list[dict[str, Any]]:
+    with sqlite3.connect(RELEASE) as conn:
+        conn.row_factory = sqlite3.Row
+        return [dict(row) for row in conn.execute(f"SELECT * FROM {table}")]
+
+
+def _release_actions() -> dict[int, list[Action]]:
+    """The release's stored log of each game, as engine actions."""
+    actions: dict[int, list[Action]] = {}
+    for row in sorted(_release_rows("game_actions"), key=lambda r: (r["game_id"], r["seq"])):
+        action = Action(row["kind"], row["seat"], Card.parse(row["card"]))
+        actions.setdefault(row["game_id"], []).append(action)
+    return actions
+
+
+def _as_stored(table: str, row: dict[str, Any]) -> dict[str, Any]:
+    """A SQLite row as the v2 schema's column types take it (aware datetimes, booleans)."""
+    columns = v2_metadata.tables[table].c
+    converted = dict(row)
+    for name, value in row.items():
+        kind = columns[name].type
+        if isinstance(kind, UtcDateTime) and isinstance(value, str):
+            converted[name] = datetime.fromisoformat(value).replace(tzinfo=UTC)
+        elif isinstance(kind, Boolean) and value is not None:
+            converted[name] = bool(value)
+    return converted
+
+
+async def _copy_release_to_postgres(target: Target) -> None:
+    engine, _ = create_engine(target.url, schema=target.schema)
+    try:
+        async with engine.begin() as conn:
+            await conn.run_sync(v2_metadata.create_all)
+            for table in TABLE_ORDER:
+                rows = [_as_stored(table, row) for row in _release_rows(table)]
+                if rows:
+                    await conn.execute(insert(v2_metadata.tables[table]), rows)
+            next_id = "SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games"
+            await conn.execute(text(next_id))
+    finally:
+        await engine.dispose()
+
+
+@pytest.fixture
+async def upgraded(target: Target, tmp_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
+    """The release's database, opened (and so migrated) by this bot."""
+    if target.backend == "sqlite":
+        copy = tmp_path / "release.sqlite3"
+        shutil.copyfile(RELEASE, copy)
+        url = f"sqlite:///{copy}"
+    else:
+        await _copy_release_to_postgres(target)
+        url = target.url
+    storage = await Storage.open(url, schema=target.schema, clock=clock, timeout=5)
+    try:
+        yield storage
+    finally:
+        await storage.close()
+
+
+def test_the_fixture_is_the_release_schema() -> None:
+    assert _release_rows("schema_version") == [{"id": 1, "version": 2}]
+    assert {row["kind"] for row in _release_rows("game_actions")} == {"misery", "play"}
+
+
+async def test_every_game_resumes_as_the_release_stored_it(upgraded: Storage) -> None:
+    assert upgraded.schema_version == CURRENT_VERSION
+    loaded = await upgraded.load_unfinished_games()
+    assert loaded.problems == ()
+    by_channel = {stored.record.channel_id: stored for stored in loaded.games}
+    assert sorted(by_channel) == [200, 300]
+    release = _release_actions()
+    for stored in loaded.games:
+        assert stored.record.game == "stickem"
+        game = replay(stored)
+        assert list(game.actions) == release[stored.record.id]
+        assert all(action.action.startswith(("m:", "p:")) for action in stored.actions)
+    assert replay(by_channel[300]).rules.rounds is None  # one round per player, as stored
+    assert replay(by_channel[200]).rules.rounds == 5
+
+
+async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage) -> None:
+    loaded = await upgraded.load_unfinished_games()
+    lobbies = await upgraded.load_lobbies()
+    assert [lobby.game for lobby in lobbies] == ["stickem"]
+    report = rebuild_tables(loaded, lobbies, TableRegistry())
+    assert report.broken == []
+    tables = {table.channel_id: table for table in report.games}
+    classic, amigo = tables[200], tables[300]
+    assert classic.away == {1}
+    assert classic.deadline is not None and classic.timer_seconds == 120
+    assert classic.messages.table_id == 900200 and classic.messages.prompts
+    assert 32 in amigo.takeover_requests
+    (lobby,) = report.lobbies
+    assert lobby.channel_id == 100 and (lobby.preset, lobby.rounds) == ("amigo", 4)
+    assert lobby.names == ("ann", "bob", "Bot Ada (hard)")
+
+
+async def test_a_resumed_game_plays_on_to_its_end_and_counts(upgraded: Storage) -> None:
+    loaded = await upgraded.load_unfinished_games()
+    registry = TableRegistry()
+    (table,) = [t for t in rebuild_tables(loaded, [], registry).games if t.channel_id == 200]
+    journal = GameJournal(upgraded)
+    assert table.game is not None and table.storage_id is not None
+    before = table.game.action_count
+    while table.state is TableState.PLAYING:
+        game = table.game
+        seat = game.awaiting[0]
+        player = make_player("random", seat)
+        view = game.view(seat)
+        card = player.choose_misery(view) if game.phase is Phase.MISERY else player.play(view)
+        async with journal.recording(table):
+            table.auto_move(seat, card)
+    assert table.game.phase is Phase.GAME_OVER
+    stored = await upgraded.load_game(table.storage_id)
+    assert stored.record.status is GameStatus.FINISHED
+    assert len(stored.actions) == table.game.action_count > before
+    assert list(replay(stored).actions) == list(table.game.actions)
+    dee = await upgraded.player_stats(1, 21)
+    assert dee.games_played == 1
+    hal = await upgraded.player_stats(1, 41)  # the game the release had finished
+    assert hal.games_played == 1
+
+
+async def test_the_stored_options_keep_every_key(upgraded: Storage) -> None:
+    loaded = await upgraded.load_unfinished_games()
+    for stored in loaded.games:
+        options = json.loads(stored.record.rules)
+        assert set(options) == {"preset", "rounds", "all_zero", "first_lead", "min_players", "max_players"}
