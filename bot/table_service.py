@@ -97,13 +97,6 @@ def _turn_timer(table: Table) -> render.TurnTimer:
     return render.TurnTimer(table.timer_seconds, table.deadline)
 
 
-def lock_busy(lock: asyncio.Lock) -> bool:
-    """Whether ``lock`` is held or has waiters queued (it may be free for a moment between two
-    holders, while the next one is being woken up)."""
-    waiters = getattr(lock, "_waiters", None)
-    return lock.locked() or any(not waiter.cancelled() for waiter in waiters or ())
-
-
 def _channel_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise TableError("Stick'em tables live in a server's text channel, not in DMs.")
@@ -786,7 +779,7 @@ class TableService:
             await asyncio.sleep(DEFER_AFTER)
             await asyncio.shield(defer())  # once started, a defer is never cut off halfway
 
-        if lock_busy(table.lock):
+        if table.lock.busy:
             await defer()
         task = asyncio.create_task(watchdog())
         try:

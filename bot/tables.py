@@ -14,7 +14,6 @@ clicks at the same moment are applied one after the other and shown in order.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import secrets
 from collections.abc import Callable
@@ -23,6 +22,7 @@ from datetime import datetime, timedelta
 from enum import Enum
 
 from bot.errors import UserError, sentence
+from bot.table_lock import TableLock
 from stickem import Card, Game, Phase, Rules, View
 from stickem.events import (
     Event,
@@ -277,7 +277,7 @@ class Table:
         """The stored game's id once the game is saved (see :mod:`bot.persistence`)."""
         self.dm_closed: set[int] = set()
         self.messages = MessageRefs()
-        self.lock = asyncio.Lock()
+        self.lock = TableLock()
         self.timer_scale = 1.0
         """Multiplies the chosen turn timer (tests run with a small one, see ``TURN_TIMER_SCALE``)."""
         self.timer_seconds: float | None = None

@@ -23,7 +23,7 @@ import discord
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import MiserySelectId, PlayId
-from bot.table_service import lock_busy, service_for
+from bot.table_service import service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
@@ -134,7 +134,7 @@ class GameHarness:
 
         def idle() -> bool:
             answered = all(r.response_type is not None or r.expired for r in records)
-            busy = bool(service._answer_guards) or (table is not None and lock_busy(table.lock))
+            busy = bool(service._answer_guards) or (table is not None and table.lock.busy)
             return answered and not busy and not service.journal.writing_prompts
 
         # Polled, not awaited on emulator changes: the bot's last step (releasing the lock) sends

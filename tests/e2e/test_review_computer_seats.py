@@ -39,8 +39,7 @@ WAIT = 10.0
 
 def _queued(table: Table) -> int:
     """How many tasks wait for the table's lock."""
-    waiters = getattr(table.lock, "_waiters", None)
-    return len(waiters) if waiters else 0
+    return table.lock.waiting
 
 
 def _bots_picked(table: Table) -> bool | None:
