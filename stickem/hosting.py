@@ -24,7 +24,7 @@ from typing import Final
 from stickem.actions import Action
 from stickem.ai import LEVELS, make_player
 from stickem.ai import Player as StickemPlayer
-from stickem.cards import Card
+from stickem.cards import Card, deck
 from stickem.errors import RuleError
 from stickem.game import Game, Phase
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
@@ -55,20 +55,34 @@ __all__ = [
     "rules_for",
 ]
 
+_PLAYER_COUNTS: Final = range(3, 8)
+
 PER_PLAYER: Final = "per-player"
 """The ``rounds`` value for one round per player."""
 
 _ACTION_TEXT = re.compile(r"(?P<kind>[mp]):(?P<color>[a-z]{3,6})(?P<value>\d{1,2})")
 
 
+@lru_cache(maxsize=256)
 def card_token(card: Card) -> str:
-    """A card in an action text: ``red 7`` -> ``red7``."""
+    """A card in an action text: ``red 7`` -> ``red7`` (cards are few and interned: cached)."""
     return f"{card.color.value}{card.value}"
+
+
+_TEXTS: Final = {
+    kind: {card: f"{kind}:{card_token(card)}" for card in deck(max(_PLAYER_COUNTS))} for kind in "mp"
+}
+"""Every action text, by kind and card (the largest deck holds every card): a table lists
+them for every prompt, so they are built once."""
+
+
+def _action_text(kind: str, card: Card) -> str:
+    return _TEXTS[kind][card]
 
 
 def encode_action(action: Action) -> str:
     """The compact text of an engine action (without its seat): ``p:red7``."""
-    return f"{action.kind[0]}:{card_token(action.card)}"
+    return _action_text(action.kind[0], action.card)
 
 
 def decode_action(seat: int, text: str) -> Action:
@@ -195,9 +209,9 @@ class StickemMatch:
         game = self.game
         if seat not in game.awaiting:
             return ()
-        kind = "m" if game.phase is Phase.MISERY else "p"
-        cards = game.hand(seat) if kind == "m" else game.legal_cards(seat)
-        return tuple(f"{kind}:{card_token(card)}" for card in cards)
+        misery = game.phase is Phase.MISERY
+        texts = _TEXTS["m" if misery else "p"]
+        return tuple(map(texts.__getitem__, game.hand(seat) if misery else game.legal_cards(seat)))
 
     def apply(self, seat: int, action: str) -> tuple[object, ...]:
         """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
@@ -240,8 +254,8 @@ class StickemComputer:
         if not isinstance(view, View):
             raise TypeError(f"a Stick'em player needs a Stick'em view, not {type(view).__name__}")
         if view.phase is Phase.MISERY:
-            return "m:" + card_token(self.player.choose_misery(view))
-        return "p:" + card_token(self.player.play(view))
+            return _action_text("m", self.player.choose_misery(view))
+        return _action_text("p", self.player.play(view))
 
 
 class StickemGame:
