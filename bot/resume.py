@@ -17,6 +17,7 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.persistence import TURN_TIMER, replay
 from bot.storage import LoadResult, LobbyRecord, SeatRecord, Storage, StorageError, StoredGame
 from bot.table_service import TableService
@@ -269,6 +270,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
 async def _say(service: TableService, channel_id: int, text: str) -> None:
     try:
         channel = service.client.get_partial_messageable(channel_id)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        mentions = discord.AllowedMentions(users=True)
+        await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=mentions)
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s after a restart: %s", channel_id, exc)

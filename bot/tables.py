@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
+from bot import limits
 from bot.errors import UserError, sentence
 from stickem import Card, Game, Phase, Rules, View
 from stickem.events import (
@@ -648,10 +649,13 @@ class Table:
         text = " ".join(choice.lower().split())
         numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", text)
         if numbered is not None:
-            number = int(numbered.group(1))
-            if not 1 <= number <= len(self.seats):
+            # Parsed only when short: Python refuses to turn over 4,300 digits into an int.
+            digits = numbered.group(1).lstrip("0") or "0"
+            number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
+            if number is None or not 1 <= number <= len(self.seats):
                 raise TableError(
-                    f"There is no seat {number}: seats go from 1 to {len(self.seats)}.{self._free_hint()}"
+                    f"There is no seat {limits.echo(digits)}: seats go from 1 to {len(self.seats)}."
+                    f"{self._free_hint()}"
                 )
             return number - 1
         for index, seat in enumerate(self.seats):
@@ -659,7 +663,7 @@ class Table:
             base = full.split(" (")[0]
             if text in (full, base) or (seat.is_bot and text == base.removeprefix("bot ")):
                 return index
-        raise TableError(f"There is no seat called {choice.strip()!r}.{self._free_hint()}")
+        raise TableError(f"There is no seat called {limits.echo(choice.strip())!r}.{self._free_hint()}")
 
     def _free_hint(self) -> str:
         free = self.takeover_seats()
