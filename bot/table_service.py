@@ -110,8 +110,9 @@ def _channel_id(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
-def _final_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
-    """The end of a finished game's last round and its final standings, from its events."""
+def round_end_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
+    """The end of the game's last scored round (the table message and the scores) and, if the
+    game is over, its final standings, from its events."""
     last_trick: TrickWon | TrickSetAside | None = None
     effects: list[Effect] = []
     for event in events:
@@ -477,6 +478,8 @@ class TableService:
                 )
             except Exception:  # a bug in showing one effect must not keep the game from going on
                 log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
+        if any(isinstance(effect, RoundEnded | GameEnded) for effect in outcome.effects):
+            await self.journal.forget_owed(table)  # shown (or tried): a restart need not show it
         self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
@@ -557,7 +560,7 @@ class TableService:
             effects, _ = resume_effects(table)
             await self.execute(table, Outcome("", effects))
         elif game.phase is Phase.GAME_OVER:
-            await self.execute(table, Outcome("", _final_effects(game.events)))
+            await self.execute(table, Outcome("", round_end_effects(game.events)))
             await self._retire_prompts(table, render.prompt_stopped("This game is over"))
         else:
             await self._show_stopped(table)
