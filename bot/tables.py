@@ -241,6 +241,12 @@ def _new_lobby_id() -> str:
     return LOBBY_ID_PREFIX + secrets.token_hex(3)
 
 
+def is_lobby_id(ident: str) -> bool:
+    """Whether ``ident`` names a lobby (7 characters), not a game (6 hex digits, which may
+    begin with the lobby prefix too)."""
+    return ident.startswith(LOBBY_ID_PREFIX) and len(ident) == len(LOBBY_ID_PREFIX) + 6
+
+
 def _new_game_id() -> str:
     return secrets.token_hex(3)
 
@@ -791,7 +797,7 @@ class Table:
                     "The game has started since you asked to stop the lobby, so nothing was "
                     "stopped. Use /stop again to stop the game."
                 )
-            if game_id.startswith(LOBBY_ID_PREFIX):
+            if is_lobby_id(game_id):
                 raise TableError("That lobby is already closed.")
             raise TableError("That game is already over.")
         name = self._name_of(user_id)
