@@ -510,11 +510,17 @@ class Table:
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host (the first to join) or a server manager can start.")
-        if (timer or DEFAULT_TIMER) not in TIMER_CHOICES:
+        # An option given empty or zero (a forged or outdated command) is refused, not taken
+        # for "not given".
+        timer = DEFAULT_TIMER if timer is None else timer
+        if timer not in TIMER_CHOICES:
             raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
-        rules = _make_rules(preset or self.preset, rounds if rounds is not None else self.rounds)
+        rounds = rounds if rounds is not None else self.rounds
+        rules = _make_rules(self.preset if preset is None else preset, rounds)
         seats = list(self.seats)
         if fill_to is not None:
+            if fill_to < 1:
+                raise TableError(f"Choose between 1 and {max_seats()} players.")
             if fill_to > max_seats():
                 raise TableError(f"A table has at most {max_seats()} players.")
             while len(seats) < fill_to:
@@ -524,10 +530,10 @@ class Table:
         except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
             raise TableError(sentence(str(exc))) from exc
         self.seats = seats
-        seconds = timer_seconds(timer or DEFAULT_TIMER)
+        seconds = timer_seconds(timer)
         self.timer_seconds = None if seconds is None else seconds * self.timer_scale
         self.preset = rules.preset
-        self.rounds = rounds if rounds is not None else self.rounds
+        self.rounds = rounds
         self.game = game
         self.game_id = self._id_source()
         self.state = TableState.PLAYING

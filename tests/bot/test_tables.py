@@ -381,3 +381,22 @@ def test_registry_one_table_per_channel_and_reopen_after_close() -> None:
     assert registry.get(1) is None
     assert registry.get_or_open(1) is not first
     assert len(registry.tables()) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [
+        ({"fill_to": 0}, "Choose between 1 and"),
+        ({"fill_to": -3}, "Choose between 1 and"),
+        ({"preset": ""}, "Unknown preset ''"),
+        ({"preset": "  "}, "Unknown preset"),
+        ({"timer": ""}, "Choose a turn timer among"),
+    ],
+)
+def test_a_start_with_an_empty_or_zero_option_is_refused_not_ignored(
+    options: dict[str, object], refusal: str
+) -> None:
+    table = lobby(3)
+    with pytest.raises(TableError, match=refusal):
+        table.start(1, **options)  # type: ignore[arg-type]
+    assert table.state is TableState.LOBBY and table.game is None
