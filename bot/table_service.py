@@ -369,7 +369,8 @@ class TableService:
     async def misery_select(
         self, interaction: discord.Interaction[Any], ident: MiserySelectId, value: str
     ) -> None:
-        """A card chosen in the misery select menu: show it, with the confirm button."""
+        """A card chosen in the misery select menu: show it, with the confirm button (a choice
+        the engine would refuse now, e.g. after the pick was confirmed, is refused at once)."""
         try:
             table = self._table(ident.channel_id)
             table.check_click(interaction.user.id, ident.game_id, ident.round)
@@ -377,7 +378,9 @@ class TableService:
                 card = Card.parse(value)
             except ValueError as exc:
                 raise TableError("That is not one of your cards.") from exc
-            _, view = table.seat_view(interaction.user.id)
+            view = table.check_misery_choice(
+                interaction.user.id, card, game_id=ident.game_id, round=ident.round
+            )
             header = self._dm_header(table) if interaction.guild_id is None else ""
             spec = render.misery_prompt(view, table.channel_id, ident.game_id, card, header=header)
             await self._edit_clicked(interaction, spec)

@@ -543,6 +543,16 @@ class Table:
 
     # --- game actions -------------------------------------------------------------------------
 
+    def check_misery_choice(self, user_id: int, card: Card, *, game_id: str, round: int) -> View:
+        """The seat's view, if ``card`` would be accepted now as its misery card of ``round``
+        (a card selected, before it is confirmed); else the refusal of the click or of the
+        engine (the pick is final, the tricks have started...). The engine decides on a copy of
+        the game: nothing changes."""
+        game = self.check_click(user_id, game_id, round)
+        seat = self._require_seat(user_id)
+        game.copy().choose_misery(seat, card)
+        return game.view(seat)
+
     def choose_misery(self, user_id: int, card: Card, *, game_id: str, round: int) -> Outcome:
         """``user_id`` picks ``card`` as misery card of ``round``."""
         game = self.check_click(user_id, game_id, round)

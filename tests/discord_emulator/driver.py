@@ -401,7 +401,7 @@ class Driver:
 
 def _renamed(rows: list[dict[str, Any]], kind: int, custom_id: str) -> list[dict[str, Any]]:
     """A copy of ``rows`` whose first component of type ``kind`` has ``custom_id`` (or, if
-    none has that type, with one more row holding such a component)."""
+    none has that type, whose first row is replaced by one holding such a component)."""
     renamed = copy.deepcopy(rows)
     for row in renamed:
         for component in row.get("components", []):
@@ -413,4 +413,4 @@ def _renamed(rows: list[dict[str, Any]], kind: int, custom_id: str) -> list[dict
     else:
         option = {"label": "forged", "value": "forged"}
         forged = {"type": 3, "custom_id": custom_id, "options": [option]}
-    return [*renamed, {"type": 1, "components": [forged]}]
+    return [{"type": 1, "components": [forged]}, *renamed[1:]]
