@@ -271,7 +271,8 @@ class Storage:
             return await tx.stop_game(game_id, reason)
 
     async def load_unfinished_games(self, *, timeout: float | None = None) -> LoadResult:
-        """Every active game with its action log, messages and timers; unreadable ones as problems.
+        """Every active game with its action log, messages and timers, and every finished one
+        whose end is still to be shown (an "owed" message row); unreadable ones as problems.
 
         `timeout` (seconds) bounds each of its statements instead of the storage's own (short)
         limit: the start-up load reads every stored move, which may take longer on a big
