@@ -11,7 +11,7 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import GameHarness, hand_of, misery_select_of, table_game
-from tests.e2e.test_game_conduct import bot_actions, table_message, to_tricks
+from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, table_message, to_tricks
 
 
 async def answer_text(result: InteractionResult) -> str:
@@ -165,8 +165,7 @@ async def test_a_forged_misery_select_during_the_tricks_changes_no_message(
         assert h.shadow is not None
         seat = h.shadow.awaiting[0]
         user = h.users[seat]
-        hand = (await h.slash(user, "hand")).message
-        assert hand is not None and hand_of(hand)
+        hand = await hand_via_slash(h, seat)
         content = hand.content
         game_id = h.table.game_id
         assert game_id is not None

@@ -5,17 +5,37 @@ and log no ERROR (a traceback is a bug report nobody filed)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
+from bot.app import StickemBot
+from bot.tables import Table
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.game_harness import card_buttons
-from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, slash, table_of
+from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
 
 INVALID = "That button is no longer valid"
+
+
+@contextlib.asynccontextmanager
+async def two_and_a_computer(
+    emulator: Emulator, tmp_path: Path, *, rounds: int
+) -> AsyncIterator[tuple[Club, StickemBot, Table]]:
+    """ann and bob start a game with a computer player (no turn timer); cyd is a third user."""
+    club = make_club(emulator, 3)
+    ann, bob, _ = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        for user in (ann, bob):
+            await slash(emulator, user, club.channel, "join")
+        started = await slash(emulator, ann, club.channel, "start", players=3, rounds=rounds, timer="off")
+        assert "started" in started
+        yield club, bot, table_of(bot, club.channel)
 
 
 def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
@@ -33,15 +53,8 @@ async def test_an_overlong_or_huge_seat_option_is_answered_within_discord_limits
     emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture, seat: str,
     refusal: str,
 ) -> None:
-    club = make_club(emulator, 3)
-    ann, bob, cyd = club.users
-    bot = seat_bot(emulator, tmp_path, club.guild_id)
-    async with running(bot, emulator):
-        for user in (ann, bob):
-            await slash(emulator, user, club.channel, "join")
-        started = await slash(emulator, ann, club.channel, "start", players=3, rounds=2, timer="off")
-        assert "started" in started
-        table = table_of(bot, club.channel)
+    async with two_and_a_computer(emulator, tmp_path, rounds=2) as (club, _, table):
+        cyd = club.users[2]
         reply = await slash(emulator, cyd, club.channel, "join", seat=seat)
         assert reply.startswith(refusal), reply[:200]
         assert len(reply) <= 2000
@@ -75,14 +88,8 @@ FORGED_BUTTONS = [
 async def test_forged_custom_ids_get_a_private_no_longer_valid_answer(
     emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    club = make_club(emulator, 3)
-    ann, bob, _ = club.users
-    bot = seat_bot(emulator, tmp_path, club.guild_id)
-    async with running(bot, emulator):
-        for user in (ann, bob):
-            await slash(emulator, user, club.channel, "join")
-        await slash(emulator, ann, club.channel, "start", players=3, rounds=1, timer="off")
-        table = table_of(bot, club.channel)
+    async with two_and_a_computer(emulator, tmp_path, rounds=1) as (club, bot, table):
+        ann = club.users[0]
         prompt = await _prompt(emulator, ann)  # the misery select of round 1
         before = table.game.action_count if table.game is not None else -1
         ids = [text.format(channel=club.channel.id, game=table.game_id) for text in FORGED_BUTTONS]
