@@ -5,6 +5,7 @@ standings with the table closed."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 from collections.abc import AsyncIterator
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage import Storage
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord
@@ -72,6 +74,20 @@ async def play_round_killed_at_its_end(g: ProcessGame) -> int:
     return number
 
 
+async def until_nothing_owed(g: ProcessGame) -> None:
+    """Wait (bounded) until the bot has stored that the end of the game was shown: the finished
+    game is no longer loaded at start."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            storage = await Storage.open(g.url, timeout=5)
+            try:
+                if not (await storage.load_unfinished_games()).games:
+                    return
+            finally:
+                await storage.close()
+            await asyncio.sleep(0.1)
+
+
 def channel_texts(g: ProcessGame) -> list[str]:
     """Every channel message's text (content and embeds), oldest first."""
     return [m.text for m in g.emu.driver.channel_messages(g.channel)]
@@ -108,6 +124,7 @@ async def test_a_game_ended_as_the_bot_dies_is_shown_and_closed_after_the_restar
     assert "Round 1 of 1 scored" in "\n".join(channel_texts(g))
     assert "Game over" in await g.slash(g.users[1], "score")  # the final standings, as after any game
     # shown once: a second restart has nothing left to show, and the channel's table is closed
+    await until_nothing_owed(g)  # (a kill before that write would show the end again)
     await g.kill_bot()
     await g.start_bot()
     assert "You joined" in await g.slash(g.users[0], "join")
