@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot import gateway
 from bot.autoplay import AutoplaySettings
+from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.config import Settings
 from bot.errors import StickemTree
@@ -101,6 +102,7 @@ class StickemBot(commands.Bot):
             service_of(self).autoplay.prepare()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self.add_listener(answer_stray_click, "on_interaction")  # clicks no item receives
         assert self.application_id is not None, "login() sets the application id before setup_hook"
         try:
             self.synced_on_start = await sync_commands(

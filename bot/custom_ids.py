@@ -44,11 +44,18 @@ def parse_card_token(token: str) -> Card:
     return Card.parse(f"{match['color']} {match['value']}")
 
 
+MAX_DIGITS = 20
+"""The longest number an id holds (a Discord snowflake); a longer one is a forged id."""
+
+
 def _fields(template: str, custom_id: str) -> dict[str, str]:
     match = re.fullmatch(template, custom_id)
     if match is None:
-        raise ValueError(f"custom id {custom_id!r} does not match {template!r}")
-    return match.groupdict()
+        raise ValueError(f"custom id {custom_id[:100]!r} does not match {template!r}")
+    fields = match.groupdict()
+    if any(value.isdigit() and len(value) > MAX_DIGITS for value in fields.values()):
+        raise ValueError(f"custom id {custom_id[:100]!r} has a number too long")
+    return fields
 
 
 @dataclass(frozen=True)

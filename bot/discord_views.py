@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from bot import limits
 from bot.render import ButtonSpec, MessageSpec, SelectSpec
 
 _STYLES: dict[str, int] = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
@@ -62,7 +63,7 @@ def _button(spec: ButtonSpec) -> dict[str, Any]:
         "type": BUTTON,
         "style": _STYLES.get(spec.style, _STYLES["secondary"]),
         "disabled": spec.disabled,
-        "label": spec.label,
+        "label": limits.clip(spec.label, limits.BUTTON_LABEL),
         "custom_id": spec.custom_id,
     }
     if spec.emoji is not None:
@@ -73,7 +74,8 @@ def _button(spec: ButtonSpec) -> dict[str, Any]:
 def _select(spec: SelectSpec) -> dict[str, Any]:
     options = []
     for option in spec.options:
-        data: dict[str, Any] = {"label": option.label, "value": option.value, "default": option.default}
+        label = limits.clip(option.label, limits.OPTION_LABEL)
+        data: dict[str, Any] = {"label": label, "value": option.value, "default": option.default}
         if option.emoji is not None:
             data["emoji"] = _emoji(option.emoji)
         options.append(data)
@@ -83,7 +85,7 @@ def _select(spec: SelectSpec) -> dict[str, Any]:
         "min_values": 1,
         "max_values": 1,
         "disabled": spec.disabled,
-        "placeholder": spec.placeholder,
+        "placeholder": limits.clip(spec.placeholder, limits.SELECT_PLACEHOLDER),
         "options": options,
     }
 
@@ -105,10 +107,11 @@ def build_components(spec: MessageSpec) -> StaticComponents | None:
 
 
 def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
-    """Keyword arguments for ``send`` / ``send_message``: content, embeds and view if any."""
-    kwargs: dict[str, Any] = {"content": spec.content}
+    """Keyword arguments for ``send`` / ``send_message``: content, embeds and view if any
+    (clipped to Discord's limits: :mod:`bot.limits`)."""
+    kwargs: dict[str, Any] = {"content": limits.clip(spec.content, limits.CONTENT)}
     if spec.embeds:
-        kwargs["embeds"] = list(spec.embeds)
+        kwargs["embeds"] = limits.fit_embeds(spec.embeds)
     view = build_components(spec)
     if view is not None:
         kwargs["view"] = view
@@ -116,5 +119,10 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
 
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
-    """Keyword arguments for ``edit``: replaces content, embeds and components entirely."""
-    return {"content": spec.content, "embeds": list(spec.embeds), "view": build_components(spec)}
+    """Keyword arguments for ``edit``: replaces content, embeds and components entirely
+    (clipped to Discord's limits: :mod:`bot.limits`)."""
+    return {
+        "content": limits.clip(spec.content, limits.CONTENT),
+        "embeds": limits.fit_embeds(spec.embeds),
+        "view": build_components(spec),
+    }

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import limits
 from bot.replies import send_ephemeral
 from stickem import RuleError
 
@@ -55,7 +56,7 @@ def friendly_message(error: BaseException) -> str | None:
     if isinstance(error, RuleError):  # the engine's refusals are written for players
         return sentence(str(error))
     if isinstance(error, app_commands.TransformerError):
-        return f"{error.value!r} is not a valid value for this option."
+        return f"{limits.echo(str(error.value))!r} is not a valid value for this option."
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -29,6 +29,7 @@ from typing import Any
 
 from bot.config import DEFAULT_DATABASE_URL, Settings
 from bot.storage import (
+    OWED,
     SAVE_FAILED,
     ActionOutOfOrder,
     DuplicateAction,
@@ -216,6 +217,11 @@ def replay(stored: StoredGame) -> Game:
     return match.game
 
 
+async def _delete_owed(storage: Storage, game_id: int) -> None:
+    async with storage.transaction() as tx:
+        await tx.delete_message(game_id, OWED)
+
+
 @dataclass(frozen=True)
 class _PendingPrompt:
     """A hand DM id waiting to be stored: where it is and the game's action count when sent."""
@@ -379,6 +385,12 @@ class GameJournal:
             # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
             # is always one still waiting for its player (what a restart relies on).
             await tx.delete_message(game_id, "hand", action.seat)
+        if saved.game is not None and game.action_count > before and (
+            game.phase is Phase.GAME_OVER or game.round != saved.game.round
+        ):
+            # A round (or the game) ended: its scores are still to be shown. Stored with the
+            # move, forgotten once shown (forget_owed): a restart in between shows them.
+            await tx.set_message(game_id, OWED, table.channel_id, game.action_count)
         if game.phase is Phase.GAME_OVER and game.action_count > before:
             await tx.finish_game(game_id, seat_results(game, table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
@@ -413,6 +425,12 @@ class GameJournal:
             table,
             self.storage.set_message(table.storage_id, "table", table.channel_id, table.messages.table_id),
         )
+
+    async def forget_owed(self, table: Table) -> None:
+        """The end of the table's last round (or game) has been shown: forget that it was owed."""
+        if self.storage is None or table.storage_id is None:
+            return
+        await self._best_effort(table, _delete_owed(self.storage, table.storage_id))
 
     async def remember_prompt(self, table: Table, seat: int) -> None:
         """Store the id of a seat's latest hand DM, soon and together with the others.

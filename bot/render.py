@@ -12,6 +12,7 @@ leak a hand or an unrevealed misery pick; private renderings take the seat's own
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -83,9 +84,22 @@ class MessageSpec:
         return [item for row in self.rows for item in row]
 
 
+BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
+"""The explicit direction controls (embeddings, overrides, isolates and their ends), removed
+from names: one left open would reorder the rest of the line it is shown in."""
+RIGHT_TO_LEFT = frozenset({"R", "AL", "AN"})
+"""Bidirectional classes of right-to-left text, which can also move the characters around it."""
+
+
 def player_name(display_name: str) -> str:
-    """A display name made safe to show: markdown and mentions escaped (done once, when seated)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(display_name))
+    """A display name made safe to show (done once, when seated): markdown and mentions
+    escaped, direction controls removed, and a name with right-to-left text isolated (FIRST
+    STRONG ISOLATE ... POP DIRECTIONAL ISOLATE) so that it cannot reorder its line."""
+    name = discord.utils.escape_mentions(discord.utils.escape_markdown(display_name))
+    stripped = name.translate(BIDI_CONTROLS)
+    if stripped == name and not any(unicodedata.bidirectional(c) in RIGHT_TO_LEFT for c in name):
+        return name
+    return f"\u2068{stripped}\u2069"
 
 
 # --- cards ------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ from typing import Any
 
 import discord
 
+from bot import limits
+
 log = logging.getLogger(__name__)
 
 
@@ -16,8 +18,10 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **
     Uses the initial response when it is still open and a follow-up otherwise, so callers need not
     know whether the interaction was deferred (a public "thinking" message is removed first). An
     interaction that Discord no longer accepts (it expired, or the user's client went away) is
-    logged and otherwise ignored: there is nobody left to tell.
+    logged and otherwise ignored: there is nobody left to tell. ``content`` is clipped to
+    Discord's limit (:mod:`bot.limits`).
     """
+    content = limits.clip(content, limits.CONTENT)
     try:
         if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=True, **kwargs)

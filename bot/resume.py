@@ -17,9 +17,19 @@ from typing import Any
 
 import discord
 
+from bot import limits
 from bot.persistence import TURN_TIMER, replay
-from bot.storage import LoadResult, LobbyRecord, SeatRecord, Storage, StorageError, StoredGame
-from bot.table_service import TableService
+from bot.storage import (
+    OWED,
+    GameStatus,
+    LoadResult,
+    LobbyRecord,
+    SeatRecord,
+    Storage,
+    StorageError,
+    StoredGame,
+)
+from bot.table_service import TableService, round_end_effects
 from bot.tables import (
     BOT_LEVELS,
     Effect,
@@ -50,11 +60,24 @@ class Broken:
 
 @dataclass
 class ResumeReport:
-    """What a start-up restored: the game tables, the lobbies, and the games that were broken."""
+    """What a start-up restored: the game tables, the lobbies, and the games that were broken.
+
+    ``owed``: the channels of the games whose last round (or whole game) ended before the bot
+    went down but whose scores were not shown yet (see :func:`owes_round_end`); ``finished``:
+    such games that ended, kept out of the registry (a newer game may use their channel)."""
 
     games: list[Table] = field(default_factory=list)
     lobbies: list[Table] = field(default_factory=list)
     broken: list[Broken] = field(default_factory=list)
+    owed: set[int] = field(default_factory=set)
+    finished: list[Table] = field(default_factory=list)
+
+
+def owes_round_end(stored: StoredGame, game_actions: int) -> bool:
+    """Whether the end of the stored game's last round is still to be shown: its move stored an
+    "owed" row with the action count of that moment, and no move came after it (moves come only
+    after the end of a round was shown)."""
+    return any(m.purpose == OWED and m.message_id == game_actions for m in stored.messages)
 
 
 def _options(text: str) -> dict[str, Any]:
@@ -165,12 +188,23 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
     report.broken += [Broken(p.game_id, p.channel_id, p.reason) for p in loaded.problems]
     for stored in loaded.games:
         channel_id = stored.record.channel_id
+        if stored.record.status is GameStatus.FINISHED:
+            try:
+                table = table_of_game(stored, TableRegistry())  # shown once, then closed
+            except (ValueError, RuleError, KeyError, TypeError) as exc:
+                log.error("finished game %d cannot be shown: %s", stored.record.id, exc)
+                continue
+            if owes_round_end(stored, len(stored.actions)):
+                report.finished.append(table)
+            continue
         if registry.get(channel_id) is not None:
             clash = "another game is active in its channel"
             report.broken.append(Broken(stored.record.id, channel_id, clash))
             continue
         try:
             report.games.append(table_of_game(stored, registry))
+            if owes_round_end(stored, len(stored.actions)):
+                report.owed.add(channel_id)
         except (ValueError, RuleError, KeyError, TypeError) as exc:
             registry.discard(channel_id)
             reason = f"it does not replay: {exc}"
@@ -200,15 +234,19 @@ def _mentions(table: Table, seats: list[int]) -> str:
     return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
 
 
-def resume_effects(table: Table) -> tuple[tuple[Effect, ...], str]:
+def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], str]:
     """What a restored table shows: its table message (posted again if it was deleted), a new
     prompt for each player to act who has no live one, and a channel notice naming them.
+    ``owed``: the last round ended just before the bot went down, unshown: first its table
+    message and scores, then a new table message for the next round (as after any round).
 
     A stored hand DM is always one still waiting for its player: the journal deletes a seat's
     DM in the same transaction as the seat's move (see :mod:`bot.persistence`)."""
     game = table.game
     assert game is not None
     effects: list[Effect] = [ShowTable()]
+    if owed:
+        effects = [*round_end_effects(game.events), ShowTable(new_message=True)]
     waiting = [seat for seat in game.awaiting if not table.is_auto(seat)]
     for seat in waiting:
         if seat in table.messages.prompts:
@@ -249,12 +287,14 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
             async with table.lock:
                 if table.state is not TableState.PLAYING:
                     continue
-                effects, notice = resume_effects(table)
+                effects, notice = resume_effects(table, owed=table.channel_id in report.owed)
                 await service.execute(table, Outcome("", effects))
                 await _say(service, table.channel_id, notice)
                 service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
         except Exception:  # one table's bug must not keep the others from being shown
             log.exception("could not show the resumed table of channel %s", table.channel_id)
+    for table in report.finished:
+        await _show_the_end(service, table)
     for broken in report.broken:
         try:
             await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
@@ -266,9 +306,22 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
             await _say(service, broken.channel_id, BROKEN)
 
 
+async def _show_the_end(service: TableService, table: Table) -> None:
+    """A game that ended just before the bot went down: show its last round and final
+    standings (so /score shows them too), then forget that they were owed."""
+    game = table.game
+    assert game is not None
+    try:
+        table.state = TableState.CLOSED
+        await service.execute(table, Outcome("", round_end_effects(game.events)))
+    except Exception:  # one table's bug must not keep the others from being shown
+        log.exception("could not show the end of the game of channel %s", table.channel_id)
+
+
 async def _say(service: TableService, channel_id: int, text: str) -> None:
     try:
         channel = service.client.get_partial_messageable(channel_id)
-        await channel.send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        mentions = discord.AllowedMentions(users=True)
+        await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=mentions)
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s after a restart: %s", channel_id, exc)

@@ -103,8 +103,9 @@ def _channel_id(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
-def _final_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
-    """The end of a finished game's last round and its final standings, from its events."""
+def round_end_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
+    """The end of the game's last scored round (the table message and the scores) and, if the
+    game is over, its final standings, from its events."""
     last_trick: TrickWon | TrickSetAside | None = None
     effects: list[Effect] = []
     for event in events:
@@ -361,7 +362,8 @@ class TableService:
     async def misery_select(
         self, interaction: discord.Interaction[Any], ident: MiserySelectId, value: str
     ) -> None:
-        """A card chosen in the misery select menu: show it, with the confirm button."""
+        """A card chosen in the misery select menu: show it, with the confirm button (a choice
+        the engine would refuse now, e.g. after the pick was confirmed, is refused at once)."""
         try:
             table = self._table(ident.channel_id)
             table.check_click(interaction.user.id, ident.game_id, ident.round)
@@ -369,7 +371,9 @@ class TableService:
                 card = Card.parse(value)
             except ValueError as exc:
                 raise TableError("That is not one of your cards.") from exc
-            _, view = table.seat_view(interaction.user.id)
+            view = table.check_misery_choice(
+                interaction.user.id, card, game_id=ident.game_id, round=ident.round
+            )
             header = self._dm_header(table) if interaction.guild_id is None else ""
             spec = render.misery_prompt(view, table.channel_id, ident.game_id, card, header=header)
             await self._edit_clicked(interaction, spec)
@@ -470,6 +474,8 @@ class TableService:
                 )
             except Exception:  # a bug in showing one effect must not keep the game from going on
                 log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
+        if any(isinstance(effect, RoundEnded | GameEnded) for effect in outcome.effects):
+            await self.journal.forget_owed(table)  # shown (or tried): a restart need not show it
         self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
@@ -550,7 +556,7 @@ class TableService:
             effects, _ = resume_effects(table)
             await self.execute(table, Outcome("", effects))
         elif game.phase is Phase.GAME_OVER:
-            await self.execute(table, Outcome("", _final_effects(game.events)))
+            await self.execute(table, Outcome("", round_end_effects(game.events)))
             await self._retire_prompts(table, render.prompt_stopped("This game is over"))
         else:
             await self._show_stopped(table)

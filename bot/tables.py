@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
+from bot import limits
 from bot.errors import UserError, sentence
 from bot.table_lock import TableLock
 from stickem import Card, Game, Phase, Rules, View
@@ -238,6 +239,12 @@ this prefix and 6 more, so that a confirmation for one lobby never stops a later
 
 def _new_lobby_id() -> str:
     return LOBBY_ID_PREFIX + secrets.token_hex(3)
+
+
+def is_lobby_id(ident: str) -> bool:
+    """Whether ``ident`` names a lobby (7 characters), not a game (6 hex digits, which may
+    begin with the lobby prefix too)."""
+    return ident.startswith(LOBBY_ID_PREFIX) and len(ident) == len(LOBBY_ID_PREFIX) + 6
 
 
 def _new_game_id() -> str:
@@ -503,11 +510,17 @@ class Table:
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host (the first to join) or a server manager can start.")
-        if (timer or DEFAULT_TIMER) not in TIMER_CHOICES:
+        # An option given empty or zero (a forged or outdated command) is refused, not taken
+        # for "not given".
+        timer = DEFAULT_TIMER if timer is None else timer
+        if timer not in TIMER_CHOICES:
             raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
-        rules = _make_rules(preset or self.preset, rounds if rounds is not None else self.rounds)
+        rounds = rounds if rounds is not None else self.rounds
+        rules = _make_rules(self.preset if preset is None else preset, rounds)
         seats = list(self.seats)
         if fill_to is not None:
+            if fill_to < 1:
+                raise TableError(f"Choose between 1 and {max_seats()} players.")
             if fill_to > max_seats():
                 raise TableError(f"A table has at most {max_seats()} players.")
             while len(seats) < fill_to:
@@ -517,10 +530,10 @@ class Table:
         except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
             raise TableError(sentence(str(exc))) from exc
         self.seats = seats
-        seconds = timer_seconds(timer or DEFAULT_TIMER)
+        seconds = timer_seconds(timer)
         self.timer_seconds = None if seconds is None else seconds * self.timer_scale
         self.preset = rules.preset
-        self.rounds = rounds if rounds is not None else self.rounds
+        self.rounds = rounds
         self.game = game
         self.game_id = self._id_source()
         self.state = TableState.PLAYING
@@ -529,6 +542,16 @@ class Table:
         return Outcome("The game has started.", tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
+
+    def check_misery_choice(self, user_id: int, card: Card, *, game_id: str, round: int) -> View:
+        """The seat's view, if ``card`` would be accepted now as its misery card of ``round``
+        (a card selected, before it is confirmed); else the refusal of the click or of the
+        engine (the pick is final, the tricks have started...). The engine decides on a copy of
+        the game: nothing changes."""
+        game = self.check_click(user_id, game_id, round)
+        seat = self._require_seat(user_id)
+        game.copy().choose_misery(seat, card)
+        return game.view(seat)
 
     def choose_misery(self, user_id: int, card: Card, *, game_id: str, round: int) -> Outcome:
         """``user_id`` picks ``card`` as misery card of ``round``."""
@@ -648,10 +671,13 @@ class Table:
         text = " ".join(choice.lower().split())
         numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", text)
         if numbered is not None:
-            number = int(numbered.group(1))
-            if not 1 <= number <= len(self.seats):
+            # Parsed only when short: Python refuses to turn over 4,300 digits into an int.
+            digits = numbered.group(1).lstrip("0") or "0"
+            number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
+            if number is None or not 1 <= number <= len(self.seats):
                 raise TableError(
-                    f"There is no seat {number}: seats go from 1 to {len(self.seats)}.{self._free_hint()}"
+                    f"There is no seat {limits.echo(digits)}: seats go from 1 to {len(self.seats)}."
+                    f"{self._free_hint()}"
                 )
             return number - 1
         for index, seat in enumerate(self.seats):
@@ -659,7 +685,7 @@ class Table:
             base = full.split(" (")[0]
             if text in (full, base) or (seat.is_bot and text == base.removeprefix("bot ")):
                 return index
-        raise TableError(f"There is no seat called {choice.strip()!r}.{self._free_hint()}")
+        raise TableError(f"There is no seat called {limits.echo(choice.strip())!r}.{self._free_hint()}")
 
     def _free_hint(self) -> str:
         free = self.takeover_seats()
@@ -787,7 +813,7 @@ class Table:
                     "The game has started since you asked to stop the lobby, so nothing was "
                     "stopped. Use /stop again to stop the game."
                 )
-            if game_id.startswith(LOBBY_ID_PREFIX):
+            if is_lobby_id(game_id):
                 raise TableError("That lobby is already closed.")
             raise TableError("That game is already over.")
         name = self._name_of(user_id)

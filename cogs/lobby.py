@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
 from bot.interaction_release import releases_click
 from bot.table_service import service_for
@@ -20,9 +21,9 @@ from stickem.rules import MAX_ROUNDS
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
     """A Join / Leave / Start button of a lobby message, found again from its custom id."""
 
-    def __init__(self, ident: LobbyId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label=ident.action))
-        self.ident = ident
+    def __init__(self, ident: LobbyId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="lobby"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -30,11 +31,14 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         match: re.Match[str], /,
     ) -> LobbyButton:
         """Rebuild the button from a click's custom id."""
-        return cls(LobbyId.parse(match.string))
+        return cls(parse_or_none(LobbyId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Join, leave or start the table."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         await service_for(interaction.client).lobby_click(interaction, self.ident)
 
 

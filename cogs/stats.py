@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clicks import parse_or_none, refuse
 from bot.discord_views import edit_kwargs, send_kwargs
 from bot.errors import UserError, report_interaction_error
 from bot.replies import send_ephemeral
@@ -57,9 +58,9 @@ def _guild_id(interaction: discord.Interaction[Any]) -> int:
 class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADERBOARD_TEMPLATE):
     """Previous / Next of a leaderboard page, found again from its custom id after a restart."""
 
-    def __init__(self, ident: LeaderboardId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="page"))
-        self.ident = ident
+    def __init__(self, ident: LeaderboardId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="page"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -67,10 +68,13 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
         match: re.Match[str], /,
     ) -> LeaderboardButton:
         """Rebuild the button from a click's custom id."""
-        return cls(LeaderboardId.parse(match.string))
+        return cls(parse_or_none(LeaderboardId.parse, match.string), match.string)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page the button points to, in the same message."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         try:
             storage = storage_of(interaction.client)
             with readable():

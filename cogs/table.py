@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import (
     MISERY_CONFIRM_TEMPLATE,
     MISERY_SELECT_TEMPLATE,
@@ -29,9 +30,9 @@ from bot.table_service import service_for
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_TEMPLATE):
     """A card of a hand: clicking it plays the card."""
 
-    def __init__(self, ident: PlayId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label=str(ident.card)))
-        self.ident = ident
+    def __init__(self, ident: PlayId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="card"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -39,11 +40,14 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_T
         match: re.Match[str], /,
     ) -> PlayButton:
         """Rebuild the button from a click's custom id."""
-        return cls(PlayId.parse(match.string))
+        return cls(parse_or_none(PlayId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Play the card."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         await service_for(interaction.client).play_click(interaction, self.ident)
 
 
@@ -52,9 +56,9 @@ class MiserySelect(
 ):
     """The misery choice's select menu."""
 
-    def __init__(self, ident: MiserySelectId) -> None:
-        super().__init__(discord.ui.Select(custom_id=ident.encode()))
-        self.ident = ident
+    def __init__(self, ident: MiserySelectId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -62,11 +66,14 @@ class MiserySelect(
         match: re.Match[str], /,
     ) -> MiserySelect:
         """Rebuild the select from a choice's custom id."""
-        return cls(MiserySelectId.parse(match.string))
+        return cls(parse_or_none(MiserySelectId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the chosen card with a confirm button."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         values = self.item.values
         value = values[0] if values else ""
         await service_for(interaction.client).misery_select(interaction, self.ident, value)
@@ -77,9 +84,9 @@ class MiseryConfirm(
 ):
     """The misery choice's confirm button (it names the selected card)."""
 
-    def __init__(self, ident: MiseryConfirmId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Confirm"))
-        self.ident = ident
+    def __init__(self, ident: MiseryConfirmId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="Confirm"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -87,20 +94,23 @@ class MiseryConfirm(
         match: re.Match[str], /,
     ) -> MiseryConfirm:
         """Rebuild the button from a click's custom id."""
-        return cls(MiseryConfirmId.parse(match.string))
+        return cls(parse_or_none(MiseryConfirmId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Lock in the misery card."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         await service_for(interaction.client).misery_confirm(interaction, self.ident)
 
 
 class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_TEMPLATE):
     """The confirmation button of /stop."""
 
-    def __init__(self, ident: StopId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Stop"))
-        self.ident = ident
+    def __init__(self, ident: StopId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="Stop"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -108,20 +118,23 @@ class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_T
         match: re.Match[str], /,
     ) -> StopButton:
         """Rebuild the button from a click's custom id."""
-        return cls(StopId.parse(match.string))
+        return cls(parse_or_none(StopId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Stop the table."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         await service_for(interaction.client).stop_click(interaction, self.ident)
 
 
 class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TAKEOVER_TEMPLATE):
     """The host's approval of a player taking over a computer seat."""
 
-    def __init__(self, ident: TakeoverId) -> None:
-        super().__init__(discord.ui.Button(custom_id=ident.encode(), label="Approve"))
-        self.ident = ident
+    def __init__(self, ident: TakeoverId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="Approve"))
+        self.ident = ident  # None: a malformed id, refused when clicked
 
     @classmethod
     async def from_custom_id(
@@ -129,11 +142,14 @@ class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TA
         match: re.Match[str], /,
     ) -> TakeoverButton:
         """Rebuild the button from a click's custom id."""
-        return cls(TakeoverId.parse(match.string))
+        return cls(parse_or_none(TakeoverId.parse, match.string), match.string)
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Approve the takeover."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
         await service_for(interaction.client).takeover_click(interaction, self.ident)
 
 

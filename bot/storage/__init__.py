@@ -19,6 +19,7 @@ from bot.storage.errors import (
 )
 from bot.storage.migrations import CURRENT_VERSION
 from bot.storage.records import (
+    OWED,
     ActionRecord,
     BestGame,
     GameRecord,
@@ -42,6 +43,7 @@ from bot.storage.transaction import Transaction
 
 __all__ = [
     "CURRENT_VERSION",
+    "OWED",
     "READ_FAILED",
     "SAVE_FAILED",
     "ActionOutOfOrder",

@@ -48,3 +48,28 @@ def translated_sync(message: str) -> Iterator[None]:
         raise unavailable(exc, message) from exc
     except CONNECTION_FAILURES as exc:
         raise unavailable(exc, message) from exc
+
+
+SQLITE_REOPEN = frozenset({8, 10, 14})
+"""SQLite's READONLY, IOERR and CANTOPEN (primary codes): faults of the file or the disk, of
+which a connection keeps the first kind for its whole life (opened read-only, it stays so)."""
+POSTGRES_REOPEN = frozenset({"25006"})
+"""PostgreSQL's read_only_sql_transaction: connected to a server that is (now) a standby."""
+
+
+def needs_new_connection(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it) says that the connection it came from should not be
+    used again: a read-only or I/O failure, which a new connection may not have once the fault
+    is gone (the permissions fixed, the disk back)."""
+    seen: set[int] = set()
+    error: BaseException | None = exc
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        code = getattr(error, "sqlite_errorcode", None)
+        if isinstance(code, int) and code & 0xFF in SQLITE_REOPEN:
+            return True
+        if getattr(error, "sqlstate", None) in POSTGRES_REOPEN:
+            return True
+        orig = getattr(error, "orig", None) if isinstance(error, DBAPIError) else None
+        error = orig if isinstance(orig, BaseException) else (error.__cause__ or error.__context__)
+    return False

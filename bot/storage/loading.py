@@ -7,10 +7,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Result, Row, select
+from sqlalchemy import Result, Row, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.storage.records import (
+    OWED,
     ActionRecord,
     GameRecord,
     GameStatus,
@@ -51,11 +52,17 @@ def _json_object(text: str, what: str) -> None:
 
 
 async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = None) -> LoadResult:
-    """Load every active game (or exactly `game_ids`, whatever their status), checking each one."""
+    """Load every active game and every finished one whose end is still to be shown (it has an
+    "owed" message row), or exactly `game_ids` whatever their status; check each one."""
     game_query = select(games).order_by(games.c.id)
     if game_ids is None:
-        wanted: Any = select(games.c.id).where(games.c.status == GameStatus.ACTIVE.value)
-        game_query = game_query.where(games.c.status == GameStatus.ACTIVE.value)
+        owed = select(game_messages.c.game_id).where(game_messages.c.purpose == OWED)
+        current = or_(
+            games.c.status == GameStatus.ACTIVE.value,
+            and_(games.c.status == GameStatus.FINISHED.value, games.c.id.in_(owed)),
+        )
+        wanted: Any = select(games.c.id).where(current)
+        game_query = game_query.where(current)
     else:
         wanted = list(game_ids)
         game_query = game_query.where(games.c.id.in_(wanted))

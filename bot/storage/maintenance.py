@@ -22,6 +22,7 @@ from dotenv import load_dotenv
 from bot.config import DEFAULT_DATABASE_URL
 from bot.storage.database import normalise_url, redacted
 from bot.storage.errors import StorageError
+from bot.storage.records import GameStatus
 from bot.storage.store import Storage
 
 
@@ -66,7 +67,8 @@ async def run(argv: Sequence[str]) -> str:
         loaded = await storage.load_unfinished_games()
         return (
             f"{storage.backend} database, schema version {storage.schema_version}: "
-            f"{len(loaded.games)} unfinished game(s), {len(loaded.problems)} unreadable"
+            f"{sum(g.record.status is GameStatus.ACTIVE for g in loaded.games)} unfinished game(s), "
+            f"{len(loaded.problems)} unreadable"
         )
     finally:
         await storage.close()

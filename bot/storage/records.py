@@ -16,6 +16,12 @@ class GameStatus(StrEnum):
     STOPPED = "stopped"
 
 
+OWED = "owed"
+"""The purpose of the stored message row saying that the end of a round or of the game is still
+to be shown: its message id is the game's action count when that end came (see bot.resume). A
+finished game with such a row is loaded at start like an active one."""
+
+
 @dataclass(frozen=True, slots=True)
 class SeatRecord:
     """Who sits at a seat: a Discord user, or `user_id=None` for a computer player."""

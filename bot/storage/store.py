@@ -21,7 +21,7 @@ from bot.storage.database import (
     sqlite_folder_problem,
 )
 from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
-from bot.storage.failures import CONNECTION_FAILURES, translated, translated_sync
+from bot.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
 from bot.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
 from bot.storage.migrations import CURRENT_VERSION, ensure_schema
 from bot.storage.records import (
@@ -183,6 +183,10 @@ class Storage:
                 raise
             async with translated(SAVE_FAILED):
                 await conn.commit()
+        except BaseException as exc:
+            if needs_new_connection(exc):  # not back into the pool: the next write reconnects
+                await _quietly(conn.invalidate())
+            raise
         finally:
             await _quietly(conn.close())
 
@@ -208,6 +212,11 @@ class Storage:
                 inline.end_refused_commit(conn)
                 raise
             inline.committed()
+        except BaseException as exc:
+            if needs_new_connection(exc):  # not back into the pool: the next write reconnects
+                with contextlib.suppress(*CONNECTION_FAILURES):
+                    conn.invalidate()
+            raise
         finally:
             with contextlib.suppress(*CONNECTION_FAILURES):
                 conn.close()
@@ -218,10 +227,15 @@ class Storage:
     ) -> AsyncIterator[AsyncConnection]:
         """A connection for reads; with `snapshot`, all its queries see the same committed state."""
         async with translated(READ_FAILED), (engine or self._engine).connect() as conn:
-            await read_only(conn, self._backend)
-            if snapshot:
-                await begin_snapshot(conn, self._backend)
-            yield conn
+            try:
+                await read_only(conn, self._backend)
+                if snapshot:
+                    await begin_snapshot(conn, self._backend)
+                yield conn
+            except BaseException as exc:
+                if needs_new_connection(exc):  # an I/O failure: the next read reconnects
+                    await _quietly(conn.invalidate())
+                raise
 
     # ----- games ------------------------------------------------------------------------------
 
@@ -259,7 +273,8 @@ class Storage:
             return await tx.stop_game(game_id, reason)
 
     async def load_unfinished_games(self, *, timeout: float | None = None) -> LoadResult:
-        """Every active game with its action log, messages and timers; unreadable ones as problems.
+        """Every active game with its action log, messages and timers, and every finished one
+        whose end is still to be shown (an "owed" message row); unreadable ones as problems.
 
         `timeout` (seconds) bounds each of its statements instead of the storage's own (short)
         limit: the start-up load reads every stored move, which may take longer on a big

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 from discord import app_commands
 
 from bot.errors import UserError, friendly_message, new_reference
@@ -47,3 +48,11 @@ def test_engine_refusals_become_sentences() -> None:
     error = NotYourTurn("it is not your turn", seat=1, awaited=(2,))
     assert friendly_message(error) == "It is not your turn."
     assert friendly_message(_invoke_error(error)) == "It is not your turn."
+
+
+def test_an_invalid_option_value_is_quoted_clipped() -> None:
+    transformer = app_commands.transformers.IdentityTransformer(discord.AppCommandOptionType.string)
+    error = app_commands.TransformerError("x" * 5000, discord.AppCommandOptionType.string, transformer)
+    message = friendly_message(error)
+    assert message is not None and message.endswith("is not a valid value for this option.")
+    assert len(message) < 120

@@ -299,3 +299,18 @@ def test_score_message_for_spectators() -> None:
     assert "Standings:" in content
     for seat in range(3):
         assert not any(mentions(content, card) for card in game.hand(seat))
+
+
+@pytest.mark.parametrize(
+    "display_name",
+    ["\u202eevil", "ann\u202b", "\u2067bob", "\u2069cyd", "\u05d0\u05d1\u05d2", "dee\u202e\u2066x"],
+)
+def test_a_name_with_right_to_left_text_or_controls_cannot_garble_its_line(display_name: str) -> None:
+    name = render.player_name(display_name)
+    inner = name.removeprefix("\u2068").removesuffix("\u2069")
+    assert name == f"\u2068{inner}\u2069", "the name is not isolated"
+    assert not set(inner) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def test_a_plain_name_is_shown_as_it_is() -> None:
+    assert render.player_name("ann") == "ann"

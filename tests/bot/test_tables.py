@@ -340,6 +340,22 @@ def test_a_lobby_stop_confirmation_never_closes_a_later_lobby() -> None:
     assert second.state is TableState.LOBBY
 
 
+def test_a_stale_stop_of_a_game_whose_id_begins_with_0_says_the_game_is_over() -> None:
+    ids = iter(["0bc123", "def456"])
+    registry = TableRegistry(seed_source=lambda: 7, id_source=lambda: next(ids))
+    for game in range(2):
+        table = registry.get_or_open(CHANNEL)
+        for user in (1, 2, 3):
+            table.join(user, f"p{user}")
+        table.start(1)
+        if game == 0:
+            old_confirmation = table.check_stop(1)
+            table.stop(1, game_id=old_confirmation)
+    with pytest.raises(TableError, match="That game is already over"):
+        table.stop(1, game_id=old_confirmation)
+    assert table.state is TableState.PLAYING
+
+
 def test_a_lobby_stop_confirmation_after_the_start_says_the_game_started() -> None:
     table = lobby(3)
     confirmation = table.check_stop(1)
@@ -365,3 +381,22 @@ def test_registry_one_table_per_channel_and_reopen_after_close() -> None:
     assert registry.get(1) is None
     assert registry.get_or_open(1) is not first
     assert len(registry.tables()) == 2
+
+
+@pytest.mark.parametrize(
+    ("options", "refusal"),
+    [
+        ({"fill_to": 0}, "Choose between 1 and"),
+        ({"fill_to": -3}, "Choose between 1 and"),
+        ({"preset": ""}, "Unknown preset ''"),
+        ({"preset": "  "}, "Unknown preset"),
+        ({"timer": ""}, "Choose a turn timer among"),
+    ],
+)
+def test_a_start_with_an_empty_or_zero_option_is_refused_not_ignored(
+    options: dict[str, object], refusal: str
+) -> None:
+    table = lobby(3)
+    with pytest.raises(TableError, match=refusal):
+        table.start(1, **options)  # type: ignore[arg-type]
+    assert table.state is TableState.LOBBY and table.game is None

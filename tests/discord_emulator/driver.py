@@ -8,6 +8,7 @@ bot's answer. Every wait has a timeout and raises :class:`~.errors.EmulatorTimeo
 from __future__ import annotations
 
 import asyncio
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -247,6 +248,26 @@ class Driver:
         data = {"custom_id": sel.custom_id, "component_type": 3, "values": chosen}
         return self._component(user, message, data, f"select {sel.custom_id!r}")
 
+    async def forge_click(
+        self, user: User, message: Message, custom_id: str, *, carried: bool = True,
+        values: list[str] | None = None,
+    ) -> InteractionResult:
+        """A hostile client's click on ``message`` with any ``custom_id`` (a select's when
+        ``values`` are given). ``carried``: the message sent along says it carries a component
+        with that id (its first component of the kind is renamed in a copy); otherwise the
+        id is on no component of the message."""
+        self._require_connected()
+        self._check_visible(user, message)
+        kind = 2 if values is None else 3
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        source = message
+        if carried:
+            source = copy.copy(message)
+            source.raw_components = _renamed(message.raw_components, kind, custom_id)
+        return self._component(user, source, data, f"forged {custom_id[:40]!r}")
+
     def _component(
         self, user: User, message: Message, data: dict[str, Any], label: str
     ) -> InteractionResult:
@@ -376,3 +397,20 @@ class Driver:
 
         name = f"DM of {where.name}" if isinstance(where, User) else f"channel #{where.name}"
         return await self.wait_until(check, timeout, f"a matching message in {name}")
+
+
+def _renamed(rows: list[dict[str, Any]], kind: int, custom_id: str) -> list[dict[str, Any]]:
+    """A copy of ``rows`` whose first component of type ``kind`` has ``custom_id`` (or, if
+    none has that type, whose first row is replaced by one holding such a component)."""
+    renamed = copy.deepcopy(rows)
+    for row in renamed:
+        for component in row.get("components", []):
+            if component.get("type") == kind:
+                component["custom_id"] = custom_id
+                return renamed
+    if kind == 2:
+        forged: dict[str, Any] = {"type": 2, "style": 2, "label": "forged", "custom_id": custom_id}
+    else:
+        option = {"label": "forged", "value": "forged"}
+        forged = {"type": 3, "custom_id": custom_id, "options": [option]}
+    return [{"type": 1, "components": [forged]}, *renamed[1:]]

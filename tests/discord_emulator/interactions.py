@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,9 @@ class InteractionService:
         self.records: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._watchdogs: list[asyncio.TimerHandle] = []
+        # Called with each accepted initial response (record, body) before the bot gets its
+        # HTTP answer: a test can act at that exact moment (e.g. kill the bot process).
+        self.on_answer: Callable[[InteractionRecord, dict[str, Any]], None] | None = None
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -187,13 +191,16 @@ class InteractionService:
         if record is None or record.token != token:
             raise DiscordError(404, 10062, "Unknown interaction")
         try:
-            return self._callback(record, body, uploads, with_response)
+            answer = self._callback(record, body, uploads, with_response)
         except DiscordError as err:
             if record.response_type is None:
                 record.rejections.append(err)
                 record.settled.set()
                 self._emu.notify()
             raise
+        if self.on_answer is not None:  # before the bot hears that its answer arrived
+            self.on_answer(record, body)
+        return answer
 
     def _callback(
         self,

@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.custom_ids import MiseryConfirmId
+from bot.custom_ids import MiseryConfirmId, MiserySelectId
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import GameHarness, hand_of, misery_select_of, table_game
-from tests.e2e.test_game_conduct import bot_actions, table_message, to_tricks
+from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, table_message, to_tricks
 
 
 async def answer_text(result: InteractionResult) -> str:
@@ -132,3 +132,47 @@ async def test_stop_mid_trick_leaves_no_turn_and_no_live_buttons(
         assert "Turn:" not in table.content and "stopped" in table.content
         assert not hand_of(prompt), "the current player's DM prompt still offers cards"
         assert "stopped" in prompt.content
+
+
+async def test_a_misery_select_after_the_pick_is_answered_at_once_that_it_is_final(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Issue 15: a still-visible misery select used after the pick was confirmed answers,
+    privately and at once, that the pick is final (no Confirm button that is then refused)."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=1)
+        assert h.shadow is not None
+        user = h.users[0]
+        spare = await misery_via_hand(h, 0)  # a second misery prompt, left open
+        await h.pick_misery(0)
+        before, content = bot_actions(h), spare.content
+        other = next(card for card in h.shadow.hand(0) if card != h.shadow.misery_card(0))
+        result = await emulator.driver.select(user, spare, None, [str(other)])
+        response = await result.response()
+        assert response.ephemeral
+        assert response.content == "You have already picked your misery card; a pick is final."
+        await h.settle()
+        assert bot_actions(h) == before and spare.content == content
+        assert not any(b.label.startswith("Confirm") and not b.disabled for b in spare.buttons)
+
+
+async def test_a_forged_misery_select_during_the_tricks_changes_no_message(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        user = h.users[seat]
+        hand = await hand_via_slash(h, seat)
+        content = hand.content
+        game_id = h.table.game_id
+        assert game_id is not None
+        forged = MiserySelectId(h.channel.id, game_id, 1).encode()
+        result = await emulator.driver.forge_click(user, hand, forged, values=[str(h.shadow.hand(seat)[0])])
+        response = await result.response()
+        assert response.ephemeral
+        assert response.content == "The misery cards are already revealed; now the tricks are played."
+        await h.settle()
+        assert hand.content == content and hand_of(hand), "the /hand message became a misery prompt"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from bot.storage import CURRENT_VERSION, Storage, StorageError, StorageUnavailable
+from bot.storage import CURRENT_VERSION, OWED, Storage, StorageError, StorageUnavailable
 from bot.storage.database import create_engine
 from bot.storage.maintenance import main, run
 from tests.storage.conftest import Target
@@ -24,7 +24,10 @@ async def test_info_and_prune_commands(tmp_path: Path) -> None:
     long_ago = datetime(2020, 1, 1, tzinfo=UTC)
     storage = await Storage.open(url, clock=lambda: long_ago)
     old = await new_game(storage)
-    await storage.finish_game(old, [result(0, 1, (1,))])
+    async with storage.transaction() as tx:  # ended as the bot went down: its end still owed
+        await tx.set_message(old, OWED, 200, 0)
+        await tx.finish_game(old, [result(0, 1, (1,))])
+    assert [g.record.id for g in (await storage.load_unfinished_games()).games] == [old]
     await storage.close()
     storage = await Storage.open(url)
     await new_game(storage)

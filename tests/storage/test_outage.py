@@ -207,9 +207,13 @@ class ReadOnly:
         await self._reconnect()  # pooled connections reconnect, read-only
 
     async def end(self) -> None:
+        self.repaired()
+        await self._reconnect()
+
+    def repaired(self) -> None:
+        """New connections may write again; pooled ones stay as they are."""
         for engine in self._engines():
             event.remove(engine, "connect", self._on_connect)
-        await self._reconnect()
 
     def _engines(self) -> list[Any]:
         inline = self.storage.inline_engine  # SQLite files are written through their own engine
@@ -241,6 +245,24 @@ async def test_a_read_only_database_refuses_actions_and_play_continues_after(sto
     await storage.append_action(game_id, 2, 2, "p:red7")  # the same action, now accepted
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0, 1, 2]
+
+
+async def test_a_connection_that_hit_a_read_only_database_is_dropped(storage: Storage) -> None:
+    """SQLite opens a read-only file read-only without a word, and a pooled connection stays
+    so: once the database is writable again, the next write must not get that connection."""
+    game_id = await new_game(storage)
+    read_only = ReadOnly(storage)
+    await read_only.begin()
+    try:
+        for _ in range(2):
+            with pytest.raises(StorageUnavailable):
+                await storage.append_action(game_id, 0, "misery", 0, "red 7")
+    finally:
+        read_only.repaired()  # no reconnection: the failed connections must have been dropped
+    await storage.append_action(game_id, 0, "misery", 0, "red 7")
+    await storage.set_message(game_id, "table", 2, 3)  # and the next ones too
+    (game,) = (await storage.load_unfinished_games()).games
+    assert [a.seq for a in game.actions] == [0]
 
 
 async def test_the_start_up_load_may_take_longer_than_a_write(postgres_target: Target) -> None:

@@ -1,0 +1,45 @@
+"""Every message the bot builds fits Discord's limits, however long the texts in it are."""
+
+from __future__ import annotations
+
+import discord
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.discord_views import edit_kwargs, send_kwargs
+from bot.render import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from tests.discord_emulator.validation import validate_components, validate_message
+
+texts = st.text(min_size=1, max_size=7000)
+
+
+def _payload(kwargs: dict[str, object]) -> dict[str, object]:
+    """What discord.py would send for these keyword arguments."""
+    embeds = kwargs.get("embeds") or []
+    assert isinstance(embeds, list)
+    view = kwargs.get("view")
+    return {
+        "content": kwargs["content"],
+        "embeds": [embed.to_dict() for embed in embeds],
+        "components": view.to_components() if view is not None else [],  # type: ignore[attr-defined]
+    }
+
+
+@settings(max_examples=30, deadline=None)
+@given(content=texts, title=texts, description=texts, field=texts, label=texts, fields=st.integers(0, 30))
+def test_any_spec_is_sent_and_edited_within_discord_limits(
+    content: str, title: str, description: str, field: str, label: str, fields: int
+) -> None:
+    embed = discord.Embed(title=title, description=description)
+    embed.set_footer(text=field)
+    for _ in range(fields):
+        embed.add_field(name=field, value=field)
+    rows = (
+        (ButtonSpec("stk:x", label),),
+        (SelectSpec("stk:y", label, (OptionSpec(label, "v"),)),),
+    )
+    spec = MessageSpec(content, (embed, embed), rows)
+    for kwargs in (send_kwargs(spec), edit_kwargs(spec)):
+        payload = _payload(kwargs)
+        validate_message(payload, file_count=0)
+        validate_components(payload["components"])  # type: ignore[arg-type]

@@ -1,0 +1,113 @@
+"""Hostile input through the emulator: over-long and huge option values, forged custom ids.
+
+Every refusal must reach the user (a reply Discord accepts, within its limits), change nothing,
+and log no ERROR (a traceback is a bug report nobody filed)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.app import StickemBot
+from bot.tables import Table
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import Message, User
+from tests.e2e.game_harness import card_buttons
+from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
+
+INVALID = "That button is no longer valid"
+
+
+@contextlib.asynccontextmanager
+async def two_and_a_computer(
+    emulator: Emulator, tmp_path: Path, *, rounds: int
+) -> AsyncIterator[tuple[Club, StickemBot, Table]]:
+    """ann and bob start a game with a computer player (no turn timer); cyd is a third user."""
+    club = make_club(emulator, 3)
+    ann, bob, _ = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        for user in (ann, bob):
+            await slash(emulator, user, club.channel, "join")
+        started = await slash(emulator, ann, club.channel, "start", players=3, rounds=rounds, timer="off")
+        assert "started" in started
+        yield club, bot, table_of(bot, club.channel)
+
+
+def errors(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """The ERROR (and worse) lines logged so far."""
+    return [record.getMessage() for record in caplog.records if record.levelno >= logging.ERROR]
+
+
+@pytest.mark.parametrize(
+    ("seat", "refusal"),
+    [("Z" * 2500, "There is no seat called"), ("9" * 5000, "There is no seat 999"),
+     ("seat " + "0" * 4400 + "2", "Seat 2 is bob's")],
+    ids=["2500 letters", "5000 digits", "seat 2 with 4400 zeros"],
+)
+async def test_an_overlong_or_huge_seat_option_is_answered_within_discord_limits(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture, seat: str,
+    refusal: str,
+) -> None:
+    async with two_and_a_computer(emulator, tmp_path, rounds=2) as (club, _, table):
+        cyd = club.users[2]
+        reply = await slash(emulator, cyd, club.channel, "join", seat=seat)
+        assert reply.startswith(refusal), reply[:200]
+        assert len(reply) <= 2000
+        assert "Computer seats you can take over: seat 3" in reply
+        assert cyd.id not in table.takeover_requests
+    assert errors(caplog) == []
+
+
+async def _prompt(emulator: Emulator, user: User) -> Message:
+    """The user's first DM with components (the misery prompt of round 1)."""
+    return await emulator.driver.wait_for_message(user, lambda m: bool(m.components))
+
+
+FORGED_BUTTONS = [
+    "stk:play:{channel}:{game}:1:1:purple3",
+    "stk:play:{channel}:{game}:1:1:red99",
+    "stk:play:{channel}:{game}:1:1:red" + "9" * 60,
+    "stk:play:{channel}:{game}:" + "1" * 60 + ":1:red3",
+    "stk:mok:{channel}:{game}:1:purple3",
+    "stk:mok:{channel}:{game}:1:none",
+    "stk:take:{channel}:" + "9" * 70 + ":1",
+    "stk:stop:{channel}:zz",
+    "stk:lobby:dance:{channel}",
+    "stk:play:{channel}",
+    "stk:",
+    "nonsense",
+    "stk:board:x",
+]
+
+
+async def test_forged_custom_ids_get_a_private_no_longer_valid_answer(
+    emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with two_and_a_computer(emulator, tmp_path, rounds=1) as (club, bot, table):
+        ann = club.users[0]
+        prompt = await _prompt(emulator, ann)  # the misery select of round 1
+        before = table.game.action_count if table.game is not None else -1
+        ids = [text.format(channel=club.channel.id, game=table.game_id) for text in FORGED_BUTTONS]
+        for custom_id in ids:
+            for carried in (True, False):
+                result = await emulator.driver.forge_click(ann, prompt, custom_id, carried=carried)
+                response = await result.response()
+                assert response.ephemeral, custom_id
+                assert response.content.startswith(INVALID), (custom_id, response.content)
+        # a select with a forged id, or with a forged value
+        select = prompt.select().custom_id
+        assert select is not None
+        for custom_id, value in ((select + ":x", "red 3"), (select, "purple 3"), (select, "red 99")):
+            result = await emulator.driver.forge_click(ann, prompt, custom_id, values=[value])
+            response = await result.response()
+            assert response.ephemeral
+            assert response.content.startswith(INVALID) or "not one of your cards" in response.content
+        await settle(emulator, bot, club.channel)
+        assert table.game is not None and table.game.action_count == before
+        assert not any(card_buttons(m) for m in emulator.driver.channel_messages(club.channel))
+    assert errors(caplog) == []
