@@ -256,10 +256,10 @@ async def test_a_connection_that_hit_a_read_only_database_is_dropped(storage: St
     try:
         for _ in range(2):
             with pytest.raises(StorageUnavailable):
-                await storage.append_action(game_id, 0, "misery", 0, "red 7")
+                await storage.append_action(game_id, 0, 0, "m:red7")
     finally:
         read_only.repaired()  # no reconnection: the failed connections must have been dropped
-    await storage.append_action(game_id, 0, "misery", 0, "red 7")
+    await storage.append_action(game_id, 0, 0, "m:red7")
     await storage.set_message(game_id, "table", 2, 3)  # and the next ones too
     (game,) = (await storage.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0]
