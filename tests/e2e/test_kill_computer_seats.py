@@ -206,10 +206,15 @@ async def until_busy(workers: list[int]) -> None:
                 return
 
 
+GROWTH_TIMEOUT = 30.0
+"""Seconds the games get to move on: `hard` decisions in niced workers slow down a lot when the
+machine is shared (10 s was too short at a load of 5 on 2 cores, for the code before too)."""
+
+
 async def until_all_grow(g: ProcessGame, counts: dict[int, int], by: int) -> None:
     """Wait (bounded) until every game stored ``by`` more actions than ``counts`` says."""
     try:
-        async with asyncio.timeout(10):
+        async with asyncio.timeout(GROWTH_TIMEOUT):
             while not all(now >= counts[c] + by for c, now in (await stored_counts(g)).items()):
                 await asyncio.sleep(0.1)
     except TimeoutError:
