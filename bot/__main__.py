@@ -71,14 +71,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def setup_logging(level: int) -> None:
-    """Log through discord.py's handler; discord.py's own loggers never go below INFO.
+QUIET_LOGGERS = {"discord": logging.INFO, "sqlalchemy": logging.WARNING, "aiosqlite": logging.INFO}
+"""Other libraries' loggers and the lowest level each may log at, whatever LOG_LEVEL says.
 
-    discord.py's DEBUG output contains interaction tokens and the JSON of every request, which
-    would put players' hidden cards in the log; LOG_LEVEL=DEBUG is for the bot's own code.
-    """
+Below it, discord.py logs interaction tokens and the JSON of every request, SQLAlchemy (at
+INFO) and aiosqlite (at DEBUG) every statement with its parameters: players' hidden cards, the
+game's seed (which re-deals every hand), the bot's token. LOG_LEVEL=DEBUG is for the bot's own
+code. (asyncpg logs no statements.)"""
+
+
+def setup_logging(level: int) -> None:
+    """Log through discord.py's handler, keeping the `QUIET_LOGGERS` at their lowest safe level."""
     discord.utils.setup_logging(level=level)
-    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    for name, lowest in QUIET_LOGGERS.items():
+        logging.getLogger(name).setLevel(max(level, lowest))
 
 
 async def _run(settings: Settings) -> None:
