@@ -18,7 +18,7 @@ from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
 from bot.persistence import GameJournal, database_url_for
 from bot.resume import ResumeReport, announce_resumed, rebuild_tables
-from bot.startup import ConnectPolicy, check_writable, reach_discord
+from bot.startup import ConnectPolicy, check_writable, open_database, reach_discord
 from bot.storage import Storage
 from bot.table_service import TableService, install_service
 from bot.table_service import service_for as service_of
@@ -143,7 +143,7 @@ class StickemBot(commands.Bot):
     async def _open_storage(self) -> None:
         """Open the database, give the tables their journal and rebuild the unfinished games."""
         url = database_url_for(self.settings)
-        storage = await Storage.open(url, timeout=self.storage_timeout)
+        storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage
         await check_writable(storage, mask_password(url))
         service = TableService(

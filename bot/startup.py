@@ -189,34 +189,74 @@ def _transient(exc: BaseException) -> bool:
     return isinstance(exc, (TimeoutError, aiohttp.ClientError, OSError))
 
 
+async def retried(
+    attempt: Callable[[], Awaitable[T]],
+    policy: ConnectPolicy,
+    transient: Callable[[Exception], str | None],
+    what: str,
+    reset: Callable[[], Awaitable[None]] | None = None,
+) -> T:
+    """Run ``attempt``, and again after a doubling delay while it fails in a way ``transient``
+    names (it returns the reason, or None for a failure not worth retrying); each retry is
+    logged as "``what`` cannot be reached: reason". ``reset`` runs before each retry. The last
+    failure, or one not transient, is raised."""
+    delay = policy.first_delay
+    for number in range(policy.retries + 1):
+        try:
+            return await attempt()
+        except Exception as exc:
+            reason = transient(exc)
+            if reason is None or number == policy.retries:
+                raise
+            log.warning(
+                "%s cannot be reached: %s. Trying again in %g s (attempt %d of %d).",
+                what,
+                reason,
+                delay,
+                number + 2,
+                policy.retries + 1,
+            )
+            if reset is not None:
+                await reset()
+            await asyncio.sleep(delay)
+            delay *= 2
+    raise AssertionError("unreachable: the last attempt returns or raises")
+
+
 async def reach_discord(
     attempt: Callable[[], Awaitable[T]],
     policy: ConnectPolicy,
     reset: Callable[[], Awaitable[None]],
 ) -> T:
     """Run ``attempt`` (the first request to Discord) within ``policy.timeout``, retrying network
-    failures with a doubling delay; each retry is logged. ``reset`` runs between attempts.
+    failures (see `retried`). ``reset`` runs between attempts.
 
     Raises `StartupError` when every attempt failed; other errors (a refused token) at once.
     """
-    delay = policy.first_delay
-    for number in range(policy.retries + 1):
-        try:
-            async with asyncio.timeout(policy.timeout):
-                return await attempt()
-        except Exception as exc:
-            if not _transient(exc):
-                raise
-            if number == policy.retries:
-                raise _unreachable(exc, policy) from exc
-            log.warning(
-                "Discord cannot be reached: %s. Trying again in %g s (attempt %d of %d).",
-                unreachable_reason(exc, policy.timeout),
-                delay,
-                number + 2,
-                policy.retries + 1,
-            )
-            await reset()
-            await asyncio.sleep(delay)
-            delay *= 2
-    raise AssertionError("unreachable: the last attempt returns or raises")
+
+    async def bounded() -> T:
+        async with asyncio.timeout(policy.timeout):
+            return await attempt()
+
+    def transient(exc: Exception) -> str | None:
+        return unreachable_reason(exc, policy.timeout) if _transient(exc) else None
+
+    try:
+        return await retried(bounded, policy, transient, "Discord", reset)
+    except Exception as exc:
+        if _transient(exc):
+            raise _unreachable(exc, policy) from exc
+        raise
+
+
+async def open_database(url: str, policy: ConnectPolicy, timeout: float) -> Storage:
+    """`Storage.open` at start-up: a PostgreSQL server that cannot be reached (still starting,
+    the network not up yet) is tried again as `retried` does; SQLite files are not (their
+    failures do not pass by themselves)."""
+
+    def transient(exc: Exception) -> str | None:
+        if isinstance(exc, StorageUnavailable) and normalise_url(url)[1] == "postgresql":
+            return exc.detail or str(exc)
+        return None
+
+    return await retried(lambda: Storage.open(url, timeout=timeout), policy, transient, "The database")

@@ -82,7 +82,14 @@ async def test_discord_refusing_the_connection_is_retried_then_explained(
 
 
 async def test_discord_name_that_does_not_resolve(discord_emulator: Emulator, tmp_path: Path) -> None:
-    env = discord_at(discord_emulator, tmp_path, "http://discord.invalid/api/v10", CONNECT_RETRIES="0")
+    # A generous timeout: a resolver with no DNS server answers only after its own timeouts.
+    env = discord_at(
+        discord_emulator,
+        tmp_path,
+        "http://discord.invalid/api/v10",
+        CONNECT_RETRIES="0",
+        CONNECT_TIMEOUT="25",
+    )
     text = await refused_start(env, tmp_path)
     assert "The bot cannot reach Discord: the name discord.invalid cannot be resolved" in text
     assert "internet connection or DNS" in text
@@ -121,11 +128,28 @@ async def test_a_token_discord_rejects(discord_emulator: Emulator, tmp_path: Pat
     assert "Trying again" not in text
 
 
-async def test_an_unreachable_database_server(discord_emulator: Emulator, tmp_path: Path) -> None:
+async def test_an_unreachable_database_server_is_retried_then_explained(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
     url = f"postgresql://stickem:secret@127.0.0.1:{closed_port()}/stickem"
-    text = await refused_start(process_env(discord_emulator, tmp_path, DATABASE_URL=url), tmp_path)
-    assert "The game database (postgresql://stickem:***@127.0.0.1" in text and "cannot be opened" in text
-    assert "secret" not in text and "server is running and reachable" in text
+    env = process_env(discord_emulator, tmp_path, DATABASE_URL=url, **QUICK_RETRIES)
+    bot = await BotProcess.start(env, cwd=tmp_path)
+    assert await bot.finish() == 2, bot.log
+    assert "Traceback" not in bot.log, bot.log
+    assert bot.log.count("The database cannot be reached: ") == 2  # each retry is logged
+    assert "Trying again in 0.1 s (attempt 3 of 3)" in bot.log
+    assert "The game database (postgresql://stickem:***@127.0.0.1" in bot.log
+    assert "cannot be opened" in bot.log
+    assert "secret" not in bot.log and "server is running and reachable" in bot.log
+
+
+async def test_a_sqlite_file_that_cannot_be_opened_is_not_retried(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    url = f"sqlite:///{tmp_path}/missing/games.sqlite3"
+    env = process_env(discord_emulator, tmp_path, DATABASE_URL=url, **QUICK_RETRIES)
+    text = await refused_start(env, tmp_path)
+    assert "cannot be opened" in text and "Trying again" not in text
 
 
 async def test_a_database_driver_that_is_not_installed(discord_emulator: Emulator, tmp_path: Path) -> None:
