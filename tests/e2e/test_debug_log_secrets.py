@@ -6,37 +6,16 @@ and the bot's token."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from tests.discord_emulator import Emulator
-from tests.e2e.process_game import ProcessGame, database_url
-
-PLAYERS = ("ann", "bob", "cyd")
+from tests.e2e.process_game import ProcessGame
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def game(
-    request: pytest.FixtureRequest, discord_emulator: Emulator, tmp_path: Path
-) -> AsyncIterator[ProcessGame]:
-    """Three players in a channel and a fresh database on each backend."""
-    emu = discord_emulator
-    guild = emu.add_guild("Stick'em club")
-    channel = emu.add_text_channel(guild, "stickem")
-    users = []
-    for name in PLAYERS:
-        user = emu.add_user(name)
-        emu.add_member(guild, user)
-        users.append(user)
-    async with database_url(request.param, tmp_path) as url:
-        g = ProcessGame(emu, tmp_path, url, channel, users)
-        try:
-            yield g
-        finally:
-            if g.bot is not None:
-                await g.kill_bot()
+@pytest.fixture
+def game(three_players: ProcessGame) -> ProcessGame:
+    """The three players of this module's games."""
+    return three_players
 
 
 async def test_a_debug_log_holds_no_seed_hidden_card_or_token(game: ProcessGame) -> None:
