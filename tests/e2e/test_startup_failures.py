@@ -17,6 +17,7 @@ import pytest
 from bot.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.process_game import database_url
 
 QUICK_RETRIES = {"CONNECT_RETRIES": "2", "CONNECT_RETRY_DELAY": "0.05", "CONNECT_TIMEOUT": "5"}
 OTHER_TOKEN = "OTg3NjU0MzIxMDk4NzY1NDMy.GZyXwV.zyxwvutsrqponmlkjihgfedcba9876543210ZY"
@@ -215,3 +216,24 @@ async def test_a_damaged_database_file_is_called_damaged(discord_emulator: Emula
     assert f"The game database ({url}) is damaged: " in text and "file is not a database" in text
     assert "Restore it from a backup" in text
     assert "folder" not in text.split("damaged:")[0] and "the bot may write there" not in text
+
+
+async def test_a_read_only_postgresql_database_is_refused_at_start(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """A server that only allows reads (a replica, or default_transaction_read_only) is refused at
+    start, not found out at the first move."""
+    import asyncpg  # type: ignore[import-untyped]
+    from sqlalchemy.engine import make_url
+
+    async with database_url("postgres", tmp_path) as url:
+        await (await Storage.open(url)).close()
+        owner = await asyncpg.connect(url)
+        try:
+            name = make_url(url).database
+            await owner.execute(f'ALTER DATABASE "{name}" SET default_transaction_read_only = on')
+        finally:
+            await owner.close()
+        text = await refused_start(process_env(discord_emulator, tmp_path, DATABASE_URL=url), tmp_path)
+    assert "can be read but not written: cannot execute UPDATE in a read-only transaction" in text
+    assert "read-only replica" in text
