@@ -2,8 +2,9 @@
 
 Every failure here raises `StartupError`, whose text says what is wrong and what to do;
 `bot.__main__` prints it and exits with code 2 (the traceback only with LOG_LEVEL=DEBUG).
-Reaching Discord is retried with a growing delay first, since a network that is still coming up
-(a machine just booted, a container started before its network) is the common cause.
+Reaching Discord (and a PostgreSQL server) is retried with a growing delay first, since a network
+or a server that is still coming up (a machine just booted, containers started together) is the
+common cause.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class StartupError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ConnectPolicy:
-    """How the first contact with Discord is bounded and retried.
+    """How the first contact with Discord (and with a PostgreSQL server) is bounded and retried.
 
     Each attempt may take ``timeout`` seconds; a failed one is retried ``retries`` times, after
     ``first_delay`` seconds, then twice as long each time (2, 4, 8 s by default).
