@@ -19,7 +19,10 @@ from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
 from bot.config import TOKEN_HELP, ConfigError, Settings, mask_password
 from bot.persistence import database_url_for
+from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
 from bot.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
+
+log = logging.getLogger("bot")
 
 LOGIN_FAILED = (
     "Discord refused the token in DISCORD_TOKEN (it was reset, or it belongs to another "
@@ -68,14 +71,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def setup_logging(level: int) -> None:
-    """Log through discord.py's handler; discord.py's own loggers never go below INFO.
+QUIET_LOGGERS = {"discord": logging.INFO, "sqlalchemy": logging.WARNING, "aiosqlite": logging.INFO}
+"""Other libraries' loggers and the lowest level each may log at, whatever LOG_LEVEL says.
 
-    discord.py's DEBUG output contains interaction tokens and the JSON of every request, which
-    would put players' hidden cards in the log; LOG_LEVEL=DEBUG is for the bot's own code.
-    """
+Below it, discord.py logs interaction tokens and the JSON of every request, SQLAlchemy (at
+INFO) and aiosqlite (at DEBUG) every statement with its parameters: players' hidden cards, the
+game's seed (which re-deals every hand), the bot's token. LOG_LEVEL=DEBUG is for the bot's own
+code. (asyncpg logs no statements.)"""
+
+
+def setup_logging(level: int) -> None:
+    """Log through discord.py's handler, keeping the `QUIET_LOGGERS` at their lowest safe level."""
     discord.utils.setup_logging(level=level)
-    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    for name, lowest in QUIET_LOGGERS.items():
+        logging.getLogger(name).setLevel(max(level, lowest))
 
 
 async def _run(settings: Settings) -> None:
@@ -110,25 +119,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "sync":
             asyncio.run(_sync(settings, args.guild, args.sync_global))
         else:
+            check_data_folder(settings.data_dir)
+            check_database_url(database_url_for(settings))
             asyncio.run(_run(settings))
-    except discord.LoginFailure:
-        print(f"stickem-bot: {LOGIN_FAILED}", file=sys.stderr)
-        return 2
-    except CommandSyncError as exc:
-        print(f"stickem-bot: {exc}", file=sys.stderr)
-        return 2
-    except (StorageConfigError, SchemaTooNew) as exc:
-        print(f"stickem-bot: {exc}", file=sys.stderr)
-        return 2
-    except StorageUnavailable as exc:
-        print(f"stickem-bot: {database_unavailable(settings, exc)}", file=sys.stderr)
-        return 2
-    except StorageError as exc:
-        print(f"stickem-bot: {database_unusable(settings, exc)}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         return 0
+    except Exception as exc:
+        explained = explain(settings, exc)
+        if explained is None:
+            raise
+        log.debug("The start-up failed:", exc_info=exc)
+        print(f"stickem-bot: {explained}", file=sys.stderr)
+        return 2
     return 0
+
+
+def explain(settings: Settings, exc: Exception) -> str | None:
+    """The paragraph for a failure that stops the bot at start-up, or None for a bug."""
+    if isinstance(exc, StartupError):
+        return str(exc)
+    if isinstance(exc, discord.LoginFailure):
+        return LOGIN_FAILED
+    if isinstance(exc, (CommandSyncError, StorageConfigError, SchemaTooNew)):
+        return str(exc)
+    if isinstance(exc, StorageUnavailable):
+        if damaged(exc):
+            return database_damaged(mask_password(database_url_for(settings)), exc)
+        return database_unavailable(settings, exc)
+    if isinstance(exc, StorageError):
+        return database_unusable(settings, exc)
+    return None
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -12,12 +13,13 @@ from bot import gateway
 from bot.autoplay import AutoplaySettings
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
-from bot.config import Settings
+from bot.config import Settings, mask_password
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
 from bot.persistence import GameJournal, database_url_for
 from bot.resume import ResumeReport, announce_resumed, rebuild_tables
+from bot.startup import ConnectPolicy, check_writable, open_database, reach_discord
 from bot.storage import Storage
 from bot.table_service import TableService, install_service
 from bot.table_service import service_for as service_of
@@ -86,6 +88,25 @@ class StickemBot(commands.Bot):
         self._reclaiming: asyncio.Task[None] | None = None
         self._closing_storage: asyncio.Future[None] | None = None
 
+    async def login(self, token: str) -> None:
+        """Log in as discord.py does, but its first request to Discord is bounded in time and
+        retried on network failures (see `bot.startup.reach_discord`); a refused token still
+        raises `discord.LoginFailure` at once."""
+        http = self.http
+        first_request = http.static_login
+        policy = ConnectPolicy.from_settings(self.settings)
+
+        async def reset() -> None:
+            # Each attempt opens its own HTTP session: close the failed one and its connector.
+            await http.close()
+            http.connector = discord.utils.MISSING
+
+        async def bounded(token: str) -> Any:
+            return await reach_discord(lambda: first_request(token), policy, reset)
+
+        http.static_login = bounded  # type: ignore[method-assign]
+        await super().login(token)
+
     async def setup_hook(self) -> None:
         """Open the database and restore its tables, load every cog, then sync the slash commands
         if their definitions changed.
@@ -123,8 +144,10 @@ class StickemBot(commands.Bot):
 
     async def _open_storage(self) -> None:
         """Open the database, give the tables their journal and rebuild the unfinished games."""
-        storage = await Storage.open(database_url_for(self.settings), timeout=self.storage_timeout)
+        url = database_url_for(self.settings)
+        storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage
+        await check_writable(storage, mask_password(url))
         service = TableService(
             self,
             journal=GameJournal(storage),

@@ -46,6 +46,12 @@ class Settings:
     """Worker processes for computer decisions; 0 runs them in one thread (BOT_WORKERS)."""
     turn_timer_scale: float = 1.0
     """Multiplies every turn timer; for tests only, e.g. 0.01 makes 2 min last 1.2 s (TURN_TIMER_SCALE)."""
+    connect_timeout: float = 30.0
+    """Seconds the first request to Discord may take at start-up (CONNECT_TIMEOUT)."""
+    connect_retries: int = 3
+    """How often a failed first request to Discord is tried again (CONNECT_RETRIES)."""
+    connect_retry_delay: float = 2.0
+    """Seconds before the first retry; each later one waits twice as long (CONNECT_RETRY_DELAY)."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -54,7 +60,9 @@ class Settings:
             f"database_url={mask_password(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
-            f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r})"
+            f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
+            f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
+            f"connect_retry_delay={self.connect_retry_delay!r})"
         )
 
     @classmethod
@@ -69,6 +77,9 @@ class Settings:
             bot_move_delay=_parse_number(environ, "BOT_MOVE_DELAY", 1.0, 0.0, 60.0),
             bot_workers=int(_parse_number(environ, "BOT_WORKERS", 2, 0, 64, integer=True)),
             turn_timer_scale=_parse_number(environ, "TURN_TIMER_SCALE", 1.0, 0.0001, 100.0),
+            connect_timeout=_parse_number(environ, "CONNECT_TIMEOUT", 30.0, 0.1, 600.0),
+            connect_retries=int(_parse_number(environ, "CONNECT_RETRIES", 3, 0, 20, integer=True)),
+            connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
         )
 
 

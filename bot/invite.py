@@ -1,4 +1,4 @@
-"""The invite link a self-hoster uses to add the bot to a server, with exactly the permissions it needs."""
+"""The invite link a self-hoster uses to add the bot to a server, with exactly the permissions it uses."""
 
 from __future__ import annotations
 
@@ -6,15 +6,24 @@ import discord
 
 INVITE_SCOPES: tuple[str, ...] = ("bot", "applications.commands")
 
-REQUIRED_PERMISSIONS = discord.Permissions(
-    view_channel=True,  # see the channel a table is in
-    send_messages=True,  # the lobby and table messages
-    send_messages_in_threads=True,  # tables may live in threads
-    embed_links=True,  # tables, scores and rules are embeds
-    attach_files=True,  # card images
-    read_message_history=True,  # find and edit the table message again
-)
-"""Channel permissions the bot needs; nothing that moderates, manages or mentions everyone."""
+PERMISSION_REASONS: dict[str, str] = {
+    "view_channel": "see the channel a table is in",
+    "send_messages": "post the lobby, the table message and the scores",
+    "send_messages_in_threads": "the same when a table is opened in a thread",
+    "embed_links": "scores, standings and /rules are embeds",
+}
+"""Each channel permission the bot asks for (discord.py's name) and what it is used for.
+
+Nothing that moderates, manages or mentions everyone. The bot edits only its own messages (by
+id, which needs no history permission) and sends no files."""
+
+REQUIRED_PERMISSIONS = discord.Permissions(**dict.fromkeys(PERMISSION_REASONS, True))
+"""The permissions of `PERMISSION_REASONS`."""
+
+
+def permission_name(name: str) -> str:
+    """How Discord's settings spell a permission: ``send_messages`` -> ``Send Messages``."""
+    return name.replace("_", " ").title()
 
 
 def invite_url(application_id: int) -> str:

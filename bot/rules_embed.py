@@ -5,6 +5,7 @@ from __future__ import annotations
 import discord
 
 from stickem import Card, Rules, trick_winner
+from stickem.summary import INTRO, SECTIONS
 
 TRICK_EXAMPLES: tuple[tuple[str, ...], ...] = (
     ("red 7", "red 2", "red 11", "red 0"),
@@ -37,49 +38,9 @@ def _preset_line(name: str) -> str:
 
 def rules_embed() -> discord.Embed:
     """The rules summary shown by `/rules`."""
-    embed = discord.Embed(
-        title="Stick'em: the rules in a minute",
-        colour=EMBED_COLOUR,
-        description=(
-            "3 to 7 players, 15 cards each. A round: everyone picks a misery card, then 14 tricks "
-            "are played. The highest total after the last round wins."
-        ),
-    )
-    embed.add_field(
-        name="Misery color",
-        value=(
-            "At the start of each round everyone secretly picks one card of their hand. Its color is "
-            "their misery color for the round. The picks are revealed together once everyone has "
-            "picked; the card is never played and counts against its owner."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Playing a trick",
-        value=(
-            "The leader plays any card; then everyone plays one card, clockwise. You never have to "
-            "follow suit. The first card's color is the lead color. The trick's winner leads next."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Who takes the trick",
-        value=(
-            "A non-zero card of any other color than the lead color is a trump: the highest trump "
-            "wins. With no trump, the highest lead-color card wins. On equal values the card played "
-            "first wins. A 0 of another color never wins."
-        ),
-        inline=False,
-    )
-    embed.add_field(
-        name="Scoring",
-        value=(
-            "+1 for every captured card that is not of your misery color; minus the value of every "
-            "captured card of your misery color, and minus the value of your misery card. Totals "
-            "may go negative."
-        ),
-        inline=False,
-    )
+    embed = discord.Embed(title="Stick'em: the rules in a minute", colour=EMBED_COLOUR, description=INTRO)
+    for title, text in SECTIONS:
+        embed.add_field(name=title, value=text, inline=False)
     embed.add_field(
         name="Examples (the winning card in bold)",
         value="\n".join(_example_line(example) for example in TRICK_EXAMPLES),

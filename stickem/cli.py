@@ -15,8 +15,11 @@ from collections.abc import Sequence
 
 from stickem.ai.players import LEVELS
 from stickem.ai.terminal import TerminalTable
-from stickem.ai.tournament import TableSpec, format_table, run, summarize
+from stickem.ai.tournament import SEAT_GAMES_NOTE, TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
+
+BROKEN_PIPE = 141
+"""Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,6 +48,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--iterations", type=int, default=None, help="hard: search iterations")
     sim.add_argument("--time-budget", type=float, default=None, help="hard: seconds per move")
     return parser
+
+
+def check_players(rules: Rules, players: int) -> None:
+    """Raise ValueError with the allowed range when ``rules`` do not allow ``players`` players."""
+    if not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"{rules.preset} rules allow {rules.min_players}-{rules.max_players} players, not {players}"
+        )
 
 
 def seat_levels(seats: str, players: int | None) -> tuple[str, ...]:
@@ -83,6 +94,8 @@ def simulate_command(args: argparse.Namespace) -> int:
     """Run ``stickem simulate``."""
     try:
         rules = Rules.preset(args.rules)
+        if args.players is not None:
+            check_players(rules, args.players)
         spec = TableSpec(
             seats=seat_levels(args.seats, args.players),
             games=args.games,
@@ -106,6 +119,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     rounds = sum(len(r.round_scores) for r in results)
     print(f"{rounds} rounds played")
     print(format_table(summarize(results)))
+    print(SEAT_GAMES_NOTE)
     return 0
 
 
@@ -114,10 +128,7 @@ def play_command(args: argparse.Namespace) -> int:
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     try:
         rules = Rules.preset(args.rules)
-        if not rules.min_players <= args.players <= rules.max_players:
-            raise ValueError(
-                f"{rules.preset} rules allow {rules.min_players}-{rules.max_players} players"
-            )
+        check_players(rules, args.players)
         table = TerminalTable(args.players, args.level, rules, args.seed, color=color)
     except ValueError as error:
         print(f"stickem play: {error}", file=sys.stderr)
@@ -133,6 +144,14 @@ def play_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``stickem`` console script."""
     args = build_parser().parse_args(argv)
-    if args.command == "play":
-        return play_command(args)
-    return simulate_command(args)
+    try:
+        if args.command == "play":
+            return play_command(args)
+        return simulate_command(args)
+    except BrokenPipeError:
+        # The reader went away (`stickem play | head`): stop quietly, as `yes | head` does. Output
+        # still buffered would fail again at exit, so standard output now goes nowhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE

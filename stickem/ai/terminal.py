@@ -24,10 +24,13 @@ from stickem.events import (
 )
 from stickem.game import Game, Phase
 from stickem.rules import Rules
+from stickem.summary import INTRO, SECTIONS
 from stickem.tricks import trick_winner
 from stickem.views import View
 
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+HELP_WORDS = frozenset({"help", "?", "h"})
+RULES_WORDS = frozenset({"rules"})
 
 _ANSI = {
     Color.GREEN: "\x1b[32m",
@@ -161,15 +164,53 @@ class TerminalTable:
         return "\n".join(lines)
 
     def scores_text(self, scored: RoundScored) -> str:
-        """Return the score table after a round: misery card, round score, total."""
+        """Return the score table after a round: misery card, round score, total, and where
+        the round score comes from (see `score_origin`)."""
         lines = [f"== Scores after round {scored.round} =="]
-        lines.append(f"  {'player':<18} {'misery':<10} {'round':>5} {'total':>6}")
+        lines.append(f"  {'player':<18} {'misery':<10} {'round':>5} {'total':>6}   from")
         for seat in range(len(scored.scores)):
             card = scored.misery_cards[seat]
             lines.append(
                 f"  {self.names[seat]:<18} {card!s:<10} {scored.scores[seat]:>+5} "
-                f"{scored.totals[seat]:>6}"
+                f"{scored.totals[seat]:>6}   {self.score_origin(scored, seat)}"
             )
+        return "\n".join(lines)
+
+    def score_origin(self, scored: RoundScored, seat: int) -> str:
+        """Where a seat's round score comes from: ``+9 for 9 other cards taken, -7 for misery cards
+        captured (red 3, red 4), -5 for the misery card red 5``; the parts add up to the score."""
+        misery = scored.captured_misery[seat]
+        others = scored.captured_counts[seat] - len(misery)
+        parts = [f"+{others} for {others} other card{'' if others == 1 else 's'} taken"]
+        if misery:
+            cost = sum(card.value for card in misery)
+            shown = ", ".join(self.card_text(card) for card in misery)
+            parts.append(f"-{cost} for misery cards captured ({shown})")
+        card = scored.misery_cards[seat]
+        parts.append(f"-{card.value} for the misery card {self.card_text(card)}")
+        return ", ".join(parts)
+
+    def help_text(self) -> str:
+        """Return what the person may type at a prompt."""
+        return "\n".join(
+            [
+                "What you can type:",
+                "  red 7        a card by its color and value",
+                "  3            a card by its number in your hand (as listed)",
+                "  rules        the rules in a minute",
+                "  help, ?      this list",
+                "  quit         leave the game",
+                f"This game's seed is {self.game.seed}: 'stickem play --seed {self.game.seed}' "
+                "deals it again.",
+            ]
+        )
+
+    def rules_text(self) -> str:
+        """Return the rules summary and this game's rule set."""
+        lines = ["Stick'em: the rules in a minute", INTRO]
+        for title, text in SECTIONS:
+            lines += ["", f"{title}: {text}"]
+        lines += ["", f"This game: {self.game.rules.describe()}."]
         return "\n".join(lines)
 
     # ---------------------------------------------------------------- input
@@ -195,8 +236,14 @@ class TerminalTable:
             answer = text.strip().lower()
             if answer in QUIT_WORDS:
                 raise QuitGame
+            if answer in HELP_WORDS:
+                self.write(self.help_text())
+                continue
+            if answer in RULES_WORDS:
+                self.write(self.rules_text())
+                continue
             if not answer:
-                self.write("Type a card such as 'red 7', or its number in your hand.")
+                self.write("Type a card such as 'red 7', or its number in your hand ('help' lists more).")
                 continue
             if answer.isdigit():
                 number = int(answer)
@@ -222,8 +269,8 @@ class TerminalTable:
         self.write(
             f"Stick'em: {game.players} players, {game.rules.preset} rules, {game.rounds} rounds. "
             f"You (seat 0) play against {game.players - 1} computer players of level "
-            f"{self.level}. "
-            "Type 'quit' to leave."
+            f"{self.level}. Seed {game.seed} (replay this deal with --seed {game.seed}). "
+            "Type 'help' for what you can type, 'rules' for the rules, 'quit' to leave."
         )
         self.show(game.start_events)
         try:
@@ -278,8 +325,8 @@ class TerminalTable:
         for event in events:
             if isinstance(event, RoundStarted):
                 self.write(
-                    f"\n*** Round {event.round}: {self.names[event.leader]} leads the first "
-                    "trick. Pick your misery card. ***"
+                    f"\n*** Round {event.round}: {self.names[event.leader]} "
+                    f"{self.verb(event.leader, 'leads', 'lead')} the first trick. Pick your misery card. ***"
                 )
             elif isinstance(event, MiseryRevealed):
                 shown = ", ".join(

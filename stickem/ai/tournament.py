@@ -218,10 +218,15 @@ def _mean_error(samples: Sequence[float]) -> tuple[float, float]:
     return mean, statistics.stdev(samples) / math.sqrt(len(samples))
 
 
+SEAT_GAMES_NOTE = "seat-games: the games played at this level, counted once per seat it held in each game."
+"""What the table's seat-games column counts, printed under the table."""
+
+
 def format_table(stats: Sequence[LevelStats]) -> str:
-    """Return the statistics as a plain-text table (also valid Markdown)."""
+    """Return the statistics as a plain-text table (also valid Markdown); `SEAT_GAMES_NOTE`
+    says what its seat-games column counts."""
     lines = [
-        "| level | seats | points/round | vs other seats | win rate | decisions "
+        "| level | seat-games | points/round | vs other seats | win rate | decisions "
         "| median ms | p95 ms | median CPU ms |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]

@@ -291,3 +291,120 @@ def test_the_person_is_addressed_as_you() -> None:
 
     assert TerminalTable.verb(0, "takes", "take") == "take"
     assert TerminalTable.verb(2, "takes", "take") == "takes"
+
+
+def test_the_person_leads_as_you() -> None:
+    """Round 1 under classic rules: the seed decides who leads; seed 5 gives the first lead to seat 0."""
+    out: list[str] = []
+    TerminalTable(3, seed=5, read=scripted(iter(["quit"]), []), write=out.append, color=False).run()
+    text = "\n".join(out)
+    assert "You lead the first trick" in text and "You leads" not in text
+
+
+def test_the_seed_is_printed_and_replays_the_deal() -> None:
+    out: list[str] = []
+    table = TerminalTable(4, read=scripted(iter(["quit"]), []), write=out.append, color=False)
+    table.run()
+    seed = table.game.seed
+    assert f"Seed {seed} (replay this deal with --seed {seed})" in out[0]
+    again = TerminalTable(4, seed=seed, read=scripted(iter(["quit"]), []), write=lambda _: None)
+    assert again.game.hand(0) == table.game.hand(0)
+
+
+@pytest.mark.parametrize("word", ["help", "?", "HELP"])
+def test_help_lists_the_inputs_and_asks_again(word: str) -> None:
+    out: list[str] = []
+    prompts: list[str] = []
+    table = TerminalTable(
+        3, seed=5, read=scripted(iter([word, "quit"]), prompts), write=out.append, color=False
+    )
+    table.run()
+    text = "\n".join(out)
+    assert "What you can type:" in text
+    for shown in ("red 7", "rules", "help, ?", "quit", "--seed 5"):
+        assert shown in text
+    assert "I don't understand" not in text
+    assert len(prompts) == 2  # the same question again after the help
+
+
+def test_rules_prints_the_summary_and_this_games_rule_set() -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        3,
+        rules=Rules.preset("amigo"),
+        seed=5,
+        read=scripted(iter(["rules", "quit"]), []),
+        write=out.append,
+        color=False,
+    )
+    table.run()
+    text = "\n".join(out)
+    assert "Stick'em: the rules in a minute" in text
+    assert "Scoring: +1 for every captured card" in text
+    assert "This game: amigo:" in text
+
+
+SCORE_ORIGIN = re.compile(
+    r"\+(\d+) for (\d+) other cards? taken"
+    r"(?:, -(\d+) for misery cards captured \(([^)]*)\))?"
+    r", -(\d+) for the misery card (\w+ \d+)$"
+)
+
+
+def test_round_scores_say_where_they_come_from() -> None:
+    out: list[str] = []
+    table = TerminalTable(
+        3,
+        "random",
+        Rules.preset("classic", rounds=1),
+        seed=5,
+        read=scripted(always([], "1"), []),
+        write=out.append,
+        color=False,
+    )
+    game = table.run()
+    lines = "\n".join(out).splitlines()
+    rows = [line for line in lines if re.match(r"  (You|CPU \d) +\w+ \d+ +[+-]\d+", line)]
+    assert len(rows) == 3
+    for seat, row in enumerate(rows):
+        match = SCORE_ORIGIN.search(row)
+        assert match is not None, row
+        taken, count, cost, cards, misery_value, misery = match.groups()
+        assert taken == count
+        assert f"{table.names[seat]}: {misery}" in "\n".join(lines)  # the revealed pick
+        captured = [card.strip() for card in cards.split(",")] if cards else []
+        assert sum(int(card.split()[1]) for card in captured) == int(cost or 0)
+        assert all(card.split()[0] == misery.split()[0] for card in captured)
+        assert int(taken) - int(cost or 0) - int(misery_value) == game.round_scores[0][seat]
+
+
+def test_play_into_a_closed_pipe_ends_quietly() -> None:
+    """`stickem play | head`: the reader closes early; no traceback, the shell's SIGPIPE code."""
+    command = [sys.executable, "-m", "stickem", "play", "--players", "3", "--seed", "5"]
+    player = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    assert player.stdin is not None and player.stdout is not None and player.stderr is not None
+    player.stdout.close()  # as `head` does once it has its lines
+    try:
+        _, err = player.communicate(input=b"1\n" * 80, timeout=60)
+    finally:
+        player.kill()
+    assert b"Traceback" not in err and err == b"", err
+    assert player.returncode == cli.BROKEN_PIPE
+
+
+@pytest.mark.parametrize("players", ["2", "9"])
+def test_simulate_refuses_a_player_count_the_rules_do_not_allow(
+    players: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--players", players, "--games", "1"]) == 2
+    assert f"classic rules allow 3-7 players, not {players}" in capsys.readouterr().err
+
+
+def test_simulate_says_what_the_seat_games_column_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--players", "3", "--seats", "random", "--games", "2", "--workers", "1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "| level | seat-games |" in out and "| random | 6 |" in out
+    assert "seat-games: the games played at this level, counted once per seat" in out

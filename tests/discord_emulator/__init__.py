@@ -1,6 +1,6 @@
 """An emulator of Discord's REST API v10 and gateway for end-to-end tests of discord.py bots.
 
-See the README section "The Discord emulator" and ``docs/emulator-api.md`` for an overview;
+See docs/emulator.md and ``docs/emulator-api.md`` for an overview;
 the public names are re-exported here.
 """
 

@@ -19,6 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 SITECUSTOMIZE = """\
 import os
+import sys
 
 import yarl
 from discord.gateway import DiscordWebSocket
@@ -26,6 +27,9 @@ from discord.http import Route
 
 Route.BASE = os.environ["STICKEM_TEST_API_BASE"]
 DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["STICKEM_TEST_GATEWAY"])
+# Modules a test wants absent, as if not installed (importing one raises ImportError).
+for hidden in filter(None, os.environ.get("STICKEM_TEST_HIDDEN_MODULES", "").split(",")):
+    sys.modules[hidden] = None
 """
 
 

@@ -219,3 +219,26 @@ class ProcessGame:
             for match in re.finditer(r"^\d+\. (?P<name>.+): (?P<total>-?\d+)$", text, re.M)
         }
         return [by_name[user.name] for user in self.users]
+
+
+@asynccontextmanager
+async def game_at_a_table(
+    emu: Emulator, folder: Path, backend: str, names: tuple[str, ...]
+) -> AsyncIterator[ProcessGame]:
+    """Players ``names`` in a channel of a new server and a fresh database on ``backend`` (no bot
+    started yet); the bot still running at the end is killed."""
+    guild = emu.add_guild("Stick'em club")
+    channel = emu.add_text_channel(guild, "stickem")
+    users = []
+    for name in names:
+        user = emu.add_user(name)
+        emu.add_member(guild, user)
+        users.append(user)
+    async with database_url(backend, folder) as url:
+        g = ProcessGame(emu, folder, url, channel, users)
+        try:
+            yield g
+        finally:
+            if g.bot is not None:
+                await g.kill_bot()
+

@@ -8,40 +8,19 @@ log must be exactly the clicks that were accepted: nothing lost, nothing applied
 from __future__ import annotations
 
 import signal
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from stickem import Phase
 from stickem.hosting import encode_action
-from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import hand_of
-from tests.e2e.process_game import ProcessGame, answer, assert_clean_log, database_url, replay
-
-PLAYERS = ("ann", "bob", "cyd")
+from tests.e2e.process_game import ProcessGame, answer, assert_clean_log, replay
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-async def game(
-    request: pytest.FixtureRequest, discord_emulator: Emulator, tmp_path: Path
-) -> AsyncIterator[ProcessGame]:
-    """Three players in a channel, and a fresh database on each backend (no bot started yet)."""
-    emu = discord_emulator
-    guild = emu.add_guild("Stick'em club")
-    channel = emu.add_text_channel(guild, "stickem")
-    users = []
-    for name in PLAYERS:
-        user = emu.add_user(name)
-        emu.add_member(guild, user)
-        users.append(user)
-    async with database_url(request.param, tmp_path) as url:
-        g = ProcessGame(emu, tmp_path, url, channel, users)
-        try:
-            yield g
-        finally:
-            if g.bot is not None:
-                await g.kill_bot()
+@pytest.fixture
+def game(three_players: ProcessGame) -> ProcessGame:
+    """The three players of this module's games."""
+    return three_players
 
 
 async def check_nothing_lost_nothing_twice(g: ProcessGame) -> None:
@@ -117,7 +96,7 @@ async def test_sigkill_in_the_middle_of_the_misery_choice(game: ProcessGame) -> 
     assert [(p.kind, "PATCH" in p.message) for p in refused] == [("http-error", True)], refused
 
 
-@pytest.mark.parametrize("game", ["sqlite"], indirect=True)  # the database plays no part here
+@pytest.mark.parametrize("three_players", ["sqlite"], indirect=True)  # the database plays no part here
 async def test_graceful_restart_keeps_the_game(game: ProcessGame) -> None:
     g = game
     await g.start_bot()
@@ -141,7 +120,7 @@ async def test_graceful_restart_keeps_the_game(game: ProcessGame) -> None:
     assert_clean_log(bot.log)
 
 
-@pytest.mark.parametrize("game", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("three_players", ["sqlite"], indirect=True)
 @pytest.mark.emulator_problems_expected  # a killed bot leaves edits and clicks unfinished
 async def test_sigkill_while_a_click_is_in_flight(game: ProcessGame) -> None:
     """The bot dies right after a click reached it: the move was stored or it was not, never half;
