@@ -149,5 +149,5 @@ def test_an_illegal_action_is_refused() -> None:
     actions = document["actions"]
     assert isinstance(actions, list)
     actions[0] = [actions[0][0], "b9"]
-    with pytest.raises(CorruptGameError, match="action 1 .* is illegal"):
+    with pytest.raises(CorruptGameError, match=r"action 1 .* is illegal"):
         Game.from_json(reseal(document))

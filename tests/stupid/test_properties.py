@@ -78,9 +78,7 @@ def check_step(
     game: Game, seat: int, action: object, events: list[object], before: dict[str, object]
 ) -> None:
     for event in events:
-        if isinstance(event, BidMade):
-            assert event.seat == seat
-        elif isinstance(event, CardPlayed):
+        if isinstance(event, BidMade | CardPlayed):
             assert event.seat == seat
         elif isinstance(event, TrickWon):
             cards = [card for _, card in event.plays]
