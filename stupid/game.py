@@ -93,6 +93,25 @@ def _keys(seed: int, round_no: int, count: int) -> list[int]:
     return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
 
 
+def _distinct(hand: list[int]) -> list[Card]:
+    """The distinct cards of a sorted hand of physical cards, in order."""
+    cards: list[Card] = []
+    last = None
+    for physical in hand:
+        card = _CARD_OF[physical]
+        if card is not last:
+            cards.append(card)
+            last = card
+    return cards
+
+
+_PHYSICAL: Final = {
+    decks: tuple(index * _COPIES + copy for copy in range(decks) for index in range(52))
+    for decks in (1, 2, 3)
+}
+_PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
+
+
 class Game:
     """One game of Stupid for 2-21 seats (0-based, clockwise).
 
@@ -152,7 +171,7 @@ class Game:
     _bid_history: list[tuple[int, ...]]
     _taken_history: list[tuple[int, ...]]
     _winners: tuple[int, ...]
-    _log: list[tuple[int, Action]]
+    _log: list[int]
     _start_events: tuple[Event, ...]
 
     def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
@@ -194,8 +213,7 @@ class Game:
         keys = _keys(self._seed, round_no, size + 1)
         if round_no == 1:
             self._dealer = keys[size] % players
-        # Physical cards in deck order (deck 0 first): card index * 3 + copy.
-        physical = [index * _COPIES + copy for copy in range(self._decks) for index in range(52)]
+        physical = _PHYSICAL[self._decks]  # in deck order (deck 0 first): card index * 3 + copy
         # Sorting positions by random keys is a uniformly random permutation.
         order = sorted(range(size), key=keys.__getitem__)
         shuffled = [physical[i] for i in order]
@@ -262,7 +280,7 @@ class Game:
                     awaited=self.awaiting,
                 )
         self._bids[seat] = number
-        self._log.append((seat, Action("bid", number=number)))
+        self._log.append(seat << 11 | number)
         made_event = BidMade(seat, number)
         if seat != self._dealer:
             self._turn = (seat + 1) % self._players
@@ -295,8 +313,7 @@ class Game:
                 )
         hand.remove(physical)
         trick.append(physical)
-        logged = physical % _COPIES if self._decks > 1 else None
-        self._log.append((seat, Action("play", card=card, copy=logged)))
+        self._log.append(seat << 11 | _PLAY | physical)
         number = len(self._completed) + 1
         played = CardPlayed(seat, card, number)
         players = self._players
@@ -504,7 +521,7 @@ class Game:
         self._check_seat(seat)
         if self._phase is not _TRICKS or seat != self._turn:
             return []
-        cards = sorted({_CARD_OF[p] for p in self._hands[seat]})
+        cards = _distinct(self._hands[seat])  # hands are sorted: equal cards are neighbours
         if self._trick:
             lead = _CARD_OF[self._trick[0]].suit
             following = [card for card in cards if card.suit is lead]
@@ -544,16 +561,12 @@ class Game:
         plays = self._players * len(self._completed)
         if not plays:
             return []
-        moves = [action for _, action in self._log if action.kind == "play"]
-        current = len(self._trick)
-        recent = moves[len(moves) - current - plays : len(moves) - current]
-        result = []
-        for position, action in enumerate(recent):
-            assert action.card is not None
-            copy = action.copy or 0
-            winner = self._completed[position // self._players].winner
-            result.append((action.card.index * _COPIES + copy, winner))
-        return result
+        moves = [code & 0x3FF for code in self._log if code & _PLAY]
+        end = len(moves) - len(self._trick)
+        return [
+            (physical, self._completed[position // self._players].winner)
+            for position, physical in enumerate(moves[end - plays : end])
+        ]
 
     @property
     def totals(self) -> list[int]:
@@ -595,7 +608,16 @@ class Game:
     def actions(self) -> tuple[tuple[int, Action], ...]:
         """Every action taken so far as (seat, action), in order: the game is its seats, rules,
         seed and this log. In games of several decks, plays name the copy taken."""
-        return tuple(self._log)
+        return tuple(self._decode(code) for code in self._log)
+
+    def _decode(self, code: int) -> tuple[int, Action]:
+        """(seat, action) of one log entry."""
+        seat = code >> 11
+        if not code & _PLAY:
+            return seat, Action("bid", number=code & 0x3FF)
+        physical = code & 0x3FF
+        copy = physical % _COPIES if self._decks > 1 else None
+        return seat, Action("play", card=_CARD_OF[physical], copy=copy)
 
     @property
     def action_count(self) -> int:

@@ -19,19 +19,26 @@ from stupid.ai.model import legal, strength
 
 __all__ = ["choose_bid", "choose_card", "estimate_tricks"]
 
+CLEAR_WEIGHT = 1.2
+"""How much each unseen higher card of the suit lowers a card's chance (tuned in self-play)."""
+NOT_RUFFED = 0.72
+"""Per opponent, the chance a plain card is not trumped."""
+LOW_TRUMP = 0.25
+"""The chance a trump that is not the highest out still takes a trick (by ruffing)."""
+
 
 def estimate_tricks(hand: Sequence[int], trump: int, players: int, decks: int) -> float:
     """The expected tricks of ``hand``: a sum of per-card chances (see the module docstring)."""
     size = len(hand)
     out = (players - 1) * size / (52 * decks)  # share of each unseen card held by opponents
-    free = max(0.0, 1.0 - out)
-    not_ruffed = 0.85 ** (players - 1) if size > 1 else 0.9 ** (players - 1)
+    free = max(0.0, 1.0 - CLEAR_WEIGHT * out)
+    not_ruffed = NOT_RUFFED ** (players - 1) if size > 1 else 0.9 ** (players - 1)
     total = 0.0
     for code in hand:
         higher = (12 - code % 13) * decks
         clear = free**higher
         if code // 13 == trump:
-            total += clear + (1.0 - clear) * (0.25 if size > 2 else 0.1)
+            total += clear + (1.0 - clear) * (LOW_TRUMP if size > 2 else 0.1)
         else:
             total += clear * not_ruffed * (1.0 if size > 1 else 1.0 / players + 0.3)
     return total
