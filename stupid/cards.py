@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
+from functools import total_ordering
 from typing import Any, Final, NoReturn, final
 
 __all__ = ["RANKS", "SUITS", "Card", "Suit", "full_deck"]
@@ -78,6 +79,7 @@ for _rank in RANKS:
 
 
 @final
+@total_ordering  # the other comparisons from __lt__ and identity equality
 class Card:
     """One card: a ``suit`` and a ``rank`` from 2 to 14 (ace). Immutable, hashable, interned.
 
@@ -164,21 +166,6 @@ class Card:
     def __lt__(self, other: object) -> bool:
         if isinstance(other, Card):
             return self.index < other.index
-        return NotImplemented
-
-    def __le__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index <= other.index
-        return NotImplemented
-
-    def __gt__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index > other.index
-        return NotImplemented
-
-    def __ge__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index >= other.index
         return NotImplemented
 
     def __str__(self) -> str:

@@ -18,6 +18,7 @@ from stupid import (
     NotYourTurn,
     Phase,
     RuleError,
+    Rules,
     Suit,
     WrongPhase,
 )
@@ -286,3 +287,16 @@ def test_apply_and_legal_actions() -> None:
     with pytest.raises(RuleError):
         game.apply(leader, Action.bid(0))
     assert game.trump_suit in tuple(Suit)
+
+
+def test_stats_count_exact_bids_and_tricks() -> None:
+    game = Game.new(3, seed=14)
+    play_out(game, random.Random(5))
+    stats = game.stats()
+    for seat in range(3):
+        made = [b[seat] == t[seat] for b, t in zip(game.bid_history, game.taken_history, strict=True)]
+        assert stats["bids_made"][seat] == sum(made)
+        assert game.totals[seat] == 10 * sum(made) + 5 * sum(
+            t[seat] for b, t in zip(game.bid_history, game.taken_history, strict=True) if b[seat] == t[seat]
+        ) - 10 * (13 - sum(made))
+    assert sum(stats["tricks"]) == sum(Rules().hand_sizes)
