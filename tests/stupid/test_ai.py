@@ -133,3 +133,28 @@ def test_normal_clearly_beats_random() -> None:
     assert normal.relative > 5 * normal.relative_error
     assert normal.win_rate > 0.5
     assert normal.mean_points > by_level["random"].mean_points
+
+
+def test_search_deals_respect_shown_voids_and_hand_sizes() -> None:
+    from stupid.ai.search import SearchSettings, _sample
+
+    game = Game.new(4, Rules(max_hand=7), seed=31)
+    rng = random.Random(3)
+    checked = 0
+    while not game.is_over and checked < 30:
+        seat = game.awaiting[0]
+        view = game.view(seat)
+        sit = situation_from_view(view)
+        if game.phase.value == "tricks" and any(sit.voids):
+            hands = _sample(sit, random.Random(checked), SearchSettings(samples=3))
+            for other in range(4):
+                assert len(hands[other]) == sit.hand_sizes[other]
+                if other != seat:
+                    assert all(not sit.voids[other] >> (code // 13) & 1 for code in hands[other])
+            assert sorted(hands[seat]) == sorted(sit.hand)
+            dealt = [code for other in range(4) if other != seat for code in hands[other]]
+            for code in set(dealt):
+                assert dealt.count(code) <= sit.unseen[code]
+            checked += 1
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    assert checked > 5
