@@ -16,12 +16,15 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from stickem.ai.players import DEFAULT_HARD_ITERATIONS, LEVELS, make_player
 from stickem.game import Game, Phase
 from stickem.rules import Rules
 
 ProgressCallback = Callable[[int, int], None]
+Job = Any
+"""One game to play, as the ``play`` function of :func:`run_jobs` takes it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,21 +140,33 @@ def run(
 
     On KeyboardInterrupt the worker processes are terminated and joined, then it propagates.
     """
-    jobs = [(spec, index) for index in range(spec.games)]
+    return run_jobs(_play_packed, [(spec, index) for index in range(spec.games)], workers, progress)
+
+
+def run_jobs(
+    play: Callable[[Job], GameResult],
+    jobs: Sequence[Job],
+    workers: int = 2,
+    progress: ProgressCallback | None = None,
+) -> list[GameResult]:
+    """Run ``play`` (a module-level function, so spawned workers can import it) on every job
+    on ``workers`` processes; results sorted by ``GameResult.index``. Shared by every game's
+    simulator. On KeyboardInterrupt the workers are terminated and joined, then it propagates.
+    """
     results: list[GameResult] = []
     if workers <= 1:
         for job in jobs:
-            results.append(_play_packed(job))
+            results.append(play(job))
             if progress is not None:
-                progress(len(results), spec.games)
+                progress(len(results), len(jobs))
     else:
         context = multiprocessing.get_context("spawn")
         pool = context.Pool(workers, initializer=_ignore_interrupts)
         try:
-            for result in pool.imap_unordered(_play_packed, jobs):
+            for result in pool.imap_unordered(play, jobs):
                 results.append(result)
                 if progress is not None:
-                    progress(len(results), spec.games)
+                    progress(len(results), len(jobs))
         except BaseException:
             pool.terminate()
             raise

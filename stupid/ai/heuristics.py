@@ -1,0 +1,84 @@
+"""The ``normal`` level's rules of thumb, on the int card model (also the search's playouts).
+
+Bidding: each card's chance to take a trick is estimated from its rank, whether it is trump,
+how many cards of the decks are in the other hands (more players and bigger hands: more
+higher cards out against it) and how likely a plain card is to be trumped; the bid is the
+rounded sum, moved to the nearest allowed number when the dealer's restriction forbids it.
+
+Play: aim at the bid exactly. Short of it, take: win with the lowest card that wins when last
+to play, with the highest when others follow; lead the strongest card. Made it, duck: play the
+highest card that does not win (shedding danger); when every card wins, win with the highest
+if last (nobody can overtake) or play the lowest and hope to be overtaken; lead the weakest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stupid.ai.model import legal, strength
+
+__all__ = ["choose_bid", "choose_card", "estimate_tricks"]
+
+CLEAR_WEIGHT = 1.2
+"""How much each unseen higher card of the suit lowers a card's chance (tuned in self-play)."""
+NOT_RUFFED = 0.72
+"""Per opponent, the chance a plain card is not trumped."""
+LOW_TRUMP = 0.25
+"""The chance a trump that is not the highest out still takes a trick (by ruffing)."""
+
+
+def estimate_tricks(hand: Sequence[int], trump: int, players: int, decks: int) -> float:
+    """The expected tricks of ``hand``: a sum of per-card chances (see the module docstring)."""
+    size = len(hand)
+    out = (players - 1) * size / (52 * decks)  # share of each unseen card held by opponents
+    free = max(0.0, 1.0 - CLEAR_WEIGHT * out)
+    not_ruffed = NOT_RUFFED ** (players - 1) if size > 1 else 0.9 ** (players - 1)
+    total = 0.0
+    for code in hand:
+        higher = (12 - code % 13) * decks
+        clear = free**higher
+        if code // 13 == trump:
+            total += clear + (1.0 - clear) * (LOW_TRUMP if size > 2 else 0.1)
+        else:
+            total += clear * not_ruffed * (1.0 if size > 1 else 1.0 / players + 0.3)
+    return total
+
+
+def choose_bid(expected: float, legal_bids: Sequence[int]) -> int:
+    """The allowed bid nearest to ``expected`` (ties: the lower)."""
+    return min(legal_bids, key=lambda n: (abs(n - expected), n))
+
+
+def _power(code: int, trump: int) -> int:
+    """How strong a card is in general: trumps above every plain card, then rank."""
+    return 100 + code % 13 if code // 13 == trump else code % 13
+
+
+def choose_card(hand: Sequence[int], trick: Sequence[int], trump: int, need: int, after: int) -> int:
+    """The card to play: take a trick when ``need`` > 0 (short of the bid), else duck.
+
+    ``trick``: the cards played so far in this trick; ``after``: how many seats play after this
+    one in the trick.
+    """
+    options = legal(hand, trick)
+    if len(options) == 1:
+        return options[0]
+    if not trick:
+        if need > 0:
+            return max(options, key=lambda c: (_power(c, trump), -c))
+        return min(options, key=lambda c: (_power(c, trump), c))
+    lead = trick[0] // 13
+    best = max(strength(c, lead, trump) for c in trick)
+    winners = [c for c in options if strength(c, lead, trump) > best]
+    losers = [c for c in options if strength(c, lead, trump) <= best]
+    if need > 0:
+        if winners:
+            if after == 0:
+                return min(winners, key=lambda c: (strength(c, lead, trump), c))
+            return max(winners, key=lambda c: (strength(c, lead, trump), -c))
+        return min(options, key=lambda c: (_power(c, trump), c))
+    if losers:
+        return max(losers, key=lambda c: (_power(c, trump), -c))
+    if after == 0:
+        return max(winners, key=lambda c: (_power(c, trump), -c))
+    return min(winners, key=lambda c: (strength(c, lead, trump), c))

@@ -1,0 +1,185 @@
+"""The ``hard`` level: determinized Monte Carlo with ``normal`` playouts.
+
+Each iteration deals the cards the seat has not seen among the other hands (and the face-down
+stock) consistently with what it witnessed: the cards played, and the voids shown by failing
+to follow suit. Bids are soft evidence: a few deals are drawn and the one whose hands best fit
+the bids already made (by the ``normal`` estimate of each seat's dealt hand) is kept. On that
+deal every candidate move (a bid, or a distinct legal card) is played out to the end of the
+round with every seat on the ``normal`` policy (seats yet to bid bid as ``normal`` would), and
+scored as the seat's round score minus the mean of the others'. The candidate with the best
+total wins. The budget is a number of playouts, so a decision depends only on its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from stupid.ai.heuristics import choose_bid, choose_card, estimate_tricks
+from stupid.ai.model import trick_winner_index
+from stupid.ai.situation import Situation
+from stupid.tricks import forbidden_bid, round_score
+
+__all__ = ["SearchSettings", "search_bid", "search_card"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """``playouts``: the budget per decision (split among the candidates); ``samples``: the
+    deals drawn per iteration to pick the one fitting the bids best (1: bids ignored)."""
+
+    playouts: int = 240
+    samples: int = 3
+
+    def __post_init__(self) -> None:
+        if self.playouts < 1:
+            raise ValueError(f"playouts must be at least 1, not {self.playouts}")
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, not {self.samples}")
+
+
+def _deal(sit: Situation, rng: random.Random) -> list[list[int]] | None:
+    """Hidden hands for the other seats respecting shown voids (None if this draw failed)."""
+    pool = [code for code, count in enumerate(sit.unseen) for _ in range(count)]
+    rng.shuffle(pool)
+    hands: list[list[int]] = [[] for _ in range(sit.players)]
+    hands[sit.seat] = list(sit.hand)
+    others = [s for s in range(sit.players) if s != sit.seat]
+    others.sort(key=lambda s: -bin(sit.voids[s]).count("1"))  # most constrained first
+    for seat in others:
+        need = sit.hand_sizes[seat]
+        void = sit.voids[seat]
+        if not need:
+            continue
+        kept: list[int] = []
+        hand = hands[seat]
+        for code in pool:
+            if len(hand) < need and not void >> (code // 13) & 1:
+                hand.append(code)
+            else:
+                kept.append(code)
+        if len(hand) < need:
+            return None
+        pool = kept
+    return hands
+
+
+def _misfit(sit: Situation, hands: list[list[int]]) -> float:
+    """How badly a deal fits the bids made: the sum of |normal estimate - bid| over bidders."""
+    total = 0.0
+    for seat, bid in enumerate(sit.bids):
+        if bid is None or seat == sit.seat:
+            continue
+        dealt = hands[seat] + list(sit.played[seat])
+        total += abs(estimate_tricks(dealt, sit.trump, sit.players, sit.decks) - bid)
+    return total
+
+
+def _sample(sit: Situation, rng: random.Random, settings: SearchSettings) -> list[list[int]]:
+    """One deal of the hidden cards: of up to ``settings.samples`` draws, the best fit to the bids."""
+    drawn: list[list[list[int]]] = []
+    for _ in range(4 * settings.samples):
+        hands = _deal(sit, rng)
+        if hands is not None:
+            drawn.append(hands)
+            if len(drawn) == settings.samples:
+                break
+    if not drawn:  # the shown voids could not be respected in these draws: ignore them
+        hands = _deal(replace(sit, voids=(0,) * sit.players), rng)
+        assert hands is not None
+        return hands
+    if len(drawn) == 1:
+        return drawn[0]
+    return min(drawn, key=lambda hands: _misfit(sit, hands))
+
+
+def _playout(
+    sit: Situation,
+    hands: list[list[int]],
+    bids: list[int],
+    taken: list[int],
+    trick: list[int],
+    leader: int,
+) -> list[int]:
+    """Play the round to its end with the normal policy; return the round scores."""
+    players = sit.players
+    trump = sit.trump
+    while True:
+        seat = (leader + len(trick)) % players
+        hand = hands[seat]
+        if not hand:
+            break
+        card = choose_card(hand, trick, trump, bids[seat] - taken[seat], players - 1 - len(trick))
+        hand.remove(card)
+        trick.append(card)
+        if len(trick) == players:
+            leader = (leader + trick_winner_index(trick, trump)) % players
+            taken[leader] += 1
+            trick = []
+    return [round_score(b, t) for b, t in zip(bids, taken, strict=True)]
+
+
+def _reward(scores: Sequence[int], seat: int) -> float:
+    others = [score for s, score in enumerate(scores) if s != seat]
+    return scores[seat] - sum(others) / len(others)
+
+
+def _remaining_bids(sit: Situation, hands: list[list[int]], own: int) -> list[int]:
+    """Every seat's bid on this deal: the ones made, ``own`` for the seat, normal bids after."""
+    bids = [bid if bid is not None else -1 for bid in sit.bids]
+    bids[sit.seat] = own
+    seat = sit.seat
+    while seat != sit.dealer:
+        seat = (seat + 1) % sit.players
+        made = [b for b in bids if b >= 0]
+        allowed = list(range(sit.hand_size + 1))
+        if seat == sit.dealer:
+            forbidden = forbidden_bid(made, sit.hand_size)
+            allowed = [n for n in allowed if n != forbidden]
+        bids[seat] = choose_bid(estimate_tricks(hands[seat], sit.trump, sit.players, sit.decks), allowed)
+    return bids
+
+
+def search_bid(sit: Situation, rng: random.Random, settings: SearchSettings) -> int:
+    """The bid with the best mean playout reward among ``sit.legal_bids``."""
+    candidates = list(sit.legal_bids)
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0.0] * len(candidates)
+    rounds = max(1, settings.playouts // len(candidates))
+    first = (sit.dealer + 1) % sit.players
+    for _ in range(rounds):
+        hands = _sample(sit, rng, settings)
+        for index, bid in enumerate(candidates):
+            bids = _remaining_bids(sit, hands, bid)
+            scores = _playout(sit, [h[:] for h in hands], bids, [0] * sit.players, [], first)
+            totals[index] += _reward(scores, sit.seat)
+    return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+
+def search_card(
+    sit: Situation, candidates: Sequence[int], rng: random.Random, settings: SearchSettings
+) -> int:
+    """The card among ``candidates`` (distinct legal cards) with the best mean playout reward."""
+    if len(candidates) == 1:
+        return candidates[0]
+    bids = [bid or 0 for bid in sit.bids]
+    totals = [0.0] * len(candidates)
+    rounds = max(1, settings.playouts // len(candidates))
+    players = sit.players
+    for _ in range(rounds):
+        hands = _sample(sit, rng, settings)
+        for index, card in enumerate(candidates):
+            trial = [h[:] for h in hands]
+            trial[sit.seat].remove(card)
+            trick = [*sit.trick, card]
+            taken = list(sit.taken)
+            leader = sit.leader
+            if len(trick) == players:
+                leader = (leader + trick_winner_index(trick, sit.trump)) % players
+                taken[leader] += 1
+                trick = []
+            scores = _playout(sit, trial, bids, taken, trick, leader)
+            totals[index] += _reward(scores, sit.seat)
+    return candidates[max(range(len(candidates)), key=totals.__getitem__)]

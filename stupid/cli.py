@@ -1,0 +1,101 @@
+"""Command line: ``python -m stupid play`` (a game in the terminal) and ``... simulate``.
+
+``python -m stupid play --players 4 --level hard`` starts a game against computer players;
+``python -m stupid simulate --seats hard,normal --players 4 --games 200`` plays many games
+between computer players and prints a table per level. The progress bar and the seat list are
+Stick'em's (:mod:`stickem.cli`): the shared command line takes both games at merge.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from stickem.cli import ProgressBar, seat_levels
+from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
+from stupid.ai.terminal import TerminalTable
+from stupid.ai.tournament import TableSpec, format_table, run, summarize
+from stupid.rules import Rules
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return Rules(decks=args.decks, max_hand=args.max_hand)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``stupid`` command."""
+    parser = argparse.ArgumentParser(prog="stupid", description="Stupid (an Oh Hell game) in the terminal.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser("play", help="play a game against computer players")
+    play.add_argument("--players", type=int, default=4, help="2-21 players, you included")
+    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
+    play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
+    play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
+    sim = commands.add_parser("simulate", help="play many games between computer players")
+    sim.add_argument("--players", type=int, default=None, help="seats at the table")
+    sim.add_argument(
+        "--seats", default="hard,normal,normal,normal", help="comma-separated levels, one per seat"
+    )
+    sim.add_argument("--games", type=int, default=20)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    sim.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="hard: playouts per decision")
+    for sub in (play, sim):
+        sub.add_argument("--decks", type=int, default=None, help="decks (default: one per 7 players)")
+        sub.add_argument("--max-hand", type=int, default=7, help="largest hand, 1-10 (default 7)")
+    return parser
+
+
+def simulate_command(args: argparse.Namespace) -> int:
+    """Run ``stupid simulate``."""
+    try:
+        rules = _rules(args)
+        spec = TableSpec(
+            seats=seat_levels(args.seats, args.players),
+            games=args.games,
+            rules=rules,
+            seed=args.seed,
+            playouts=args.playouts,
+        )
+    except ValueError as error:
+        print(f"stupid simulate: {error}", file=sys.stderr)
+        return 2
+    players = len(spec.seats)
+    print(
+        f"{players} players ({', '.join(spec.seats)}), {rules.describe(players)}, "
+        f"{spec.games} games, seed {spec.seed}"
+    )
+    try:
+        results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
+    except KeyboardInterrupt:
+        print("\nstupid simulate: interrupted", file=sys.stderr)
+        return 130
+    print(f"{sum(len(r.round_scores) for r in results)} rounds played")
+    print(format_table(summarize(results)))
+    return 0
+
+
+def play_command(args: argparse.Namespace) -> int:
+    """Run ``stupid play``."""
+    color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    try:
+        table = TerminalTable(args.players, args.level, _rules(args), args.seed, color=color)
+    except ValueError as error:
+        print(f"stupid play: {error}", file=sys.stderr)
+        return 2
+    try:
+        table.run()
+    except KeyboardInterrupt:
+        print(f"\nBye! (seed {table.game.seed})")
+        return 130
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m stupid``."""
+    args = build_parser().parse_args(argv)
+    if args.command == "play":
+        return play_command(args)
+    return simulate_command(args)

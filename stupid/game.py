@@ -1,0 +1,726 @@
+"""The game state machine: deal and turn trump, bidding, tricks, scoring, next round, game over.
+
+A ``Game`` is fully determined by its player count, rules, seed and action log: the deal of
+round ``r`` comes from SHAKE-256 of ``"stupid:<seed>:<r>"`` (see ``_keys``), so replaying the
+same actions on a new game gives the same game (``Game.from_json``).
+
+Decisions this module takes where the rules are silent (see also the docstrings below):
+
+- ``Game.new`` deals round 1 at once; the game starts in the bidding. ``seed=None`` draws a
+  random 63-bit seed, kept in ``game.seed``. Round 1's dealer is drawn from the seed; the deal
+  passes one seat clockwise each round.
+- Each physical card has a copy number (0 for the first deck's, 1, 2). Players see equal
+  cards; a play that does not name a copy takes the lowest-numbered copy in the hand, and the
+  log records it (see ``stupid.actions``). The cards a seat holds are dealt in blocks of the
+  shuffled decks, the turned card is the next one, the rest stays face down (``stock``).
+- The next round is dealt in the step that scores the last trick: its events end with
+  ``TrickWon, RoundScored, RoundStarted`` (or ``..., RoundScored, GameOver`` after the last).
+- At the end of the game the last round's state stays visible (trump, bids, its tricks);
+  ``awaiting`` is ().
+- A rejected action is checked in this order: game over, seat, phase, turn, then the bid or
+  card itself; the first failing check names the error.
+- Card text is accepted wherever a card is: ``game.play(2, "Q♣")``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import sys
+from collections.abc import Sequence
+from enum import Enum
+from typing import Final
+
+from .actions import Action
+from .cards import Card, Suit
+from .errors import (
+    BidOutOfRange,
+    CardNotInHand,
+    ForbiddenBid,
+    GameIsOver,
+    InvalidSeat,
+    MustFollowSuit,
+    NotYourTurn,
+    RuleError,
+    WrongPhase,
+)
+from .events import (
+    BiddingDone,
+    BidMade,
+    CardPlayed,
+    Event,
+    GameOver,
+    RoundScored,
+    RoundStarted,
+    TrickWon,
+)
+from .rules import Rules
+from .tricks import forbidden_bid, round_score, trick_winner
+from .views import CompletedTrick, View
+
+__all__ = ["Game", "Phase"]
+
+_COPIES: Final = 3  # physical card id = card.index * 3 + copy
+_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
+_CARD_OF: Final = tuple(_CARDS[p // _COPIES] for p in range(52 * _COPIES))
+
+
+class Phase(Enum):
+    """Where a game is: bidding, playing tricks, or over."""
+
+    BIDDING = "bidding"
+    TRICKS = "tricks"
+    GAME_OVER = "game_over"
+
+
+_BIDDING: Final = Phase.BIDDING
+_TRICKS: Final = Phase.TRICKS
+_OVER: Final = Phase.GAME_OVER
+
+
+def _random_seed() -> int:
+    return secrets.randbits(63)
+
+
+def _keys(seed: int, round_no: int, count: int) -> list[int]:
+    """``count`` random 64-bit ints for the deal of ``round_no``, a pure function of the seed.
+
+    SHAKE-256 of ``"stupid:<seed>:<round>"``: stable across Python versions and platforms.
+    """
+    stream = hashlib.shake_256(f"stupid:{seed}:{round_no}".encode()).digest(8 * count)
+    if sys.byteorder == "little":
+        return memoryview(stream).cast("Q").tolist()
+    return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
+
+
+def _distinct(hand: list[int]) -> list[Card]:
+    """The distinct cards of a sorted hand of physical cards, in order."""
+    cards: list[Card] = []
+    last = None
+    for physical in hand:
+        card = _CARD_OF[physical]
+        if card is not last:
+            cards.append(card)
+            last = card
+    return cards
+
+
+_PHYSICAL: Final = {
+    decks: tuple(index * _COPIES + copy for copy in range(decks) for index in range(52))
+    for decks in (1, 2, 3)
+}
+_PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
+
+
+class Game:
+    """One game of Stupid for 2-21 seats (0-based, clockwise).
+
+    Create it with ``Game.new(players, rules, seed)``; drive it with ``bid`` and ``play`` (or
+    ``apply``), each returning the events it caused; look at it through ``view(seat)``.
+    Illegal actions raise a ``RuleError`` and change nothing.
+    """
+
+    __slots__ = (
+        "_bid_history",
+        "_bids",
+        "_completed",
+        "_dealer",
+        "_decks",
+        "_hand_size",
+        "_hands",
+        "_leader",
+        "_log",
+        "_phase",
+        "_players",
+        "_round",
+        "_round_scores",
+        "_rules",
+        "_seed",
+        "_sizes",
+        "_start_events",
+        "_stock",
+        "_taken",
+        "_taken_history",
+        "_totals",
+        "_trick",
+        "_trump",
+        "_turn",
+        "_winners",
+    )
+
+    _players: int
+    _rules: Rules
+    _seed: int
+    _decks: int
+    _sizes: tuple[int, ...]
+    _round: int
+    _hand_size: int
+    _phase: Phase
+    _dealer: int
+    _leader: int
+    _turn: int
+    _hands: list[list[int]]
+    _trump: int
+    _stock: list[int]
+    _bids: list[int | None]
+    _taken: list[int]
+    _trick: list[int]
+    _completed: list[CompletedTrick]
+    _totals: list[int]
+    _round_scores: list[tuple[int, ...]]
+    _bid_history: list[tuple[int, ...]]
+    _taken_history: list[tuple[int, ...]]
+    _winners: tuple[int, ...]
+    _log: list[int]
+    _start_events: tuple[Event, ...]
+
+    def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
+        """Same as ``Game.new``."""
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+        self._decks = rules.decks_for(players)  # ValueError for a refused player count
+        if seed is None:
+            seed = _random_seed()
+        elif type(seed) is not int:
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        self._players = players
+        self._rules = rules
+        self._seed = seed
+        self._sizes = rules.hand_sizes
+        self._totals = [0] * players
+        self._round_scores = []
+        self._bid_history = []
+        self._taken_history = []
+        self._winners = ()
+        self._log = []
+        self._dealer = 0
+        self._start_events = (self._deal(1),)
+
+    @classmethod
+    def new(cls, players: int, rules: Rules | None = None, seed: int | None = None) -> Game:
+        """A new game of ``players`` seats (2-21) under ``rules`` (default ``Rules()``), round 1
+        dealt. ``seed`` (any int) fixes every deal; None draws a random seed (``game.seed``).
+        Raises ValueError if the rules refuse that many players."""
+        return cls(players, rules, seed)
+
+    # ----------------------------------------------------------------- dealing and scoring
+
+    def _deal(self, round_no: int) -> RoundStarted:
+        players = self._players
+        size = 52 * self._decks
+        keys = _keys(self._seed, round_no, size + 1)
+        if round_no == 1:
+            self._dealer = keys[size] % players
+        physical = _PHYSICAL[self._decks]  # in deck order (deck 0 first): card index * 3 + copy
+        # Sorting positions by random keys is a uniformly random permutation.
+        order = sorted(range(size), key=keys.__getitem__)
+        shuffled = [physical[i] for i in order]
+        hand = self._sizes[round_no - 1]
+        self._hands = [sorted(shuffled[seat * hand : seat * hand + hand]) for seat in range(players)]
+        self._trump = shuffled[players * hand]
+        self._stock = shuffled[players * hand + 1 :]
+        self._round = round_no
+        self._hand_size = hand
+        self._bids = [None] * players
+        self._taken = [0] * players
+        self._trick = []
+        self._completed = []
+        self._phase = _BIDDING
+        first = (self._dealer + 1) % players
+        self._leader = self._turn = first
+        return RoundStarted(round_no, self._dealer, hand, _CARD_OF[self._trump], first)
+
+    def _end_round(self) -> list[Event]:
+        bids = tuple(bid or 0 for bid in self._bids)
+        taken = tuple(self._taken)
+        scores = tuple(map(round_score, bids, taken))
+        totals = self._totals
+        for seat, score in enumerate(scores):
+            totals[seat] += score
+        self._round_scores.append(scores)
+        self._bid_history.append(bids)
+        self._taken_history.append(taken)
+        scored = RoundScored(self._round, bids, taken, scores, tuple(totals))
+        if self._round == len(self._sizes):
+            best = max(totals)
+            self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
+            self._phase = _OVER
+            self._turn = -1
+            return [scored, GameOver(tuple(totals), self._winners)]
+        self._dealer = (self._dealer + 1) % self._players
+        return [scored, self._deal(self._round + 1)]
+
+    # ------------------------------------------------------------------------ actions
+
+    def bid(self, seat: int, number: int) -> list[Event]:
+        """``seat`` bids ``number`` tricks (0 to the hand size; the dealer bids last and may not
+        make the bids add up to the hand size). Returns ``[BidMade]``, plus ``BiddingDone``
+        after the dealer's bid. Raises a RuleError (changing nothing) if not allowed."""
+        if self._phase is not _BIDDING or seat != self._turn or type(seat) is not int:
+            raise self._rejection("bid", seat)
+        hand = self._hand_size
+        if type(number) is not int or not 0 <= number <= hand:
+            raise BidOutOfRange(
+                f"a bid is a whole number from 0 to {hand} (the cards in your hand), not {number!r}",
+                seat=seat,
+                awaited=self.awaiting,
+            )
+        if seat == self._dealer:
+            forbidden = self._forbidden()
+            if number == forbidden:
+                made = sum(bid or 0 for bid in self._bids)
+                raise ForbiddenBid(
+                    f"as the dealer you may not bid {number}: with the {made} already bid the "
+                    f"bids would add up to {hand}, the tricks in this round, and someone must "
+                    "miss their bid",
+                    forbidden=number,
+                    seat=seat,
+                    awaited=self.awaiting,
+                )
+        self._bids[seat] = number
+        self._log.append(seat << 11 | number)
+        made_event = BidMade(seat, number)
+        if seat != self._dealer:
+            self._turn = (seat + 1) % self._players
+            return [made_event]
+        self._phase = _TRICKS
+        self._turn = self._leader
+        return [made_event, BiddingDone(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
+
+    def play(self, seat: int, card: Card | str, copy: int | None = None) -> list[Event]:
+        """``seat`` plays ``card`` (a Card or its text) to the current trick. It must follow the
+        suit led if it can. ``copy`` (several decks) names which copy; None takes the lowest
+        held. Returns ``[CardPlayed]``; the last card of a trick adds ``TrickWon``, the last
+        trick of a round ``RoundScored`` and then ``RoundStarted`` or ``GameOver``.
+        Raises a RuleError (changing nothing) if not allowed."""
+        if self._phase is not _TRICKS or seat != self._turn or type(seat) is not int:
+            raise self._rejection("play", seat)
+        if type(card) is not Card:
+            card = self._parse(seat, card)
+        hand = self._hands[seat]
+        physical = self._find(seat, hand, card, copy)
+        trick = self._trick
+        if trick:
+            lead = _CARD_OF[trick[0]].suit
+            if card.suit is not lead and any(_CARD_OF[p].suit is lead for p in hand):
+                raise MustFollowSuit(
+                    f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
+                    suit=lead,
+                    seat=seat,
+                    awaited=self.awaiting,
+                )
+        hand.remove(physical)
+        trick.append(physical)
+        self._log.append(seat << 11 | _PLAY | physical)
+        number = len(self._completed) + 1
+        played = CardPlayed(seat, card, number)
+        players = self._players
+        if len(trick) < players:
+            self._turn = (seat + 1) % players
+            return [played]
+        leader = self._leader
+        cards = [_CARD_OF[p] for p in trick]
+        winner = (leader + trick_winner(cards, _CARD_OF[self._trump].suit)) % players
+        plays = tuple(((leader + i) % players, c) for i, c in enumerate(cards))
+        self._completed.append(CompletedTrick(number, plays, winner))
+        self._taken[winner] += 1
+        self._trick = []
+        done = TrickWon(winner, plays, number)
+        if number == self._hand_size:
+            return [played, done, *self._end_round()]
+        self._leader = self._turn = winner
+        return [played, done]
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat``: the matching ``bid`` or ``play``."""
+        if action.kind == "bid":
+            assert action.number is not None
+            return self.bid(seat, action.number)
+        assert action.card is not None
+        return self.play(seat, action.card, action.copy)
+
+    def _find(self, seat: int, hand: list[int], card: Card, copy: int | None) -> int:
+        """The physical card to take from ``hand``, or raise CardNotInHand."""
+        base = card.index * _COPIES
+        if copy is None:
+            for physical in hand:
+                if base <= physical < base + _COPIES:
+                    return physical
+        elif type(copy) is int and 0 <= copy < _COPIES and base + copy in hand:
+            return base + copy
+        which = "" if copy is None else f" (copy {copy!r})"
+        raise CardNotInHand(f"{card}{which} is not in your hand", seat=seat, awaited=self.awaiting)
+
+    def _forbidden(self) -> int | None:
+        return forbidden_bid([bid for bid in self._bids if bid is not None], self._hand_size)
+
+    # ------------------------------------------------------------------------ rejections
+
+    def _parse(self, seat: int, text: object) -> Card:
+        if not isinstance(text, str):
+            raise CardNotInHand(f"{text!r} is not a card", seat=seat, awaited=self.awaiting)
+        try:
+            return Card.parse(text)
+        except ValueError as error:
+            raise CardNotInHand(str(error), seat=seat, awaited=self.awaiting) from None
+
+    def _rejection(self, kind: str, seat: object) -> RuleError:
+        """The error explaining why a ``kind`` ("bid" or "play") by ``seat`` is not allowed now."""
+        awaited = self.awaiting
+        valid = type(seat) is int and 0 <= seat < self._players
+        actor = seat if valid and isinstance(seat, int) else None
+        if self._phase is _OVER:
+            return GameIsOver("the game is over", seat=actor, awaited=awaited)
+        if not valid:
+            return InvalidSeat(
+                f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
+                awaited=awaited,
+            )
+        if kind == "play" and self._phase is _BIDDING:
+            return WrongPhase(
+                "the bidding is not over yet; cards are played once everyone has bid",
+                seat=actor,
+                awaited=awaited,
+            )
+        if kind == "bid" and self._phase is _TRICKS:
+            return WrongPhase("the bidding is over; now the tricks are played", seat=actor, awaited=awaited)
+        doing = "bid" if self._phase is _BIDDING else "play"
+        return NotYourTurn(
+            f"it is not your turn; seat {self._turn} is to {doing}", seat=actor, awaited=awaited
+        )
+
+    def _check_seat(self, seat: int) -> None:
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise InvalidSeat(
+                f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
+                awaited=self.awaiting,
+            )
+
+    # ------------------------------------------------------------------------ state
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._players
+
+    @property
+    def rules(self) -> Rules:
+        """The rules, fixed for the whole game."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed every deal comes from."""
+        return self._seed
+
+    @property
+    def decks(self) -> int:
+        """How many decks are shuffled together."""
+        return self._decks
+
+    @property
+    def phase(self) -> Phase:
+        """BIDDING, TRICKS or GAME_OVER."""
+        return self._phase
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based (the last round once the game is over)."""
+        return self._round
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds this game lasts (13 with the default ``max_hand``)."""
+        return len(self._sizes)
+
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each seat this round."""
+        return self._hand_size
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round: it bids last."""
+        return self._dealer
+
+    @property
+    def leader(self) -> int:
+        """The seat leading the current trick (while bidding: the seat that will lead first)."""
+        return self._leader
+
+    @property
+    def trump(self) -> Card:
+        """The card turned after this round's deal; its suit is trump."""
+        return _CARD_OF[self._trump]
+
+    @property
+    def trump_suit(self) -> Suit:
+        """This round's trump suit."""
+        return _CARD_OF[self._trump].suit
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """Who must act: the one seat to bid or play, or () once the game is over."""
+        return () if self._phase is _OVER else (self._turn,)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._phase is _OVER
+
+    @property
+    def bids(self) -> list[int | None]:
+        """This round's bids by seat, None for a seat yet to bid (a new list)."""
+        return self._bids[:]
+
+    @property
+    def tricks_taken(self) -> list[int]:
+        """Tricks each seat has taken this round (a new list)."""
+        return self._taken[:]
+
+    @property
+    def trick_number(self) -> int:
+        """The trick being played, 1-based; 0 outside the TRICKS phase."""
+        return len(self._completed) + 1 if self._phase is _TRICKS else 0
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """The trick being played: (seat, card) in play order."""
+        leader, players = self._leader, self._players
+        return tuple(((leader + i) % players, _CARD_OF[p]) for i, p in enumerate(self._trick))
+
+    @property
+    def completed_tricks(self) -> tuple[CompletedTrick, ...]:
+        """The finished tricks of this round, in order."""
+        return tuple(self._completed)
+
+    @property
+    def forbidden_bid(self) -> int | None:
+        """The number the dealer may not bid (None if unrestricted or not bidding)."""
+        return self._forbidden() if self._phase is _BIDDING else None
+
+    def hand(self, seat: int) -> list[Card]:
+        """``seat``'s hand sorted by suit then rank, equal cards repeated (a new list)."""
+        self._check_seat(seat)
+        return [_CARD_OF[p] for p in self._hands[seat]]
+
+    def legal_bids(self, seat: int) -> list[int]:
+        """The bids ``seat`` may make now: 0..hand size, minus the dealer's forbidden number;
+        [] if it is not the seat's turn to bid."""
+        self._check_seat(seat)
+        if self._phase is not _BIDDING or seat != self._turn:
+            return []
+        forbidden = self._forbidden() if seat == self._dealer else None
+        return [n for n in range(self._hand_size + 1) if n != forbidden]
+
+    def legal_cards(self, seat: int) -> list[Card]:
+        """The distinct cards ``seat`` may play now, sorted (the suit led if it holds one, else
+        its whole hand); [] if it is not the seat's turn to play."""
+        self._check_seat(seat)
+        if self._phase is not _TRICKS or seat != self._turn:
+            return []
+        cards = _distinct(self._hands[seat])  # hands are sorted: equal cards are neighbours
+        if self._trick:
+            lead = _CARD_OF[self._trick[0]].suit
+            following = [card for card in cards if card.suit is lead]
+            if following:
+                return following
+        return cards
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (bids or plays, copies not named); [] if none."""
+        if self._phase is _BIDDING:
+            return [Action("bid", number=n) for n in self.legal_bids(seat)]
+        return [Action("play", card=card) for card in self.legal_cards(seat)]
+
+    def card_places(self) -> list[tuple[tuple[Card, int], str]]:
+        """Where every physical card is: ((card, copy), place) with place ``"hand <seat>"``,
+        ``"trick"``, ``"taken <seat>"`` (a completed trick of this round), ``"trump"`` or
+        ``"stock"``. Secret information, for tests and audits, never for players."""
+        places: list[tuple[tuple[Card, int], str]] = []
+
+        def add(physical: int, place: str) -> None:
+            places.append(((_CARD_OF[physical], physical % _COPIES), place))
+
+        for seat, hand in enumerate(self._hands):
+            for physical in hand:
+                add(physical, f"hand {seat}")
+        for physical in self._trick:
+            add(physical, "trick")
+        for played, winner in self._played_this_round():
+            add(played, f"taken {winner}")
+        add(self._trump, "trump")
+        for physical in self._stock:
+            add(physical, "stock")
+        return places
+
+    def _played_this_round(self) -> list[tuple[int, int]]:
+        """(physical card, winner) of every card in this round's completed tricks, from the log."""
+        plays = self._players * len(self._completed)
+        if not plays:
+            return []
+        moves = [code & 0x3FF for code in self._log if code & _PLAY]
+        end = len(moves) - len(self._trick)
+        return [
+            (physical, self._completed[position // self._players].winner)
+            for position, physical in enumerate(moves[end - plays : end])
+        ]
+
+    @property
+    def totals(self) -> list[int]:
+        """Running totals by seat (a new list)."""
+        return self._totals[:]
+
+    @property
+    def round_scores(self) -> list[list[int]]:
+        """One list of scores (by seat) per finished round."""
+        return [list(scores) for scores in self._round_scores]
+
+    @property
+    def bid_history(self) -> list[list[int]]:
+        """One list of bids (by seat) per finished round."""
+        return [list(bids) for bids in self._bid_history]
+
+    @property
+    def taken_history(self) -> list[list[int]]:
+        """One list of tricks taken (by seat) per finished round."""
+        return [list(taken) for taken in self._taken_history]
+
+    @property
+    def winners(self) -> list[int]:
+        """The seats sharing the highest total once the game is over; [] before."""
+        return list(self._winners)
+
+    def stats(self) -> dict[str, list[int]]:
+        """Per-seat statistics of the finished rounds: ``bids_made`` (exact bids), ``tricks``
+        (taken in all), ``zero_bids_made`` (bids of 0 made)."""
+        seats = range(self._players)
+        pairs = list(zip(self._bid_history, self._taken_history, strict=True))
+        return {
+            "bids_made": [sum(b[s] == t[s] for b, t in pairs) for s in seats],
+            "tricks": [sum(t[s] for _, t in pairs) for s in seats],
+            "zero_bids_made": [sum(b[s] == t[s] == 0 for b, t in pairs) for s in seats],
+        }
+
+    @property
+    def actions(self) -> tuple[tuple[int, Action], ...]:
+        """Every action taken so far as (seat, action), in order: the game is its seats, rules,
+        seed and this log. In games of several decks, plays name the copy taken."""
+        return tuple(self._decode(code) for code in self._log)
+
+    def _decode(self, code: int) -> tuple[int, Action]:
+        """(seat, action) of one log entry."""
+        seat = code >> 11
+        if not code & _PLAY:
+            return seat, Action("bid", number=code & 0x3FF)
+        physical = code & 0x3FF
+        copy = physical % _COPIES if self._decks > 1 else None
+        return seat, Action("play", card=_CARD_OF[physical], copy=copy)
+
+    @property
+    def action_count(self) -> int:
+        """How many actions have been taken."""
+        return len(self._log)
+
+    @property
+    def start_events(self) -> list[Event]:
+        """The events of ``Game.new`` (the first ``RoundStarted``)."""
+        return list(self._start_events)
+
+    @classmethod
+    def replay(
+        cls,
+        players: int,
+        rules: Rules | None,
+        seed: int,
+        actions: Sequence[tuple[int, Action]],
+    ) -> Game:
+        """The game reached by applying ``actions`` to a new game (RuleError if one is illegal)."""
+        game = cls(players, rules, seed)
+        for seat, action in actions:
+            game.apply(seat, action)
+        return game
+
+    # ------------------------------------------------------------------------ views
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see now (rules section 6); ``None``: the public spectator view."""
+        if seat is not None:
+            self._check_seat(seat)
+        trick = self.current_trick
+        completed = tuple(self._completed)
+        legal: tuple[int, ...] | tuple[Card, ...] = ()
+        if seat is not None:
+            legal = tuple(self.legal_bids(seat)) if self._phase is _BIDDING else tuple(self.legal_cards(seat))
+        return View(
+            seat=seat,
+            players=self._players,
+            rules=self._rules,
+            decks=self._decks,
+            phase=self._phase,
+            round=self._round,
+            rounds=len(self._sizes),
+            hand_size=self._hand_size,
+            dealer=self._dealer,
+            trump=_CARD_OF[self._trump],
+            awaiting=self.awaiting,
+            hand=None if seat is None else tuple(_CARD_OF[p] for p in self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            bids=tuple(self._bids),
+            forbidden_bid=self.forbidden_bid,
+            tricks_taken=tuple(self._taken),
+            leader=self._leader,
+            trick=trick,
+            lead_suit=trick[0][1].suit if trick else None,
+            tricks=completed,
+            last_trick=completed[-1] if completed else None,
+            legal=legal,
+            round_scores=tuple(self._round_scores),
+            totals=tuple(self._totals),
+            winners=self._winners,
+        )
+
+    def public_view(self) -> View:
+        """What everyone may see (a spectator's view): ``view(None)``."""
+        return self.view(None)
+
+    # ------------------------------------------------------------------------ persistence
+
+    def to_json(self) -> str:
+        """The game as a JSON document: seed, rules, action log, a state check and a digest."""
+        from .persist import dumps
+
+        return dumps(self)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Rebuild a game from ``to_json`` output by replaying its actions.
+
+        Raises CorruptGameError (a ValueError) if the document is malformed, was edited, or
+        replays into an illegal action or a different state than it recorded.
+        """
+        from .persist import loads
+
+        return loads(text)
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when they have the same seats, rules, seed and actions (and so the
+        same state: the engine is deterministic)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self._players == other._players
+            and self._seed == other._seed
+            and self._rules == other._rules
+            and self._log == other._log
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        where = (
+            "over" if self._phase is _OVER else f"round {self._round}/{len(self._sizes)}, {self._phase.value}"
+        )
+        return f"<Game {self._players} players, {where}, {len(self._log)} actions, seed={self._seed}>"
