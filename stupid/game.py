@@ -112,6 +112,13 @@ _PHYSICAL: Final = {
 _PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
 
 
+_MUTABLE_LISTS: Final = (
+    "_bid_history", "_bids", "_completed", "_log", "_round_scores", "_stock", "_taken",
+    "_taken_history", "_totals", "_trick",
+)
+"""The list attributes of a game that :meth:`Game.copy` copies (``_hands`` is copied deeper)."""
+
+
 class Game:
     """One game of Stupid for 2-21 seats (0-based, clockwise).
 
@@ -197,6 +204,16 @@ class Game:
         self._log = []
         self._dealer = 0
         self._start_events = (self._deal(1),)
+
+    def copy(self) -> Game:
+        """An independent copy of the game (it shares only immutable parts with this one)."""
+        twin = Game.__new__(Game)
+        for name in Game.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin._hands = [list(hand) for hand in self._hands]
+        for name in _MUTABLE_LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
 
     @classmethod
     def new(cls, players: int, rules: Rules | None = None, seed: int | None = None) -> Game:

@@ -300,3 +300,13 @@ def test_stats_count_exact_bids_and_tricks() -> None:
             t[seat] for b, t in zip(game.bid_history, game.taken_history, strict=True) if b[seat] == t[seat]
         ) - 10 * (13 - sum(made))
     assert sum(stats["tricks"]) == sum(Rules().hand_sizes)
+
+
+def test_a_copy_is_the_same_game_and_independent() -> None:
+    game = Game.new(9, seed=31)  # two decks: copies of cards in the hands
+    twin = game.copy()
+    assert twin == game and twin.view(0) == game.view(0)
+    seat = twin.awaiting[0]
+    twin.bid(seat, twin.legal_bids(seat)[0])
+    assert twin != game and game.bids[seat] is None
+    assert game.action_count == 0 and twin.action_count == 1

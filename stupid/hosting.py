@@ -1,0 +1,254 @@
+"""Stupid as the host sees it: the :class:`tabletop.GameSpec` of this package.
+
+Only this module of ``stupid`` knows the game protocol; the engine does not depend on it.
+
+Action texts are the engine's own (:meth:`stupid.Action.encode`): ``b3`` bids three tricks,
+``pQC`` plays the queen of clubs; in games of several decks the log names the copy played
+(``pQC.1``), and a player's ``pQC`` plays any copy they hold. The stage is ``<round>b<bids
+made>`` while bidding, ``<round>.<trick>.<cards in the trick>`` during the tricks and ``over``.
+
+Options: ``decks`` (``auto``: one deck per seven players, the engine's ``decks=None``; or 1-3)
+and ``max_hand`` (1-10). Decision: the host seats 2-14 players (``stupid.md`` section 1: a select
+menu and a message stay readable), although the engine takes up to 21.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from stupid.actions import Action
+from stupid.ai import LEVELS, make_player
+from stupid.ai import Player as StupidPlayer
+from stupid.errors import RuleError
+from stupid.game import Game, Phase
+from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
+from stupid.views import View
+from tabletop import (
+    ComputerPlayer,
+    CorruptLog,
+    GameSpec,
+    LogEntry,
+    Match,
+    Option,
+    OptionError,
+    OptionValue,
+    Preset,
+    Refused,
+    Results,
+    resolve_options,
+)
+
+__all__ = ["GAME", "HOSTED_PLAYERS", "StupidGame", "StupidMatch", "rules_for"]
+
+AUTO: Final = "auto"
+"""The ``decks`` value for one deck per seven players."""
+
+HOSTED_PLAYERS: Final = range(2, 15)
+"""The player counts the host seats."""
+
+
+def rules_for(options: Mapping[str, OptionValue]) -> Rules:
+    """The engine's :class:`stupid.Rules` for resolved option values (:class:`OptionError`)."""
+    decks = options["decks"]
+    try:
+        return Rules(decks=None if decks == AUTO else int(decks), max_hand=int(options["max_hand"]))
+    except ValueError as exc:
+        raise OptionError("not_allowed", str(exc)) from exc
+
+
+class StupidMatch:
+    """One game of Stupid behind the game protocol (:class:`tabletop.Match`)."""
+
+    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+        self.game = game
+        """The engine's game (the host's presentation of Stupid reads it through views)."""
+        self._options = dict(options)
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.game.players
+
+    @property
+    def seed(self) -> int:
+        """The seed the game deals from."""
+        return self.game.seed
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value."""
+        return dict(self._options)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seat to bid or play (none once the game is over)."""
+        return self.game.awaiting
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the last round has been scored."""
+        return self.game.is_over
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+        return self.game.round
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the game lasts (13 by default)."""
+        return self.game.rounds
+
+    @property
+    def stage(self) -> str:
+        """``3b2`` (round 3, two bids made), ``3.2.1`` (round 3, trick 2, one card down), ``over``."""
+        game = self.game
+        if game.is_over:
+            return "over"
+        if game.phase is Phase.BIDDING:
+            return f"{game.round}b{sum(bid is not None for bid in game.bids)}"
+        return f"{game.round}.{game.trick_number}.{len(game.current_trick)}"
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every accepted action, as (seat, text); plays name their copy in games of several decks."""
+        return tuple((seat, action.encode()) for seat, action in self.game.actions)
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """The bids or cards ``seat`` may choose now (each card once, whatever its copies)."""
+        if seat not in self.game.awaiting:
+            return ()
+        return tuple(action.encode() for action in self.game.legal_actions(seat))
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
+        try:
+            decoded = Action.decode(action)
+        except ValueError as exc:
+            raise Refused("That is not a move of this game.") from exc
+        try:
+            return tuple(self.game.apply(seat, decoded))
+        except RuleError as exc:
+            raise Refused(str(exc)) from exc
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (None: the public view)."""
+        return self.game.view(seat)
+
+    def results(self) -> Results:
+        """Totals, winners, scores by round, and exact bids, tricks and zero bids made by seat."""
+        game = self.game
+        return Results(
+            totals=tuple(game.totals),
+            winners=tuple(game.winners),
+            round_scores=tuple(tuple(scores) for scores in game.round_scores),
+            stats={name: tuple(values) for name, values in game.stats().items()},
+        )
+
+    def copy(self) -> StupidMatch:
+        """An independent copy."""
+        return StupidMatch(self.game.copy(), self._options)
+
+
+@dataclass(frozen=True)
+class StupidComputer:
+    """A Stupid computer player answering with action texts."""
+
+    player: StupidPlayer
+
+    def decide(self, view: object) -> str:
+        """The bid or the card for the seat whose view this is."""
+        if not isinstance(view, View):
+            raise TypeError(f"a Stupid player needs a Stupid view, not {type(view).__name__}")
+        return self.player.act(view).encode()
+
+
+class StupidGame:
+    """Stupid described for the host (:class:`tabletop.GameSpec`)."""
+
+    name: Final = "stupid"
+    title: Final = "Stupid"
+    description: Final = "Bid exactly the tricks you will take (Oh Hell) for 2-14: 13 rounds of 1 to 7 cards."
+    min_players: Final = HOSTED_PLAYERS.start
+    max_players: Final = HOSTED_PLAYERS.stop - 1
+    levels: Final = LEVELS
+    stand_in_level: Final = "normal"
+    options: Final = (
+        Option(
+            "decks",
+            "52-card decks shuffled together (auto: one per 7 players)",
+            AUTO,
+            (AUTO,),
+            1,
+            MAX_DECKS,
+        ),
+        Option("max_hand", "the largest hand: rounds deal 1 card, 2, ... up to it and back to 1", 7, (),
+               1, MAX_HAND_LIMIT),
+    )
+    presets: Final[tuple[Preset, ...]] = ()
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
+        values = resolve_options(self.options, raw, self.presets)
+        rules = rules_for(values)
+        if not any(rules.allows(players) for players in HOSTED_PLAYERS):
+            try:
+                rules.check(HOSTED_PLAYERS.start)  # no table could play: say why
+            except ValueError as exc:
+                raise OptionError("not_allowed", str(exc)) from exc
+        return values
+
+    def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+        """The fewest and most players these options take at a table (within 2-14)."""
+        rules = rules_for(options)
+        allowed = [players for players in HOSTED_PLAYERS if rules.allows(players)]
+        if not allowed:
+            return HOSTED_PLAYERS.start, HOSTED_PLAYERS.start - 1
+        return allowed[0], allowed[-1]
+
+    def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> StupidMatch:
+        """A new game, round 1 dealt; :class:`OptionError` if the options do not take ``players``."""
+        rules = rules_for(options)
+        if players not in HOSTED_PLAYERS:
+            raise OptionError(
+                "players",
+                f"a table of Stupid seats {self.min_players}-{self.max_players} players, not {players}",
+                players=players,
+            )
+        try:
+            game = Game.new(players, rules, seed=seed)
+        except ValueError as exc:
+            raise OptionError("players", str(exc), players=players) from exc
+        return StupidMatch(game, options)
+
+    def replay(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
+    ) -> StupidMatch:
+        """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
+        try:
+            match = self.new_match(players, options, seed)
+        except ValueError as exc:
+            raise CorruptLog(f"the stored Stupid game cannot be set up: {exc}") from exc
+        game = match.game
+        for number, (seat, text) in enumerate(log):
+            try:
+                game.apply(seat, Action.decode(text))
+            except (ValueError, RuleError) as exc:
+                # Not the engine's message: it may name a hidden card, and this one is logged.
+                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
+        return match
+
+    def computer_player(self, level: str, seed: int) -> ComputerPlayer:
+        """A computer player of ``level``, reproducible from ``seed``."""
+        return StupidComputer(make_player(level, seed))
+
+
+GAME: Final = StupidGame()
+"""Stupid, as :mod:`tabletop.registry` offers it."""
+
+
+def _conforms(game: StupidGame, match: StupidMatch) -> tuple[GameSpec, Match]:
+    """Never called: mypy checks here that both classes meet the protocol."""
+    return game, match
