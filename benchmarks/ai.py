@@ -31,7 +31,7 @@ from stickem.ai.players import DEFAULT_HARD_ITERATIONS
 from stickem.ai.search import SearchSettings, run_search
 from stickem.ai.situation import Situation, unseen_cards
 from stickem.ai.tournament import TableSpec, format_table, run, summarize
-from stickem.cli import ProgressBar
+from tabletop.console import ProgressBar
 
 
 def first_trick(seed: int, players: int = 5) -> Situation:

@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stickem.cli import ProgressBar
 from stupid.ai.players import DEFAULT_PLAYOUTS
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
+from tabletop.console import ProgressBar
 
 
 def main() -> None:

@@ -10,16 +10,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 
 from stickem.ai.players import LEVELS
 from stickem.ai.terminal import TerminalTable
 from stickem.ai.tournament import SEAT_GAMES_NOTE, TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
-
-BROKEN_PIPE = 141
-"""Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
+from tabletop.console import BROKEN_PIPE, ProgressBar, seat_levels
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -58,38 +55,6 @@ def check_players(rules: Rules, players: int) -> None:
         )
 
 
-def seat_levels(seats: str, players: int | None) -> tuple[str, ...]:
-    """Return one level per seat from ``hard,normal`` and an optional player count."""
-    levels = [part.strip().lower() for part in seats.split(",") if part.strip()]
-    if not levels:
-        raise ValueError("--seats needs at least one level")
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
-    if players is None:
-        return tuple(levels)
-    if len(levels) > players:
-        raise ValueError(f"{len(levels)} seats given for {players} players")
-    return tuple(levels[i % len(levels)] for i in range(players))
-
-
-class ProgressBar:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, width: int = 30) -> None:
-        self.width = width
-        self.start = time.monotonic()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.width * done // total
-        elapsed = time.monotonic() - self.start
-        bar = "#" * filled + "." * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``stickem simulate``."""
     try:
@@ -97,7 +62,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         if args.players is not None:
             check_players(rules, args.players)
         spec = TableSpec(
-            seats=seat_levels(args.seats, args.players),
+            seats=seat_levels(args.seats, args.players, LEVELS),
             games=args.games,
             rules=rules,
             seed=args.seed,

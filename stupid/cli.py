@@ -3,7 +3,7 @@
 ``python -m stupid play --players 4 --level hard`` starts a game against computer players;
 ``python -m stupid simulate --seats hard,normal --players 4 --games 200`` plays many games
 between computer players and prints a table per level. The progress bar and the seat list are
-Stick'em's (:mod:`stickem.cli`): the shared command line takes both games at merge.
+every game's (:mod:`tabletop.console`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ import os
 import sys
 from collections.abc import Sequence
 
-from stickem.cli import ProgressBar, seat_levels
 from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import Rules
+from tabletop.console import ProgressBar, seat_levels
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -53,7 +53,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     try:
         rules = _rules(args)
         spec = TableSpec(
-            seats=seat_levels(args.seats, args.players),
+            seats=seat_levels(args.seats, args.players, LEVELS),
             games=args.games,
             rules=rules,
             seed=args.seed,

@@ -5,19 +5,21 @@ and applied through ``game.apply`` (so validated). Seats rotate from game to gam
 keeps a lucky seat, and every game's deal and players derive from the base seed, so a run
 replays exactly whatever the number of worker processes. The worker pool, the statistics
 (points per round, points against the other seats, win rate, decision times) and the table
-are shared with Stick'em's simulator (:mod:`stickem.ai.tournament`).
+are every game's (:mod:`tabletop.tournament`).
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from stickem.ai.tournament import GameResult, LevelStats, ProgressCallback, format_table, run_jobs, summarize
 from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS, make_player
 from stupid.game import Game
 from stupid.rules import Rules
+from tabletop.tournament import GameResult, LevelStats, ProgressCallback, format_table, run_jobs
+from tabletop.tournament import summarize as summarize_levels
 
 __all__ = ["GameResult", "LevelStats", "TableSpec", "format_table", "play_game", "run", "summarize"]
 
@@ -78,3 +80,8 @@ def play_game(job: tuple[TableSpec, int]) -> GameResult:
 def run(spec: TableSpec, workers: int = 2, progress: ProgressCallback | None = None) -> list[GameResult]:
     """Play every game of ``spec`` on ``workers`` processes; results in game order."""
     return run_jobs(play_game, [(spec, index) for index in range(spec.games)], workers, progress)
+
+
+def summarize(results: Sequence[GameResult]) -> list[LevelStats]:
+    """Per-level statistics, in :data:`LEVELS` order (see :func:`tabletop.tournament.summarize`)."""
+    return summarize_levels(results, LEVELS)

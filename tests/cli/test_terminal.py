@@ -12,10 +12,12 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from stickem import Phase, Rules, cli
+from stickem.ai import LEVELS
 from stickem.ai.terminal import TerminalTable
 from stickem.ai.tournament import TableSpec, run
 from stickem.cards import deck_max_value
-from stickem.cli import main, seat_levels
+from stickem.cli import main
+from tabletop.console import seat_levels
 
 
 def scripted(answers: Iterator[str], log: list[str]) -> Callable[[str], str]:
@@ -208,10 +210,12 @@ def test_cli_simulate_refuses_bad_budgets_before_any_game(
 
 
 def test_seat_levels_fill_the_table() -> None:
-    assert seat_levels("hard, normal", 5) == ("hard", "normal", "hard", "normal", "hard")
-    assert seat_levels("random,normal,hard", None) == ("random", "normal", "hard")
+    assert seat_levels("hard, normal", 5, LEVELS) == ("hard", "normal", "hard", "normal", "hard")
+    assert seat_levels("random,normal,hard", None, LEVELS) == ("random", "normal", "hard")
     with pytest.raises(ValueError, match="4 seats given for 3 players"):
-        seat_levels("hard,hard,hard,hard", 3)
+        seat_levels("hard,hard,hard,hard", 3, LEVELS)
+    with pytest.raises(ValueError, match="unknown level 'expert'; levels are random, normal, hard"):
+        seat_levels("expert", None, LEVELS)
 
 
 def test_python_dash_m_stickem_runs() -> None:

@@ -1,7 +1,7 @@
 """The engine is pure: stdlib only, and importing it never imports discord.
 
-Only ``stickem/hosting.py``, the game's description for the host, may import the game protocol
-(``tabletop``, itself stdlib only); the engine does not depend on it."""
+Beside the standard library the package may import only ``tabletop`` (itself stdlib only: the
+game protocol and what every game's command line shares), and the engine does not load it."""
 
 from __future__ import annotations
 
@@ -47,8 +47,7 @@ def test_engine_source_imports_only_stdlib_and_itself() -> None:
                 continue
             for name in names:
                 top = name.split(".")[0]
-                allowed = {"stickem", "tabletop"} if path.name == "hosting.py" else {"stickem"}
-                assert top in sys.stdlib_module_names or top in allowed, f"{path}: {name}"
+                assert top in sys.stdlib_module_names or top in {"stickem", "tabletop"}, f"{path}: {name}"
 
 
 def test_engine_is_typed() -> None:
