@@ -16,7 +16,7 @@ from stickem.ai.players import LEVELS
 from stickem.ai.terminal import TerminalTable
 from stickem.ai.tournament import SEAT_GAMES_NOTE, TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
-from tabletop.console import BROKEN_PIPE, ProgressBar, seat_levels
+from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,14 +109,4 @@ def play_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``stickem`` console script."""
     args = build_parser().parse_args(argv)
-    try:
-        if args.command == "play":
-            return play_command(args)
-        return simulate_command(args)
-    except BrokenPipeError:
-        # The reader went away (`stickem play | head`): stop quietly, as `yes | head` does. Output
-        # still buffered would fail again at exit, so standard output now goes nowhere.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-        return BROKEN_PIPE
+    return quiet_broken_pipe(lambda: play_command(args) if args.command == "play" else simulate_command(args))

@@ -17,7 +17,7 @@ from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import Rules
-from tabletop.console import ProgressBar, seat_levels
+from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -96,6 +96,4 @@ def play_command(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m stupid``."""
     args = build_parser().parse_args(argv)
-    if args.command == "play":
-        return play_command(args)
-    return simulate_command(args)
+    return quiet_broken_pipe(lambda: play_command(args) if args.command == "play" else simulate_command(args))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-__all__ = ["BROKEN_PIPE", "ProgressBar", "seat_levels"]
+__all__ = ["BROKEN_PIPE", "ProgressBar", "quiet_broken_pipe", "seat_levels"]
 
 BROKEN_PIPE = 141
 """Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
@@ -43,3 +44,16 @@ class ProgressBar:
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def quiet_broken_pipe(command: Callable[[], int]) -> int:
+    """Run ``command``; when the reader of standard output goes away (``stickem play | head``),
+    stop quietly with :data:`BROKEN_PIPE`, as ``yes | head`` does, instead of a traceback."""
+    try:
+        return command()
+    except BrokenPipeError:
+        # Output still buffered would fail again at exit, so standard output now goes nowhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return BROKEN_PIPE

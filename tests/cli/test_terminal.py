@@ -17,7 +17,7 @@ from stickem.ai.terminal import TerminalTable
 from stickem.ai.tournament import TableSpec, run
 from stickem.cards import deck_max_value
 from stickem.cli import main
-from tabletop.console import seat_levels
+from tabletop.console import BROKEN_PIPE, seat_levels
 
 
 def scripted(answers: Iterator[str], log: list[str]) -> Callable[[str], str]:
@@ -395,7 +395,7 @@ def test_play_into_a_closed_pipe_ends_quietly() -> None:
     finally:
         player.kill()
     assert b"Traceback" not in err and err == b"", err
-    assert player.returncode == cli.BROKEN_PIPE
+    assert player.returncode == BROKEN_PIPE
 
 
 @pytest.mark.parametrize("players", ["2", "9"])
