@@ -66,6 +66,20 @@ def _run_candidates(need: Need, naturals: Counter[Card]) -> list[Candidate]:
     return found
 
 
+def _fill_set(option: Candidate, naturals: Counter[Card]) -> Candidate | None:
+    """The set ``option`` made of the naturals still available (wilds for the rest)."""
+    rank = option.naturals[0].rank
+    size = len(option.naturals) + option.wilds
+    cards: list[Card] = []
+    for card, count in naturals.items():
+        if card.rank == rank and count > 0:
+            cards.extend([card] * count)
+    if not cards:
+        return None
+    cards = cards[:size]
+    return Candidate("set", tuple(cards), size - len(cards))
+
+
 def candidates(need: Need, naturals: Counter[Card]) -> list[Candidate]:
     """Every smallest meld for ``need`` holding at least one natural of ``naturals`` (fewest
     wilds first)."""
@@ -82,7 +96,8 @@ def plan(hand: Iterable[Card], stick: Stick, width: int = 10) -> tuple[int, tupl
     cards = list(hand)
     wild_count = sum(card.is_wild for card in cards)
     naturals = Counter(card for card in cards if not card.is_wild)
-    needs = sorted(stick.needs, key=lambda n: (-n.size, n.kind))
+    # runs first: they need particular cards, a set takes whichever of its rank are left
+    needs = sorted(stick.needs, key=lambda n: (n.kind != "run", -n.size))
     best: list[object] = [10**6, ()]
     cache: dict[Need, list[Candidate]] = {}
     for need in needs:
@@ -102,6 +117,11 @@ def plan(hand: Iterable[Card], stick: Stick, width: int = 10) -> tuple[int, tupl
         for number, option in enumerate(all_options[index]):
             if same and number < start:
                 continue
+            if option.kind == "set":
+                filled = _fill_set(option, naturals)
+                if filled is None:
+                    continue
+                option = filled
             usage = Counter(option.naturals)
             if any(naturals[card] < count for card, count in usage.items()):
                 continue
@@ -123,7 +143,7 @@ def deficit(hand: Iterable[Card], stick: Stick) -> int:
 
 
 def find_completion(hand: Iterable[Card], stick: Stick) -> tuple[MeldPlay, ...] | None:
-    """Melds from ``hand`` that complete ``stick`` (in its needs' order), or None."""
+    """Melds from ``hand`` that complete ``stick`` (one per need, runs first), or None."""
     cards = list(hand)
     if stick.is_free:
         return None
