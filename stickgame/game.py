@@ -16,8 +16,8 @@ Decisions where sticks.md is silent (see also the docstrings):
 - A round ends when someone goes out or when the player to draw finds the stock empty even
   after rebuilding it from the discard pile. The game ends after a round in which a seat has
   ``rules.sticks_to_win`` completed sticks (Frees included).
-- ``legal_actions`` lists draws, discards, single-card lay-offs and one lay-down of the stick
-  when the hand holds one; added melds and wild swaps are legal but not listed.
+- ``legal_actions`` lists draws, discards, single-card lay-offs, 3-card new melds and one
+  lay-down of the stick when the hand holds one; other melds and wild swaps are not listed.
 """
 
 from __future__ import annotations
@@ -512,9 +512,10 @@ class Game:
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """Draws; or discards, single-card lay-offs and (when the hand holds one) a lay-down.
+        """Draws; or discards, single-card lay-offs, the smallest new melds the hand can make
+        (after completing) and one lay-down of the stick (when the hand holds one).
 
-        Adding melds and taking wilds may also be legal; they are not enumerated.
+        Longer melds, other lay-downs and wild swaps may also be legal; they are not listed.
         """
         if self._phase == _OVER or seat != self._turn:
             return []
@@ -533,6 +534,9 @@ class Game:
             if plays is not None:
                 found.append(LayDown(plays))
         else:
+            from .solver import new_melds
+
+            found.extend(AddMeld(play) for play in new_melds(hand))
             for card in sorted(set(hand)):
                 for index, table_meld in enumerate(self._melds):
                     if card.is_wild and table_meld.owner != seat:

@@ -36,7 +36,9 @@ class Rules:
       completed sticks wins; the seed's variant).
     - ``sticks_to_win``: the game ends after a round in which someone has this many completed
       sticks (7; smaller values make short games for tests and quick play).
-    - ``hand_size``: cards dealt to each player (15; smaller values make short games).
+    - ``hand_size``: cards dealt to each player (15; 11-14 make quicker rounds). Decision: not
+      below 11, since the biggest sticks take 12 cards and a hand holds its size plus the card
+      drawn, so a smaller hand could never complete them and a round could go on forever.
 
     Invalid values raise ValueError naming the allowed ones.
     """
@@ -48,7 +50,7 @@ class Rules:
     OPTIONS: ClassVar[tuple[Option, ...]] = (
         Option("scoring", "sticks", SCORING, "who wins: most completed sticks, or most points"),
         Option("sticks_to_win", 7, tuple(range(1, 8)), "completed sticks that end the game (1-7)"),
-        Option("hand_size", 15, tuple(range(5, 16)), "cards dealt to each player (5-15)"),
+        Option("hand_size", 15, tuple(range(11, 16)), "cards dealt to each player (11-15)"),
     )
 
     def __post_init__(self) -> None:

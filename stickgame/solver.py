@@ -17,7 +17,7 @@ from .actions import MeldPlay
 from .cards import Card, Suit
 from .sticks import Need, Stick
 
-__all__ = ["Candidate", "candidates", "deficit", "find_completion", "plan"]
+__all__ = ["Candidate", "candidates", "deficit", "find_completion", "new_melds", "plan"]
 
 _SET_RANKS: Final = (1, *range(3, 14))
 _SUITS: Final = tuple(Suit)
@@ -158,3 +158,21 @@ def find_completion(hand: Iterable[Card], stick: Stick) -> tuple[MeldPlay, ...] 
         placement = option.placement if option.kind == "run" else None
         plays.append(MeldPlay((*option.naturals, *use), option.kind, placement))
     return tuple(plays)
+
+
+_ANY_SET: Final = Need("set")
+_ANY_RUN: Final = Need("run")
+
+
+def new_melds(hand: Iterable[Card]) -> list[MeldPlay]:
+    """Every 3-card set or run ``hand`` can lay down now (fewest wilds first)."""
+    cards = list(hand)
+    wilds = [card for card in cards if card.is_wild]
+    naturals = Counter(card for card in cards if not card.is_wild)
+    found = []
+    for need in (_ANY_SET, _ANY_RUN):
+        for option in candidates(need, naturals):
+            if option.wilds <= len(wilds):
+                placement = option.placement if option.kind == "run" else None
+                found.append(MeldPlay((*option.naturals, *wilds[: option.wilds]), option.kind, placement))
+    return found

@@ -49,4 +49,4 @@ def test_cards_are_immutable_interned_and_hashable() -> None:
     card = Card(Suit.SPADES, 13)
     assert card is Card.parse("KS") and hash(card) == hash(Card.parse("K♠"))
     with pytest.raises(AttributeError):
-        card.rank = 12  # type: ignore[misc]
+        card.rank = 12
