@@ -56,6 +56,7 @@ from .events import (
     StockRebuilt,
     WildTaken,
 )
+from .legal import discardable, play_actions
 from .melds import Meld, describe_cards, interpretations, make_meld
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .sticks import STICKS, Stick, match_stick
@@ -376,9 +377,8 @@ class Game:
         return [CardDrawn(seat, "discard", card)]
 
     def discardable(self, card: Card) -> bool:
-        """Whether ``card`` may be discarded by anyone now: not wild, and not a natural card
-        that could be laid off alone on a meld on the table (sticks.md 5.5)."""
-        return not card.is_wild and not any(t.meld.accepts_alone(card) for t in self._melds)
+        """Whether ``card`` may be discarded by anyone now (see ``legal.discardable``)."""
+        return discardable(card, self._melds)
 
     def _discard_card(self, seat: int, card: Card) -> list[Event]:
         hand = self._hands[seat]
@@ -524,31 +524,7 @@ class Game:
             if self._discard:
                 actions.append(DrawDiscard())
             return actions
-        hand = self._hands[seat]
-        found: list[Action] = []
-        stick = self._sticks[seat]
-        if stick is not None:
-            from .solver import find_completion
-
-            plays = find_completion(hand, stick)
-            if plays is not None:
-                found.append(LayDown(plays))
-        else:
-            from .solver import new_melds
-
-            found.extend(AddMeld(play) for play in new_melds(hand))
-            for card in sorted(set(hand)):
-                for index, table_meld in enumerate(self._melds):
-                    if card.is_wild and table_meld.owner != seat:
-                        continue
-                    try:
-                        table_meld.meld.extended((card,))
-                    except MeldError:
-                        continue
-                    found.append(LayOff(index, (card,)))
-        allowed = [card for card in sorted(set(hand)) if self.discardable(card)]
-        found.extend(Discard(card) for card in (allowed or sorted(set(hand))))
-        return found
+        return play_actions(seat, self._hands[seat], self._sticks[seat], self._melds)
 
     # ------------------------------------------------------------------ views
 
