@@ -188,10 +188,10 @@ def _make_run(
     wild_cards = [card for card in new_cards if card.is_wild]
     if size < 3:
         raise MeldError(need, f"{text} has {size} card{'s' if size != 1 else ''}")
-    if not naturals and not any(not card.is_wild for _, card in fixed):
+    if not naturals and all(card.is_wild for _, card in fixed):
         raise MeldError(need, f"{text} has no natural card (a meld needs one)")
     suits = sorted(
-        {card.suit.value for card in (*naturals, *(c for _, c in fixed)) if card.suit is not None}
+        {card.suit.value for card in (*naturals, *(c for _, c in fixed)) if not card.is_wild and card.suit}
         | ({suit.value} if suit is not None else set())
     )
     if len(suits) > 1:

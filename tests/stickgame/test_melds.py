@@ -159,3 +159,10 @@ def test_cards_that_fit_alone() -> None:
     assert not run.accepts_alone(Card.parse("9H")) and not run.accepts_alone(Card.parse("AS"))
     assert make_meld(cards("9S 9H W")).accepts_alone(Card.parse("9C"))
     assert not make_meld(cards("9S 9H W")).accepts_alone(Card.parse("2C"))
+
+
+def test_a_deuce_in_a_run_does_not_count_as_its_own_suit() -> None:
+    run = make_meld(cards("2D 7S 8S"), "run", "down")
+    assert run.suit is not None and run.suit.value == "spades"
+    assert run.extended(cards("9S")).positions == (6, 7, 8, 9)
+    assert make_meld(cards("9D 2H 2S QD KD"), "run").extended(cards("AD")).high == 14
