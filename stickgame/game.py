@@ -535,6 +535,7 @@ class Game:
             seat=own,
             players=self.players,
             rules=self.rules,
+            actions=len(self.log),
             round=self._round,
             dealer=self._dealer,
             turn=self._turn,

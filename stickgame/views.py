@@ -53,11 +53,13 @@ class View:
     once the viewer's stick is completed this round). ``phase``: "draw", "play" or "over".
     ``picked_up``: the cards each seat drew from the discard pile this round (seen by all).
     ``melds``: every meld on the table in the order laid (a lay-off keeps its index).
+    ``actions``: how many actions the game has seen (public: everyone watched them).
     """
 
     seat: int | None
     players: int
     rules: Rules
+    actions: int
     round: int
     dealer: int
     turn: int

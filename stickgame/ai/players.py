@@ -1,8 +1,9 @@
 """Computer players: ``random``, ``normal`` and ``hard``, each answering from a seat's view.
 
 Players keep no state between calls: each decision draws its randomness from a generator
-seeded with the player's seed and where the decision sits in the game (round, stock and
-discard sizes, table, hand sizes), so a player replays a game exactly and can be rebuilt.
+seeded with the player's seed and where the decision sits in the game (round, number of
+actions so far, stock and discard sizes, table, hand sizes), so a player replays a game
+exactly and can be rebuilt.
 
 - ``random``: a random legal action, laying cards down or off nine times in ten when it can.
 - ``normal``: draws the discard when it brings its stick closer (or, stick completed, when it
@@ -81,8 +82,8 @@ def make_player(level: str, seed: int = 0) -> Player:
 
 def _decision_seed(seed: int, view: View) -> int:
     place = (
-        f"{seed}/{view.seat}/{view.round}/{view.phase}/{view.stock_size}/{view.discard_size}/"
-        f"{len(view.melds)}/{view.hand_sizes}"
+        f"{seed}/{view.seat}/{view.round}/{view.actions}/{view.phase}/{view.stock_size}/"
+        f"{view.discard_size}/{len(view.melds)}/{view.hand_sizes}"
     )
     return random.Random(place).getrandbits(63)
 
