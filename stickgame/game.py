@@ -38,6 +38,7 @@ from .actions import (
     LayOff,
     MeldPlay,
     TakeWild,
+    decode,
 )
 from .cards import DECK, Card
 from .errors import MeldError, RuleError
@@ -338,8 +339,6 @@ class Game:
         """
         if isinstance(action, str):
             try:
-                from .actions import decode
-
                 action = decode(action)
             except ValueError as error:
                 raise RuleError(str(error), seat=seat) from None
