@@ -134,6 +134,8 @@ class Game:
         self._order = 0
         self._rebuilds = 0
         self._winners: tuple[int, ...] = ()
+        self._went_out = [0] * players
+        self._dry_rounds = 0
         self.start_events: tuple[Event, ...] = tuple(self._start_round())
 
     @classmethod
@@ -231,6 +233,20 @@ class Game:
         """The winning seats once the game is over (ties may share), else ()."""
         return self._winners
 
+    def stats(self) -> dict[str, object]:
+        """Per-game statistics for hosts: rounds, actions, and per seat the completed sticks
+        (Frees included), their points, how often the seat went out; and the rounds that
+        ended with nobody going out."""
+        return {
+            "rounds": self._round,
+            "actions": len(self.log),
+            "completed": [len(done) for done in self._completed],
+            "frees": [sum(c.stick.is_free for c in done) for done in self._completed],
+            "points": [sum(c.stick.points for c in done) for done in self._completed],
+            "went_out": list(self._went_out),
+            "rounds_without_going_out": self._dry_rounds,
+        }
+
     @property
     def action_count(self) -> int:
         """How many actions were applied."""
@@ -286,6 +302,10 @@ class Game:
         return events
 
     def _end_round(self, went_out: int | None) -> list[Event]:
+        if went_out is None:
+            self._dry_rounds += 1
+        else:
+            self._went_out[went_out] += 1
         counts = tuple(len(done) for done in self._completed)
         events: list[Event] = [RoundEnded(self._round, went_out, counts)]
         if max(counts) >= self.rules.sticks_to_win:

@@ -217,6 +217,7 @@ def test_going_out_by_discarding_ends_the_round() -> None:
     events = game.apply(0, Discard(Card.parse("QD")))
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert ended.went_out == 0 and ended.round == 1 and game.round == 2
+    assert game.stats()["went_out"] == [1, 0] and game.stats()["rounds"] == 2
 
 
 def test_going_out_by_laying_off_needs_no_discard() -> None:
@@ -241,6 +242,7 @@ def test_the_round_ends_when_nobody_can_draw() -> None:
     assert StockRebuilt(0) in events
     ended = next(e for e in events if isinstance(e, RoundEnded))
     assert ended.went_out is None and game.round == 2
+    assert game.stats()["rounds_without_going_out"] == 1
 
 
 def test_every_card_is_somewhere_after_a_new_round() -> None:
