@@ -10,8 +10,9 @@ exactly and can be rebuilt.
   can lay the card), lays down as soon as it can, then adds melds and lays off, and discards
   the allowed card whose loss leaves its stick closest to done.
 - ``hard``: as ``normal``, plus it takes wilds from the table when that completes its stick or
-  makes a new meld, breaks discard ties by how many ways its hand can still grow into the
-  stick, and keeps back cards that match what the next player has picked up.
+  makes a new meld, and breaks discard ties by its *outs*: how many unseen cards (four copies
+  of each, less those in its hand, on the table and atop the discard pile) would bring the
+  stick one card closer; then it keeps back cards that match what the next player picked up.
 """
 
 from __future__ import annotations
@@ -32,15 +33,16 @@ from stickgame.actions import (
     Swap,
     TakeWild,
 )
-from stickgame.cards import Card
+from stickgame.cards import SUITS, Card
 from stickgame.legal import discards, lay_offs, play_actions
-from stickgame.solver import candidates, deficit, find_completion, new_melds
+from stickgame.solver import deficit, find_completion, new_melds
 from stickgame.sticks import Stick
 from stickgame.views import TableMeld, View
 
 __all__ = ["LEVELS", "ComputerPlayer", "Player", "make_player"]
 
 LEVELS: tuple[str, ...] = ("random", "normal", "hard")
+
 """The computer player levels, weakest first."""
 
 
@@ -184,14 +186,23 @@ def _take_for_meld(view: View, hand: list[Card]) -> Action | None:
     return None
 
 
-def _flexibility(hand: Sequence[Card], stick: Stick) -> int:
-    """How many smallest melds for the stick's needs the hand is within one card of."""
-    wilds = sum(card.is_wild for card in hand)
-    naturals = Counter(card for card in hand if not card.is_wild)
-    return sum(
-        sum(1 for option in candidates(need, naturals) if option.wilds <= wilds + 1)
-        for need in set(stick.needs)
-    )
+def _outs(rest: list[Card], stick: Stick, base: int, seen: Counter[Card]) -> int:
+    """How many unseen natural cards would bring ``rest`` one card closer to ``stick``: only
+    cards of a rank in the hand or within two of a hand card in its suit are tried."""
+    near: set[Card] = set()
+    for card in rest:
+        if card.is_wild or card.suit is None:
+            continue
+        near.update(Card(suit, card.rank) for suit in SUITS)
+        for rank in range(card.rank - 2, card.rank + 3):
+            if 1 <= rank <= 13 and rank != 2:
+                near.add(Card(card.suit, rank))
+    total = 0
+    for card in near:
+        copies = 4 - seen[card]
+        if copies > 0 and deficit([*rest, card], stick) < base:
+            total += copies
+    return total
 
 
 def _danger(card: Card, picked: Sequence[Card]) -> int:
@@ -219,18 +230,28 @@ def _connections(card: Card, hand: Sequence[Card]) -> int:
 
 
 def _discard(view: View, hand: list[Card], stick: Stick | None, rng: random.Random, hard: bool) -> Action:
+    """The allowed discard that leaves the stick closest to done (normal: ties by fewest
+    connections, then at random; hard: ties by most outs, then least help to the next seat)."""
     options = discards(hand, view.melds)
     assert view.seat is not None
     picked = view.picked_up[(view.seat + 1) % view.players]
+    scored = [(deficit(_without(hand, d.card), stick) if stick is not None else 0, d) for d in options]
+    low = min(base for base, _ in scored)
+    ties = [d for base, d in scored if base == low]
+    if not hard:
+        return min(ties, key=lambda d: (_connections(d.card, hand), rng.random()))
+    seen: Counter[Card] = Counter(hand)
+    for table_meld in view.melds:
+        seen.update(table_meld.meld.cards)
+    if view.discard_top is not None:
+        seen[view.discard_top] += 1
 
-    def score(action: Discard) -> tuple[float, ...]:
-        card = action.card
-        rest = _without(hand, card)
-        base = deficit(rest, stick) if stick is not None else 0
-        keep = _connections(card, rest)
-        if not hard:
-            return (base, keep, rng.random())
-        flex = -_flexibility(rest, stick) if stick is not None else 0
-        return (base, flex, _danger(card, picked), keep, rng.random())
+    def outs(action: Discard) -> int:
+        if stick is None or len(ties) == 1:
+            return 0
+        return _outs(_without(hand, action.card), stick, low, seen)
 
-    return min(options, key=score)
+    return min(
+        ties,
+        key=lambda d: (-outs(d), _danger(d.card, picked), _connections(d.card, hand), rng.random()),
+    )
