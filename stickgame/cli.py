@@ -11,6 +11,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from tabletop.console import quiet_broken_pipe
+
 from .ai import LEVELS, make_player
 from .errors import RuleError
 from .events import Event
@@ -143,6 +145,10 @@ def main(
     """Run the command line; returns the exit status."""
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
+    return quiet_broken_pipe(lambda: _run(args, read, out))
+
+
+def _run(args: argparse.Namespace, read: Callable[[str], str], out: TextIO) -> int:
     try:
         if args.command == "play":
             return play(args, read, out)

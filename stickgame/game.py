@@ -138,6 +138,16 @@ class Game:
         self._dry_rounds = 0
         self.start_events: tuple[Event, ...] = tuple(self._start_round())
 
+    def copy(self) -> Game:
+        """An independent copy of the game (sharing only immutable parts: cards, sticks, melds)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        for name in ("log", "_bag", "_sticks", "_stock", "_discard", "_melds", "_went_out"):
+            setattr(twin, name, list(getattr(self, name)))
+        for name in ("_completed", "_hands", "_picked"):
+            setattr(twin, name, [list(part) for part in getattr(self, name)])
+        return twin
+
     @classmethod
     def new(cls, players: int, rules: Rules | None = None, seed: int | None = None) -> Game:
         """A new game of ``players`` (2-8) seats; round 1 is dealt. ``seed`` None: random."""

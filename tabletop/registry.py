@@ -18,6 +18,7 @@ __all__ = ["DEFAULT_GAME", "GameNotOffered", "game", "names", "register", "unreg
 _ENTRIES: dict[str, str] = {
     "stickem": "stickem.hosting:GAME",
     "stupid": "stupid.hosting:GAME",
+    "stickgame": "stickgame.hosting:GAME",
 }
 DEFAULT_GAME: Final = "stickem"
 """The game a table plays when nobody named one."""

@@ -369,3 +369,13 @@ def test_actions_given_as_text() -> None:
     game = Game.new(2, seed=3)
     game.apply(game.turn, "S")
     refused(game, game.turn, "Q nonsense", "not an action")
+
+
+def test_a_copy_is_the_same_game_and_independent() -> None:
+    game = Game.new(3, seed=12)
+    twin = game.copy()
+    assert twin.view(0) == game.view(0) and twin.log == game.log
+    seat = twin.awaiting[0]
+    twin.apply(seat, twin.legal_actions(seat)[0])
+    assert twin.action_count == 1 and game.action_count == 0
+    assert game.view(seat) != twin.view(seat)

@@ -46,3 +46,11 @@ def test_no_command_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
         main([])
     assert exited.value.code == 2
     assert "choose a command: play or simulate" in capsys.readouterr().err
+
+
+def test_stickgame_is_simulated_through_the_shared_command(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["--game", "stickgame", "simulate", "--seats", "random,normal", "--games", "1",
+                 "--sticks-to-win", "1"])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "random" in out and "normal" in out

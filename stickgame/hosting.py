@@ -1,0 +1,230 @@
+"""Stick Game as the host sees it: the :class:`tabletop.GameSpec` of this package.
+
+Only this module of ``stickgame`` knows the game protocol; the engine does not depend on it.
+
+Action texts are the engine's own (:mod:`stickgame.actions`): ``S`` draws from the stock, ``D``
+the discard, ``L 4C 5C * 7C | 9S 9H 9H`` lays down a stick, ``O 3 8H`` lays off, ``X 7H``
+discards, and so on. A turn is several decisions (draw, then lay down, lay off or discard), so
+the stage is ``<round>.<actions so far>``: it changes with every action, and a prompt is stale as
+soon as anything was played.
+
+Options are the engine's :class:`stickgame.Rules`: ``scoring`` (``sticks``: most completed
+sticks wins; ``points``: most points), ``sticks_to_win`` (1-7; fewer make a short game) and
+``hand_size`` (11-15).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from stickgame.actions import decode
+from stickgame.ai import LEVELS, make_player
+from stickgame.ai import Player as StickGamePlayer
+from stickgame.errors import RuleError
+from stickgame.game import Game
+from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
+from stickgame.views import View
+from tabletop import (
+    ComputerPlayer,
+    CorruptLog,
+    GameSpec,
+    LogEntry,
+    Match,
+    Option,
+    OptionError,
+    OptionValue,
+    Preset,
+    Refused,
+    Results,
+    resolve_options,
+)
+
+__all__ = ["GAME", "StickGameMatch", "StickGameSpec", "rules_for"]
+
+_PER_SEAT_STATS: Final = ("completed", "frees", "points", "went_out")
+"""The entries of ``Game.stats()`` that are counted by seat (the host stores those)."""
+
+
+def rules_for(options: Mapping[str, OptionValue]) -> Rules:
+    """The engine's :class:`stickgame.Rules` for resolved option values (:class:`OptionError`)."""
+    try:
+        return Rules(
+            scoring=str(options["scoring"]),
+            sticks_to_win=int(options["sticks_to_win"]),
+            hand_size=int(options["hand_size"]),
+        )
+    except ValueError as exc:
+        raise OptionError("not_allowed", str(exc)) from exc
+
+
+class StickGameMatch:
+    """One game of Stick Game behind the game protocol (:class:`tabletop.Match`)."""
+
+    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+        self.game = game
+        """The engine's game (the host's presentation of Stick Game reads it through views)."""
+        self._options = dict(options)
+
+    @property
+    def players(self) -> int:
+        """How many seats play."""
+        return self.game.players
+
+    @property
+    def seed(self) -> int:
+        """The seed the game deals from."""
+        return self.game.seed
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value."""
+        return dict(self._options)
+
+    @property
+    def awaiting(self) -> tuple[int, ...]:
+        """The seat whose turn it is (none once the game is over)."""
+        return self.game.awaiting
+
+    @property
+    def is_over(self) -> bool:
+        """Whether someone reached the sticks to win at the end of a round."""
+        return self.game.is_over
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+        return self.game.round
+
+    @property
+    def rounds(self) -> None:
+        """Not known in advance: the game ends when someone has completed enough sticks."""
+        return None
+
+    @property
+    def stage(self) -> str:
+        """``<round>.<actions so far>`` (every action is a new decision), or ``over``."""
+        game = self.game
+        return "over" if game.is_over else f"{game.round}.{game.action_count}"
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every accepted action, as (seat, text)."""
+        return tuple(self.game.log)
+
+    def legal_actions(self, seat: int) -> tuple[str, ...]:
+        """The draws, discards, single-card lay-offs, smallest new melds and one lay-down that
+        ``seat`` may take now (longer melds and wild swaps are legal too but not listed)."""
+        return tuple(action.encode() for action in self.game.legal_actions(seat))
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
+        try:
+            decoded = decode(action)
+        except ValueError as exc:
+            raise Refused("That is not a move of this game.") from exc
+        try:
+            return tuple(self.game.apply(seat, decoded))
+        except RuleError as exc:
+            raise Refused(str(exc)) from exc
+
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (None: the public view): no other hand, no uncompleted stick."""
+        return self.game.view(seat)
+
+    def results(self) -> Results:
+        """Completed sticks (or points) and winners, with completed sticks, Frees, points and
+        goings out by seat."""
+        game = self.game
+        stats = game.stats()
+        per_seat: dict[str, tuple[int, ...]] = {}
+        for name in _PER_SEAT_STATS:
+            values = stats[name]
+            assert isinstance(values, list)
+            per_seat[name] = tuple(int(value) for value in values)
+        return Results(totals=tuple(game.totals), winners=tuple(game.winners), stats=per_seat)
+
+    def copy(self) -> StickGameMatch:
+        """An independent copy."""
+        return StickGameMatch(self.game.copy(), self._options)
+
+
+@dataclass(frozen=True)
+class StickGameComputer:
+    """A Stick Game computer player answering with action texts."""
+
+    player: StickGamePlayer
+
+    def decide(self, view: object) -> str:
+        """The next action of the seat whose view this is (one step of its turn)."""
+        if not isinstance(view, View):
+            raise TypeError(f"a Stick Game player needs a Stick Game view, not {type(view).__name__}")
+        return self.player.act(view).encode()
+
+
+class StickGameSpec:
+    """Stick Game described for the host (:class:`tabletop.GameSpec`)."""
+
+    name: Final = "stickgame"
+    title: Final = "Stick Game"
+    description: Final = "Contract rummy for 2-8 with four decks and wild cards: lay down your secret stick."
+    min_players: Final = MIN_PLAYERS
+    max_players: Final = MAX_PLAYERS
+    levels: Final = LEVELS
+    stand_in_level: Final = "normal"
+    options: Final = (
+        Option("scoring", "who wins: most completed sticks, or most points", "sticks", SCORING),
+        Option("sticks_to_win", "completed sticks that end the game (fewer: a shorter game)", 7, (), 1, 7),
+        Option("hand_size", "cards dealt to each player", 15, (), 11, 15),
+    )
+    presets: Final[tuple[Preset, ...]] = ()
+
+    def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
+        """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
+        values = resolve_options(self.options, raw, self.presets)
+        rules_for(values)
+        return values
+
+    def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
+        """Always 2-8."""
+        return MIN_PLAYERS, MAX_PLAYERS
+
+    def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> StickGameMatch:
+        """A new game, round 1 dealt; :class:`OptionError` for a player count out of 2-8."""
+        rules = rules_for(options)
+        try:
+            game = Game.new(players, rules, seed=seed)
+        except ValueError as exc:
+            raise OptionError("players", str(exc), players=players) from exc
+        return StickGameMatch(game, options)
+
+    def replay(
+        self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
+    ) -> StickGameMatch:
+        """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
+        try:
+            match = self.new_match(players, options, seed)
+        except ValueError as exc:
+            raise CorruptLog(f"the stored Stick Game cannot be set up: {exc}") from exc
+        game = match.game
+        for number, (seat, text) in enumerate(log):
+            try:
+                game.apply(seat, decode(text))
+            except (ValueError, RuleError) as exc:
+                # Not the engine's message: it may name a hidden card, and this one is logged.
+                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
+        return match
+
+    def computer_player(self, level: str, seed: int) -> ComputerPlayer:
+        """A computer player of ``level``, reproducible from ``seed``."""
+        return StickGameComputer(make_player(level, seed))
+
+
+GAME: Final = StickGameSpec()
+"""Stick Game, as :mod:`tabletop.registry` offers it."""
+
+
+def _conforms(game: StickGameSpec, match: StickGameMatch) -> tuple[GameSpec, Match]:
+    """Never called: mypy checks here that both classes meet the protocol."""
+    return game, match
