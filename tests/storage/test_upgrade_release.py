@@ -40,7 +40,7 @@ TABLE_ORDER = (
 
 
 def _release_rows(table: str) -> list[dict[str, Any]]:
-    with sqlite3.connect(RELEASE) as conn:
+    with sqlite3.connect(f"file:{RELEASE}?mode=ro", uri=True) as conn:  # never create it
         conn.row_factory = sqlite3.Row
         return [dict(row) for row in conn.execute(f"SELECT * FROM {table}")]
 
@@ -85,6 +85,7 @@ async def _copy_release_to_postgres(target: Target) -> None:
 @pytest.fixture
 async def upgraded(target: Target, tmp_path: Path, clock: FakeClock) -> AsyncIterator[Storage]:
     """The release's database, opened (and so migrated) by this bot."""
+    assert RELEASE.stat().st_size > 0, f"{RELEASE} is missing: it is part of the repository"
     if target.backend == "sqlite":
         copy = tmp_path / "release.sqlite3"
         shutil.copyfile(RELEASE, copy)
