@@ -26,12 +26,12 @@ from stickem.ai import LEVELS, make_player
 from stickem.ai import Player as StickemPlayer
 from stickem.cards import Card, deck
 from stickem.errors import RuleError
+from stickem.events import Event
 from stickem.game import Game, Phase
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
 from stickem.views import View
 from tabletop import (
     ComputerPlayer,
-    CorruptLog,
     GameSpec,
     LogEntry,
     Match,
@@ -39,10 +39,10 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
-    Refused,
     Results,
     resolve_options,
 )
+from tabletop.engine_match import EngineMatch, replayed
 
 __all__ = [
     "GAME",
@@ -146,43 +146,10 @@ _PRESET_HELP: Final = {
 }
 
 
-class StickemMatch:
+class StickemMatch(EngineMatch[Game]):
     """One game of Stick'em behind the game protocol (:class:`tabletop.Match`)."""
 
-    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
-        self.game = game
-        """The engine's game (the host's presentation of Stick'em reads it through views)."""
-        self._options = dict(options)
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-        return self.game.players
-
-    @property
-    def seed(self) -> int:
-        """The seed the game deals from."""
-        return self.game.seed
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        """Every option's value."""
-        return dict(self._options)
-
-    @property
-    def awaiting(self) -> tuple[int, ...]:
-        """The seats that may act now."""
-        return self.game.awaiting
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.game.is_over
-
-    @property
-    def round(self) -> int:
-        """The current round, from 1."""
-        return self.game.round
+    rule_errors = (RuleError,)
 
     @property
     def rounds(self) -> int:
@@ -213,16 +180,9 @@ class StickemMatch:
         texts = _TEXTS["m" if misery else "p"]
         return tuple(map(texts.__getitem__, game.hand(seat) if misery else game.legal_cards(seat)))
 
-    def apply(self, seat: int, action: str) -> tuple[object, ...]:
-        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
-        try:
-            decoded = decode_action(seat, action)
-        except ValueError as exc:
-            raise Refused("That is not a move of this game.") from exc
-        try:
-            return tuple(self.game.apply(decoded))
-        except RuleError as exc:
-            raise Refused(exc.message) from exc
+    def play(self, seat: int, action: str) -> list[Event]:
+        """Apply ``seat``'s action text to the engine (ValueError if it names no action)."""
+        return self.game.apply(decode_action(seat, action))
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: the public view)."""
@@ -301,18 +261,9 @@ class StickemGame:
         self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
     ) -> StickemMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
-        try:
-            match = self.new_match(players, options, seed)
-        except ValueError as exc:
-            raise CorruptLog(f"the stored Stick'em game cannot be set up: {exc}") from exc
-        game = match.game
-        for number, (seat, text) in enumerate(log):
-            try:
-                game.apply(decode_action(seat, text))
-            except (ValueError, RuleError) as exc:
-                # Not the engine's message: it may name a hidden card, and this one is logged.
-                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
-        return match
+        return replayed(
+            "Stick'em", lambda: self.new_match(players, options, seed), StickemMatch.play, log, (RuleError,)
+        )
 
     def computer_player(self, level: str, seed: int) -> ComputerPlayer:
         """A computer player of ``level``, reproducible from ``seed``."""

@@ -23,12 +23,12 @@ from stickgame.actions import decode
 from stickgame.ai import LEVELS, make_player
 from stickgame.ai import Player as StickGamePlayer
 from stickgame.errors import RuleError
+from stickgame.events import Event
 from stickgame.game import Game
 from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
 from stickgame.views import View
 from tabletop import (
     ComputerPlayer,
-    CorruptLog,
     GameSpec,
     LogEntry,
     Match,
@@ -36,10 +36,10 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
-    Refused,
     Results,
     resolve_options,
 )
+from tabletop.engine_match import EngineMatch, replayed
 
 __all__ = ["GAME", "StickGameMatch", "StickGameSpec", "rules_for"]
 
@@ -59,43 +59,10 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
         raise OptionError("not_allowed", str(exc)) from exc
 
 
-class StickGameMatch:
+class StickGameMatch(EngineMatch[Game]):
     """One game of Stick Game behind the game protocol (:class:`tabletop.Match`)."""
 
-    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
-        self.game = game
-        """The engine's game (the host's presentation of Stick Game reads it through views)."""
-        self._options = dict(options)
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-        return self.game.players
-
-    @property
-    def seed(self) -> int:
-        """The seed the game deals from."""
-        return self.game.seed
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        """Every option's value."""
-        return dict(self._options)
-
-    @property
-    def awaiting(self) -> tuple[int, ...]:
-        """The seat whose turn it is (none once the game is over)."""
-        return self.game.awaiting
-
-    @property
-    def is_over(self) -> bool:
-        """Whether someone reached the sticks to win at the end of a round."""
-        return self.game.is_over
-
-    @property
-    def round(self) -> int:
-        """The current round, from 1."""
-        return self.game.round
+    rule_errors = (RuleError,)
 
     @property
     def rounds(self) -> None:
@@ -118,16 +85,9 @@ class StickGameMatch:
         ``seat`` may take now (longer melds and wild swaps are legal too but not listed)."""
         return tuple(action.encode() for action in self.game.legal_actions(seat))
 
-    def apply(self, seat: int, action: str) -> tuple[object, ...]:
-        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
-        try:
-            decoded = decode(action)
-        except ValueError as exc:
-            raise Refused("That is not a move of this game.") from exc
-        try:
-            return tuple(self.game.apply(seat, decoded))
-        except RuleError as exc:
-            raise Refused(str(exc)) from exc
+    def play(self, seat: int, action: str) -> list[Event]:
+        """Apply ``seat``'s action text to the engine (ValueError if it names no action)."""
+        return self.game.apply(seat, decode(action))
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: the public view): no other hand, no uncompleted stick."""
@@ -203,18 +163,13 @@ class StickGameSpec:
         self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
     ) -> StickGameMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
-        try:
-            match = self.new_match(players, options, seed)
-        except ValueError as exc:
-            raise CorruptLog(f"the stored Stick Game cannot be set up: {exc}") from exc
-        game = match.game
-        for number, (seat, text) in enumerate(log):
-            try:
-                game.apply(seat, decode(text))
-            except (ValueError, RuleError) as exc:
-                # Not the engine's message: it may name a hidden card, and this one is logged.
-                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
-        return match
+        return replayed(
+            "Stick Game",
+            lambda: self.new_match(players, options, seed),
+            StickGameMatch.play,
+            log,
+            (RuleError,),
+        )
 
     def computer_player(self, level: str, seed: int) -> ComputerPlayer:
         """A computer player of ``level``, reproducible from ``seed``."""

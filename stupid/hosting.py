@@ -22,12 +22,12 @@ from stupid.actions import Action
 from stupid.ai import LEVELS, make_player
 from stupid.ai import Player as StupidPlayer
 from stupid.errors import RuleError
+from stupid.events import Event
 from stupid.game import Game, Phase
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
 from stupid.views import View
 from tabletop import (
     ComputerPlayer,
-    CorruptLog,
     GameSpec,
     LogEntry,
     Match,
@@ -35,10 +35,10 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
-    Refused,
     Results,
     resolve_options,
 )
+from tabletop.engine_match import EngineMatch, replayed
 
 __all__ = ["GAME", "HOSTED_PLAYERS", "StupidGame", "StupidMatch", "rules_for"]
 
@@ -58,43 +58,10 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
         raise OptionError("not_allowed", str(exc)) from exc
 
 
-class StupidMatch:
+class StupidMatch(EngineMatch[Game]):
     """One game of Stupid behind the game protocol (:class:`tabletop.Match`)."""
 
-    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
-        self.game = game
-        """The engine's game (the host's presentation of Stupid reads it through views)."""
-        self._options = dict(options)
-
-    @property
-    def players(self) -> int:
-        """How many seats play."""
-        return self.game.players
-
-    @property
-    def seed(self) -> int:
-        """The seed the game deals from."""
-        return self.game.seed
-
-    @property
-    def options(self) -> Mapping[str, OptionValue]:
-        """Every option's value."""
-        return dict(self._options)
-
-    @property
-    def awaiting(self) -> tuple[int, ...]:
-        """The seat to bid or play (none once the game is over)."""
-        return self.game.awaiting
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the last round has been scored."""
-        return self.game.is_over
-
-    @property
-    def round(self) -> int:
-        """The current round, from 1."""
-        return self.game.round
+    rule_errors = (RuleError,)
 
     @property
     def rounds(self) -> int:
@@ -122,16 +89,9 @@ class StupidMatch:
             return ()
         return tuple(action.encode() for action in self.game.legal_actions(seat))
 
-    def apply(self, seat: int, action: str) -> tuple[object, ...]:
-        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if not allowed."""
-        try:
-            decoded = Action.decode(action)
-        except ValueError as exc:
-            raise Refused("That is not a move of this game.") from exc
-        try:
-            return tuple(self.game.apply(seat, decoded))
-        except RuleError as exc:
-            raise Refused(str(exc)) from exc
+    def play(self, seat: int, action: str) -> list[Event]:
+        """Apply ``seat``'s action text to the engine (ValueError if it names no action)."""
+        return self.game.apply(seat, Action.decode(action))
 
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: the public view)."""
@@ -227,18 +187,9 @@ class StupidGame:
         self, players: int, options: Mapping[str, OptionValue], seed: int, log: Sequence[LogEntry]
     ) -> StupidMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
-        try:
-            match = self.new_match(players, options, seed)
-        except ValueError as exc:
-            raise CorruptLog(f"the stored Stupid game cannot be set up: {exc}") from exc
-        game = match.game
-        for number, (seat, text) in enumerate(log):
-            try:
-                game.apply(seat, Action.decode(text))
-            except (ValueError, RuleError) as exc:
-                # Not the engine's message: it may name a hidden card, and this one is logged.
-                raise CorruptLog(f"action {number} is refused by the engine ({type(exc).__name__})") from exc
-        return match
+        return replayed(
+            "Stupid", lambda: self.new_match(players, options, seed), StupidMatch.play, log, (RuleError,)
+        )
 
     def computer_player(self, level: str, seed: int) -> ComputerPlayer:
         """A computer player of ``level``, reproducible from ``seed``."""
