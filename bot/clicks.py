@@ -65,11 +65,12 @@ async def refuse(interaction: discord.Interaction[Any]) -> None:
     await send_ephemeral(interaction, INVALID_CLICK)
 
 
-def _carries(message: discord.Message, custom_id: str) -> bool:
-    """Whether ``message`` has a component with ``custom_id`` (discord.py routes only those)."""
+def _carries(message: discord.Message, custom_id: str, kind: object) -> bool:
+    """Whether ``message`` has a component of type ``kind`` with ``custom_id`` (discord.py
+    routes only those: a forged click naming a select's id as a button's is dropped)."""
     for row in message.components:
         for child in getattr(row, "children", ()):
-            if getattr(child, "custom_id", None) == custom_id:
+            if getattr(child, "custom_id", None) == custom_id and child.type.value == kind:
                 return True
     return False
 
@@ -81,6 +82,7 @@ async def answer_stray_click(interaction: discord.Interaction[Any]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     routed = any(template.fullmatch(custom_id) for template in ROUTED_TEMPLATES)
-    if routed and interaction.message is not None and _carries(interaction.message, custom_id):
+    kind = data.get("component_type")
+    if routed and interaction.message is not None and _carries(interaction.message, custom_id, kind):
         return
     await refuse(interaction)

@@ -85,11 +85,12 @@ def check_data_folder(folder: Path) -> None:
 def check_database_url(url: str) -> None:
     """Raise `StartupError` for a database URL the bot could open but should not, or cannot use:
     an in-memory SQLite database (every game would vanish at the next restart) or a database
-    whose Python driver is not installed. A malformed URL is left to `Storage.open`."""
+    whose Python driver is not installed, or one that is not a database URL at all (said before
+    Discord is reached)."""
     try:
         parsed, backend = normalise_url(url)
-    except StorageConfigError:
-        return
+    except StorageConfigError as exc:
+        raise StartupError(str(exc)) from exc
     if backend == "sqlite" and parsed.database in (None, "", ":memory:"):
         raise StartupError(
             f"DATABASE_URL {url!r} is an in-memory SQLite database: every game would be lost "

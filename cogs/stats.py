@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.clicks import parse_or_none, refuse
 from bot.discord_views import edit_kwargs, send_kwargs
 from bot.errors import UserError, report_interaction_error
+from bot.render import player_name
 from bot.replies import send_ephemeral
 from bot.stats_render import (
     HISTORY_GAMES,
@@ -108,7 +109,7 @@ class Stats(commands.Cog):
         who = player or interaction.user
         with readable():
             record = await storage_of(self.bot).player_stats(guild_id, who.id)
-        spec = stats_message(record, who.display_name)
+        spec = stats_message(record, player_name(who.display_name))
         await send_ephemeral(interaction, **send_kwargs(spec))
 
     @app_commands.command(name="leaderboard", description="This server's Stick'em players, ranked")

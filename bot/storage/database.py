@@ -28,8 +28,17 @@ def redacted(url: str) -> str:
     """`url` with its password hidden, for messages."""
     try:
         return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return "<unparsable>"
+    except (ArgumentError, ValueError):
+        return _without_userinfo(url)
+
+
+def _without_userinfo(text: str) -> str:
+    """A URL that does not parse, shown without what may be its user and password."""
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "", text
+    _, at, host = rest.rpartition("@")
+    return f"{scheme}{sep}***@{host}" if at else text
 
 
 def normalise_url(url: str) -> tuple[URL, Backend]:
@@ -42,8 +51,9 @@ def normalise_url(url: str) -> tuple[URL, Backend]:
     text = url.strip()
     try:
         parsed = make_url(text)
-    except ArgumentError as exc:
-        raise StorageConfigError(f"DATABASE_URL {text!r} is not a database URL. {_URL_HELP}") from exc
+    except (ArgumentError, ValueError) as exc:  # ValueError: a port that is not a number
+        shown = _without_userinfo(text)
+        raise StorageConfigError(f"DATABASE_URL {shown!r} is not a database URL. {_URL_HELP}") from exc
     name = parsed.drivername.split("+", 1)[0].lower()
     if name in _SQLITE_NAMES:
         return parsed.set(drivername="sqlite+aiosqlite"), "sqlite"

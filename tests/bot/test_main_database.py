@@ -113,3 +113,19 @@ async def test_the_start_up_load_has_its_own_longer_limit(
         if bot.storage is not None:
             await bot.storage.close()
     assert seen == [bot.load_timeout] and bot.load_timeout > 10 * bot.storage_timeout
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["postgresql://stickem:secret@db.example:54x2/stickem", "postgresql//stickem:secret@db.example/stickem"],
+    ids=["port not a number", "no scheme"],
+)
+def test_a_malformed_url_is_explained_at_once_without_its_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    """A typo in DATABASE_URL is explained before Discord is reached (the run is never called),
+    and the paragraph does not print the password it holds. A port that is not a number made
+    SQLAlchemy raise ValueError: a traceback and exit code 1."""
+    text = run_failing(monkeypatch, capsys, AssertionError("the bot was started"), url)
+    assert "is not a database URL" in text and "secret" not in text
+    assert "db.example" in text

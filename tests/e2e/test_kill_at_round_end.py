@@ -71,6 +71,8 @@ async def play_round_killed_at_its_end(g: ProcessGame) -> int:
     while shadow.round == number and shadow.phase is not Phase.GAME_OVER:
         await g.play_turn()
     await g.kill_bot()  # already dead: reap it
+    with pytest.raises(AssertionError):  # the channel shows the last trick waiting for a card
+        assert_no_turn_left_after_the_last_trick(g)
     return number
 
 
@@ -86,6 +88,13 @@ async def until_nothing_owed(g: ProcessGame) -> None:
             finally:
                 await storage.close()
             await asyncio.sleep(0.1)
+
+
+def assert_no_turn_left_after_the_last_trick(g: ProcessGame) -> None:
+    """The table message of the round that ended no longer shows its last trick waiting for a
+    player (what the channel kept showing forever before the fix)."""
+    stale = [t for t in channel_texts(g) if "Trick 14 of 14" in t and "Turn: " in t]
+    assert stale == [], stale
 
 
 def channel_texts(g: ProcessGame) -> list[str]:
@@ -104,6 +113,7 @@ async def test_a_round_scored_as_the_bot_dies_is_shown_after_the_restart(game: P
     await g.emu.driver.wait_for_message(g.channel, lambda m: scored in m.text, timeout=WAIT)
     for seat in range(3):  # the next round's misery prompts
         await g.misery_prompt(seat)
+    assert_no_turn_left_after_the_last_trick(g)
     await g.play_to_the_end()
     assert sum(f"Round {number} of 2 scored" in text for text in channel_texts(g)) == 1
     await g.kill_bot()
@@ -122,6 +132,7 @@ async def test_a_game_ended_as_the_bot_dies_is_shown_and_closed_after_the_restar
     assert g.shadow is not None
     assert g.final_totals() == [g.shadow.totals[seat] for seat in range(3)]
     assert "Round 1 of 1 scored" in "\n".join(channel_texts(g))
+    assert_no_turn_left_after_the_last_trick(g)
     assert "Game over" in await g.slash(g.users[1], "score")  # the final standings, as after any game
     # shown once: a second restart has nothing left to show, and the channel's table is closed
     await until_nothing_owed(g)  # (a kill before that write would show the end again)

@@ -123,3 +123,16 @@ async def test_a_game_played_through_the_bot_counts(emulator: Emulator, tmp_path
         standings = history.embeds[0].fields[0].value
         for user, total in zip(users, shadow.totals, strict=True):
             assert f"{user.name}: {total}" in standings
+
+
+async def test_stats_shows_a_name_made_safe_like_every_other_name(emulator: Emulator, tmp_path: Path) -> None:
+    """/stats names the player from Discord, not from a stored seat: the name is made safe as
+    when seated (an unclosed right-to-left override removed and the name isolated, markdown
+    escaped), not shown as typed."""
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    user = emulator.add_user("\u202eann**")
+    emulator.add_member(guild, user)
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        reply = await answer(await emulator.driver.slash(user, channel, "stats"))
+    assert reply.content.startswith("\u2068ann\\*\\*\u2069 has not finished"), reply.content

@@ -80,3 +80,18 @@ def test_every_permission_the_invite_asks_for_is_listed_with_its_reason() -> Non
     rows = re.findall(r"^\| ([A-Z][A-Za-z ]+) \| (.+) \|$", invite_section(), re.M)
     listed = {name: reason for name, reason in rows if name != "permission"}
     assert listed == {permission_name(name): reason for name, reason in PERMISSION_REASONS.items()}
+
+
+def test_the_commands_repair_a_virtual_environment_left_without_pip(tmp_path: Path) -> None:
+    """On a fresh Debian or Ubuntu, `python3 -m venv` fails halfway until python3-venv is
+    installed: it leaves the folder with bin/python but no pip. After installing the package
+    and running the README's command again, the environment is made again, not used as it is
+    (every later run said "No module named pip")."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=60)
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path), "STICKEM_VENV": str(venv)}
+    done = subprocess.run(
+        ["bash", "-c", '. scripts/venv.sh && "$python" -m pip --version'],
+        cwd=REPO, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
