@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.rules_embed import rules_embed
 
 
@@ -18,7 +19,8 @@ class RulesCog(commands.Cog):
     @app_commands.describe(public="Show the rules to the whole channel instead of only to you")
     async def rules(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """Send the rules embed, privately unless asked otherwise."""
-        await interaction.response.send_message(embed=rules_embed(), ephemeral=not public)
+        embeds = limits.fit_embeds((rules_embed(),))  # every embed goes out through bot.limits
+        await interaction.response.send_message(embeds=embeds, ephemeral=not public)
 
 
 async def setup(bot: commands.Bot) -> None:
