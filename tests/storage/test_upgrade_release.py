@@ -40,7 +40,7 @@ TABLE_ORDER = (
 
 
 def _release_rows(table: str) -> list[dict[str, Any]]:
-    with sqlite3.connect(f"file:{RELEASE}?mode=ro", uri=True) as conn:  # never create it
+    with sqlite3.connect(f"file:{RELEASE}?mode=ro&immutable=1", uri=True) as conn:  # never write it
         conn.row_factory = sqlite3.Row
         return [dict(row) for row in conn.execute(f"SELECT * FROM {table}")]
 
