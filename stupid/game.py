@@ -27,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import sys
+from bisect import bisect_left
 from collections.abc import Sequence
 from enum import Enum
 from typing import Final
@@ -55,7 +56,7 @@ from .events import (
     TrickWon,
 )
 from .rules import Rules
-from .tricks import forbidden_bid, round_score, trick_winner
+from .tricks import round_score
 from .views import CompletedTrick, View
 
 __all__ = ["Game", "Phase"]
@@ -63,6 +64,21 @@ __all__ = ["Game", "Phase"]
 _COPIES: Final = 3  # physical card id = card.index * 3 + copy
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _CARD_OF: Final = tuple(_CARDS[p // _COPIES] for p in range(52 * _COPIES))
+_SUIT_SPAN: Final = 13 * _COPIES
+"""Physical cards per suit: suit ``s`` (display order) holds physical ids ``s * 39`` to
+``s * 39 + 38``, so a sorted hand keeps each suit in one run (found with ``bisect``)."""
+_RANK_OF: Final = tuple(p % _SUIT_SPAN // _COPIES for p in range(52 * _COPIES))
+"""Rank order within its suit (0 for a two .. 12 for an ace) of each physical card."""
+_MAX_SEATS: Final = 21
+_ALONE: Final = (*((seat,) for seat in range(_MAX_SEATS)), ())
+"""``awaiting`` by turn: ``(turn,)``; the last entry, ``()``, is what turn -1 (game over) finds."""
+_RANGES: Final = tuple(tuple(range(size + 1)) for size in range(160))
+"""``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
+
+# Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid)
+# and one CardPlayed per (trick number, seat, card), built the first time they happen.
+_BID_MADE: Final[dict[int, BidMade]] = {}
+_PLAYED: Final[dict[int, CardPlayed]] = {}
 
 
 class Phase(Enum):
@@ -129,6 +145,7 @@ class Game:
 
     __slots__ = (
         "_bid_history",
+        "_bid_sum",
         "_bids",
         "_completed",
         "_dealer",
@@ -137,6 +154,8 @@ class Game:
         "_hands",
         "_leader",
         "_log",
+        "_next",
+        "_orders",
         "_phase",
         "_players",
         "_round",
@@ -165,6 +184,9 @@ class Game:
     _phase: Phase
     _dealer: int
     _leader: int
+    _next: tuple[int, ...]
+    _orders: tuple[tuple[int, ...], ...]
+    _bid_sum: int
     _turn: int
     _hands: list[list[int]]
     _trump: int
@@ -193,6 +215,10 @@ class Game:
         elif type(seed) is not int:
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self._players = players
+        self._next = (*range(1, players), 0)
+        self._orders = tuple(
+            tuple((leader + i) % players for i in range(players)) for leader in range(players)
+        )
         self._rules = rules
         self._seed = seed
         self._sizes = rules.hand_sizes
@@ -241,6 +267,7 @@ class Game:
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
+        self._bid_sum = 0
         self._taken = [0] * players
         self._trick = []
         self._completed = []
@@ -284,23 +311,22 @@ class Game:
                 seat=seat,
                 awaited=self.awaiting,
             )
-        if seat == self._dealer:
-            forbidden = self._forbidden()
-            if number == forbidden:
-                made = sum(bid or 0 for bid in self._bids)
-                raise ForbiddenBid(
-                    f"as the dealer you may not bid {number}: with the {made} already bid the "
-                    f"bids would add up to {hand}, the tricks in this round, and someone must "
-                    "miss their bid",
-                    forbidden=number,
-                    seat=seat,
-                    awaited=self.awaiting,
-                )
+        if seat == self._dealer and number == hand - self._bid_sum:  # the forbidden bid
+            raise ForbiddenBid(
+                f"as the dealer you may not bid {number}: with the {self._bid_sum} already bid the "
+                f"bids would add up to {hand}, the tricks in this round, and someone must "
+                "miss their bid",
+                forbidden=number,
+                seat=seat,
+                awaited=self.awaiting,
+            )
         self._bids[seat] = number
-        self._log.append(seat << 11 | number)
-        made_event = BidMade(seat, number)
+        self._bid_sum += number
+        code = seat << 11 | number
+        self._log.append(code)
+        made_event = _BID_MADE.get(code) or _BID_MADE.setdefault(code, BidMade(seat, number))
         if seat != self._dealer:
-            self._turn = (seat + 1) % self._players
+            self._turn = self._next[seat]
             return [made_event]
         self._phase = _TRICKS
         self._turn = self._leader
@@ -317,30 +343,64 @@ class Game:
         if type(card) is not Card:
             card = self._parse(seat, card)
         hand = self._hands[seat]
-        physical = self._find(seat, hand, card, copy)
+        base = card.index * _COPIES
+        if copy is None:  # the lowest copy held: hands are sorted, so the first at or after base
+            at = bisect_left(hand, base)
+            if at == len(hand) or hand[at] >= base + _COPIES:
+                raise self._not_in_hand(seat, card, copy)
+        else:
+            at = self._position(seat, hand, card, copy)
+        physical = hand[at]
         trick = self._trick
         if trick:
-            lead = _CARD_OF[trick[0]].suit
-            if card.suit is not lead and any(_CARD_OF[p].suit is lead for p in hand):
-                raise MustFollowSuit(
-                    f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
-                    suit=lead,
-                    seat=seat,
-                    awaited=self.awaiting,
-                )
-        hand.remove(physical)
+            low = trick[0] // _SUIT_SPAN * _SUIT_SPAN  # the suit led's run of physical ids
+            if not low <= physical < low + _SUIT_SPAN:
+                held = bisect_left(hand, low)
+                if held < len(hand) and hand[held] < low + _SUIT_SPAN:
+                    lead = _CARD_OF[trick[0]].suit
+                    raise MustFollowSuit(
+                        f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
+                        suit=lead,
+                        seat=seat,
+                        awaited=self.awaiting,
+                    )
+        del hand[at]
         trick.append(physical)
-        self._log.append(seat << 11 | _PLAY | physical)
+        code = seat << 11 | physical
+        self._log.append(code | _PLAY)
         number = len(self._completed) + 1
-        played = CardPlayed(seat, card, number)
-        players = self._players
-        if len(trick) < players:
-            self._turn = (seat + 1) % players
+        key = number << 16 | code
+        played = _PLAYED.get(key) or _PLAYED.setdefault(key, CardPlayed(seat, card, number))
+        if len(trick) < self._players:
+            self._turn = self._next[seat]
             return [played]
-        leader = self._leader
-        cards = [_CARD_OF[p] for p in trick]
-        winner = (leader + trick_winner(cards, _CARD_OF[self._trump].suit)) % players
-        plays = tuple(((leader + i) % players, c) for i, c in enumerate(cards))
+        return self._finish_trick(played, number)
+
+    def _finish_trick(self, played: CardPlayed, number: int) -> list[Event]:
+        """Resolve the full trick (rules section 4) after its last card, ``played``.
+
+        The highest trump wins, else the highest card of the suit led; of equal cards (several
+        decks) the first played. Same as ``stupid.tricks.trick_winner``, on physical ids.
+        """
+        trick = self._trick
+        trump = self._trump // _SUIT_SPAN
+        lead = trick[0] // _SUIT_SPAN
+        best = -1
+        position = 0
+        for i, physical in enumerate(trick):
+            suit = physical // _SUIT_SPAN
+            if suit == trump:
+                value = 100 + _RANK_OF[physical]
+            elif suit == lead:
+                value = _RANK_OF[physical]
+            else:
+                continue
+            if value > best:  # strictly: on a tie the card played first stays ahead
+                best = value
+                position = i
+        order = self._orders[self._leader]
+        winner = order[position]
+        plays = tuple(zip(order, map(_CARD_OF.__getitem__, trick), strict=True))
         self._completed.append(CompletedTrick(number, plays, winner))
         self._taken[winner] += 1
         self._trick = []
@@ -358,20 +418,22 @@ class Game:
         assert action.card is not None
         return self.play(seat, action.card, action.copy)
 
-    def _find(self, seat: int, hand: list[int], card: Card, copy: int | None) -> int:
-        """The physical card to take from ``hand``, or raise CardNotInHand."""
-        base = card.index * _COPIES
-        if copy is None:
-            for physical in hand:
-                if base <= physical < base + _COPIES:
-                    return physical
-        elif type(copy) is int and 0 <= copy < _COPIES and base + copy in hand:
-            return base + copy
+    def _position(self, seat: int, hand: list[int], card: Card, copy: object) -> int:
+        """Where copy ``copy`` of ``card`` sits in ``hand``, or raise CardNotInHand."""
+        if type(copy) is int and 0 <= copy < _COPIES:
+            physical = card.index * _COPIES + copy
+            at = bisect_left(hand, physical)
+            if at < len(hand) and hand[at] == physical:
+                return at
+        raise self._not_in_hand(seat, card, copy)
+
+    def _not_in_hand(self, seat: int, card: Card, copy: object) -> CardNotInHand:
         which = "" if copy is None else f" (copy {copy!r})"
-        raise CardNotInHand(f"{card}{which} is not in your hand", seat=seat, awaited=self.awaiting)
+        return CardNotInHand(f"{card}{which} is not in your hand", seat=seat, awaited=self.awaiting)
 
     def _forbidden(self) -> int | None:
-        return forbidden_bid([bid for bid in self._bids if bid is not None], self._hand_size)
+        rest = self._hand_size - self._bid_sum
+        return rest if rest >= 0 else None
 
     # ------------------------------------------------------------------------ rejections
 
@@ -480,7 +542,7 @@ class Game:
     @property
     def awaiting(self) -> tuple[int, ...]:
         """Who must act: the one seat to bid or play, or () once the game is over."""
-        return () if self._phase is _OVER else (self._turn,)
+        return _ALONE[self._turn]  # turn -1 once the game is over: ()
 
     @property
     def is_over(self) -> bool:
@@ -526,25 +588,34 @@ class Game:
     def legal_bids(self, seat: int) -> list[int]:
         """The bids ``seat`` may make now: 0..hand size, minus the dealer's forbidden number;
         [] if it is not the seat's turn to bid."""
-        self._check_seat(seat)
-        if self._phase is not _BIDDING or seat != self._turn:
+        if self._phase is not _BIDDING or seat != self._turn or type(seat) is not int:
+            self._check_seat(seat)
             return []
-        forbidden = self._forbidden() if seat == self._dealer else None
-        return [n for n in range(self._hand_size + 1) if n != forbidden]
+        if seat == self._dealer:
+            bids = list(_RANGES[self._hand_size])
+            rest = self._hand_size - self._bid_sum  # the forbidden bid, if not negative
+            if rest >= 0:
+                del bids[rest]
+            return bids
+        return list(_RANGES[self._hand_size])
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The distinct cards ``seat`` may play now, sorted (the suit led if it holds one, else
         its whole hand); [] if it is not the seat's turn to play."""
-        self._check_seat(seat)
-        if self._phase is not _TRICKS or seat != self._turn:
+        if self._phase is not _TRICKS or seat != self._turn or type(seat) is not int:
+            self._check_seat(seat)
             return []
-        cards = _distinct(self._hands[seat])  # hands are sorted: equal cards are neighbours
-        if self._trick:
-            lead = _CARD_OF[self._trick[0]].suit
-            following = [card for card in cards if card.suit is lead]
-            if following:
-                return following
-        return cards
+        hand = self._hands[seat]
+        trick = self._trick
+        if trick:  # the suit led is one run of the sorted hand
+            low = trick[0] // _SUIT_SPAN * _SUIT_SPAN
+            start = bisect_left(hand, low)
+            end = bisect_left(hand, low + _SUIT_SPAN, start)
+            if start < end:
+                hand = hand[start:end]
+        if self._decks == 1:  # no copies: every card is distinct
+            return list(map(_CARD_OF.__getitem__, hand))
+        return _distinct(hand)  # hands are sorted: equal cards are neighbours
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (bids or plays, copies not named); [] if none."""
