@@ -67,8 +67,22 @@ _CARD_OF: Final = tuple(_CARDS[p // _COPIES] for p in range(52 * _COPIES))
 _SUIT_SPAN: Final = 13 * _COPIES
 """Physical cards per suit: suit ``s`` (display order) holds physical ids ``s * 39`` to
 ``s * 39 + 38``, so a sorted hand keeps each suit in one run (found with ``bisect``)."""
-_RANK_OF: Final = tuple(p % _SUIT_SPAN // _COPIES for p in range(52 * _COPIES))
-"""Rank order within its suit (0 for a two .. 12 for an ace) of each physical card."""
+_TRICK_VALUE: Final = tuple(
+    tuple(
+        100 + p % _SUIT_SPAN // _COPIES
+        if p // _SUIT_SPAN == trump
+        else p % _SUIT_SPAN // _COPIES
+        if p // _SUIT_SPAN == lead
+        else -1
+        for p in range(52 * _COPIES)
+    )
+    for trump in range(4)
+    for lead in range(4)
+)
+"""``_TRICK_VALUE[trump * 4 + lead][physical]``: how strong a card is in a trick (rules section
+4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
+rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
+Copies of a card are equally strong."""
 _MAX_SEATS: Final = 21
 _ALONE: Final = (*((seat,) for seat in range(_MAX_SEATS)), ())
 """``awaiting`` by turn: ``(turn,)``; the last entry, ``()``, is what turn -1 (game over) finds."""
@@ -256,10 +270,13 @@ class Game:
         keys = _keys(self._seed, round_no, size + 1)
         if round_no == 1:
             self._dealer = keys[size] % players
-        physical = _PHYSICAL[self._decks]  # in deck order (deck 0 first): card index * 3 + copy
-        # Sorting positions by random keys is a uniformly random permutation.
-        order = sorted(range(size), key=keys.__getitem__)
-        shuffled = [physical[i] for i in order]
+        # Sorting the cards (in deck order: deck 0 first) by random keys is a uniformly random
+        # permutation; the key of the card at position i of the decks is keys[i]. Keyed by
+        # physical id (card index * 3 + copy), sorted() looks them up without an index list.
+        key_of = [0] * (52 * _COPIES)
+        for copy in range(self._decks):
+            key_of[copy::_COPIES] = keys[52 * copy : 52 * copy + 52]
+        shuffled = sorted(_PHYSICAL[self._decks], key=key_of.__getitem__)  # stable: ties keep deck order
         hand = self._sizes[round_no - 1]
         self._hands = [sorted(shuffled[seat * hand : seat * hand + hand]) for seat in range(players)]
         self._trump = shuffled[players * hand]
@@ -383,21 +400,9 @@ class Game:
         decks) the first played. Same as ``stupid.tricks.trick_winner``, on physical ids.
         """
         trick = self._trick
-        trump = self._trump // _SUIT_SPAN
-        lead = trick[0] // _SUIT_SPAN
-        best = -1
-        position = 0
-        for i, physical in enumerate(trick):
-            suit = physical // _SUIT_SPAN
-            if suit == trump:
-                value = 100 + _RANK_OF[physical]
-            elif suit == lead:
-                value = _RANK_OF[physical]
-            else:
-                continue
-            if value > best:  # strictly: on a tie the card played first stays ahead
-                best = value
-                position = i
+        value = _TRICK_VALUE[self._trump // _SUIT_SPAN * 4 + trick[0] // _SUIT_SPAN]
+        values = list(map(value.__getitem__, trick))
+        position = values.index(max(values))  # the first of equal cards played stays ahead
         order = self._orders[self._leader]
         winner = order[position]
         plays = tuple(zip(order, map(_CARD_OF.__getitem__, trick), strict=True))
