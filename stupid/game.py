@@ -140,6 +140,12 @@ _PHYSICAL: Final = {
     for decks in (1, 2, 3)
 }
 _PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
+_SEAT_CARD: Final = {
+    seat << 11 | _PLAY | physical: (seat, _CARD_OF[physical])
+    for seat in range(_MAX_SEATS)
+    for physical in range(52 * _COPIES)
+}
+"""The shared (seat, card) pair of each play's log code, for the ``plays`` of a trick."""
 
 
 _MUTABLE_LISTS: Final = (
@@ -405,7 +411,7 @@ class Game:
         position = values.index(max(values))  # the first of equal cards played stays ahead
         order = self._orders[self._leader]
         winner = order[position]
-        plays = tuple(zip(order, map(_CARD_OF.__getitem__, trick), strict=True))
+        plays = tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :]))  # its log codes
         self._completed.append(CompletedTrick(number, plays, winner))
         self._taken[winner] += 1
         self._trick = []
