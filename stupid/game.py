@@ -30,6 +30,7 @@ import sys
 from bisect import bisect_left
 from collections.abc import Sequence
 from enum import Enum
+from operator import add
 from typing import Final
 
 from .actions import Action
@@ -56,7 +57,6 @@ from .events import (
     TrickWon,
 )
 from .rules import Rules
-from .tricks import round_score
 from .views import CompletedTrick, View
 
 __all__ = ["Game", "Phase"]
@@ -300,12 +300,13 @@ class Game:
         return RoundStarted(round_no, self._dealer, hand, _CARD_OF[self._trump], first)
 
     def _end_round(self) -> list[Event]:
-        bids = tuple(bid or 0 for bid in self._bids)
+        """Score the round after its last trick (rules section 5); deal the next or end the game."""
+        bids: tuple[int, ...] = tuple(self._bids)  # type: ignore[arg-type]  # every seat has bid
         taken = tuple(self._taken)
-        scores = tuple(map(round_score, bids, taken))
+        # round_score, inlined: 10 + 5 * taken for an exact bid, else -10
+        scores = tuple([10 + 5 * got if bid == got else -10 for bid, got in zip(bids, taken, strict=True)])
         totals = self._totals
-        for seat, score in enumerate(scores):
-            totals[seat] += score
+        totals[:] = map(add, totals, scores)
         self._round_scores.append(scores)
         self._bid_history.append(bids)
         self._taken_history.append(taken)
