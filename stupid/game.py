@@ -64,11 +64,14 @@ __all__ = ["Game", "Phase"]
 _COPIES: Final = 3  # physical card id = card.index * 3 + copy
 _CARDS: Final = tuple(Card.from_index(i) for i in range(52))
 _CARD_OF: Final = tuple(_CARDS[p // _COPIES] for p in range(52 * _COPIES))
+_CARD_LOOKUP: Final = list(_CARD_OF).__getitem__
+"""``_CARD_OF[physical]`` as a function for ``map``: a list's ``__getitem__`` is a plain C
+method, several times faster per call than a tuple's slot wrapper."""
 _SUIT_SPAN: Final = 13 * _COPIES
 """Physical cards per suit: suit ``s`` (display order) holds physical ids ``s * 39`` to
 ``s * 39 + 38``, so a sorted hand keeps each suit in one run (found with ``bisect``)."""
 _TRICK_VALUE: Final = tuple(
-    tuple(
+    list(
         100 + p % _SUIT_SPAN // _COPIES
         if p // _SUIT_SPAN == trump
         else p % _SUIT_SPAN // _COPIES
@@ -82,7 +85,7 @@ _TRICK_VALUE: Final = tuple(
 """``_TRICK_VALUE[trump * 4 + lead][physical]``: how strong a card is in a trick (rules section
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
-Copies of a card are equally strong."""
+Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
 _MAX_SEATS: Final = 21
 _ALONE: Final = (*((seat,) for seat in range(_MAX_SEATS)), ())
 """``awaiting`` by turn: ``(turn,)``; the last entry, ``()``, is what turn -1 (game over) finds."""
@@ -595,7 +598,7 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         """``seat``'s hand sorted by suit then rank, equal cards repeated (a new list)."""
         self._check_seat(seat)
-        return [_CARD_OF[p] for p in self._hands[seat]]
+        return list(map(_CARD_LOOKUP, self._hands[seat]))
 
     def legal_bids(self, seat: int) -> list[int]:
         """The bids ``seat`` may make now: 0..hand size, minus the dealer's forbidden number;
@@ -626,7 +629,7 @@ class Game:
             if start < end:
                 hand = hand[start:end]
         if self._decks == 1:  # no copies: every card is distinct
-            return list(map(_CARD_OF.__getitem__, hand))
+            return list(map(_CARD_LOOKUP, hand))
         return _distinct(hand)  # hands are sorted: equal cards are neighbours
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -766,7 +769,7 @@ class Game:
             dealer=self._dealer,
             trump=_CARD_OF[self._trump],
             awaiting=self.awaiting,
-            hand=None if seat is None else tuple(_CARD_OF[p] for p in self._hands[seat]),
+            hand=None if seat is None else tuple(map(_CARD_LOOKUP, self._hands[seat])),
             hand_sizes=tuple(len(hand) for hand in self._hands),
             bids=tuple(self._bids),
             forbidden_bid=self.forbidden_bid,
