@@ -217,7 +217,7 @@ class Game:
     _bids: list[int | None]
     _taken: list[int]
     _trick: list[int]
-    _completed: list[CompletedTrick]
+    _completed: list[TrickWon]  # this round's finished tricks: see completed_tricks
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
     _bid_history: list[tuple[int, ...]]
@@ -416,10 +416,10 @@ class Game:
         order = self._orders[self._leader]
         winner = order[position]
         plays = tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :]))  # its log codes
-        self._completed.append(CompletedTrick(number, plays, winner))
+        done = TrickWon(winner, plays, number)
+        self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
         self._trick = []
-        done = TrickWon(winner, plays, number)
         if number == self._hand_size:
             return [played, done, *self._end_round()]
         self._leader = self._turn = winner
@@ -588,7 +588,7 @@ class Game:
     @property
     def completed_tricks(self) -> tuple[CompletedTrick, ...]:
         """The finished tricks of this round, in order."""
-        return tuple(self._completed)
+        return tuple([CompletedTrick(done.trick, done.plays, done.winner) for done in self._completed])
 
     @property
     def forbidden_bid(self) -> int | None:
@@ -753,7 +753,7 @@ class Game:
         if seat is not None:
             self._check_seat(seat)
         trick = self.current_trick
-        completed = tuple(self._completed)
+        completed = self.completed_tricks
         legal: tuple[int, ...] | tuple[Card, ...] = ()
         if seat is not None:
             legal = tuple(self.legal_bids(seat)) if self._phase is _BIDDING else tuple(self.legal_cards(seat))
