@@ -126,12 +126,11 @@ def _keys(seed: int, round_no: int, count: int) -> list[int]:
     return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
 
 
-def _distinct(hand: list[int]) -> list[Card]:
-    """The distinct cards of a sorted hand of physical cards, in order."""
+def _distinct(hand: list[Card]) -> list[Card]:
+    """The distinct cards of a sorted hand (equal cards are neighbours), in order."""
     cards: list[Card] = []
     last = None
-    for physical in hand:
-        card = _CARD_OF[physical]
+    for card in hand:
         if card is not last:
             cards.append(card)
             last = card
@@ -175,6 +174,7 @@ class Game:
         "_decks",
         "_hand_size",
         "_hands",
+        "_held",
         "_leader",
         "_log",
         "_next",
@@ -212,6 +212,7 @@ class Game:
     _bid_sum: int
     _turn: int
     _hands: list[list[int]]
+    _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
     _stock: list[int]
     _bids: list[int | None]
@@ -260,6 +261,7 @@ class Game:
         for name in Game.__slots__:
             setattr(twin, name, getattr(self, name))
         twin._hands = [list(hand) for hand in self._hands]
+        twin._held = [list(cards) for cards in self._held]
         for name in _MUTABLE_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         return twin
@@ -288,6 +290,7 @@ class Game:
         shuffled = sorted(_PHYSICAL[self._decks], key=key_of.__getitem__)  # stable: ties keep deck order
         hand = self._sizes[round_no - 1]
         self._hands = [sorted(shuffled[seat * hand : seat * hand + hand]) for seat in range(players)]
+        self._held = [list(map(_CARD_LOOKUP, physical)) for physical in self._hands]
         self._trump = shuffled[players * hand]
         self._stock = shuffled[players * hand + 1 :]
         self._round = round_no
@@ -392,6 +395,7 @@ class Game:
                         awaited=self.awaiting,
                     )
         del hand[at]
+        del self._held[seat][at]
         trick.append(physical)
         code = seat << 11 | physical
         self._log.append(code | _PLAY)
@@ -598,7 +602,7 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         """``seat``'s hand sorted by suit then rank, equal cards repeated (a new list)."""
         self._check_seat(seat)
-        return list(map(_CARD_LOOKUP, self._hands[seat]))
+        return self._held[seat][:]
 
     def legal_bids(self, seat: int) -> list[int]:
         """The bids ``seat`` may make now: 0..hand size, minus the dealer's forbidden number;
@@ -620,17 +624,17 @@ class Game:
         if self._phase is not _TRICKS or seat != self._turn or type(seat) is not int:
             self._check_seat(seat)
             return []
-        hand = self._hands[seat]
+        cards = self._held[seat]
         trick = self._trick
         if trick:  # the suit led is one run of the sorted hand
+            hand = self._hands[seat]
             low = trick[0] // _SUIT_SPAN * _SUIT_SPAN
             start = bisect_left(hand, low)
             end = bisect_left(hand, low + _SUIT_SPAN, start)
             if start < end:
-                hand = hand[start:end]
-        if self._decks == 1:  # no copies: every card is distinct
-            return list(map(_CARD_LOOKUP, hand))
-        return _distinct(hand)  # hands are sorted: equal cards are neighbours
+                cards = cards[start:end]  # a new list
+                return cards if self._decks == 1 else _distinct(cards)
+        return cards[:] if self._decks == 1 else _distinct(cards)  # no copies: all distinct
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (bids or plays, copies not named); [] if none."""
@@ -769,7 +773,7 @@ class Game:
             dealer=self._dealer,
             trump=_CARD_OF[self._trump],
             awaiting=self.awaiting,
-            hand=None if seat is None else tuple(map(_CARD_LOOKUP, self._hands[seat])),
+            hand=None if seat is None else tuple(self._held[seat]),
             hand_sizes=tuple(len(hand) for hand in self._hands),
             bids=tuple(self._bids),
             forbidden_bid=self.forbidden_bid,
