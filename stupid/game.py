@@ -56,7 +56,7 @@ from .events import (
     RoundStarted,
     TrickWon,
 )
-from .rules import Rules
+from .rules import MAX_HAND_LIMIT, MAX_PLAYERS, Rules
 from .views import CompletedTrick, View
 
 __all__ = ["Game", "Phase"]
@@ -86,10 +86,9 @@ _TRICK_VALUE: Final = tuple(
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
-_MAX_SEATS: Final = 21
-_ALONE: Final = (*((seat,) for seat in range(_MAX_SEATS)), ())
+_ALONE: Final = (*((seat,) for seat in range(MAX_PLAYERS)), ())
 """``awaiting`` by turn: ``(turn,)``; the last entry, ``()``, is what turn -1 (game over) finds."""
-_RANGES: Final = tuple(tuple(range(size + 1)) for size in range(160))
+_RANGES: Final = tuple(tuple(range(size + 1)) for size in range(MAX_HAND_LIMIT + 1))
 """``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
 
 # Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid)
@@ -144,7 +143,7 @@ _PHYSICAL: Final = {
 _PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
 _SEAT_CARD: Final = {
     seat << 11 | _PLAY | physical: (seat, _CARD_OF[physical])
-    for seat in range(_MAX_SEATS)
+    for seat in range(MAX_PLAYERS)
     for physical in range(52 * _COPIES)
 }
 """The shared (seat, card) pair of each play's log code, for the ``plays`` of a trick."""
