@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from stickem import Card
+from stickem.hosting import card_token, parse_card_token
 
 PREFIX: Final = "stk"
 
@@ -27,22 +28,6 @@ MISERY_CONFIRM_TEMPLATE: Final = (
 )
 STOP_TEMPLATE: Final = r"stk:stop:(?P<channel>\d+):(?P<game>[0-9a-f]+)"
 TAKEOVER_TEMPLATE: Final = r"stk:take:(?P<channel>\d+):(?P<seat>\d+):(?P<user>\d+)"
-
-_CARD_TOKEN = re.compile(r"(?P<color>[a-z]+)(?P<value>\d+)")
-
-
-def card_token(card: Card) -> str:
-    """The compact form of a card inside a custom id: ``red 7`` -> ``red7``."""
-    return f"{card.color.value}{card.value}"
-
-
-def parse_card_token(token: str) -> Card:
-    """The card named by :func:`card_token` output; ``ValueError`` for anything else."""
-    match = _CARD_TOKEN.fullmatch(token)
-    if match is None:
-        raise ValueError(f"not a card token: {token!r}")
-    return Card.parse(f"{match['color']} {match['value']}")
-
 
 MAX_DIGITS = 20
 """The longest number an id holds (a Discord snowflake); a longer one is a forged id."""

@@ -52,6 +52,7 @@ __all__ = [
     "decode_action",
     "encode_action",
     "options_for",
+    "parse_card_token",
     "rules_for",
 ]
 
@@ -60,13 +61,22 @@ _PLAYER_COUNTS: Final = range(3, 8)
 PER_PLAYER: Final = "per-player"
 """The ``rounds`` value for one round per player."""
 
-_ACTION_TEXT = re.compile(r"(?P<kind>[mp]):(?P<color>[a-z]{3,6})(?P<value>\d{1,2})")
+_CARD_TOKEN = re.compile(r"(?P<color>[a-z]+)(?P<value>\d{1,2})")
 
 
 @lru_cache(maxsize=256)
 def card_token(card: Card) -> str:
-    """A card in an action text: ``red 7`` -> ``red7`` (cards are few and interned: cached)."""
+    """A card in an action text or a custom id: ``red 7`` -> ``red7`` (cards are few and
+    interned: cached)."""
     return f"{card.color.value}{card.value}"
+
+
+def parse_card_token(token: str) -> Card:
+    """The card named by :func:`card_token` output; ``ValueError`` for anything else."""
+    found = _CARD_TOKEN.fullmatch(token)
+    if found is None:
+        raise ValueError(f"not a card token: {token[:40]!r}")
+    return Card.parse(f"{found['color']} {found['value']}")
 
 
 _TEXTS: Final = {
@@ -97,10 +107,10 @@ def decode_action(seat: int, text: str) -> Action:
 def _decoded(text: str) -> tuple[bool, Card]:
     """Whether ``text`` picks a misery card, and its card (a resume decodes hundreds of
     thousands of the same few hundred texts)."""
-    found = _ACTION_TEXT.fullmatch(text)
-    if found is None:
+    kind, colon, token = text.partition(":")
+    if kind not in ("m", "p") or not colon:
         raise ValueError(f"{text[:40]!r} is not a Stick'em action")
-    return found["kind"] == "m", Card.parse(f"{found['color']} {found['value']}")
+    return kind == "m", parse_card_token(token)
 
 
 def options_for(rules: Rules) -> dict[str, OptionValue]:
@@ -114,11 +124,7 @@ def options_for(rules: Rules) -> dict[str, OptionValue]:
 
 
 def rules_for(options: Mapping[str, OptionValue]) -> Rules:
-    """The engine's :class:`stickem.Rules` for resolved option values."""
-    return _rules_of(options)
-
-
-def _rules_of(options: Mapping[str, OptionValue]) -> Rules:
+    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`)."""
     rounds = options["rounds"]
     try:
         return Rules.preset(
@@ -240,17 +246,17 @@ class StickemGame:
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
         values = resolve_options(self.options, raw, self.presets)
-        _rules_of(values)  # the options must also agree with each other (min <= max)
+        rules_for(values)  # the options must also agree with each other (min <= max)
         return values
 
     def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
         """The fewest and most players these options take."""
-        rules = _rules_of(options)
+        rules = rules_for(options)
         return rules.min_players, rules.max_players
 
     def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> StickemMatch:
         """A new game, dealt; :class:`OptionError` if the options do not take ``players``."""
-        rules = _rules_of(options)
+        rules = rules_for(options)
         try:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
