@@ -25,6 +25,7 @@ from tabletop import (
     Results,
     resolve_options,
 )
+from tabletop.presentation import Act, Button, Message, Redraw
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,75 @@ class TinyComputer:
         return "t1"
 
 
+class TinyPresentation:
+    """Take-away's messages: the pile on the table, Ready / Take 1 / Take 2 buttons."""
+
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+        """Tokens and rounds."""
+        return f"{options['tokens']} tokens, {options['rounds']} rounds"
+
+    def rules(self) -> Message:
+        """The rules in two lines."""
+        return Message("**Take-away**\nTake 1 or 2 tokens; whoever takes the last one scores.")
+
+    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+        """The pile, the scores, whose turn."""
+        assert isinstance(view, TinyView)
+        lines = [f"**Take-away** - round {view.round} - pile: {view.pile}"]
+        if view.awaiting and not stopped:
+            lines.append("Waiting for: " + ", ".join(names[s] for s in view.awaiting))
+        lines += notes
+        lines += [f"{names[s]}: {score}" for s, score in enumerate(view.scores)]
+        return Message("\n".join(lines))
+
+    def round_closed(self, events: Sequence[object], view: object, names: Sequence[str]) -> Message | None:
+        """The winner of the round."""
+        won = [e for e in events if isinstance(e, tuple) and e[:1] == ("round won",)]
+        return Message(f"**Take-away** - {names[won[0][1]]} took the last token.") if won else None
+
+    def reports(self, events: Sequence[object], view: object, names: Sequence[str]) -> tuple[Message, ...]:
+        """A line when the game is over."""
+        over = any(isinstance(e, tuple) and "game over" in e for e in events)
+        return (Message("**Take-away is over.**"),) if over else ()
+
+    def prompt(self, view: object, names: Sequence[str], *, draft: str = "") -> Message:
+        """The secret number and the buttons of the seat's decision."""
+        assert isinstance(view, TinyView)
+        lines = [f"Round {view.round}: the pile has {view.pile} tokens. Your secret: {view.secret}."]
+        if view.seat not in view.awaiting:
+            return Message("\n".join(lines))
+        buttons: tuple[Button, ...]
+        if not all(view.ready):
+            buttons = (Button("Ready", "ready", style="success"),)
+        else:
+            buttons = tuple(
+                Button(f"Take {n}", f"t{n}", style="primary") for n in (1, 2) if n <= view.pile
+            )
+        return Message("\n".join(lines), rows=(buttons,))
+
+    def click(self, view: object, intent: str, values: Sequence[str]) -> Act | Redraw:
+        """Every intent is its action."""
+        if intent not in ("ready", "t1", "t2") or values:
+            raise Refused("That button is not part of take-away.")
+        return Act(intent)
+
+    def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
+        """The prompt says what was done."""
+        return Message("You are ready." if action == "ready" else f"You took {action[1]}.")
+
+    def reply(self, action: str) -> str:
+        """The same, privately."""
+        return "You are ready." if action == "ready" else f"You took {action[1]}."
+
+    def stale(self, stage: str, view: object) -> str | None:
+        """Any earlier prompt is stale."""
+        return "That prompt is out of date; use /hand."
+
+    def nudge(self, view: object) -> str:
+        """Whose turn it is."""
+        return "it is your turn to take"
+
+
 class TinyGame:
     """Take-away described for the host."""
 
@@ -159,6 +229,7 @@ class TinyGame:
         Option("rounds", "how many rounds", 2, (), 1, 5),
     )
     presets: Final = ()
+    presentation: Final = TinyPresentation()
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Defaults and validation."""
@@ -194,3 +265,4 @@ class TinyGame:
 
 
 GAME: Final = TinyGame()
+

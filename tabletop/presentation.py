@@ -1,0 +1,216 @@
+"""How a game shows itself: pure message specs that the Discord layer turns into messages.
+
+A game's presentation (``<game>/presentation.py``, reached as :attr:`GameSpec.presentation`)
+writes every message that shows the game: the public table message, a seat's private prompt
+(its hand and the components for its decision), the reports after a round or at the end, and
+the rules. It returns plain data (:class:`Message`, :class:`Embed`, :class:`Button`,
+:class:`Select`), never a Discord object, so that it stays testable without Discord and the game
+package stays standalone.
+
+**Components carry intents, not custom ids.** A component's ``intent`` is a short text that the
+same presentation reads back when the component is clicked (:meth:`Presentation.click`): most
+intents are simply an action text ("p:red7"), others describe a step towards one (a select that
+picks the cards of a meld). The Discord layer builds each custom id from the table's channel,
+the game id, the match's ``stage`` when the prompt was made and the intent. A click made at an
+earlier stage is refused with :meth:`Presentation.stale`'s reason, unless that says the click still
+counts (a hand shown before a seat's turn may still be played from). An intent is at most
+:data:`MAX_INTENT` characters, so that a custom id stays within Discord's 100.
+
+**Drafts** are how a decision of several clicks works without any state on the host: a click may
+answer :class:`Redraw` with a new *draft* (a short text only the presentation reads, e.g. the
+cards chosen so far); the host then shows ``prompt(view, draft=...)`` in place of the clicked
+prompt, whose components carry the draft on in their intents. A draft is not an action: it is
+never stored and a restart forgets it.
+
+Text is Discord markdown (``**bold**``). Names are given already made safe to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal, Protocol, runtime_checkable
+
+from tabletop.options import OptionValue
+
+__all__ = [
+    "MAX_INTENT",
+    "Act",
+    "Button",
+    "Choice",
+    "Component",
+    "Embed",
+    "EmbedField",
+    "Message",
+    "Presentation",
+    "Redraw",
+    "Select",
+    "Style",
+]
+
+MAX_INTENT: Final = 60
+"""The longest intent a component may carry (a custom id holds it with the channel, game id and
+stage, within Discord's 100 characters)."""
+
+MAX_ROWS: Final = 5
+"""Rows of components in one message (Discord's limit)."""
+
+MAX_BUTTONS_PER_ROW: Final = 5
+"""Buttons in one row (Discord's limit); a select fills a row alone."""
+
+MAX_CHOICES: Final = 25
+"""Choices in one select (Discord's limit)."""
+
+Style = Literal["primary", "secondary", "success", "danger"]
+"""A button's colour: blurple, grey, green, red."""
+
+
+@dataclass(frozen=True)
+class EmbedField:
+    """One named field of an embed."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Embed:
+    """A boxed block of text under a message: title, description, fields, colour (0xRRGGBB)."""
+
+    title: str
+    description: str = ""
+    colour: int | None = None
+    fields: tuple[EmbedField, ...] = ()
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Button:
+    """A button; clicking it sends ``intent`` to :meth:`Presentation.click`."""
+
+    label: str
+    intent: str
+    emoji: str | None = None
+    style: Style = "secondary"
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of a select: what it shows and the ``value`` it sends."""
+
+    label: str
+    value: str
+    emoji: str | None = None
+    default: bool = False
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Select:
+    """A select menu; choosing sends ``intent`` and the chosen values to
+    :meth:`Presentation.click` (``min_values``..``max_values`` of them)."""
+
+    placeholder: str
+    intent: str
+    choices: tuple[Choice, ...]
+    min_values: int = 1
+    max_values: int = 1
+    disabled: bool = False
+
+
+Component = Button | Select
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message: its text, embeds, and rows of components (at most :data:`MAX_ROWS`)."""
+
+    content: str
+    embeds: tuple[Embed, ...] = ()
+    rows: tuple[tuple[Component, ...], ...] = ()
+
+    def components(self) -> list[Component]:
+        """Every component, row by row."""
+        return [item for row in self.rows for item in row]
+
+
+@dataclass(frozen=True)
+class Act:
+    """A click means this action (the game's own text), taken by the clicking seat."""
+
+    action: str
+
+
+@dataclass(frozen=True)
+class Redraw:
+    """A click is a step of a decision: show the seat's prompt again with this draft."""
+
+    draft: str
+
+
+@runtime_checkable
+class Presentation(Protocol):
+    """Every message of one game (see the module docstring). ``view`` arguments are the game's
+    own views, as :meth:`tabletop.Match.view` returns them; events are the game's own, as
+    :meth:`tabletop.Match.apply` returns them."""
+
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+        """The chosen options in one line, for the lobby ("**classic** (3-6 players, ...)")."""
+        ...
+
+    def rules(self) -> Message:
+        """The game's rules, short enough to read on a phone (``/rules``)."""
+        ...
+
+    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+        """The public table message for the public ``view``. ``notes`` are lines of the host's
+        (the turn timer) to show among the game's; ``stopped``: the game was ended early, so
+        nobody is waited for."""
+        ...
+
+    def round_closed(self, events: Sequence[object], view: object, names: Sequence[str]) -> Message | None:
+        """The last form of a round's table message, from the events of the action that ended
+        the round (the last trick, the cards revealed; ``view``: the public view afterwards);
+        None: keep the table message as it is."""
+        ...
+
+    def reports(self, events: Sequence[object], view: object, names: Sequence[str]) -> tuple[Message, ...]:
+        """What the channel is told after an action, from its events (``view``: the public view
+        afterwards): a round's scores, the final standings. Usually nothing (the table message
+        shows the rest)."""
+        ...
+
+    def prompt(self, view: object, names: Sequence[str], *, draft: str = "") -> Message:
+        """A seat's private message for its ``view``: its hand and, when it is awaited, the
+        components of its decision (``draft``: the steps chosen so far, see :class:`Redraw`)."""
+        ...
+
+    def click(self, view: object, intent: str, values: Sequence[str]) -> Act | Redraw:
+        """What a click on a component of ``prompt(view, ...)`` means (``values``: a select's
+        chosen values). :class:`tabletop.Refused` for an intent or values this presentation
+        never offered; checking the action itself is the match's job."""
+        ...
+
+    def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
+        """What becomes of the prompt a seat clicked to take ``action`` (``view``: the seat's
+        view afterwards). None: show the seat's new prompt in its place, as for a turn of
+        several decisions; a message: show it there (no live components), and any new
+        decision of the seat comes as a new prompt."""
+        ...
+
+    def reply(self, action: str) -> str:
+        """The private answer to the seat that took ``action`` ("You played red 7.")."""
+        ...
+
+    def stale(self, stage: str, view: object) -> str | None:
+        """Why a click on a prompt made at ``stage`` (an earlier stage than now; ``view``: the
+        clicking seat's) no longer counts, in the words of the game ("This hand is from trick
+        1, which is over; use your latest hand or /hand."); None: it still counts."""
+        ...
+
+    def nudge(self, view: object) -> str:
+        """What the seat whose view this is must do now, for a reminder in the channel (when its
+        direct messages are closed): "it is your turn (round 2, trick 3)"."""
+        ...
