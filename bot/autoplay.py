@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any
 from bot.config import Settings
 from bot.errors import UserError
 from bot.storage import utc_now
-from bot.tables import TAKEOVER_LEVEL, Table, TableState
+from bot.tables import GameRefusal, Table, TableState
 from bot.thinking import decide, warm_up, worker_init
-from stickem import Card, Phase, RuleError
+from tabletop import registry
 
 if TYPE_CHECKING:
     from bot.table_service import TableService
@@ -42,9 +42,10 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 2.0
 """Seconds before a computer move that could not be saved is tried again."""
 
-FALLBACK_LEVEL = "random"
-"""The level whose decision (made on the event loop: it takes well under a millisecond) stands in
-when a seat's own decision fails, so that a failure never leaves a table waiting for a seat."""
+FALLBACK = "the weakest level"
+"""Whose decision stands in when a seat's own decision fails (made on the event loop: the
+weakest level of every game decides in well under a millisecond), so that a failure never leaves
+a table waiting for a seat."""
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,7 @@ class Autoplay:
                 self._executor.submit(warm_up)
         return self._executor
 
-    async def think(self, table: Table, seat: int, level: str) -> Card:
+    async def think(self, table: Table, seat: int, level: str) -> str:
         """The computer's decision for ``seat``, computed in the worker pool.
 
         A worker that died (killed by the OOM killer or by hand) leaves the process pool broken
@@ -152,32 +153,33 @@ class Autoplay:
         Should the decision still fail (a bug in a computer player, the new pool broken too, no
         pool starting at all), the :data:`FALLBACK_LEVEL` player decides instead: nobody can act
         while a computer seat is awaited, so a failure here would otherwise stop the game."""
-        game = table.running_game()
-        view = game.view(seat)
+        view = table.running_match().view(seat)
         seed = table.bot_seed(seat)
+        game = table.spec.name
+        where = registry.entry(game)
         loop = asyncio.get_running_loop()
         executor: Executor | None = None
         try:
             # Starting the pool is inside: starting worker processes fails too when memory or
             # processes run out (the state in which a worker was killed in the first place).
             executor = self.executor()
-            return await loop.run_in_executor(executor, decide, view, level, seed)
+            return await loop.run_in_executor(executor, decide, game, where, view, level, seed)
         except BrokenExecutor:
             if executor is not None:
                 self._replace_broken(executor)
             try:
-                return await loop.run_in_executor(self.executor(), decide, view, level, seed)
+                return await loop.run_in_executor(self.executor(), decide, game, where, view, level, seed)
             except Exception:
                 log.exception(
                     "table %s: the %s computer player failed in a new worker pool; a %s one decides instead",
-                    table.channel_id, level, FALLBACK_LEVEL,
+                    table.channel_id, level, FALLBACK,
                 )
         except Exception:
             log.exception(
                 "table %s: the %s computer player failed; a %s one decides instead",
-                table.channel_id, level, FALLBACK_LEVEL,
+                table.channel_id, level, FALLBACK,
             )
-        return decide(view, FALLBACK_LEVEL, seed)
+        return decide(game, where, view, table.spec.levels[0], seed)
 
     def _replace_broken(self, executor: Executor) -> None:
         """Drop a broken pool (another table may have done so already): the next use starts one."""
@@ -205,14 +207,14 @@ class Autoplay:
                 await asyncio.sleep(RETRY_AFTER)
 
     async def _computer_move(self, table: Table, seat: int) -> None:
-        game = table.running_game()
-        stamp = game.action_count
+        match = table.running_match()
+        stamp = len(match.log)
         if self.settings.move_delay > 0:
             await asyncio.sleep(self.settings.move_delay)
-        if game is not table.game or game.action_count != stamp or seat not in table.auto_seats():
+        if match is not table.match or len(match.log) != stamp or seat not in table.auto_seats():
             return
-        card = await self.think(table, seat, table.level_of(seat))
-        await self._shielded(self._apply(table, seat, card, stamp, timed_out=False))
+        action = await self.think(table, seat, table.level_of(seat))
+        await self._shielded(self._apply(table, seat, action, stamp, timed_out=False))
 
     async def _wait_for_timer(self, table: Table) -> bool:
         """Sleep until the reminder or the deadline and act; False when nothing is left to wait for."""
@@ -234,9 +236,9 @@ class Autoplay:
         if not seats or table.deadline_key != key:
             return bool(seats)
         seat = seats[0]
-        stamp = table.running_game().action_count
-        card = await self.think(table, seat, TAKEOVER_LEVEL)
-        await self._shielded(self._apply(table, seat, card, stamp, timed_out=True))
+        stamp = table.action_count
+        action = await self.think(table, seat, table.stand_in_level)
+        await self._shielded(self._apply(table, seat, action, stamp, timed_out=True))
         return True
 
     async def _shielded(self, step: Coroutine[Any, Any, None]) -> None:
@@ -246,7 +248,7 @@ class Autoplay:
         future.add_done_callback(self._applying.discard)
         await asyncio.shield(future)
 
-    async def _remind(self, table: Table, key: tuple[object, ...] | None, deadline: datetime) -> None:
+    async def _remind(self, table: Table, key: str | None, deadline: datetime) -> None:
         """Remind the awaited players of the deadline, once: the reminder is stored (with the
         timer, through the journal) before it is sent, so a restart does not send it again.
         If it cannot be stored, it is sent anyway (a reminder that a restart may repeat beats
@@ -265,35 +267,37 @@ class Autoplay:
             left = max(1, round((deadline - self.clock()).total_seconds()))
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id
-                misery = table.running_game().phase is Phase.MISERY
-                what = "pick your misery card" if misery else "play a card"
+                what = table.presentation.todo(table.running_match().view(seat))
                 await self.service.notify(
                     table,
                     f"<@{user}> reminder: please {what}; after {left} s the computer moves for you.",
                     ping=user,
                 )
 
-    async def _apply(self, table: Table, seat: int, card: Card, stamp: int, *, timed_out: bool) -> None:
+    async def _apply(self, table: Table, seat: int, action: str, stamp: int, *, timed_out: bool) -> None:
         """Apply a computer move under the lock, through the journal, if the game has not moved."""
         async with table.lock:
-            game = table.game
-            if table.state is not TableState.PLAYING or game is None or game.action_count != stamp:
+            match = table.match
+            if table.state is not TableState.PLAYING or match is None or len(match.log) != stamp:
                 return
             # A computer move is for a seat the computer plays; a timeout for a player's own seat
             # (not one that became a computer seat meanwhile, by /leave for instance).
-            if seat not in game.awaiting or table.is_auto(seat) == timed_out:
+            if seat not in match.awaiting or table.is_auto(seat) == timed_out:
                 return
             try:
                 async with self.service.journal.recording(table, background=True):
-                    outcome = table.auto_move(seat, card, timed_out=timed_out)
-            except (UserError, RuleError) as exc:  # could not be saved: try again a little later
-                # The engine's message may name the card, which the players have not seen.
-                reason = exc if isinstance(exc, UserError) else type(exc).__name__
-                log.warning("table %s: computer move not applied: %s", table.channel_id, reason)
+                    outcome = table.auto_move(seat, action, timed_out=timed_out)
+            except GameRefusal as exc:  # a computer player's bug: logged, tried again later
+                # The game's sentence may name a card, which the players have not seen.
+                log.error("table %s: the game refused a computer move (%s)", table.channel_id,
+                          type(exc).__name__)
+                outcome = None
+            except UserError as exc:  # could not be saved: try again a little later
+                log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
                 outcome = None
             if outcome is not None:
                 if timed_out:
-                    await self.service.retire_timed_out_prompt(table, seat, card)
+                    await self.service.retire_timed_out_prompt(table, seat, action)
                 await self.service.execute(table, outcome)
                 return
         await asyncio.sleep(RETRY_AFTER)

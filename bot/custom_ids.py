@@ -1,5 +1,10 @@
 """Custom ids of the bot's buttons and selects: encode and parse, without Discord.
 
+A game's components all have one shape, :class:`ActionId` (``g:<channel>:<game id>:<stage>:
+<intent>``); the table's own (lobby, stop, takeover) have theirs. The Stick'em ids of earlier
+releases (``stk:play``, ``stk:msel``, ``stk:mok``) are still read, and become action ids,
+so that the buttons posted before an upgrade keep working.
+
 Every id names what it acts on (the channel of the table, the game, the round, the trick) so that
 a click still means something after a restart, and a click on an outdated message can be refused.
 Ids stay well below Discord's 100-character limit (the longest is about 60 characters).
@@ -10,9 +15,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import Final
-
-from stickem import Card
-from stickem.hosting import card_token, parse_card_token
 
 PREFIX: Final = "stk"
 
@@ -25,6 +27,9 @@ PLAY_TEMPLATE: Final = (
 MISERY_SELECT_TEMPLATE: Final = r"stk:msel:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+)"
 MISERY_CONFIRM_TEMPLATE: Final = (
     r"stk:mok:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<round>\d+):(?P<card>[a-z]+\d+)"
+)
+ACTION_TEMPLATE: Final = (
+    r"g:(?P<channel>\d+):(?P<game>[0-9a-f]+):(?P<stage>[A-Za-z0-9.]+):(?P<intent>[^\n]*)"
 )
 STOP_TEMPLATE: Final = r"stk:stop:(?P<channel>\d+):(?P<game>[0-9a-f]+)"
 TAKEOVER_TEMPLATE: Final = r"stk:take:(?P<channel>\d+):(?P<seat>\d+):(?P<user>\d+)"
@@ -69,14 +74,12 @@ class PlayId:
     game_id: str
     round: int
     trick: int
-    card: Card
+    card: str
+    """The card's token in Stick'em's action texts ("red7")."""
 
     def encode(self) -> str:
         """The custom id string."""
-        return (
-            f"{PREFIX}:play:{self.channel_id}:{self.game_id}:{self.round}:{self.trick}"
-            f":{card_token(self.card)}"
-        )
+        return f"{PREFIX}:play:{self.channel_id}:{self.game_id}:{self.round}:{self.trick}:{self.card}"
 
     @classmethod
     def parse(cls, custom_id: str) -> PlayId:
@@ -87,7 +90,7 @@ class PlayId:
             f["game"],
             int(f["round"]),
             int(f["trick"]),
-            parse_card_token(f["card"]),
+            f["card"],
         )
 
 
@@ -117,23 +120,64 @@ class MiseryConfirmId:
     channel_id: int
     game_id: str
     round: int
-    card: Card
+    card: str
+    """The card's token in Stick'em's action texts ("red7")."""
 
     def encode(self) -> str:
         """The custom id string."""
-        return f"{PREFIX}:mok:{self.channel_id}:{self.game_id}:{self.round}:{card_token(self.card)}"
+        return f"{PREFIX}:mok:{self.channel_id}:{self.game_id}:{self.round}:{self.card}"
 
     @classmethod
     def parse(cls, custom_id: str) -> MiseryConfirmId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
         f = _fields(MISERY_CONFIRM_TEMPLATE, custom_id)
-        return cls(int(f["channel"]), f["game"], int(f["round"]), parse_card_token(f["card"]))
+        return cls(int(f["channel"]), f["game"], int(f["round"]), f["card"])
 
     @staticmethod
     def unselected(channel_id: int, game_id: str, round: int) -> str:
         """The id of the disabled confirm button shown before a card is selected (it never
         parses as a confirmation)."""
         return f"{PREFIX}:mok:{channel_id}:{game_id}:{round}:none"
+
+
+@dataclass(frozen=True)
+class ActionId:
+    """A component of a game's prompt: the table's channel, the game, the stage of the game the
+    prompt was made for, and the component's intent (the game's presentation reads it back)."""
+
+    channel_id: int
+    game_id: str
+    stage: str
+    intent: str
+
+    def encode(self) -> str:
+        """The custom id string (at most 100 characters when the intent keeps to
+        :data:`tabletop.presentation.MAX_INTENT`)."""
+        return f"g:{self.channel_id}:{self.game_id}:{self.stage}:{self.intent}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> ActionId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(ACTION_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), f["game"], f["stage"], f["intent"])
+
+    @classmethod
+    def of_play(cls, ident: PlayId) -> ActionId:
+        """A card button posted by an earlier release, as the generic component it is now:
+        its click counts while the trick it was shown for is on (Stick'em's stage of a trick
+        with no card played yet, which its presentation accepts for the whole trick)."""
+        stage = f"{ident.round}.{ident.trick}.0"
+        return cls(ident.channel_id, ident.game_id, stage, f"p:{ident.card}")
+
+    @classmethod
+    def of_misery_select(cls, ident: MiserySelectId) -> ActionId:
+        """The misery select posted by an earlier release, as the generic select it is now."""
+        return cls(ident.channel_id, ident.game_id, f"{ident.round}m", "msel")
+
+    @classmethod
+    def of_misery_confirm(cls, ident: MiseryConfirmId) -> ActionId:
+        """The misery confirm button posted by an earlier release, as the generic one."""
+        return cls(ident.channel_id, ident.game_id, f"{ident.round}m", f"m:{ident.card}")
 
 
 @dataclass(frozen=True)

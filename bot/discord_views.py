@@ -7,10 +7,14 @@ after a restart), so nothing is ever kept in discord.py's view store, and nothin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
+import discord
+
 from bot import limits
-from bot.render import ButtonSpec, MessageSpec, SelectSpec
+from bot.render import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from tabletop.presentation import Button, Embed, Message
 
 _STYLES: dict[str, int] = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
 """Discord's button style numbers."""
@@ -76,14 +80,16 @@ def _select(spec: SelectSpec) -> dict[str, Any]:
     for option in spec.options:
         label = limits.clip(option.label, limits.OPTION_LABEL)
         data: dict[str, Any] = {"label": label, "value": option.value, "default": option.default}
+        if option.description:
+            data["description"] = limits.clip(option.description, limits.OPTION_LABEL)
         if option.emoji is not None:
             data["emoji"] = _emoji(option.emoji)
         options.append(data)
     return {
         "type": STRING_SELECT,
         "custom_id": spec.custom_id,
-        "min_values": 1,
-        "max_values": 1,
+        "min_values": spec.min_values,
+        "max_values": spec.max_values,
         "disabled": spec.disabled,
         "placeholder": limits.clip(spec.placeholder, limits.SELECT_PLACEHOLDER),
         "options": options,
@@ -126,3 +132,43 @@ def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
         "embeds": limits.fit_embeds(spec.embeds),
         "view": build_components(spec),
     }
+
+
+def _embed(spec: Embed) -> discord.Embed:
+    embed = discord.Embed(title=spec.title, description=spec.description or None, colour=spec.colour)
+    for field in spec.fields:
+        embed.add_field(name=field.name, value=field.value, inline=field.inline)
+    if spec.footer:
+        embed.set_footer(text=spec.footer)
+    return embed
+
+
+def from_presentation(message: Message, custom_id: Callable[[str], str], *, header: str = "") -> MessageSpec:
+    """A game's message (:mod:`tabletop.presentation`) as the bot sends it: each component's
+    intent made a custom id by ``custom_id``, embeds made Discord's, ``header`` (a line that
+    says which table a DM belongs to) above the content."""
+    rows: list[tuple[ButtonSpec | SelectSpec, ...]] = []
+    for row in message.rows:
+        items: list[ButtonSpec | SelectSpec] = []
+        for item in row:
+            if isinstance(item, Button):
+                items.append(
+                    ButtonSpec(custom_id(item.intent), item.label, item.emoji, item.style, item.disabled)
+                )
+            else:
+                options = tuple(
+                    OptionSpec(c.label, c.value, c.emoji, c.default, c.description) for c in item.choices
+                )
+                items.append(
+                    SelectSpec(
+                        custom_id(item.intent),
+                        item.placeholder,
+                        options,
+                        item.disabled,
+                        item.min_values,
+                        item.max_values,
+                    )
+                )
+        rows.append(tuple(items))
+    content = f"{header}\n{message.content}" if header and message.content else header or message.content
+    return MessageSpec(content, tuple(_embed(e) for e in message.embeds), tuple(rows))

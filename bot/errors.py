@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.replies import send_ephemeral
-from stickem import RuleError
+from tabletop import Refused
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def friendly_message(error: BaseException) -> str | None:
     error = _unwrap(error)
     if isinstance(error, UserError):
         return str(error)
-    if isinstance(error, RuleError):  # the engine's refusals are written for players
+    if isinstance(error, Refused):  # the games' refusals are written for players
         return sentence(str(error))
     if isinstance(error, app_commands.TransformerError):
         return f"{limits.echo(str(error.value))!r} is not a valid value for this option."

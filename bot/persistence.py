@@ -47,10 +47,7 @@ from bot.storage import (
 )
 from bot.tables import Seat, Table, TableError, TableState
 from bot.write_queue import BACKGROUND, URGENT, WriteQueue
-from stickem import Game, Phase, RuleError
-from stickem.hosting import GAME as STICKEM
-from stickem.hosting import StickemMatch, encode_action, options_for
-from tabletop import registry
+from tabletop import Match, Results, registry
 
 log = logging.getLogger(__name__)
 
@@ -95,8 +92,6 @@ def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
     return json.dumps({
         "game_id": table.game_id,
-        "preset": table.preset,
-        "rounds": table.rounds,
         "bots": bot_levels(table.seats),
         "timer": table.timer_seconds,
         "away": sorted(table.away),
@@ -108,10 +103,10 @@ def game_options(table: Table) -> str:
 
 
 def lobby_options(table: Table) -> str:
-    """A lobby's chosen options (JSON)."""
+    """A lobby's chosen options (JSON): the game's options asked for so far, the lobby's id and
+    its computer seats."""
     return json.dumps({
-        "preset": table.preset,
-        "rounds": table.rounds,
+        "options": table.chosen,
         "lobby_id": table.lobby_id,
         "bots": bot_levels(table.seats),
     })
@@ -127,17 +122,18 @@ def seat_records(seats: list[Seat]) -> list[SeatRecord]:
     return [seat_record(seat) for seat in seats]
 
 
-def seat_results(game: Game, seats: list[Seat]) -> list[SeatResult]:
-    """Each seat's result in a finished game, for stats."""
-    swallowed = game.misery_swallowed
-    winners = set(game.winners)
-    scores = game.round_scores
+def seat_results(results: Results, seats: list[Seat]) -> list[SeatResult]:
+    """Each seat's result in a finished game, for stats (``misery_swallowed``: Stick'em's stat of
+    that name, 0 for games without it)."""
+    swallowed = results.stats.get("misery_swallowed", (0,) * len(seats))
+    winners = set(results.winners)
+    scores = results.round_scores
     return [
         SeatResult(
             seat=index,
             user_id=None if seat.is_bot else seat.user_id,
             display_name=seat.name,
-            total=game.totals[index],
+            total=results.totals[index],
             round_scores=tuple(row[index] for row in scores),
             won=index in winners,
             misery_swallowed=swallowed[index],
@@ -151,12 +147,11 @@ class _Saved:
     """What a table method may change, to put back if the write fails."""
 
     state: TableState
-    game: Game | None
+    match: Match | None
     game_id: str | None
     storage_id: int | None
     seats: list[Seat]
-    preset: str
-    rounds: int | None
+    chosen: dict[str, object]
     options: str
     automation: dict[str, Any]
 
@@ -165,24 +160,22 @@ class _Saved:
         """A copy of what ``table`` may change (the game is copied: the table plays on)."""
         return cls(
             table.state,
-            table.game.copy() if table.game is not None else None,
+            table.match.copy() if table.match is not None else None,
             table.game_id,
             table.storage_id,
             list(table.seats),
-            table.preset,
-            table.rounds,
+            dict(table.chosen),
             game_options(table),
             {name: copy.copy(getattr(table, name)) for name in _AUTOMATION},
         )
 
     def restore(self, table: Table) -> None:
         table.state = self.state
-        table.game = self.game
+        table.match = self.match
         table.game_id = self.game_id
         table.storage_id = self.storage_id
         table.seats = self.seats
-        table.preset = self.preset
-        table.rounds = self.rounds
+        table.chosen = self.chosen
         for name, value in self.automation.items():
             setattr(table, name, value)
 
@@ -194,15 +187,12 @@ _AUTOMATION = (
 """The table attributes of computer seats and timers that a failed write puts back."""
 
 
-def replay(stored: StoredGame) -> Game:
-    """The engine game of a stored game: its game's replay of the seed, options and every action.
+def replay(stored: StoredGame) -> Match:
+    """The match of a stored game: its game's replay of the seed, options and every action.
 
     Raises ``ValueError`` (the protocol's ``CorruptLog`` and ``OptionError`` are ones) or
-    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game; the message
-    names no card (it is logged).
-
-    Decision, until the tables are written against the game protocol: only Stick'em games are
-    resumed (every stored game is one); another game is reported as not resumable.
+    ``KeyError`` / ``TypeError`` when the stored data does not make a legal game, or names a
+    game this bot does not offer; the message names no card (it is logged).
     """
     record = stored.record
     try:
@@ -211,10 +201,7 @@ def replay(stored: StoredGame) -> Game:
         raise ValueError(f"it is a game of {record.game!r}, which this bot does not offer") from exc
     options = spec.resolve_options(json.loads(record.rules))
     log_entries = [(action.seat, action.action) for action in stored.actions]
-    match = spec.replay(len(record.seats), options, record.seed, log_entries)
-    if not isinstance(match, StickemMatch):
-        raise ValueError(f"tables of {spec.title} cannot be resumed by this release")
-    return match.game
+    return spec.replay(len(record.seats), options, record.seed, log_entries)
 
 
 async def _delete_owed(storage: Storage, game_id: int) -> None:
@@ -315,8 +302,8 @@ class GameJournal:
             return False
         try:
             stored = await storage.load_game(table.storage_id)
-            table.game = replay(stored)
-        except (StorageError, ValueError, RuleError, KeyError, TypeError) as exc:
+            table.match = replay(stored)
+        except (StorageError, ValueError, KeyError, TypeError) as exc:
             log.error("table %s: could not reload the stored game: %s", table.channel_id, exc)
             return False
         if stored.record.status is not GameStatus.ACTIVE:
@@ -335,7 +322,7 @@ class GameJournal:
         """Write what changed between ``saved`` and ``table`` in one transaction."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
-            if table.seats != saved.seats or (table.preset, table.rounds) != (saved.preset, saved.rounds):
+            if table.seats != saved.seats or table.chosen != saved.chosen:
                 await storage.save_lobby(self.lobby_record(table))
             return
         async with storage.transaction() as tx:
@@ -347,14 +334,14 @@ class GameJournal:
             await self._write_game(tx, table, saved)
 
     async def _create_game(self, tx: Transaction, table: Table) -> None:
-        game = table.game
-        assert game is not None
+        match = table.match
+        assert match is not None
         table.storage_id = await tx.create_game(
             guild_id=table.guild_id,
             channel_id=table.channel_id,
-            game=STICKEM.name,
-            seed=game.seed,
-            rules=json.dumps(options_for(game.rules)),
+            game=table.spec.name,
+            seed=match.seed,
+            rules=json.dumps(dict(match.options)),
             seats=seat_records(table.seats),
             options=game_options(table),
         )
@@ -362,8 +349,8 @@ class GameJournal:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> None:
-        game, game_id = table.game, table.storage_id
-        if game is None or game_id is None:
+        match, game_id = table.match, table.storage_id
+        if match is None or game_id is None:
             return
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
@@ -371,28 +358,29 @@ class GameJournal:
         options = game_options(table)
         if options != saved.options:
             await tx.set_options(game_id, options)
-        moved = table.deadline != saved.automation["deadline"]
-        if moved:
+        rescheduled = table.deadline != saved.automation["deadline"]
+        if rescheduled:
             if table.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
                 await tx.set_timer(game_id, TURN_TIMER, table.deadline)
-        if table.deadline is not None and table.reminded and (moved or not saved.automation["reminded"]):
+        if table.deadline is not None and table.reminded and (
+            rescheduled or not saved.automation["reminded"]
+        ):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
-        before = saved.game.action_count if saved.game is not None else 0
-        for seq, action in enumerate(game.actions_since(before), start=before):
-            await tx.append_action(game_id, seq, action.seat, encode_action(action))
+        before = len(saved.match.log) if saved.match is not None else 0
+        moved = len(match.log) > before
+        for seq, (seat, action) in enumerate(match.log[before:], start=before):
+            await tx.append_action(game_id, seq, seat, action)
             # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
             # is always one still waiting for its player (what a restart relies on).
-            await tx.delete_message(game_id, "hand", action.seat)
-        if saved.game is not None and game.action_count > before and (
-            game.phase is Phase.GAME_OVER or game.round != saved.game.round
-        ):
+            await tx.delete_message(game_id, "hand", seat)
+        if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
             # move, forgotten once shown (forget_owed): a restart in between shows them.
-            await tx.set_message(game_id, OWED, table.channel_id, game.action_count)
-        if game.phase is Phase.GAME_OVER and game.action_count > before:
-            await tx.finish_game(game_id, seat_results(game, table.seats))
+            await tx.set_message(game_id, OWED, table.channel_id, len(match.log))
+        if match.is_over and moved:
+            await tx.finish_game(game_id, seat_results(match.results(), table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
             await tx.stop_game(game_id, "stopped")
 
@@ -402,7 +390,7 @@ class GameJournal:
         return LobbyRecord(
             channel_id=table.channel_id,
             guild_id=table.guild_id,
-            game=STICKEM.name,
+            game=table.spec.name,
             host_id=host if host is not None else 0,
             seats=tuple(seat_records(table.seats)),
             options=lobby_options(table),
@@ -444,11 +432,10 @@ class GameJournal:
         :mod:`bot.resume`). An id lost to a crash only means a new DM after the restart.
         """
         ref = table.messages.prompts.get(seat)
-        game = table.game
-        if self.storage is None or table.storage_id is None or ref is None or game is None:
+        if self.storage is None or table.storage_id is None or ref is None or table.match is None:
             return
         self._prompts[(table.storage_id, seat)] = _PendingPrompt(
-            table.channel_id, ref.channel_id, ref.message_id, game.action_count
+            table.channel_id, ref.channel_id, ref.message_id, table.action_count
         )
         if self._storing_prompts is None or self._storing_prompts.done():
             self._storing_prompts = asyncio.create_task(self._store_prompts(self.storage))

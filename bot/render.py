@@ -56,16 +56,19 @@ class OptionSpec:
     value: str
     emoji: str | None = None
     default: bool = False
+    description: str = ""
 
 
 @dataclass(frozen=True)
 class SelectSpec:
-    """A string select menu."""
+    """A string select menu (``min_values``..``max_values`` choices)."""
 
     custom_id: str
     placeholder: str
     options: tuple[OptionSpec, ...]
     disabled: bool = False
+    min_values: int = 1
+    max_values: int = 1
 
 
 Component = ButtonSpec | SelectSpec
@@ -184,16 +187,18 @@ def rules_text(rules: Rules, players: int | None = None) -> str:
 def lobby_message(
     channel_id: int,
     names: Sequence[str],
-    rules: Rules,
+    title: str,
+    options_line: str,
     capacity: int,
     *,
     closed_reason: str | None = None,
     host: int | None = 0,
 ) -> MessageSpec:
-    """The lobby message: seated players in order (seat ``host`` marked), the rules, Join /
-    Leave / Start / Add bot buttons."""
-    lines = ["**Stick'em table**" + (" (closed)" if closed_reason else "")]
-    lines.append(f"Rules: {rules_text(rules, len(names) or None)}")
+    """The lobby message of a table of the game ``title``: seated players in order (seat
+    ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
+    Add bot buttons."""
+    lines = [f"**{title} table**" + (" (closed)" if closed_reason else "")]
+    lines.append(f"Rules: {options_line}")
     if names:
         lines.append(f"Players ({len(names)}/{capacity}):")
         for index, name in enumerate(names):
@@ -205,7 +210,7 @@ def lobby_message(
         lines.append(closed_reason)
         return MessageSpec(_clip("\n".join(lines)))
     lines.append(
-        "Join with the button or /join. The host starts with /start (choose the rules and rounds there)."
+        "Join with the button or /join. The host starts with /start (choose the options there)."
     )
     rows = (
         (

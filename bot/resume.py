@@ -31,12 +31,10 @@ from bot.storage import (
 )
 from bot.table_service import TableService, round_end_effects
 from bot.tables import (
-    BOT_LEVELS,
     Effect,
     Outcome,
-    PromptMisery,
+    Prompt,
     PromptRef,
-    PromptTurn,
     Seat,
     ShowTable,
     Table,
@@ -44,7 +42,7 @@ from bot.tables import (
     TableState,
     TakeoverAsk,
 )
-from stickem import Phase, RuleError
+from tabletop import registry
 
 log = logging.getLogger(__name__)
 
@@ -95,13 +93,13 @@ def _object(options: dict[str, Any], key: str) -> dict[str, Any]:
     return value
 
 
-def _bot_levels(options: dict[str, Any]) -> dict[int, str]:
-    """The computer seats stored in a game's or lobby's options."""
+def _bot_levels(options: dict[str, Any], known: tuple[str, ...]) -> dict[int, str]:
+    """The computer seats stored in a game's or lobby's options (each of a ``known`` level)."""
     bots = options.get("bots") or {}
     if not isinstance(bots, dict):
         raise ValueError("the computer seats are not a JSON object")
     levels = {int(seat): str(level) for seat, level in bots.items()}
-    if any(level not in BOT_LEVELS for level in levels.values()):
+    if any(level not in known for level in levels.values()):
         raise ValueError("a computer seat has an unknown level")
     return levels
 
@@ -115,23 +113,22 @@ def _seats(records: tuple[SeatRecord, ...], bots: dict[int, str]) -> list[Seat]:
     ]
 
 
-def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
+def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
     """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt)."""
     record = stored.record
     options = _options(record.options)
     game_id = options.get("game_id")
     if not isinstance(game_id, str) or not game_id:
         raise ValueError("the stored game has no table game id")
-    bots = _bot_levels(options)
+    match = replay(stored)
+    bots = _bot_levels(options, registry.game(record.game).levels)
     if any(seat.user_id is None and index not in bots for index, seat in enumerate(record.seats)):
         raise ValueError("a seat without a Discord user")
-    game = replay(stored)
-    table = registry.get_or_open(record.channel_id, record.guild_id)
+    table = tables.get_or_open(record.channel_id, record.guild_id, record.game)
+    if table.spec.name != record.game:
+        raise ValueError(f"its channel already has a table of {table.spec.name!r}")
     table.seats = _seats(record.seats, bots)
-    table.preset = str(options.get("preset") or game.rules.preset)
-    rounds = options.get("rounds")
-    table.rounds = rounds if isinstance(rounds, int) else None
-    table.game = game
+    table.match = match
     table.game_id = game_id
     table.storage_id = record.id
     table.state = TableState.PLAYING
@@ -167,14 +164,22 @@ def table_of_game(stored: StoredGame, registry: TableRegistry) -> Table:
     return table
 
 
-def table_of_lobby(lobby: LobbyRecord, registry: TableRegistry) -> Table:
+def _chosen(options: dict[str, Any]) -> dict[str, object]:
+    """The game options a stored lobby asked for (a release before the game protocol stored
+    Stick'em's ``preset`` and ``rounds`` at the top level: the same options by name)."""
+    chosen = options.get("options")
+    if isinstance(chosen, dict):
+        return {str(name): value for name, value in chosen.items()}
+    legacy = {name: options[name] for name in ("preset", "rounds") if options.get(name) is not None}
+    return legacy
+
+
+def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     """The lobby table of a stored lobby."""
     options = _options(lobby.options)
-    table = registry.get_or_open(lobby.channel_id, lobby.guild_id)
-    table.seats = _seats(lobby.seats, _bot_levels(options))
-    table.preset = str(options.get("preset") or "classic")
-    rounds = options.get("rounds")
-    table.rounds = rounds if isinstance(rounds, int) else None
+    table = tables.get_or_open(lobby.channel_id, lobby.guild_id, lobby.game)
+    table.seats = _seats(lobby.seats, _bot_levels(options, table.spec.levels))
+    table.chosen = _chosen(options)
     table.messages.lobby_id = lobby.message_id
     lobby_id = options.get("lobby_id")
     if isinstance(lobby_id, str) and lobby_id:
@@ -191,7 +196,7 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
         if stored.record.status is GameStatus.FINISHED:
             try:
                 table = table_of_game(stored, TableRegistry())  # shown once, then closed
-            except (ValueError, RuleError, KeyError, TypeError) as exc:
+            except (ValueError, KeyError, TypeError) as exc:
                 log.error("finished game %d cannot be shown: %s", stored.record.id, exc)
                 continue
             if owes_round_end(stored, len(stored.actions)):
@@ -205,7 +210,7 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
             report.games.append(table_of_game(stored, registry))
             if owes_round_end(stored, len(stored.actions)):
                 report.owed.add(channel_id)
-        except (ValueError, RuleError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError) as exc:
             registry.discard(channel_id)
             reason = f"it does not replay: {exc}"
             log.error(
@@ -223,9 +228,9 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
     return report
 
 
-RESUMED = "Stick'em is back after a restart: this game goes on where it stopped."
+RESUMED = "{title} is back after a restart: this game goes on where it stopped."
 BROKEN = (
-    "The Stick'em game of this channel could not be restored after a restart (its saved data is "
+    "The game of this channel could not be restored after a restart (its saved data is "
     "damaged), so it has ended. Sorry! Use /join to start a new one."
 )
 
@@ -242,21 +247,18 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
 
     A stored hand DM is always one still waiting for its player: the journal deletes a seat's
     DM in the same transaction as the seat's move (see :mod:`bot.persistence`)."""
-    game = table.game
-    assert game is not None
+    match = table.running_match()
+    resumed = RESUMED.format(title=table.title)
     effects: list[Effect] = [ShowTable()]
     if owed:
-        effects = [*round_end_effects(game.events), ShowTable(new_message=True)]
-    waiting = [seat for seat in game.awaiting if not table.is_auto(seat)]
-    for seat in waiting:
-        if seat in table.messages.prompts:
-            continue
-        effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
+        effects = [*round_end_effects(table), ShowTable(new_message=True)]
+    waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
+    effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
     if not waiting:
-        return tuple(effects), RESUMED
-    if game.phase is Phase.MISERY:
-        return tuple(effects), f"{RESUMED} Waiting for the misery cards of {_mentions(table, waiting)}."
-    return tuple(effects), f"{RESUMED} {_mentions(table, waiting)}, it is your turn."
+        return tuple(effects), resumed
+    if len(match.awaiting) > 1:
+        return tuple(effects), f"{resumed} Waiting for {_mentions(table, waiting)}."
+    return tuple(effects), f"{resumed} {_mentions(table, waiting)}, it is your turn."
 
 
 CHANNEL_GONE = frozenset({10003, 50001})
@@ -309,11 +311,9 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
 async def _show_the_end(service: TableService, table: Table) -> None:
     """A game that ended just before the bot went down: show its last round and final
     standings (so /score shows them too), then forget that they were owed."""
-    game = table.game
-    assert game is not None
     try:
         table.state = TableState.CLOSED
-        await service.execute(table, Outcome("", round_end_effects(game.events)))
+        await service.execute(table, Outcome("", round_end_effects(table)))
     except Exception:  # one table's bug must not keep the others from being shown
         log.exception("could not show the end of the game of channel %s", table.channel_id)
 

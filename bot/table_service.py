@@ -5,7 +5,7 @@ table, takes its lock (deferring the interaction first if the lock is busy, so t
 interaction is answered within Discord's 3 seconds), calls one :class:`bot.tables.Table` method,
 answers the player and executes the returned effects (table message edits, DMs, channel notices).
 
-Expected refusals (:class:`bot.errors.UserError`, :class:`stickem.RuleError`) propagate out of the
+Expected refusals (:class:`bot.errors.UserError`, the game's among them) propagate out of the
 command methods to the command tree's error handler; the click methods report them themselves,
 because component callbacks do not pass through the tree.
 """
@@ -22,37 +22,35 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot import render
+from bot import limits, render
 from bot.autoplay import Autoplay, AutoplaySettings
-from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId, TakeoverId
-from bot.discord_views import edit_kwargs, send_kwargs
+from bot.custom_ids import ActionId, LobbyId, StopId, TakeoverId
+from bot.discord_views import edit_kwargs, from_presentation, send_kwargs
 from bot.errors import report_interaction_error
 from bot.persistence import GameJournal
 from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
 from bot.tables import (
     Effect,
-    GameEnded,
+    GameRefusal,
     GameStopped,
     LobbyClosed,
     Notice,
     Outcome,
-    PromptMisery,
+    Prompt,
     PromptRef,
-    PromptTurn,
-    RoundEnded,
+    Reports,
+    RoundClosed,
     ShowLobby,
     ShowTable,
     Table,
     TableError,
     TableRegistry,
-    TableRoundOver,
     TableState,
     TakeoverRequest,
-    max_seats,
 )
-from stickem import Card, Phase
-from stickem.events import Event, GameOver, RoundScored, TrickSetAside, TrickWon
+from tabletop import GameSpec, Refused, registry
+from tabletop.presentation import Act, Message
 
 log = logging.getLogger(__name__)
 
@@ -99,23 +97,16 @@ def _turn_timer(table: Table) -> render.TurnTimer:
 
 def _channel_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise TableError("Stick'em tables live in a server's text channel, not in DMs.")
+        raise TableError("Game tables live in a server's text channel, not in DMs.")
     return interaction.channel_id
 
 
-def round_end_effects(events: tuple[Event, ...]) -> tuple[Effect, ...]:
-    """The end of the game's last scored round (the table message and the scores) and, if the
-    game is over, its final standings, from its events."""
-    last_trick: TrickWon | TrickSetAside | None = None
-    effects: list[Effect] = []
-    for event in events:
-        if isinstance(event, TrickWon | TrickSetAside):
-            last_trick = event
-        elif isinstance(event, RoundScored):
-            effects = [TableRoundOver(last_trick, event), RoundEnded(event)]
-        elif isinstance(event, GameOver):
-            effects.append(GameEnded(event))
-    return tuple(effects)
+def round_end_effects(table: Table) -> tuple[Effect, ...]:
+    """The end of the game's last round (the table message and what the game reports: the
+    scores and, if the game is over, the final standings), from the events of its last action."""
+    events = table.last_events()
+    match = table.match
+    return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
 
 
 class TableService:
@@ -141,18 +132,38 @@ class TableService:
         self._answer_guards: dict[int, asyncio.Lock] = {}
         # The final standings of the last game of each channel, for /score after the game.
         self._last_results: dict[int, MessageSpec] = {}
+        # The game a new table plays when /join names none, by server (set with /defaultgame).
+        self.default_games: dict[int, str] = {}
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
-    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
-        """/join [seat]: open the channel's table or take a seat at it; during a game, ask to
-        take over a computer seat (``seat``: which one, by number or name)."""
+    async def join(
+        self, interaction: discord.Interaction[Any], seat: str | None = None, game: str | None = None
+    ) -> None:
+        """/join [seat] [game]: open the channel's table (of ``game``, else the server's
+        default game) or take a seat at it; during a game, ask to take over a computer seat
+        (``seat``: which one, by number or name)."""
         channel_id = _channel_id(interaction)
+        if game is not None:
+            try:
+                registry.game(game)
+            except registry.GameNotOffered as exc:
+                raise TableError(
+                    f"There is no game called {limits.echo(game)!r} here; choose one of "
+                    f"{', '.join(exc.known)}."
+                ) from exc
         for attempt in range(2):
-            table = self.registry.get_or_open(channel_id, interaction.guild_id)
+            table = self.registry.get_or_open(
+                channel_id, interaction.guild_id, game or self.default_game(interaction.guild_id)
+            )
             async with self._locked(table, interaction):
                 if table.state is TableState.CLOSED and attempt == 0:
                     continue  # the lobby closed while we waited for it: open a new one
+                if game is not None and table.spec.name != game:
+                    raise TableError(
+                        f"This channel's table plays {table.title}. Join it with /join, or "
+                        f"open a {registry.game(game).title} table in another channel."
+                    )
                 name = render.player_name(interaction.user.display_name)
                 async with self.journal.recording(table):
                     outcome = table.join(interaction.user.id, name, seat)
@@ -173,28 +184,35 @@ class TableService:
                 await self._retire_seat_prompt(table, seat, render.prompt_stopped("You left this game"))
             await self.execute(table, outcome)
 
+    def game_of_channel(self, channel_id: int | None, guild_id: int | None) -> GameSpec:
+        """The game of the channel's open table, else the game a new one would play."""
+        table = self.registry.get(channel_id) if channel_id is not None else None
+        return table.spec if table is not None else registry.game(self.default_game(guild_id))
+
+    def default_game(self, guild_id: int | None) -> str:
+        """The game a new table of this server plays when /join names none."""
+        return self.default_games.get(guild_id or 0, registry.DEFAULT_GAME)
+
     async def start(
         self,
         interaction: discord.Interaction[Any],
-        preset: str | None,
-        rounds: int | None,
+        options: dict[str, object] | None = None,
         *,
         players: int | None = None,
         bot_level: str | None = None,
         timer: str | None = None,
     ) -> None:
-        """/start: start the channel's game (filling empty seats with computer players up to
-        ``players``, with the turn timer ``timer``)."""
+        """/start: start the channel's game with ``options`` (the game's, by name), filling
+        empty seats with computer players up to ``players``, with the turn timer ``timer``."""
         table = self.registry.require(_channel_id(interaction))
         async with self._locked(table, interaction):
             async with self.journal.recording(table):
                 outcome = table.start(
                     interaction.user.id,
                     is_admin=_is_admin(interaction),
-                    preset=preset,
-                    rounds=rounds,
+                    options=options,
                     fill_to=players,
-                    bot_level=bot_level or "normal",
+                    bot_level=bot_level,
                     timer=timer,
                 )
             await self._reply(interaction, outcome.reply)
@@ -211,8 +229,8 @@ class TableService:
 
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
         """/addbot [level]: seat a computer player in the lobby (host or server manager)."""
-        user_id, admin, chosen = interaction.user.id, _is_admin(interaction), level or "normal"
-        await self._simple(interaction, lambda table: table.add_bot(user_id, chosen, is_admin=admin))
+        user_id, admin = interaction.user.id, _is_admin(interaction)
+        await self._simple(interaction, lambda table: table.add_bot(user_id, level, is_admin=admin))
 
     async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot: remove the lobby's last computer player (host or server manager)."""
@@ -242,14 +260,14 @@ class TableService:
         except SHOW_FAILURES as exc:
             log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, card: Card) -> None:
-        """The seat's live DM prompt says the time ran out and which card the computer chose."""
+    async def retire_timed_out_prompt(self, table: Table, seat: int, action: str) -> None:
+        """The seat's live DM prompt says the time ran out and what the computer did."""
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
         spec = MessageSpec(
-            f"{self._dm_header(table)}\nTime ran out: the computer chose **{card}** for you. "
-            "Use /hand in the channel for your cards."
+            f"{self._dm_header(table)}\nTime ran out, so the computer moved for you: "
+            f"{table.presentation.reply(action)} Use /hand in the channel for your cards."
         )
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
@@ -258,21 +276,33 @@ class TableService:
             log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        """/hand: the user's hand (or misery choice) as an ephemeral message with buttons."""
+        """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
         table = self.registry.require(_channel_id(interaction))
-        _, view = table.seat_view(interaction.user.id)
-        game_id = table.game_id or ""
-        if view.phase is Phase.MISERY:
-            if view.misery_pick is not None:
-                spec = MessageSpec(
-                    f"Your misery card for round {view.round}: {view.misery_pick}. "
-                    "Waiting for the others to pick."
-                )
-            else:
-                spec = render.misery_prompt(view, table.channel_id, game_id)
-        else:
-            spec = render.hand_prompt(view, table.names, table.channel_id, game_id)
-        await send_ephemeral(interaction, **send_kwargs(spec))
+        seat, _ = table.seat_view(interaction.user.id)
+        await send_ephemeral(interaction, **send_kwargs(self._prompt_spec(table, seat)))
+
+    def _prompt_spec(self, table: Table, seat: int, draft: str = "", *, header: str = "") -> MessageSpec:
+        """The seat's prompt as the game presents it, its components made for the game's
+        current stage."""
+        match = table.running_match()
+        message = table.presentation.prompt(match.view(seat), table.names, draft=draft)
+        return self._game_spec(table, message, header=header)
+
+    def _game_spec(self, table: Table, message: Message, *, header: str = "") -> MessageSpec:
+        """A message of the table's game, with custom ids for its components."""
+        match = table.match
+        if match is None:
+            raise TableError("No game has been played at this table.")
+        stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
+        return from_presentation(
+            message, lambda intent: ActionId(channel, game_id, stage, intent).encode(), header=header
+        )
+
+    def _table_spec(self, table: Table, *, stopped: bool = False) -> MessageSpec:
+        """The table message of the running (or ``stopped``) game, with the timer line."""
+        timer = render.timer_line(_turn_timer(table), running=not stopped)
+        message = table.presentation.table(table.last_view(), table.names, notes=[timer], stopped=stopped)
+        return from_presentation(message, lambda intent: intent)
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score: the table state and totals, for anyone; once a game is over, its final
@@ -284,12 +314,14 @@ class TableService:
             if spec is None:
                 raise TableError("There is no table in this channel. Use /join to open one.")
         elif table.state is TableState.LOBBY:
-            spec = render.lobby_message(
-                table.channel_id, table.names, table.rules(), max_seats(), host=table.host_seat
-            )
-            spec = MessageSpec(spec.content)
+            spec = MessageSpec(self._lobby_spec(table).content)
         else:
-            spec = render.score_message(table.public_view(), table.names, timer=_turn_timer(table))
+            shown = self._table_spec(table)
+            standings = render.standings_lines(table.names, table.running_match().results().totals)
+            spec = MessageSpec(
+                limits.clip(shown.content + "\n\nStandings:\n" + "\n".join(standings), limits.CONTENT),
+                shown.embeds,
+            )
         if public:
             await interaction.response.send_message(
                 **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
@@ -327,73 +359,52 @@ class TableService:
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
 
-    async def play_click(self, interaction: discord.Interaction[Any], ident: PlayId) -> None:
-        """A card button of a hand (in a DM or an ephemeral /hand message)."""
+    async def action_click(
+        self, interaction: discord.Interaction[Any], ident: ActionId, values: tuple[str, ...] = ()
+    ) -> None:
+        """A component of a game's prompt (in a DM or an ephemeral /hand message): the game's
+        presentation says what it means, a step of a decision (shown in place) or an action
+        (applied, stored, shown)."""
         try:
             table = self._table(ident.channel_id)
             async with self._locked(table, interaction, component=True):
-                before = table.game.action_count if table.game is not None else 0
-                async with self.journal.recording(table):
-                    outcome = table.play(
-                        interaction.user.id,
-                        ident.card,
-                        game_id=ident.game_id,
-                        round=ident.round,
-                        trick=ident.trick,
-                    )
-                seat = outcome.seat
-                assert seat is not None and table.game is not None
-                if table.game.action_count == before:  # an away player came back, nothing played
+                user_id = interaction.user.id
+                if table.returns_on_click(user_id, ident.game_id, ident.stage):
+                    async with self.journal.recording(table):
+                        outcome = table.back(user_id)
                     await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
                     return
-                spec = render.played_message(
-                    table.game.view(seat),
-                    table.names,
-                    ident.card,
-                    table.channel_id,
-                    ident.game_id,
-                    ident.round,
-                    ident.trick,
-                )
-                await self._finish(table, outcome, interaction, spec, seat=seat)
-        except Exception as error:  # reported to the user; bugs logged
-            await report_interaction_error(interaction, error, where="a card button")
-
-    async def misery_select(
-        self, interaction: discord.Interaction[Any], ident: MiserySelectId, value: str
-    ) -> None:
-        """A card chosen in the misery select menu: show it, with the confirm button (a choice
-        the engine would refuse now, e.g. after the pick was confirmed, is refused at once)."""
-        try:
-            table = self._table(ident.channel_id)
-            table.check_click(interaction.user.id, ident.game_id, ident.round)
-            try:
-                card = Card.parse(value)
-            except ValueError as exc:
-                raise TableError("That is not one of your cards.") from exc
-            view = table.check_misery_choice(
-                interaction.user.id, card, game_id=ident.game_id, round=ident.round
-            )
-            header = self._dm_header(table) if interaction.guild_id is None else ""
-            spec = render.misery_prompt(view, table.channel_id, ident.game_id, card, header=header)
-            await self._edit_clicked(interaction, spec)
-        except Exception as error:  # reported to the user; bugs logged
-            await report_interaction_error(interaction, error, where="the misery select")
-
-    async def misery_confirm(self, interaction: discord.Interaction[Any], ident: MiseryConfirmId) -> None:
-        """The confirm button of the misery choice."""
-        try:
-            table = self._table(ident.channel_id)
-            async with self._locked(table, interaction, component=True):
-                async with self.journal.recording(table):
-                    outcome = table.choose_misery(
-                        interaction.user.id, ident.card, game_id=ident.game_id, round=ident.round
+                seat, view = table.check_click(user_id, ident.game_id, ident.stage)
+                try:
+                    meaning = table.presentation.click(view, ident.intent, values)
+                except Refused as exc:
+                    raise GameRefusal(exc.message) from exc
+                header = self._dm_header(table) if interaction.guild_id is None else ""
+                if not isinstance(meaning, Act):
+                    await self._edit_clicked(
+                        interaction, self._prompt_spec(table, seat, meaning.draft, header=header)
                     )
-                assert outcome.seat is not None
-                spec = render.misery_done(ident.card, ident.round)
-                await self._finish(table, outcome, interaction, spec, seat=outcome.seat)
+                    return
+                async with self.journal.recording(table):
+                    outcome = table.act(user_id, meaning.action, game_id=ident.game_id, stage=ident.stage)
+                match = table.match
+                assert match is not None
+                after = table.presentation.acted(match.view(seat), meaning.action, table.names)
+                in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
+                if in_place:
+                    spec = self._prompt_spec(table, seat, header=header)
+                    if self._from_prompt(table, seat, interaction):  # the DM prompt goes on
+                        outcome = Outcome(
+                            outcome.reply,
+                            tuple(e for e in outcome.effects if e != Prompt(seat)),
+                            outcome.seat,
+                        )
+                else:
+                    message = after or Message(table.presentation.reply(meaning.action))
+                    spec = self._game_spec(table, message, header=header)
+                await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
         except Exception as error:  # reported to the user; bugs logged
-            await report_interaction_error(interaction, error, where="the misery confirm")
+            await report_interaction_error(interaction, error, where="a game component")
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
@@ -421,6 +432,13 @@ class TableService:
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
 
+    @staticmethod
+    def _from_prompt(table: Table, seat: int, interaction: discord.Interaction[Any]) -> bool:
+        """Whether ``interaction`` is a click on the seat's live DM prompt."""
+        ref = table.messages.prompts.get(seat)
+        clicked = interaction.message
+        return ref is not None and clicked is not None and clicked.id == ref.message_id
+
     async def _finish(
         self,
         table: Table,
@@ -430,6 +448,7 @@ class TableService:
         *,
         seat: int | None = None,
         skip: tuple[type[Effect], ...] = (),
+        keep_prompt: bool = False,
     ) -> None:
         """After ``outcome`` changed the table: answer the click with ``spec``, retire ``seat``'s
         old DM prompt and show the effects.
@@ -452,7 +471,9 @@ class TableService:
         except Exception:  # a bug in the answer: the change stands, so go on showing it
             log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
         finally:
-            if seat is not None:
+            if seat is not None and keep_prompt and self._from_prompt(table, seat, interaction):
+                await self.journal.remember_prompt(table, seat)  # live, for the game as it is now
+            elif seat is not None:
                 await self._retire_prompt(table, seat, interaction, spec, clicked_shown=answered)
             await self.execute(table, outcome, skip=skip)
 
@@ -474,7 +495,7 @@ class TableService:
                 )
             except Exception:  # a bug in showing one effect must not keep the game from going on
                 log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
-        if any(isinstance(effect, RoundEnded | GameEnded) for effect in outcome.effects):
+        if any(isinstance(effect, RoundClosed) for effect in outcome.effects):
             await self.journal.forget_owed(table)  # shown (or tried): a restart need not show it
         self.kick(table)
 
@@ -484,30 +505,25 @@ class TableService:
         elif isinstance(effect, LobbyClosed):
             await self._show_lobby(table, effect.reason)
         elif isinstance(effect, ShowTable):
-            spec = render.table_message(table.running_view(), table.names, timer=_turn_timer(table))
-            await self._show_table(table, spec, new=effect.new_message)
-        elif isinstance(effect, TableRoundOver):
-            spec = render.table_round_over(table.names, effect.scored.round, effect.last_trick, effect.scored)
-            await self._show_table(table, spec, new=False)
-        elif isinstance(effect, PromptMisery):
+            await self._show_table(table, self._table_spec(table), new=effect.new_message)
+        elif isinstance(effect, RoundClosed):
+            closed = table.presentation.round_closed(effect.events, table.last_view(), table.names)
+            if closed is not None:
+                await self._show_table(table, from_presentation(closed, lambda intent: intent), new=False)
+        elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
-                await self._prompt_misery(table, effect.seat)
-        elif isinstance(effect, PromptTurn):
-            if not table.is_auto(effect.seat):
-                await self._prompt_turn(table, effect.seat)
+                await self._prompt(table, effect.seat)
         elif isinstance(effect, Notice):
             await self._say(table, MessageSpec(effect.text), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             host = table.host_id
             await self._say(table, self._takeover_spec(table, effect), ping=host)
-        elif isinstance(effect, RoundEnded):
-            assert table.game is not None
-            embed = render.round_scored_embed(table.names, effect.scored, table.game.rounds)
-            await self._say(table, MessageSpec("", (embed,)))
-        elif isinstance(effect, GameEnded):
-            spec = render.game_over_message(table.names, effect.over)
-            self._last_results[table.channel_id] = spec
-            await self._say(table, spec)
+        elif isinstance(effect, Reports):
+            for report in table.presentation.reports(effect.events, table.last_view(), table.names):
+                spec = from_presentation(report, lambda intent: intent)
+                if effect.final:
+                    self._last_results[table.channel_id] = spec
+                await self._say(table, spec)
         elif isinstance(effect, GameStopped):
             spec = render.game_stopped_message(table.names, effect.by, effect.totals)
             self._last_results[table.channel_id] = spec
@@ -547,16 +563,16 @@ class TableService:
         """
         from bot.resume import resume_effects  # bot.resume builds on this module
 
-        game = table.game
-        if game is None:
+        match = table.match
+        if match is None:
             return
         if table.state is TableState.PLAYING:
-            for seat in [seat for seat in table.messages.prompts if seat not in game.awaiting]:
+            for seat in [seat for seat in table.messages.prompts if seat not in match.awaiting]:
                 del table.messages.prompts[seat]  # answered by the stored move
             effects, _ = resume_effects(table)
             await self.execute(table, Outcome("", effects))
-        elif game.phase is Phase.GAME_OVER:
-            await self.execute(table, Outcome("", round_end_effects(game.events)))
+        elif match.is_over:
+            await self.execute(table, Outcome("", round_end_effects(table)))
             await self._retire_prompts(table, render.prompt_stopped("This game is over"))
         else:
             await self._show_stopped(table)
@@ -581,10 +597,8 @@ class TableService:
 
     async def _show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
-        if table.game is not None:
-            spec = render.table_message(
-                table.running_view(), table.names, stopped=True, timer=_turn_timer(table)
-            )
+        if table.match is not None:
+            spec = self._table_spec(table, stopped=True)
             with contextlib.suppress(discord.HTTPException):
                 await self._show_table(table, spec, new=False)
         await self._retire_prompts(table, render.prompt_stopped())
@@ -611,11 +625,13 @@ class TableService:
             closed = "The game has started."
         elif closed is None and table.state is TableState.CLOSED:
             closed = "This table is closed."
+        players = len(table.names) or None
         return render.lobby_message(
             table.channel_id,
             table.names,
-            table.rules(),
-            max_seats(),
+            table.title,
+            table.presentation.options_line(table.options(), players),
+            table.capacity(),
             closed_reason=closed,
             host=table.host_seat,
         )
@@ -655,34 +671,15 @@ class TableService:
         await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
 
     def _dm_header(self, table: Table) -> str:
-        return f"Stick'em at <#{table.channel_id}>"
+        return f"{table.title} at <#{table.channel_id}>"
 
-    async def _prompt_misery(self, table: Table, seat: int) -> None:
-        assert table.game is not None and table.game_id is not None
-        spec = render.misery_prompt(
-            table.game.view(seat), table.channel_id, table.game_id, header=self._dm_header(table)
-        )
-        user_id = table.seats[seat].user_id
-        if await self._dm(table, seat, spec) == "failed":
-            await self._say(
-                table, MessageSpec(render.misery_mention(user_id, table.game.round)), ping=user_id
-            )
-
-    async def _prompt_turn(self, table: Table, seat: int) -> None:
-        game = table.game
-        assert game is not None and table.game_id is not None
-        spec = render.hand_prompt(
-            game.view(seat),
-            table.names,
-            table.channel_id,
-            table.game_id,
-            header=self._dm_header(table),
-        )
+    async def _prompt(self, table: Table, seat: int) -> None:
+        """DM the seat its prompt; if that fails, mention the player in the channel."""
+        spec = self._prompt_spec(table, seat, header=self._dm_header(table))
         user_id = table.seats[seat].user_id
         if await self._dm(table, seat, spec) != "sent":
-            await self._say(
-                table, MessageSpec(render.turn_mention(user_id, game.round, game.trick_number)), ping=user_id
-            )
+            nudge = table.presentation.nudge(table.running_match().view(seat))
+            await self._say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
 
     async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt.

@@ -1,12 +1,13 @@
-"""The tables: one Stick'em table per Discord channel, from the lobby to the final standings.
+"""The tables: one game table per Discord channel, from the lobby to the final standings.
 
-A :class:`Table` knows who sits where, who is host, which rules were asked for and the running
-:class:`stickem.Game`. Its methods check only what is not a rule of the game ("you are not seated",
-"only the host can start", "this hand is out of date") and leave every rule decision to the engine,
-whose :class:`stickem.RuleError` passes through unchanged. Each method returns an :class:`Outcome`:
-the short reply for the player who acted and the *effects* (what the channel and the players must
-now be shown). Nothing here talks to Discord, so all of it is testable with plain function calls;
-the cogs execute the effects.
+A :class:`Table` knows which game it plays (a :class:`tabletop.GameSpec` from the registry), who
+sits where, who is host, which options were asked for and the running :class:`tabletop.Match`.
+Its methods check only what is not a rule of the game ("you are not seated", "only the host can
+start", "this hand is out of date") and leave every rule decision to the game, whose refusal
+(:class:`tabletop.Refused`) becomes a :class:`GameRefusal` with the game's own sentence. Each
+method returns an :class:`Outcome`: the short reply for the player who acted and the *effects*
+(what the channel and the players must now be shown). Nothing here talks to Discord, so all of
+it is testable with plain function calls; the cogs execute the effects.
 
 Callers hold :attr:`Table.lock` around a method call and the execution of its effects, so that two
 clicks at the same moment are applied one after the other and shown in order.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
@@ -24,19 +25,16 @@ from enum import Enum
 from bot import limits
 from bot.errors import UserError, sentence
 from bot.table_lock import TableLock
-from stickem import Card, Game, Phase, Rules, View
-from stickem.events import (
-    Event,
-    GameOver,
-    RoundScored,
-    RoundStarted,
-    TrickSetAside,
-    TrickWon,
-)
+from tabletop import GameSpec, Match, OptionError, OptionValue, Refused, registry
+from tabletop.presentation import Presentation
 
 
 class TableError(UserError):
     """A refusal by the table itself (not a rule of the game); its text is shown to the player."""
+
+
+class GameRefusal(UserError):
+    """The game refused an action (its rule sentence is shown to the player); nothing changed."""
 
 
 class TableState(Enum):
@@ -51,8 +49,8 @@ class TableState(Enum):
 class Seat:
     """A seated player: the Discord user and the name shown at the table.
 
-    A computer player has a ``level`` (one of :data:`stickem.ai.LEVELS`) and ``user_id`` 0: it
-    never matches a Discord user."""
+    A computer player has a ``level`` (one of its game's :attr:`tabletop.GameSpec.levels`) and
+    ``user_id`` 0: it never matches a Discord user."""
 
     user_id: int
     name: str
@@ -67,11 +65,6 @@ class Seat:
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eli", "Fox", "Gil", "Hal", "Ivo")
 """First names of the computer players, given in this order to the bots of a table."""
 
-BOT_LEVELS = ("random", "normal", "hard")
-"""The computer player levels (the same as :data:`stickem.ai.LEVELS`)."""
-
-TAKEOVER_LEVEL = "normal"
-"""The level that plays for an absent player (timer, away, left)."""
 
 TIMER_CHOICES: dict[str, int | None] = {"off": None, "30s": 30, "60s": 60, "2min": 120, "5min": 300}
 """The turn timers /start offers (seconds; None: no timer)."""
@@ -82,10 +75,13 @@ AWAY_AFTER = 2
 """Timeouts in a row after which a seat is marked away."""
 
 
-def bot_seat(level: str, taken: set[str]) -> Seat:
-    """A computer player of ``level`` with the first name not in ``taken``."""
-    if level not in BOT_LEVELS:
-        raise TableError(f"There is no computer level {level!r}; choose one of {', '.join(BOT_LEVELS)}.")
+def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
+    """A computer player of ``level`` (one of the game's ``levels``) with the first name not in
+    ``taken``."""
+    if level not in levels:
+        raise TableError(
+            f"There is no computer level {limits.echo(level)!r}; choose one of {', '.join(levels)}."
+        )
     first = next((n for n in BOT_NAMES if f"Bot {n}" not in taken), str(len(taken) + 1))
     return Seat(0, f"Bot {first} ({level})", level)
 
@@ -118,39 +114,28 @@ class ShowTable:
 
 
 @dataclass(frozen=True)
-class TableRoundOver:
-    """Edit the table message into the end of its round: the last trick and who took it."""
+class RoundClosed:
+    """A round ended: the table message takes its last form, from the events of the action
+    that ended it (the game's presentation writes it: :meth:`Presentation.round_closed`)."""
 
-    last_trick: TrickWon | TrickSetAside | None
-    scored: RoundScored
+    events: tuple[object, ...]
 
 
 @dataclass(frozen=True)
-class PromptMisery:
-    """Give ``seat`` its new hand and the misery choice (a DM, or a channel mention)."""
+class Prompt:
+    """Give ``seat`` its decision: its hand and the components to decide with (a DM, or a
+    channel mention for a seat whose DMs are closed)."""
 
     seat: int
 
 
 @dataclass(frozen=True)
-class PromptTurn:
-    """Tell ``seat`` it is its turn, with its hand as buttons (a DM, or a channel mention)."""
+class Reports:
+    """Post what the game reports after an action (a round's scores, the final standings:
+    :meth:`Presentation.reports`); ``final``: the game is over with it."""
 
-    seat: int
-
-
-@dataclass(frozen=True)
-class RoundEnded:
-    """Post the round's scores."""
-
-    scored: RoundScored
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    """Post the final standings."""
-
-    over: GameOver
+    events: tuple[object, ...]
+    final: bool = False
 
 
 @dataclass(frozen=True)
@@ -183,11 +168,9 @@ Effect = (
     ShowLobby
     | LobbyClosed
     | ShowTable
-    | TableRoundOver
-    | PromptMisery
-    | PromptTurn
-    | RoundEnded
-    | GameEnded
+    | RoundClosed
+    | Prompt
+    | Reports
     | GameStopped
     | Notice
     | TakeoverRequest
@@ -255,11 +238,6 @@ def _new_seed() -> int:
     return secrets.randbits(63)
 
 
-def max_seats() -> int:
-    """The most players any rule preset allows: the size of a lobby."""
-    return max(Rules.preset(name).max_players for name in Rules.PRESETS)
-
-
 class Table:
     """One channel's table: its lobby, then its game, then closed."""
 
@@ -268,16 +246,19 @@ class Table:
         channel_id: int,
         guild_id: int | None = None,
         *,
+        game: str = registry.DEFAULT_GAME,
         seed_source: Callable[[], int] = _new_seed,
         id_source: Callable[[], str] = _new_game_id,
     ) -> None:
         self.channel_id = channel_id
         self.guild_id = guild_id
+        self.spec: GameSpec = registry.game(game)
+        """The game this table plays (:class:`registry.GameNotOffered` for an unknown one)."""
         self.seats: list[Seat] = []
-        self.preset = "classic"
-        self.rounds: int | None = None
+        self.chosen: dict[str, object] = {}
+        """The options asked for so far (the lobby's; the game's defaults fill the rest)."""
         self.state = TableState.LOBBY
-        self.game: Game | None = None
+        self.match: Match | None = None
         self.game_id: str | None = None
         self.lobby_id = _new_lobby_id()
         self.storage_id: int | None = None
@@ -291,8 +272,8 @@ class Table:
         """The turn timer of the running game (None: off)."""
         self.deadline: datetime | None = None
         """When the seat(s) awaited now time out (UTC), if a timer runs."""
-        self.deadline_key: tuple[object, ...] | None = None
-        """The turn the deadline belongs to (see :meth:`turn_key`)."""
+        self.deadline_key: str | None = None
+        """The stage of the game the deadline belongs to (see :meth:`turn_key`)."""
         self.reminded = False
         """Whether the awaited players were reminded of the current deadline (stored with the
         timer, so that a restart neither repeats nor skips the reminder)."""
@@ -312,6 +293,17 @@ class Table:
     # --- queries ---------------------------------------------------------------------------
 
     @property
+    def presentation(self) -> Presentation:
+        """How the table's game shows itself."""
+        presentation: Presentation = self.spec.presentation
+        return presentation
+
+    @property
+    def title(self) -> str:
+        """The name of the table's game, as players read it."""
+        return self.spec.title
+
+    @property
     def host_id(self) -> int | None:
         """The host: the first seated human (None when no human is seated)."""
         return next((seat.user_id for seat in self.seats if not seat.is_bot), None)
@@ -321,33 +313,41 @@ class Table:
         """The seat of the host (None when no human is seated)."""
         return next((index for index, seat in enumerate(self.seats) if not seat.is_bot), None)
 
+    @property
+    def stand_in_level(self) -> str:
+        """The computer level that plays for an absent person (timer, away, left)."""
+        return self.spec.stand_in_level
+
     def is_auto(self, seat: int) -> bool:
         """Whether the computer plays ``seat`` (a computer seat, or a player marked away)."""
         return self.seats[seat].is_bot or seat in self.away
 
     def level_of(self, seat: int) -> str:
-        """The computer level that plays ``seat`` (``normal`` for an away player)."""
-        return self.seats[seat].level or TAKEOVER_LEVEL
+        """The computer level that plays ``seat`` (the stand-in level for an away player)."""
+        return self.seats[seat].level or self.stand_in_level
 
     def bot_seed(self, seat: int) -> int:
         """The seed of the computer player at ``seat``: fixed per game and seat (reproducible)."""
-        game = self.running_game()
-        return (game.seed * 1_000_003 + seat * 7919 + 1) % (1 << 63)
+        match = self.running_match()
+        return (match.seed * 1_000_003 + seat * 7919 + 1) % (1 << 63)
 
     def auto_seats(self) -> list[int]:
         """The awaited seats the computer plays now, in order."""
-        if self.state is not TableState.PLAYING or self.game is None:
+        if self.state is not TableState.PLAYING or self.match is None:
             return []
-        return [seat for seat in self.game.awaiting if self.is_auto(seat)]
+        return [seat for seat in self.match.awaiting if self.is_auto(seat)]
 
-    def turn_key(self) -> tuple[object, ...] | None:
-        """What the current wait is for: the misery choice of a round, or one turn of a trick."""
-        game = self.game
-        if self.state is not TableState.PLAYING or game is None or not game.awaiting:
+    def turn_key(self) -> str | None:
+        """What the current wait is for: the game's stage (None when nobody is awaited)."""
+        match = self.match
+        if self.state is not TableState.PLAYING or match is None or not match.awaiting:
             return None
-        if game.phase is Phase.MISERY:
-            return (game.round, "misery")
-        return (game.round, game.trick_number, len(game.view(None).trick))
+        return match.stage
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the table's game has accepted (0 before it starts)."""
+        return len(self.match.log) if self.match is not None else 0
 
     def refresh_deadline(self, now: datetime) -> bool:
         """Start the turn timer when a new wait for a human began; whether the deadline changed.
@@ -356,8 +356,8 @@ class Table:
         gets one when a human is awaited in it and it had none (an away player came back), and
         loses it when no human is awaited any more. A new deadline has not been reminded of yet."""
         key = self.turn_key()
-        humans = self.game is not None and any(
-            not self.is_auto(seat) for seat in self.game.awaiting
+        humans = self.match is not None and any(
+            not self.is_auto(seat) for seat in self.match.awaiting
         )
         seconds = self.timer_seconds if key is not None and humans else None
         new_wait = key != self.deadline_key
@@ -375,9 +375,9 @@ class Table:
 
     def timed_out_seats(self) -> list[int]:
         """The awaited human seats (not away) that the timer plays for when it runs out."""
-        if self.state is not TableState.PLAYING or self.game is None:
+        if self.state is not TableState.PLAYING or self.match is None:
             return []
-        return [seat for seat in self.game.awaiting if not self.is_auto(seat)]
+        return [seat for seat in self.match.awaiting if not self.is_auto(seat)]
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -391,33 +391,51 @@ class Table:
                 return index
         return None
 
-    def rules(self) -> Rules:
-        """The rules the game uses (or will use, in the lobby)."""
-        if self.game is not None:
-            return self.game.rules
-        return _make_rules(self.preset, self.rounds)
+    def options(self) -> dict[str, OptionValue]:
+        """The options the game uses (or will use, in the lobby: the defaults where the chosen
+        ones are not valid yet)."""
+        if self.match is not None:
+            return dict(self.match.options)
+        try:
+            return self.spec.resolve_options(self.chosen)
+        except OptionError:
+            return self.spec.resolve_options({})
 
-    def running_game(self) -> Game:
+    def capacity(self) -> int:
+        """The most seats the lobby takes (for its chosen options)."""
+        return self.spec.player_range(self.options())[1]
+
+    def running_match(self) -> Match:
         """The game being played; :class:`TableError` if there is none."""
-        if self.state is not TableState.PLAYING or self.game is None:
+        if self.state is not TableState.PLAYING or self.match is None:
             raise TableError("No game is running at this table. Use /join to open one.")
-        return self.game
+        return self.match
 
-    def public_view(self) -> View:
+    def public_view(self) -> object:
         """What everyone may see of the running game."""
-        return self.running_game().view(None)
+        return self.running_match().view(None)
 
-    def running_view(self) -> View:
+    def last_view(self) -> object:
         """The public view of the table's game, even once it is over (for the last messages)."""
-        if self.game is None:
+        if self.match is None:
             raise TableError("No game has been played at this table.")
-        return self.game.view(None)
+        return self.match.view(None)
 
-    def seat_view(self, user_id: int) -> tuple[int, View]:
+    def seat_view(self, user_id: int) -> tuple[int, object]:
         """The seat of ``user_id`` and what that seat may see; :class:`TableError` if not seated."""
-        game = self.running_game()
+        match = self.running_match()
         seat = self._require_seat(user_id)
-        return seat, game.view(seat)
+        return seat, match.view(seat)
+
+    def last_events(self) -> tuple[object, ...]:
+        """The events of the game's last action (replayed: the match keeps no events), to show
+        the end of a round again after a restart."""
+        match = self.match
+        if match is None or not match.log:
+            return ()
+        before = self.spec.replay(match.players, match.options, match.seed, match.log[:-1])
+        seat, action = match.log[-1]
+        return before.apply(seat, action)
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -430,14 +448,14 @@ class Table:
             raise TableError("This table is closed. Use /join to open a new one.")
         if self.seat_of(user_id) is not None:
             raise TableError("You are already seated at this table.")
-        if len(self.seats) >= max_seats():
-            raise TableError(f"The table is full ({max_seats()} players).")
+        if len(self.seats) >= self.capacity():
+            raise TableError(f"The table is full ({self.capacity()} players).")
         self.seats.append(Seat(user_id, name))
         host = " You are the host: start the game with /start." if len(self.seats) == 1 else ""
         if seat is not None:
             host += " (The seat option only matters when you take over a computer player in a game.)"
         return Outcome(
-            f"You joined the table (seat {len(self.seats)}).{host}",
+            f"You joined the {self.title} table (seat {len(self.seats)}).{host}",
             (ShowLobby(),),
             len(self.seats) - 1,
         )
@@ -452,19 +470,16 @@ class Table:
             self.seats.clear()
             self.state = TableState.CLOSED
             return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
-        if not self.seats:
-            self.state = TableState.CLOSED
-            return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
         return Outcome("You left the table.", (ShowLobby(),))
 
-    def add_bot(self, user_id: int, level: str = TAKEOVER_LEVEL, *, is_admin: bool = False) -> Outcome:
-        """Seat a computer player of ``level`` (the host or a server manager only, as /start:
-        who plays with whom is the host's choice)."""
+    def add_bot(self, user_id: int, level: str | None = None, *, is_admin: bool = False) -> Outcome:
+        """Seat a computer player of ``level`` (default: the stand-in level; the host or a
+        server manager only, as /start: who plays with whom is the host's choice)."""
         self._require_lobby()
         self._require_host(user_id, is_admin, "add computer players")
-        if len(self.seats) >= max_seats():
-            raise TableError(f"The table is full ({max_seats()} players).")
-        seat = bot_seat(level, bot_base_names(self.seats))
+        if len(self.seats) >= self.capacity():
+            raise TableError(f"The table is full ({self.capacity()} players).")
+        seat = bot_seat(level or self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats.append(seat)
         return Outcome(f"{seat.name} joined the table (seat {len(self.seats)}).", (ShowLobby(),))
 
@@ -492,21 +507,29 @@ class Table:
         if self.state is TableState.CLOSED:
             raise TableError("This table is closed. Use /join to open a new one.")
 
+    def resolve(self, options: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
+        """The game's options for the lobby's choices with ``options`` on top (:class:`TableError`
+        with the game's reason for one it does not allow)."""
+        try:
+            return self.spec.resolve_options({**self.chosen, **(options or {})})
+        except OptionError as exc:
+            raise TableError(sentence(str(exc))) from exc
+
     def start(
         self,
         user_id: int,
         *,
         is_admin: bool = False,
-        preset: str | None = None,
-        rounds: int | None = None,
+        options: Mapping[str, object] | None = None,
         fill_to: int | None = None,
-        bot_level: str = TAKEOVER_LEVEL,
+        bot_level: str | None = None,
         timer: str | None = None,
     ) -> Outcome:
         """Start the game with the seated players (host or admin only).
 
-        ``fill_to`` seats computer players of ``bot_level`` until that many play; ``timer`` is
-        one of :data:`TIMER_CHOICES` (default :data:`DEFAULT_TIMER`)."""
+        ``options`` go on top of the lobby's choices; ``fill_to`` seats computer players of
+        ``bot_level`` until that many play; ``timer`` is one of :data:`TIMER_CHOICES` (default
+        :data:`DEFAULT_TIMER`)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host (the first to join) or a server manager can start.")
@@ -515,67 +538,95 @@ class Table:
         timer = DEFAULT_TIMER if timer is None else timer
         if timer not in TIMER_CHOICES:
             raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
-        rounds = rounds if rounds is not None else self.rounds
-        rules = _make_rules(self.preset if preset is None else preset, rounds)
+        resolved = self.resolve(options)
+        low, high = self.spec.player_range(resolved)
         seats = list(self.seats)
         if fill_to is not None:
             if fill_to < 1:
-                raise TableError(f"Choose between 1 and {max_seats()} players.")
-            if fill_to > max_seats():
-                raise TableError(f"A table has at most {max_seats()} players.")
+                raise TableError(f"Choose between {low} and {high} players.")
+            if fill_to > high:
+                raise TableError(f"A table of {self.title} has at most {high} players.")
+            level = bot_level or self.stand_in_level
             while len(seats) < fill_to:
-                seats.append(bot_seat(bot_level, bot_base_names(seats)))
+                seats.append(bot_seat(level, bot_base_names(seats), self.spec.levels))
         try:
-            game = Game.new(len(seats), rules, seed=self._seed_source())
-        except ValueError as exc:  # the engine's refusal, e.g. too few players for the rules
+            match = self.spec.new_match(len(seats), resolved, self._seed_source())
+        except OptionError as exc:  # the game's refusal, e.g. too few players for the options
             raise TableError(sentence(str(exc))) from exc
         self.seats = seats
         seconds = timer_seconds(timer)
         self.timer_seconds = None if seconds is None else seconds * self.timer_scale
-        self.preset = rules.preset
-        self.rounds = rounds
-        self.game = game
+        self.chosen = {**self.chosen, **(options or {})}
+        self.match = match
         self.game_id = self._id_source()
         self.state = TableState.PLAYING
         effects: list[Effect] = [LobbyClosed("The game has started."), ShowTable(new_message=True)]
-        effects += [PromptMisery(seat) for seat in range(len(self.seats)) if not self.is_auto(seat)]
+        effects += [Prompt(seat) for seat in match.awaiting if not self.is_auto(seat)]
         return Outcome("The game has started.", tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
 
-    def check_misery_choice(self, user_id: int, card: Card, *, game_id: str, round: int) -> View:
-        """The seat's view, if ``card`` would be accepted now as its misery card of ``round``
-        (a card selected, before it is confirmed); else the refusal of the click or of the
-        engine (the pick is final, the tricks have started...). The engine decides on a copy of
-        the game: nothing changes."""
-        game = self.check_click(user_id, game_id, round)
+    def check_click(self, user_id: int, game_id: str, stage: str) -> tuple[int, object]:
+        """The clicking seat and its view, if a click made at ``stage`` of game ``game_id``
+        still counts (the game's presentation says why a stale one does not)."""
+        match = self._clicked_game(game_id)
         seat = self._require_seat(user_id)
-        game.copy().choose_misery(seat, card)
-        return game.view(seat)
+        view = match.view(seat)
+        if stage != match.stage:
+            reason = self.presentation.stale(stage, view)
+            if reason is not None:
+                raise TableError(reason)
+        return seat, view
 
-    def choose_misery(self, user_id: int, card: Card, *, game_id: str, round: int) -> Outcome:
-        """``user_id`` picks ``card`` as misery card of ``round``."""
-        game = self.check_click(user_id, game_id, round)
-        seat = self._require_seat(user_id)
-        events = game.choose_misery(seat, card)
-        back = self._acted(seat)
-        reply = f"Your misery card for round {round}: {card}."
-        return Outcome(reply, back + self._effects_after(events), seat)
+    def _clicked_game(self, game_id: str) -> Match:
+        """The running game, if a click for game ``game_id`` belongs to it."""
+        match = self.match
+        if self.state is not TableState.PLAYING or match is None or game_id != self.game_id:
+            raise TableError("This button belongs to a game that is over.")
+        return match
 
-    def play(self, user_id: int, card: Card, *, game_id: str, round: int, trick: int) -> Outcome:
-        """``user_id`` plays ``card``; the click was on a hand shown for ``trick`` of ``round``."""
-        game = self.check_click(user_id, game_id, round)
+    def returns_on_click(self, user_id: int, game_id: str, stage: str) -> bool:
+        """Whether a click of ``user_id`` on a prompt made at ``stage`` only brings an away player
+        back (with no move: :meth:`back`): their prompt is no longer theirs to act on (it is not
+        their turn, or the prompt is stale)."""
+        match = self._clicked_game(game_id)
         seat = self._require_seat(user_id)
-        stale = game.phase is Phase.TRICKS and trick != game.trick_number
-        if seat in self.away and (seat not in game.awaiting or stale):  # a click in the hand:
-            return self.back(user_id)  # back, no move (a fresh hand if it is their turn)
-        if stale:
-            raise TableError(
-                f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
-            )
-        events = game.play(seat, card)
+        if seat not in self.away:
+            return False
+        stale = stage != match.stage and self.presentation.stale(stage, match.view(seat)) is not None
+        return seat not in match.awaiting or stale
+
+    def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
+        """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``.
+
+        An away player's click on a prompt that is no longer theirs to act on brings them back
+        without a move (a fresh prompt if it is their turn: see :meth:`returns_on_click`)."""
+        if self.returns_on_click(user_id, game_id, stage):
+            return self.back(user_id)
+        seat, _ = self.check_click(user_id, game_id, stage)
+        match = self.running_match()
+        before = self._before()
+        try:
+            events = match.apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal(sentence(exc.message)) from exc
         back = self._acted(seat)
-        return Outcome(f"You played {card}.", back + self._effects_after(events), seat)
+        reply = self.presentation.reply(action)
+        return Outcome(reply, back + self._effects_after(events, before, seat), seat)
+
+    def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
+        """The seat's view, if ``action`` would be accepted now (tried on a copy of the game:
+        nothing changes); else the refusal of the click or of the game."""
+        seat, view = self.check_click(user_id, game_id, stage)
+        try:
+            self.running_match().copy().apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal(sentence(exc.message)) from exc
+        return view
+
+    def _before(self) -> tuple[int, tuple[int, ...]]:
+        match = self.running_match()
+        return match.round, match.awaiting
 
     def _acted(self, seat: int) -> tuple[Effect, ...]:
         """A player acted: their timeouts are forgotten and, if away, they are back."""
@@ -592,25 +643,26 @@ class Table:
                 "The game has not started yet: /back is for a player the computer plays for "
                 "during a game."
             )
-        self.running_game()
+        match = self.running_match()
         seat = self._require_seat(user_id)
         if seat not in self.away:
             raise TableError("You are not marked away.")
         notice = self._acted(seat)
         effects: list[Effect] = list(notice)
-        game = self.game
-        assert game is not None
-        if seat in game.awaiting:  # their turn, now timed: the table shows its deadline
+        if seat in match.awaiting:  # their turn, now timed: the table shows its deadline
             effects.append(ShowTable())
-            effects.append(PromptMisery(seat) if game.phase is Phase.MISERY else PromptTurn(seat))
+            effects.append(Prompt(seat))
         return Outcome("Welcome back: you play your own cards again.", tuple(effects), seat)
 
-    def auto_move(self, seat: int, card: Card, *, timed_out: bool = False) -> Outcome:
+    def auto_move(self, seat: int, action: str, *, timed_out: bool = False) -> Outcome:
         """The computer's move for ``seat`` (a computer seat, an away player, or a timeout)."""
-        game = self.running_game()
-        before = self.seats[seat].name
-        misery = game.phase is Phase.MISERY
-        events = game.choose_misery(seat, card) if misery else game.play(seat, card)
+        match = self.running_match()
+        before_name = self.seats[seat].name
+        before = self._before()
+        try:
+            events = match.apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal(sentence(exc.message)) from exc
         notices: list[Effect] = []
         if timed_out:
             count = self.timeouts.get(seat, 0) + 1
@@ -624,23 +676,22 @@ class Table:
                     ping=user,
                 ))
             else:
-                notices.append(Notice(f"Time is up for {before}: the computer played for them."))
-        return Outcome("", tuple(notices) + self._effects_after(events), seat)
+                notices.append(Notice(f"Time is up for {before_name}: the computer played for them."))
+        return Outcome("", tuple(notices) + self._effects_after(events, before, seat), seat)
 
     def _replace_by_bot(self, seat: int) -> Outcome:
         """A player leaves the running game: a computer player takes the seat."""
         old = self.seats[seat]
-        bot = bot_seat(TAKEOVER_LEVEL, bot_base_names(self.seats))
+        bot = bot_seat(self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats[seat] = bot
         self.vacated[seat] = (old.user_id, old.name)
         self.away.discard(seat)
         self.timeouts.pop(seat, None)
         if self.host_id is None:  # the last human left: the game goes on only with people
             self.state = TableState.CLOSED
-            assert self.game is not None
             return Outcome(
                 "You left; nobody is left at the table, so the game is stopped.",
-                (GameStopped(old.name, tuple(self.game.totals)),),
+                (GameStopped(old.name, self.running_match().results().totals),),
             )
         effects: list[Effect] = [
             Notice(f"{old.name} left the game; {bot.name} plays their seat from now on."),
@@ -751,7 +802,7 @@ class Table:
 
     def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
         """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
-        self.running_game()
+        self.running_match()
         if user_id != self.host_id and not is_admin:
             raise TableError("Only the host can approve this.")
         ask = self.takeover_requests.get(taker_id)
@@ -773,9 +824,10 @@ class Table:
         )
 
     def _require_next_round(self) -> None:
-        """A takeover happens when the next round starts: refuse it in the last round."""
-        game = self.running_game()
-        if game.round >= game.rounds:
+        """A takeover happens when the next round starts: refuse it in the last round (when
+        the game knows its number of rounds)."""
+        match = self.running_match()
+        if match.rounds is not None and match.round >= match.rounds:
             raise TableError(
                 "This is the last round of the game, so no seat changes hands any more; "
                 "join the next game instead."
@@ -820,11 +872,11 @@ class Table:
         if self.state is TableState.LOBBY:
             self.state = TableState.CLOSED
             return Outcome("The table is closed.", (LobbyClosed(f"Closed by {name}."),))
-        assert self.game is not None
+        totals = self.running_match().results().totals
         self.state = TableState.CLOSED
         return Outcome(
             "The game is stopped.",
-            (GameStopped(name, tuple(self.game.totals)),),
+            (GameStopped(name, totals),),
             self.seat_of(user_id),
         )
 
@@ -844,41 +896,34 @@ class Table:
             raise TableError("You are not seated at this table.")
         return seat
 
-    def check_click(self, user_id: int, game_id: str, round: int) -> Game:
-        """The running game, if the click belongs to it and to its current round."""
-        if self.state is not TableState.PLAYING or self.game is None or game_id != self.game_id:
-            raise TableError("This button belongs to a game that is over.")
-        self._require_seat(user_id)
-        if round != self.game.round:
-            raise TableError(f"These cards are from round {round}, which is over.")
-        return self.game
+    def _effects_after(
+        self, events: Sequence[object], before: tuple[int, tuple[int, ...]], actor: int
+    ) -> tuple[Effect, ...]:
+        """What to show after ``actor``'s action made ``events``; ``before``: the round and the
+        awaited seats before it.
 
-    def _effects_after(self, events: list[Event]) -> tuple[Effect, ...]:
-        """What to show after the engine produced ``events``."""
-        game = self.game
-        assert game is not None
+        A seat is prompted when it becomes awaited, when it acted and is still awaited (a turn
+        of several decisions), and when a new round begins."""
+        match = self.running_match()
+        round_before, awaited_before = before
         effects: list[Effect] = []
-        last_trick: TrickWon | TrickSetAside | None = None
-        round_over = False
-        for event in events:
-            if isinstance(event, TrickWon | TrickSetAside):
-                last_trick = event
-            elif isinstance(event, RoundScored):
-                round_over = True
-                effects.append(TableRoundOver(last_trick, event))
-                effects.append(RoundEnded(event))
-            elif isinstance(event, GameOver):
-                self.state = TableState.CLOSED
-                effects.append(GameEnded(event))
-            elif isinstance(event, RoundStarted) and round_over:
-                effects += self._apply_takeovers()
-                effects.append(ShowTable(new_message=True))
-                effects += [PromptMisery(seat) for seat in range(len(self.seats)) if not self.is_auto(seat)]
-        if not round_over:
+        round_over = match.is_over or match.round != round_before
+        if round_over:
+            effects.append(RoundClosed(tuple(events)))
+        effects.append(Reports(tuple(events), final=match.is_over))
+        if match.is_over:
+            self.state = TableState.CLOSED
+            return tuple(effects)
+        if round_over:
+            effects += self._apply_takeovers()
+            effects.append(ShowTable(new_message=True))
+        else:
             effects.insert(0, ShowTable())
-        playing = game.phase is Phase.TRICKS and self.state is TableState.PLAYING
-        if playing and not self.is_auto(game.awaiting[0]):
-            effects.append(PromptTurn(game.awaiting[0]))
+        effects += [
+            Prompt(seat)
+            for seat in match.awaiting
+            if not self.is_auto(seat) and (round_over or seat == actor or seat not in awaited_before)
+        ]
         return tuple(effects)
 
 
@@ -887,15 +932,6 @@ def timer_seconds(choice: str) -> int | None:
     if choice not in TIMER_CHOICES:
         raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
     return TIMER_CHOICES[choice]
-
-
-def _make_rules(preset: str, rounds: int | None) -> Rules:
-    try:
-        if rounds is None:
-            return Rules.preset(preset)
-        return Rules.preset(preset, rounds=rounds)
-    except ValueError as exc:
-        raise TableError(sentence(str(exc))) from exc
 
 
 class TableRegistry:
@@ -939,14 +975,21 @@ class TableRegistry:
             return None
         return table
 
-    def get_or_open(self, channel_id: int, guild_id: int | None = None) -> Table:
+    def get_or_open(self, channel_id: int, guild_id: int | None = None, game: str | None = None) -> Table:
         """The :meth:`current` table of a channel, opening a new lobby if there is none (a new
         table in place of one whose closing is still being written would leave that game out
         of reach, should the write fail). The caller takes the lock, and opens a new table if
-        the table is still closed then."""
+        the table is still closed then. A new table plays ``game`` (default: the registry's
+        default game)."""
         table = self.current(channel_id)
         if table is None:
-            table = Table(channel_id, guild_id, seed_source=self._seed_source, id_source=self._id_source)
+            table = Table(
+                channel_id,
+                guild_id,
+                game=game or registry.DEFAULT_GAME,
+                seed_source=self._seed_source,
+                id_source=self._id_source,
+            )
             table.timer_scale = self.timer_scale
             self._tables[channel_id] = table
         return table

@@ -1,7 +1,9 @@
 """A computer player's decision, as one picklable function for a worker process.
 
-Only the engine is imported here, so that a spawned worker starts quickly. The worker gets what
-the seat may see (``game.view(seat)``), the level and the seat's seed: never the game itself.
+Only the game protocol's registry is imported here, so that a spawned worker starts quickly and
+imports only the games it is asked about. The worker gets the game's name and where it lives
+(its registry entry, so that a game registered at run time is found too), what the seat may see
+(``match.view(seat)``), the level and the seat's seed: never the match itself.
 """
 
 from __future__ import annotations
@@ -10,8 +12,7 @@ import os
 import threading
 import time
 
-from stickem import Card, Phase, View
-from stickem.ai import make_player
+from tabletop import registry
 
 WORKER_NICENESS = 10
 """How much lower the workers' scheduling priority is than the bot's: on a busy machine the event
@@ -23,12 +24,16 @@ PARENT_CHECK = 0.2
 after a `kill -9` of the bot, its workers are gone this soon)."""
 
 
-def decide(view: View, level: str, seed: int) -> Card:
-    """The card the computer player of ``level`` picks in ``view``: its misery card, or its play."""
-    player = make_player(level, seed)
-    if view.phase is Phase.MISERY:
-        return player.choose_misery(view)
-    return player.play(view)
+def decide(game: str, entry: str, view: object, level: str, seed: int) -> str:
+    """The action the computer player of ``level`` takes in ``view`` of the game ``game``
+    (found at registry ``entry``)."""
+    try:
+        known = registry.entry(game) == entry
+    except registry.GameNotOffered:
+        known = False
+    if not known:
+        registry.register(game, entry)
+    return registry.game(game).computer_player(level, seed).decide(view)
 
 
 def warm_up() -> None:

@@ -1,4 +1,9 @@
-"""The lobby cog: /join, /leave, /start and the Join / Leave / Start buttons."""
+"""The lobby cog: /join, /leave, /start and the Join / Leave / Start buttons.
+
+The games and their options come from the registry (:mod:`tabletop.registry`): /join offers each
+game's name and one-line description, /start suggests the options of the channel's game as the
+user types (autocomplete), and the table refuses a value the game does not allow, privately.
+"""
 
 from __future__ import annotations
 
@@ -12,10 +17,10 @@ from discord.ext import commands
 from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
 from bot.interaction_release import releases_click
+from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
-from bot.tables import BOT_LEVELS, DEFAULT_TIMER, TIMER_CHOICES, max_seats
-from stickem import Rules
-from stickem.rules import MAX_ROUNDS
+from bot.tables import DEFAULT_TIMER, TIMER_CHOICES
+from tabletop import registry
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
@@ -42,8 +47,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         await service_for(interaction.client).lobby_click(interaction, self.ident)
 
 
-PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in Rules.PRESETS]
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in BOT_LEVELS]
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
+    for spec in map(registry.game, registry.names())
+]
+"""Each game offered, by its title and one-line description (at most 25: Discord's limit)."""
+LEVEL_CHOICES = [
+    app_commands.Choice(name=level, value=level)
+    for level in dict.fromkeys(level for name in registry.names() for level in registry.game(name).levels)
+]
+"""Every computer level of any game (the table refuses one its game does not have)."""
 TIMER_NAMES = {
     "off": "off", "30s": "30 seconds", "60s": "60 seconds", "2min": "2 minutes", "5min": "5 minutes"
 }
@@ -64,14 +77,18 @@ class Lobby(commands.Cog):
         """Stop routing lobby button clicks."""
         self.bot.remove_dynamic_items(LobbyButton)
 
-    @app_commands.command(name="join", description="Open a Stick'em table in this channel, or join it")
+    @app_commands.command(name="join", description="Open a game table in this channel, or join it")
     @app_commands.guild_only()
     @app_commands.describe(
-        seat="During a game: the computer seat to take over (its number or name, e.g. 3 or Ada)"
+        game="The game a new table plays (the server's default if not given)",
+        seat="During a game: the computer seat to take over (its number or name, e.g. 3 or Ada)",
     )
-    async def join(self, interaction: discord.Interaction[Any], seat: str | None = None) -> None:
-        """/join [seat]"""
-        await service_for(self.bot).join(interaction, seat)
+    @app_commands.choices(game=GAME_CHOICES)
+    async def join(
+        self, interaction: discord.Interaction[Any], game: str | None = None, seat: str | None = None
+    ) -> None:
+        """/join [game] [seat]"""
+        await service_for(self.bot).join(interaction, seat, game)
 
     @app_commands.command(
         name="leave", description="Leave the lobby, or hand your game seat to a computer player"
@@ -81,29 +98,54 @@ class Lobby(commands.Cog):
         """/leave"""
         await service_for(self.bot).leave(interaction)
 
-    @app_commands.command(name="start", description="Start the Stick'em game of this channel")
+    @app_commands.command(name="start", description="Start the game of this channel's table")
     @app_commands.guild_only()
     @app_commands.describe(
-        rules="The rule preset (classic if not given)",
-        rounds="How many rounds (the preset's number if not given)",
+        rules="The rule preset of the game (its first preset if not given)",
+        rounds="How many rounds (for games with a choice of rounds)",
+        options="More of the game's options, as name=value pairs (suggested as you type)",
         players="Fill the empty seats with computer players up to this many players",
         bot_level="The level of those computer players (normal if not given)",
         timer=f"Time per turn before the computer plays for you ({TIMER_NAMES[DEFAULT_TIMER]} if not given)",
     )
-    @app_commands.choices(rules=PRESET_CHOICES, bot_level=LEVEL_CHOICES, timer=TIMER_OPTIONS)
+    @app_commands.choices(bot_level=LEVEL_CHOICES, timer=TIMER_OPTIONS)
     async def start(
         self,
         interaction: discord.Interaction[Any],
         rules: str | None = None,
-        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
-        players: app_commands.Range[int, 1, max_seats()] | None = None,
+        rounds: app_commands.Range[int, 1, 99] | None = None,
+        options: str | None = None,
+        players: app_commands.Range[int, 1, MAX_SEATS] | None = None,
         bot_level: str | None = None,
         timer: str | None = None,
     ) -> None:
-        """/start [rules] [rounds] [players] [bot_level] [timer]"""
+        """/start [rules] [rounds] [options] [players] [bot_level] [timer]"""
+        chosen = parse_options(options)
+        if rules is not None:
+            chosen["preset"] = rules
+        if rounds is not None:
+            chosen["rounds"] = rounds
         await service_for(self.bot).start(
-            interaction, rules, rounds, players=players, bot_level=bot_level, timer=timer
+            interaction, chosen, players=players, bot_level=bot_level, timer=timer
         )
+
+    @start.autocomplete("rules")
+    async def _rules_suggestions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The presets of the channel's game."""
+        spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
+        pairs = preset_suggestions(spec, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+    @start.autocomplete("options")
+    async def _options_suggestions(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The options of the channel's game, completing what is typed."""
+        spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
+        pairs = option_suggestions(spec, current)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
     @app_commands.command(
         name="addbot", description="Seat a computer player at this channel's lobby (host only)"

@@ -1,5 +1,5 @@
-"""The table cog: playing cards (buttons), the misery choice (select + confirm), /hand, /score,
-/stop."""
+"""The table cog: the components of every game's prompts (one generic dynamic item, plus the
+Stick'em ids of earlier releases), /hand, /score, /stop."""
 
 from __future__ import annotations
 
@@ -12,11 +12,13 @@ from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import (
+    ACTION_TEMPLATE,
     MISERY_CONFIRM_TEMPLATE,
     MISERY_SELECT_TEMPLATE,
     PLAY_TEMPLATE,
     STOP_TEMPLATE,
     TAKEOVER_TEMPLATE,
+    ActionId,
     MiseryConfirmId,
     MiserySelectId,
     PlayId,
@@ -27,8 +29,39 @@ from bot.interaction_release import releases_click
 from bot.table_service import service_for
 
 
+def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
+    """The values chosen in a select (none for a button)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    values = data.get("values") or []
+    return tuple(str(value) for value in values) if isinstance(values, list) else ()
+
+
+class ActionComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_TEMPLATE):
+    """A button or select of any game's prompt: the game's presentation says what it means."""
+
+    def __init__(self, ident: ActionId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="action"))
+        self.ident = ident  # None: a malformed id, refused when clicked
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> ActionComponent:
+        """Rebuild the component from a click's custom id."""
+        return cls(parse_or_none(ActionId.parse, match.string), match.string)
+
+    @releases_click
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Take the step or the action the component stands for."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
+        await service_for(interaction.client).action_click(interaction, self.ident, _values(interaction))
+
+
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_TEMPLATE):
-    """A card of a hand: clicking it plays the card."""
+    """A card of a Stick'em hand posted by an earlier release: clicking it plays the card."""
 
     def __init__(self, ident: PlayId | None, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="card"))
@@ -48,13 +81,13 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_T
         if self.ident is None:
             await refuse(interaction)
             return
-        await service_for(interaction.client).play_click(interaction, self.ident)
+        await service_for(interaction.client).action_click(interaction, ActionId.of_play(self.ident))
 
 
 class MiserySelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=MISERY_SELECT_TEMPLATE
 ):
-    """The misery choice's select menu."""
+    """The misery choice's select menu, posted by an earlier release."""
 
     def __init__(self, ident: MiserySelectId | None, custom_id: str) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id))
@@ -74,15 +107,17 @@ class MiserySelect(
         if self.ident is None:
             await refuse(interaction)
             return
-        values = self.item.values
-        value = values[0] if values else ""
-        await service_for(interaction.client).misery_select(interaction, self.ident, value)
+        # That release's values were card names ("red 7"); the generic select's are tokens.
+        values = tuple(value.replace(" ", "") for value in _values(interaction))
+        ident = ActionId.of_misery_select(self.ident)
+        await service_for(interaction.client).action_click(interaction, ident, values)
 
 
 class MiseryConfirm(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=MISERY_CONFIRM_TEMPLATE
 ):
-    """The misery choice's confirm button (it names the selected card)."""
+    """The misery choice's confirm button (it names the selected card), posted by an earlier
+    release."""
 
     def __init__(self, ident: MiseryConfirmId | None, custom_id: str) -> None:
         super().__init__(discord.ui.Button(custom_id=custom_id, label="Confirm"))
@@ -102,7 +137,8 @@ class MiseryConfirm(
         if self.ident is None:
             await refuse(interaction)
             return
-        await service_for(interaction.client).misery_confirm(interaction, self.ident)
+        ident = ActionId.of_misery_confirm(self.ident)
+        await service_for(interaction.client).action_click(interaction, ident)
 
 
 class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_TEMPLATE):
@@ -153,7 +189,7 @@ class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TA
         await service_for(interaction.client).takeover_click(interaction, self.ident)
 
 
-DYNAMIC_ITEMS = (PlayButton, MiserySelect, MiseryConfirm, StopButton, TakeoverButton)
+DYNAMIC_ITEMS = (ActionComponent, PlayButton, MiserySelect, MiseryConfirm, StopButton, TakeoverButton)
 
 
 class TableCog(commands.Cog, name="Table"):
@@ -170,7 +206,7 @@ class TableCog(commands.Cog, name="Table"):
         """Stop routing the clicks."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    @app_commands.command(name="hand", description="Show your Stick'em hand here (only to you)")
+    @app_commands.command(name="hand", description="Show your hand and your move here (only to you)")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand"""
@@ -181,14 +217,14 @@ class TableCog(commands.Cog, name="Table"):
         """A deleted channel takes its table with it."""
         await service_for(self.bot).channel_deleted(channel.id)
 
-    @app_commands.command(name="score", description="Show this channel's Stick'em table and totals")
+    @app_commands.command(name="score", description="Show this channel's game table and totals")
     @app_commands.guild_only()
     @app_commands.describe(public="Show it to the whole channel (default: only to you)")
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score"""
         await service_for(self.bot).score(interaction, public)
 
-    @app_commands.command(name="stop", description="Stop this channel's Stick'em game")
+    @app_commands.command(name="stop", description="Stop this channel's game")
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop"""

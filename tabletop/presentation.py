@@ -210,6 +210,11 @@ class Presentation(Protocol):
         1, which is over; use your latest hand or /hand."); None: it still counts."""
         ...
 
+    def todo(self, view: object) -> str:
+        """What the seat whose view this is must do now, as a few words that follow "please"
+        in a reminder: "pick your misery card", "play a card", "bid"."""
+        ...
+
     def nudge(self, view: object) -> str:
         """What the seat whose view this is must do now, for a reminder in the channel (when its
         direct messages are closed): "it is your turn (round 2, trick 3)"."""

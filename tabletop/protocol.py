@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
 from tabletop.options import Option, OptionValue, Preset
+from tabletop.presentation import Presentation
 
 __all__ = ["ComputerPlayer", "CorruptLog", "GameSpec", "LogEntry", "Match", "Refused", "Results"]
 
@@ -193,6 +194,11 @@ class GameSpec(Protocol):
     @property
     def stand_in_level(self) -> str:
         """The level that plays for an absent person (a timeout, away, left)."""
+        ...
+
+    @property
+    def presentation(self) -> Presentation:
+        """How the game shows itself: every message of it (:mod:`tabletop.presentation`)."""
         ...
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:

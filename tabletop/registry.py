@@ -13,7 +13,7 @@ from typing import Final
 
 from tabletop.protocol import GameSpec
 
-__all__ = ["DEFAULT_GAME", "GameNotOffered", "game", "names", "register", "unregister"]
+__all__ = ["DEFAULT_GAME", "GameNotOffered", "entry", "game", "names", "register", "unregister"]
 
 _ENTRIES: dict[str, str] = {
     "stickem": "stickem.hosting:GAME",
@@ -55,6 +55,15 @@ def game(name: str) -> GameSpec:
         raise TypeError(f"{entry} is not the GameSpec of {name!r}")
     _LOADED[name] = loaded
     return loaded
+
+
+def entry(name: str) -> str:
+    """Where the game called ``name`` lives ("module:attribute"), for a process of its own
+    (a worker) to find it; :class:`GameNotOffered` if no game is called so."""
+    found = _ENTRIES.get(name)
+    if found is None:
+        raise GameNotOffered(name)
+    return found
 
 
 def register(name: str, entry: str) -> None:

@@ -209,6 +209,10 @@ class TinyPresentation:
         """Any earlier prompt is stale."""
         return "That prompt is out of date; use /hand."
 
+    def todo(self, view: object) -> str:
+        """Take tokens, or say ready."""
+        return "take 1 or 2 tokens"
+
     def nudge(self, view: object) -> str:
         """Whose turn it is."""
         return "it is your turn to take"
