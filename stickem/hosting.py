@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from stickem.actions import Action
 from stickem.ai import LEVELS, make_player
@@ -43,6 +43,9 @@ from tabletop import (
     resolve_options,
 )
 from tabletop.engine_match import EngineMatch, replayed
+
+if TYPE_CHECKING:
+    from stickem.presentation import StickemPresentation
 
 __all__ = [
     "GAME",
@@ -242,6 +245,15 @@ class StickemGame:
         Option("max_players", "the most players", 7, (), 3, 7),
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
+
+    @property
+    def presentation(self) -> StickemPresentation:
+        """Every message of a game (:mod:`stickem.presentation`). Imported on first use: the
+        presentation reads this module's card tokens and options, so importing it here at the
+        top would be a cycle."""
+        from stickem.presentation import PRESENTATION
+
+        return PRESENTATION
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""

@@ -1,0 +1,324 @@
+"""Stick'em's presentation (:class:`tabletop.presentation.Presentation`): every message of a game.
+
+The texts are those the bot has always shown (``bot/render.py``), written as plain message specs
+whose components carry intents:
+
+- the misery choice: a select (intent ``msel``) whose values are card tokens (``red7``); a
+  chosen card comes back as the draft, and the confirm button under it carries the action
+  ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
+- the tricks: one button per card of the hand, each carrying the action ``p:<card>``.
+
+The public messages are in :mod:`stickem.channel_messages`, the rules in
+:mod:`stickem.rules_message`, cards as text in :mod:`stickem.card_text`. Host lines (a DM's
+"Stick'em at #channel" header, the turn timer) are the host's: it adds them itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from stickem.card_text import card_emoji, card_text, cards_text, hand_lines, hand_rows, plays_lines
+from stickem.cards import Card
+from stickem.channel_messages import (
+    clip,
+    game_over_message,
+    round_over_message,
+    round_scored_embed,
+    rules_line,
+    table_message,
+)
+from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
+from stickem.game import TRICKS_PER_ROUND, Phase
+from stickem.hosting import card_token, parse_card_token, rules_for
+from stickem.rules_message import rules_message
+from stickem.views import View
+from tabletop.options import OptionValue
+from tabletop.presentation import Act, Button, Choice, Component, Message, Redraw, Select
+from tabletop.protocol import Refused
+
+__all__ = [
+    "MISERY_SELECT",
+    "PRESENTATION",
+    "UNSELECTED",
+    "StickemPresentation",
+    "hand_prompt",
+    "misery_done",
+    "misery_prompt",
+    "played_message",
+]
+
+MISERY_SELECT: Final = "msel"
+"""The intent of the misery choice's select; its value is the chosen card's token."""
+UNSELECTED: Final = "m:none"
+"""The intent of the confirm button before a card is chosen (disabled, never an action)."""
+
+_STAGE = re.compile(r"(?P<round>\d+)(?:m|\.(?P<trick>\d+)\.\d+)")
+"""A stage of :class:`stickem.hosting.StickemMatch`: ``3m`` or ``3.5.2`` (``over`` never matches)."""
+
+
+def _as_view(view: object) -> View:
+    """``view`` checked to be a Stick'em view."""
+    if not isinstance(view, View):
+        raise TypeError(f"Stick'em's presentation needs a Stick'em view, not {type(view).__name__}")
+    return view
+
+
+def _parse_action(action: str) -> tuple[str, Card]:
+    """The kind (``m`` or ``p``) and card of an action text; ValueError for anything else."""
+    kind, colon, token = action.partition(":")
+    if kind not in ("m", "p") or not colon:
+        raise ValueError(f"{action[:40]!r} is not a Stick'em action")
+    return kind, parse_card_token(token)
+
+
+# --- a seat's prompts --------------------------------------------------------------------------
+
+
+def misery_prompt(view: View, selected: Card | None = None) -> Message:
+    """The misery choice for a seat: its hand, a select of its cards and a confirm button (for
+    the ``selected`` card, or disabled while none is)."""
+    hand = tuple(view.hand or ())
+    lines = [
+        f"**Round {view.round} of {view.rounds}** - choose your misery card "
+        "(its color counts against you; the choice is final once confirmed).",
+        "Your 15 cards:",
+        *hand_lines(hand),
+    ]
+    if view.undealt:
+        lines.append(f"Undealt this round: {cards_text(view.undealt)}")
+    if selected is not None:
+        lines.append(f"Selected: **{selected}**. Confirm to lock it in.")
+    select = Select(
+        "Pick your misery card",
+        MISERY_SELECT,
+        tuple(
+            Choice(str(card), card_token(card), card_emoji(card) or None, card == selected) for card in hand
+        ),
+    )
+    if selected is not None:
+        confirm = Button(
+            f"Confirm {selected}", f"m:{card_token(selected)}", card_emoji(selected) or None, style="danger"
+        )
+    else:
+        confirm = Button("Confirm", UNSELECTED, style="danger", disabled=True)
+    return Message(clip("\n".join(lines)), rows=((select,), (confirm,)))
+
+
+def misery_done(card: Card, round_number: int) -> Message:
+    """The misery prompt once the seat has picked ``card``: no more components."""
+    return Message(
+        f"Your misery card for round {round_number}: **{card}**. It stays secret until everyone has picked."
+    )
+
+
+def _hand_buttons(hand: Sequence[Card], *, disabled: bool) -> tuple[tuple[Component, ...], ...]:
+    """The card buttons of a hand, one row per colour where the limits allow."""
+    return tuple(
+        tuple(
+            Button(str(card), f"p:{card_token(card)}", card_emoji(card) or None, disabled=disabled)
+            for card in row
+        )
+        for row in hand_rows(hand)
+    )
+
+
+def hand_prompt(view: View, names: Sequence[str]) -> Message:
+    """A seat's hand as buttons, grouped by colour, with the state of the trick."""
+    seat = view.seat
+    hand = tuple(view.hand or ())
+    lines = [f"**Round {view.round} of {view.rounds}, trick {view.trick_number} of {TRICKS_PER_ROUND}**"]
+    if view.phase is Phase.TRICKS:
+        lead = view.lead_color.value if view.lead_color is not None else "you lead"
+        if view.awaiting and view.awaiting[0] == seat:
+            lines.append(f"**Your turn.** Lead color: {lead}.")
+        elif view.awaiting:
+            lines.append(f"Waiting for {names[view.awaiting[0]]}. Lead color: {lead}.")
+        lines += plays_lines("Played", view.trick, names)
+    own = view.misery_cards[seat] if seat is not None else None
+    if own is not None:
+        lines.append(f"Your misery card: {card_text(own)}")
+    if not hand:
+        lines.append("Your hand is empty.")
+    return Message(clip("\n".join(lines)), rows=_hand_buttons(hand, disabled=False))
+
+
+def played_message(view: View, names: Sequence[str], card: Card, round_number: int, trick: int) -> Message:
+    """A hand after its owner played ``card`` in ``trick`` of ``round_number``: the rest of the
+    hand, its buttons disabled (the next turn comes as a new prompt). When that card ended the
+    round (``view`` has moved on to the next round or the game is over), just the card."""
+    if view.round != round_number or view.phase is Phase.GAME_OVER:
+        return Message(f"You played **{card}** in the last trick of round {round_number}.")
+    lines = [f"You played **{card}** in trick {trick} of round {round_number}."]
+    return Message(clip("\n".join(lines)), rows=_hand_buttons(tuple(view.hand or ()), disabled=True))
+
+
+def _where_played(view: View, card: Card) -> tuple[int, int]:
+    """The round and trick in which ``card`` was just played, from the seat's view afterwards:
+    the trick being played or a completed trick of this round, else (the card ended its round)
+    the round before the current one, or the last round once the game is over."""
+    if view.phase is Phase.TRICKS:
+        tricks = (
+            (view.trick_number, view.trick),
+            *((done.number, done.plays) for done in reversed(view.tricks)),
+        )
+        for number, plays in tricks:
+            if any(played == card for _, played in plays):
+                return view.round, number
+        return view.round, view.trick_number
+    ended = view.round if view.phase is Phase.GAME_OVER else view.round - 1
+    return ended, TRICKS_PER_ROUND
+
+
+def _own_card(view: View, token: str) -> Card:
+    """The card of the seat's hand that ``token`` names; :class:`Refused` if it names none."""
+    try:
+        card = parse_card_token(token)
+    except ValueError:
+        raise Refused("That is not one of your cards.") from None
+    if card not in (view.hand or ()):
+        raise Refused(f"{card} is not in your hand.")
+    return card
+
+
+def _selected(view: View, draft: str) -> Card | None:
+    """The card a misery draft has chosen, if it still names a card of the hand."""
+    if not draft:
+        return None
+    try:
+        return _own_card(view, draft)
+    except Refused:
+        return None
+
+
+# --- the presentation --------------------------------------------------------------------------
+
+
+class StickemPresentation:
+    """Every message of a Stick'em game (:class:`tabletop.presentation.Presentation`)."""
+
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+        """The rules in one line: ``**classic** (3-7 players, 5 rounds, all-zero trick: ...)``."""
+        return rules_line(rules_for(options), players)
+
+    def rules(self) -> Message:
+        """The rules in a minute, with worked tricks, as one embed."""
+        return rules_message()
+
+    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+        """The table message of the public ``view``; ``notes`` under the state of the round."""
+        return table_message(_as_view(view), names, notes=notes, stopped=stopped)
+
+    def round_closed(self, events: Sequence[object], view: object, names: Sequence[str]) -> Message | None:
+        """The table message of a round that ``events`` ended: the misery cards and the last
+        trick; None when no round ended."""
+        last_trick: TrickWon | TrickSetAside | None = None
+        for event in events:
+            if isinstance(event, TrickWon | TrickSetAside):
+                last_trick = event
+            elif isinstance(event, RoundScored):
+                return round_over_message(names, event.round, last_trick, event)
+        return None
+
+    def reports(self, events: Sequence[object], view: object, names: Sequence[str]) -> tuple[Message, ...]:
+        """A round's scores (an embed, no text) and, at the end, the final standings."""
+        rounds = _as_view(view).rounds
+        reports: list[Message] = []
+        for event in events:
+            if isinstance(event, RoundScored):
+                reports.append(Message("", (round_scored_embed(names, event, rounds),)))
+            elif isinstance(event, GameOver):
+                reports.append(game_over_message(names, event))
+        return tuple(reports)
+
+    def prompt(self, view: object, names: Sequence[str], *, draft: str = "") -> Message:
+        """The misery choice (``draft``: the token of the card chosen in the select, to be
+        confirmed), the pick once made, or the hand as card buttons."""
+        own = _as_view(view)
+        if own.phase is Phase.MISERY:
+            if own.misery_pick is not None:
+                return misery_done(own.misery_pick, own.round)
+            return misery_prompt(own, _selected(own, draft))
+        return hand_prompt(own, names)
+
+    def click(self, view: object, intent: str, values: Sequence[str]) -> Act | Redraw:
+        """A card chosen in the misery select is a draft; a card button or the confirm button is
+        its action. :class:`Refused` for anything else, or for a card not in the seat's hand."""
+        own = _as_view(view)
+        if intent == MISERY_SELECT:
+            if len(values) != 1:
+                raise Refused("Pick exactly one card as your misery card.")
+            card = _own_card(own, values[0])
+            if own.phase is not Phase.MISERY:
+                raise Refused(f"The misery choice of round {own.round} is over.")
+            if own.misery_pick is not None:
+                raise Refused(
+                    f"You have already picked your misery card for round {own.round}: {own.misery_pick}."
+                )
+            return Redraw(card_token(card))
+        kind, colon, token = intent.partition(":")
+        if kind not in ("m", "p") or not colon:
+            raise Refused("That button is not part of this game of Stick'em.")
+        if values:
+            raise Refused("That button takes no choice.")
+        if intent == UNSELECTED:
+            raise Refused("Pick a card in the menu first, then confirm it.")
+        return Act(f"{kind}:{card_token(_own_card(own, token))}")
+
+    def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
+        """The prompt after the seat took ``action``: its misery pick, or the card it played with
+        the rest of its hand (buttons disabled). ValueError if ``action`` is no Stick'em action."""
+        own = _as_view(view)
+        kind, card = _parse_action(action)
+        if kind == "m":
+            return misery_done(card, own.round)
+        round_number, trick = _where_played(own, card)
+        return played_message(own, names, card, round_number, trick)
+
+    def reply(self, action: str, view: object = None) -> str:
+        """The private answer to the seat that took ``action``: "You played red 7." or "Your
+        misery card for round 2: red 7." (the round from the seat's ``view`` afterwards; without
+        one, "Your misery card: red 7."). ValueError if ``action`` is no Stick'em action."""
+        kind, card = _parse_action(action)
+        if kind == "p":
+            return f"You played {card}."
+        if view is None:
+            return f"Your misery card: {card}."
+        return f"Your misery card for round {_as_view(view).round}: {card}."
+
+    def stale(self, stage: str, view: object) -> str | None:
+        """Why a click on a prompt of ``stage`` no longer counts: its round or trick is over, or
+        the misery choice it was made for is. None for the same trick with more cards down (a
+        hand shown before the seat's turn), or the misery choice still going on."""
+        own = _as_view(view)
+        found = _STAGE.fullmatch(stage)
+        if found is None:
+            return "This prompt is out of date; use /hand for your cards."
+        round_number = int(found["round"])
+        if round_number != own.round or own.phase is Phase.GAME_OVER:
+            return f"These cards are from round {round_number}, which is over."
+        if found["trick"] is None:  # the misery choice of the current round
+            if own.phase is Phase.MISERY:
+                return None
+            return f"These cards are from the misery choice of round {round_number}, which is over."
+        trick = int(found["trick"])
+        if own.phase is not Phase.TRICKS:  # a stage of tricks still to come: never made
+            return "This prompt is out of date; use /hand for your cards."
+        if trick != own.trick_number:
+            return f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
+        return None
+
+    def nudge(self, view: object) -> str:
+        """What the seat must do now, after a mention: "it is your turn (round 1, trick 3): use
+        **/hand**." or "round 1: pick your misery card with **/hand**."."""
+        own = _as_view(view)
+        if own.phase is Phase.MISERY:
+            return f"round {own.round}: pick your misery card with **/hand**."
+        if own.phase is Phase.TRICKS:
+            return f"it is your turn (round {own.round}, trick {own.trick_number}): use **/hand**."
+        return "the game is over."
+
+
+PRESENTATION: Final = StickemPresentation()
+"""The one presentation every Stick'em game shares (it holds no state)."""
