@@ -267,7 +267,7 @@ class TableService:
             return
         spec = MessageSpec(
             f"{self._dm_header(table)}\nTime ran out, so the computer moved for you: "
-            f"{table.presentation.reply(action)} Use /hand in the channel for your cards."
+            f"{table.presentation.reply(action, table.running_match().view(seat))} Use /hand in the channel for your cards."
         )
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
@@ -400,8 +400,8 @@ class TableService:
                             outcome.seat,
                         )
                 else:
-                    message = after or Message(table.presentation.reply(meaning.action))
-                    spec = self._game_spec(table, message, header=header)
+                    message = after or Message(table.presentation.reply(meaning.action, match.view(seat)))
+                    spec = self._game_spec(table, message)
                 await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")

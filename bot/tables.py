@@ -455,7 +455,7 @@ class Table:
         if seat is not None:
             host += " (The seat option only matters when you take over a computer player in a game.)"
         return Outcome(
-            f"You joined the {self.title} table (seat {len(self.seats)}).{host}",
+            f"You joined the table (seat {len(self.seats)}).{host}",
             (ShowLobby(),),
             len(self.seats) - 1,
         )
@@ -611,7 +611,7 @@ class Table:
         except Refused as exc:
             raise GameRefusal(sentence(exc.message)) from exc
         back = self._acted(seat)
-        reply = self.presentation.reply(action)
+        reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
 
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:

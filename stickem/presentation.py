@@ -309,6 +309,10 @@ class StickemPresentation:
             return f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
         return None
 
+    def todo(self, view: object) -> str:
+        """What a reminder asks of the seat: "pick your misery card" or "play a card"."""
+        return "pick your misery card" if _as_view(view).phase is Phase.MISERY else "play a card"
+
     def nudge(self, view: object) -> str:
         """What the seat must do now, after a mention: "it is your turn (round 1, trick 3): use
         **/hand**." or "round 1: pick your misery card with **/hand**."."""

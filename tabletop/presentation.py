@@ -200,8 +200,9 @@ class Presentation(Protocol):
         decision of the seat comes as a new prompt."""
         ...
 
-    def reply(self, action: str) -> str:
-        """The private answer to the seat that took ``action`` ("You played red 7.")."""
+    def reply(self, action: str, view: object) -> str:
+        """The private answer to the seat that took ``action`` ("You played red 7."; ``view``:
+        the seat's view afterwards)."""
         ...
 
     def stale(self, stage: str, view: object) -> str | None:

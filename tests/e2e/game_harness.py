@@ -22,7 +22,8 @@ import discord
 
 from bot.app import StickemBot
 from bot.config import Settings
-from bot.custom_ids import MiserySelectId, PlayId
+from bot.custom_ids import ActionId
+from stickem.hosting import card_token, parse_card_token
 from bot.table_service import service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
@@ -53,15 +54,43 @@ def make_bot(emu: Emulator, data_dir: Path, guild_id: int) -> StickemBot:
     return StickemBot(settings)
 
 
-def card_buttons(message: Message) -> list[tuple[PlayId, bool]]:
+@dataclass(frozen=True)
+class CardButton:
+    """A card button of a Stick'em hand: its id, the card, and the round and trick its stage
+    names (trick 0 for a stage of the misery choice)."""
+
+    ident: ActionId
+    card: Card
+    round: int
+    trick: int
+
+
+@dataclass(frozen=True)
+class MiseryMenu:
+    """The misery select of a Stick'em prompt: its id and the round it is for."""
+
+    ident: ActionId
+    round: int
+
+
+def _action_id(custom_id: str | None) -> ActionId | None:
+    try:
+        return ActionId.parse(custom_id or "")
+    except ValueError:
+        return None
+
+
+def card_buttons(message: Message) -> list[tuple[CardButton, bool]]:
     """The card buttons of a hand message: their parsed ids and whether they are enabled."""
     found = []
     for button in message.buttons:
-        try:
-            ident = PlayId.parse(button.custom_id or "")
-        except ValueError:
+        ident = _action_id(button.custom_id)
+        if ident is None or not ident.intent.startswith("p:"):
             continue
-        found.append((ident, not button.disabled))
+        round_number, _, rest = ident.stage.partition(".")
+        trick = int(rest.partition(".")[0]) if rest else 0
+        card = parse_card_token(ident.intent[2:])
+        found.append((CardButton(ident, card, int(round_number), trick), not button.disabled))
     return found
 
 
@@ -70,15 +99,13 @@ def hand_of(message: Message) -> list[Card]:
     return sorted(ident.card for ident, enabled in card_buttons(message) if enabled)
 
 
-def misery_select_of(message: Message) -> MiserySelectId | None:
-    """The misery select id of a message, if it has an enabled one."""
+def misery_select_of(message: Message) -> MiseryMenu | None:
+    """The misery select of a message, if it has an enabled one."""
     for select in message.selects:
-        try:
-            ident = MiserySelectId.parse(select.custom_id)
-        except ValueError:
+        ident = _action_id(select.custom_id)
+        if ident is None or ident.intent != "msel" or select.disabled:
             continue
-        if not select.disabled:
-            return ident
+        return MiseryMenu(ident, int(ident.stage.removesuffix("m")))
     return None
 
 
@@ -179,7 +206,7 @@ class GameHarness:
         """The host starts the game; the shadow game is built from the table's seed."""
         response = await self.slash(self.users[0], "start", **options)
         assert "started" in response.content, response.content
-        game = self.table.game
+        game = self.table.match.game
         assert game is not None
         self.shadow = Game.new(len(self.users), game.rules, seed=game.seed)
 
@@ -275,10 +302,10 @@ class GameHarness:
         assert shadow is not None
         user = self.seat_user(seat)
         message = await self._misery_message(user, shadow.round)
-        offered = sorted(Card.parse(o.value) for o in message.select().options)
+        offered = sorted(parse_card_token(o.value) for o in message.select().options)
         assert offered == shadow.hand(seat), "misery prompt does not show the engine's hand"
         card = card or self.rng.choice(offered)
-        response = await self.answer(self.emu.driver.select(user, message, None, [str(card)]))
+        response = await self.answer(self.emu.driver.select(user, message, None, [card_token(card)]))
         assert response.message is not None
         response = await self.answer(
             self.emu.driver.click(user, response.message, f"Confirm {card}")

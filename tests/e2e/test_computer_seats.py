@@ -38,7 +38,7 @@ async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_pa
         table = table_of(bot, club.channel)
         assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
         await play_until_over(emulator, club.channel, [ann])
-        game = table.game
+        game = table.match.game
         assert game is not None and game.phase is Phase.GAME_OVER and game.round == 2
         assert table.state is TableState.CLOSED
         standings = channel_text(emulator, club.channel)
@@ -69,7 +69,7 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
         assert [seat.name for seat in table.seats] == ["ann", "bob", "Bot Ada (random)", "Bot Bea (random)"]
         # the bots choose their misery cards at once; the humans are still awaited
         await emulator.driver.wait_until(
-            lambda: (table.game is not None and set(table.game.awaiting) == {0, 1}) or None, timeout=5
+            lambda: (table.match is not None and set(table.match.game.awaiting) == {0, 1}) or None, timeout=5
         )
         assert table.timer_seconds == 120
 
@@ -123,7 +123,7 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         # bob never picks a misery card: reminded, then the computer picks for him
         await play_until(emulator, club.channel, [ann], lambda: said("Time is up for bob"), timeout=10)
         assert said(f"<@{bob.id}> reminder: please pick your misery card")
-        assert table.game is not None and table.game.misery_card(1) is not None
+        assert table.match is not None and table.match.game.misery_card(1) is not None
         assert table.timeouts == {1: 1}
         # bob never plays either: the second timeout in a row marks him away
         await play_until(emulator, club.channel, [ann], lambda: 1 in table.away, timeout=10)
@@ -131,8 +131,8 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         assert said(f"<@{bob.id}> reminder: please play a card")
         # away, bob's turns are played at once by the computer
         def bob_plays() -> int:
-            assert table.game is not None
-            return sum(1 for a in table.game.actions if a.seat == 1 and a.kind == "play")
+            assert table.match is not None
+            return sum(1 for a in table.match.game.actions if a.seat == 1 and a.kind == "play")
 
         plays_before = bob_plays()
         await play_until(emulator, club.channel, [ann], lambda: bob_plays() >= plays_before + 2, timeout=10)
@@ -162,8 +162,8 @@ async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
         table = table_of(bot, club.channel)
 
         def now() -> Game:  # the table's game (a refused click puts back a copy of it)
-            assert table.game is not None
-            return table.game
+            assert table.match is not None
+            return table.match.game
 
         # mid-round: every misery card picked and a few cards played
         await play_until(emulator, club.channel, [ann, bob, cyd], lambda: now().action_count >= 3 + 4)
@@ -239,8 +239,8 @@ async def test_a_newcomer_names_a_seat_or_the_host_chooses_one(emulator: Emulato
         await result.response()
 
         def now() -> Game:
-            assert table.game is not None
-            return table.game
+            assert table.match is not None
+            return table.match.game
 
         await play_until(emulator, club.channel, [ann, cyd], lambda: now().round == 2)
         assert table.names == ("ann", "Bot Cal (normal)", "cyd", "dee", "eve")

@@ -32,8 +32,8 @@ async def test_twenty_tables_of_hard_bots_while_humans_click(emulator: Emulator,
             total = 0
             for table in tables:
                 game_table = registry.get(table.channel.id)
-                assert game_table is not None and game_table.game is not None
-                total += sum(1 for a in game_table.game.actions if a.kind == "play" and a.seat != 0)
+                assert game_table is not None and game_table.match is not None
+                total += sum(1 for a in game_table.match.game.actions if a.kind == "play" and a.seat != 0)
             return total
 
         try:

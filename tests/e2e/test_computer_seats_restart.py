@@ -23,7 +23,7 @@ async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Pa
         await slash(emulator, ann, club.channel, "addbot", level="hard")
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="off")
         table = table_of(first, club.channel)
-        assert table.game is not None and set(table.game.awaiting) == {0, 1, 2}
+        assert table.match is not None and set(table.match.game.awaiting) == {0, 1, 2}
     second = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
     async with running(second, emulator):
         table = table_of(second, club.channel)
@@ -31,7 +31,7 @@ async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Pa
         assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
 
         def bots_picked() -> bool | None:
-            return (table.game is not None and table.game.awaiting == (0,)) or None
+            return (table.match is not None and table.match.game.awaiting == (0,)) or None
 
         await emulator.driver.wait_until(bots_picked, timeout=10, what="the bots' misery cards")
 
@@ -68,7 +68,7 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
             return ("Time is up for ann" in text and "Time is up for bob" in text) or None
 
         await emulator.driver.wait_until(both_played_for, timeout=2.5, what="the overdue timer")
-        assert table.game is not None and table.game.misery_card(0) is not None
+        assert table.match is not None and table.match.game.misery_card(0) is not None
         assert table.timeouts == {0: 1, 1: 1}
     # the timeouts in a row are stored: one more makes each of them away
     fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)

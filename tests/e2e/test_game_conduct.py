@@ -41,7 +41,7 @@ def table_message(h: GameHarness) -> Message:
 
 def bot_actions(h: GameHarness) -> int:
     """How many actions the bot's game has applied (to check that a refusal changed nothing)."""
-    game = h.table.game
+    game = h.table.match.game
     assert game is not None
     return len(game.actions)
 
@@ -242,7 +242,7 @@ async def test_simultaneous_clicks_are_serialised(emulator: Emulator, tmp_path: 
         await h.settle()
         for seat, (_, _, card) in enumerate(confirms):
             h.shadow.choose_misery(seat, card)
-        game = h.table.game
+        game = h.table.match.game
         assert game is not None and game.phase is Phase.TRICKS and len(game.actions) == 3
         # the player to act and the last player of the trick click at the same moment
         actor = h.shadow.awaiting[0]

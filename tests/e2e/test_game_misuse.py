@@ -54,7 +54,7 @@ async def test_double_confirm_of_a_misery_pick_counts_once(emulator: Emulator, t
         assert any(t.startswith(f"Your misery card for round 1: **{card}**") for t in texts), texts
         assert "You have already picked your misery card; a pick is final." in texts, texts
         h.shadow.choose_misery(0, card)
-        game = h.table.game
+        game = h.table.match.game
         assert game is not None and game.misery_card(0) == card
 
 
@@ -91,7 +91,7 @@ async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, t
         assert text == "These cards are from round 1, which is over.", text
         await h.settle()
         assert bot_actions(h) == before
-        game = h.table.game
+        game = h.table.match.game
         assert game is not None and game.misery_card(1) is None
         await h.play_round()
         await emulator.driver.wait_for_message(h.channel, lambda m: "Game over" in m.content)
@@ -106,7 +106,7 @@ async def test_a_server_manager_who_is_not_the_host_starts_the_game(
         manager = h.users[3]  # Manage Server, not seated
         response = await h.slash(manager, "start", rounds=1)
         assert response.ephemeral and response.content == "The game has started.", response.content
-        game = h.table.game
+        game = h.table.match.game
         assert game is not None and game.players == 3 and game.rounds == 1
         assert manager.id not in {seat.user_id for seat in h.table.seats}
         h.users = h.users[:3]

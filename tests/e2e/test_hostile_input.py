@@ -41,8 +41,8 @@ async def two_and_a_computer(
 def human_actions(table: Table) -> list[object]:
     """The actions of ann's and bob's seats so far (the computer at seat 3 picks its misery card
     whenever it likes: counting every action raced with it)."""
-    assert table.game is not None
-    return [action for action in table.game.actions_since(0) if not table.is_auto(action.seat)]
+    assert table.match is not None
+    return [action for action in table.match.game.actions_since(0) if not table.is_auto(action.seat)]
 
 
 def errors(caplog: pytest.LogCaptureFixture) -> list[str]:

@@ -88,7 +88,7 @@ async def test_broken_games_are_reported_and_the_others_resume(
         registry = service_for(bot).registry
         table = registry.require(good.id)
         assert table.state is TableState.PLAYING and table.game_id == "c0ffee"
-        assert table.game == Game.new(3, Rules.preset("classic", rounds=1), seed=SEED)
+        assert table.match.game == Game.new(3, Rules.preset("classic", rounds=1), seed=SEED)
         assert registry.get(refused.id) is None and registry.get(unreadable.id) is None
         for channel in (refused, unreadable):
             notice = await emulator.driver.wait_for_message(channel, lambda m: BROKEN in m.content)
@@ -96,7 +96,7 @@ async def test_broken_games_are_reported_and_the_others_resume(
         # the good game: every player gets the misery choice again, and plays it
         await emulator.driver.wait_for_message(good, lambda m: RESUMED in m.content)
         prompt = await emulator.driver.wait_for_message(users[0], lambda m: misery_select_of(m) is not None)
-        card = table.game.hand(0)[0] if table.game is not None else None
+        card = table.match.game.hand(0)[0] if table.match is not None else None
         selected = await answer(await emulator.driver.select(users[0], prompt, None, [str(card)]))
         confirmed = await answer(await emulator.driver.click(users[0], selected, f"Confirm {card}"))
         assert "misery card" in confirmed.content.lower()

@@ -44,7 +44,7 @@ def _queued(table: Table) -> int:
 
 def _bots_picked(table: Table) -> bool | None:
     """True once only the human of seat 0 is still to pick a misery card."""
-    return (table.game is not None and table.game.awaiting == (0,)) or None
+    return (table.match is not None and table.match.game.awaiting == (0,)) or None
 
 
 async def test_a_failing_computer_decision_does_not_stall_the_game(
@@ -148,7 +148,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
             table.lock.release()
         await leave.response()
         await emulator.driver.wait_until(
-            lambda: (table.game is not None and table.game.misery_card(1) is not None) or None,
+            lambda: (table.match is not None and table.match.game.misery_card(1) is not None) or None,
             timeout=WAIT,
             what="the misery card of bob's old seat",
         )
@@ -211,7 +211,7 @@ async def test_a_network_error_while_showing_a_computer_move_does_not_stall_the_
         failed: list[bool] = []
 
         async def flaky_show(table: Table, spec: Any, *, new: bool) -> None:
-            game = table.game
+            game = table.match.game
             if not failed and game is not None and game.phase is Phase.TRICKS and game.awaiting[0] != 0:
                 failed.append(True)  # once, after a move that leaves a computer seat to play
                 raise ConnectionResetError("connection reset by peer")
@@ -223,7 +223,7 @@ async def test_a_network_error_while_showing_a_computer_move_does_not_stall_the_
         table = table_of(bot, club.channel)
 
         def ann_played(count: int) -> bool:
-            game = table.game
+            game = table.match.game
             assert game is not None
             return sum(1 for a in game.actions if a.seat == 0 and a.kind == "play") >= count
 
@@ -250,7 +250,7 @@ async def test_a_failing_reminder_does_not_switch_the_turn_timer_off(
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
         table = table_of(bot, club.channel)
         await emulator.driver.wait_until(
-            lambda: (table.game is not None and table.game.misery_card(0) is not None) or None,
+            lambda: (table.match is not None and table.match.game.misery_card(0) is not None) or None,
             timeout=WAIT,
             what="the computer's misery pick for ann",
         )

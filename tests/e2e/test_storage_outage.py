@@ -72,7 +72,7 @@ async def test_a_click_during_an_outage_is_refused_and_works_afterwards(
             seat = h.shadow.awaiting[0]
             message = await h.hand_message(seat)
             card = hand_of(message)[0]
-            game_before = h.table.game
+            game_before = h.table.match.game
             assert game_before is not None
             actions_before = game_before.actions
             table_text = emulator.driver.channel_messages(channel)[-1].text
@@ -80,7 +80,7 @@ async def test_a_click_during_an_outage_is_refused_and_works_afterwards(
             await outage.begin()
             refused = await h.answer(emulator.driver.click(users[seat], message, str(card)))
             assert refused.ephemeral and refused.content == SAVE_FAILED
-            game_now = h.table.game
+            game_now = h.table.match.game
             assert game_now is not None and game_now.actions == actions_before
             assert game_now.hand(seat) == h.shadow.hand(seat)
             assert hand_of(message) == h.shadow.hand(seat)  # the hand's buttons are still live
@@ -134,7 +134,7 @@ async def test_a_slow_failing_write_is_deferred_then_answered(emulator: Emulator
             (followup,) = await result.wait_followups(1)
             assert followup.ephemeral and followup.content == SAVE_FAILED
             await lock.end()
-            game = h.table.game
+            game = h.table.match.game
             assert game is not None and game.action_count == 0
             again = await h.answer(emulator.driver.click(users[0], selected.message, f"Confirm {card}"))
             assert "misery card" in again.content.lower()

@@ -49,7 +49,7 @@ async def test_the_table_message_shows_the_timer_and_each_turns_deadline(
         assert "started" in await slash(emulator, host, club.channel, "start", timer="2min", rounds=1)
         table = table_of(bot, club.channel)
         assert deadline_line(table) in table_message(emulator, table).content  # the misery choice's
-        game = table.game
+        game = table.match.game
         assert game is not None
         await play_until(emulator, club.channel, club.users, lambda: game.phase is Phase.TRICKS)
         for _ in range(4):  # a few cards: each turn's own deadline, at no extra REST call
