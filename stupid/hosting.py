@@ -24,6 +24,7 @@ from stupid.ai import Player as StupidPlayer
 from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
+from stupid.presentation import StupidPresentation
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
 from stupid.table_options import AUTO, rules_for
 from stupid.views import View
@@ -137,6 +138,7 @@ class StupidGame:
                1, MAX_HAND_LIMIT),
     )
     presets: Final[tuple[Preset, ...]] = ()
+    presentation: Final = StupidPresentation()
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
