@@ -276,15 +276,13 @@ class StickemPresentation:
         round_number, trick = _where_played(own, card)
         return played_message(own, names, card, round_number, trick)
 
-    def reply(self, action: str, view: object = None) -> str:
+    def reply(self, action: str, view: object) -> str:
         """The private answer to the seat that took ``action``: "You played red 7." or "Your
-        misery card for round 2: red 7." (the round from the seat's ``view`` afterwards; without
-        one, "Your misery card: red 7."). ValueError if ``action`` is no Stick'em action."""
+        misery card for round 2: red 7." (the round from the seat's ``view`` afterwards).
+        ValueError if ``action`` is no Stick'em action."""
         kind, card = _parse_action(action)
         if kind == "p":
             return f"You played {card}."
-        if view is None:
-            return f"Your misery card: {card}."
         return f"Your misery card for round {_as_view(view).round}: {card}."
 
     def stale(self, stage: str, view: object) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from stupid.actions import Action
 from stupid.events import GameOver, RoundScored
+from stupid.game import Phase
 from stupid.messages.prompt import acted_message, prompt_message
 from stupid.messages.reports import final_report, options_text, round_report, rules_message
 from stupid.messages.stages import nudge_text, stale_reason
@@ -99,7 +100,7 @@ class StupidPresentation:
         """The bid or the card played, with the rest of the hand and no live button."""
         return acted_message(_view(view), _action(action))
 
-    def reply(self, action: str) -> str:
+    def reply(self, action: str, view: object) -> str:
         """``You bid 2.`` or ``You played Q♣.``"""
         taken = _action(action)
         if taken.kind == "bid":
@@ -110,6 +111,10 @@ class StupidPresentation:
     def stale(self, stage: str, view: object) -> str | None:
         """Why a prompt of an earlier bidding, trick or round no longer counts (None: it does)."""
         return stale_reason(stage, _view(view))
+
+    def todo(self, view: object) -> str:
+        """What a reminder asks of the seat: "bid" or "play a card"."""
+        return "bid" if _view(view).phase is Phase.BIDDING else "play a card"
 
     def nudge(self, view: object) -> str:
         """``it is your turn to bid (round 3): use **/hand**.`` and the like."""

@@ -148,7 +148,6 @@ def test_after_the_pick_the_prompt_and_the_clicked_message_tell_the_pick_without
     assert PRESENTATION.prompt(view, NAMES[:3]) == Message(expected)
     assert PRESENTATION.acted(view, action, NAMES[:3]) == Message(expected)
     assert PRESENTATION.reply(action, view) == f"Your misery card for round 1: {card}."
-    assert PRESENTATION.reply(action) == f"Your misery card: {card}."
     with pytest.raises(Refused, match="already picked"):
         PRESENTATION.click(view, "msel", [card_token((view.hand or ())[0])])
 
@@ -196,7 +195,7 @@ def test_a_card_played_mid_trick_leaves_the_rest_of_the_hand_disabled() -> None:
     assert after.content == f"You played **{card}** in trick 1 of round 1."
     assert after.components() and all(b.disabled for b in after.components())
     assert len(after.components()) == 13
-    assert PRESENTATION.reply(action.action) == f"You played {card}."
+    assert PRESENTATION.reply(action.action, seat_view(match, seat)) == f"You played {card}."
 
 
 def test_the_card_that_completes_a_trick_is_told_as_played_in_that_trick() -> None:

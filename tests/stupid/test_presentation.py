@@ -421,10 +421,12 @@ def test_a_card_not_in_the_hand_is_refused_and_offered_intents_are_their_actions
 
 
 def test_replies_reminders_and_what_a_prompt_becomes() -> None:
-    assert PRESENTATION.reply("b2") == "You bid 2."
-    assert PRESENTATION.reply("pQC") == "You played Q♣."
-    assert PRESENTATION.reply("pTH") == "You played 10♥."
     match = new_match(4, seed=18)
+    seen = match.view(0)
+    assert PRESENTATION.reply("b2", seen) == "You bid 2."
+    assert PRESENTATION.reply("pQC", seen) == "You played Q♣."
+    assert PRESENTATION.reply("pTH", seen) == "You played 10♥."
+    assert PRESENTATION.todo(seen) == "bid"
     drive(match, bidding_turn(match, 3))
     seat = match.awaiting[0]
     assert PRESENTATION.nudge(view(match, seat)) == "it is your turn to bid (round 3): use **/hand**."

@@ -108,7 +108,7 @@ def _act_through_prompts(
             assert str(refused), "a refusal says why"
             draft = ""
             continue
-        assert presentation.reply(meaning.action)
+        assert presentation.reply(meaning.action, match.view(seat))
         after = presentation.acted(match.view(seat), meaning.action, names)
         if after is not None:
             check_limits(after)

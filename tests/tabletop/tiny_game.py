@@ -201,7 +201,7 @@ class TinyPresentation:
         """The prompt says what was done."""
         return Message("You are ready." if action == "ready" else f"You took {action[1]}.")
 
-    def reply(self, action: str) -> str:
+    def reply(self, action: str, view: object) -> str:
         """The same, privately."""
         return "You are ready." if action == "ready" else f"You took {action[1]}."
 
