@@ -107,10 +107,8 @@ class MiserySelect(
         if self.ident is None:
             await refuse(interaction)
             return
-        # That release's values were card names ("red 7"); the generic select's are tokens.
-        values = tuple(value.replace(" ", "") for value in _values(interaction))
         ident = ActionId.of_misery_select(self.ident)
-        await service_for(interaction.client).action_click(interaction, ident, values)
+        await service_for(interaction.client).action_click(interaction, ident, _values(interaction))
 
 
 class MiseryConfirm(

@@ -94,7 +94,7 @@ def misery_prompt(view: View, selected: Card | None = None) -> Message:
         "Pick your misery card",
         MISERY_SELECT,
         tuple(
-            Choice(str(card), card_token(card), card_emoji(card) or None, card == selected) for card in hand
+            Choice(str(card), str(card), card_emoji(card) or None, card == selected) for card in hand
         ),
     )
     if selected is not None:
@@ -172,9 +172,10 @@ def _where_played(view: View, card: Card) -> tuple[int, int]:
 
 
 def _own_card(view: View, token: str) -> Card:
-    """The card of the seat's hand that ``token`` names; :class:`Refused` if it names none."""
+    """The card of the seat's hand that ``token`` names (a token, "red7", or a card's name,
+    "red 7", as the misery select's values are); :class:`Refused` if it names none."""
     try:
-        card = parse_card_token(token)
+        card = parse_card_token(token.replace(" ", ""))
     except ValueError:
         raise Refused("That is not one of your cards.") from None
     if card not in (view.hand or ()):

@@ -23,7 +23,7 @@ import discord
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import ActionId
-from stickem.hosting import card_token, parse_card_token
+from stickem.hosting import parse_card_token
 from bot.table_service import service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
@@ -302,10 +302,10 @@ class GameHarness:
         assert shadow is not None
         user = self.seat_user(seat)
         message = await self._misery_message(user, shadow.round)
-        offered = sorted(parse_card_token(o.value) for o in message.select().options)
+        offered = sorted(Card.parse(o.value) for o in message.select().options)
         assert offered == shadow.hand(seat), "misery prompt does not show the engine's hand"
         card = card or self.rng.choice(offered)
-        response = await self.answer(self.emu.driver.select(user, message, None, [card_token(card)]))
+        response = await self.answer(self.emu.driver.select(user, message, None, [str(card)]))
         assert response.message is not None
         response = await self.answer(
             self.emu.driver.click(user, response.message, f"Confirm {card}")
