@@ -289,8 +289,9 @@ class Autoplay:
                     outcome = table.auto_move(seat, action, timed_out=timed_out)
             except GameRefusal as exc:  # a computer player's bug: logged, tried again later
                 # The game's sentence may name a card, which the players have not seen.
-                log.error("table %s: the game refused a computer move (%s)", table.channel_id,
-                          type(exc).__name__)
+                rule = exc.__cause__.__cause__ if exc.__cause__ is not None else None
+                log.warning("table %s: computer move not applied: %s", table.channel_id,
+                            type(rule or exc).__name__)
                 outcome = None
             except UserError as exc:  # could not be saved: try again a little later
                 log.warning("table %s: computer move not applied: %s", table.channel_id, exc)

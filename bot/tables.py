@@ -688,10 +688,11 @@ class Table:
         self.away.discard(seat)
         self.timeouts.pop(seat, None)
         if self.host_id is None:  # the last human left: the game goes on only with people
+            totals = self.running_match().results().totals
             self.state = TableState.CLOSED
             return Outcome(
                 "You left; nobody is left at the table, so the game is stopped.",
-                (GameStopped(old.name, self.running_match().results().totals),),
+                (GameStopped(old.name, totals),),
             )
         effects: list[Effect] = [
             Notice(f"{old.name} left the game; {bot.name} plays their seat from now on."),

@@ -19,7 +19,9 @@ from bot.persistence import GameJournal
 from bot.table_service import TableService
 from bot.tables import Table
 from bot.thinking import WORKER_NICENESS, decide, warm_up
-from stickem import Card, Phase, View
+from stickem import Phase
+from tabletop import registry
+from tests.bot.stickem_moves import engine, misery_text
 
 WAIT = 10.0
 
@@ -53,6 +55,15 @@ def wait_dead(pid: int) -> None:
     raise AssertionError(f"worker {pid} still runs")
 
 
+def random_decision(table: Table, seat: int) -> str:
+    """What the weakest computer player (Stick'em's ``random``, the fallback of
+    :meth:`Autoplay.think`) decides for ``seat`` of ``table``."""
+    assert table.spec.levels[0] == "random"
+    view = table.running_match().view(seat)
+    name = table.spec.name
+    return decide(name, registry.entry(name), view, "random", table.bot_seed(seat))
+
+
 @pytest.mark.timeout(60)
 async def test_a_killed_worker_is_replaced_and_the_decision_made() -> None:
     """A worker killed from outside (the OOM killer, an operator) breaks a process pool for good:
@@ -60,10 +71,9 @@ async def test_a_killed_worker_is_replaced_and_the_decision_made() -> None:
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=1))
     table = started_table()
     try:
-        game = table.running_game()
-        assert game.phase is Phase.MISERY
+        assert engine(table).phase is Phase.MISERY
         first = await autoplay.think(table, 1, "normal")
-        assert first in game.hand(1)
+        assert first in table.running_match().legal_actions(1)  # one of its own misery picks
         (pid,) = worker_pids(autoplay)
         os.kill(pid, signal.SIGKILL)
         wait_dead(pid)
@@ -123,8 +133,8 @@ async def test_a_pool_broken_again_leaves_the_decision_to_the_random_player(
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
     table = started_table()
     try:
-        card = await autoplay.think(table, 1, "hard")
-        assert card == decide(table.running_game().view(1), "random", table.bot_seed(1))
+        action = await autoplay.think(table, 1, "hard")
+        assert action == random_decision(table, 1)
         assert BrokenPool.made == 2  # the first pool and one replacement, no more
     finally:
         await autoplay.close()
@@ -135,10 +145,10 @@ async def test_a_failing_computer_player_is_replaced_by_the_random_one(
 ) -> None:
     """A bug in a level's decision (raised in the worker) must not stop the table either."""
 
-    def failing(view: View, level: str, seed: int) -> Card:
+    def failing(game: str, entry: str, view: object, level: str, seed: int) -> str:
         if level != "random":
             raise RuntimeError("a bug in the computer player")
-        return decide(view, level, seed)
+        return decide(game, entry, view, level, seed)
 
     monkeypatch.setattr("bot.autoplay.decide", failing)
     await assert_random_player_decides(workers=0, seat=2)
@@ -150,8 +160,8 @@ async def assert_random_player_decides(*, workers: int, seat: int) -> None:
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=workers))
     table = started_table()
     try:
-        card = await autoplay.think(table, seat, "normal")
-        assert card == decide(table.running_game().view(seat), "random", table.bot_seed(seat))
+        action = await autoplay.think(table, seat, "normal")
+        assert action == random_decision(table, seat)
     finally:
         await autoplay.close()
 
@@ -172,15 +182,18 @@ async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player
 async def test_a_refused_computer_move_is_logged_without_its_card(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The engine's refusal names the card; a log line must not show a card nobody has seen."""
+    """The engine's refusal names the card; a log line must not show a card nobody has seen,
+    but says which rule refused it."""
     table = started_table()
     service = SimpleNamespace(journal=GameJournal(None))
     autoplay = Autoplay(cast(TableService, service), AutoplaySettings(move_delay=0, workers=0))
     monkeypatch.setattr(autoplay_module, "RETRY_AFTER", 0)
-    game = table.running_game()
+    game = engine(table)
     not_its_own = game.hand(0)[0]  # the human's card, offered for computer seat 1
     with caplog.at_level(logging.WARNING, logger="bot.autoplay"):
-        await autoplay._apply(table, 1, not_its_own, game.action_count, timed_out=False)
-    (record,) = [r for r in caplog.records if "computer move not applied" in r.getMessage()]
+        await autoplay._apply(table, 1, misery_text(not_its_own), table.action_count, timed_out=False)
+    assert game.action_count == 0
+    (record,) = [r for r in caplog.records if "computer move" in r.getMessage()]
     assert str(not_its_own) not in record.getMessage()
+    assert record.exc_info is None  # a traceback would carry the engine's sentence, card and all
     assert "CardNotInHand" in record.getMessage()

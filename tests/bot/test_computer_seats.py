@@ -11,8 +11,7 @@ from bot import render
 from bot.config import ConfigError, Settings
 from bot.tables import (
     Notice,
-    PromptMisery,
-    PromptTurn,
+    Prompt,
     Seat,
     ShowTable,
     Table,
@@ -21,6 +20,7 @@ from bot.tables import (
     TakeoverRequest,
 )
 from stickem import Phase
+from tests.bot.stickem_moves import auto_move, choose_misery, engine, play
 
 CHANNEL = 777
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -69,8 +69,8 @@ def test_start_fills_seats_and_prompts_only_humans() -> None:
     table = lobby(1)
     outcome = table.start(1, fill_to=3, bot_level="random", timer="off")
     assert [s.level for s in table.seats] == [None, "random", "random"]
-    prompts = [e for e in outcome.effects if isinstance(e, PromptMisery)]
-    assert prompts == [PromptMisery(0)]
+    prompts = [e for e in outcome.effects if isinstance(e, Prompt)]
+    assert prompts == [Prompt(0)]
     assert table.timer_seconds is None
     assert table.auto_seats() == [1, 2]
     with pytest.raises(TableError, match="at most"):
@@ -96,10 +96,10 @@ def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
     assert table.refresh_deadline(NOW)
     assert table.deadline == NOW + timedelta(seconds=30)
     # the same wait (the misery choice of round 1) keeps its deadline
+    assert table.turn_key() == table.deadline_key == "1m"
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
-    game = table.game
-    assert game is not None
-    table.auto_move(2, game.hand(2)[0])  # the computer seat picks
+    game = engine(table)
+    auto_move(table, 2, game.hand(2)[0])  # the computer seat picks
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
     assert table.deadline == NOW + timedelta(seconds=30)
     assert table.timed_out_seats() == [0, 1]
@@ -108,19 +108,18 @@ def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
 def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
     table = lobby(3)
     table.start(1, timer="30s")
-    game = table.game
-    assert game is not None
-    first = table.auto_move(1, game.hand(1)[0], timed_out=True)
+    game = engine(table)
+    first = auto_move(table, 1, game.hand(1)[0], timed_out=True)
     assert any(isinstance(e, Notice) and "Time is up for p2" in e.text for e in first.effects)
     assert table.timeouts == {1: 1} and table.away == set()
     # p1 and p3 pick themselves: p1's own action resets nothing of p2
-    table.choose_misery(1, game.hand(0)[0], game_id="abc123", round=1)
-    table.choose_misery(3, game.hand(2)[0], game_id="abc123", round=1)
+    choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
+    choose_misery(table, 3, game.hand(2)[0], game_id="abc123", round=1)
     assert game.phase is Phase.TRICKS
     while game.awaiting[0] != 1:
         seat = game.awaiting[0]
-        table.play(seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number)
-    second = table.auto_move(1, game.legal_cards(1)[0], timed_out=True)
+        play(table, seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number)
+    second = auto_move(table, 1, game.legal_cards(1)[0], timed_out=True)
     assert table.away == {1}
     assert any(isinstance(e, Notice) and "marked away" in e.text and e.ping == 2 for e in second.effects)
     assert 1 in [s for s in range(3) if table.is_auto(s)]
@@ -128,15 +127,15 @@ def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
     outcome = second
     while game.awaiting[0] != 1:
         seat = game.awaiting[0]
-        outcome = table.play(
-            seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number
+        outcome = play(
+            table, seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number
         )
-    assert PromptTurn(1) not in outcome.effects
+    assert Prompt(1) not in outcome.effects
     assert table.auto_seats() == [1]
-    table.auto_move(1, game.legal_cards(1)[0])
+    auto_move(table, 1, game.legal_cards(1)[0])
     # a click in p2's hand when it is not their turn: back, nothing played
     count = game.action_count
-    back = table.play(2, game.hand(1)[0], game_id="abc123", round=1, trick=game.trick_number)
+    back = play(table, 2, game.hand(1)[0], game_id="abc123", round=1, trick=game.trick_number)
     assert "Welcome back" in back.reply and game.action_count == count
     assert table.away == set() and table.timeouts == {}
 
@@ -149,13 +148,14 @@ def test_back_command_and_its_refusal() -> None:
     table.away.add(1)
     outcome = table.back(2)
     assert table.away == set()
-    assert PromptMisery(1) in outcome.effects  # still to pick: the prompt comes again
+    assert engine(table).phase is Phase.MISERY
+    assert Prompt(1) in outcome.effects  # still to pick: the prompt comes again
     assert ShowTable() in outcome.effects  # with the deadline of their now timed turn
 
 
 def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
     table = lobby(3)
-    table.start(1, rounds=2, timer="off")
+    table.start(1, options={"rounds": 2}, timer="off")
     table.leave(3)
     assert table.seats[2].name == "Bot Ada (normal)"
     with pytest.raises(TableError, match="already seated"):
@@ -168,22 +168,22 @@ def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
         table.approve_takeover(1, 2, 8)
     table.approve_takeover(1, 2, 9)
     assert table.seats[2].is_bot  # not before the round ends
-    game = table.game
-    assert game is not None
+    game = engine(table)
     for seat in range(3):
         if table.is_auto(seat):
-            table.auto_move(seat, game.hand(seat)[0])
+            auto_move(table, seat, game.hand(seat)[0])
         else:
-            table.choose_misery(seat + 1, game.hand(seat)[0], game_id="abc123", round=1)
+            choose_misery(table, seat + 1, game.hand(seat)[0], game_id="abc123", round=1)
     while game.round == 1:
         seat = game.awaiting[0]
         card = game.legal_cards(seat)[0]
         if table.is_auto(seat):
-            outcome = table.auto_move(seat, card)
+            outcome = auto_move(table, seat, card)
         else:
-            outcome = table.play(seat + 1, card, game_id="abc123", round=1, trick=game.trick_number)
+            outcome = play(table, seat + 1, card, game_id="abc123", round=1, trick=game.trick_number)
     assert table.seats[2].user_id == 9 and not table.seats[2].is_bot
-    assert PromptMisery(2) in outcome.effects
+    assert game.phase is Phase.MISERY
+    assert Prompt(2) in outcome.effects
 
 
 def test_the_last_human_leaving_a_game_stops_it() -> None:
@@ -215,14 +215,17 @@ def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
     table.join(3, "p3")
     table.seats.insert(0, table.seats.pop(1))  # a computer player first
     assert table.host_id == 2 and table.host_seat == 1
-    spec = render.lobby_message(CHANNEL, table.names, table.rules(), 7, host=table.host_seat)
+    options_line = table.presentation.options_line(table.options(), len(table.names))
+    spec = render.lobby_message(
+        CHANNEL, table.names, table.title, options_line, table.capacity(), host=table.host_seat
+    )
     assert "1. Bot Ada (normal)\n2. p2 (host)" in spec.content
 
 
 def five_seats() -> Table:
     """p1, p2 (left: now Bot Cal), p3, and two computer seats the host asked for."""
     table = lobby(3)
-    table.start(1, fill_to=5, timer="off", rounds=2)
+    table.start(1, fill_to=5, timer="off", options={"rounds": 2})
     table.leave(2)
     assert table.names == ("p1", "Bot Cal (normal)", "p3", "Bot Ada (normal)", "Bot Bea (normal)")
     return table
@@ -285,17 +288,16 @@ def test_a_player_who_left_asks_for_their_own_seat_back() -> None:
     table = five_seats()
     assert TakeoverRequest(2, "p2", (1,)) in table.join(2, "p2").effects
     table.approve_takeover(1, 1, 2)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     while game.round == 1:
         seat = game.awaiting[0]
         card = game.hand(seat)[0] if game.phase is Phase.MISERY else game.legal_cards(seat)[0]
         if table.is_auto(seat):
-            table.auto_move(seat, card)
+            auto_move(table, seat, card)
         elif game.phase is Phase.MISERY:
-            table.choose_misery(table.seats[seat].user_id, card, game_id="abc123", round=1)
+            choose_misery(table, table.seats[seat].user_id, card, game_id="abc123", round=1)
         else:
-            table.play(table.seats[seat].user_id, card, game_id="abc123", round=1, trick=game.trick_number)
+            play(table, table.seats[seat].user_id, card, game_id="abc123", round=1, trick=game.trick_number)
     assert table.seats[1] == Seat(2, "p2") and table.vacated == {}
 
 

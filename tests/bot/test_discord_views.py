@@ -8,8 +8,11 @@ from typing import Any
 import discord
 
 from bot import render
-from bot.discord_views import StaticComponents, build_components, edit_kwargs, send_kwargs
+from bot.custom_ids import ActionId
+from bot.discord_views import StaticComponents, build_components, edit_kwargs, from_presentation, send_kwargs
 from stickem import Game
+from stickem.presentation import hand_prompt, misery_prompt
+from tabletop.presentation import Message
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -53,14 +56,19 @@ def without_required(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
+def game_spec(message: Message, stage: str) -> render.MessageSpec:
+    """A prompt of the game as the host sends it: each intent in an action id."""
+    return from_presentation(message, lambda intent: ActionId(1, "abc123", stage, intent).encode())
+
+
 def specs() -> list[render.MessageSpec]:
     """A misery prompt (select + confirm) and a hand prompt (rows of card buttons)."""
-    misery = render.misery_prompt(Game.new(7, seed=9).view(0), 1, "abc123")
+    misery = game_spec(misery_prompt(Game.new(7, seed=9).view(0)), "1m")
     game = Game.new(3, seed=9)
     for seat in range(3):
         game.choose_misery(seat, game.hand(seat)[0])
     seat = game.awaiting[0]
-    hand = render.hand_prompt(game.view(seat), ("a", "b", "c"), 1, "abc123")
+    hand = game_spec(hand_prompt(game.view(seat), ("a", "b", "c")), "1.1.0")
     return [misery, hand]
 
 

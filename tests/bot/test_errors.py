@@ -5,9 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.errors import UserError, friendly_message, new_reference
+from bot.tables import GameRefusal, Table
+from tabletop import Refused
 
 
 def _invoke_error(original: Exception) -> app_commands.CommandInvokeError:
@@ -43,11 +46,25 @@ def test_references_are_short_and_distinct() -> None:
 
 
 def test_engine_refusals_become_sentences() -> None:
-    from stickem.errors import NotYourTurn
-
-    error = NotYourTurn("it is not your turn", seat=1, awaited=(2,))
+    error = Refused("it is not your turn")
     assert friendly_message(error) == "It is not your turn."
     assert friendly_message(_invoke_error(error)) == "It is not your turn."
+
+
+def test_a_game_refusal_of_a_table_action_is_the_engines_sentence() -> None:
+    """A refused action at a table is the engine's own sentence, whatever the game."""
+    table = Table(1, 1, seed_source=lambda: 3, id_source=lambda: "abc123")
+    for user in (1, 2, 3):
+        table.join(user, f"p{user}")
+    table.start(1)
+    match = table.running_match()
+    for seat in range(3):  # the misery choice
+        match.apply(seat, match.legal_actions(seat)[0])
+    other = next(seat for seat in range(3) if seat not in match.awaiting)
+    with pytest.raises(GameRefusal) as refused:  # the leader's card, played out of turn
+        table.act(other + 1, match.legal_actions(match.awaiting[0])[0], game_id="abc123", stage=match.stage)
+    assert friendly_message(refused.value) == "It is not your turn."
+    assert friendly_message(_invoke_error(refused.value)) == "It is not your turn."
 
 
 def test_an_invalid_option_value_is_quoted_clipped() -> None:

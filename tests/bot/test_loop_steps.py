@@ -20,6 +20,7 @@ from bot.interaction_release import releases_click
 from bot.persistence import GameJournal
 from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from bot.tables import TableError, TableRegistry, TableState
+from tests.bot.stickem_moves import auto_move, choose_misery, engine
 from tests.bot.stored_tables import stored_table
 
 
@@ -51,10 +52,10 @@ async def test_a_table_change_and_its_write_run_in_separate_steps(
                 yield tx
 
         monkeypatch.setattr(Storage, "transaction", watched)
-        game = table.running_game()
+        game = engine(table)
         seat = game.awaiting[0]
         async with journal.recording(table):
-            table.auto_move(seat, game.legal_cards(seat)[0], timed_out=False)
+            auto_move(table, seat, game.legal_cards(seat)[0], timed_out=False)
             asyncio.get_running_loop().call_soon(order.append, "another table's step")
         assert order == ["another table's step", "write"]
         assert game.action_count == 1
@@ -114,12 +115,12 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
             release.wait(5.0)
 
         event.listen(storage.inline_engine, "commit", held)
-        game = table.running_game()
+        game = engine(table)
         first, card = game.awaiting[0], game.hand(game.awaiting[0])[0]
 
         async def move() -> None:
             async with table.lock, journal.recording(table):
-                table.choose_misery(first + 1, card, game_id="g1", round=1)
+                choose_misery(table, first + 1, card, game_id="g1", round=1)
 
         moving = asyncio.create_task(move())
         async with asyncio.timeout(5.0):
@@ -130,12 +131,12 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(moving, timeout=5.0)
         event.remove(storage.inline_engine, "commit", held)
-        assert table.running_game().action_count == 0  # put back ...
+        assert engine(table).action_count == 0  # put back ...
         (stored,) = (await storage.load_unfinished_games()).games
         assert len(stored.actions) == 1  # ... although stored
-        second = table.running_game().awaiting[1]
+        second = engine(table).awaiting[1]
         with pytest.raises(TableError, match="out of step"):
             async with table.lock, journal.recording(table):
-                table.choose_misery(second + 1, table.running_game().hand(second)[0], game_id="g1", round=1)
-        assert table.running_game().action_count == 1  # reloaded: the stored move
-        assert table.running_game().view(first).misery_pick == card
+                choose_misery(table, second + 1, engine(table).hand(second)[0], game_id="g1", round=1)
+        assert engine(table).action_count == 1  # reloaded: the stored move
+        assert engine(table).view(first).misery_pick == card

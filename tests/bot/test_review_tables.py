@@ -6,18 +6,20 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.tables import Table, TableError
+from bot.tables import Prompt, Table, TableError
+from stickem import Phase
+from tests.bot.stickem_moves import auto_move, choose_misery, engine, play
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 GAME_ID = "abc123"
 
 
-def game_of(humans: int, **start: object) -> Table:
+def game_of(humans: int, *, timer: str, rounds: int | None = None) -> Table:
     """A started table of ``humans`` players p1, p2, ... (user ids 1, 2, ...)."""
     table = Table(777, 1, seed_source=lambda: 11, id_source=lambda: GAME_ID)
     for user in range(1, humans + 1):
         table.join(user, f"p{user}")
-    table.start(1, **start)  # type: ignore[arg-type]
+    table.start(1, timer=timer, options={} if rounds is None else {"rounds": rounds})
     return table
 
 
@@ -46,10 +48,9 @@ def test_an_away_player_awaited_alone_coming_back_gets_a_timer() -> None:
     """No human was awaited (the computer played for p2, away); p2 comes back while still
     awaited: their wait is timed from now."""
     table = game_of(3, timer="30s")
-    game = table.game
-    assert game is not None
-    table.choose_misery(1, game.hand(0)[0], game_id=GAME_ID, round=1)
-    table.choose_misery(3, game.hand(2)[0], game_id=GAME_ID, round=1)
+    game = engine(table)
+    choose_misery(table, 1, game.hand(0)[0], game_id=GAME_ID, round=1)
+    choose_misery(table, 3, game.hand(2)[0], game_id=GAME_ID, round=1)
     table.away.add(1)
     table.refresh_deadline(NOW)
     assert table.deadline is None
@@ -71,12 +72,11 @@ def test_a_takeover_asked_for_earlier_cannot_be_approved_in_the_last_round() -> 
     table = game_of(3, rounds=2, timer="off")
     table.leave(3)
     table.join(9, "newcomer")
-    game = table.game
-    assert game is not None
+    game = engine(table)
     while game.round == 1:  # round 1 is played out (the computer seat too)
         seat = game.awaiting[0]
         card = game.hand(seat)[0] if game.misery_card(seat) is None else game.legal_cards(seat)[0]
-        table.auto_move(seat, card)
+        auto_move(table, seat, card)
     with pytest.raises(TableError, match="last round"):
         table.approve_takeover(1, 2, 9)
 
@@ -108,19 +108,18 @@ def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
     """Away, p2 clicks a card of a hand from an earlier trick while the computer is about to play
     for them: they are back (as with any click in their hand), not refused and left away."""
     table = game_of(3, timer="30s")
-    game = table.game
-    assert game is not None
+    game = engine(table)
     for user in (1, 2, 3):
-        table.choose_misery(user, game.hand(user - 1)[0], game_id=GAME_ID, round=1)
+        choose_misery(table, user, game.hand(user - 1)[0], game_id=GAME_ID, round=1)
     while game.awaiting[0] != 1 or game.trick_number == 1:
         seat = game.awaiting[0]
-        table.play(seat + 1, game.legal_cards(seat)[0], game_id=GAME_ID, round=1, trick=game.trick_number)
+        play(table, seat + 1, game.legal_cards(seat)[0], game_id=GAME_ID, round=1, trick=game.trick_number)
     table.away.add(1)
     count = game.action_count
-    outcome = table.play(2, game.hand(1)[0], game_id=GAME_ID, round=1, trick=game.trick_number - 1)
+    outcome = play(table, 2, game.hand(1)[0], game_id=GAME_ID, round=1, trick=game.trick_number - 1)
     assert "Welcome back" in outcome.reply
     assert table.away == set() and game.action_count == count
-    assert any(type(effect).__name__ == "PromptTurn" for effect in outcome.effects)
+    assert game.phase is Phase.TRICKS and Prompt(1) in outcome.effects  # their turn, a fresh hand
 
 
 def test_back_in_a_lobby_says_what_back_is_for() -> None:

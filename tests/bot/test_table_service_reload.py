@@ -5,30 +5,31 @@ from __future__ import annotations
 from bot.table_service import TableService
 from bot.tables import (
     Effect,
-    GameEnded,
     Outcome,
+    Prompt,
     PromptRef,
-    PromptTurn,
-    RoundEnded,
+    Reports,
+    RoundClosed,
     ShowTable,
     Table,
-    TableRoundOver,
     TableState,
 )
 from stickem import Phase
+from stickem.events import GameOver, RoundScored
+from tests.bot.stickem_moves import engine
 
 
 def _playing_table() -> Table:
     table = Table(7, 1, seed_source=lambda: 5, id_source=lambda: "g1")
     for user in (1, 2, 3):
         table.join(user, f"p{user}")
-    table.start(1, rounds=1)
+    table.start(1, options={"rounds": 1})
     return table
 
 
 def _advance(table: Table) -> None:
-    game = table.game
-    assert game is not None
+    """The next move, made in the engine behind the table's back (as a reload finds it)."""
+    game = engine(table)
     seat = game.awaiting[0]
     if game.phase is Phase.MISERY:
         game.choose_misery(seat, game.hand(seat)[0])
@@ -50,10 +51,9 @@ def _service(shown: list[Effect]) -> TableService:
 
 async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() -> None:
     table = _playing_table()
-    while table.game is not None and table.game.phase is Phase.MISERY:
+    while engine(table).phase is Phase.MISERY:
         _advance(table)
-    assert table.game is not None
-    mover = table.game.awaiting[0]
+    mover = engine(table).awaiting[0]
     table.messages.prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
     _advance(table)  # the stored move, which the table learns from the reload
     shown: list[Effect] = []
@@ -61,7 +61,8 @@ async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() 
     assert service.journal.on_reload is not None
     await service.journal.on_reload(table)
     assert shown[0] == ShowTable()
-    assert PromptTurn(table.game.awaiting[0]) in shown
+    assert engine(table).phase is Phase.TRICKS
+    assert Prompt(engine(table).awaiting[0]) in shown
     assert mover not in table.messages.prompts
 
 
@@ -72,15 +73,17 @@ async def test_a_reloaded_finished_game_shows_the_final_standings() -> None:
     shown: list[Effect] = []
     await _service(shown).show_reloaded(table)
     kinds = [type(effect) for effect in shown]
-    assert kinds == [TableRoundOver, RoundEnded, GameEnded]
-    assert table.game is not None
-    assert isinstance(shown[-1], GameEnded)
-    assert shown[-1].over.totals == tuple(table.game.totals)
+    assert kinds == [RoundClosed, Reports]
+    reports = shown[-1]
+    assert isinstance(reports, Reports) and reports.final
+    assert any(isinstance(event, RoundScored) for event in reports.events)
+    (over,) = [event for event in reports.events if isinstance(event, GameOver)]
+    assert over.totals == tuple(engine(table).totals)
 
 
 async def test_a_reloaded_misery_phase_prompts_every_seat_without_a_live_prompt() -> None:
     table = _playing_table()
-    assert table.game is not None and table.game.phase is Phase.MISERY
+    assert engine(table).phase is Phase.MISERY
     table.messages.prompts[0] = PromptRef(100, 200)
     shown: list[Effect] = []
     await _service(shown).show_reloaded(table)

@@ -5,23 +5,24 @@ from __future__ import annotations
 import pytest
 
 from bot.tables import (
-    GameEnded,
+    Effect,
+    GameRefusal,
     GameStopped,
     LobbyClosed,
     Outcome,
-    PromptMisery,
-    PromptTurn,
-    RoundEnded,
+    Prompt,
+    Reports,
+    RoundClosed,
     ShowLobby,
     ShowTable,
     Table,
     TableError,
     TableRegistry,
-    TableRoundOver,
     TableState,
-    max_seats,
 )
-from stickem import Action, Card, Game, Phase, RuleError, Rules
+from stickem import Action, Card, Game, Phase, Rules
+from stickem.events import GameOver
+from tests.bot.stickem_moves import choose_misery, engine, misery_text, play
 
 CHANNEL = 555
 
@@ -34,10 +35,22 @@ def lobby(players: int, *, seed: int = 7) -> Table:
     return table
 
 
-def started(players: int, *, seed: int = 7, **kwargs: object) -> Table:
+def started(players: int, *, seed: int = 7, **options: object) -> Table:
+    """A started game of ``players`` users, with the game ``options`` asked for at /start."""
     table = lobby(players, seed=seed)
-    table.start(1, **kwargs)  # type: ignore[arg-type]
+    table.start(1, options=options)
     return table
+
+
+def shown(table: Table, outcome: Outcome) -> tuple[Effect, ...]:
+    """The effects of ``outcome`` that show something: every action reports its events, and a
+    :class:`Reports` of which the game's presentation makes no message posts nothing."""
+    return tuple(
+        effect
+        for effect in outcome.effects
+        if not isinstance(effect, Reports)
+        or table.presentation.reports(effect.events, table.last_view(), table.names)
+    )
 
 
 def user_of(table: Table, seat: int) -> int:
@@ -46,12 +59,11 @@ def user_of(table: Table, seat: int) -> int:
 
 def pick_all(table: Table) -> Outcome:
     """Every seat picks its lowest card; the outcome of the last pick."""
-    game = table.game
-    assert game is not None
+    game = engine(table)
     outcome = None
     for seat in range(game.players):
-        outcome = table.choose_misery(
-            user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=game.round
+        outcome = choose_misery(
+            table, user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=game.round
         )
     assert outcome is not None
     return outcome
@@ -59,10 +71,10 @@ def pick_all(table: Table) -> Outcome:
 
 def play_turn(table: Table) -> Outcome:
     """The seat to act plays its first legal card."""
-    game = table.game
-    assert game is not None
+    game = engine(table)
     seat = game.awaiting[0]
-    return table.play(
+    return play(
+        table,
         user_of(table, seat),
         game.legal_cards(seat)[0],
         game_id="abc123",
@@ -96,10 +108,17 @@ def test_join_twice_is_refused() -> None:
 
 
 def test_table_is_full_at_the_largest_preset_size() -> None:
-    assert max_seats() == max(Rules.preset(name).max_players for name in Rules.PRESETS)
-    table = lobby(max_seats())
+    largest = max(Rules.preset(name).max_players for name in Rules.PRESETS)
+    assert Table(CHANNEL).capacity() == largest  # the default options (classic) seat the most
+    table = lobby(largest)
     with pytest.raises(TableError, match="full"):
         table.join(100, "late")
+
+
+def test_the_lobby_seats_as_many_as_its_chosen_options_allow() -> None:
+    table = Table(CHANNEL)
+    table.chosen = {"preset": "amigo"}
+    assert table.capacity() == Rules.preset("amigo").max_players
 
 
 def test_leave_passes_host_on_and_last_leave_closes() -> None:
@@ -134,36 +153,38 @@ def test_start_effects_prompt_every_seat() -> None:
     outcome = table.start(1)
     assert isinstance(outcome.effects[0], LobbyClosed)
     assert outcome.effects[1] == ShowTable(new_message=True)
-    assert outcome.effects[2:] == tuple(PromptMisery(seat) for seat in range(4))
-    assert table.game is not None and table.game.players == 4
-    assert table.game.seed == 7
+    assert outcome.effects[2:] == tuple(Prompt(seat) for seat in range(4))
+    assert engine(table).phase is Phase.MISERY  # the prompts are the misery choice
+    assert table.match is not None and table.match.players == 4
+    assert table.match.seed == engine(table).seed == 7
 
 
 def test_start_with_too_few_players_is_the_engines_refusal() -> None:
     table = lobby(2)
     with pytest.raises(TableError, match="2 players"):
         table.start(1)
-    assert table.state is TableState.LOBBY and table.game is None
+    assert table.state is TableState.LOBBY and table.match is None
 
 
 def test_start_with_rules_and_rounds() -> None:
     table = started(3, preset="amigo", rounds=2)
-    assert table.game is not None
-    assert table.game.rules.preset == "amigo"
-    assert table.game.rounds == 2
+    assert engine(table).rules.preset == "amigo"
+    assert engine(table).rounds == 2
+    assert table.chosen == {"preset": "amigo", "rounds": 2}
+    assert table.options()["preset"] == "amigo" and table.options()["rounds"] == 2
 
 
 def test_bad_rounds_are_refused_by_the_engine() -> None:
     table = lobby(3)
     with pytest.raises(TableError, match=r"(?i)rounds=0"):
-        table.start(1, rounds=0)
+        table.start(1, options={"rounds": 0})
     assert table.state is TableState.LOBBY
 
 
 def test_preset_not_allowing_seat_count_is_refused() -> None:
     table = lobby(7)
     with pytest.raises(TableError, match="7 players"):
-        table.start(1, preset="amigo")
+        table.start(1, options={"preset": "amigo"})
 
 
 def test_join_refused_once_playing_without_computer_seats() -> None:
@@ -188,23 +209,21 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_player() -> None:
 
 def test_misery_pick_then_reveal_prompts_the_leader() -> None:
     table = started(3)
-    game = table.game
-    assert game is not None
-    first = table.choose_misery(1, game.hand(0)[0], game_id="abc123", round=1)
-    assert first.effects == (ShowTable(),)
+    game = engine(table)
+    first = choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
+    assert shown(table, first) == (ShowTable(),)
     assert "misery card" in first.reply
     last = pick_all_remaining(table)
     assert game.phase is Phase.TRICKS
-    assert last.effects == (ShowTable(), PromptTurn(game.awaiting[0]))
+    assert shown(table, last) == (ShowTable(), Prompt(game.awaiting[0]))
 
 
 def pick_all_remaining(table: Table) -> Outcome:
-    game = table.game
-    assert game is not None
+    game = engine(table)
     outcome = None
     for seat in game.awaiting:
-        outcome = table.choose_misery(
-            user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=game.round
+        outcome = choose_misery(
+            table, user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=game.round
         )
     assert outcome is not None
     return outcome
@@ -212,27 +231,40 @@ def pick_all_remaining(table: Table) -> Outcome:
 
 def test_second_pick_is_refused_by_engine_and_changes_nothing() -> None:
     table = started(3)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     card = game.hand(0)[0]
-    table.choose_misery(1, card, game_id="abc123", round=1)
+    choose_misery(table, 1, card, game_id="abc123", round=1)
     before = game.copy()
-    with pytest.raises(RuleError):
-        table.choose_misery(1, game.hand(0)[0], game_id="abc123", round=1)
+    with pytest.raises(GameRefusal, match="already"):
+        choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
     assert game == before
 
 
 def test_clicks_from_outsiders_old_games_or_old_rounds_are_refused() -> None:
     table = started(3)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     card = game.hand(0)[0]
     with pytest.raises(TableError, match="not seated"):
-        table.choose_misery(99, card, game_id="abc123", round=1)
+        choose_misery(table, 99, card, game_id="abc123", round=1)
     with pytest.raises(TableError, match="game that is over"):
-        table.choose_misery(1, card, game_id="ffffff", round=1)
+        choose_misery(table, 1, card, game_id="ffffff", round=1)
     with pytest.raises(TableError, match="round 2"):
-        table.choose_misery(1, card, game_id="abc123", round=2)
+        choose_misery(table, 1, card, game_id="abc123", round=2)
+    assert game.actions == ()
+
+
+def test_trying_a_pick_checks_it_without_taking_it() -> None:
+    """The misery select asks whether a card would be accepted before its confirm button is
+    shown: the table tries the action on a copy and changes nothing."""
+    table = started(3)
+    game = engine(table)
+    card = game.hand(0)[0]
+    view = table.try_action(1, misery_text(card), game_id="abc123", stage="1m")
+    assert getattr(view, "seat", None) == 0 and game.actions == ()
+    with pytest.raises(GameRefusal, match="not in your hand"):
+        table.try_action(1, misery_text(game.hand(1)[0]), game_id="abc123", stage="1m")
+    with pytest.raises(TableError, match="round 2"):
+        table.try_action(1, misery_text(card), game_id="abc123", stage="2m")
     assert game.actions == ()
 
 
@@ -242,15 +274,14 @@ def test_clicks_from_outsiders_old_games_or_old_rounds_are_refused() -> None:
 def test_out_of_turn_and_stale_plays_change_nothing() -> None:
     table = started(3)
     pick_all(table)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     actor = game.awaiting[0]
     other = (actor + 1) % 3
     before = game.copy()
-    with pytest.raises(RuleError):
-        table.play(user_of(table, other), game.hand(other)[0], game_id="abc123", round=1, trick=1)
-    with pytest.raises(RuleError):  # a card of somebody else's hand
-        table.play(user_of(table, actor), game.hand(other)[0], game_id="abc123", round=1, trick=1)
+    with pytest.raises(GameRefusal, match=r"(?i)not your turn"):
+        play(table, user_of(table, other), game.hand(other)[0], game_id="abc123", round=1, trick=1)
+    with pytest.raises(GameRefusal, match="not in"):  # a card of somebody else's hand
+        play(table, user_of(table, actor), game.hand(other)[0], game_id="abc123", round=1, trick=1)
     assert game == before
     play_turn(table)
     play_turn(table)
@@ -258,47 +289,53 @@ def test_out_of_turn_and_stale_plays_change_nothing() -> None:
     before = game.copy()
     seat = game.awaiting[0]
     with pytest.raises(TableError, match="trick 1"):
-        table.play(user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=1, trick=1)
+        play(table, user_of(table, seat), game.hand(seat)[0], game_id="abc123", round=1, trick=1)
     assert game == before
 
 
 def test_play_effects_edit_table_and_prompt_next() -> None:
     table = started(3)
     pick_all(table)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     outcome = play_turn(table)
-    assert outcome.effects == (ShowTable(), PromptTurn(game.awaiting[0]))
+    assert shown(table, outcome) == (ShowTable(), Prompt(game.awaiting[0]))
     assert outcome.reply.startswith("You played")
 
 
 def test_full_game_through_the_table_matches_an_engine_replay() -> None:
     table = started(3, seed=11)
-    game = table.game
-    assert game is not None
+    game = engine(table)
     round_ends = 0
-    game_ends: list[GameEnded] = []
+    finals: list[Reports] = []
     while table.state is TableState.PLAYING:
         outcome = pick_all(table) if game.phase is Phase.MISERY else play_turn(table)
+        reports = [e for e in outcome.effects if isinstance(e, Reports)]
+        assert len(reports) == 1  # every action reports its events (mostly nothing to post)
         for effect in outcome.effects:
-            if isinstance(effect, RoundEnded):
+            if isinstance(effect, RoundClosed):
                 round_ends += 1
                 # the table message of the ended round is edited, not a new one
-                assert isinstance(outcome.effects[0], TableRoundOver)
-            if isinstance(effect, GameEnded):
-                game_ends.append(effect)
-        if game.phase is not Phase.GAME_OVER and any(isinstance(e, RoundEnded) for e in outcome.effects):
-            assert ShowTable(new_message=True) in outcome.effects
-            assert sum(isinstance(e, PromptMisery) for e in outcome.effects) == 3
+                assert outcome.effects[0] == effect
+                assert table.presentation.reports(effect.events, table.last_view(), table.names)
+        finals += [report for report in reports if report.final]
+        kinds = [type(e) for e in outcome.effects]
+        if game.phase is Phase.GAME_OVER:  # the last round's table message, then the reports
+            assert kinds == [RoundClosed, Reports]
+        elif RoundClosed in kinds:  # the ended round, its scores, then the new round's table
+            assert kinds == [RoundClosed, Reports, ShowTable, Prompt, Prompt, Prompt]
+            assert outcome.effects[2] == ShowTable(new_message=True)
     assert round_ends == game.rounds == 5
-    assert len(game_ends) == 1
+    assert len(finals) == 1
+    (over,) = [event for event in finals[0].events if isinstance(event, GameOver)]
     replay = Game.new(3, Rules.preset("classic"), seed=11)
     for action in game.actions:
         replay.apply(Action(action.kind, action.seat, action.card))
-    assert list(game_ends[0].over.totals) == replay.totals
-    assert list(game_ends[0].over.winners) == replay.winners
+    assert list(over.totals) == replay.totals
+    assert list(over.winners) == replay.winners
+    assert table.match is not None
+    assert list(table.match.results().totals) == replay.totals
     with pytest.raises(TableError, match="over"):
-        table.play(1, Card.parse("red 1"), game_id="abc123", round=game.round, trick=1)
+        play(table, 1, Card.parse("red 1"), game_id="abc123", round=game.round, trick=1)
 
 
 # --- stop -------------------------------------------------------------------------------------
@@ -384,19 +421,19 @@ def test_registry_one_table_per_channel_and_reopen_after_close() -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "refusal"),
+    ("arguments", "refusal"),
     [
-        ({"fill_to": 0}, "Choose between 1 and"),
-        ({"fill_to": -3}, "Choose between 1 and"),
-        ({"preset": ""}, "Unknown preset ''"),
-        ({"preset": "  "}, "Unknown preset"),
+        ({"fill_to": 0}, "Choose between 3 and 7 players"),
+        ({"fill_to": -3}, "Choose between 3 and 7 players"),
+        ({"options": {"preset": ""}}, "There is no preset ''"),
+        ({"options": {"preset": "  "}}, "There is no preset"),
         ({"timer": ""}, "Choose a turn timer among"),
     ],
 )
 def test_a_start_with_an_empty_or_zero_option_is_refused_not_ignored(
-    options: dict[str, object], refusal: str
+    arguments: dict[str, object], refusal: str
 ) -> None:
     table = lobby(3)
     with pytest.raises(TableError, match=refusal):
-        table.start(1, **options)  # type: ignore[arg-type]
-    assert table.state is TableState.LOBBY and table.game is None
+        table.start(1, **arguments)  # type: ignore[arg-type]
+    assert table.state is TableState.LOBBY and table.match is None

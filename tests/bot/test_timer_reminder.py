@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.resume import table_of_game
 from bot.tables import Table, TableRegistry
+from tests.bot.stickem_moves import auto_move, choose_misery, engine
 from tests.bot.stored_tables import stored_table
 
 CHANNEL = 555
@@ -26,7 +27,7 @@ def test_a_new_deadline_is_not_reminded_yet() -> None:
     table.back(3)
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
     assert table.deadline == NOW + timedelta(seconds=30) and table.reminded
-    game = table.running_game()
+    game = engine(table)
     for seat in range(3):  # the misery choice ends: the first trick is a new wait
         game.choose_misery(seat, game.hand(seat)[0])
     assert table.refresh_deadline(NOW + timedelta(seconds=12))
@@ -45,12 +46,11 @@ async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path
         restored = table_of_game(stored, TableRegistry())
         assert restored.reminded and restored.deadline == table.deadline
         # everyone picks: the first trick's wait has its own deadline, not reminded yet
-        game = table.game
-        assert game is not None
+        game = engine(table)
         async with journal.recording(table):
-            table.choose_misery(1, game.hand(0)[0], game_id="g1", round=1)
-            table.choose_misery(2, game.hand(1)[0], game_id="g1", round=1)
-            table.auto_move(2, game.hand(2)[0])
+            choose_misery(table, 1, game.hand(0)[0], game_id="g1", round=1)
+            choose_misery(table, 2, game.hand(1)[0], game_id="g1", round=1)
+            auto_move(table, 2, game.hand(2)[0])
         assert table.deadline is not None and not table.reminded
         (stored,) = (await storage.load_unfinished_games()).games
         assert stored.timers[0].due_at == table.deadline and stored.timers[0].reminded_at is None

@@ -17,6 +17,7 @@ from bot.persistence import GameJournal
 from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from bot.table_service import TableService
 from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
+from tests.bot.stickem_moves import engine
 
 CHANNEL = 58
 MOVE_DELAY = 0.02
@@ -67,6 +68,6 @@ async def test_the_computer_plays_on_after_a_stop_that_could_not_be_saved(
                 table.stop(1, game_id="g1")
         assert table.state is TableState.PLAYING
         async with asyncio.timeout(5.0):  # both computer seats pick their misery card
-            while table.running_game().action_count < 2:
+            while engine(table).action_count < 2:
                 await asyncio.sleep(0.01)
-        assert table.running_game().awaiting == (0,)  # p1 alone is waited for
+        assert engine(table).awaiting == (0,)  # p1 alone is waited for

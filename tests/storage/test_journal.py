@@ -11,9 +11,10 @@ import pytest
 from bot.persistence import GameJournal, seat_results
 from bot.resume import rebuild_tables
 from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
-from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
-from stickem import Phase, RuleError
+from bot.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
+from stickem import Phase
 from stickem.hosting import card_token
+from tests.bot.stickem_moves import choose_misery, engine, play
 
 CHANNEL = 555
 GUILD = 1
@@ -39,20 +40,20 @@ async def seated(journal: GameJournal, players: int = 3) -> Table:
 
 async def next_move(journal: GameJournal, table: Table) -> Outcome:
     """The first seat to act picks / plays its lowest legal card."""
-    game = table.game
-    assert game is not None and table.game_id is not None
+    game = engine(table)
+    assert table.game_id is not None
     seat = game.awaiting[0]
     user = table.seats[seat].user_id
     if game.phase is Phase.MISERY:
         card = game.hand(seat)[0]
         return await change(
-            journal, table, lambda: table.choose_misery(user, card, game_id="abc123", round=game.round)
+            journal, table, lambda: choose_misery(table, user, card, game_id="abc123", round=game.round)
         )
     card = game.legal_cards(seat)[0]
     return await change(
         journal,
         table,
-        lambda: table.play(user, card, game_id="abc123", round=game.round, trick=game.trick_number),
+        lambda: play(table, user, card, game_id="abc123", round=game.round, trick=game.trick_number),
     )
 
 
@@ -62,7 +63,7 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
     (lobby,) = await storage.load_lobbies()
     assert [s.user_id for s in lobby.seats] == [1, 2, 3] and lobby.host_id == 1
 
-    await change(journal, table, lambda: table.start(1, rounds=1))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     assert await storage.load_lobbies() == []
     assert table.storage_id is not None
     for _ in range(10):
@@ -74,18 +75,20 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
     registry = TableRegistry()
     report = rebuild_tables(await storage.load_unfinished_games(), await storage.load_lobbies(), registry)
     (rebuilt,) = report.games
-    assert rebuilt.game == table.game and rebuilt.game_id == "abc123" and rebuilt.names == table.names
+    assert engine(rebuilt) == engine(table) and rebuilt.game_id == "abc123" and rebuilt.names == table.names
     assert rebuilt.storage_id == table.storage_id and rebuilt.state is TableState.PLAYING
+    assert rebuilt.options() == table.options() and rebuilt.options()["rounds"] == 1
 
-    assert table.game is not None
-    while table.game.phase is not Phase.GAME_OVER:
+    while engine(table).phase is not Phase.GAME_OVER:
         await next_move(journal, table)
     finished = await storage.load_game(table.storage_id)
     assert finished.record.status is GameStatus.FINISHED
-    assert len(finished.actions) == table.game.action_count
+    assert len(finished.actions) == engine(table).action_count
     (entry,) = await storage.history(CHANNEL, 1)
-    assert sorted(s.total for s in entry.standings) == sorted(table.game.totals)
-    results = seat_results(table.game, table.seats)
+    assert sorted(s.total for s in entry.standings) == sorted(engine(table).totals)
+    assert table.match is not None
+    results = seat_results(table.match.results(), table.seats)
+    assert [r.misery_swallowed for r in results] == list(engine(table).misery_swallowed)
     for seat in range(3):
         stats = await storage.player_stats(GUILD, seat + 1)
         assert stats.games_played == 1 and stats.misery_swallowed == results[seat].misery_swallowed
@@ -111,12 +114,10 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
 ) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for _ in range(4):
         await next_move(journal, table)
-    game = table.game
-    assert game is not None
-    before = (game.copy(), table.state)
+    before = (engine(table).copy(), table.state)
 
     async def refuse(*args: object, **kwargs: object) -> None:
         raise StorageUnavailable(detail="injected")
@@ -124,24 +125,25 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
     monkeypatch.setattr("bot.storage.transaction.Transaction.append_action", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
         await next_move(journal, table)
-    assert table.game == before[0] and table.state is before[1]
+    game = engine(table)
+    assert game == before[0] and table.state is before[1]
     monkeypatch.undo()
 
     # an engine refusal stores nothing either
     seat = (game.awaiting[0] + 1) % 3
-    with pytest.raises(RuleError):
+    with pytest.raises(GameRefusal):
         await change(
             journal,
             table,
-            lambda: table.play(
-                table.seats[seat].user_id, game.hand(seat)[0], game_id="abc123", round=1,
+            lambda: play(
+                table, table.seats[seat].user_id, game.hand(seat)[0], game_id="abc123", round=1,
                 trick=game.trick_number,
             ),
         )
-    assert table.game is not None and table.game.action_count == 4
+    assert engine(table).action_count == 4
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
-    assert len(stored.actions) == 5 == table.game.action_count
+    assert len(stored.actions) == 5 == engine(table).action_count
 
 
 async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -153,20 +155,36 @@ async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pyt
 
     monkeypatch.setattr("bot.storage.transaction.Transaction.create_game", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
-        await change(journal, table, lambda: table.start(1))
-    assert table.state is TableState.LOBBY and table.game is None and table.game_id is None
+        await change(journal, table, lambda: table.start(1, options={"rounds": 2}))
+    assert table.state is TableState.LOBBY and table.match is None and table.game_id is None
+    assert table.chosen == {}  # the options of the failed /start are not the lobby's
     assert len(await storage.load_lobbies()) == 1  # the lobby was not deleted either
+
+
+async def test_a_lobbys_chosen_options_come_back_after_a_restart(storage: Storage) -> None:
+    journal = GameJournal(storage)
+    table = await seated(journal)
+
+    def choose() -> Outcome:
+        table.chosen = {"preset": "amigo", "rounds": 4}  # options asked for in the lobby
+        return Outcome("")
+
+    await change(journal, table, choose)
+    (record,) = await storage.load_lobbies()
+    (lobby,) = rebuild_tables(await storage.load_unfinished_games(), [record], TableRegistry()).lobbies
+    assert lobby.chosen == {"preset": "amigo", "rounds": 4} and lobby.names == table.names
+    assert lobby.options()["preset"] == "amigo" and lobby.capacity() == 6
 
 
 async def test_a_move_forgets_the_movers_hand_message(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
-    assert table.storage_id is not None and table.game is not None
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    assert table.storage_id is not None
     for seat in range(3):
         await storage.set_message(table.storage_id, "hand", 900 + seat, 1000 + seat, seat=seat)
     await storage.set_message(table.storage_id, "table", CHANNEL, 77)
-    mover = table.game.awaiting[0]
+    mover = engine(table).awaiting[0]
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
     kept = sorted((m.purpose, m.seat) for m in stored.messages)
@@ -178,11 +196,11 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     behind: the next move conflicts, the table reloads the stored game, and play goes on."""
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for _ in range(4):
         await next_move(journal, table)
-    game = table.game
-    assert game is not None and table.storage_id is not None
+    game = engine(table)
+    assert table.storage_id is not None
     ahead = game.copy()
     seat = ahead.awaiting[0]
     card = ahead.legal_cards(seat)[0]
@@ -192,17 +210,16 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     shown: list[tuple[TableState, int]] = []
 
     async def show(reloaded: Table) -> None:
-        assert reloaded.game is not None
-        shown.append((reloaded.state, reloaded.game.action_count))
+        shown.append((reloaded.state, engine(reloaded).action_count))
 
     journal.on_reload = show
     with pytest.raises(TableError, match="out of step"):
         await next_move(journal, table)
-    assert table.game == ahead and table.state is TableState.PLAYING
+    assert engine(table) == ahead and table.state is TableState.PLAYING
     assert shown == [(TableState.PLAYING, 5)], "the reloaded table must be shown to the players"
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
-    assert len(stored.actions) == 6 == table.game.action_count
+    assert len(stored.actions) == 6 == engine(table).action_count
 
 
 async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage) -> None:
@@ -212,11 +229,9 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     shows it, instead of answering "could not be saved" forever."""
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     while True:
-        probe = table.game
-        assert probe is not None
-        probe = probe.copy()
+        probe = engine(table).copy()
         seat = probe.awaiting[0]
         if probe.phase is Phase.MISERY:
             probe.choose_misery(seat, probe.hand(seat)[0])
@@ -244,21 +259,20 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     shown: list[tuple[TableState, Phase]] = []
 
     async def show(reloaded: Table) -> None:
-        assert reloaded.game is not None
-        shown.append((reloaded.state, reloaded.game.phase))
+        shown.append((reloaded.state, engine(reloaded).phase))
 
     journal.on_reload = show
     with pytest.raises(TableError, match="already over"):
         await next_move(journal, table)
     assert table.state is TableState.CLOSED
-    assert table.game is not None and table.game.phase is Phase.GAME_OVER
+    assert engine(table).phase is Phase.GAME_OVER
     assert shown == [(TableState.CLOSED, Phase.GAME_OVER)]
 
 
 async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1, timer="30s"))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}, timer="30s"))
     assert table.deadline is not None
 
     def rebuilt() -> Table:
@@ -276,7 +290,7 @@ async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Stor
     # the next wait has a deadline of its own: the reminder sent before does not count for it
     for _ in range(3):
         await next_move(journal, table)
-    assert table.game is not None and table.game.phase is Phase.TRICKS
+    assert engine(table).phase is Phase.TRICKS
     loaded = await storage.load_unfinished_games()
     moved = rebuilt()
     assert moved.deadline is not None and moved.deadline != again.deadline and moved.reminded is False

@@ -12,6 +12,7 @@ import pytest
 from bot.persistence import PROMPT_BATCH, GameJournal
 from bot.storage import Storage, Transaction
 from bot.tables import PromptRef, Table
+from tests.bot.stickem_moves import engine
 from tests.storage.test_journal import change, next_move, seated
 
 
@@ -29,7 +30,7 @@ async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
 async def test_drain_writes_what_was_gathered(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for seat in range(3):  # the misery choice: every seat is prompted at once
         send_dm(table, seat, 100 + seat)
         await journal.remember_prompt(table, seat)
@@ -45,18 +46,17 @@ async def test_a_stored_hand_dm_always_waits_for_its_player(storage: Storage, mo
     no DM of a seat that has moved since may be left stored."""
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, rounds=1))
-    game = table.game
-    assert game is not None
+    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for round_trip in range(4):
-        for seat in game.awaiting:
+        for seat in engine(table).awaiting:
             send_dm(table, seat, 1000 * round_trip + 100 + seat)
             await journal.remember_prompt(table, seat)
         for _ in range(moves):
             await next_move(journal, table)
         await journal.drain()
         stored = await stored_hands(storage, table)
-        assert set(stored) <= set(game.awaiting), (round_trip, stored, game.awaiting)
+        awaiting = engine(table).awaiting
+        assert set(stored) <= set(awaiting), (round_trip, stored, awaiting)
 
 
 async def test_many_gathered_ids_are_stored_in_small_transactions(
@@ -70,7 +70,7 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
         table = Table(10_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
         for user in (1, 2, 3):
             await change(journal, table, lambda t=table, u=user: t.join(u, f"p{u}"))  # type: ignore[misc]
-        await change(journal, table, lambda t=table: t.start(1, rounds=1))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.start(1, options={"rounds": 1}))  # type: ignore[misc]
         tables.append(table)
     sizes: list[int] = []
     counted = Transaction.set_hand_message_if_current

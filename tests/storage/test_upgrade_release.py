@@ -26,8 +26,10 @@ from bot.resume import rebuild_tables
 from bot.storage import CURRENT_VERSION, GameStatus, Storage
 from bot.storage.database import create_engine
 from bot.tables import TableRegistry, TableState
-from stickem import Action, Card, Phase
-from stickem.ai import make_player
+from stickem import Action, Card, Game, Phase
+from stickem.hosting import PER_PLAYER, StickemMatch
+from tabletop import Match
+from tests.bot.stickem_moves import engine
 from tests.storage.conftest import FakeClock, Target
 from tests.storage.release_v2.schema_v2 import UtcDateTime
 from tests.storage.release_v2.schema_v2 import metadata as v2_metadata
@@ -52,6 +54,12 @@ def _release_actions() -> dict[int, list[Action]]:
         action = Action(row["kind"], row["seat"], Card.parse(row["card"]))
         actions.setdefault(row["game_id"], []).append(action)
     return actions
+
+
+def _engine(match: Match) -> Game:
+    """The Stick'em engine game behind a replayed match."""
+    assert isinstance(match, StickemMatch)
+    return match.game
 
 
 def _as_stored(table: str, row: dict[str, Any]) -> dict[str, Any]:
@@ -114,11 +122,13 @@ async def test_every_game_resumes_as_the_release_stored_it(upgraded: Storage) ->
     release = _release_actions()
     for stored in loaded.games:
         assert stored.record.game == "stickem"
-        game = replay(stored)
+        game = _engine(replay(stored))
         assert list(game.actions) == release[stored.record.id]
         assert all(action.action.startswith(("m:", "p:")) for action in stored.actions)
-    assert replay(by_channel[300]).rules.rounds is None  # one round per player, as stored
-    assert replay(by_channel[200]).rules.rounds == 5
+    per_player = replay(by_channel[300])  # one round per player, as stored
+    assert _engine(per_player).rules.rounds is None and per_player.options["rounds"] == PER_PLAYER
+    five = replay(by_channel[200])
+    assert _engine(five).rules.rounds == 5 and five.options["rounds"] == 5
 
 
 async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage) -> None:
@@ -134,7 +144,9 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
     assert classic.messages.table_id == 900200 and classic.messages.prompts
     assert 32 in amigo.takeover_requests
     (lobby,) = report.lobbies
-    assert lobby.channel_id == 100 and (lobby.preset, lobby.rounds) == ("amigo", 4)
+    assert lobby.channel_id == 100 and lobby.chosen == {"preset": "amigo", "rounds": 4}
+    assert (lobby.options()["preset"], lobby.options()["rounds"]) == ("amigo", 4)
+    assert classic.options()["preset"] == "classic" and amigo.options()["preset"] == "amigo"
     assert lobby.names == ("ann", "bob", "Bot Ada (hard)")
 
 
@@ -143,21 +155,19 @@ async def test_a_resumed_game_plays_on_to_its_end_and_counts(upgraded: Storage) 
     registry = TableRegistry()
     (table,) = [t for t in rebuild_tables(loaded, [], registry).games if t.channel_id == 200]
     journal = GameJournal(upgraded)
-    assert table.game is not None and table.storage_id is not None
-    before = table.game.action_count
+    assert table.storage_id is not None
+    before = engine(table).action_count
     while table.state is TableState.PLAYING:
-        game = table.game
-        seat = game.awaiting[0]
-        player = make_player("random", seat)
-        view = game.view(seat)
-        card = player.choose_misery(view) if game.phase is Phase.MISERY else player.play(view)
+        match = table.running_match()
+        seat = match.awaiting[0]
+        action = table.spec.computer_player("random", seat).decide(match.view(seat))
         async with journal.recording(table):
-            table.auto_move(seat, card)
-    assert table.game.phase is Phase.GAME_OVER
+            table.auto_move(seat, action)
+    assert engine(table).phase is Phase.GAME_OVER
     stored = await upgraded.load_game(table.storage_id)
     assert stored.record.status is GameStatus.FINISHED
-    assert len(stored.actions) == table.game.action_count > before
-    assert list(replay(stored).actions) == list(table.game.actions)
+    assert len(stored.actions) == engine(table).action_count > before
+    assert list(_engine(replay(stored)).actions) == list(engine(table).actions)
     dee = await upgraded.player_stats(1, 21)
     assert dee.games_played == 1
     hal = await upgraded.player_stats(1, 41)  # the game the release had finished
