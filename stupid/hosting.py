@@ -24,7 +24,9 @@ from stupid.ai import Player as StupidPlayer
 from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
-from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
+from stupid.presentation import StupidPresentation
+from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
+from stupid.table_options import AUTO, rules_for
 from stupid.views import View
 from tabletop import (
     ComputerPlayer,
@@ -42,20 +44,8 @@ from tabletop.engine_match import EngineMatch, replayed
 
 __all__ = ["GAME", "HOSTED_PLAYERS", "StupidGame", "StupidMatch", "rules_for"]
 
-AUTO: Final = "auto"
-"""The ``decks`` value for one deck per seven players."""
-
 HOSTED_PLAYERS: Final = range(2, 15)
 """The player counts the host seats."""
-
-
-def rules_for(options: Mapping[str, OptionValue]) -> Rules:
-    """The engine's :class:`stupid.Rules` for resolved option values (:class:`OptionError`)."""
-    decks = options["decks"]
-    try:
-        return Rules(decks=None if decks == AUTO else int(decks), max_hand=int(options["max_hand"]))
-    except ValueError as exc:
-        raise OptionError("not_allowed", str(exc)) from exc
 
 
 class StupidMatch(EngineMatch[Game]):
@@ -148,6 +138,7 @@ class StupidGame:
                1, MAX_HAND_LIMIT),
     )
     presets: Final[tuple[Preset, ...]] = ()
+    presentation: Final = StupidPresentation()
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""
