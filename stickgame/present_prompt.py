@@ -40,7 +40,7 @@ from tabletop.presentation import (
     Select,
 )
 
-from .cards import RANK_NAMES, Card
+from .cards import RANK_NAMES, Card, rank_plural
 from .errors import MeldError
 from .legal import discardable
 from .melds import Meld, position_card
@@ -317,7 +317,8 @@ def _card_selects(work: Work, what: str) -> list[Select]:
 def _reading_label(reading: Reading) -> str:
     meld = reading.meld
     if meld.kind == "set":
-        return f"Set of {RANK_NAMES[meld.rank or 1]}s"
+        rank = meld.rank or 1
+        return f"Set of {RANK_NAMES[rank]}s" if 3 <= rank <= 10 else f"Set of {rank_plural(rank)}"
     if meld.kind == "wild5":
         return "5 wild cards"
     assert meld.suit is not None
@@ -358,7 +359,7 @@ def _meld_line(
     label: str, cards: Sequence[Card], readings: Sequence[Reading], problem: str, flag: str
 ) -> str:
     if not cards:
-        return f"{label}: choose its cards below."
+        return f"{label}: choose {'them' if label == 'Cards' else 'its cards'} below."
     if not readings:
         return f"{label}: {cards_text(cards)}: {problem}."
     reading = chosen_reading(readings, flag)

@@ -38,8 +38,10 @@ def _points(done: Sequence[Completion]) -> int:
     return sum(completion.stick.points for completion in done)
 
 
-def _sticks_text(view: View, seat: int, *, full: bool) -> str:
-    done = view.completed[seat]
+def _sticks_text(view: View, seat: int, *, full: bool, upto: int | None = None) -> str:
+    """A seat's completed sticks (``upto``: only those of that round and before, so that a
+    round's results do not count a Free drawn for the next one)."""
+    done = [c for c in view.completed[seat] if upto is None or c.round <= upto]
     text = plural(len(done), "stick")
     if view.rules.scoring == "points":
         text += f" = {plural(_points(done), 'point')}"
@@ -79,8 +81,7 @@ def table(view: View, names: Sequence[str], notes: Sequence[str], stopped: bool)
     scoring = "most sticks wins" if view.rules.scoring == "sticks" else "most points wins"
     top = f"{card_emoji(view.discard_top)} {view.discard_top}" if view.discard_top else "empty"
     head = [
-        f"**Stick Game** · round {view.round} · dealer: {names[view.dealer]}"
-        + (" · **stopped**" if stopped else ""),
+        f"**Stick Game** · round {view.round} · dealer: {names[view.dealer]}",
         f"{goal}; {scoring}",
         _turn_line(view, names, stopped),
     ]
@@ -141,7 +142,7 @@ def _result_line(view: View, names: Sequence[str], seat: int, ended: RoundEnded)
         parts.append(f"drew {plural(frees, 'Free stick')}")
     if not laid:
         parts.append("did not lay down their stick")
-    total = _sticks_text(view, seat, full=False)
+    total = _sticks_text(view, seat, full=False, upto=ended.round)
     return f"**{names[seat]}**: {'; '.join(parts)} · {total} in all"
 
 
@@ -154,7 +155,7 @@ def round_closed(events: Sequence[object], view: View, names: Sequence[str]) -> 
     for seat in range(view.players):
         done = _this_round(view, seat, ended.round)
         gained = f" (+{len(done)} this round)" if done else ""
-        lines.append(f"{names[seat]}: {_sticks_text(view, seat, full=False)}{gained}")
+        lines.append(f"{names[seat]}: {_sticks_text(view, seat, full=False, upto=ended.round)}{gained}")
     return Message(clip("\n".join(lines)))
 
 

@@ -540,3 +540,20 @@ def test_nudge_stale_options_and_rules() -> None:
     assert P.click(view0(match), "D", ()) == Act("D")
     match.apply(0, "D")
     assert P.acted(view0(match), "D", NAMES) is None
+
+
+def test_many_ways_to_place_the_wilds_are_asked_in_a_select() -> None:
+    match = completed_seat("7D * * * * KS")
+    hand = hand_order(view0(match).hand or ())
+    mask = sum(1 << p for p, c in enumerate(hand) if c.code in ("7D", "*"))
+    message = prompt(match, Draft("M", (MeldDraft(mask),)).encode())
+    question = find(message, "Where do the wild cards go?")
+    assert isinstance(question, Select)
+    assert [c.label for c in question.choices][:2] == ["Set of 7s", "Run 7♦ to J♦"]
+    assert "Run 3♦ to 7♦" in [c.label for c in question.choices]
+    placed = redrawn(match, P.click(view0(match), question.intent, ["R3"]))
+    assert "joker(=3♦) joker(=4♦) joker(=5♦) joker(=6♦) 7♦ ✓" in placed.content
+    act = press(match, placed, "Lay down the meld")
+    assert act == Act("M run 3 * * * * 7D")
+    match.apply(0, act.action)
+    assert match.view(None).melds[-1].meld.low == 3
