@@ -150,7 +150,10 @@ def parse(text: str) -> Draft:
     if melds is None:
         return Draft("W", swaps=int(swaps or "0", 16))
     return Draft(
-        "W", tuple(MeldDraft.decode(part) for part in melds.split(".")), swaps=int(swaps, 16), using=True
+        "W",
+        tuple(MeldDraft.decode(part) for part in melds.split(".")),
+        swaps=int(swaps or "0", 16),
+        using=True,
     )
 
 

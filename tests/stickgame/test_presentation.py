@@ -334,6 +334,7 @@ def test_every_intent_of_random_play_stays_within_60_characters() -> None:
         ("gL0.3", ()),  # an empty meld before another
         ("aO7.1", ()),  # no such meld on the table
         ("gW", ()),  # no wild can be taken
+        ("gW:0", ()),  # melds for no swap
         ("aM1", ()),  # a new meld before the stick is completed
         ("c9L0", ("0",)),  # no such page
         ("c0L0", ("99",)),  # a position not offered
