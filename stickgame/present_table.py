@@ -151,7 +151,8 @@ def round_closed(events: Sequence[object], view: View, names: Sequence[str]) -> 
     ended = _ended(events)
     if ended is None:
         return None
-    lines = [f"**Stick Game** · {_ending_line(ended, events, names)}"]
+    ending = _ending_line(ended, events, names)
+    lines = [f"**Stick Game** · {ending[0].lower()}{ending[1:]}"]
     for seat in range(view.players):
         done = _this_round(view, seat, ended.round)
         gained = f" (+{len(done)} this round)" if done else ""

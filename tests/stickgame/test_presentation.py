@@ -506,7 +506,9 @@ def test_going_out_closes_the_round_and_reports_results_and_standings() -> None:
     public = match.view(None)
     closed = P.round_closed(events, public, NAMES)
     assert closed is not None
-    assert "Round 1 is over: **Alice** went out (laid down their stick)." in closed.content
+    assert closed.content.startswith(
+        "**Stick Game** · round 1 is over: **Alice** went out (laid down their stick)."
+    )
     reports = P.reports(events, public, NAMES)
     assert [m.embeds[0].title for m in reports] == ["Round 1 results", "Final standings"]
     assert "completed **a run of 4 and a set** (7 points)" in reports[0].embeds[0].description
