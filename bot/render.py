@@ -13,7 +13,7 @@ leak a hand or an unrevealed misery pick; private renderings take the seat's own
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -21,20 +21,23 @@ import discord
 
 from bot.custom_ids import LobbyId, MiseryConfirmId, MiserySelectId, PlayId, StopId
 from stickem import TRICKS_PER_ROUND, Card, Phase, Rules, View
+from stickem.card_text import (
+    card_emoji,
+    card_text,
+    cards_text,
+    hand_lines,
+    hand_rows,
+)
+from stickem.card_text import plays_lines as _plays_lines
+from stickem.channel_messages import clip as _clip
+from stickem.channel_messages import game_over_message as stickem_game_over_message
+from stickem.channel_messages import round_over_message, rules_line, standings_lines
+from stickem.channel_messages import round_scored_embed as stickem_round_scored_embed
+from stickem.channel_messages import table_message as stickem_table_message
 from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
+from tabletop.presentation import Embed, Message
 
-MAX_ROWS = 5
 MAX_PER_ROW = 5
-MAX_CONTENT = 2000
-
-COLOR_EMOJI: dict[str, str] = {
-    "green": "\N{LARGE GREEN SQUARE}",
-    "brown": "\N{LARGE BROWN SQUARE}",
-    "red": "\N{LARGE RED SQUARE}",
-    "blue": "\N{LARGE BLUE SQUARE}",
-    "yellow": "\N{LARGE YELLOW SQUARE}",
-    "violet": "\N{LARGE PURPLE SQUARE}",
-}
 
 
 @dataclass(frozen=True)
@@ -102,83 +105,24 @@ def player_name(display_name: str) -> str:
     return f"\u2068{stripped}\u2069"
 
 
-# --- cards ------------------------------------------------------------------------------------
-
-
-def card_emoji(card: Card) -> str:
-    """The color square of a card (a visual aid; never used alone)."""
-    return COLOR_EMOJI.get(card.color.value, "")
-
-
-def card_text(card: Card) -> str:
-    """A card for messages: ``🟥 red 7``."""
-    return f"{card_emoji(card)} {card}".strip()
-
-
-def cards_text(cards: Iterable[Card]) -> str:
-    """Cards for messages, comma separated, or "none"."""
-    text = ", ".join(card_text(card) for card in cards)
-    return text or "none"
-
-
-def hand_lines(cards: Sequence[Card]) -> list[str]:
-    """A hand written one color per line: ``🟥 red 2, red 7``."""
-    lines = []
-    for group in _by_color(cards):
-        lines.append(f"{card_emoji(group[0])} " + ", ".join(str(card) for card in group))
-    return lines
-
-
-def _by_color(cards: Sequence[Card]) -> list[list[Card]]:
-    groups: list[list[Card]] = []
-    for card in sorted(cards):
-        if groups and groups[-1][0].color == card.color:
-            groups[-1].append(card)
-        else:
-            groups.append([card])
-    return groups
-
-
-def hand_rows(
-    cards: Sequence[Card], max_rows: int = MAX_ROWS, per_row: int = MAX_PER_ROW
-) -> list[list[Card]]:
-    """Lay out a hand as button rows: one row per color where Discord's limits allow.
-
-    A color with more than ``per_row`` cards takes several rows; when there are more groups than
-    rows, the two neighbouring groups that fit together with the fewest cards are merged, and if
-    nothing fits any more the cards simply fill the rows in order.
-    """
-    groups: list[list[Card]] = []
-    for color_group in _by_color(cards):
-        for start in range(0, len(color_group), per_row):
-            groups.append(color_group[start : start + per_row])
-    while len(groups) > max_rows:
-        pairs = [i for i in range(len(groups) - 1) if len(groups[i]) + len(groups[i + 1]) <= per_row]
-        if not pairs:
-            flat = sorted(cards)
-            return [flat[i : i + per_row] for i in range(0, len(flat), per_row)]
-        best = min(pairs, key=lambda i: len(groups[i]) + len(groups[i + 1]))
-        groups[best : best + 2] = [groups[best] + groups[best + 1]]
-    return groups
+# --- cards: written by the game (stickem.card_text); used here by the hand prompts ------------------
 
 
 # --- rules and lobby --------------------------------------------------------------------------
 
 
 def rules_text(rules: Rules, players: int | None = None) -> str:
-    """The rules of a game in one line."""
-    if rules.rounds is not None:
-        rounds = f"{rules.rounds} rounds"
-    elif players is not None:
-        rounds = f"{rules.rounds_for(players)} rounds (one per player)"
-    else:
-        rounds = "one round per player"
-    zero = "first card wins" if rules.all_zero == "first" else "nobody wins"
-    lead = "lowest total leads" if rules.first_lead == "lowest_score" else "lead rotates"
-    return (
-        f"**{rules.preset}** ({rules.min_players}-{rules.max_players} players, {rounds}, "
-        f"all-zero trick: {zero}, {lead})"
-    )
+    """The rules of a game in one line (Stick'em's own words: :func:`stickem.channel_messages.rules_line`)."""
+    return rules_line(rules, players)
+
+
+def _spec(message: Message) -> MessageSpec:
+    """A message the game wrote (no components) as the bot sends it."""
+    return MessageSpec(message.content, tuple(_embed(embed) for embed in message.embeds))
+
+
+def _embed(embed: Embed) -> discord.Embed:
+    return discord.Embed(title=embed.title, description=embed.description or None, colour=embed.colour)
 
 
 def lobby_message(
@@ -221,23 +165,6 @@ def lobby_message(
 # --- the table message (public) -------------------------------------------------------------
 
 
-def _plays_text(plays: Sequence[tuple[int, Card]], names: Sequence[str]) -> str:
-    return ", ".join(f"{names[seat]}: {card_text(card)}" for seat, card in plays) or "none yet"
-
-
-ONE_PLAY_PER_LINE_FROM = 5
-"""From this many players on, the plays of a trick are listed one per line (phones)."""
-
-
-def _plays_lines(
-    label: str, plays: Sequence[tuple[int, Card]], names: Sequence[str], suffix: str = ""
-) -> list[str]:
-    """``label: plays`` on one line, or with many players the label and one line per play."""
-    if len(names) < ONE_PLAY_PER_LINE_FROM or not plays:
-        return [f"{label}: {_plays_text(plays, names)}{suffix}"]
-    return [f"{label}{suffix}:"] + [f"- {names[seat]}: {card_text(card)}" for seat, card in plays]
-
-
 @dataclass(frozen=True)
 class TurnTimer:
     """A table's turn timer, as data for the table message: the seconds per turn (None: off) and
@@ -274,48 +201,12 @@ def table_message(
     view: View, names: Sequence[str], *, stopped: bool = False, timer: TurnTimer | None = None
 ) -> MessageSpec:
     """The channel's table message for the public ``view`` of a running game (or of a game
-    that was ``stopped``: then nobody is waited for). With a ``timer``, a line shows the turn
-    timer and the current wait's deadline as a Discord timestamp, which each client shows
-    in its own locale and counts down by itself (no edits)."""
-    lines = [
-        f"**Stick'em** - round {view.round} of {view.rounds} - rules: {view.rules.preset}"
-        + (" - **stopped**" if stopped else ""),
-    ]
-    if view.phase is Phase.MISERY:
-        lines.append("Everyone is choosing a misery card (by direct message, or with /hand here).")
-        waiting = [names[seat] for seat, picked in enumerate(view.picked) if not picked]
-        if not stopped:
-            lines.append("Waiting for: " + (", ".join(waiting) or "nobody"))
-    elif view.phase is Phase.TRICKS:
-        lead = view.lead_color.value if view.lead_color is not None else "not played yet"
-        lines.append(f"Trick {view.trick_number} of {TRICKS_PER_ROUND} - lead color: {lead}")
-        lines += _plays_lines("Played", view.trick, names)
-        if view.awaiting and not stopped:
-            lines.append(f"Turn: **{names[view.awaiting[0]]}**")
-    if timer is not None:
-        lines.append(timer_line(timer, running=not stopped))
-    lines.append("")
-    lines.append("Players:")
-    for seat, name in enumerate(names):
-        misery = view.misery_cards[seat]
-        if misery is not None:
-            status = f"misery {card_text(misery)}"
-        elif view.phase is Phase.MISERY:
-            status = "has picked" if view.picked[seat] else "choosing"
-        else:
-            status = "misery hidden"
-        lines.append(
-            f"{seat + 1}. {name} - {status} - captured {view.captured_counts[seat]}"
-            f" - total {view.totals[seat]}"
-        )
-    if view.undealt and view.phase is not Phase.MISERY:
-        lines.append(f"Undealt (out of play): {cards_text(view.undealt)}")
-    if view.tricks and view.phase is Phase.TRICKS:  # this round's last trick only
-        trick = view.tricks[-1]
-        taker = names[trick.winner] if trick.winner is not None else "nobody (set aside)"
-        lines.append("")
-        lines += _plays_lines(f"Last trick ({trick.number})", trick.plays, names, f" - taken by {taker}")
-    return MessageSpec(_clip("\n".join(lines)))
+    that was ``stopped``: then nobody is waited for), as Stick'em writes it
+    (:func:`stickem.channel_messages.table_message`). With a ``timer``, a line shows the turn
+    timer and the current wait's deadline as a Discord timestamp, which each client shows in
+    its own locale and counts down by itself (no edits)."""
+    notes = () if timer is None else (timer_line(timer, running=not stopped),)
+    return _spec(stickem_table_message(view, names, notes=notes, stopped=stopped))
 
 
 def table_round_over(
@@ -325,64 +216,17 @@ def table_round_over(
     scored: RoundScored,
 ) -> MessageSpec:
     """The table message once its round is over: misery cards and the last trick."""
-    lines = [f"**Stick'em** - round {round_number} is over."]
-    for seat, name in enumerate(names):
-        lines.append(
-            f"{seat + 1}. {name} - misery {card_text(scored.misery_cards[seat])}"
-            f" - captured {scored.captured_counts[seat]}"
-        )
-    if last_trick is not None:
-        taker = names[last_trick.winner] if isinstance(last_trick, TrickWon) else "nobody (set aside)"
-        lines += _plays_lines(
-            f"Last trick ({last_trick.trick})", last_trick.plays, names, f" - taken by {taker}"
-        )
-    return MessageSpec(_clip("\n".join(lines)))
+    return _spec(round_over_message(names, round_number, last_trick, scored))
 
 
 def round_scored_embed(names: Sequence[str], scored: RoundScored, rounds: int) -> discord.Embed:
-    """The end-of-round embed: per player two short lines (misery card, round score and total;
-    cards captured and the captured misery cards), compact enough for a phone."""
-    lines = []
-    for seat, name in enumerate(names):
-        lines.append(
-            f"**{name}** - misery {card_text(scored.misery_cards[seat])} - "
-            f"round {scored.scores[seat]:+d} - total {scored.totals[seat]}"
-        )
-        lines.append(
-            f"\N{NO-BREAK SPACE}\N{NO-BREAK SPACE}captured {scored.captured_counts[seat]} cards; "
-            f"misery cards: {cards_text(scored.captured_misery[seat])}"
-        )
-    return discord.Embed(
-        title=f"Round {scored.round} of {rounds} scored",
-        description="\n".join(lines),
-        colour=discord.Colour.blurple(),
-    )
-
-
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, ties sharing a place: ``1. alice: 12``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place = index + 1
-            previous = totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
+    """The end-of-round embed (:func:`stickem.channel_messages.round_scored_embed`)."""
+    return _embed(stickem_round_scored_embed(names, scored, rounds))
 
 
 def game_over_message(names: Sequence[str], over: GameOver) -> MessageSpec:
     """The end of the game: the final standings and the winners."""
-    winners = " and ".join(names[seat] for seat in over.winners)
-    verb = "wins" if len(over.winners) == 1 else "share the win"
-    embed = discord.Embed(
-        title="Final standings",
-        description="\n".join(standings_lines(names, over.totals)),
-        colour=discord.Colour.gold(),
-    )
-    return MessageSpec(f"**Game over!** {winners} {verb}.", (embed,))
+    return _spec(stickem_game_over_message(names, over))
 
 
 def prompt_stopped(reason: str = "This game was stopped") -> MessageSpec:
@@ -554,9 +398,3 @@ def turn_mention(user_id: int, round_number: int, trick: int) -> str:
 def misery_mention(user_id: int, round_number: int) -> str:
     """Said in the channel when a /hand player must pick a misery card."""
     return f"<@{user_id}> round {round_number}: pick your misery card with **/hand**."
-
-
-def _clip(text: str) -> str:
-    if len(text) <= MAX_CONTENT:
-        return text
-    return text[: MAX_CONTENT - 1] + "\N{HORIZONTAL ELLIPSIS}"
