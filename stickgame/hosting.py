@@ -25,6 +25,7 @@ from stickgame.ai import Player as StickGamePlayer
 from stickgame.errors import RuleError
 from stickgame.events import Event
 from stickgame.game import Game
+from stickgame.presentation import StickGamePresentation
 from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
 from stickgame.views import View
 from tabletop import (
@@ -139,6 +140,8 @@ class StickGameSpec:
         Option("hand_size", "cards dealt to each player", 15, (), 11, 15),
     )
     presets: Final[tuple[Preset, ...]] = ()
+    presentation: Final = StickGamePresentation()
+    """Every message of the game, as plain data (:mod:`stickgame.presentation`)."""
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""

@@ -27,14 +27,6 @@ from tabletop.presentation import (
 )
 from tests.tabletop.conftest import short_options
 
-
-@pytest.fixture
-def spec(spec: GameSpec) -> GameSpec:
-    """Each game that has a presentation yet (the games gain theirs one by one)."""
-    if not hasattr(spec, "presentation"):
-        pytest.skip(f"{spec.name} has no presentation yet")
-    return spec
-
 MAX_LABEL = 80
 MAX_CONTENT = 2000
 MAX_EMBED_DESCRIPTION = 4096

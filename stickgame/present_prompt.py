@@ -1,0 +1,649 @@
+"""A seat's private prompt in Stick Game, and what a click on it means.
+
+The prompt shows the seat's stick with what it asks, its hand by suit and the discard pile; when
+the seat is awaited, the components of the turn's step:
+
+- draw phase: "Draw from stock" / "Take the discard (7♥)" (each the action itself);
+- play phase, the main prompt: "Lay down" (when the hand holds the stick; opens the lay-down
+  with the melds the engine finds, to confirm or change), "New meld", "Lay off", "Take a wild"
+  (each offered only when possible) and a select of the cards that may be discarded (the others
+  are named in the text with the reason);
+- a draft (:mod:`stickgame.present_draft`): a multi-select of hand cards for the meld being
+  built (paged by suit beyond 25 cards), a question where a meld's wilds could lie in more
+  than one way, and buttons to go on, confirm, go back or cancel.
+
+Intents (at most :data:`tabletop.presentation.MAX_INTENT` characters): ``S``, ``D`` (draws),
+``X<page>`` (a discard select; its value is the card), and an operation letter followed by a draft:
+``g`` (show that draft), ``c<page>`` (the cards select of a page), ``t`` (the lay-off meld
+select), ``w`` (the wilds-to-take select), ``q`` (the wild-placement select), ``a`` (act: the
+finished draft's action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from tabletop import Refused
+from tabletop.presentation import (
+    MAX_BUTTONS_PER_ROW,
+    MAX_CHOICES,
+    MAX_INTENT,
+    MAX_ROWS,
+    Act,
+    Button,
+    Choice,
+    Component,
+    Message,
+    Redraw,
+    Select,
+)
+
+from .cards import RANK_NAMES, Card, rank_plural
+from .errors import MeldError
+from .legal import discardable
+from .melds import Meld, position_card
+from .present_draft import (
+    FORGED,
+    TARGET_PAGE,
+    Desk,
+    Draft,
+    MeldDraft,
+    Reading,
+    Work,
+    action_text,
+    check,
+    chosen_reading,
+    lay_off_cards,
+    lay_off_readings,
+    lay_off_targets,
+    meld_readings,
+    parse,
+    suggestion,
+)
+from .present_text import (
+    card_emoji,
+    cards_text,
+    clip,
+    hand_lines,
+    hand_order,
+    meld_label,
+    meld_text,
+    plural,
+    stick_hint,
+    stick_line,
+    suit_group,
+)
+from .solver import new_melds
+from .sticks import match_stick
+from .views import View
+
+__all__ = ["click", "prompt"]
+
+TABLE_IN_PROMPT: Final = 900
+"""The most characters of table melds a prompt lists (more: it points to the table message)."""
+MAX_CARD_PAGES: Final = 3
+"""Selects of hand cards in one prompt (25 cards each, split by suit)."""
+
+
+# --- the parts every prompt shares -----------------------------------------------------------
+
+
+def _status(view: View, names: Sequence[str]) -> str:
+    if view.phase == "over":
+        winners = " and ".join(names[seat] for seat in view.winners)
+        return f"the game is over: {winners} {'wins' if len(view.winners) == 1 else 'share the win'}"
+    if view.seat in view.awaiting:
+        return "**your turn: draw a card**" if view.phase == "draw" else "**your turn: play, then discard**"
+    step = "draw" if view.phase == "draw" else "play"
+    return f"waiting for {names[view.turn]} to {step}"
+
+
+def _stick_lines(view: View) -> list[str]:
+    if view.stick is not None:
+        return [f"Your stick: {stick_line(view.stick)}", stick_hint(view.stick)]
+    if view.phase == "over":
+        return []
+    return ["Your stick is completed this round: you may add melds and lay off."]
+
+
+def _pile_line(view: View) -> str:
+    top = f"{card_emoji(view.discard_top)} {view.discard_top}" if view.discard_top else "empty"
+    return f"Discard pile: {top} · stock: {plural(view.stock_size, 'card')}"
+
+
+def _table_lines(view: View, names: Sequence[str]) -> list[str]:
+    if not view.melds:
+        return ["No melds on the table yet."]
+    lines = ["On the table:"] + [meld_label(i, m, names, 200) for i, m in enumerate(view.melds)]
+    if sum(len(line) + 1 for line in lines) > TABLE_IN_PROMPT:
+        return [f"{plural(len(view.melds), 'meld')} on the table (see the table message)."]
+    return lines
+
+
+def _head(view: View, names: Sequence[str]) -> list[str]:
+    return [f"**Stick Game** · round {view.round} · {_status(view, names)}", *_stick_lines(view)]
+
+
+def _hand_block(hand: Sequence[Card], title: str = "Your hand") -> list[str]:
+    return [f"{title} ({plural(len(hand), 'card')}):", *hand_lines(hand)]
+
+
+def _message(lines: Sequence[str], rows: Sequence[Sequence[Component]]) -> Message:
+    """The prompt; a component whose intent repeats an earlier one's is left out (a custom id
+    must be unique in its message)."""
+    seen: set[str] = set()
+    kept: list[tuple[Component, ...]] = []
+    for row in rows:
+        unique = tuple(item for item in row if item.intent not in seen)
+        seen.update(item.intent for item in unique)
+        if unique:
+            kept.append(unique)
+    assert len(kept) <= MAX_ROWS
+    return Message(clip("\n".join(lines)), rows=tuple(kept))
+
+
+def _button(label: str, op: str, draft: Draft | str, style: str = "secondary") -> Button | None:
+    """A button whose intent is ``op`` and the draft; None if that would be too long."""
+    intent = op + (draft if isinstance(draft, str) else draft.encode())
+    if len(intent) > MAX_INTENT:
+        return None
+    assert style in ("primary", "secondary", "success", "danger")
+    return Button(label, intent, style=style)  # type: ignore[arg-type]
+
+
+def _buttons(*buttons: Button | None) -> list[Component]:
+    kept: list[Component] = [button for button in buttons if button is not None]
+    assert len(kept) <= MAX_BUTTONS_PER_ROW
+    return kept
+
+
+# --- the main prompts ------------------------------------------------------------------------
+
+
+def _idle(view: View, names: Sequence[str]) -> Message:
+    lines = _head(view, names)
+    if view.hand is not None and view.phase != "over":
+        lines += _hand_block(view.hand)
+        lines.append(_pile_line(view))
+    return _message(lines, [])
+
+
+def _draw(view: View, names: Sequence[str]) -> Message:
+    assert view.hand is not None
+    lines = [*_head(view, names), *_hand_block(view.hand), _pile_line(view), *_table_lines(view, names)]
+    row: list[Component] = [Button("Draw from stock", "S", style="primary")]
+    if view.discard_top is not None:
+        top = view.discard_top
+        row.append(Button(f"Take the discard ({top})", "D", emoji=card_emoji(top)))
+    return _message(lines, [row])
+
+
+def _discard_reasons(desk: Desk, names: Sequence[str]) -> list[str]:
+    wilds = sorted({card for card in desk.hand if card.is_wild})
+    fitting: list[str] = []
+    for card in sorted({card for card in desk.hand if not card.is_wild}):
+        meld = next((i for i, t in enumerate(desk.melds) if t.meld.accepts_alone(card)), None)
+        if meld is not None:
+            fitting.append(f"{card} (it fits #{meld + 1} on the table)")
+    reasons = []
+    if wilds:
+        reasons.append(f"wild cards ({cards_text(wilds)})")
+    reasons += fitting
+    return reasons
+
+
+def _discard_selects(desk: Desk, names: Sequence[str]) -> tuple[list[Select], str]:
+    distinct = hand_order(set(desk.hand))
+    allowed = [card for card in distinct if discardable(card, desk.melds)]
+    note = ""
+    if not allowed:
+        allowed = list(distinct)
+        note = "None of your cards may normally be discarded, so you may discard any one."
+    elif len(allowed) < len(distinct):
+        note = "You may not discard: " + "; ".join(_discard_reasons(desk, names)) + "."
+    selects = []
+    pages = _pages(allowed)
+    for number, page in enumerate(pages):
+        span = "" if len(pages) == 1 else f" ({suit_group(page[0])}-{suit_group(page[-1])})"
+        choices = tuple(
+            Choice(str(card), card.code, card_emoji(card), description="wild card" if card.is_wild else "")
+            for card in page
+        )
+        selects.append(Select(f"Discard a card to end your turn{span}", f"X{number}", choices))
+    return selects, note
+
+
+def _play(desk: Desk, view: View, names: Sequence[str]) -> Message:
+    lines = [*_head(view, names), *_hand_block(desk.hand), _pile_line(view), *_table_lines(view, names)]
+    buttons: list[Button | None] = []
+    if desk.stick is not None:
+        start = suggestion(check(desk, Draft("L", (MeldDraft(),))))
+        if start is not None:
+            buttons.append(_button("Lay down your stick", "g", start, "success"))
+        else:
+            lines.append("Your hand cannot complete your stick yet.")
+    else:
+        if new_melds(desk.hand):
+            buttons.append(_button("New meld", "g", "M0", "primary"))
+        targets = lay_off_targets(desk)
+        if targets:
+            opening = f"O{targets[0]}.0" if len(targets) == 1 else "O"
+            buttons.append(_button("Lay off", "g", opening, "primary"))
+    if desk.swaps:
+        buttons.append(_button("Take a wild", "g", "W"))
+    selects, note = _discard_selects(desk, names)
+    if note:
+        lines.append(note)
+    rows: list[list[Component]] = [_buttons(*buttons)]
+    rows += [[select] for select in selects]
+    return _message(lines, rows)
+
+
+# --- drafts ----------------------------------------------------------------------------------
+
+
+def _pages(cards: Sequence[Card]) -> list[list[Card]]:
+    """``cards`` (in hand order) in pages of at most 25, broken between suits where possible."""
+    groups: list[list[Card]] = []
+    for card in cards:
+        if groups and suit_group(groups[-1][0]) == suit_group(card) and len(groups[-1]) < MAX_CHOICES:
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+    pages: list[list[Card]] = []
+    for group in groups:
+        if pages and len(pages[-1]) + len(group) <= MAX_CHOICES:
+            pages[-1].extend(group)
+        else:
+            pages.append(list(group))
+    return pages
+
+
+def _position_pages(hand: Sequence[Card], positions: Sequence[int]) -> list[list[int]]:
+    """Hand ``positions`` in pages of at most 25, broken between suits where possible."""
+    groups: list[list[int]] = []
+    for position in positions:
+        last = groups[-1] if groups else None
+        if last and suit_group(hand[last[0]]) == suit_group(hand[position]) and len(last) < MAX_CHOICES:
+            last.append(position)
+        else:
+            groups.append([position])
+    pages: list[list[int]] = []
+    for group in groups:
+        if pages and len(pages[-1]) + len(group) <= MAX_CHOICES:
+            pages[-1].extend(group)
+        else:
+            pages.append(list(group))
+    return pages[:MAX_CARD_PAGES]
+
+
+def _available(work: Work) -> list[int]:
+    """The hand positions the meld being edited may choose from."""
+    if work.building == "O":
+        assert work.draft.target is not None
+        return lay_off_cards(work.desk, work.draft.target)
+    return [position for position in range(len(work.hand)) if not work.used >> position & 1]
+
+
+def _card_selects(work: Work, what: str) -> list[Select]:
+    pages = _position_pages(work.hand, _available(work))
+    mask = work.draft.current.mask
+    selects: list[Select] = []
+    for number, page in enumerate(pages):
+        intent = f"c{number}{work.draft.encode()}"
+        if len(intent) > MAX_INTENT:
+            continue
+        choices = tuple(
+            Choice(
+                str(work.hand[p]),
+                str(p),
+                card_emoji(work.hand[p]),
+                default=bool(mask >> p & 1),
+                description="wild card" if work.hand[p].is_wild else "",
+            )
+            for p in page
+        )
+        span = (
+            ""
+            if len(pages) == 1
+            else f" ({suit_group(work.hand[page[0]])}-{suit_group(work.hand[page[-1]])})"
+        )
+        selects.append(Select(f"{what}{span}", intent, choices, 1, len(choices)))
+    return selects
+
+
+def _reading_label(reading: Reading) -> str:
+    meld = reading.meld
+    if meld.kind == "set":
+        rank = meld.rank or 1
+        return f"Set of {RANK_NAMES[rank]}s" if 3 <= rank <= 10 else f"Set of {rank_plural(rank)}"
+    if meld.kind == "wild5":
+        return "5 wild cards"
+    assert meld.suit is not None
+    return f"Run {position_card(meld.suit, meld.low)} to {position_card(meld.suit, meld.high)}"
+
+
+def _reading_row(work: Work, readings: Sequence[Reading]) -> list[Component]:
+    flag = work.draft.current.reading
+    if len(readings) <= MAX_BUTTONS_PER_ROW:
+        buttons = [
+            _button(
+                _reading_label(reading),
+                "g",
+                work.draft.with_current(replace(work.draft.current, reading=reading.flag)),
+                "success" if reading.flag == flag else "secondary",
+            )
+            for reading in readings
+        ]
+        return _buttons(*buttons)
+    intent = "q" + work.draft.encode()
+    if len(intent) > MAX_INTENT:
+        return []
+    choices = tuple(
+        Choice(_reading_label(r), r.flag, default=r.flag == flag, description=meld_text(r.meld)[:100])
+        for r in readings[:MAX_CHOICES]
+    )
+    return [Select("Where do the wild cards go?", intent, choices)]
+
+
+def _readings(work: Work, cards: Sequence[Card]) -> tuple[list[Reading], str]:
+    if work.building == "O":
+        assert work.draft.target is not None
+        return lay_off_readings(work.desk, work.draft.target, cards)
+    return meld_readings(cards, work.desk.stick if work.building == "L" else None)
+
+
+def _meld_line(
+    label: str, cards: Sequence[Card], readings: Sequence[Reading], problem: str, flag: str
+) -> str:
+    if not cards:
+        return f"{label}: choose {'them' if label == 'Cards' else 'its cards'} below."
+    if not readings:
+        return f"{label}: {cards_text(cards)}: {problem}."
+    reading = chosen_reading(readings, flag)
+    if reading is None:
+        return f"{label}: {cards_text(cards)}: where do the wild cards go? Choose below."
+    return f"{label}: {meld_text(reading.meld)} ✓"
+
+
+def _stick_problem(work: Work, melds: Sequence[Meld]) -> str:
+    """Why the finished melds do not complete the stick (the engine's words), or ""."""
+    stick = work.desk.stick
+    assert stick is not None
+    try:
+        match_stick(stick, melds)
+    except MeldError as error:
+        return error.message
+    return _unused_wild_problem(work)
+
+
+def _unused_wild_problem(work: Work) -> str:
+    if not work.taken:
+        return ""
+    placed = [card for cards in work.melds for card in cards]
+    before = sum(card.is_wild for card in work.desk.hand)
+    after = sum(card.is_wild for card in work.hand) - sum(card.is_wild for card in placed)
+    if after > before:
+        return "a wild card you take must be used this turn (to complete your stick or in a new meld)"
+    return ""
+
+
+def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
+    """Laying down the stick or a new meld (with wilds taken or not), or a lay-off."""
+    draft = work.draft
+    building = work.building
+    lines = [f"**Stick Game** · round {view.round} · {_status(view, names)}"]
+    if work.taken:
+        swaps = ", ".join(f"the {o.wild} from #{o.meld + 1} (putting {o.card} there)" for o in work.taken)
+        lines.append(f"Taking {swaps}: use it now.")
+    if building == "L":
+        assert work.desk.stick is not None
+        lines += [f"**Lay down your stick:** {stick_line(work.desk.stick)}", stick_hint(work.desk.stick)]
+    elif building == "M":
+        lines.append(
+            "**New meld:** a set (3+ cards of one rank) or a run (3+ cards of one suit in sequence)."
+        )
+    else:
+        assert draft.target is not None
+        lines.append(f"**Lay off on** {meld_label(draft.target, work.desk.melds[draft.target], names, 300)}")
+    finished: list[Meld] = []
+    current: list[Reading] = []
+    chosen: Reading | None = None
+    for number, (meld, cards) in enumerate(zip(draft.melds, work.melds, strict=True), 1):
+        readings, problem = _readings(work, cards)
+        label = f"Meld {number}" if building == "L" else "Cards" if building == "O" else "Meld"
+        lines.append(_meld_line(label, cards, readings, problem, meld.reading))
+        reading = chosen_reading(readings, meld.reading)
+        if reading is not None:
+            finished.append(reading.meld)
+        current, chosen = readings, reading
+    used = work.used | draft.current.mask
+    rest = [card for position, card in enumerate(work.hand) if not used >> position & 1]
+    lines += _hand_block(rest, "Cards not in a meld" if building != "O" else "Your other cards")
+    rows: list[list[Component]] = []
+    what = (
+        "Cards to lay off"
+        if building == "O"
+        else f"Cards for meld {len(draft.melds)}"
+        if building == "L"
+        else "Cards for the meld"
+    )
+    rows += [[select] for select in _card_selects(work, what)]
+    if chosen is None and len(current) > 1:
+        rows.append(_reading_row(work, current))
+    go: Button | None = None
+    if chosen is not None:
+        if building == "L":
+            assert work.desk.stick is not None
+            if len(draft.melds) < len(work.desk.stick.needs):
+                go = _button("Next meld", "g", replace(draft, melds=(*draft.melds, MeldDraft())), "primary")
+            else:
+                problem = _stick_problem(work, finished)
+                if problem:
+                    lines.append(f"This does not complete your stick: {problem}.")
+                else:
+                    go = _button("Lay down", "a", draft, "success")
+        else:
+            problem = _unused_wild_problem(work) if building == "M" else ""
+            if problem:
+                lines.append(f"Not yet: {problem}.")
+            else:
+                go = _button("Lay off" if building == "O" else "Lay down the meld", "a", draft, "success")
+    suggested = suggestion(work) if building in ("L", "M") else None
+    suggest = _button("Suggest", "g", suggested) if suggested is not None and suggested != draft else None
+    clear = _button("Clear", "g", draft.with_current(MeldDraft())) if draft.current.mask else None
+    back: str | Draft
+    if building == "L" and len(draft.melds) > 1:
+        back = replace(draft, melds=draft.melds[:-1])
+    elif draft.mode == "W":
+        back = replace(draft, melds=(), using=False)
+    elif draft.mode == "O":
+        back = "O"
+    else:
+        back = ""
+    back_button = _button("Back", "g", back) if back != "" else None
+    rows.append(_buttons(go, suggest, clear, back_button, _button("Cancel", "g", "")))
+    return _message(lines, rows)
+
+
+def _targets(work: Work, view: View, names: Sequence[str]) -> Message:
+    """Laying off: which meld."""
+    targets = lay_off_targets(work.desk)
+    page = work.draft.page
+    shown = targets[page * TARGET_PAGE : (page + 1) * TARGET_PAGE]
+    lines = [
+        f"**Stick Game** · round {view.round} · {_status(view, names)}",
+        "**Lay off:** choose the meld to add cards to (a lone wild only on your own melds).",
+        *_hand_block(work.desk.hand),
+    ]
+    rows: list[list[Component]] = []
+    if shown:
+        choices = tuple(
+            Choice(
+                meld_label(i, work.desk.melds[i], names),
+                str(i),
+                description=f"laid by {names[work.desk.melds[i].owner]}"[:100],
+            )
+            for i in shown
+        )
+        rows.append([Select("Lay off on which meld?", "t" + work.draft.encode(), choices)])
+    else:
+        lines.append("None of your cards can be laid off on the table now.")
+    earlier = _button("Earlier melds", "g", f"O~{page - 1}" if page > 1 else "O") if page else None
+    later = _button("More melds", "g", f"O~{page + 1}") if len(targets) > (page + 1) * TARGET_PAGE else None
+    rows.append(_buttons(earlier, later, _button("Cancel", "g", "")))
+    return _message(lines, rows)
+
+
+def _swaps(work: Work, view: View, names: Sequence[str]) -> Message:
+    """Taking wilds: which."""
+    use = "to lay down your stick" if work.desk.stick is not None else "in a new meld"
+    lines = [
+        f"**Stick Game** · round {view.round} · {_status(view, names)}",
+        f"**Take a wild:** put a natural card from your hand in the place of the wild it stands "
+        f"for, and take the wild. You must use it at once, {use}.",
+        *_hand_block(work.desk.hand),
+    ]
+    desk = work.desk
+    choices = tuple(
+        Choice(
+            f"{option.card} for the {option.wild} in #{option.meld + 1}",
+            str(bit),
+            card_emoji(option.card),
+            default=bool(work.draft.swaps >> bit & 1),
+            description=meld_label(option.meld, desk.melds[option.meld], names),
+        )
+        for bit, option in enumerate(desk.swaps)
+    )
+    rows: list[list[Component]] = [
+        [Select("Wilds to take", "w" + work.draft.encode(), choices, 1, len(choices))]
+    ]
+    using = _button(
+        "Use it", "g", _opened(replace(work.draft, using=True, melds=(MeldDraft(),)), desk), "primary"
+    )
+    rows.append(_buttons(using if work.draft.swaps else None, _button("Cancel", "g", "")))
+    return _message(lines, rows)
+
+
+def _opened(draft: Draft, desk: Desk) -> Draft:
+    """A new lay-down (or wilds-taken) draft, filled with the melds the solver finds if any."""
+    try:
+        work = check(desk, draft)
+    except Refused:
+        return draft
+    if work.building != "L":
+        return draft
+    found = suggestion(work)
+    return found if found is not None else draft
+
+
+def prompt(view: View, names: Sequence[str], draft_text: str) -> Message:
+    """The seat's prompt for ``view`` and the draft (an unreadable draft: the main prompt)."""
+    if view.seat is None or view.hand is None or view.seat not in view.awaiting:
+        return _idle(view, names)
+    if view.phase == "draw":
+        return _draw(view, names)
+    desk = Desk.of(view)
+    try:
+        work = check(desk, parse(draft_text))
+    except Refused:
+        work = check(desk, Draft())
+    mode = work.draft.mode
+    if mode == "":
+        return _play(desk, view, names)
+    if mode == "O" and work.draft.target is None:
+        return _targets(work, view, names)
+    if mode == "W" and not work.draft.using:
+        return _swaps(work, view, names)
+    return _builder(work, view, names)
+
+
+# --- clicks ----------------------------------------------------------------------------------
+
+
+def _ints(values: Sequence[str], allowed: Sequence[int]) -> list[int]:
+    found = []
+    for value in values:
+        if not value.isdigit() or int(value) not in allowed or int(value) in found:
+            raise Refused(FORGED)
+        found.append(int(value))
+    if not found:
+        raise Refused("Choose at least one.")
+    return found
+
+
+def _discard(desk: Desk, values: Sequence[str]) -> Act:
+    if len(values) != 1:
+        raise Refused(FORGED)
+    try:
+        card = Card.parse(values[0])
+    except ValueError:
+        raise Refused(FORGED) from None
+    if card not in desk.hand:
+        raise Refused(f"You cannot discard {card}: it is not in your hand.")
+    if not discardable(card, desk.melds) and any(discardable(c, desk.melds) for c in desk.hand):
+        if card.is_wild:
+            raise Refused(f"You may not discard {card}: a wild card may not be discarded.")
+        meld = next(i for i, t in enumerate(desk.melds) if t.meld.accepts_alone(card))
+        raise Refused(
+            f"You may not discard {card}: it could be laid off on #{meld + 1}, so it may not be discarded."
+        )
+    return Act(f"X {card.code}")
+
+
+def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
+    """What a click on the seat's prompt means (see the module docstring for the intents)."""
+    if intent in ("S", "D"):
+        if values:
+            raise Refused(FORGED)
+        return Act(intent)
+    if view.seat is None or view.seat not in view.awaiting or view.phase != "play":
+        raise Refused("It is not your turn to play now; use your latest prompt or /hand.")
+    desk = Desk.of(view)
+    if intent[:1] == "X" and intent[1:].isdigit():
+        return _discard(desk, values)
+    op, rest = intent[:1], intent[1:]
+    page = 0
+    if op == "c":
+        if not rest[:1].isdigit():
+            raise Refused(FORGED)
+        page, rest = int(rest[:1]), rest[1:]
+    work = check(desk, parse(rest))
+    draft = work.draft
+    if op == "g":
+        if values:
+            raise Refused(FORGED)
+        return Redraw(draft.encode())
+    if op == "a":
+        if values:
+            raise Refused(FORGED)
+        return Act(action_text(work))
+    if op == "c" and work.building:
+        pages = _position_pages(work.hand, _available(work))
+        if page >= len(pages):
+            raise Refused(FORGED)
+        shown = pages[page]
+        chosen = _ints(values, shown)
+        mask = draft.current.mask
+        for position in shown:
+            mask &= ~(1 << position)
+        for position in chosen:
+            mask |= 1 << position
+        return Redraw(draft.with_current(MeldDraft(mask)).encode())
+    if op == "t" and draft.mode == "O" and draft.target is None:
+        if len(values) != 1:
+            raise Refused(FORGED)
+        (target,) = _ints(values, lay_off_targets(desk))
+        return Redraw(Draft("O", (MeldDraft(),), target=target).encode())
+    if op == "w" and draft.mode == "W" and not draft.using:
+        bits = _ints(values, range(len(desk.swaps)))
+        swaps = sum(1 << bit for bit in bits)
+        return Redraw(_opened(Draft("W", (MeldDraft(),), swaps=swaps, using=True), desk).encode())
+    if op == "q" and work.building and len(values) == 1:
+        readings, _ = _readings(work, work.melds[-1])
+        if values[0] not in [reading.flag for reading in readings]:
+            raise Refused(FORGED)
+        return Redraw(draft.with_current(replace(draft.current, reading=values[0])).encode())
+    raise Refused(FORGED)
