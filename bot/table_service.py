@@ -109,6 +109,26 @@ def round_end_effects(table: Table) -> tuple[Effect, ...]:
     return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
 
 
+def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
+    """The lobby message of ``table`` as it stands (closed, with ``reason`` or the table's state,
+    once the game started or the table closed)."""
+    closed = reason
+    if closed is None and table.state is TableState.PLAYING:
+        closed = "The game has started."
+    elif closed is None and table.state is TableState.CLOSED:
+        closed = "This table is closed."
+    players = len(table.names) or None
+    return render.lobby_message(
+        table.channel_id,
+        table.names,
+        table.title,
+        table.presentation.options_line(table.options(), players),
+        table.capacity(),
+        closed_reason=closed,
+        host=table.host_seat,
+    )
+
+
 class TableService:
     """The tables of one bot and everything that shows them on Discord."""
 
@@ -265,9 +285,10 @@ class TableService:
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
             return
+        reply = table.presentation.reply(action, table.running_match().view(seat))
         spec = MessageSpec(
             f"{self._dm_header(table)}\nTime ran out, so the computer moved for you: "
-            f"{table.presentation.reply(action, table.running_match().view(seat))} Use /hand in the channel for your cards."
+            f"{reply} Use /hand in the channel for your cards."
         )
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
@@ -314,7 +335,7 @@ class TableService:
             if spec is None:
                 raise TableError("There is no table in this channel. Use /join to open one.")
         elif table.state is TableState.LOBBY:
-            spec = MessageSpec(self._lobby_spec(table).content)
+            spec = MessageSpec(lobby_spec(table).content)
         else:
             shown = self._table_spec(table)
             standings = render.standings_lines(table.names, table.running_match().results().totals)
@@ -354,7 +375,7 @@ class TableService:
                     else:
                         outcome = table.start(user.id, is_admin=_is_admin(interaction))
                 await self._finish(
-                    table, outcome, interaction, self._lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                    table, outcome, interaction, lobby_spec(table), skip=(ShowLobby, LobbyClosed)
                 )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
@@ -619,25 +640,8 @@ class TableService:
         except discord.HTTPException as exc:
             log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
-    def _lobby_spec(self, table: Table, reason: str | None = None) -> MessageSpec:
-        closed = reason
-        if closed is None and table.state is TableState.PLAYING:
-            closed = "The game has started."
-        elif closed is None and table.state is TableState.CLOSED:
-            closed = "This table is closed."
-        players = len(table.names) or None
-        return render.lobby_message(
-            table.channel_id,
-            table.names,
-            table.title,
-            table.presentation.options_line(table.options(), players),
-            table.capacity(),
-            closed_reason=closed,
-            host=table.host_seat,
-        )
-
     async def _show_lobby(self, table: Table, reason: str | None = None) -> None:
-        spec = self._lobby_spec(table, reason)
+        spec = lobby_spec(table, reason)
         channel = self.client.get_partial_messageable(table.channel_id)
         if table.messages.lobby_id is not None:
             try:

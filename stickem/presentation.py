@@ -3,8 +3,9 @@
 The texts are those the bot has always shown (``bot/render.py``), written as plain message specs
 whose components carry intents:
 
-- the misery choice: a select (intent ``msel``) whose values are card tokens (``red7``); a
-  chosen card comes back as the draft, and the confirm button under it carries the action
+- the misery choice: a select (intent ``msel``) whose values are the cards' names (``red 7``,
+  as the released bot's selects had them, so a select from before an upgrade still works); a
+  chosen card comes back as the draft (its token, ``red7``), and the confirm button under it carries the action
   ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
 - the tricks: one button per card of the hand, each carrying the action ``p:<card>``.
 

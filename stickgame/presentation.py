@@ -130,7 +130,7 @@ class StickGamePresentation:
         seen = _view(view)
         if seen.seat in seen.awaiting:
             return None
-        lines = [self.reply(action)]
+        lines = [self.reply(action, view)]
         if seen.phase == "over":
             lines.append("The game is over.")
         elif isinstance(_decoded(action), Discard):
@@ -141,8 +141,9 @@ class StickGamePresentation:
             lines += [f"Your hand ({plural(len(seen.hand), 'card')}):", *hand_lines(seen.hand)]
         return Message("\n".join(lines))
 
-    def reply(self, action: str) -> str:
-        """``"You discarded 7♥."``, ``"You laid off 8♥ on #4."``."""
+    def reply(self, action: str, view: object) -> str:
+        """``"You discarded 7♥."``, ``"You laid off 8♥ on #4."`` (the view is not needed: an
+        action names its cards itself)."""
         played = _decoded(action)
         if isinstance(played, DrawStock):
             return "You drew from the stock."
@@ -177,6 +178,10 @@ class StickGamePresentation:
                 "Use your latest prompt or /hand."
             )
         return "The table has moved on since this prompt; use your latest prompt or /hand."
+
+    def todo(self, view: object) -> str:
+        """What a reminder asks of the seat: "draw" or "play and discard"."""
+        return "draw" if _view(view).phase == "draw" else "play and discard"
 
     def nudge(self, view: object) -> str:
         """``"it is your turn to draw (round 2): use **/hand**."``."""

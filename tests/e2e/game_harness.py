@@ -23,11 +23,11 @@ import discord
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import ActionId
-from stickem.hosting import parse_card_token
 from bot.table_service import service_for
 from bot.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
+from stickem.hosting import parse_card_token
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.driver import InteractionResponse
 from tests.discord_emulator.state import (

@@ -12,8 +12,8 @@ from pathlib import Path
 
 from bot.config import TOKEN_HELP
 from bot.invite import PERMISSION_REASONS, permission_name
-from bot.render import lobby_message
-from stickem import Rules
+from bot.table_service import lobby_spec
+from bot.tables import Table
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text()
@@ -65,7 +65,10 @@ def test_the_readmes_bot_command_installs_the_bot_and_explains_the_missing_token
 
 
 def test_the_lobby_in_the_transcript_is_what_the_bot_shows() -> None:
-    spec = lobby_message(1, ["ann", "bob"], Rules.preset("classic"), 7)
+    table = Table(1, game="stickem")
+    table.join(1, "ann")
+    table.join(2, "bob")
+    spec = lobby_spec(table)
     buttons = " ".join(f"[{button.label}]" for row in spec.rows for button in row)
     assert f"{spec.content}\n{buttons}\n" in README
     assert "[Add bot]" in buttons

@@ -109,7 +109,7 @@ def test_the_misery_prompt_lists_the_hand_by_colour_and_offers_a_select_and_a_di
     assert lines[2:] == hand_lines(view.hand or ())
     (select,), (confirm,) = prompt.rows
     assert isinstance(select, Select) and select.intent == "msel"
-    assert [choice.value for choice in select.choices] == [card_token(card) for card in view.hand or ()]
+    assert [choice.value for choice in select.choices] == [str(card) for card in view.hand or ()]
     assert [choice.label for choice in select.choices] == [str(card) for card in view.hand or ()]
     assert not any(choice.default for choice in select.choices)
     assert confirm == Button("Confirm", "m:none", style="danger", disabled=True)
@@ -125,7 +125,7 @@ def test_choosing_a_card_redraws_the_prompt_with_a_confirm_button_carrying_the_a
     assert prompt.content.endswith(f"Selected: **{card}**. Confirm to lock it in.")
     (select,), (confirm,) = prompt.rows
     assert isinstance(select, Select)
-    assert [choice.value for choice in select.choices if choice.default] == [card_token(card)]
+    assert [choice.value for choice in select.choices if choice.default] == [str(card)]
     assert isinstance(confirm, Button) and not confirm.disabled
     assert (confirm.label, confirm.intent) == (f"Confirm {card}", f"m:{card_token(card)}")
     assert PRESENTATION.click(view, confirm.intent, []) == Act(f"m:{card_token(card)}")
@@ -231,7 +231,7 @@ def test_the_card_that_ends_a_round_is_told_alone() -> None:
     [
         ("msel", [], "exactly one"),
         ("msel", ["red1", "red2"], "exactly one"),
-        ("msel", ["red 1"], "not one of your cards"),
+        ("msel", ["red one"], "not one of your cards"),
         ("msel", ["violet99"], "not one of your cards"),
         ("m:none", [], "Pick a card in the menu first"),
         ("m:", [], "not one of your cards"),

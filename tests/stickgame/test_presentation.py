@@ -132,7 +132,7 @@ def test_a_lay_down_asks_where_an_ambiguous_wild_goes_and_lays_it_there() -> Non
     run = next(m for m in completed.melds if m.kind == "run")
     assert run.stands_for(0) == "4♣"
     assert P.acted(view0(match), act.action, NAMES) is None  # the turn goes on: discard next
-    assert P.reply(act.action) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
+    assert P.reply(act.action, view0(match)) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
 
 
 def test_a_lay_down_not_answering_the_wild_question_is_refused_privately() -> None:
@@ -185,7 +185,7 @@ def test_lay_off_onto_a_chosen_meld() -> None:
     assert isinstance(act, Act)
     match.apply(0, act.action)
     assert [str(c) for c in match.view(None).melds[0].meld.cards] == ["5♥", "6♥", "joker", "8♥"]
-    assert P.reply(act.action) == "You laid off 8♥ on #1."
+    assert P.reply(act.action, view0(match)) == "You laid off 8♥ on #1."
 
 
 def test_a_lone_wild_on_another_players_meld_is_not_offered_and_says_why() -> None:
@@ -214,7 +214,7 @@ def test_take_a_wild_then_use_it_to_lay_down() -> None:
     assert any(isinstance(e, WildTaken) for e in events)
     assert any(isinstance(e, StickCompleted) for e in events)
     assert [str(c) for c in match.view(None).melds[0].meld.cards] == ["5♥", "6♥", "7♥"]
-    assert P.reply(act.action).startswith("You took 1 wild and laid down your stick:")
+    assert P.reply(act.action, view0(match)).startswith("You took 1 wild and laid down your stick:")
 
 
 # --- discarding ------------------------------------------------------------------------------
