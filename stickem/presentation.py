@@ -5,8 +5,8 @@ whose components carry intents:
 
 - the misery choice: a select (intent ``msel``) whose values are the cards' names (``red 7``,
   as the released bot's selects had them, so a select from before an upgrade still works); a
-  chosen card comes back as the draft (its token, ``red7``), and the confirm button under it carries the action
-  ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
+  chosen card comes back as the draft (its token, ``red7``), and the confirm button under it
+  carries the action ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
 - the tricks: one button per card of the hand, each carrying the action ``p:<card>``.
 
 The public messages are in :mod:`stickem.channel_messages`, the rules in
