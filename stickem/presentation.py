@@ -51,7 +51,11 @@ __all__ = [
 ]
 
 MISERY_SELECT: Final = "msel"
-"""The intent of the misery choice's select; its value is the chosen card's token."""
+"""The intent of the misery choice's select; its values are the cards' names."""
+REVEALED: Final = "The misery cards are already revealed; now the tricks are played."
+"""The answer to a misery choice made once the tricks of its round have begun (the engine's words)."""
+ALREADY_PICKED: Final = "You have already picked your misery card; a pick is final."
+"""The answer to a second misery choice in the same round (the engine's words)."""
 UNSELECTED: Final = "m:none"
 """The intent of the confirm button before a card is chosen (disabled, never an action)."""
 
@@ -252,12 +256,12 @@ class StickemPresentation:
             if len(values) != 1:
                 raise Refused("Pick exactly one card as your misery card.")
             card = _own_card(own, values[0])
+            if own.phase is Phase.TRICKS:
+                raise Refused(REVEALED)
             if own.phase is not Phase.MISERY:
                 raise Refused(f"The misery choice of round {own.round} is over.")
             if own.misery_pick is not None:
-                raise Refused(
-                    f"You have already picked your misery card for round {own.round}: {own.misery_pick}."
-                )
+                raise Refused(ALREADY_PICKED)
             return Redraw(card_token(card))
         kind, colon, token = intent.partition(":")
         if kind not in ("m", "p") or not colon:
@@ -301,7 +305,7 @@ class StickemPresentation:
         if found["trick"] is None:  # the misery choice of the current round
             if own.phase is Phase.MISERY:
                 return None
-            return f"These cards are from the misery choice of round {round_number}, which is over."
+            return REVEALED if own.phase is Phase.TRICKS else f"These cards are from round {round_number}, which is over."
         trick = int(found["trick"])
         if own.phase is not Phase.TRICKS:  # a stage of tricks still to come: never made
             return "This prompt is out of date; use /hand for your cards."

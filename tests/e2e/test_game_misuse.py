@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.custom_ids import MiseryConfirmId, MiserySelectId
+from bot.custom_ids import ActionId, MiserySelectId
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
@@ -74,15 +74,15 @@ async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, t
         assert h.shadow.phase is Phase.TRICKS
         # A confirm after the reveal changes nothing.
         before = bot_actions(h)
-        confirm = next(b.custom_id for b in old.buttons if b.custom_id and b.custom_id.startswith("stk:mok:"))
-        assert confirm is not None and MiseryConfirmId.parse(confirm).round == 1
+        confirm = next(b.custom_id for b in old.buttons if b.label.startswith("Confirm") and not b.disabled)
+        assert confirm is not None and ActionId.parse(confirm).stage == "1m"
         text = await answer_text(await emulator.driver.click(user, old, confirm))
         await h.settle()
         assert text == "The misery cards are already revealed; now the tricks are played.", text
         assert bot_actions(h) == before
         await h.play_tricks()
         assert h.shadow.round == 2
-        assert h.table.running_game().phase is Phase.MISERY
+        assert h.table.running_match().game.phase is Phase.MISERY
         # In round 2, round 1's select and confirm are refused, and nothing changes.
         before = bot_actions(h)
         text = await answer_text(await emulator.driver.select(user, old, None, [str(kept)]))

@@ -253,8 +253,17 @@ def test_clicks_never_offered_are_refused_with_a_sentence(
 def test_the_select_of_a_misery_choice_that_is_over_is_refused() -> None:
     match = in_tricks(seed=1)
     view = seat_view(match, 0)
-    with pytest.raises(Refused, match="misery choice of round 1 is over"):
-        PRESENTATION.click(view, "msel", [card_token((view.hand or ())[0])])
+    with pytest.raises(Refused, match="^The misery cards are already revealed; now the tricks are played.$"):
+        PRESENTATION.click(view, "msel", [str((view.hand or ())[0])])
+
+
+def test_a_second_misery_choice_in_the_round_is_refused_as_final() -> None:
+    match = new_match(seed=1)
+    view = seat_view(match, 0)
+    match.apply(0, f"m:{card_token((view.hand or ())[0])}")
+    view = seat_view(match, 0)
+    with pytest.raises(Refused, match="^You have already picked your misery card; a pick is final.$"):
+        PRESENTATION.click(view, "msel", [str((view.hand or ())[1])])
 
 
 @settings(max_examples=300, deadline=None)
@@ -299,7 +308,7 @@ def test_the_misery_choice_is_stale_once_the_tricks_are_on_and_not_before() -> N
     assert PRESENTATION.stale("1m", seat_view(match, 0)) is None
     match = in_tricks(seed=1)
     assert PRESENTATION.stale("1m", seat_view(match, 0)) == (
-        "These cards are from the misery choice of round 1, which is over."
+        "The misery cards are already revealed; now the tricks are played."
     )
 
 
