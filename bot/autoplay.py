@@ -42,7 +42,7 @@ log = logging.getLogger(__name__)
 RETRY_AFTER = 2.0
 """Seconds before a computer move that could not be saved is tried again."""
 
-FALLBACK = "the weakest level"
+FALLBACK = "the game's weakest computer player"
 """Whose decision stands in when a seat's own decision fails (made on the event loop: the
 weakest level of every game decides in well under a millisecond), so that a failure never leaves
 a table waiting for a seat."""
@@ -151,7 +151,7 @@ class Autoplay:
         A worker that died (killed by the OOM killer or by hand) leaves the process pool broken
         for good: the broken pool is replaced by a new one and the decision asked again, once.
         Should the decision still fail (a bug in a computer player, the new pool broken too, no
-        pool starting at all), the :data:`FALLBACK_LEVEL` player decides instead: nobody can act
+        pool starting at all), the game's weakest player (:data:`FALLBACK`) decides instead: nobody can act
         while a computer seat is awaited, so a failure here would otherwise stop the game."""
         view = table.running_match().view(seat)
         seed = table.bot_seed(seat)
@@ -171,12 +171,12 @@ class Autoplay:
                 return await loop.run_in_executor(self.executor(), decide, game, where, view, level, seed)
             except Exception:
                 log.exception(
-                    "table %s: the %s computer player failed in a new worker pool; a %s one decides instead",
+                    "table %s: the %s computer player failed in a new worker pool; %s decides instead",
                     table.channel_id, level, FALLBACK,
                 )
         except Exception:
             log.exception(
-                "table %s: the %s computer player failed; a %s one decides instead",
+                "table %s: the %s computer player failed; %s decides instead",
                 table.channel_id, level, FALLBACK,
             )
         return decide(game, where, view, table.spec.levels[0], seed)

@@ -305,7 +305,7 @@ class StickemPresentation:
         if found["trick"] is None:  # the misery choice of the current round
             if own.phase is Phase.MISERY:
                 return None
-            return REVEALED if own.phase is Phase.TRICKS else f"These cards are from round {round_number}, which is over."
+            return REVEALED  # the same round, not over, past its misery choice: its tricks
         trick = int(found["trick"])
         if own.phase is not Phase.TRICKS:  # a stage of tricks still to come: never made
             return "This prompt is out of date; use /hand for your cards."

@@ -83,8 +83,8 @@ class Humans:
     async def act(self, snap: Snapshot, seat: int) -> None:
         """``seat`` (awaited in ``snap``) picks its misery card or plays a card from its DM."""
         g = self.g
-        g.shadow = snap.match.game  # the helpers of ProcessGame read the turn from the shadow
-        if snap.match.game.phase is Phase.MISERY:
+        g.shadow = snap.game  # the helpers of ProcessGame read the turn from the shadow
+        if snap.game.phase is Phase.MISERY:
             await g.pick_misery(seat)
         else:
             await g.play_turn()
@@ -98,7 +98,7 @@ class Humans:
                     snap = await snapshot(self.g)
                     if done(snap):
                         return snap
-                    awaited = [seat for seat in snap.match.game.awaiting if seat in self.seats]
+                    awaited = [seat for seat in snap.game.awaiting if seat in self.seats]
                     if awaited:
                         await self.act(snap, awaited[0])
                     else:
@@ -116,7 +116,7 @@ def check_the_end(g: ProcessGame, snap: Snapshot) -> None:
     none twice: the engine refuses a card that is not in the hand) and gives the standings the
     channel shows."""
     assert snap.finished, snap.stored.record.status
-    assert snap.match.game.phase is Phase.GAME_OVER
+    assert snap.game.phase is Phase.GAME_OVER
     actions = snap.stored.actions
     assert [a.seq for a in actions] == list(range(len(actions)))
     rounds: list[list[tuple[int, str]]] = []
@@ -126,15 +126,15 @@ def check_the_end(g: ProcessGame, snap: Snapshot) -> None:
             rounds.append([])  # a round starts with the misery choices
         if not misery:
             rounds[-1].append((action.seat, action.action))
-    assert len(rounds) == snap.match.game.round
-    players = snap.match.game.players
+    assert len(rounds) == snap.game.round
+    players = snap.game.players
     for number, plays in enumerate(rounds, start=1):
         cards = [card for _, card in plays]
         assert len(cards) == len(set(cards)), f"a card played twice in round {number}"
         per_seat = [sum(1 for seat, _ in plays if seat == s) for s in range(players)]
         assert len(set(per_seat)) == 1, f"round {number}: seats played {per_seat} cards"
     names = [seat.display_name for seat in snap.stored.record.seats]
-    assert standings(g, names) == snap.match.game.totals
+    assert standings(g, names) == snap.game.totals
 
 
 def standings(g: ProcessGame, names: list[str]) -> list[int]:

@@ -178,7 +178,7 @@ async def test_late_answers_to_start_and_the_last_misery_confirm_still_move_the_
         await h.settle()
         emulator.response_timeout = 3.0
         assert emulator.pop_problems()
-        game = h.table.running_game()
+        game = h.table.running_match().game
         h.shadow = Game.new(3, game.rules, seed=game.seed)
         for seat in range(2):
             await h.pick_misery(seat)

@@ -73,7 +73,7 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
     await start_game(g, players=3, bot_level="hard", timer="off")
 
     def ann_to_play_before_a_computer(snap: Snapshot) -> bool:
-        game = snap.match.game
+        game = snap.game
         return (
             game.phase is Phase.TRICKS
             and game.trick_number >= 2
@@ -91,7 +91,7 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
     after = await snapshot(g)
     assert after.stored.actions[:-1] == before.stored.actions
     assert tuple(after.stored.actions[-1][1:]) == ann.moves[-1]
-    assert len(after.match.game.awaiting) == 1 and after.match.game.awaiting[0] != ANN
+    assert len(after.game.awaiting) == 1 and after.game.awaiting[0] != ANN
     await g.kill_bot()
     assert len((await snapshot(g)).stored.actions) == len(after.stored.actions)
 
@@ -101,7 +101,7 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
     moved = await wait_stored(
         g, lambda snap: snap if len(snap.stored.actions) > count else None, timeout=5, what="its move"
     )
-    assert moved.stored.actions[count].seat == after.match.game.awaiting[0]
+    assert moved.stored.actions[count].seat == after.game.awaiting[0]
     end = await ann.play_until(lambda snap: snap.finished, timeout=20)
     await g.emu.driver.wait_for_message(g.channel, lambda m: "Game over" in m.content, timeout=5)
     check_the_end(g, end)
@@ -133,10 +133,10 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     await start_game(g, players=3, bot_level="normal", timer="60s")
 
     def ann_awaited_with_deadline(snap: Snapshot) -> Snapshot | None:
-        return snap if snap.match.game.awaiting == (ANN,) and snap.deadline is not None else None
+        return snap if snap.game.awaiting == (ANN,) and snap.deadline is not None else None
 
     misery = await wait_stored(g, ann_awaited_with_deadline, timeout=5, what="the bots' misery cards")
-    assert misery.match.game.phase is Phase.MISERY and misery.deadline is not None
+    assert misery.game.phase is Phase.MISERY and misery.deadline is not None
     first_deadline = misery.deadline
     await asyncio.sleep((first_deadline - timer * 2 / 3 - utc_now()).total_seconds())
     assert not reminders_to(g, ann)  # killed before the reminder at half time
@@ -154,11 +154,11 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     assert len(reminded) == 1 and "pick your misery card" in reminded[0]
 
     def ann_to_play(snap: Snapshot) -> Snapshot | None:
-        ready = snap.match.game.phase is Phase.TRICKS and snap.match.game.awaiting == (ANN,)
+        ready = snap.game.phase is Phase.TRICKS and snap.game.awaiting == (ANN,)
         return snap if ready and snap.deadline not in (None, first_deadline) else None
 
     turn = await wait_stored(g, ann_to_play, timeout=5, what="ann's first turn")
-    assert turn.match.game.misery_card(ANN) is not None  # the computer picked it for her
+    assert turn.game.misery_card(ANN) is not None  # the computer picked it for her
     second_deadline = turn.deadline
     assert second_deadline is not None
     await g.kill_bot()

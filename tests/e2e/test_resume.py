@@ -103,7 +103,7 @@ async def test_broken_games_are_reported_and_the_others_resume(
         # the lobby is back, and its buttons work
         lobby = registry.require(lobby_channel.id)
         assert lobby.state is TableState.LOBBY and [s.user_id for s in lobby.seats] == [users[0].id]
-        assert (lobby.lobby_id, lobby.preset, lobby.rounds) == ("0abcdef", "amigo", 2)
+        assert (lobby.lobby_id, lobby.chosen) == ("0abcdef", {"preset": "amigo", "rounds": 2})
         reply = await (await emulator.driver.slash(users[1], lobby_channel, "join")).response()
         assert "seat 2" in reply.content
         message = await emulator.driver.wait_for_message(lobby_channel, lambda m: "bob" in m.content)

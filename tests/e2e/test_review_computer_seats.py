@@ -19,7 +19,7 @@ import pytest
 from bot import autoplay, thinking
 from bot.table_service import service_for
 from bot.tables import Table
-from stickem import Card, Phase, View
+from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import (
     act,
@@ -55,11 +55,11 @@ async def test_a_failing_computer_decision_does_not_stall_the_game(
     real = thinking.decide
     calls = {"count": 0}
 
-    def flaky(view: View, level: str, seed: int) -> Card:
+    def flaky(game: str, entry: str, view: object, level: str, seed: int) -> str:
         calls["count"] += 1
         if calls["count"] == 1:
             raise RuntimeError("a bug in the computer player")
-        return real(view, level, seed)
+        return real(game, entry, view, level, seed)
 
     monkeypatch.setattr(autoplay, "decide", flaky)
     club = make_club(emulator, 1)
@@ -123,7 +123,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
         gate = asyncio.Event()
         real_think = service.autoplay.think
 
-        async def gated_think(t: Table, seat: int, level: str) -> Card:
+        async def gated_think(t: Table, seat: int, level: str) -> str:
             if seat == 1 and not entered.is_set():  # the timeout decision for bob
                 entered.set()
                 await asyncio.wait_for(gate.wait(), timeout=WAIT)

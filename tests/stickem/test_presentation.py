@@ -253,7 +253,7 @@ def test_clicks_never_offered_are_refused_with_a_sentence(
 def test_the_select_of_a_misery_choice_that_is_over_is_refused() -> None:
     match = in_tricks(seed=1)
     view = seat_view(match, 0)
-    with pytest.raises(Refused, match="^The misery cards are already revealed; now the tricks are played.$"):
+    with pytest.raises(Refused, match=r"^The misery cards are already revealed; now the tricks are played"):
         PRESENTATION.click(view, "msel", [str((view.hand or ())[0])])
 
 
@@ -262,7 +262,7 @@ def test_a_second_misery_choice_in_the_round_is_refused_as_final() -> None:
     view = seat_view(match, 0)
     match.apply(0, f"m:{card_token((view.hand or ())[0])}")
     view = seat_view(match, 0)
-    with pytest.raises(Refused, match="^You have already picked your misery card; a pick is final.$"):
+    with pytest.raises(Refused, match=r"^You have already picked your misery card; a pick is final\.$"):
         PRESENTATION.click(view, "msel", [str((view.hand or ())[1])])
 
 
