@@ -256,8 +256,9 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
     effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
     if not waiting:
         return tuple(effects), resumed
-    if len(match.awaiting) > 1:
-        return tuple(effects), f"{resumed} Waiting for {_mentions(table, waiting)}."
+    if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
+        todo = table.presentation.todo(match.view(waiting[0]))
+        return tuple(effects), f"{resumed} {_mentions(table, waiting)}: please {todo}."
     return tuple(effects), f"{resumed} {_mentions(table, waiting)}, it is your turn."
 
 

@@ -81,7 +81,7 @@ async def test_sigkill_in_the_middle_of_the_misery_choice(game: ProcessGame) -> 
         g.channel, lambda m: m.id > table_id and header in m.content, timeout=5
     )
     assert "bob" in reposted.content
-    waiting = f"Waiting for the misery cards of <@{g.users[1].id}>, <@{g.users[2].id}>."
+    waiting = f"<@{g.users[1].id}>, <@{g.users[2].id}>: please pick your misery card."
     await g.emu.driver.wait_for_message(g.channel, lambda m: waiting in m.content, timeout=5)
 
     confirmed = await answer(await g.emu.driver.click(g.users[1], opened, f"Confirm {card}"))

@@ -28,6 +28,9 @@ from tests.e2e.process_game import answer
 
 SEED = 424242
 
+BACK = RESUMED.format(title="Stick'em")
+"""The notice of a resumed Stick'em game."""
+
 
 def rules_json(rounds: int = 1) -> str:
     """Stored rules of a one-round classic game."""
@@ -94,7 +97,7 @@ async def test_broken_games_are_reported_and_the_others_resume(
             notice = await emulator.driver.wait_for_message(channel, lambda m: BROKEN in m.content)
             assert notice.content == BROKEN
         # the good game: every player gets the misery choice again, and plays it
-        await emulator.driver.wait_for_message(good, lambda m: RESUMED in m.content)
+        await emulator.driver.wait_for_message(good, lambda m: BACK in m.content)
         prompt = await emulator.driver.wait_for_message(users[0], lambda m: misery_select_of(m) is not None)
         card = table.match.game.hand(0)[0] if table.match is not None else None
         selected = await answer(await emulator.driver.select(users[0], prompt, None, [str(card)]))
@@ -185,7 +188,7 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game(
         registry = service_for(bot).registry
         assert registry.get(deleted.id) is None
         assert registry.require(kept.id).state is TableState.PLAYING
-        await emulator.driver.wait_for_message(kept, lambda m: RESUMED in m.content)
+        await emulator.driver.wait_for_message(kept, lambda m: BACK in m.content)
     emulator.pop_problems()
 
     storage = await Storage.open(url)
@@ -217,7 +220,7 @@ async def test_a_clashing_game_gets_no_notice_where_another_game_runs(
     bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
     async with run_client(emulator, bot):
         await _announced(bot)
-        await emulator.driver.wait_for_message(channel, lambda m: RESUMED in m.content)
+        await emulator.driver.wait_for_message(channel, lambda m: BACK in m.content)
         assert not any(BROKEN in m.content for m in emulator.driver.channel_messages(channel))
         assert service_for(bot).registry.require(channel.id).storage_id == first
 
