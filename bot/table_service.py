@@ -50,7 +50,7 @@ from bot.tables import (
     TakeoverRequest,
 )
 from tabletop import GameSpec, Refused, registry
-from tabletop.presentation import Act, Message
+from tabletop.presentation import Act, Message, Redraw
 
 log = logging.getLogger(__name__)
 
@@ -388,19 +388,25 @@ class TableService:
         (applied, stored, shown)."""
         try:
             table = self._table(ident.channel_id)
+            user_id = interaction.user.id
+            header = self._dm_header(table) if interaction.guild_id is None else ""
+            if not table.returns_on_click(user_id, ident.game_id, ident.stage):
+                # A step of a decision changes nothing: it is answered at once, without waiting
+                # for the table (which may be busy showing the previous move).
+                seat, meaning = self._meaning(table, user_id, ident, values)
+                if not isinstance(meaning, Act):
+                    await self._edit_clicked(
+                        interaction, self._prompt_spec(table, seat, meaning.draft, header=header)
+                    )
+                    return
             async with self._locked(table, interaction, component=True):
-                user_id = interaction.user.id
                 if table.returns_on_click(user_id, ident.game_id, ident.stage):
                     async with self.journal.recording(table):
                         outcome = table.back(user_id)
                     await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
                     return
-                seat, view = table.check_click(user_id, ident.game_id, ident.stage)
-                try:
-                    meaning = table.presentation.click(view, ident.intent, values)
-                except Refused as exc:
-                    raise GameRefusal(exc.message) from exc
-                header = self._dm_header(table) if interaction.guild_id is None else ""
+                # read again: the table may have moved on while this click waited for it
+                seat, meaning = self._meaning(table, user_id, ident, values)
                 if not isinstance(meaning, Act):
                     await self._edit_clicked(
                         interaction, self._prompt_spec(table, seat, meaning.draft, header=header)
@@ -426,6 +432,18 @@ class TableService:
                 await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
+
+    @staticmethod
+    def _meaning(
+        table: Table, user_id: int, ident: ActionId, values: tuple[str, ...]
+    ) -> tuple[int, Act | Redraw]:
+        """The clicking seat and what its click means to the game's presentation now;
+        :class:`TableError` (a stale or foreign prompt) or :class:`GameRefusal` if it means nothing."""
+        seat, view = table.check_click(user_id, ident.game_id, ident.stage)
+        try:
+            return seat, table.presentation.click(view, ident.intent, values)
+        except Refused as exc:
+            raise GameRefusal(exc.message) from exc
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
