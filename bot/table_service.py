@@ -27,6 +27,7 @@ from bot.autoplay import Autoplay, AutoplaySettings
 from bot.custom_ids import ActionId, LobbyId, StopId, TakeoverId
 from bot.discord_views import edit_kwargs, from_presentation, send_kwargs
 from bot.errors import report_interaction_error
+from bot.game_choices import offered_game
 from bot.persistence import GameJournal
 from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
@@ -165,13 +166,7 @@ class TableService:
         (``seat``: which one, by number or name)."""
         channel_id = _channel_id(interaction)
         if game is not None:
-            try:
-                registry.game(game)
-            except registry.GameNotOffered as exc:
-                raise TableError(
-                    f"There is no game called {limits.echo(game)!r} here; choose one of "
-                    f"{', '.join(exc.known)}."
-                ) from exc
+            offered_game(game)
         for attempt in range(2):
             table = self.registry.get_or_open(
                 channel_id, interaction.guild_id, game or self.default_game(interaction.guild_id)

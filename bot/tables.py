@@ -455,7 +455,7 @@ class Table:
         if seat is not None:
             host += " (The seat option only matters when you take over a computer player in a game.)"
         return Outcome(
-            f"You joined the table (seat {len(self.seats)}).{host}",
+            f"You joined the {self.title} table (seat {len(self.seats)}).{host}",
             (ShowLobby(),),
             len(self.seats) - 1,
         )

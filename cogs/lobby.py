@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
+from bot.game_choices import GAME_CHOICES
 from bot.interaction_release import releases_click
 from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
@@ -47,11 +48,6 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         await service_for(interaction.client).lobby_click(interaction, self.ident)
 
 
-GAME_CHOICES = [
-    app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
-    for spec in map(registry.game, registry.names())
-]
-"""Each game offered, by its title and one-line description (at most 25: Discord's limit)."""
 LEVEL_CHOICES = [
     app_commands.Choice(name=level, value=level)
     for level in dict.fromkeys(level for name in registry.names() for level in registry.game(name).levels)

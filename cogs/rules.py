@@ -1,4 +1,4 @@
-"""`/rules`: the rules of Stick'em, summarised, for anyone, anywhere."""
+"""`/rules [game]`: the rules of a game, summarised, for anyone, anywhere."""
 
 from __future__ import annotations
 
@@ -8,21 +8,35 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import limits
-from bot.rules_embed import rules_embed
+from bot.discord_views import from_presentation, send_kwargs
+from bot.game_choices import GAME_CHOICES, offered_game
+from bot.table_service import service_for
 
 
 class RulesCog(commands.Cog):
-    """Explains the game."""
+    """Explains the games."""
 
-    @app_commands.command(name="rules", description="How to play Stick'em, with examples")
-    @app_commands.describe(public="Show the rules to the whole channel instead of only to you")
-    async def rules(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
-        """Send the rules embed, privately unless asked otherwise."""
-        embeds = limits.fit_embeds((rules_embed(),))  # every embed goes out through bot.limits
-        await interaction.response.send_message(embeds=embeds, ephemeral=not public)
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="rules", description="How to play a game of this bot, with examples")
+    @app_commands.describe(
+        game="Which game (the game of this channel's table, or the server's default, if not given)",
+        public="Show the rules to the whole channel instead of only to you",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(
+        self, interaction: discord.Interaction[Any], game: str | None = None, public: bool = False
+    ) -> None:
+        """Send the game's rules (its presentation's), privately unless asked otherwise."""
+        if game is not None:
+            spec = offered_game(game)
+        else:
+            spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
+        message = from_presentation(spec.presentation.rules(), lambda intent: intent)
+        await interaction.response.send_message(**send_kwargs(message), ephemeral=not public)
 
 
 async def setup(bot: commands.Bot) -> None:
     """Register the cog (discord.py extension entry point)."""
-    await bot.add_cog(RulesCog())
+    await bot.add_cog(RulesCog(bot))

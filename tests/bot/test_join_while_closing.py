@@ -149,7 +149,7 @@ async def test_a_join_opens_a_new_lobby_once_the_stop_is_saved(
         assert lobby is not None and lobby is not table
         assert lobby.state is TableState.LOBBY and lobby.seat_of(9) == 0
         assert interaction.response.said == [
-            "You joined the table (seat 1). You are the host: start the game with /start."
+            "You joined the Stick'em table (seat 1). You are the host: start the game with /start."
         ]
 
 

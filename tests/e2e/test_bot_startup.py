@@ -88,6 +88,24 @@ async def test_rules_is_private_unless_asked_public(emulator: Emulator, tmp_path
         assert in_dm.embeds[0].title == "Stick'em: the rules in a minute"
 
 
+async def test_rules_names_the_game_or_follows_the_channels_table(emulator: Emulator, tmp_path: Path) -> None:
+    """/rules game:<name> shows that game's rules; without a game, those of the channel's table
+    (here a Stick Game lobby), elsewhere the default game's."""
+    guild = emulator.add_guild("Game night")
+    cards, other = emulator.add_text_channel(guild, "cards"), emulator.add_text_channel(guild, "other")
+    alice = emulator.add_user("alice")
+    emulator.add_member(guild, alice)
+    async with run_client(emulator, _bot(emulator, tmp_path)):
+        stupid = await (await emulator.driver.slash(alice, other, "rules", game="stupid")).response()
+        assert stupid.ephemeral and stupid.embeds[0].title == "Stupid: the rules in a minute"
+        joined = await (await emulator.driver.slash(alice, cards, "join", game="stickgame")).response()
+        assert "Stick Game" in joined.content, joined.content
+        here = await (await emulator.driver.slash(alice, cards, "rules")).response()
+        assert here.embeds[0].title == "Stick Game: the rules in short"
+        elsewhere = await (await emulator.driver.slash(alice, other, "rules")).response()
+        assert elsewhere.embeds[0].title == "Stick'em: the rules in a minute"
+
+
 async def test_error_handler_explains_or_gives_a_reference(emulator: Emulator, tmp_path: Path) -> None:
     guild = emulator.add_guild("Game night")
     channel = emulator.add_text_channel(guild, "cards")

@@ -319,7 +319,7 @@ async def test_host_closes_the_lobby_with_stop(emulator: Emulator, tmp_path: Pat
         assert "(closed)" in lobby.content and "Closed by ann." in lobby.content
         assert not lobby.buttons
         response = await h.slash(h.users[1], "join")  # a new table opens
-        assert "You joined the table (seat 1)" in response.content
+        assert "You joined the Stick'em table (seat 1)" in response.content
 
 
 async def test_rate_limited_calls_are_retried_and_the_game_goes_on(

@@ -120,7 +120,7 @@ async def test_join_that_waited_for_a_lobby_that_closed_opens_a_new_one(
             table.leave(ann.id)
         original = await result.wait_original()  # the deferred answer, filled in
         await h.settle()
-        joined = "You joined the table (seat 1). You are the host"
+        joined = "You joined the Stick'em table (seat 1). You are the host"
         assert original.content.startswith(joined), original.content
         assert h.table is not table and [seat.user_id for seat in h.table.seats] == [bob.id]
 

@@ -1,0 +1,26 @@
+"""The games this bot offers, as the choices of a slash command's ``game`` option."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot import limits
+from bot.errors import UserError
+from tabletop import GameSpec, registry
+
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
+    for spec in map(registry.game, registry.names())
+]
+"""Each game offered, by its title and one-line description (at most 25: Discord's limit)."""
+
+
+def offered_game(name: str) -> GameSpec:
+    """The game called ``name`` (a slash command's ``game`` value); :class:`UserError` saying
+    which games there are if this bot offers none of that name (a forged or outdated value)."""
+    try:
+        return registry.game(name)
+    except registry.GameNotOffered as exc:
+        raise UserError(
+            f"There is no game called {limits.echo(name)!r} here; choose one of {', '.join(exc.known)}."
+        ) from exc
