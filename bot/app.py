@@ -155,6 +155,7 @@ class StickemBot(commands.Bot):
             timer_scale=self.settings.turn_timer_scale,
         )
         install_service(self, service)
+        service.restore_default_games(await storage.load_default_games())
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)

@@ -26,11 +26,12 @@ from bot import limits, render
 from bot.autoplay import Autoplay, AutoplaySettings
 from bot.custom_ids import ActionId, LobbyId, StopId, TakeoverId
 from bot.discord_views import edit_kwargs, from_presentation, send_kwargs
-from bot.errors import report_interaction_error
+from bot.errors import UserError, report_interaction_error
 from bot.game_choices import offered_game
 from bot.persistence import GameJournal
 from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
+from bot.storage import StorageUnavailable
 from bot.tables import (
     Effect,
     GameRefusal,
@@ -204,9 +205,43 @@ class TableService:
         table = self.registry.get(channel_id) if channel_id is not None else None
         return table.spec if table is not None else registry.game(self.default_game(guild_id))
 
+    def restore_default_games(self, stored: dict[int, str]) -> None:
+        """Take the servers' default games as stored; one naming a game this bot no longer offers
+        is logged and left out (its server gets the bot's default again)."""
+        for guild_id, game in stored.items():
+            if game in registry.names():
+                self.default_games[guild_id] = game
+            else:
+                log.warning("Server %s's default game %r is not offered any more; ignored", guild_id, game)
+
     def default_game(self, guild_id: int | None) -> str:
         """The game a new table of this server plays when /join names none."""
         return self.default_games.get(guild_id or 0, registry.DEFAULT_GAME)
+
+    async def set_default_game(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """/defaultgame: the game a new table of this server plays when /join names none (for
+        those who may manage the server). Stored first, so that it outlives a restart."""
+        if interaction.guild_id is None:
+            raise UserError("The default game is a server's setting: use /defaultgame in a server.")
+        if not _is_admin(interaction):
+            raise UserError("Only someone who can manage this server can change its default game.")
+        spec = offered_game(game)
+        storage = self.journal.storage
+        if storage is not None:
+            try:
+                await storage.set_default_game(interaction.guild_id, spec.name)
+            except StorageUnavailable as exc:
+                log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
+                raise UserError(
+                    "The default game could not be saved just now (the database is not answering); "
+                    "nothing changed. Please try again in a minute."
+                ) from exc
+        self.default_games[interaction.guild_id] = spec.name
+        await send_ephemeral(
+            interaction,
+            f"/join without a game now opens a **{spec.title}** table in this server. "
+            "Tables already open keep their game.",
+        )
 
     async def start(
         self,

@@ -87,6 +87,17 @@ class Lobby(commands.Cog):
         await service_for(self.bot).join(interaction, seat, game)
 
     @app_commands.command(
+        name="defaultgame", description="Choose the game /join opens in this server when none is named"
+    )
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(game="The game new tables play (tables already open keep theirs)")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def defaultgame(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """/defaultgame game (Manage Server)"""
+        await service_for(self.bot).set_default_game(interaction, game)
+
+    @app_commands.command(
         name="leave", description="Leave the lobby, or hand your game seat to a computer player"
     )
     @app_commands.guild_only()

@@ -31,6 +31,7 @@ from bot.storage.schema import (
     game_timers,
     games,
     lobbies,
+    server_settings,
 )
 
 
@@ -206,3 +207,9 @@ async def load_lobbies(conn: AsyncConnection) -> tuple[list[LobbyRecord], list[s
             )
         )
     return result, problems
+
+
+async def load_default_games(conn: AsyncConnection) -> dict[int, str]:
+    """Every server's default game (``server_settings``), by server id."""
+    rows = await conn.execute(select(server_settings.c.guild_id, server_settings.c.default_game))
+    return {int(row.guild_id): str(row.default_game) for row in rows}

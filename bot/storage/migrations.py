@@ -17,7 +17,7 @@ from sqlalchemy import Connection, DateTime, insert, inspect, select, text, upda
 from bot.storage.errors import SchemaTooNew, StorageError
 from bot.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 3
+CURRENT_VERSION = 4
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -72,7 +72,19 @@ def _v2_to_v3(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_actions_v3 RENAME TO game_actions"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(conn: Connection) -> None:
+    """Version 4: a server's settings (`server_settings`: the game a new table plays when /join
+    names none). No row means the bot's default game, so nothing else changes."""
+    timestamp = DateTime(timezone=False).compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE server_settings ("
+        " guild_id BIGINT NOT NULL PRIMARY KEY,"
+        " default_game VARCHAR(32) NOT NULL,"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

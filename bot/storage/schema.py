@@ -27,7 +27,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.types import TypeDecorator
 
 MAX_GAME_NAME = 32
-"""The longest game name (``games.game``, ``lobbies.game``)."""
+"""The longest game name (``games.game``, ``lobbies.game``, ``server_settings.default_game``)."""
 
 NO_SEAT = -1
 """Stored in a `seat` key column for rows that belong to no seat (SQL keys cannot hold NULL)."""
@@ -152,5 +152,15 @@ lobbies = Table(
     Column("seats", Text, nullable=False),
     Column("options", Text, nullable=False),
     Column("message_id", BigInteger, nullable=True),
+    Column("updated_at", UtcDateTime, nullable=False),
+)
+
+server_settings = Table(
+    "server_settings",
+    metadata,
+    # One row per server that changed a setting; schema version 4.
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    # The game a new table plays when /join names none (a name in the registry).
+    Column("default_game", String(MAX_GAME_NAME), nullable=False),
     Column("updated_at", UtcDateTime, nullable=False),
 )

@@ -349,6 +349,18 @@ class Storage:
             log.error("a stored lobby cannot be loaded: %s", problem)
         return result
 
+    # ----- server settings --------------------------------------------------------------------
+
+    async def set_default_game(self, guild_id: int, game: str) -> None:
+        """Store the game a new table of the server plays when /join names none."""
+        async with self.transaction() as tx:
+            await tx.set_default_game(guild_id, game)
+
+    async def load_default_games(self) -> dict[int, str]:
+        """Every server's default game, by server id (servers that never set one are absent)."""
+        async with self._reading() as conn:
+            return await loading.load_default_games(conn)
+
     # ----- stats and maintenance --------------------------------------------------------------
 
     async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats:

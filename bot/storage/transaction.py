@@ -34,6 +34,7 @@ from bot.storage.schema import (
     game_timers,
     games,
     lobbies,
+    server_settings,
 )
 
 
@@ -369,6 +370,12 @@ class Transaction:
                 "message_id": lobby.message_id,
                 "updated_at": self.now,
             },
+        )
+
+    async def set_default_game(self, guild_id: int, game: str) -> None:
+        """Store the game a new table of the server plays when /join names none."""
+        await self._upsert(
+            server_settings, {"guild_id": guild_id}, {"default_game": game, "updated_at": self.now}
         )
 
     async def delete_lobby(self, channel_id: int) -> bool:

@@ -149,6 +149,7 @@ async def _make_version_1(storage: Storage) -> None:
         " card VARCHAR(32) NOT NULL, PRIMARY KEY (game_id, seq))",
     )
     await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
+    await raw(storage, "DROP TABLE server_settings")  # version 4
     await raw(storage, "UPDATE schema_version SET version = 1")
 
 
@@ -167,11 +168,14 @@ async def test_a_version_1_database_opens_and_its_timers_get_reminders(
     await storage.close()
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
-        assert reopened.schema_version == CURRENT_VERSION == 3
+        assert reopened.schema_version == CURRENT_VERSION == 4
         (game,) = (await reopened.load_unfinished_games()).games
         assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
         assert await reopened.mark_timer_reminded(game_id, "turn") is True
         (game,) = (await reopened.load_unfinished_games()).games
         assert game.timers[0].reminded_at == clock.now
+        assert await reopened.load_default_games() == {}  # version 4: no server changed its game
+        await reopened.set_default_game(100, "stupid")
+        assert await reopened.load_default_games() == {100: "stupid"}
     finally:
         await reopened.close()
