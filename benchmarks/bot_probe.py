@@ -184,7 +184,7 @@ class Probe:
 
     def patch_write_queue(self) -> None:
         """Time each database write's wait for the writer's turn and how long it holds it."""
-        from bot.write_queue import WriteQueue
+        from host.write_queue import WriteQueue
 
         original = WriteQueue.turn
         probe = self

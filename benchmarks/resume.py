@@ -33,9 +33,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sqlalchemy import insert, update
 
 from bot.resume import rebuild_tables
-from bot.storage import SeatRecord, Storage
-from bot.storage.schema import game_actions, game_messages, games
-from bot.tables import TableRegistry
+from host.storage import SeatRecord, Storage
+from host.storage.schema import game_actions, game_messages, games
+from host.tables import TableRegistry
 from stickem import Action, Game, Phase, Rules
 from stickem.hosting import encode_action, options_for
 

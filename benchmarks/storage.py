@@ -23,9 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import insert, text, update
 
-from bot.storage import SeatRecord, Storage, utc_now
-from bot.storage.database import create_engine
-from bot.storage.schema import game_actions, game_messages, game_timers, games
+from host.storage import SeatRecord, Storage, utc_now
+from host.storage.database import create_engine
+from host.storage.schema import game_actions, game_messages, game_timers, games
 
 RULES = json.dumps({"preset": "classic", "rounds": "per-player", "all_zero": "first", "first_lead": "rotate"})
 COLORS = ("green", "brown", "red", "blue", "yellow", "violet")

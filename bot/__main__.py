@@ -17,10 +17,9 @@ from dotenv import load_dotenv
 
 from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings, mask_password
-from bot.persistence import database_url_for
+from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, mask_password
 from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
-from bot.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
+from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 
 log = logging.getLogger("bot")
 

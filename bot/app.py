@@ -10,19 +10,18 @@ import discord
 from discord.ext import commands
 
 from bot import gateway
-from bot.autoplay import AutoplaySettings
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
-from bot.config import Settings, mask_password
+from bot.config import Settings, autoplay_settings, database_url_for, mask_password
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
-from bot.persistence import GameJournal, database_url_for
 from bot.resume import ResumeReport, announce_resumed, rebuild_tables
 from bot.startup import ConnectPolicy, check_writable, open_database, reach_discord
-from bot.storage import Storage
 from bot.table_service import TableService, install_service
 from bot.table_service import service_for as service_of
+from host.journal import GameJournal
+from host.storage import Storage
 
 log = logging.getLogger(__name__)
 
@@ -151,7 +150,7 @@ class StickemBot(commands.Bot):
         service = TableService(
             self,
             journal=GameJournal(storage),
-            autoplay=AutoplaySettings.from_settings(self.settings),
+            autoplay=autoplay_settings(self.settings),
             timer_scale=self.settings.turn_timer_scale,
         )
         install_service(self, service)

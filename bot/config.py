@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-DEFAULT_DATABASE_URL = "sqlite:///stickem.sqlite3"
-"""Where games are stored when `DATABASE_URL` is unset: a SQLite file in the working directory."""
+from host.autoplay import AutoplaySettings
+from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL
 
 DEFAULT_DATA_DIR = "."
 
@@ -144,3 +144,19 @@ def _parse_number(
         kind = "a whole number" if integer else "a number"
         raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+def database_url_for(settings: Settings) -> str:
+    """The database to open: ``DATABASE_URL``, else ``stickem.sqlite3`` in the data folder.
+
+    The data folder is ``STICKEM_DATA_DIR`` (by default the directory the bot is started from),
+    where the bot keeps its other files too.
+    """
+    if settings.database_url != DEFAULT_DATABASE_URL:
+        return settings.database_url
+    return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
+
+
+def autoplay_settings(settings: Settings) -> AutoplaySettings:
+    """The autoplay part of the bot's settings."""
+    return AutoplaySettings(move_delay=settings.bot_move_delay, workers=settings.bot_workers)

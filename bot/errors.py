@@ -16,15 +16,12 @@ from discord import app_commands
 
 from bot import limits
 from bot.replies import send_ephemeral
+from host.errors import UserError, sentence
 from tabletop import Refused
 
 log = logging.getLogger(__name__)
 
 _REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-
-
-class UserError(Exception):
-    """An expected problem whose message is shown, as it is, to the user who acted."""
 
 
 def new_reference() -> str:
@@ -37,15 +34,6 @@ def _unwrap(error: BaseException) -> BaseException:
     while isinstance(error, app_commands.CommandInvokeError) and error.original is not None:
         error = error.original
     return error
-
-
-def sentence(text: str) -> str:
-    """``text`` as a sentence: capitalised, ending with a full stop (unless it has one)."""
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
 
 
 def friendly_message(error: BaseException) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot import limits
-from bot.errors import UserError
+from host.errors import UserError
 from tabletop import GameSpec, registry
 
 GAME_CHOICES = [

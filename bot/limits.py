@@ -12,6 +12,11 @@ from __future__ import annotations
 
 import discord
 
+# Re-exported: the Discord layer clips through this module; the host uses host.text itself.
+from host.text import ELLIPSIS as ELLIPSIS
+from host.text import clip as clip
+from host.text import echo as echo
+
 CONTENT = 2000
 """Characters of a message's content."""
 BUTTON_LABEL = 80
@@ -27,22 +32,6 @@ EMBED_FIELDS = 25
 EMBEDS_TOTAL = 6000
 """Characters of all the embeds of one message together (titles, descriptions, fields...)."""
 
-ECHO = 60
-"""Characters of user input quoted back in a reply."""
-
-ELLIPSIS = "…"
-
-
-def clip(text: str, limit: int) -> str:
-    """``text`` if it fits in ``limit`` characters, else its start and an ellipsis."""
-    if len(text) <= limit:
-        return text
-    return text[: max(limit - len(ELLIPSIS), 0)] + ELLIPSIS
-
-
-def echo(text: str) -> str:
-    """User input as a reply quotes it: at most :data:`ECHO` characters."""
-    return clip(text, ECHO)
 
 
 def _embed_size(data: dict[str, object]) -> int:

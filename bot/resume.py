@@ -1,6 +1,6 @@
 """Bringing the tables back after a restart: rebuild every unfinished game and every open lobby.
 
-:func:`rebuild_tables` turns what storage loaded into :class:`bot.tables.Table` objects (each game
+:func:`rebuild_tables` turns what storage loaded into :class:`host.tables.Table` objects (each game
 replayed by the engine from its seed, rules and action log); it does no Discord I/O, so a click
 that arrives right after the bot connects finds its table. A game that cannot be rebuilt (storage
 already found it unreadable, or the engine refuses its log) becomes a :class:`Broken` entry and
@@ -18,8 +18,9 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.persistence import TURN_TIMER, replay
-from bot.storage import (
+from bot.table_service import TableService, round_end_effects
+from host.journal import TURN_TIMER, replay
+from host.storage import (
     OWED,
     GameStatus,
     LoadResult,
@@ -29,8 +30,7 @@ from bot.storage import (
     StorageError,
     StoredGame,
 )
-from bot.table_service import TableService, round_end_effects
-from bot.tables import (
+from host.tables import (
     Effect,
     Outcome,
     Prompt,
@@ -246,7 +246,7 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
     message and scores, then a new table message for the next round (as after any round).
 
     A stored hand DM is always one still waiting for its player: the journal deletes a seat's
-    DM in the same transaction as the seat's move (see :mod:`bot.persistence`)."""
+    DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
     match = table.running_match()
     resumed = RESUMED.format(title=table.title)
     effects: list[Effect] = [ShowTable()]

@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from bot import limits
-from bot.tables import TableError
+from host.tables import TableError
 from tabletop import GameSpec, registry
 
 MAX_SEATS: Final = max(registry.game(name).max_players for name in registry.names())

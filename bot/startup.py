@@ -26,8 +26,8 @@ from discord.http import Route
 from sqlalchemy import text
 
 from bot.config import Settings, mask_password
-from bot.storage import Storage, StorageConfigError, StorageUnavailable
-from bot.storage.database import normalise_url
+from host.storage import Storage, StorageConfigError, StorageUnavailable
+from host.storage.database import normalise_url
 
 log = logging.getLogger(__name__)
 

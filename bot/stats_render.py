@@ -13,7 +13,7 @@ from typing import Final
 import discord
 
 from bot.render import ButtonSpec, MessageSpec
-from bot.storage import HistoryEntry, LeaderboardPage, PlayerStats
+from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
 
 PAGE_SIZE: Final = 10
 HISTORY_GAMES: Final = 5

@@ -2,7 +2,7 @@
 
 The cogs stay thin: a slash command or a click calls one method here, which finds the channel's
 table, takes its lock (deferring the interaction first if the lock is busy, so that every
-interaction is answered within Discord's 3 seconds), calls one :class:`bot.tables.Table` method,
+interaction is answered within Discord's 3 seconds), calls one :class:`host.tables.Table` method,
 answers the player and executes the returned effects (table message edits, DMs, channel notices).
 
 Expected refusals (:class:`bot.errors.UserError`, the game's among them) propagate out of the
@@ -23,16 +23,17 @@ import aiohttp
 import discord
 
 from bot import limits, render
-from bot.autoplay import Autoplay, AutoplaySettings
 from bot.custom_ids import ActionId, LobbyId, StopId, TakeoverId
 from bot.discord_views import edit_kwargs, from_presentation, send_kwargs
-from bot.errors import UserError, report_interaction_error
+from bot.errors import report_interaction_error
 from bot.game_choices import offered_game
-from bot.persistence import GameJournal
 from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
-from bot.storage import StorageUnavailable
-from bot.tables import (
+from host.autoplay import Autoplay, AutoplaySettings
+from host.errors import UserError
+from host.journal import GameJournal
+from host.storage import StorageUnavailable
+from host.tables import (
     Effect,
     GameRefusal,
     GameStopped,
@@ -146,7 +147,7 @@ class TableService:
         self.registry = registry if registry is not None else TableRegistry()
         self.registry.timer_scale = timer_scale
         self.autoplay = Autoplay(self, autoplay)
-        # Every change is stored before it is shown (see bot.persistence); no storage: memory only.
+        # Every change is stored before it is shown (see host.journal); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
         self.journal.on_reload = self.show_reloaded
         self.journal.on_undone = self._undone

@@ -20,7 +20,7 @@ from bot.game_choices import GAME_CHOICES
 from bot.interaction_release import releases_click
 from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
-from bot.tables import DEFAULT_TIMER, TIMER_CHOICES
+from host.tables import DEFAULT_TIMER, TIMER_CHOICES
 from tabletop import registry
 
 

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
 from bot.discord_views import edit_kwargs, send_kwargs
-from bot.errors import UserError, report_interaction_error
+from bot.errors import report_interaction_error
 from bot.render import player_name
 from bot.replies import send_ephemeral
 from bot.stats_render import (
@@ -30,7 +30,8 @@ from bot.stats_render import (
     leaderboard_message,
     stats_message,
 )
-from bot.storage import READ_FAILED, Storage, StorageError
+from host.errors import UserError
+from host.storage import READ_FAILED, Storage, StorageError
 
 
 def storage_of(client: discord.Client) -> Storage:

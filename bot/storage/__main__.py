@@ -1,7 +1,7 @@
-"""`python -m bot.storage ...`: database maintenance (see `bot.storage.maintenance`)."""
+"""`python -m bot.storage ...`: database maintenance (see `host.storage.maintenance`)."""
 
 import sys
 
-from bot.storage.maintenance import main
+from host.storage.maintenance import main
 
 sys.exit(main())

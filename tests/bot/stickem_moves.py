@@ -7,7 +7,7 @@ carry, and reach the engine's game behind the table's match.
 
 from __future__ import annotations
 
-from bot.tables import Outcome, Table
+from host.tables import Outcome, Table
 from stickem import Card, Game, Phase
 from stickem.hosting import StickemMatch, card_token
 

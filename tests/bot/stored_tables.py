@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
-from bot.persistence import GameJournal
-from bot.storage import Storage
-from bot.tables import Table, TableRegistry
+from host.journal import GameJournal
+from host.storage import Storage
+from host.tables import Table, TableRegistry
 
 
 @asynccontextmanager

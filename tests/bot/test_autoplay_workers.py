@@ -13,12 +13,12 @@ from typing import Any, cast
 
 import pytest
 
-from bot import autoplay as autoplay_module
-from bot.autoplay import Autoplay, AutoplaySettings, make_executor
-from bot.persistence import GameJournal
 from bot.table_service import TableService
-from bot.tables import Table
-from bot.thinking import WORKER_NICENESS, decide, warm_up
+from host import autoplay as autoplay_module
+from host.autoplay import Autoplay, AutoplaySettings, make_executor
+from host.journal import GameJournal
+from host.tables import Table
+from host.thinking import WORKER_NICENESS, decide, warm_up
 from stickem import Phase
 from tabletop import registry
 from tests.bot.stickem_moves import engine, misery_text
@@ -129,7 +129,7 @@ async def test_a_pool_broken_again_leaves_the_decision_to_the_random_player(
     """The broken pool is replaced once; when the new one is broken too, the random player
     decides (on the loop), so the table never waits for good."""
     BrokenPool.made = 0
-    monkeypatch.setattr("bot.autoplay.make_executor", lambda workers: BrokenPool())
+    monkeypatch.setattr("host.autoplay.make_executor", lambda workers: BrokenPool())
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
     table = started_table()
     try:
@@ -150,7 +150,7 @@ async def test_a_failing_computer_player_is_replaced_by_the_random_one(
             raise RuntimeError("a bug in the computer player")
         return decide(game, entry, view, level, seed)
 
-    monkeypatch.setattr("bot.autoplay.decide", failing)
+    monkeypatch.setattr("host.autoplay.decide", failing)
     await assert_random_player_decides(workers=0, seat=2)
 
 
@@ -175,7 +175,7 @@ async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player
     def cannot_start(workers: int) -> ThreadPoolExecutor:
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr("bot.autoplay.make_executor", cannot_start)
+    monkeypatch.setattr("host.autoplay.make_executor", cannot_start)
     await assert_random_player_decides(workers=1, seat=1)
 
 
@@ -190,7 +190,7 @@ async def test_a_refused_computer_move_is_logged_without_its_card(
     monkeypatch.setattr(autoplay_module, "RETRY_AFTER", 0)
     game = engine(table)
     not_its_own = game.hand(0)[0]  # the human's card, offered for computer seat 1
-    with caplog.at_level(logging.WARNING, logger="bot.autoplay"):
+    with caplog.at_level(logging.WARNING, logger="host.autoplay"):
         await autoplay._apply(table, 1, misery_text(not_its_own), table.action_count, timed_out=False)
     assert game.action_count == 0
     (record,) = [r for r in caplog.records if "computer move" in r.getMessage()]

@@ -9,7 +9,7 @@ import pytest
 
 from bot import render
 from bot.config import ConfigError, Settings
-from bot.tables import (
+from host.tables import (
     Notice,
     Prompt,
     Seat,

@@ -8,8 +8,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.errors import UserError, friendly_message, new_reference
-from bot.tables import GameRefusal, Table
+from bot.errors import friendly_message, new_reference
+from host.errors import UserError
+from host.tables import GameRefusal, Table
 from tabletop import Refused
 
 

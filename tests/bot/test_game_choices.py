@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.errors import UserError
 from bot.game_choices import GAME_CHOICES, offered_game
+from host.errors import UserError
 from tabletop import registry
 
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from bot.persistence import GameJournal
-from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from bot.table_service import TableService
-from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
+from host.journal import GameJournal
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 
 CHANNEL = 57
 

@@ -17,9 +17,9 @@ import pytest
 from sqlalchemy import event
 
 from bot.interaction_release import releases_click
-from bot.persistence import GameJournal
-from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
-from bot.tables import TableError, TableRegistry, TableState
+from host.journal import GameJournal
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.tables import TableError, TableRegistry, TableState
 from tests.bot.stickem_moves import auto_move, choose_misery, engine
 from tests.bot.stored_tables import stored_table
 

@@ -11,9 +11,8 @@ import pytest
 
 import bot.__main__ as entry
 from bot.app import StickemBot
-from bot.config import Settings
-from bot.persistence import database_url_for
-from bot.storage import (
+from bot.config import Settings, database_url_for
+from host.storage import (
     DuplicateAction,
     SchemaTooNew,
     Storage,
@@ -21,8 +20,8 @@ from bot.storage import (
     StorageError,
     StorageUnavailable,
 )
-from bot.storage.database import normalise_url
-from bot.storage.maintenance import default_database_url
+from host.storage.database import normalise_url
+from host.storage.maintenance import default_database_url
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 

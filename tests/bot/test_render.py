@@ -20,7 +20,7 @@ from bot.custom_ids import (
     StopId,
 )
 from bot.table_service import TableService
-from bot.tables import TableRegistry
+from host.tables import TableRegistry
 from stickem import Card, Phase, deck
 from stickem.hosting import GAME, card_token, parse_card_token
 from tests.bot.stickem_moves import engine

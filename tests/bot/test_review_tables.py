@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.tables import Prompt, Table, TableError
+from host.tables import Prompt, Table, TableError
 from stickem import Phase
 from tests.bot.stickem_moves import auto_move, choose_misery, engine, play
 

@@ -13,7 +13,7 @@ from bot.stats_render import (
     leaderboard_message,
     stats_message,
 )
-from bot.storage import BestGame, HistoryEntry, LeaderboardEntry, LeaderboardPage, PlayerStats, Standing
+from host.storage import BestGame, HistoryEntry, LeaderboardEntry, LeaderboardPage, PlayerStats, Standing
 
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 

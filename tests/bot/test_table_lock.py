@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.table_lock import TableLock
+from host.table_lock import TableLock
 
 
 async def test_busy_while_held_and_while_passed_on() -> None:

@@ -12,7 +12,7 @@ import pytest
 import bot.table_service as table_service
 from bot import render
 from bot.table_service import TableService
-from bot.tables import Table
+from host.tables import Table
 
 _ids = count(1)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.table_service import TableService
-from bot.tables import (
+from host.tables import (
     Effect,
     Outcome,
     Prompt,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.tables import (
+from host.tables import (
     Effect,
     GameRefusal,
     GameStopped,

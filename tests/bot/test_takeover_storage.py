@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from bot.resume import table_of_game
-from bot.tables import Seat, TableRegistry, TakeoverAsk
+from host.tables import Seat, TableRegistry, TakeoverAsk
 from tests.bot.stored_tables import stored_table
 
 CHANNEL = 321

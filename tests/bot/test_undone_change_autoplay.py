@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.autoplay import AutoplaySettings
-from bot.persistence import GameJournal
-from bot.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from bot.table_service import TableService
-from bot.tables import Outcome, Table, TableError, TableRegistry, TableState
+from host.autoplay import AutoplaySettings
+from host.journal import GameJournal
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 from tests.bot.stickem_moves import engine
 
 CHANNEL = 58

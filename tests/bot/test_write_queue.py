@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.write_queue import BACKGROUND, URGENT, WriteQueue
+from host.write_queue import BACKGROUND, URGENT, WriteQueue
 
 
 async def test_urgent_writes_overtake_waiting_background_writes() -> None:

@@ -24,7 +24,7 @@ from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import ActionId
 from bot.table_service import service_for
-from bot.tables import Table
+from host.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
 from stickem.hosting import parse_card_token

@@ -17,7 +17,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.storage import Storage, StoredGame
+from host.storage import Storage, StoredGame
 from stickem import Game, Phase
 from stickem.hosting import GAME
 from tests.discord_emulator import Emulator

@@ -20,8 +20,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from bot.persistence import TURN_TIMER
-from bot.storage import StoredGame
+from host.journal import TURN_TIMER
+from host.storage import StoredGame
 from stickem import Game, Phase
 from stickem.hosting import decode_action, encode_action
 from tests.discord_emulator.state import Message

@@ -15,7 +15,7 @@ from pathlib import Path
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.table_service import service_for
-from bot.tables import Table
+from host.tables import Table
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
 from tests.e2e.game_harness import PLAYER_NAMES, GameHarness, card_buttons, misery_select_of

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.app import StickemBot
 from bot.config import Settings
-from bot.errors import UserError
+from host.errors import UserError
 from tests.discord_emulator import Emulator, run_client
 
 GLOBAL_SYNC = "PUT /applications/{application_id}/commands"

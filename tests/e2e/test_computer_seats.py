@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.storage import Storage
-from bot.tables import TableState
+from host.storage import Storage
+from host.tables import TableState
 from stickem import Game, Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS

@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from bot.app import StickemBot
-from bot.storage import utc_now
+from host.storage import utc_now
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import User
 from tests.e2e.seat_helpers import Club, channel_text, make_club, running, seat_bot, slash, table_of

@@ -10,7 +10,7 @@ import pytest
 
 from bot.custom_ids import LobbyId
 from bot.table_service import service_for
-from bot.tables import TableState
+from host.tables import TableState
 from stickem import Game, Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.payloads import channel_payload

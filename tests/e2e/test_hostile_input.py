@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import StickemBot
-from bot.tables import Table
+from host.tables import Table
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.game_harness import card_buttons

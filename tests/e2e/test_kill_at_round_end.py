@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import Storage
+from host.storage import Storage
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord

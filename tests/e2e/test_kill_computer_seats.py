@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage, utc_now
+from host.storage import Storage, utc_now
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, User

@@ -15,9 +15,9 @@ from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import LobbyId
 from bot.resume import BROKEN, RESUMED
-from bot.storage import GameStatus, LobbyRecord, SeatRecord, Storage
 from bot.table_service import service_for
-from bot.tables import TableState
+from host.storage import GameStatus, LobbyRecord, SeatRecord, Storage
+from host.tables import TableState
 from stickem import Game, Rules
 from stickem.hosting import options_for
 from tests.discord_emulator import Emulator, run_client

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot import autoplay, thinking
 from bot.table_service import service_for
-from bot.tables import Table
+from host import autoplay, thinking
+from host.tables import Table
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import (

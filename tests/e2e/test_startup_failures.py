@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from host.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import BotProcess, process_env
 from tests.e2e.process_game import database_url

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.app import StickemBot
 from bot.config import Settings
-from bot.storage import SeatRecord, SeatResult, Storage
+from host.storage import SeatRecord, SeatResult, Storage
 from stickem import Rules
 from stickem.hosting import options_for
 from tests.discord_emulator import Emulator, run_client

@@ -15,7 +15,7 @@ import pytest
 
 from bot.app import StickemBot
 from bot.config import Settings
-from bot.storage import SAVE_FAILED, Storage
+from host.storage import SAVE_FAILED, Storage
 from tests.discord_emulator import Emulator, run_client
 from tests.e2e.game_harness import PLAYER_NAMES, GameHarness, hand_of
 from tests.e2e.process_game import database_url

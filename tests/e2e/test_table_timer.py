@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from bot.tables import Table
+from host.tables import Table
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message

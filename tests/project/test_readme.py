@@ -13,7 +13,7 @@ from pathlib import Path
 from bot.config import TOKEN_HELP
 from bot.invite import PERMISSION_REASONS, permission_name
 from bot.table_service import lobby_spec
-from bot.tables import Table
+from host.tables import Table
 
 REPO = Path(__file__).resolve().parents[2]
 README = (REPO / "README.md").read_text()

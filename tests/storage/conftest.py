@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 from sqlalchemy import text
 
-from bot.storage import Storage
-from bot.storage.database import create_engine
+from host.storage import Storage
+from host.storage.database import create_engine
 
 POSTGRES_ENV = "STICKEM_TEST_POSTGRES_URL"
 BACKENDS = ["sqlite", "postgres"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from bot.storage import SeatRecord, SeatResult, Storage
+from host.storage import SeatRecord, SeatResult, Storage
 
 RULES = json.dumps(
     {"preset": "classic", "rounds": "per-player", "all_zero": "first", "first_lead": "lowest_score"}

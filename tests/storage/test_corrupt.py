@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot.storage import Storage, StorageError
+from host.storage import Storage, StorageError
 from tests.storage.conftest import raw
 from tests.storage.helpers import new_game, play
 
@@ -39,7 +39,7 @@ async def test_a_corrupt_game_is_reported_and_the_others_load(
     for game_id in (before, broken, after):
         await play(storage, game_id, 6)
     await raw(storage, sql, g=broken)
-    with caplog.at_level(logging.ERROR, logger="bot.storage"):
+    with caplog.at_level(logging.ERROR, logger="host.storage"):
         loaded = await storage.load_unfinished_games()
     assert [g.record.id for g in loaded.games] == [before, after]
     assert all(len(g.actions) == 6 for g in loaded.games)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import StorageConfigError
-from bot.storage.database import normalise_url
+from host.storage import StorageConfigError
+from host.storage.database import normalise_url
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import json
 import random
 from typing import Literal
 
-from bot.storage import SeatRecord, SeatResult, Storage, StoredGame
+from host.storage import SeatRecord, SeatResult, Storage, StoredGame
 from stickem import Action, Game, Phase, Rules
 from stickem.events import Event, RoundScored
 from stickem.hosting import GAME, card_token, options_for

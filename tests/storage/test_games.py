@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from bot.storage import (
+from host.storage import (
     ActionOutOfOrder,
     ActionRecord,
     DuplicateAction,

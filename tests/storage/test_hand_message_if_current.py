@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.storage import GameStatus, SeatRecord, Storage
+from host.storage import GameStatus, SeatRecord, Storage
 
 SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
 

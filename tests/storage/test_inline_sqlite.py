@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event, text
 
-from bot.storage import SAVE_FAILED, SeatRecord, Storage, StorageError, StorageUnavailable, inline_sqlite
+from host.storage import SAVE_FAILED, SeatRecord, Storage, StorageError, StorageUnavailable, inline_sqlite
 from tests.e2e.load_driver import LoopLagProbe
 from tests.storage.outage import SqliteWriteLock
 

@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.persistence import GameJournal, seat_results
 from bot.resume import rebuild_tables
-from bot.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
-from bot.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
+from host.journal import GameJournal, seat_results
+from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
+from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
 from stickem import Phase
 from stickem.hosting import card_token
 from tests.bot.stickem_moves import choose_misery, engine, play
@@ -122,7 +122,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
     async def refuse(*args: object, **kwargs: object) -> None:
         raise StorageUnavailable(detail="injected")
 
-    monkeypatch.setattr("bot.storage.transaction.Transaction.append_action", refuse)
+    monkeypatch.setattr("host.storage.transaction.Transaction.append_action", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
         await next_move(journal, table)
     game = engine(table)
@@ -153,7 +153,7 @@ async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pyt
     async def refuse(*args: object, **kwargs: object) -> int:
         raise StorageUnavailable(detail="injected")
 
-    monkeypatch.setattr("bot.storage.transaction.Transaction.create_game", refuse)
+    monkeypatch.setattr("host.storage.transaction.Transaction.create_game", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
         await change(journal, table, lambda: table.start(1, options={"rounds": 2}))
     assert table.state is TableState.LOBBY and table.match is None and table.game_id is None

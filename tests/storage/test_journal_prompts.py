@@ -9,9 +9,9 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.persistence import PROMPT_BATCH, GameJournal
-from bot.storage import Storage, Transaction
-from bot.tables import PromptRef, Table
+from host.journal import PROMPT_BATCH, GameJournal
+from host.storage import Storage, Transaction
+from host.tables import PromptRef, Table
 from tests.bot.stickem_moves import engine
 from tests.storage.test_journal import change, next_move, seated
 

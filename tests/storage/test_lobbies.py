@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import LobbyRecord, SeatRecord, Storage
+from host.storage import LobbyRecord, SeatRecord, Storage
 from tests.storage.conftest import raw
 
 

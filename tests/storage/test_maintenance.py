@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from sqlalchemy import inspect
 
-from bot.storage import CURRENT_VERSION, OWED, Storage, StorageError, StorageUnavailable
-from bot.storage.database import create_engine
-from bot.storage.maintenance import main, run
+from host.storage import CURRENT_VERSION, OWED, Storage, StorageError, StorageUnavailable
+from host.storage.database import create_engine
+from host.storage.maintenance import main, run
 from tests.storage.conftest import Target
 from tests.storage.helpers import new_game, result
 

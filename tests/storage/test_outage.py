@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-from bot.storage import READ_FAILED, SAVE_FAILED, SeatRecord, Storage, StorageUnavailable
-from bot.storage.database import create_engine
+from host.storage import READ_FAILED, SAVE_FAILED, SeatRecord, Storage, StorageUnavailable
+from host.storage.database import create_engine
 from tests.storage.conftest import FakeClock, Target, postgres_url_or_skip
 from tests.storage.helpers import new_game, play
 from tests.storage.outage import Outage, SqliteWriteLock, TcpProxy

@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.storage import Storage
+from host.storage import Storage
 from tests.storage.conftest import FakeClock, raw
 from tests.storage.helpers import new_game, play, result
 

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import Connection, inspect, text
 
-from bot.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError, TimerRecord
-from bot.storage.database import create_engine, read_only
-from bot.storage.migrations import ensure_schema
+from host.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError, TimerRecord
+from host.storage.database import create_engine, read_only
+from host.storage.migrations import ensure_schema
 from tests.storage.conftest import FakeClock, Target, raw
 from tests.storage.helpers import new_game, play
 

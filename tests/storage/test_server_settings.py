@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.storage import Storage
+from host.storage import Storage
 
 
 async def test_a_server_default_game_is_stored_replaced_and_loaded(storage: Storage) -> None:

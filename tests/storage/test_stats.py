@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.storage import SeatResult, Storage
+from host.storage import SeatResult, Storage
 from tests.storage.conftest import FakeClock
 from tests.storage.helpers import new_game, result
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage import DuplicateAction, SeatRecord, Storage
+from host.storage import DuplicateAction, SeatRecord, Storage
 from tests.storage.conftest import FakeClock, Target, raw
 from tests.storage.helpers import new_game, play
 

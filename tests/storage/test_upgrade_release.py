@@ -21,11 +21,11 @@ from typing import Any
 import pytest
 from sqlalchemy import Boolean, insert, text
 
-from bot.persistence import GameJournal, replay
 from bot.resume import rebuild_tables
-from bot.storage import CURRENT_VERSION, GameStatus, Storage
-from bot.storage.database import create_engine
-from bot.tables import TableRegistry, TableState
+from host.journal import GameJournal, replay
+from host.storage import CURRENT_VERSION, GameStatus, Storage
+from host.storage.database import create_engine
+from host.tables import TableRegistry, TableState
 from stickem import Action, Card, Game, Phase
 from stickem.hosting import PER_PLAYER, StickemMatch
 from tabletop import Match

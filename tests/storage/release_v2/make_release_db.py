@@ -24,9 +24,9 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.persistence import GameJournal
-from bot.storage import Storage
-from bot.tables import PromptRef, Table, TableRegistry
+from host.journal import GameJournal
+from host.storage import Storage
+from host.tables import PromptRef, Table, TableRegistry
 from stickem import Phase
 from stickem.ai import make_player
 

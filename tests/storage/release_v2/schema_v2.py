@@ -1,6 +1,6 @@
 """The tables of schema version 2 (the release of ``release.sqlite3``), frozen here.
 
-The bot's own ``bot.storage.schema`` always describes the newest version; the upgrade tests need
+The bot's own ``host.storage.schema`` always describes the newest version; the upgrade tests need
 the old one to put the release's rows into a PostgreSQL database exactly as that release would
 have made it (SQLite gets the release's own file). Copied from ``bot/storage/schema.py`` at commit
 eae9a35, unchanged but for this docstring.
@@ -21,7 +21,7 @@ from sqlalchemy import (
     Text,
 )
 
-from bot.storage.schema import UtcDateTime
+from host.storage.schema import UtcDateTime
 
 metadata = MetaData()
 

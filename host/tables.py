@@ -22,9 +22,9 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
-from bot import limits
-from bot.errors import UserError, sentence
-from bot.table_lock import TableLock
+from host.errors import UserError, sentence
+from host.table_lock import TableLock
+from host.text import echo
 from tabletop import GameSpec, Match, OptionError, OptionValue, Refused, registry
 from tabletop.presentation import Presentation
 
@@ -80,7 +80,7 @@ def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
     ``taken``."""
     if level not in levels:
         raise TableError(
-            f"There is no computer level {limits.echo(level)!r}; choose one of {', '.join(levels)}."
+            f"There is no computer level {echo(level)!r}; choose one of {', '.join(levels)}."
         )
     first = next((n for n in BOT_NAMES if f"Bot {n}" not in taken), str(len(taken) + 1))
     return Seat(0, f"Bot {first} ({level})", level)
@@ -262,7 +262,7 @@ class Table:
         self.game_id: str | None = None
         self.lobby_id = _new_lobby_id()
         self.storage_id: int | None = None
-        """The stored game's id once the game is saved (see :mod:`bot.persistence`)."""
+        """The stored game's id once the game is saved (see :mod:`host.journal`)."""
         self.dm_closed: set[int] = set()
         self.messages = MessageRefs()
         self.lock = TableLock()
@@ -728,7 +728,7 @@ class Table:
             number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
             if number is None or not 1 <= number <= len(self.seats):
                 raise TableError(
-                    f"There is no seat {limits.echo(digits)}: seats go from 1 to {len(self.seats)}."
+                    f"There is no seat {echo(digits)}: seats go from 1 to {len(self.seats)}."
                     f"{self._free_hint()}"
                 )
             return number - 1
@@ -737,7 +737,7 @@ class Table:
             base = full.split(" (")[0]
             if text in (full, base) or (seat.is_bot and text == base.removeprefix("bot ")):
                 return index
-        raise TableError(f"There is no seat called {limits.echo(choice.strip())!r}.{self._free_hint()}")
+        raise TableError(f"There is no seat called {echo(choice.strip())!r}.{self._free_hint()}")
 
     def _free_hint(self) -> str:
         free = self.takeover_seats()
@@ -969,7 +969,7 @@ class TableRegistry:
         neither.
 
         The change that closed such a table may still be being written, and should that write
-        fail the table is put back open (see :mod:`bot.persistence`): a caller that acts on the
+        fail the table is put back open (see :mod:`host.journal`): a caller that acts on the
         channel's table takes its lock and looks at its state again."""
         table = self._tables.get(channel_id)
         if table is None or (table.state is TableState.CLOSED and not table.lock.locked()):

@@ -4,7 +4,7 @@ One asyncio task per table (:meth:`Autoplay.kick` restarts it after every change
 
 - when a seat the computer plays is awaited (a computer seat, or a player marked away): wait the
   configured pause, let the computer player decide *off the event loop* (a worker process, see
-  :mod:`bot.thinking`), then apply the move under the table's lock through the same journal as a
+  :mod:`host.thinking`), then apply the move under the table's lock through the same journal as a
   click, so it is stored before it is shown;
 - otherwise, when a turn timer runs: remind the awaited players at half time (a mention), and when
   it runs out let the ``normal`` computer player move for each of them (two timeouts in a row mark
@@ -25,17 +25,14 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from bot.config import Settings
-from bot.errors import UserError
-from bot.storage import utc_now
-from bot.tables import GameRefusal, Table, TableState
-from bot.thinking import decide, warm_up, worker_init
+from host.errors import UserError
+from host.journal import GameJournal
+from host.storage import utc_now
+from host.tables import Effect, GameRefusal, Outcome, Table, TableState
+from host.thinking import decide, warm_up, worker_init
 from tabletop import registry
-
-if TYPE_CHECKING:
-    from bot.table_service import TableService
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +45,26 @@ weakest level of every game decides in well under a millisecond), so that a fail
 a table waiting for a seat."""
 
 
+class TableDisplay(Protocol):
+    """What the computer's side needs of the layer that shows the tables (the Discord layer's
+    table service): the journal, a channel notice, the retired prompt of a timed-out seat, and
+    the effects of an outcome shown."""
+
+    journal: GameJournal
+
+    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
+        """Post ``text`` in the table's channel (``ping``: the user it mentions)."""
+        ...
+
+    async def retire_timed_out_prompt(self, table: Table, seat: int, action: str) -> None:
+        """The seat's live prompt says the time ran out and what the computer did."""
+        ...
+
+    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+        """Show every effect of ``outcome``."""
+        ...
+
+
 @dataclass(frozen=True)
 class AutoplaySettings:
     """How computer seats play: the pause before each move and the worker processes."""
@@ -55,11 +72,6 @@ class AutoplaySettings:
     move_delay: float = 1.0
     workers: int = 2
     """Worker processes for the decisions; 0 runs them in one thread (tests, tiny hosts)."""
-
-    @classmethod
-    def from_settings(cls, settings: Settings) -> AutoplaySettings:
-        """The autoplay part of the bot's settings."""
-        return cls(move_delay=settings.bot_move_delay, workers=settings.bot_workers)
 
 
 def make_executor(workers: int) -> Executor:
@@ -77,7 +89,7 @@ def make_executor(workers: int) -> Executor:
 class Autoplay:
     """The computer's side of every table of one bot."""
 
-    def __init__(self, service: TableService, settings: AutoplaySettings | None = None) -> None:
+    def __init__(self, service: TableDisplay, settings: AutoplaySettings | None = None) -> None:
         self.service = service
         self.settings = settings or AutoplaySettings()
         self._executor: Executor | None = None

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Float, and_, case, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage.records import (
+from host.storage.records import (
     BestGame,
     GameStatus,
     HistoryEntry,
@@ -17,7 +17,7 @@ from bot.storage.records import (
     PlayerStats,
     Standing,
 )
-from bot.storage.schema import game_results, games
+from host.storage.schema import game_results, games
 
 _FINISHED = games.c.status == GameStatus.FINISHED.value
 

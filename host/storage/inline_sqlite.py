@@ -4,12 +4,12 @@ Through aiosqlite every statement is handed to the driver's thread and its resul
 the event loop: a move's transaction (BEGIN, two or three statements, COMMIT) took 1.3 ms on an
 idle bot and ~5 ms on a busy one, where every hand-back waits its turn in the loop. SQLite itself
 needs ~0.05 ms for it. Since the bot writes one small transaction at a time (see
-:mod:`bot.write_queue`), running it synchronously holds the loop for a fraction of a millisecond,
+:mod:`host.write_queue`), running it synchronously holds the loop for a fraction of a millisecond,
 far less than it waited for the hops; reads (start-up loading, statistics) stay on aiosqlite.
 
 Three things could hold the loop longer and are kept off it:
 
-- **Waiting for the write lock** (another process such as ``python -m bot.storage prune``, or a
+- **Waiting for the write lock** (another process such as ``python -m host.storage prune``, or a
   stuck writer): the connection's busy timeout is 0, so ``BEGIN IMMEDIATE`` fails at once when the
   lock is taken, and :meth:`InlineWriter.begin` retries it with ``asyncio.sleep`` in between until
   the storage timeout, then fails like any unreachable database.
@@ -38,9 +38,9 @@ from sqlalchemy import Connection, Engine, Executable, create_engine
 from sqlalchemy.engine import URL, CursorResult
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 
-from bot.storage.database import install_sqlite_pragmas, normalise_url
+from host.storage.database import install_sqlite_pragmas, normalise_url
 
-log = logging.getLogger("bot.storage")
+log = logging.getLogger("host.storage")
 
 CHECKPOINT_EVERY = 500
 """Commits between two background checkpoints (SQLite's automatic one is at ~1000 pages)."""
@@ -62,7 +62,7 @@ def inline_writer_for(url: str, timeout: float) -> InlineWriter | None:
 
 class InlineConnection:
     """A synchronous SQLAlchemy connection behind the ``execute`` coroutine that
-    :class:`bot.storage.transaction.Transaction` awaits (it returns without suspending)."""
+    :class:`host.storage.transaction.Transaction` awaits (it returns without suspending)."""
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
@@ -134,7 +134,7 @@ class InlineWriter:
         touches ``conn`` while the thread uses it. The write may then be stored although the
         caller saw it cancelled. The bot cancels a write only while it shuts down (the stored
         game is then the one resumed); otherwise the table journal finds a stored log ahead of
-        its table at the table's next move and reloads the game (see :mod:`bot.persistence`),
+        its table at the table's next move and reloads the game (see :mod:`host.journal`),
         but a change with no move (a game's creation, a reminder) is not checked that way.
 
         The thread is followed through the executor's future, not a task: at its end

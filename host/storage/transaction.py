@@ -16,15 +16,15 @@ from sqlalchemy import Delete, Insert, Table, Update, bindparam, delete, insert,
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage.errors import (
+from host.storage.errors import (
     ActionOutOfOrder,
     DuplicateAction,
     GameNotActive,
     UnknownGame,
 )
-from bot.storage.inline_sqlite import InlineConnection
-from bot.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
-from bot.storage.schema import (
+from host.storage.inline_sqlite import InlineConnection
+from host.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
+from host.storage.schema import (
     MAX_GAME_NAME,
     NO_SEAT,
     game_actions,

@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from bot.storage import loading, stats
-from bot.storage.database import (
+from host.storage import loading, stats
+from host.storage.database import (
     Backend,
     begin_snapshot,
     create_engine,
@@ -20,11 +20,11 @@ from bot.storage.database import (
     redacted,
     sqlite_folder_problem,
 )
-from bot.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
-from bot.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
-from bot.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
-from bot.storage.migrations import CURRENT_VERSION, ensure_schema
-from bot.storage.records import (
+from host.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
+from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
+from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
+from host.storage.migrations import CURRENT_VERSION, ensure_schema
+from host.storage.records import (
     GameStatus,
     HistoryEntry,
     LeaderboardPage,
@@ -35,10 +35,10 @@ from bot.storage.records import (
     SeatResult,
     StoredGame,
 )
-from bot.storage.schema import games
-from bot.storage.transaction import Transaction
+from host.storage.schema import games
+from host.storage.transaction import Transaction
 
-log = logging.getLogger("bot.storage")
+log = logging.getLogger("host.storage")
 
 Clock = Callable[[], datetime]
 
@@ -76,7 +76,7 @@ class Storage:
         inline: InlineWriter | None = None,
     ) -> None:
         self._engine = engine
-        # SQLite files: writes on the loop's thread (see bot.storage.inline_sqlite); reads stay async.
+        # SQLite files: writes on the loop's thread (see host.storage.inline_sqlite); reads stay async.
         self._inline = inline
         self._backend = backend
         self._version = version
@@ -153,7 +153,7 @@ class Storage:
 
     @property
     def inline_engine(self) -> Engine | None:
-        """The synchronous engine that writes a SQLite file (see `bot.storage.inline_sqlite`),
+        """The synchronous engine that writes a SQLite file (see `host.storage.inline_sqlite`),
         or None when writes go through `engine`; for tests that make writes fail."""
         return self._inline.engine if self._inline is not None else None
 

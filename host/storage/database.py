@@ -14,6 +14,11 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+DATABASE_FILENAME = "stickem.sqlite3"
+"""The SQLite file in the bot's data folder when `DATABASE_URL` is unset."""
+DEFAULT_DATABASE_URL = f"sqlite:///{DATABASE_FILENAME}"
+"""Where games are stored when `DATABASE_URL` is unset: a SQLite file in the working directory."""
+
 Backend = Literal["sqlite", "postgresql"]
 
 _SQLITE_NAMES = {"sqlite"}
@@ -46,7 +51,7 @@ def normalise_url(url: str) -> tuple[URL, Backend]:
 
     Raises `StorageConfigError` (imported lazily to avoid a cycle) for anything else.
     """
-    from bot.storage.errors import StorageConfigError
+    from host.storage.errors import StorageConfigError
 
     text = url.strip()
     try:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Result, Row, and_, or_, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
-from bot.storage.records import (
+from host.storage.records import (
     OWED,
     ActionRecord,
     GameRecord,
@@ -23,7 +23,7 @@ from bot.storage.records import (
     StoredGame,
     TimerRecord,
 )
-from bot.storage.schema import (
+from host.storage.schema import (
     NO_SEAT,
     game_actions,
     game_messages,

@@ -1,4 +1,4 @@
-"""Maintenance from the command line: `python -m bot.storage prune --days 180` and `... info`.
+"""Maintenance from the command line: `python -m host.storage prune --days 180` and `... info`.
 
 Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
 directory; from the environment or a .env file in the working directory, like the bot) or
@@ -19,11 +19,10 @@ from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.config import DEFAULT_DATABASE_URL
-from bot.storage.database import normalise_url, redacted
-from bot.storage.errors import StorageError
-from bot.storage.records import GameStatus
-from bot.storage.store import Storage
+from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, normalise_url, redacted
+from host.storage.errors import StorageError
+from host.storage.records import GameStatus
+from host.storage.store import Storage
 
 
 def default_database_url() -> str:
@@ -32,7 +31,7 @@ def default_database_url() -> str:
     if url:
         return url
     data_dir = os.environ.get("STICKEM_DATA_DIR", "").strip()
-    return f"sqlite:///{Path(data_dir) / 'stickem.sqlite3'}" if data_dir else DEFAULT_DATABASE_URL
+    return f"sqlite:///{Path(data_dir) / DATABASE_FILENAME}" if data_dir else DEFAULT_DATABASE_URL
 
 
 def build_parser() -> argparse.ArgumentParser:

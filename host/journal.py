@@ -24,11 +24,9 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from bot.config import DEFAULT_DATABASE_URL, Settings
-from bot.storage import (
+from host.storage import (
     OWED,
     SAVE_FAILED,
     ActionOutOfOrder,
@@ -45,13 +43,12 @@ from bot.storage import (
     Transaction,
     utc_now,
 )
-from bot.tables import Seat, Table, TableError, TableState
-from bot.write_queue import BACKGROUND, URGENT, WriteQueue
+from host.tables import Seat, Table, TableError, TableState
+from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
 
 log = logging.getLogger(__name__)
 
-DATABASE_FILENAME = "stickem.sqlite3"
 
 OUT_OF_STEP = (
     "This table was out of step with its saved game and has been brought up to date. "
@@ -62,20 +59,9 @@ ENDED_IN_STORAGE = (
 )
 
 
-def database_url_for(settings: Settings) -> str:
-    """The database to open: ``DATABASE_URL``, else ``stickem.sqlite3`` in the data folder.
-
-    The data folder is ``STICKEM_DATA_DIR`` (by default the directory the bot is started from),
-    where the bot keeps its other files too.
-    """
-    if settings.database_url != DEFAULT_DATABASE_URL:
-        return settings.database_url
-    return f"sqlite:///{Path(settings.data_dir) / DATABASE_FILENAME}"
-
-
 PROMPT_BATCH = 32
 """The most hand DM ids one transaction stores. On SQLite a transaction runs on the event loop's
-thread (see :mod:`bot.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered while the writer
+thread (see :mod:`host.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered while the writer
 was held up (hundreds, at a thousand tables or after a slow disk) would otherwise hold the loop
 for tens of milliseconds in one go; between two batches, players' moves take their turn."""
 
@@ -220,7 +206,7 @@ class _PendingPrompt:
 
 
 class GameJournal:
-    """Writes the tables' changes to :class:`bot.storage.Storage` (or nowhere, without one)."""
+    """Writes the tables' changes to :class:`host.storage.Storage` (or nowhere, without one)."""
 
     def __init__(self, storage: Storage | None) -> None:
         self.storage = storage
@@ -249,10 +235,10 @@ class GameJournal:
         """Run a table change tentatively: written when the block ends, undone if anything fails.
 
         The game is copied first and put back if anything fails. A failed write raises
-        :class:`bot.tables.TableError` with the "could not be saved" message. (A slow write is
+        :class:`host.tables.TableError` with the "could not be saved" message. (A slow write is
         covered by the table service's watchdog, which defers the interaction in time.)
         ``background`` changes (a computer player's move) wait behind players' clicks for the
-        SQLite writer (see :mod:`bot.write_queue`).
+        SQLite writer (see :mod:`host.write_queue`).
         """
         saved = _Saved.of(table)
         try:

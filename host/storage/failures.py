@@ -8,9 +8,9 @@ from contextlib import asynccontextmanager, contextmanager
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 
-from bot.storage.errors import StorageConflict, StorageError, StorageUnavailable
+from host.storage.errors import StorageConflict, StorageError, StorageUnavailable
 
-log = logging.getLogger("bot.storage")
+log = logging.getLogger("host.storage")
 
 CONNECTION_FAILURES: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError, TimeoutError)
 """What a database that is down, unreachable, locked or read-only raises through SQLAlchemy or the driver."""

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 
 from sqlalchemy import Connection, DateTime, insert, inspect, select, text, update
 
-from bot.storage.errors import SchemaTooNew, StorageError
-from bot.storage.schema import metadata, schema_version
+from host.storage.errors import SchemaTooNew, StorageError
+from host.storage.schema import metadata, schema_version
 
 CURRENT_VERSION = 4
 """The schema version this code reads and writes."""

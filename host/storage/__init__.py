@@ -1,0 +1,78 @@
+"""Storage of games (seed + rules + action log), lobbies, message ids, timers and stats.
+
+One code path for SQLite (the default: a file, nothing to install) and PostgreSQL, through
+SQLAlchemy Core with the aiosqlite and asyncpg drivers. Start with `await Storage.open(url)`.
+"""
+
+from host.storage.errors import (
+    READ_FAILED,
+    SAVE_FAILED,
+    ActionOutOfOrder,
+    DuplicateAction,
+    GameNotActive,
+    SchemaTooNew,
+    StorageConfigError,
+    StorageConflict,
+    StorageError,
+    StorageUnavailable,
+    UnknownGame,
+)
+from host.storage.migrations import CURRENT_VERSION
+from host.storage.records import (
+    OWED,
+    ActionRecord,
+    BestGame,
+    GameRecord,
+    GameStatus,
+    HistoryEntry,
+    LeaderboardEntry,
+    LeaderboardPage,
+    LoadProblem,
+    LoadResult,
+    LobbyRecord,
+    MessageRecord,
+    PlayerStats,
+    SeatRecord,
+    SeatResult,
+    Standing,
+    StoredGame,
+    TimerRecord,
+)
+from host.storage.store import Storage, utc_now
+from host.storage.transaction import Transaction
+
+__all__ = [
+    "CURRENT_VERSION",
+    "OWED",
+    "READ_FAILED",
+    "SAVE_FAILED",
+    "ActionOutOfOrder",
+    "ActionRecord",
+    "BestGame",
+    "DuplicateAction",
+    "GameNotActive",
+    "GameRecord",
+    "GameStatus",
+    "HistoryEntry",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LoadProblem",
+    "LoadResult",
+    "LobbyRecord",
+    "MessageRecord",
+    "PlayerStats",
+    "SchemaTooNew",
+    "SeatRecord",
+    "SeatResult",
+    "Standing",
+    "Storage",
+    "StorageConfigError",
+    "StorageConflict",
+    "StorageError",
+    "StorageUnavailable",
+    "StoredGame",
+    "TimerRecord",
+    "Transaction",
+    "UnknownGame",
+    "utc_now",
+]
