@@ -12,7 +12,7 @@ from discord.ext import commands
 from bot import gateway
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
-from bot.config import Settings, autoplay_settings, database_url_for, mask_password
+from bot.config import Settings, autoplay_settings, database_url_for, mask_password, offer_games
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
@@ -60,6 +60,7 @@ class StickemBot(commands.Bot):
         sync_global: bool = False,
     ) -> None:
         _silence_voice_warnings()
+        offer_games(settings.games)  # before the cogs are loaded: their game choices follow it
         gateway.install()  # one gateway event at a time (see bot.gateway)
         super().__init__(
             command_prefix=commands.when_mentioned,

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from host.autoplay import AutoplaySettings
 from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL
+from tabletop import registry
 
 DEFAULT_DATA_DIR = "."
 
@@ -52,6 +53,9 @@ class Settings:
     """How often a failed first request to Discord is tried again (CONNECT_RETRIES)."""
     connect_retry_delay: float = 2.0
     """Seconds before the first retry; each later one waits twice as long (CONNECT_RETRY_DELAY)."""
+    games: tuple[tuple[str, str | None], ...] = ()
+    """The games offered, in order (GAMES): a built-in game's name, or ``name=module:attribute``
+    for a game package of the host's own; empty: every built-in game."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -62,7 +66,7 @@ class Settings:
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
-            f"connect_retry_delay={self.connect_retry_delay!r})"
+            f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r})"
         )
 
     @classmethod
@@ -80,6 +84,7 @@ class Settings:
             connect_timeout=_parse_number(environ, "CONNECT_TIMEOUT", 30.0, 0.1, 600.0),
             connect_retries=int(_parse_number(environ, "CONNECT_RETRIES", 3, 0, 20, integer=True)),
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
+            games=_parse_games(environ.get("GAMES", "")),
         )
 
 
@@ -144,6 +149,45 @@ def _parse_number(
         kind = "a whole number" if integer else "a number"
         raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+_GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+_GAME_ENTRY = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
+
+
+def _parse_games(raw: str) -> tuple[tuple[str, str | None], ...]:
+    games: list[tuple[str, str | None]] = []
+    for item in filter(None, (part.strip() for part in raw.split(","))):
+        name, equals, entry = (text.strip() for text in item.partition("="))
+        if not _GAME_NAME.match(name) or (equals and not _GAME_ENTRY.match(entry)):
+            raise ConfigError(
+                f"GAMES lists the games to offer, separated by commas: a built-in game's name "
+                f"({', '.join(registry.names())}) or name=module:attribute for a game package of "
+                f"your own (its GameSpec); {item!r} is neither."
+            )
+        if not equals and name not in registry.names():
+            raise ConfigError(
+                f"GAMES names {name!r}, which is not a built-in game ({', '.join(registry.names())}); "
+                "for a game of your own write name=module:attribute."
+            )
+        if any(name == seen for seen, _ in games):
+            raise ConfigError(f"GAMES names {name!r} twice.")
+        games.append((name, entry if equals else None))
+    return tuple(games)
+
+
+def offer_games(games: tuple[tuple[str, str | None], ...]) -> None:
+    """Make the registry offer ``games`` (the GAMES setting; empty: leave the built-in games),
+    loading each to check it: ConfigError saying which one cannot be loaded."""
+    for name, entry in games:
+        if entry is not None:
+            registry.register(name, entry)
+        try:
+            registry.game(name)
+        except (ImportError, AttributeError, TypeError) as exc:
+            raise ConfigError(f"GAMES: the game {name!r} cannot be loaded: {exc}") from exc
+    if games:
+        registry.offer_only(tuple(name for name, _ in games))
 
 
 def database_url_for(settings: Settings) -> str:

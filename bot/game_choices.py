@@ -8,11 +8,14 @@ from bot import limits
 from host.errors import UserError
 from tabletop import GameSpec, registry
 
-GAME_CHOICES = [
-    app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
-    for spec in map(registry.game, registry.names())
-]
-"""Each game offered, by its title and one-line description (at most 25: Discord's limit)."""
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """Each game offered, by its title and one-line description (at most 25: Discord's limit).
+    Read when the cogs are loaded, after the bot's settings chose the games offered."""
+    return [
+        app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
+        for spec in map(registry.game, registry.names()[:25])
+    ]
 
 
 def offered_game(name: str) -> GameSpec:

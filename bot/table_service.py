@@ -217,7 +217,7 @@ class TableService:
 
     def default_game(self, guild_id: int | None) -> str:
         """The game a new table of this server plays when /join names none."""
-        return self.default_games.get(guild_id or 0, registry.DEFAULT_GAME)
+        return self.default_games.get(guild_id or 0) or registry.default_game()
 
     async def set_default_game(self, interaction: discord.Interaction[Any], game: str) -> None:
         """/defaultgame: the game a new table of this server plays when /join names none (for
@@ -577,9 +577,13 @@ class TableService:
         elif isinstance(effect, ShowTable):
             await self._show_table(table, self._table_spec(table), new=effect.new_message)
         elif isinstance(effect, RoundClosed):
-            closed = table.presentation.round_closed(effect.events, table.last_view(), table.names)
-            if closed is not None:
-                await self._show_table(table, from_presentation(closed, lambda intent: intent), new=False)
+            # The game's message of the closed round, else its table as the round left it: the
+            # table message never stays at the last turn of a round that is over.
+            seen = table.last_view()
+            closed = table.presentation.round_closed(effect.events, seen, table.names) or (
+                table.presentation.table(seen, table.names, notes=(), stopped=False)
+            )
+            await self._show_table(table, from_presentation(closed, lambda intent: intent), new=False)
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
                 await self._prompt(table, effect.seat)

@@ -16,12 +16,15 @@ from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
-from bot.game_choices import GAME_CHOICES
+from bot.game_choices import game_choices
 from bot.interaction_release import releases_click
 from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
 from tabletop import registry
+
+GAME_CHOICES = game_choices()
+"""The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):

@@ -9,8 +9,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_views import from_presentation, send_kwargs
-from bot.game_choices import GAME_CHOICES, offered_game
+from bot.game_choices import game_choices, offered_game
 from bot.table_service import service_for
+
+GAME_CHOICES = game_choices()
+"""The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
 
 
 class RulesCog(commands.Cog):

@@ -246,13 +246,13 @@ class Table:
         channel_id: int,
         guild_id: int | None = None,
         *,
-        game: str = registry.DEFAULT_GAME,
+        game: str | None = None,
         seed_source: Callable[[], int] = _new_seed,
         id_source: Callable[[], str] = _new_game_id,
     ) -> None:
         self.channel_id = channel_id
         self.guild_id = guild_id
-        self.spec: GameSpec = registry.game(game)
+        self.spec: GameSpec = registry.game(game or registry.default_game())
         """The game this table plays (:class:`registry.GameNotOffered` for an unknown one)."""
         self.seats: list[Seat] = []
         self.chosen: dict[str, object] = {}
@@ -987,7 +987,7 @@ class TableRegistry:
             table = Table(
                 channel_id,
                 guild_id,
-                game=game or registry.DEFAULT_GAME,
+                game=game,
                 seed_source=self._seed_source,
                 id_source=self._id_source,
             )

@@ -13,7 +13,17 @@ from typing import Final
 
 from tabletop.protocol import GameSpec
 
-__all__ = ["DEFAULT_GAME", "GameNotOffered", "entry", "game", "names", "register", "unregister"]
+__all__ = [
+    "DEFAULT_GAME",
+    "GameNotOffered",
+    "default_game",
+    "entry",
+    "game",
+    "names",
+    "offer_only",
+    "register",
+    "unregister",
+]
 
 _ENTRIES: dict[str, str] = {
     "stickem": "stickem.hosting:GAME",
@@ -21,7 +31,7 @@ _ENTRIES: dict[str, str] = {
     "stickgame": "stickgame.hosting:GAME",
 }
 DEFAULT_GAME: Final = "stickem"
-"""The game a table plays when nobody named one."""
+"""The game a table plays when nobody named one (while it is offered: see :func:`default_game`)."""
 
 _LOADED: dict[str, GameSpec] = {}
 
@@ -55,6 +65,25 @@ def game(name: str) -> GameSpec:
         raise TypeError(f"{entry} is not the GameSpec of {name!r}")
     _LOADED[name] = loaded
     return loaded
+
+
+def default_game() -> str:
+    """The game a table plays when nobody named one: :data:`DEFAULT_GAME` if it is offered,
+    else the first game offered."""
+    return DEFAULT_GAME if DEFAULT_GAME in _ENTRIES else next(iter(_ENTRIES))
+
+
+def offer_only(chosen: tuple[str, ...]) -> None:
+    """Offer only the games named in ``chosen``, in that order (a host that offers fewer games,
+    or only games of its own registered first); :class:`GameNotOffered` for a name not
+    registered, and ValueError for none at all, changing nothing."""
+    if not chosen:
+        raise ValueError("at least one game must be offered")
+    kept = {name: entry(name) for name in chosen}
+    _ENTRIES.clear()
+    _ENTRIES.update(kept)
+    for name in [name for name in _LOADED if name not in kept]:
+        del _LOADED[name]
 
 
 def entry(name: str) -> str:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game_choices import GAME_CHOICES, offered_game
+from bot.game_choices import game_choices, offered_game
 from host.errors import UserError
 from tabletop import registry
 
 
 def test_every_offered_game_is_a_choice_with_its_title() -> None:
-    assert [choice.value for choice in GAME_CHOICES] == list(registry.names())
-    for choice in GAME_CHOICES:
+    assert [choice.value for choice in game_choices()] == list(registry.names())
+    for choice in game_choices():
         assert choice.name.startswith(registry.game(choice.value).title + ": ")
         assert len(choice.name) <= 100
 

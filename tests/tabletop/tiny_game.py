@@ -94,19 +94,19 @@ class TinyMatch:
             self.ready[seat] = True
             if all(self.ready):
                 self.turn = (self.round - 1) % self.players
-                return ("all ready",)
-            return ("ready", seat)
+                return (("all ready",),)
+            return (("ready", seat),)
         self.pile -= int(action[1])
         if self.pile > 0:
             assert self.turn is not None
             self.turn = (self.turn + 1) % self.players
-            return ("took", seat)
+            return (("took", seat),)
         self.scores[seat] += 1
         self.round += 1
         self.pile = int(self.options["tokens"])
         self.ready = [False] * self.players
         self.turn = None
-        return ("round won", seat) if not self.is_over else ("round won", seat, "game over")
+        return (("round won", seat),) if not self.is_over else (("round won", seat), ("game over",))
 
     def view(self, seat: int | None) -> TinyView:
         """What ``seat`` may see."""
@@ -173,7 +173,7 @@ class TinyPresentation:
 
     def reports(self, events: Sequence[object], view: object, names: Sequence[str]) -> tuple[Message, ...]:
         """A line when the game is over."""
-        over = any(isinstance(e, tuple) and "game over" in e for e in events)
+        over = ("game over",) in events
         return (Message("**Take-away is over.**"),) if over else ()
 
     def prompt(self, view: object, names: Sequence[str], *, draft: str = "") -> Message:
