@@ -3,7 +3,13 @@ emulated human and two computer players.
 
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
-[--database sqlite|postgres]``.
+[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2]]``.
+
+``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
+``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
+other, ``--pairs`` times in alternating order, on the same emulator code, and prints each row
+and the ratios new/old of the medians of the pairs: a change measured against what it replaced
+in the same run on the same noisy machine.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -53,7 +59,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
 from tests.discord_emulator import Emulator
-from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
@@ -95,14 +101,16 @@ class ProbedBot:
 
 @asynccontextmanager
 async def probed_bot(
-    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace
+    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace, source: Path
 ) -> AsyncIterator[ProbedBot]:
-    """Start ``python -m bot`` with the probe, wait until it is connected; stop it on exit."""
+    """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
+    connected; stop it on exit."""
     report_file = folder / "probe.json"
     async with database_url(args.database, folder) as url:
         env = process_env(
             emu,
             folder,
+            source=source,
             DEV_GUILD_ID=str(guild_id),
             DATABASE_URL=url,
             BOT_MOVE_DELAY=str(args.delay),
@@ -185,8 +193,8 @@ async def idle_noise() -> float:
     return idle.max_lag
 
 
-async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
-    """Measure ``count`` tables for ``args.seconds``."""
+async def run(count: int, args: argparse.Namespace, source: Path = REPO) -> dict[str, Any]:
+    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``."""
     idle_lag = await idle_noise()
     control = host_inflation()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
@@ -196,7 +204,7 @@ async def run(count: int, args: argparse.Namespace) -> dict[str, Any]:
             tables = add_tables(emu, count)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(emu, Path(data_dir), guild.id, args) as bot:
+            async with probed_bot(emu, Path(data_dir), guild.id, args, source) as bot:
                 before = await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
@@ -321,6 +329,10 @@ def main() -> None:
         "in the bot (it costs the bot a little)",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
+    parser.add_argument(
+        "--compare", metavar="OLD_CHECKOUT", help="also run the bot of this checkout; print new/old"
+    )
+    parser.add_argument("--pairs", type=int, default=2, help="new/old runs per N with --compare")
     args = parser.parse_args()
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | in the bot: median ms "
@@ -337,52 +349,94 @@ def main() -> None:
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
     for count in args.tables:
-        r = asyncio.run(run(count, args))
+        if args.compare is None:
+            print_row(asyncio.run(run(count, args)), args)
+            continue
+        old_source = Path(args.compare).resolve()
+        pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+        for index in range(args.pairs):
+            order = ("new", "old") if index % 2 == 0 else ("old", "new")
+            measured = {}
+            for which in order:
+                measured[which] = asyncio.run(run(count, args, REPO if which == "new" else old_source))
+                print(f"{which}:", end=" ")
+                print_row(measured[which], args)
+            pairs.append((measured["new"], measured["old"]))
+        print_ratios(count, pairs)
+
+
+RATIOS = (
+    ("median_ms", "interaction median"),
+    ("p99_ms", "interaction p99"),
+    ("bot_p99_ms", "in-bot answer p99"),
+    ("lag_ms", "loop lag max"),
+    ("cpu_ms_per_card", "bot CPU per card"),
+    ("calls_per_card", "REST calls per card"),
+    ("cards_per_s", "cards per second"),
+    ("rss_kib_per_table", "memory per table"),
+)
+"""The figures compared new/old (lower is better for all but cards per second)."""
+
+
+def print_ratios(count: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
+    """The ratio new/old of each figure's median over the pairs, with the figures themselves."""
+    print(f"new/old at {count} tables, medians of {len(pairs)} pair(s):")
+    for key, name in RATIOS:
+        new = statistics.median(pair[0][key] for pair in pairs)
+        old = statistics.median(pair[1][key] for pair in pairs)
+        ratio = new / old if old else float("nan")
+        print(f"  {name}: {new:.2f} / {old:.2f} = {ratio:.2f}x")
+    failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
+    print(f"  failed interactions (new, old) per pair: {failed}", flush=True)
+
+
+def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
+    """One N's figures as a table row (and details when asked)."""
+    print(
+        f"| {r['tables']} | {r['open_s']:.1f} | {r['interactions']} | {r['median_ms']:.1f} "
+        f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['bot_median_ms']:.1f} | {r['bot_p99_ms']:.1f} "
+        f"| {r['bot_max_ms']:.1f} | {r['lag_ms']:.1f} | {r['lag_p99_ms']:.2f} "
+        f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
+        f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
+        f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} ({r['harness_cpu_share']:.0%}) "
+        f"| {r['cards_per_s']:.1f} "
+        f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
+        f"| {r['calls_per_card']:.2f} "
+        f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
+        flush=True,
+    )
+    for cycle in r["gc_cycles"]:
+        print(f"  cycle: {cycle}")
+    for name, number in r["gc_census"]:
+        print(f"  freed by the collector: {number} {name}")
+    for name, number in r["gc_alive"]:
+        print(f"  tracked at the end: {number} {name}")
+    if args.verbose:
         print(
-            f"| {r['tables']} | {r['open_s']:.1f} | {r['interactions']} | {r['median_ms']:.1f} "
-            f"| {r['p99_ms']:.1f} | {r['max_ms']:.1f} | {r['bot_median_ms']:.1f} | {r['bot_p99_ms']:.1f} "
-            f"| {r['bot_max_ms']:.1f} | {r['lag_ms']:.1f} | {r['lag_p99_ms']:.2f} "
-            f"| {r['cpu_hold_ms']:.1f} | {r['wall_hold_ms']:.1f} "
-            f"| {r['slow_callbacks']} ({r['slow_wall_callbacks']}) of {r['callbacks']} | {r['gc_ms']:.1f} "
-            f"| {r['idle_lag_ms']:.1f} | {r['harness_lag_ms']:.1f} ({r['harness_cpu_share']:.0%}) "
-            f"| {r['cards_per_s']:.1f} "
-            f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
-            f"| {r['calls_per_card']:.2f} "
-            f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
-            flush=True,
+            f"  database writes: {r['writes']} ({r['statements']} statements), waiting for the "
+            f"writer p99 {r['write_wait_p99_ms']:.1f} ms, holding it median "
+            f"{r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
+            f"writer busy {r['writer_busy']:.0%}"
         )
-        for cycle in r["gc_cycles"]:
-            print(f"  cycle: {cycle}")
-        for name, number in r["gc_census"]:
-            print(f"  freed by the collector: {number} {name}")
-        for name, number in r["gc_alive"]:
-            print(f"  tracked at the end: {number} {name}")
-        if args.verbose:
-            print(
-                f"  database writes: {r['writes']} ({r['statements']} statements), waiting for the "
-                f"writer p99 {r['write_wait_p99_ms']:.1f} ms, holding it median "
-                f"{r['write_hold_median_ms']:.1f} ms p99 {r['write_hold_p99_ms']:.1f} ms, "
-                f"writer busy {r['writer_busy']:.0%}"
-            )
-            print(
-                f"  longest CPU hold: {r['cpu_hold_what']}; GCs per generation {r['gc_count']}, "
-                f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
-                f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
-            )
-            c = r["control"]
-            print(
-                f"  the machine in the window: the host took {r['steal_ms']:.0f} ms of processor "
-                f"time (steal); before it, {c.pieces} pieces of ~{c.median * 1000:.2f} ms of fixed work "
-                f"back to back took up to {c.longest * 1000:.1f} ms of CPU, {c.over_slow} over 5 ms in "
-                f"{c.seconds:.1f} s: at the loop thread's CPU time, ~{r['host_expected']:.1f} callbacks "
-                "over 5 ms are the host's alone"
-            )
-            over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
-            print(f"  callbacks holding the loop longer than (CPU time): {over}")
-            for what, number, longest in r["notable"]:
-                print(f"  {number} x over 2 ms CPU, longest {longest * 1000:.1f} ms: {what}")
-        for stack, number in r["stall_stacks"]:
-            print(f"  {number} x held over {args.stacks} ms at: {stack}")
+        print(
+            f"  longest CPU hold: {r['cpu_hold_what']}; GCs per generation {r['gc_count']}, "
+            f"longest per generation (ms) {r['gc_gen_ms']}, in CPU time {r['gc_gen_cpu_ms']}; "
+            f"objects collected by them {r['gc_collected']}; objects tracked {r['gc_objects']}"
+        )
+        c = r["control"]
+        print(
+            f"  the machine in the window: the host took {r['steal_ms']:.0f} ms of processor "
+            f"time (steal); before it, {c.pieces} pieces of ~{c.median * 1000:.2f} ms of fixed work "
+            f"back to back took up to {c.longest * 1000:.1f} ms of CPU, {c.over_slow} over 5 ms in "
+            f"{c.seconds:.1f} s: at the loop thread's CPU time, ~{r['host_expected']:.1f} callbacks "
+            "over 5 ms are the host's alone"
+        )
+        over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
+        print(f"  callbacks holding the loop longer than (CPU time): {over}")
+        for what, number, longest in r["notable"]:
+            print(f"  {number} x over 2 ms CPU, longest {longest * 1000:.1f} ms: {what}")
+    for stack, number in r["stall_stacks"]:
+        print(f"  {number} x held over {args.stacks} ms at: {stack}")
 
 
 if __name__ == "__main__":

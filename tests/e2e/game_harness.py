@@ -22,7 +22,7 @@ import discord
 
 from bot.app import StickemBot
 from bot.config import Settings
-from bot.custom_ids import ActionId
+from bot.custom_ids import ActionId, MiseryConfirmId, MiserySelectId, PlayId
 from bot.table_service import service_for
 from host.tables import Table
 from stickem import Card, Game, Phase
@@ -74,10 +74,22 @@ class MiseryMenu:
 
 
 def _action_id(custom_id: str | None) -> ActionId | None:
-    try:
-        return ActionId.parse(custom_id or "")
-    except ValueError:
-        return None
+    """A game component's id, generic (``g:…``) or as a release before the generic host wrote
+    it (``stk:play:…``, ``stk:msel:…``, ``stk:mok:…``: an old bot, or a message it posted), as
+    the generic id it now means; None for any other component."""
+    text = custom_id or ""
+    readers = (
+        ActionId.parse,
+        lambda t: ActionId.of_play(PlayId.parse(t)),
+        lambda t: ActionId.of_misery_select(MiserySelectId.parse(t)),
+        lambda t: ActionId.of_misery_confirm(MiseryConfirmId.parse(t)),
+    )
+    for read in readers:
+        try:
+            return read(text)
+        except ValueError:
+            continue
+    return None
 
 
 def card_buttons(message: Message) -> list[tuple[CardButton, bool]]:
