@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
+import signal
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from bot.app import StickemBot
 from bot.custom_ids import ActionId
@@ -39,6 +41,7 @@ from tabletop import LogEntry
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.errors import EmulatorTimeout
+from tests.discord_emulator.interactions import InteractionRecord
 from tests.discord_emulator.state import Channel, Message, User
 from tests.e2e.process_game import ProcessGame, answer
 from tests.e2e.seat_helpers import slash, table_of
@@ -46,8 +49,8 @@ from tests.e2e.seat_helpers import slash, table_of
 WAIT: Final = 10.0
 """Seconds any single wait may take (a prompt, a move, a message)."""
 
-POLL: Final = 0.02
-"""Seconds between two reads of a log that is not the emulator's (the database)."""
+POLL: Final = 0.05
+"""Seconds between two reads of a log that the emulator does not announce (the database)."""
 
 DANGER: Final = 4
 """Discord's red button style: the dealer's forbidden bid."""
@@ -525,3 +528,48 @@ async def open_stupid_table(
     return StupidPlay(
         emu, channel, humans, table.names, shadow_of_table(table), table_log(table), table=table
     )
+
+
+# --- a table on a bot process ---------------------------------------------------------------------
+
+
+async def open_process_table(g: ProcessGame, **start: object) -> StupidPlay:
+    """The users of ``g`` join a Stupid table (the first hosts) on the running bot process and
+    the host starts it with ``start`` (the turn timer off); the shadow comes from the stored game."""
+    host = g.users[0]
+    reply = await g.slash(host, "join", game="stupid")
+    assert reply.startswith("You joined the Stupid table (seat 1)."), reply
+    for user in g.users[1:]:
+        assert (await g.slash(user, "join")).startswith("You joined the Stupid table"), user.name
+    start.setdefault("timer", "off")
+    assert await g.slash(host, "start", **start) == "The game has started."
+    stored = await g.stored()
+    assert not stored.actions
+    names = tuple(seat.display_name for seat in stored.record.seats)
+    humans = dict(enumerate(g.users))
+    return StupidPlay(g.emu, g.channel, humans, names, shadow_of_stored(stored), stored_log(g))
+
+
+def kill_at_answer(g: ProcessGame, start: str) -> None:
+    """SIGKILL the bot process the moment it answers a click with a text starting with
+    ``start``: the move is stored, nothing that follows it is shown."""
+    assert g.bot is not None
+    pid = g.bot.process.pid
+
+    def answered(record: InteractionRecord, body: dict[str, Any]) -> None:
+        content = str((body.get("data") or {}).get("content") or "")
+        if content.startswith(start):
+            g.emu.interactions.on_answer = None
+            os.kill(pid, signal.SIGKILL)
+
+    g.emu.interactions.on_answer = answered
+
+
+async def stored_prompt(g: ProcessGame, seat: int) -> None:
+    """Wait (bounded) until the database holds ``seat``'s live hand DM."""
+    try:
+        async with asyncio.timeout(WAIT):
+            while not any(m.purpose == "hand" and m.seat == seat for m in (await g.stored()).messages):
+                await asyncio.sleep(POLL)
+    except TimeoutError:
+        raise AssertionError(f"seat {seat}'s prompt was never stored") from None
