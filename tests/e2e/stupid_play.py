@@ -28,9 +28,9 @@ from typing import Any, Final
 
 from bot.app import StickemBot
 from bot.custom_ids import ActionId
-from bot.storage import StoredGame
 from bot.table_service import service_for
-from bot.tables import Table
+from host.storage import StoredGame
+from host.tables import Table
 from stupid import Action, Card, Game
 from stupid.ai import Player, make_player
 from stupid.events import RoundScored, TrickWon
@@ -142,7 +142,7 @@ def reply_text(action: Action, game: Game) -> str:
 
 def fix_seed(bot: StickemBot, seed: int) -> None:
     """Deal every game the bot starts from now on from ``seed`` (the registry's seed source, a
-    constructor parameter of :class:`bot.tables.TableRegistry`: the bot has no setting for it).
+    constructor parameter of :class:`host.tables.TableRegistry`: the bot has no setting for it).
     The tests that need a particular deal (two copies in a human's hand) find it by seed."""
     service_for(bot).registry._seed_source = lambda: seed
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from bot.storage import Storage
-from bot.tables import TableState
+from host.storage import Storage
+from host.tables import TableState
 from stupid import Action, Card
 from stupid.game import Phase
 from stupid.views import View
