@@ -1,0 +1,56 @@
+"""The engine behaves exactly as before its speed tuning: fingerprints of random games.
+
+Each digest hashes the traces (``tests/stupid/trace.py``) of random games for 2-14 players:
+every event, refused action and its message, state, hands, legal options, views, card places,
+saved game and reload. The expected values were computed with the engine before the tuning of
+issue 13 (commit 451a8ea), so any change of deals, events, views, errors or JSON fails here;
+``benchmarks/stupid_equivalence.py --rev 451a8ea`` compares more games line by line and shows
+the first difference.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import stupid
+
+from .trace import GameSpec, digest, specs, trace
+
+CASES = [
+    # (spec seed, games, players, detail, digest of the traces)
+    (2024, 16, (2, 14), 0.05, "e5ea51b1bc338e1f2ec8062c450dfcf729ed51d23ffa8fdea6a0f0b5168126df"),
+    (7, 3, (2, 5), 1.0, "6cf5fe01cbffbe16fdc7fe6b1e5d6194b82369193eed1be98c8561e48fa3a306"),
+]
+
+
+@pytest.mark.parametrize(("seed", "games", "players", "detail", "expected"), CASES)
+def test_random_games_trace_as_before(
+    seed: int, games: int, players: tuple[int, int], detail: float, expected: str
+) -> None:
+    assert digest(stupid, specs(games, seed, players), detail) == expected
+
+
+def test_the_trace_sees_refusals_and_saved_games() -> None:
+    """The traced games do exercise what the digests are meant to guard."""
+    lines = [line for spec in specs(3, 7, (2, 5)) for line in trace(stupid, spec)]
+    errors = {line.split(":")[0] for line in lines if line.startswith("! ")}
+    assert {"! NotYourTurn", "! InvalidSeat", "! WrongPhase", "! CardNotInHand", "! GameIsOver"} <= errors
+    assert {"! BidOutOfRange", "! ForbiddenBid", "! MustFollowSuit"} <= errors
+    assert any(line.startswith("> RoundScored(") for line in lines)
+    assert any(line.startswith("> GameOver(") for line in lines)
+    assert any(line.startswith("j {") for line in lines)
+    assert any("CorruptGameError" in line for line in lines)
+
+
+def test_a_changed_engine_changes_the_trace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A one-point change of the scoring shows in the digest (the fingerprint is sensitive)."""
+    spec = GameSpec(players=3, rules={"decks": None, "max_hand": 2}, seed=11, choices=5)
+    before = digest(stupid, [spec])
+    real = stupid.Game._end_round
+
+    def off_by_one(game: stupid.Game) -> list[stupid.Event]:
+        game._taken[0] += 1
+        return real(game)
+
+    monkeypatch.setattr(stupid.Game, "_end_round", off_by_one)
+    assert digest(stupid, [spec]) != before
