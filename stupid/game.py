@@ -1,7 +1,7 @@
 """The game state machine: deal and turn trump, bidding, tricks, scoring, next round, game over.
 
 A ``Game`` is fully determined by its player count, rules, seed and action log: the deal of
-round ``r`` comes from SHAKE-256 of ``"stupid:<seed>:<r>"`` (see ``_keys``), so replaying the
+round ``r`` comes from SHAKE-256 of ``"stupid:<seed>:<r>"`` (see ``_deal``), so replaying the
 same actions on a new game gives the same game (``Game.from_json``).
 
 Decisions this module takes where the rules are silent (see also the docstrings below):
@@ -47,14 +47,16 @@ from .errors import (
     WrongPhase,
 )
 from .events import (
-    BiddingDone,
     BidMade,
     CardPlayed,
     Event,
-    GameOver,
-    RoundScored,
     RoundStarted,
     TrickWon,
+    bidding_done,
+    game_over,
+    round_scored,
+    round_started,
+    trick_won,
 )
 from .rules import MAX_HAND_LIMIT, MAX_PLAYERS, Rules
 from .views import CompletedTrick, View
@@ -114,15 +116,24 @@ def _random_seed() -> int:
     return secrets.randbits(63)
 
 
-def _keys(seed: int, round_no: int, count: int) -> list[int]:
-    """``count`` random 64-bit ints for the deal of ``round_no``, a pure function of the seed.
+def _prefix(seed: int) -> bytes:
+    """What the SHAKE-256 input of every deal of ``seed`` starts with: ``b"stupid:<seed>:"``."""
+    return f"stupid:{seed}:".encode()
 
-    SHAKE-256 of ``"stupid:<seed>:<round>"``: stable across Python versions and platforms.
-    """
-    stream = hashlib.shake_256(f"stupid:{seed}:{round_no}".encode()).digest(8 * count)
-    if sys.byteorder == "little":
+
+def _stream_keys(data: bytes, count: int) -> list[int]:
+    """The first ``count`` 64-bit little-endian ints of SHAKE-256 of ``data``. The output of
+    SHAKE is one stream: the first keys are the same whatever ``count`` asks for."""
+    stream = _shake(data).digest(8 * count)
+    if _LITTLE:
         return memoryview(stream).cast("Q").tolist()
     return [int.from_bytes(stream[i : i + 8], "little") for i in range(0, 8 * count, 8)]
+
+
+_shake: Final = hashlib.shake_256
+_LITTLE: Final = sys.byteorder == "little"
+_ROUND_TEXT: Final = tuple(str(round_no).encode() for round_no in range(2 * MAX_HAND_LIMIT))
+"""``_ROUND_TEXT[r]`` is ``str(r).encode()``, the end of the SHAKE-256 input of round ``r``."""
 
 
 def _distinct(hand: list[Card]) -> list[Card]:
@@ -150,10 +161,27 @@ _SEAT_CARD: Final = {
 
 
 _MUTABLE_LISTS: Final = (
-    "_bid_history", "_bids", "_completed", "_log", "_round_scores", "_stock", "_taken",
+    "_bid_history", "_bids", "_completed", "_log", "_round_scores", "_taken",
     "_taken_history", "_totals", "_trick",
-)
+)  # fmt: skip
 """The list attributes of a game that :meth:`Game.copy` copies (``_hands`` is copied deeper)."""
+
+_SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
+"""``_SUIT_LOW[physical]``: the lowest physical id of its suit (the suit's run starts there)."""
+_DEFAULT_RULES: Final = Rules()
+_SEATING: Final[dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]] = {
+    players: (
+        (*range(1, players), 0),
+        tuple(tuple((leader + i) % players for i in range(players)) for leader in range(players)),
+    )
+    for players in range(1, MAX_PLAYERS + 1)
+}
+"""By player count: the seat after each seat, and each leader's play order."""
+_BLOCKS: Final = tuple(
+    tuple(tuple(slice(seat * hand, seat * hand + hand) for seat in range(players)) for hand in range(11))
+    for players in range(MAX_PLAYERS + 1)
+)
+"""``_BLOCKS[players][hand]``: the slices of the shuffled decks that are the seats' hands."""
 
 
 class Game:
@@ -176,17 +204,21 @@ class Game:
         "_held",
         "_leader",
         "_log",
+        "_low",
         "_next",
+        "_one_deck",
         "_orders",
         "_phase",
+        "_played_key",
         "_players",
+        "_prefix",
         "_round",
         "_round_scores",
         "_rules",
         "_seed",
+        "_shuffled",
         "_sizes",
         "_start_events",
-        "_stock",
         "_taken",
         "_taken_history",
         "_totals",
@@ -199,7 +231,9 @@ class Game:
     _players: int
     _rules: Rules
     _seed: int
+    _prefix: bytes
     _decks: int
+    _one_deck: bool
     _sizes: tuple[int, ...]
     _round: int
     _hand_size: int
@@ -213,10 +247,12 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
-    _stock: list[int]
+    _shuffled: list[int]  # this round's shuffled decks: hands, then the trump card, then the stock
     _bids: list[int | None]
     _taken: list[int]
     _trick: list[int]
+    _low: int  # while a trick has cards: the lowest physical id of the suit led
+    _played_key: int  # the trick number << 16, for the shared CardPlayed events
     _completed: list[TrickWon]  # this round's finished tricks: see completed_tricks
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
@@ -229,21 +265,20 @@ class Game:
     def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
         """Same as ``Game.new``."""
         if rules is None:
-            rules = Rules()
+            rules = _DEFAULT_RULES
         elif not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         self._decks = rules.decks_for(players)  # ValueError for a refused player count
+        self._one_deck = self._decks == 1
         if seed is None:
             seed = _random_seed()
         elif type(seed) is not int:
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self._players = players
-        self._next = (*range(1, players), 0)
-        self._orders = tuple(
-            tuple((leader + i) % players for i in range(players)) for leader in range(players)
-        )
+        self._next, self._orders = _SEATING[players]
         self._rules = rules
         self._seed = seed
+        self._prefix = _prefix(seed)
         self._sizes = rules.hand_sizes
         self._totals = [0] * players
         self._round_scores = []
@@ -252,6 +287,7 @@ class Game:
         self._winners = ()
         self._log = []
         self._dealer = 0
+        self._low = 0  # set by each trick's first card
         self._start_events = (self._deal(1),)
 
     def copy(self) -> Game:
@@ -276,22 +312,28 @@ class Game:
 
     def _deal(self, round_no: int) -> RoundStarted:
         players = self._players
-        size = 52 * self._decks
-        keys = _keys(self._seed, round_no, size + 1)
+        decks = self._decks
+        size = 52 * decks
         if round_no == 1:
-            self._dealer = keys[size] % players
+            keys = _stream_keys(self._prefix + _ROUND_TEXT[1], size + 1)
+            self._dealer = keys.pop() % players  # the key after the cards' draws round 1's dealer
+        else:
+            keys = _stream_keys(self._prefix + _ROUND_TEXT[round_no], size)
         # Sorting the cards (in deck order: deck 0 first) by random keys is a uniformly random
         # permutation; the key of the card at position i of the decks is keys[i]. Keyed by
         # physical id (card index * 3 + copy), sorted() looks them up without an index list.
         key_of = [0] * (52 * _COPIES)
-        for copy in range(self._decks):
-            key_of[copy::_COPIES] = keys[52 * copy : 52 * copy + 52]
-        shuffled = sorted(_PHYSICAL[self._decks], key=key_of.__getitem__)  # stable: ties keep deck order
+        if decks == 1:
+            key_of[::_COPIES] = keys
+        else:
+            for copy in range(decks):
+                key_of[copy::_COPIES] = keys[52 * copy : 52 * copy + 52]
+        shuffled = sorted(_PHYSICAL[decks], key=key_of.__getitem__)  # stable: ties keep deck order
         hand = self._sizes[round_no - 1]
-        self._hands = [sorted(shuffled[seat * hand : seat * hand + hand]) for seat in range(players)]
-        self._held = [list(map(_CARD_LOOKUP, physical)) for physical in self._hands]
-        self._trump = shuffled[players * hand]
-        self._stock = shuffled[players * hand + 1 :]
+        self._hands = hands = list(map(sorted, map(shuffled.__getitem__, _BLOCKS[players][hand])))
+        self._held = [list(map(_CARD_LOOKUP, physical)) for physical in hands]
+        self._shuffled = shuffled
+        self._trump = trump = shuffled[players * hand]
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
@@ -299,31 +341,33 @@ class Game:
         self._taken = [0] * players
         self._trick = []
         self._completed = []
+        self._played_key = 1 << 16
         self._phase = _BIDDING
-        first = (self._dealer + 1) % players
+        first = self._next[self._dealer]
         self._leader = self._turn = first
-        return RoundStarted(round_no, self._dealer, hand, _CARD_OF[self._trump], first)
+        return round_started(round_no, self._dealer, hand, _CARD_OF[trump], first)
 
     def _end_round(self) -> list[Event]:
         """Score the round after its last trick (rules section 5); deal the next or end the game."""
         bids: tuple[int, ...] = tuple(self._bids)  # type: ignore[arg-type]  # every seat has bid
         taken = tuple(self._taken)
         # round_score, inlined: 10 + 5 * taken for an exact bid, else -10
-        scores = tuple([10 + 5 * got if bid == got else -10 for bid, got in zip(bids, taken, strict=True)])
+        scores = tuple([10 + 5 * got if bid == got else -10 for bid, got in zip(bids, taken)])  # noqa: B905
         totals = self._totals
         totals[:] = map(add, totals, scores)
         self._round_scores.append(scores)
         self._bid_history.append(bids)
         self._taken_history.append(taken)
-        scored = RoundScored(self._round, bids, taken, scores, tuple(totals))
-        if self._round == len(self._sizes):
+        round_no = self._round
+        scored = round_scored(round_no, bids, taken, scores, tuple(totals))
+        if round_no == len(self._sizes):
             best = max(totals)
             self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
             self._phase = _OVER
             self._turn = -1
-            return [scored, GameOver(tuple(totals), self._winners)]
-        self._dealer = (self._dealer + 1) % self._players
-        return [scored, self._deal(self._round + 1)]
+            return [scored, game_over(tuple(totals), self._winners)]
+        self._dealer = self._next[self._dealer]
+        return [scored, self._deal(round_no + 1)]
 
     # ------------------------------------------------------------------------ actions
 
@@ -340,7 +384,8 @@ class Game:
                 seat=seat,
                 awaited=self.awaiting,
             )
-        if seat == self._dealer and number == hand - self._bid_sum:  # the forbidden bid
+        dealer = seat == self._dealer
+        if dealer and number == hand - self._bid_sum:  # the forbidden bid
             raise ForbiddenBid(
                 f"as the dealer you may not bid {number}: with the {self._bid_sum} already bid the "
                 f"bids would add up to {hand}, the tricks in this round, and someone must "
@@ -353,13 +398,16 @@ class Game:
         self._bid_sum += number
         code = seat << 11 | number
         self._log.append(code)
-        made_event = _BID_MADE.get(code) or _BID_MADE.setdefault(code, BidMade(seat, number))
-        if seat != self._dealer:
+        try:
+            made = _BID_MADE[code]
+        except KeyError:
+            made = _BID_MADE[code] = BidMade(seat, number)
+        if not dealer:
             self._turn = self._next[seat]
-            return [made_event]
+            return [made]
         self._phase = _TRICKS
         self._turn = self._leader
-        return [made_event, BiddingDone(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
+        return [made, bidding_done(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
 
     def play(self, seat: int, card: Card | str, copy: int | None = None) -> list[Event]:
         """``seat`` plays ``card`` (a Card or its text) to the current trick. It must follow the
@@ -372,59 +420,64 @@ class Game:
         if type(card) is not Card:
             card = self._parse(seat, card)
         hand = self._hands[seat]
-        base = card.index * _COPIES
-        if copy is None:  # the lowest copy held: hands are sorted, so the first at or after base
-            at = bisect_left(hand, base)
-            if at == len(hand) or hand[at] >= base + _COPIES:
-                raise self._not_in_hand(seat, card, copy)
+        if copy is None:
+            try:  # copy 0 if held: the lowest copy (hands are sorted lists of physical ids)
+                at = hand.index(card.index * _COPIES)
+            except ValueError:
+                at = self._lowest_copy(seat, hand, card)
         else:
             at = self._position(seat, hand, card, copy)
         physical = hand[at]
         trick = self._trick
         if trick:
-            low = trick[0] // _SUIT_SPAN * _SUIT_SPAN  # the suit led's run of physical ids
+            low = self._low  # the suit led's run of physical ids
             if not low <= physical < low + _SUIT_SPAN:
                 held = bisect_left(hand, low)
                 if held < len(hand) and hand[held] < low + _SUIT_SPAN:
-                    lead = _CARD_OF[trick[0]].suit
+                    lead = _CARD_OF[low].suit
                     raise MustFollowSuit(
                         f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
                         suit=lead,
                         seat=seat,
                         awaited=self.awaiting,
                     )
+        else:
+            self._low = _SUIT_LOW[physical]
         del hand[at]
         del self._held[seat][at]
         trick.append(physical)
-        code = seat << 11 | physical
-        self._log.append(code | _PLAY)
-        number = len(self._completed) + 1
-        key = number << 16 | code
-        played = _PLAYED.get(key) or _PLAYED.setdefault(key, CardPlayed(seat, card, number))
+        code = seat << 11 | _PLAY | physical
+        self._log.append(code)
+        key = self._played_key | code
+        try:
+            played = _PLAYED[key]
+        except KeyError:
+            played = _PLAYED[key] = CardPlayed(seat, card, key >> 16)
         if len(trick) < self._players:
             self._turn = self._next[seat]
             return [played]
-        return self._finish_trick(played, number)
+        return self._finish_trick(played)
 
-    def _finish_trick(self, played: CardPlayed, number: int) -> list[Event]:
+    def _finish_trick(self, played: CardPlayed) -> list[Event]:
         """Resolve the full trick (rules section 4) after its last card, ``played``.
 
         The highest trump wins, else the highest card of the suit led; of equal cards (several
         decks) the first played. Same as ``stupid.tricks.trick_winner``, on physical ids.
         """
         trick = self._trick
-        value = _TRICK_VALUE[self._trump // _SUIT_SPAN * 4 + trick[0] // _SUIT_SPAN]
-        values = list(map(value.__getitem__, trick))
-        position = values.index(max(values))  # the first of equal cards played stays ahead
-        order = self._orders[self._leader]
-        winner = order[position]
+        value = _TRICK_VALUE[self._trump // _SUIT_SPAN * 4 + self._low // _SUIT_SPAN]
+        # max keeps the first of equal values: of equal cards, the first played stays ahead
+        position = trick.index(max(trick, key=value.__getitem__))
+        winner = self._orders[self._leader][position]
         plays = tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :]))  # its log codes
-        done = TrickWon(winner, plays, number)
+        number = self._played_key >> 16
+        done = trick_won(winner, plays, number)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
         self._trick = []
         if number == self._hand_size:
             return [played, done, *self._end_round()]
+        self._played_key += 1 << 16
         self._leader = self._turn = winner
         return [played, done]
 
@@ -435,6 +488,15 @@ class Game:
             return self.bid(seat, action.number)
         assert action.card is not None
         return self.play(seat, action.card, action.copy)
+
+    def _lowest_copy(self, seat: int, hand: list[int], card: Card) -> int:
+        """Where the lowest copy of ``card`` that ``seat`` holds sits in ``hand`` (copy 0 is not
+        there), or raise CardNotInHand."""
+        base = card.index * _COPIES
+        at = bisect_left(hand, base)
+        if at == len(hand) or hand[at] >= base + _COPIES:
+            raise self._not_in_hand(seat, card, None)
+        return at
 
     def _position(self, seat: int, hand: list[int], card: Card, copy: object) -> int:
         """Where copy ``copy`` of ``card`` sits in ``hand``, or raise CardNotInHand."""
@@ -624,16 +686,15 @@ class Game:
             self._check_seat(seat)
             return []
         cards = self._held[seat]
-        trick = self._trick
-        if trick:  # the suit led is one run of the sorted hand
+        if self._trick:  # the suit led is one run of the sorted hand
             hand = self._hands[seat]
-            low = trick[0] // _SUIT_SPAN * _SUIT_SPAN
+            low = self._low
             start = bisect_left(hand, low)
             end = bisect_left(hand, low + _SUIT_SPAN, start)
             if start < end:
                 cards = cards[start:end]  # a new list
-                return cards if self._decks == 1 else _distinct(cards)
-        return cards[:] if self._decks == 1 else _distinct(cards)  # no copies: all distinct
+                return cards if self._one_deck else _distinct(cards)
+        return cards[:] if self._one_deck else _distinct(cards)  # no copies: all distinct
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (bids or plays, copies not named); [] if none."""
@@ -658,7 +719,7 @@ class Game:
         for played, winner in self._played_this_round():
             add(played, f"taken {winner}")
         add(self._trump, "trump")
-        for physical in self._stock:
+        for physical in self._shuffled[self._players * self._hand_size + 1 :]:
             add(physical, "stock")
         return places
 
