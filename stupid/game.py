@@ -30,8 +30,8 @@ import sys
 from bisect import bisect_left
 from collections.abc import Sequence
 from enum import Enum
-from operator import add
-from typing import Final
+from operator import add, attrgetter
+from typing import TYPE_CHECKING, Final
 
 from .actions import Action
 from .cards import Card, Suit
@@ -88,8 +88,11 @@ _TRICK_VALUE: Final = tuple(
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
-_ALONE: Final = (*((seat,) for seat in range(MAX_PLAYERS)), ())
-"""``awaiting`` by turn: ``(turn,)``; the last entry, ``()``, is what turn -1 (game over) finds."""
+_ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
+"""``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
+_NOBODY: Final = object()
+"""The ``_bidder`` outside the bidding and the ``_player`` outside the tricks: no argument is
+this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
 _RANGES: Final = tuple(tuple(range(size + 1)) for size in range(MAX_HAND_LIMIT + 1))
 """``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
 
@@ -193,8 +196,10 @@ class Game:
     """
 
     __slots__ = (
+        "_awaiting",
         "_bid_history",
         "_bid_sum",
+        "_bidder",
         "_bids",
         "_completed",
         "_dealer",
@@ -210,6 +215,7 @@ class Game:
         "_orders",
         "_phase",
         "_played_key",
+        "_player",
         "_players",
         "_prefix",
         "_round",
@@ -224,7 +230,6 @@ class Game:
         "_totals",
         "_trick",
         "_trump",
-        "_turn",
         "_winners",
     )
 
@@ -243,7 +248,9 @@ class Game:
     _next: tuple[int, ...]
     _orders: tuple[tuple[int, ...], ...]
     _bid_sum: int
-    _turn: int
+    _awaiting: tuple[int, ...]  # (the seat to act,), or () once the game is over
+    _bidder: object  # the seat to bid, or _NOBODY outside the bidding
+    _player: object  # the seat to play a card, or _NOBODY outside the tricks
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
@@ -344,7 +351,9 @@ class Game:
         self._played_key = 1 << 16
         self._phase = _BIDDING
         first = self._next[self._dealer]
-        self._leader = self._turn = first
+        self._leader = self._bidder = first
+        self._player = _NOBODY
+        self._awaiting = _ALONE[first]
         return round_started(round_no, self._dealer, hand, _CARD_OF[trump], first)
 
     def _end_round(self) -> list[Event]:
@@ -364,7 +373,8 @@ class Game:
             best = max(totals)
             self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
             self._phase = _OVER
-            self._turn = -1
+            self._player = _NOBODY
+            self._awaiting = ()
             return [scored, game_over(tuple(totals), self._winners)]
         self._dealer = self._next[self._dealer]
         return [scored, self._deal(round_no + 1)]
@@ -375,7 +385,7 @@ class Game:
         """``seat`` bids ``number`` tricks (0 to the hand size; the dealer bids last and may not
         make the bids add up to the hand size). Returns ``[BidMade]``, plus ``BiddingDone``
         after the dealer's bid. Raises a RuleError (changing nothing) if not allowed."""
-        if self._phase is not _BIDDING or seat != self._turn or type(seat) is not int:
+        if seat is not self._bidder and not self._is_turn(_BIDDING, seat):
             raise self._rejection("bid", seat)
         hand = self._hand_size
         if type(number) is not int or not 0 <= number <= hand:
@@ -403,10 +413,13 @@ class Game:
         except KeyError:
             made = _BID_MADE[code] = BidMade(seat, number)
         if not dealer:
-            self._turn = self._next[seat]
+            self._bidder = bidder = self._next[seat]
+            self._awaiting = _ALONE[bidder]
             return [made]
         self._phase = _TRICKS
-        self._turn = self._leader
+        self._bidder = _NOBODY
+        self._player = leader = self._leader
+        self._awaiting = _ALONE[leader]
         return [made, bidding_done(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
 
     def play(self, seat: int, card: Card | str, copy: int | None = None) -> list[Event]:
@@ -415,7 +428,7 @@ class Game:
         held. Returns ``[CardPlayed]``; the last card of a trick adds ``TrickWon``, the last
         trick of a round ``RoundScored`` and then ``RoundStarted`` or ``GameOver``.
         Raises a RuleError (changing nothing) if not allowed."""
-        if self._phase is not _TRICKS or seat != self._turn or type(seat) is not int:
+        if seat is not self._player and not self._is_turn(_TRICKS, seat):
             raise self._rejection("play", seat)
         if type(card) is not Card:
             card = self._parse(seat, card)
@@ -431,7 +444,7 @@ class Game:
         trick = self._trick
         if trick:
             low = self._low  # the suit led's run of physical ids
-            if not low <= physical < low + _SUIT_SPAN:
+            if _SUIT_LOW[physical] != low:
                 held = bisect_left(hand, low)
                 if held < len(hand) and hand[held] < low + _SUIT_SPAN:
                     lead = _CARD_OF[low].suit
@@ -454,7 +467,8 @@ class Game:
         except KeyError:
             played = _PLAYED[key] = CardPlayed(seat, card, key >> 16)
         if len(trick) < self._players:
-            self._turn = self._next[seat]
+            self._player = player = self._next[seat]
+            self._awaiting = _ALONE[player]
             return [played]
         return self._finish_trick(played)
 
@@ -478,7 +492,8 @@ class Game:
         if number == self._hand_size:
             return [played, done, *self._end_round()]
         self._played_key += 1 << 16
-        self._leader = self._turn = winner
+        self._leader = self._player = winner
+        self._awaiting = _ALONE[winner]
         return [played, done]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -547,8 +562,14 @@ class Game:
             return WrongPhase("the bidding is over; now the tricks are played", seat=actor, awaited=awaited)
         doing = "bid" if self._phase is _BIDDING else "play"
         return NotYourTurn(
-            f"it is not your turn; seat {self._turn} is to {doing}", seat=actor, awaited=awaited
+            f"it is not your turn; seat {awaited[0]} is to {doing}", seat=actor, awaited=awaited
         )
+
+    def _is_turn(self, phase: Phase, seat: object) -> bool:
+        """Whether ``seat`` is the awaited seat in ``phase``: what the fast identity tests of
+        ``bid``, ``play`` and ``legal_*`` (``seat is self._bidder``) leave open, an equal int
+        that is another object."""
+        return self._phase is phase and type(seat) is int and self._awaiting == (seat,)
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self._players:
@@ -579,10 +600,24 @@ class Game:
         """How many decks are shuffled together."""
         return self._decks
 
-    @property
-    def phase(self) -> Phase:
-        """BIDDING, TRICKS or GAME_OVER."""
-        return self._phase
+    if TYPE_CHECKING:
+
+        @property
+        def phase(self) -> Phase:
+            """BIDDING, TRICKS or GAME_OVER."""
+            return self._phase
+
+        @property
+        def awaiting(self) -> tuple[int, ...]:
+            """Who must act: the one seat to bid or play, or () once the game is over."""
+            return self._awaiting
+
+    else:  # the same read-only properties with C getters: hosts read them before every action
+        phase = property(attrgetter("_phase"), doc="BIDDING, TRICKS or GAME_OVER.")
+        awaiting = property(
+            attrgetter("_awaiting"),
+            doc="Who must act: the one seat to bid or play, or () once the game is over.",
+        )
 
     @property
     def round(self) -> int:
@@ -618,11 +653,6 @@ class Game:
     def trump_suit(self) -> Suit:
         """This round's trump suit."""
         return _CARD_OF[self._trump].suit
-
-    @property
-    def awaiting(self) -> tuple[int, ...]:
-        """Who must act: the one seat to bid or play, or () once the game is over."""
-        return _ALONE[self._turn]  # turn -1 once the game is over: ()
 
     @property
     def is_over(self) -> bool:
@@ -668,7 +698,7 @@ class Game:
     def legal_bids(self, seat: int) -> list[int]:
         """The bids ``seat`` may make now: 0..hand size, minus the dealer's forbidden number;
         [] if it is not the seat's turn to bid."""
-        if self._phase is not _BIDDING or seat != self._turn or type(seat) is not int:
+        if seat is not self._bidder and not self._is_turn(_BIDDING, seat):
             self._check_seat(seat)
             return []
         if seat == self._dealer:
@@ -682,7 +712,7 @@ class Game:
     def legal_cards(self, seat: int) -> list[Card]:
         """The distinct cards ``seat`` may play now, sorted (the suit led if it holds one, else
         its whole hand); [] if it is not the seat's turn to play."""
-        if self._phase is not _TRICKS or seat != self._turn or type(seat) is not int:
+        if seat is not self._player and not self._is_turn(_TRICKS, seat):
             self._check_seat(seat)
             return []
         cards = self._held[seat]
