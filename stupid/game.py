@@ -50,13 +50,13 @@ from .events import (
     BidMade,
     CardPlayed,
     Event,
+    RoundScored,
     RoundStarted,
     TrickWon,
     bidding_done,
+    event_setters,
     game_over,
-    round_scored,
-    round_started,
-    trick_won,
+    new_event,
 )
 from .rules import MAX_HAND_LIMIT, MAX_PLAYERS, Rules
 from .views import CompletedTrick, View
@@ -88,8 +88,17 @@ _TRICK_VALUE: Final = tuple(
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
+_VALUES: Final = tuple(
+    {lead * _SUIT_SPAN: _TRICK_VALUE[trump * 4 + lead] for lead in range(4)} for trump in range(4)
+)
+"""``_VALUES[trump][low]``: the ``_TRICK_VALUE`` row of suit ``trump`` trump when the suit led
+starts at physical id ``low`` (a game keeps its round's dict: ``game._values[game._low]``)."""
 _ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
+# The events of every trick and round are built through their slot setters: see events.py.
+_set_winner, _set_plays, _set_trick = event_setters(TrickWon)
+_set_round, _set_dealer, _set_hand_size, _set_trump, _set_first = event_setters(RoundStarted)
+_set_scored_round, _set_bids, _set_taken, _set_scores, _set_totals = event_setters(RoundScored)
 _NOBODY: Final = object()
 """The ``_bidder`` outside the bidding and the ``_player`` outside the tricks: no argument is
 this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
@@ -230,6 +239,7 @@ class Game:
         "_totals",
         "_trick",
         "_trump",
+        "_values",
         "_winners",
     )
 
@@ -254,6 +264,7 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
+    _values: dict[int, list[int]]  # the trick values for this round's trump, by the suit led
     _shuffled: list[int]  # this round's shuffled decks: hands, then the trump card, then the stock
     _bids: list[int | None]
     _taken: list[int]
@@ -321,11 +332,14 @@ class Game:
         players = self._players
         decks = self._decks
         size = 52 * decks
-        if round_no == 1:
-            keys = _stream_keys(self._prefix + _ROUND_TEXT[1], size + 1)
-            self._dealer = keys.pop() % players  # the key after the cards' draws round 1's dealer
+        count = size + 1 if round_no == 1 else size  # round 1 also draws its dealer
+        data = self._prefix + _ROUND_TEXT[round_no]
+        if _LITTLE:  # _stream_keys, inlined
+            keys = memoryview(_shake(data).digest(8 * count)).cast("Q").tolist()
         else:
-            keys = _stream_keys(self._prefix + _ROUND_TEXT[round_no], size)
+            keys = _stream_keys(data, count)
+        if round_no == 1:
+            self._dealer = keys.pop() % players  # the key after the cards' draws round 1's dealer
         # Sorting the cards (in deck order: deck 0 first) by random keys is a uniformly random
         # permutation; the key of the card at position i of the decks is keys[i]. Keyed by
         # physical id (card index * 3 + copy), sorted() looks them up without an index list.
@@ -341,6 +355,7 @@ class Game:
         self._held = [list(map(_CARD_LOOKUP, physical)) for physical in hands]
         self._shuffled = shuffled
         self._trump = trump = shuffled[players * hand]
+        self._values = _VALUES[trump // _SUIT_SPAN]
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
@@ -354,7 +369,13 @@ class Game:
         self._leader = self._bidder = first
         self._player = _NOBODY
         self._awaiting = _ALONE[first]
-        return round_started(round_no, self._dealer, hand, _CARD_OF[trump], first)
+        started: RoundStarted = new_event(RoundStarted)  # RoundStarted(...), built faster
+        _set_round(started, round_no)
+        _set_dealer(started, self._dealer)
+        _set_hand_size(started, hand)
+        _set_trump(started, _CARD_OF[trump])
+        _set_first(started, first)
+        return started
 
     def _end_round(self) -> list[Event]:
         """Score the round after its last trick (rules section 5); deal the next or end the game."""
@@ -368,7 +389,12 @@ class Game:
         self._bid_history.append(bids)
         self._taken_history.append(taken)
         round_no = self._round
-        scored = round_scored(round_no, bids, taken, scores, tuple(totals))
+        scored: RoundScored = new_event(RoundScored)  # RoundScored(...), built faster
+        _set_scored_round(scored, round_no)
+        _set_bids(scored, bids)
+        _set_taken(scored, taken)
+        _set_scores(scored, scores)
+        _set_totals(scored, tuple(totals))
         if round_no == len(self._sizes):
             best = max(totals)
             self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -461,7 +487,7 @@ class Game:
         trick.append(physical)
         code = seat << 11 | _PLAY | physical
         self._log.append(code)
-        key = self._played_key | code
+        key = self._played_key | code  # trick number << 16 | code
         try:
             played = _PLAYED[key]
         except KeyError:
@@ -470,22 +496,15 @@ class Game:
             self._player = player = self._next[seat]
             self._awaiting = _ALONE[player]
             return [played]
-        return self._finish_trick(played)
-
-    def _finish_trick(self, played: CardPlayed) -> list[Event]:
-        """Resolve the full trick (rules section 4) after its last card, ``played``.
-
-        The highest trump wins, else the highest card of the suit led; of equal cards (several
-        decks) the first played. Same as ``stupid.tricks.trick_winner``, on physical ids.
-        """
-        trick = self._trick
-        value = _TRICK_VALUE[self._trump // _SUIT_SPAN * 4 + self._low // _SUIT_SPAN]
-        # max keeps the first of equal values: of equal cards, the first played stays ahead
-        position = trick.index(max(trick, key=value.__getitem__))
-        winner = self._orders[self._leader][position]
-        plays = tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :]))  # its log codes
-        number = self._played_key >> 16
-        done = trick_won(winner, plays, number)
+        # The trick is full (rules section 4): the highest trump wins, else the highest card of
+        # the suit led; of equal cards (several decks) the first played, as max keeps the first
+        # of equal values. Same as stupid.tricks.trick_winner, on physical ids.
+        value = self._values[self._low]
+        winner = self._orders[self._leader][trick.index(max(trick, key=value.__getitem__))]
+        done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
+        _set_winner(done, winner)
+        _set_plays(done, tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :])))  # its log codes
+        _set_trick(done, number := key >> 16)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
         self._trick = []

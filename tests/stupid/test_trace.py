@@ -54,3 +54,10 @@ def test_a_changed_engine_changes_the_trace(monkeypatch: pytest.MonkeyPatch) -> 
 
     monkeypatch.setattr(stupid.Game, "_end_round", off_by_one)
     assert digest(stupid, [spec]) != before
+
+
+def test_the_deal_without_the_little_endian_shortcut_is_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The byte-by-byte reading of the SHAKE-256 keys (big-endian machines) deals alike."""
+    seed, games, players, detail, expected = CASES[1]
+    monkeypatch.setattr(stupid.game, "_LITTLE", False)
+    assert digest(stupid, specs(games, seed, players), detail) == expected
