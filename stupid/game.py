@@ -89,10 +89,12 @@ _TRICK_VALUE: Final = tuple(
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
 _VALUES: Final = tuple(
-    {lead * _SUIT_SPAN: _TRICK_VALUE[trump * 4 + lead] for lead in range(4)} for trump in range(4)
+    [_TRICK_VALUE[trump * 4 + low // _SUIT_SPAN] if low % _SUIT_SPAN == 0 else [] for low in range(118)]
+    for trump in range(4)
 )
 """``_VALUES[trump][low]``: the ``_TRICK_VALUE`` row of suit ``trump`` trump when the suit led
-starts at physical id ``low`` (a game keeps its round's dict: ``game._values[game._low]``)."""
+starts at physical id ``low`` (0, 39, 78 or 117; a game keeps its round's list, so the values of
+a trick are ``game._values[game._low]``)."""
 _ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
 # The events of every trick and round are built through their slot setters: see events.py.
@@ -105,10 +107,25 @@ this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
 _RANGES: Final = tuple(tuple(range(size + 1)) for size in range(MAX_HAND_LIMIT + 1))
 """``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
 
-# Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid)
-# and one CardPlayed per (trick number, seat, card), built the first time they happen.
-_BID_MADE: Final[dict[int, BidMade]] = {}
-_PLAYED: Final[dict[int, CardPlayed]] = {}
+# The action log: a play is seat << 8 | physical card (physical ids are below 156), a bid
+# _BID | seat << 8 | number; play codes index the tables below (lists, faster than dicts).
+_BID: Final = 1 << 13
+_PLAY_CODES: Final = MAX_PLAYERS << 8
+
+# Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid),
+# built here, and one CardPlayed per (trick number, seat, card), built the first time it
+# happens: _PLAYED[trick number][play code], a row of the trick number kept by each game.
+_BID_MADE: Final = [BidMade(seat, number) for seat in range(MAX_PLAYERS) for number in range(16)]
+"""``_BID_MADE[seat << 4 | number]`` is ``BidMade(seat, number)``."""
+_PLAYED: Final[list[list[CardPlayed | None]]] = [[] for _ in range(MAX_HAND_LIMIT + 1)]
+
+
+def _played_row(number: int) -> list[CardPlayed | None]:
+    """``_PLAYED[number]``, made the first time a trick of that number is played."""
+    row = _PLAYED[number]
+    if not row:
+        row.extend([None] * _PLAY_CODES)
+    return row
 
 
 class Phase(Enum):
@@ -163,13 +180,10 @@ _PHYSICAL: Final = {
     decks: tuple(index * _COPIES + copy for copy in range(decks) for index in range(52))
     for decks in (1, 2, 3)
 }
-_PLAY: Final = 1 << 10  # in the log: seat << 11 | _PLAY | physical card, or seat << 11 | bid
-_SEAT_CARD: Final = {
-    seat << 11 | _PLAY | physical: (seat, _CARD_OF[physical])
-    for seat in range(MAX_PLAYERS)
-    for physical in range(52 * _COPIES)
-}
-"""The shared (seat, card) pair of each play's log code, for the ``plays`` of a trick."""
+_SEAT_CARD: Final = [
+    (code >> 8, _CARD_OF[code & 0xFF]) if code & 0xFF < 52 * _COPIES else None for code in range(_PLAY_CODES)
+]
+"""The shared (seat, card) pair of each play code of the log, for the ``plays`` of a trick."""
 
 
 _MUTABLE_LISTS: Final = (
@@ -223,7 +237,7 @@ class Game:
         "_one_deck",
         "_orders",
         "_phase",
-        "_played_key",
+        "_played",
         "_player",
         "_players",
         "_prefix",
@@ -238,6 +252,7 @@ class Game:
         "_taken_history",
         "_totals",
         "_trick",
+        "_trick_no",
         "_trump",
         "_values",
         "_winners",
@@ -264,13 +279,14 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
-    _values: dict[int, list[int]]  # the trick values for this round's trump, by the suit led
+    _values: list[list[int]]  # the trick values for this round's trump, by the suit led
     _shuffled: list[int]  # this round's shuffled decks: hands, then the trump card, then the stock
     _bids: list[int | None]
     _taken: list[int]
     _trick: list[int]
     _low: int  # while a trick has cards: the lowest physical id of the suit led
-    _played_key: int  # the trick number << 16, for the shared CardPlayed events
+    _trick_no: int  # the trick being played, 1-based
+    _played: list[CardPlayed | None]  # _PLAYED[_trick_no]
     _completed: list[TrickWon]  # this round's finished tricks: see completed_tricks
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
@@ -363,7 +379,8 @@ class Game:
         self._taken = [0] * players
         self._trick = []
         self._completed = []
-        self._played_key = 1 << 16
+        self._trick_no = 1
+        self._played = _played_row(1)
         self._phase = _BIDDING
         first = self._next[self._dealer]
         self._leader = self._bidder = first
@@ -432,12 +449,8 @@ class Game:
             )
         self._bids[seat] = number
         self._bid_sum += number
-        code = seat << 11 | number
-        self._log.append(code)
-        try:
-            made = _BID_MADE[code]
-        except KeyError:
-            made = _BID_MADE[code] = BidMade(seat, number)
+        self._log.append(_BID | seat << 8 | number)
+        made = _BID_MADE[seat << 4 | number]
         if not dealer:
             self._bidder = bidder = self._next[seat]
             self._awaiting = _ALONE[bidder]
@@ -485,13 +498,11 @@ class Game:
         del hand[at]
         del self._held[seat][at]
         trick.append(physical)
-        code = seat << 11 | _PLAY | physical
+        code = seat << 8 | physical
         self._log.append(code)
-        key = self._played_key | code  # trick number << 16 | code
-        try:
-            played = _PLAYED[key]
-        except KeyError:
-            played = _PLAYED[key] = CardPlayed(seat, card, key >> 16)
+        played = self._played[code]
+        if played is None:
+            played = self._played[code] = CardPlayed(seat, card, self._trick_no)
         if len(trick) < self._players:
             self._player = player = self._next[seat]
             self._awaiting = _ALONE[player]
@@ -504,13 +515,14 @@ class Game:
         done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
         _set_winner(done, winner)
         _set_plays(done, tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :])))  # its log codes
-        _set_trick(done, number := key >> 16)
+        _set_trick(done, number := self._trick_no)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
         self._trick = []
         if number == self._hand_size:
             return [played, done, *self._end_round()]
-        self._played_key += 1 << 16
+        self._trick_no = number = number + 1
+        self._played = _PLAYED[number] or _played_row(number)
         self._leader = self._player = winner
         self._awaiting = _ALONE[winner]
         return [played, done]
@@ -777,7 +789,7 @@ class Game:
         plays = self._players * len(self._completed)
         if not plays:
             return []
-        moves = [code & 0x3FF for code in self._log if code & _PLAY]
+        moves = [code & 0xFF for code in self._log if not code & _BID]
         end = len(moves) - len(self._trick)
         return [
             (physical, self._completed[position // self._players].winner)
@@ -828,10 +840,10 @@ class Game:
 
     def _decode(self, code: int) -> tuple[int, Action]:
         """(seat, action) of one log entry."""
-        seat = code >> 11
-        if not code & _PLAY:
-            return seat, Action("bid", number=code & 0x3FF)
-        physical = code & 0x3FF
+        if code & _BID:
+            return code >> 8 & 0x1F, Action("bid", number=code & 0xFF)
+        seat = code >> 8
+        physical = code & 0xFF
         copy = physical % _COPIES if self._decks > 1 else None
         return seat, Action("play", card=_CARD_OF[physical], copy=copy)
 
