@@ -321,6 +321,7 @@ class Game:
         self._winners = ()
         self._log = []
         self._dealer = 0
+        self._trick = []  # emptied after each trick
         self._low = 0  # set by each trick's first card
         self._start_events = (self._deal(1),)
 
@@ -377,7 +378,6 @@ class Game:
         self._bids = [None] * players
         self._bid_sum = 0
         self._taken = [0] * players
-        self._trick = []
         self._completed = []
         self._trick_no = 1
         self._played = _played_row(1)
@@ -518,7 +518,7 @@ class Game:
         _set_trick(done, number := self._trick_no)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
-        self._trick = []
+        trick.clear()  # (a game's trick list is its own: copy() copies it)
         if number == self._hand_size:
             return [played, done, *self._end_round()]
         self._trick_no = number = number + 1
