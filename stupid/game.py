@@ -224,6 +224,7 @@ class Game:
         "_bid_sum",
         "_bidder",
         "_bids",
+        "_closer",
         "_completed",
         "_dealer",
         "_decks",
@@ -276,6 +277,7 @@ class Game:
     _awaiting: tuple[int, ...]  # (the seat to act,), or () once the game is over
     _bidder: object  # the seat to bid, or _NOBODY outside the bidding
     _player: object  # the seat to play a card, or _NOBODY outside the tricks
+    _closer: int  # the seat playing the last card of the trick (the one before its leader)
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
@@ -323,6 +325,7 @@ class Game:
         self._dealer = 0
         self._trick = []  # emptied after each trick
         self._low = 0  # set by each trick's first card
+        self._closer = -1  # set when the tricks start
         self._start_events = (self._deal(1),)
 
     def copy(self) -> Game:
@@ -458,6 +461,7 @@ class Game:
         self._phase = _TRICKS
         self._bidder = _NOBODY
         self._player = leader = self._leader
+        self._closer = self._orders[leader][-1]
         self._awaiting = _ALONE[leader]
         return [made, bidding_done(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
 
@@ -473,13 +477,15 @@ class Game:
             card = self._parse(seat, card)
         hand = self._hands[seat]
         if copy is None:
-            try:  # copy 0 if held: the lowest copy (hands are sorted lists of physical ids)
-                at = hand.index(card.index * _COPIES)
+            physical = card.index * _COPIES  # copy 0, the lowest, if held
+            try:
+                at = hand.index(physical)  # hands are sorted lists of physical ids
             except ValueError:
                 at = self._lowest_copy(seat, hand, card)
+                physical = hand[at]
         else:
             at = self._position(seat, hand, card, copy)
-        physical = hand[at]
+            physical = hand[at]
         trick = self._trick
         if trick:
             low = self._low  # the suit led's run of physical ids
@@ -503,7 +509,7 @@ class Game:
         played = self._played[code]
         if played is None:
             played = self._played[code] = CardPlayed(seat, card, self._trick_no)
-        if len(trick) < self._players:
+        if seat != self._closer:  # not the trick's last card
             self._player = player = self._next[seat]
             self._awaiting = _ALONE[player]
             return [played]
@@ -524,6 +530,7 @@ class Game:
         self._trick_no = number = number + 1
         self._played = _PLAYED[number] or _played_row(number)
         self._leader = self._player = winner
+        self._closer = self._orders[winner][-1]
         self._awaiting = _ALONE[winner]
         return [played, done]
 

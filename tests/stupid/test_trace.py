@@ -18,8 +18,8 @@ from .trace import GameSpec, digest, specs, trace
 
 CASES = [
     # (spec seed, games, players, detail, digest of the traces)
-    (2024, 16, (2, 14), 0.05, "e5ea51b1bc338e1f2ec8062c450dfcf729ed51d23ffa8fdea6a0f0b5168126df"),
-    (7, 3, (2, 5), 1.0, "6cf5fe01cbffbe16fdc7fe6b1e5d6194b82369193eed1be98c8561e48fa3a306"),
+    (2024, 16, (2, 14), 0.05, "f25c63c78f9e6d79b6192783e35c4f6d2712632c2ad546322a4005fa8731745a"),
+    (7, 3, (2, 5), 1.0, "b61e0e26b92c10a7a4e116289d6cfe9388bd3dc8220c6ff1485cab18aa7778f9"),
 ]
 
 

@@ -107,6 +107,8 @@ def _state(game: Any, rng: Random, detail: float) -> Iterator[str]:
     if rng.random() >= detail:
         return
     yield f"s stats={game.stats()}"
+    twin = game.copy()
+    yield f"s copy {twin!r} {twin == game} {twin.view(twin.awaiting[0] if twin.awaiting else None)!r}"
     for seat in range(game.players):
         yield (
             f"s {seat}: {_codes(game.hand(seat))} | {game.legal_bids(seat)} | "
