@@ -28,7 +28,7 @@ import hashlib
 import secrets
 import sys
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from operator import add, attrgetter
 from typing import TYPE_CHECKING, Final
@@ -88,13 +88,12 @@ _TRICK_VALUE: Final = tuple(
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
-_VALUES: Final = tuple(
-    [_TRICK_VALUE[trump * 4 + low // _SUIT_SPAN] if low % _SUIT_SPAN == 0 else [] for low in range(118)]
-    for trump in range(4)
+_VALUE_OF: Final[tuple[list[Callable[[int], int]], ...]] = tuple(
+    [_TRICK_VALUE[trump * 4 + p // _SUIT_SPAN].__getitem__ for p in range(52 * _COPIES)] for trump in range(4)
 )
-"""``_VALUES[trump][low]``: the ``_TRICK_VALUE`` row of suit ``trump`` trump when the suit led
-starts at physical id ``low`` (0, 39, 78 or 117; a game keeps its round's list, so the values of
-a trick are ``game._values[game._low]``)."""
+"""``_VALUE_OF[trump][p]``: the values of the cards (``_TRICK_VALUE[...].__getitem__``) in a trick
+with suit ``trump`` trump whose suit led is that of physical card ``p``. A game keeps the list
+of its round's trump: ``game._value_of[game._low]``."""
 _ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
 # The events of every trick and round are built through their slot setters: see events.py.
@@ -184,6 +183,7 @@ _SEAT_CARD: Final = [
     (code >> 8, _CARD_OF[code & 0xFF]) if code & 0xFF < 52 * _COPIES else None for code in range(_PLAY_CODES)
 ]
 """The shared (seat, card) pair of each play code of the log, for the ``plays`` of a trick."""
+_SEAT_CARD_OF: Final = _SEAT_CARD.__getitem__
 
 
 _MUTABLE_LISTS: Final = (
@@ -255,7 +255,7 @@ class Game:
         "_trick",
         "_trick_no",
         "_trump",
-        "_values",
+        "_value_of",
         "_winners",
     )
 
@@ -281,7 +281,7 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
-    _values: list[list[int]]  # the trick values for this round's trump, by the suit led
+    _value_of: list[Callable[[int], int]]  # _VALUE_OF[this round's trump suit]
     _shuffled: list[int]  # this round's shuffled decks: hands, then the trump card, then the stock
     _bids: list[int | None]
     _taken: list[int]
@@ -375,7 +375,7 @@ class Game:
         self._held = [list(map(_CARD_LOOKUP, physical)) for physical in hands]
         self._shuffled = shuffled
         self._trump = trump = shuffled[players * hand]
-        self._values = _VALUES[trump // _SUIT_SPAN]
+        self._value_of = _VALUE_OF[trump // _SUIT_SPAN]
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
@@ -516,11 +516,10 @@ class Game:
         # The trick is full (rules section 4): the highest trump wins, else the highest card of
         # the suit led; of equal cards (several decks) the first played, as max keeps the first
         # of equal values. Same as stupid.tricks.trick_winner, on physical ids.
-        value = self._values[self._low]
-        winner = self._orders[self._leader][trick.index(max(trick, key=value.__getitem__))]
+        winner = self._orders[self._leader][trick.index(max(trick, key=self._value_of[self._low]))]
         done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
         _set_winner(done, winner)
-        _set_plays(done, tuple(map(_SEAT_CARD.__getitem__, self._log[-len(trick) :])))  # its log codes
+        _set_plays(done, tuple(map(_SEAT_CARD_OF, self._log[-len(trick) :])))  # from its log codes
         _set_trick(done, number := self._trick_no)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
