@@ -30,7 +30,7 @@ import sys
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from enum import Enum
-from operator import add, attrgetter
+from operator import add, attrgetter, getitem
 from typing import TYPE_CHECKING, Final
 
 from .actions import Action
@@ -179,11 +179,9 @@ _PHYSICAL: Final = {
     decks: tuple(index * _COPIES + copy for copy in range(decks) for index in range(52))
     for decks in (1, 2, 3)
 }
-_SEAT_CARD: Final = [
-    (code >> 8, _CARD_OF[code & 0xFF]) if code & 0xFF < 52 * _COPIES else None for code in range(_PLAY_CODES)
-]
-"""The shared (seat, card) pair of each play code of the log, for the ``plays`` of a trick."""
-_SEAT_CARD_OF: Final = _SEAT_CARD.__getitem__
+_PAIRS: Final = tuple([(seat, card) for card in _CARD_OF] for seat in range(MAX_PLAYERS))
+"""``_PAIRS[seat][physical]``: the shared (seat, card) pair of that play, for the ``plays`` of a
+trick."""
 
 
 _MUTABLE_LISTS: Final = (
@@ -195,14 +193,16 @@ _MUTABLE_LISTS: Final = (
 _SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
 """``_SUIT_LOW[physical]``: the lowest physical id of its suit (the suit's run starts there)."""
 _DEFAULT_RULES: Final = Rules()
-_SEATING: Final[dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]] = {
+_SEATING: Final = {
     players: (
         (*range(1, players), 0),
         tuple(tuple((leader + i) % players for i in range(players)) for leader in range(players)),
+        tuple(tuple(_PAIRS[(leader + i) % players] for i in range(players)) for leader in range(players)),
     )
     for players in range(1, MAX_PLAYERS + 1)
 }
-"""By player count: the seat after each seat, and each leader's play order."""
+"""By player count: the seat after each seat, each leader's play order, and the ``_PAIRS`` rows
+of the seats in each leader's play order."""
 _BLOCKS: Final = tuple(
     tuple(tuple(slice(seat * hand, seat * hand + hand) for seat in range(players)) for hand in range(11))
     for players in range(MAX_PLAYERS + 1)
@@ -231,12 +231,14 @@ class Game:
         "_hand_size",
         "_hands",
         "_held",
+        "_key_of",
         "_leader",
         "_log",
         "_low",
         "_next",
         "_one_deck",
         "_orders",
+        "_pair_rows",
         "_phase",
         "_played",
         "_player",
@@ -273,6 +275,8 @@ class Game:
     _leader: int
     _next: tuple[int, ...]
     _orders: tuple[tuple[int, ...], ...]
+    _pair_rows: tuple[tuple[list[tuple[int, Card]], ...], ...]  # by leader: _PAIRS rows in play order
+    _key_of: list[int]  # the deal's scratch list: the key of each physical card
     _bid_sum: int
     _awaiting: tuple[int, ...]  # (the seat to act,), or () once the game is over
     _bidder: object  # the seat to bid, or _NOBODY outside the bidding
@@ -311,7 +315,8 @@ class Game:
         elif type(seed) is not int:
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self._players = players
-        self._next, self._orders = _SEATING[players]
+        self._next, self._orders, self._pair_rows = _SEATING[players]
+        self._key_of = [0] * (52 * _COPIES)
         self._rules = rules
         self._seed = seed
         self._prefix = _prefix(seed)
@@ -335,6 +340,7 @@ class Game:
             setattr(twin, name, getattr(self, name))
         twin._hands = [list(hand) for hand in self._hands]
         twin._held = [list(cards) for cards in self._held]
+        twin._key_of = [0] * (52 * _COPIES)
         for name in _MUTABLE_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         return twin
@@ -363,7 +369,7 @@ class Game:
         # Sorting the cards (in deck order: deck 0 first) by random keys is a uniformly random
         # permutation; the key of the card at position i of the decks is keys[i]. Keyed by
         # physical id (card index * 3 + copy), sorted() looks them up without an index list.
-        key_of = [0] * (52 * _COPIES)
+        key_of = self._key_of  # every key the sort looks up is written here first
         if decks == 1:
             key_of[::_COPIES] = keys
         else:
@@ -372,7 +378,7 @@ class Game:
         shuffled = sorted(_PHYSICAL[decks], key=key_of.__getitem__)  # stable: ties keep deck order
         hand = self._sizes[round_no - 1]
         self._hands = hands = list(map(sorted, map(shuffled.__getitem__, _BLOCKS[players][hand])))
-        self._held = [list(map(_CARD_LOOKUP, physical)) for physical in hands]
+        self._held = [[*map(_CARD_LOOKUP, physical)] for physical in hands]
         self._shuffled = shuffled
         self._trump = trump = shuffled[players * hand]
         self._value_of = _VALUE_OF[trump // _SUIT_SPAN]
@@ -516,10 +522,11 @@ class Game:
         # The trick is full (rules section 4): the highest trump wins, else the highest card of
         # the suit led; of equal cards (several decks) the first played, as max keeps the first
         # of equal values. Same as stupid.tricks.trick_winner, on physical ids.
-        winner = self._orders[self._leader][trick.index(max(trick, key=self._value_of[self._low]))]
+        leader = self._leader
+        winner = self._orders[leader][trick.index(max(trick, key=self._value_of[self._low]))]
         done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
         _set_winner(done, winner)
-        _set_plays(done, tuple(map(_SEAT_CARD_OF, self._log[-len(trick) :])))  # from its log codes
+        _set_plays(done, tuple(map(getitem, self._pair_rows[leader], trick)))  # (seat, card) pairs
         _set_trick(done, number := self._trick_no)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
