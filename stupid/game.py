@@ -114,8 +114,11 @@ _PLAY_CODES: Final = MAX_PLAYERS << 8
 # Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid),
 # built here, and one CardPlayed per (trick number, seat, card), built the first time it
 # happens: _PLAYED[trick number][play code], a row of the trick number kept by each game.
-_BID_MADE: Final = [BidMade(seat, number) for seat in range(MAX_PLAYERS) for number in range(16)]
-"""``_BID_MADE[seat << 4 | number]`` is ``BidMade(seat, number)``."""
+_BID_CODE: Final = tuple(_BID | seat << 8 for seat in range(MAX_PLAYERS))
+_BID_MADE: Final = tuple(
+    [BidMade(seat, number) for number in range(MAX_HAND_LIMIT + 1)] for seat in range(MAX_PLAYERS)
+)
+"""``_BID_MADE[seat][number]`` is ``BidMade(seat, number)``."""
 _PLAYED: Final[list[list[CardPlayed | None]]] = [[] for _ in range(MAX_HAND_LIMIT + 1)]
 
 
@@ -389,7 +392,7 @@ class Game:
         self._taken = [0] * players
         self._completed = []
         self._trick_no = 1
-        self._played = _played_row(1)
+        self._played = _PLAYED[1] or _played_row(1)
         self._phase = _BIDDING
         first = self._next[self._dealer]
         self._leader = self._bidder = first
@@ -458,8 +461,8 @@ class Game:
             )
         self._bids[seat] = number
         self._bid_sum += number
-        self._log.append(_BID | seat << 8 | number)
-        made = _BID_MADE[seat << 4 | number]
+        self._log.append(_BID_CODE[seat] | number)
+        made = _BID_MADE[seat][number]
         if not dealer:
             self._bidder = bidder = self._next[seat]
             self._awaiting = _ALONE[bidder]
