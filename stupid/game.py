@@ -192,6 +192,8 @@ _MUTABLE_LISTS: Final = (
     "_taken_history", "_totals", "_trick",
 )  # fmt: skip
 """The list attributes of a game that :meth:`Game.copy` copies (``_hands`` is copied deeper)."""
+_SHARED: Final = frozenset({"_next", "_orders", "_pair_rows", "_value_of", "_played", "_key_of"})
+"""The attributes a pickled game leaves out: shared tables (and a scratch list) found again."""
 
 _SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
 """``_SUIT_LOW[physical]``: the lowest physical id of its suit (the suit's run starts there)."""
@@ -347,6 +349,25 @@ class Game:
         for name in _MUTABLE_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         return twin
+
+    def __getstate__(self) -> dict[str, object]:
+        """The game's own state, for pickle and deepcopy: the shared tables it points into
+        (seat orders, trick values, CardPlayed rows) and its scratch list are left out and
+        found again by ``__setstate__``."""
+        state = {name: getattr(self, name) for name in Game.__slots__ if name not in _SHARED}
+        for name in ("_bidder", "_player"):
+            if state[name] is _NOBODY:
+                state[name] = None
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        """Restore a game from ``__getstate__``."""
+        for name, value in state.items():
+            setattr(self, name, _NOBODY if value is None and name in ("_bidder", "_player") else value)
+        self._next, self._orders, self._pair_rows = _SEATING[self._players]
+        self._value_of = _VALUE_OF[self._trump // _SUIT_SPAN]
+        self._played = _PLAYED[self._trick_no] or _played_row(self._trick_no)
+        self._key_of = [0] * (52 * _COPIES)
 
     @classmethod
     def new(cls, players: int, rules: Rules | None = None, seed: int | None = None) -> Game:

@@ -5,10 +5,11 @@ older copy of it imported under another name, see ``benchmarks/stupid_equivalenc
 yields one text line per thing a host or a player could observe: every event (its repr and its
 JSON), every refused action (error class, message, seat, awaited seats, ``forbidden`` /
 ``suit``), the state after each step (properties, hands, legal bids and cards of every seat,
-``card_places``, views of the awaited seat, of a random seat and of a spectator) and, now and
-then, ``to_json``, ``from_json`` of it and of tampered copies, ``copy``, ``replay`` and
-``Game.new`` refusals. Lines are plain text (cards as codes, classes by name), so traces of two
-packages compare line by line and the hash of a trace is a fingerprint of the behaviour.
+``card_places``, views of the awaited seat, of a random seat and of a spectator, ``copy``) and,
+now and then, ``to_json``, ``from_json`` of it and of tampered copies, ``replay``, pickle and
+deepcopy (and a move of the thawed game) and ``Game.new`` refusals. Lines are plain text (cards
+as codes, classes by name), so traces of two packages compare line by line and the hash of a
+trace is a fingerprint of the behaviour.
 
 The random choices depend only on the seed of the spec and on what the game shows, so two
 engines that behave alike consume the same random numbers and give the same trace. Actions are
@@ -20,8 +21,10 @@ suit, text that is not a card, a copy not held, anything after the game).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import pickle
 from collections.abc import Iterator
 from dataclasses import dataclass
 from random import Random
@@ -224,6 +227,13 @@ def _saved(pkg: ModuleType, game: Any, rng: Random) -> Iterator[str]:
     yield f"j copy {twin!r} equal={twin == game}"
     replayed = pkg.Game.replay(game.players, game.rules, game.seed, game.actions)
     yield f"j replay {replayed!r} equal={replayed == game}"
+    for how, thawed in (("pickle", pickle.loads(pickle.dumps(game))), ("deepcopy", copy.deepcopy(game))):
+        seat = game.awaiting[0] if game.awaiting else None
+        alike = thawed.view(seat) == game.view(seat) and thawed.to_json() == text
+        yield f"j {how} {thawed!r} equal={thawed == game} alike={alike}"
+        if thawed.awaiting:  # the thawed game plays on like the game would
+            move = thawed.legal_actions(thawed.awaiting[0])[-1]
+            yield f"j {how} then {move.encode()}: {thawed.apply(thawed.awaiting[0], move)!r}"
     yield f"j actions {[(seat, action.encode()) for seat, action in game.actions]}"
     yield f"j start {game.start_events!r}"
     document = json.loads(text)
