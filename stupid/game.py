@@ -105,6 +105,15 @@ _NOBODY: Final = object()
 this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
 _RANGES: Final = tuple(tuple(range(size + 1)) for size in range(MAX_HAND_LIMIT + 1))
 """``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
+_DEALER_BIDS: Final = tuple(
+    tuple(
+        tuple(bid for bid in range(size + 1) if bid != size - bid_sum)
+        for bid_sum in range(MAX_PLAYERS * MAX_HAND_LIMIT + 1)
+    )
+    for size in range(MAX_HAND_LIMIT + 1)
+)
+"""``_DEALER_BIDS[n][s]``: the dealer's bids with ``s`` already bid on hands of ``n`` cards: all
+of 0..n but ``n - s``, the number that would make the bids add up to ``n``."""
 
 # The action log: a play is seat << 8 | physical card (physical ids are below 156), a bid
 # _BID | seat << 8 | number; play codes index the tables below (lists, faster than dicts).
@@ -427,8 +436,9 @@ class Game:
         _set_first(started, first)
         return started
 
-    def _end_round(self) -> list[Event]:
-        """Score the round after its last trick (rules section 5); deal the next or end the game."""
+    def _end_round(self, played: CardPlayed, done: TrickWon) -> list[Event]:
+        """Score the round after its last trick (rules section 5); deal the next or end the game.
+        Returns the events of the play that ended it: ``played``, ``done`` and the new ones."""
         bids: tuple[int, ...] = tuple(self._bids)  # type: ignore[arg-type]  # every seat has bid
         taken = tuple(self._taken)
         # round_score, inlined: 10 + 5 * taken for an exact bid, else -10
@@ -451,9 +461,9 @@ class Game:
             self._phase = _OVER
             self._player = _NOBODY
             self._awaiting = ()
-            return [scored, game_over(tuple(totals), self._winners)]
+            return [played, done, scored, game_over(tuple(totals), self._winners)]
         self._dealer = self._next[self._dealer]
-        return [scored, self._deal(round_no + 1)]
+        return [played, done, scored, self._deal(round_no + 1)]
 
     # ------------------------------------------------------------------------ actions
 
@@ -556,7 +566,7 @@ class Game:
         self._taken[winner] += 1
         trick.clear()  # (a game's trick list is its own: copy() copies it)
         if number == self._hand_size:
-            return [played, done, *self._end_round()]
+            return self._end_round(played, done)
         self._trick_no = number = number + 1
         self._played = _PLAYED[number] or _played_row(number)
         self._leader = self._player = winner
@@ -769,12 +779,8 @@ class Game:
         if seat is not self._bidder and not self._is_turn(_BIDDING, seat):
             self._check_seat(seat)
             return []
-        if seat == self._dealer:
-            bids = list(_RANGES[self._hand_size])
-            rest = self._hand_size - self._bid_sum  # the forbidden bid, if not negative
-            if rest >= 0:
-                del bids[rest]
-            return bids
+        if seat == self._dealer:  # all but the forbidden bid, if there is one
+            return list(_DEALER_BIDS[self._hand_size][self._bid_sum])
         return list(_RANGES[self._hand_size])
 
     def legal_cards(self, seat: int) -> list[Card]:

@@ -10,6 +10,8 @@ games line by line and shows the first difference.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import stupid
@@ -48,9 +50,9 @@ def test_a_changed_engine_changes_the_trace(monkeypatch: pytest.MonkeyPatch) -> 
     before = digest(stupid, [spec])
     real = stupid.Game._end_round
 
-    def off_by_one(game: stupid.Game) -> list[stupid.Event]:
+    def off_by_one(game: stupid.Game, *events: Any) -> list[stupid.Event]:
         game._taken[0] += 1
-        return real(game)
+        return real(game, *events)
 
     monkeypatch.setattr(stupid.Game, "_end_round", off_by_one)
     assert digest(stupid, [spec]) != before
