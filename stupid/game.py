@@ -201,7 +201,7 @@ _MUTABLE_LISTS: Final = (
     "_taken_history", "_totals", "_trick",
 )  # fmt: skip
 """The list attributes of a game that :meth:`Game.copy` copies (``_hands`` is copied deeper)."""
-_SHARED: Final = frozenset({"_next", "_orders", "_pair_rows", "_value_of", "_played", "_key_of"})
+_SHARED: Final = frozenset({"_next", "_orders", "_pair_rows", "_after", "_value_of", "_played", "_key_of"})
 """The attributes a pickled game leaves out: shared tables (and a scratch list) found again."""
 
 _SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
@@ -212,11 +212,12 @@ _SEATING: Final = {
         (*range(1, players), 0),
         tuple(tuple((leader + i) % players for i in range(players)) for leader in range(players)),
         tuple(tuple(_PAIRS[(leader + i) % players] for i in range(players)) for leader in range(players)),
+        tuple((after, (after,)) for after in (*range(1, players), 0)),
     )
     for players in range(1, MAX_PLAYERS + 1)
 }
-"""By player count: the seat after each seat, each leader's play order, and the ``_PAIRS`` rows
-of the seats in each leader's play order."""
+"""By player count: the seat after each seat, each leader's play order, the ``_PAIRS`` rows of
+the seats in each leader's play order, and (the seat after, its ``awaiting``) for each seat."""
 _BLOCKS: Final = tuple(
     tuple(tuple(slice(seat * hand, seat * hand + hand) for seat in range(players)) for hand in range(11))
     for players in range(MAX_PLAYERS + 1)
@@ -233,6 +234,7 @@ class Game:
     """
 
     __slots__ = (
+        "_after",
         "_awaiting",
         "_bid_history",
         "_bid_sum",
@@ -288,6 +290,7 @@ class Game:
     _dealer: int
     _leader: int
     _next: tuple[int, ...]
+    _after: tuple[tuple[int, tuple[int]], ...]  # by seat: (the seat after it, its awaiting)
     _orders: tuple[tuple[int, ...], ...]
     _pair_rows: tuple[tuple[list[tuple[int, Card]], ...], ...]  # by leader: _PAIRS rows in play order
     _key_of: list[int]  # the deal's scratch list: the key of each physical card
@@ -329,7 +332,7 @@ class Game:
         elif type(seed) is not int:
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self._players = players
-        self._next, self._orders, self._pair_rows = _SEATING[players]
+        self._next, self._orders, self._pair_rows, self._after = _SEATING[players]
         self._key_of = [0] * (52 * _COPIES)
         self._rules = rules
         self._seed = seed
@@ -373,7 +376,7 @@ class Game:
         """Restore a game from ``__getstate__``."""
         for name, value in state.items():
             setattr(self, name, _NOBODY if value is None and name in ("_bidder", "_player") else value)
-        self._next, self._orders, self._pair_rows = _SEATING[self._players]
+        self._next, self._orders, self._pair_rows, self._after = _SEATING[self._players]
         self._value_of = _VALUE_OF[self._trump // _SUIT_SPAN]
         self._played = _PLAYED[self._trick_no] or _played_row(self._trick_no)
         self._key_of = [0] * (52 * _COPIES)
@@ -495,8 +498,7 @@ class Game:
         self._log.append(_BID_CODE[seat] | number)
         made = _BID_MADE[seat][number]
         if not dealer:
-            self._bidder = bidder = self._next[seat]
-            self._awaiting = _ALONE[bidder]
+            self._bidder, self._awaiting = self._after[seat]
             return [made]
         self._phase = _TRICKS
         self._bidder = _NOBODY
@@ -550,8 +552,7 @@ class Game:
         if played is None:
             played = self._played[code] = CardPlayed(seat, card, self._trick_no)
         if seat != self._closer:  # not the trick's last card
-            self._player = player = self._next[seat]
-            self._awaiting = _ALONE[player]
+            self._player, self._awaiting = self._after[seat]
             return [played]
         # The trick is full (rules section 4): the highest trump wins, else the highest card of
         # the suit led; of equal cards (several decks) the first played, as max keeps the first
