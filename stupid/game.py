@@ -28,7 +28,7 @@ import hashlib
 import secrets
 import sys
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from operator import add, attrgetter, getitem
 from typing import TYPE_CHECKING, Final
@@ -88,12 +88,11 @@ _TRICK_VALUE: Final = tuple(
 4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
 rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
 Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
-_VALUE_OF: Final[tuple[list[Callable[[int], int]], ...]] = tuple(
-    [_TRICK_VALUE[trump * 4 + p // _SUIT_SPAN].__getitem__ for p in range(52 * _COPIES)] for trump in range(4)
+_VALUES: Final = tuple(
+    [_TRICK_VALUE[trump * 4 + p // _SUIT_SPAN] for p in range(52 * _COPIES)] for trump in range(4)
 )
-"""``_VALUE_OF[trump][p]``: the values of the cards (``_TRICK_VALUE[...].__getitem__``) in a trick
-with suit ``trump`` trump whose suit led is that of physical card ``p``. A game keeps the list
-of its round's trump: ``game._value_of[game._low]``."""
+"""``_VALUES[trump][p]``: the ``_TRICK_VALUE`` row of a trick with suit ``trump`` trump whose
+suit led is that of physical card ``p``. A game keeps the list of its round's trump."""
 _ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
 """``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
 # The events of every trick and round are built through their slot setters: see events.py.
@@ -201,7 +200,9 @@ _MUTABLE_LISTS: Final = (
     "_taken_history", "_totals", "_trick",
 )  # fmt: skip
 """The list attributes of a game that :meth:`Game.copy` copies (``_hands`` is copied deeper)."""
-_SHARED: Final = frozenset({"_next", "_orders", "_pair_rows", "_after", "_value_of", "_played", "_key_of"})
+_SHARED: Final = frozenset(
+    {"_next", "_orders", "_pair_rows", "_after", "_values", "_led", "_played", "_key_of"}
+)
 """The attributes a pickled game leaves out: shared tables (and a scratch list) found again."""
 
 _SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
@@ -236,6 +237,7 @@ class Game:
     __slots__ = (
         "_after",
         "_awaiting",
+        "_best",
         "_bid_history",
         "_bid_sum",
         "_bidder",
@@ -249,6 +251,7 @@ class Game:
         "_held",
         "_key_of",
         "_leader",
+        "_led",
         "_log",
         "_low",
         "_next",
@@ -269,11 +272,12 @@ class Game:
         "_start_events",
         "_taken",
         "_taken_history",
+        "_taker",
         "_totals",
         "_trick",
         "_trick_no",
         "_trump",
-        "_value_of",
+        "_values",
         "_winners",
     )
 
@@ -302,7 +306,10 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
-    _value_of: list[Callable[[int], int]]  # _VALUE_OF[this round's trump suit]
+    _values: list[list[int]]  # _VALUES[this round's trump suit]
+    _led: list[int]  # while a trick has cards: the card values of its trick, _values[_low]
+    _best: int  # while a trick has cards: the highest value played to it
+    _taker: int  # while a trick has cards: who played that value first, so far taking it
     _shuffled: list[int]  # this round's shuffled decks: hands, then the trump card, then the stock
     _bids: list[int | None]
     _taken: list[int]
@@ -346,7 +353,8 @@ class Game:
         self._log = []
         self._dealer = 0
         self._trick = []  # emptied after each trick
-        self._low = 0  # set by each trick's first card
+        self._low = self._best = self._taker = 0  # set by each trick's first card
+        self._led = _VALUES[0][0]
         self._closer = -1  # set when the tricks start
         self._start_events = (self._deal(1),)
 
@@ -377,7 +385,8 @@ class Game:
         for name, value in state.items():
             setattr(self, name, _NOBODY if value is None and name in ("_bidder", "_player") else value)
         self._next, self._orders, self._pair_rows, self._after = _SEATING[self._players]
-        self._value_of = _VALUE_OF[self._trump // _SUIT_SPAN]
+        self._values = _VALUES[self._trump // _SUIT_SPAN]
+        self._led = self._values[self._low]
         self._played = _PLAYED[self._trick_no] or _played_row(self._trick_no)
         self._key_of = [0] * (52 * _COPIES)
 
@@ -417,7 +426,7 @@ class Game:
         self._held = [[*map(_CARD_LOOKUP, physical)] for physical in hands]
         self._shuffled = shuffled
         self._trump = trump = shuffled[players * hand]
-        self._value_of = _VALUE_OF[trump // _SUIT_SPAN]
+        self._values = _VALUES[trump // _SUIT_SPAN]
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
@@ -541,8 +550,15 @@ class Game:
                         seat=seat,
                         awaited=self.awaiting,
                     )
-        else:
-            self._low = _SUIT_LOW[physical]
+            value = self._led[physical]  # rules section 4: the highest trump, else the highest
+            if value > self._best:  # card of the suit led; of equal cards the first played
+                self._best = value
+                self._taker = seat
+        else:  # the trick's first card
+            self._low = low = _SUIT_LOW[physical]
+            self._led = led = self._values[low]
+            self._best = led[physical]
+            self._taker = seat
         del hand[at]
         del self._held[seat][at]
         trick.append(physical)
@@ -554,11 +570,10 @@ class Game:
         if seat != self._closer:  # not the trick's last card
             self._player, self._awaiting = self._after[seat]
             return [played]
-        # The trick is full (rules section 4): the highest trump wins, else the highest card of
-        # the suit led; of equal cards (several decks) the first played, as max keeps the first
-        # of equal values. Same as stupid.tricks.trick_winner, on physical ids.
+        # The trick is full: it goes to the _taker, the seat of the first of its highest values
+        # (the same as stupid.tricks.trick_winner, on physical ids).
         leader = self._leader
-        winner = self._orders[leader][trick.index(max(trick, key=self._value_of[self._low]))]
+        winner = self._taker
         done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
         _set_winner(done, winner)
         _set_plays(done, tuple(map(getitem, self._pair_rows[leader], trick)))  # (seat, card) pairs
