@@ -47,7 +47,6 @@ from .errors import (
     WrongPhase,
 )
 from .events import (
-    BidMade,
     CardPlayed,
     Event,
     RoundScored,
@@ -58,43 +57,30 @@ from .events import (
     game_over,
     new_event,
 )
-from .rules import MAX_HAND_LIMIT, MAX_PLAYERS, Rules
+from .rules import MAX_HAND_LIMIT, Rules
+from .tables import (
+    ALONE,
+    BID,
+    BID_CODE,
+    BID_MADE,
+    BLOCKS,
+    CARD_LOOKUP,
+    CARD_OF,
+    COPIES,
+    DEALER_BIDS,
+    PHYSICAL,
+    PLAYED,
+    RANGES,
+    SEATING,
+    SUIT_LOW,
+    SUIT_SPAN,
+    VALUES,
+    played_row,
+)
 from .views import CompletedTrick, View
 
 __all__ = ["Game", "Phase"]
 
-_COPIES: Final = 3  # physical card id = card.index * 3 + copy
-_CARDS: Final = tuple(Card.from_index(i) for i in range(52))
-_CARD_OF: Final = tuple(_CARDS[p // _COPIES] for p in range(52 * _COPIES))
-_CARD_LOOKUP: Final = list(_CARD_OF).__getitem__
-"""``_CARD_OF[physical]`` as a function for ``map``: a list's ``__getitem__`` is a plain C
-method, several times faster per call than a tuple's slot wrapper."""
-_SUIT_SPAN: Final = 13 * _COPIES
-"""Physical cards per suit: suit ``s`` (display order) holds physical ids ``s * 39`` to
-``s * 39 + 38``, so a sorted hand keeps each suit in one run (found with ``bisect``)."""
-_TRICK_VALUE: Final = tuple(
-    list(
-        100 + p % _SUIT_SPAN // _COPIES
-        if p // _SUIT_SPAN == trump
-        else p % _SUIT_SPAN // _COPIES
-        if p // _SUIT_SPAN == lead
-        else -1
-        for p in range(52 * _COPIES)
-    )
-    for trump in range(4)
-    for lead in range(4)
-)
-"""``_TRICK_VALUE[trump * 4 + lead][physical]``: how strong a card is in a trick (rules section
-4) with suit ``trump`` trump and suit ``lead`` led (suits in display order): a trump 100 + its
-rank order (0 for a two .. 12 for an ace), a card of the suit led its rank order, any other -1.
-Copies of a card are equally strong. Rows are lists: see ``_CARD_LOOKUP``."""
-_VALUES: Final = tuple(
-    [_TRICK_VALUE[trump * 4 + p // _SUIT_SPAN] for p in range(52 * _COPIES)] for trump in range(4)
-)
-"""``_VALUES[trump][p]``: the ``_TRICK_VALUE`` row of a trick with suit ``trump`` trump whose
-suit led is that of physical card ``p``. A game keeps the list of its round's trump."""
-_ALONE: Final = tuple((seat,) for seat in range(MAX_PLAYERS))
-"""``_ALONE[seat]`` is ``(seat,)``, the ``awaiting`` of a game waiting for ``seat``."""
 # The events of every trick and round are built through their slot setters: see events.py.
 _set_winner, _set_plays, _set_trick = event_setters(TrickWon)
 _set_round, _set_dealer, _set_hand_size, _set_trump, _set_first = event_setters(RoundStarted)
@@ -102,40 +88,6 @@ _set_scored_round, _set_bids, _set_taken, _set_scores, _set_totals = event_sette
 _NOBODY: Final = object()
 """The ``_bidder`` outside the bidding and the ``_player`` outside the tricks: no argument is
 this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
-_RANGES: Final = tuple(tuple(range(size + 1)) for size in range(MAX_HAND_LIMIT + 1))
-"""``_RANGES[n]`` is ``(0, 1, ..., n)``: the bids of a hand of ``n`` cards."""
-_DEALER_BIDS: Final = tuple(
-    tuple(
-        tuple(bid for bid in range(size + 1) if bid != size - bid_sum)
-        for bid_sum in range(MAX_PLAYERS * MAX_HAND_LIMIT + 1)
-    )
-    for size in range(MAX_HAND_LIMIT + 1)
-)
-"""``_DEALER_BIDS[n][s]``: the dealer's bids with ``s`` already bid on hands of ``n`` cards: all
-of 0..n but ``n - s``, the number that would make the bids add up to ``n``."""
-
-# The action log: a play is seat << 8 | physical card (physical ids are below 156), a bid
-# _BID | seat << 8 | number; play codes index the tables below (lists, faster than dicts).
-_BID: Final = 1 << 13
-_PLAY_CODES: Final = MAX_PLAYERS << 8
-
-# Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid),
-# built here, and one CardPlayed per (trick number, seat, card), built the first time it
-# happens: _PLAYED[trick number][play code], a row of the trick number kept by each game.
-_BID_CODE: Final = tuple(_BID | seat << 8 for seat in range(MAX_PLAYERS))
-_BID_MADE: Final = tuple(
-    [BidMade(seat, number) for number in range(MAX_HAND_LIMIT + 1)] for seat in range(MAX_PLAYERS)
-)
-"""``_BID_MADE[seat][number]`` is ``BidMade(seat, number)``."""
-_PLAYED: Final[list[list[CardPlayed | None]]] = [[] for _ in range(MAX_HAND_LIMIT + 1)]
-
-
-def _played_row(number: int) -> list[CardPlayed | None]:
-    """``_PLAYED[number]``, made the first time a trick of that number is played."""
-    row = _PLAYED[number]
-    if not row:
-        row.extend([None] * _PLAY_CODES)
-    return row
 
 
 class Phase(Enum):
@@ -186,15 +138,6 @@ def _distinct(hand: list[Card]) -> list[Card]:
     return cards
 
 
-_PHYSICAL: Final = {
-    decks: tuple(index * _COPIES + copy for copy in range(decks) for index in range(52))
-    for decks in (1, 2, 3)
-}
-_PAIRS: Final = tuple([(seat, card) for card in _CARD_OF] for seat in range(MAX_PLAYERS))
-"""``_PAIRS[seat][physical]``: the shared (seat, card) pair of that play, for the ``plays`` of a
-trick."""
-
-
 _MUTABLE_LISTS: Final = (
     "_bid_history", "_bids", "_completed", "_log", "_round_scores", "_taken",
     "_taken_history", "_totals", "_trick",
@@ -205,25 +148,7 @@ _SHARED: Final = frozenset(
 )
 """The attributes a pickled game leaves out: shared tables (and a scratch list) found again."""
 
-_SUIT_LOW: Final = tuple(p // _SUIT_SPAN * _SUIT_SPAN for p in range(52 * _COPIES))
-"""``_SUIT_LOW[physical]``: the lowest physical id of its suit (the suit's run starts there)."""
 _DEFAULT_RULES: Final = Rules()
-_SEATING: Final = {
-    players: (
-        (*range(1, players), 0),
-        tuple(tuple((leader + i) % players for i in range(players)) for leader in range(players)),
-        tuple(tuple(_PAIRS[(leader + i) % players] for i in range(players)) for leader in range(players)),
-        tuple((after, (after,)) for after in (*range(1, players), 0)),
-    )
-    for players in range(1, MAX_PLAYERS + 1)
-}
-"""By player count: the seat after each seat, each leader's play order, the ``_PAIRS`` rows of
-the seats in each leader's play order, and (the seat after, its ``awaiting``) for each seat."""
-_BLOCKS: Final = tuple(
-    tuple(tuple(slice(seat * hand, seat * hand + hand) for seat in range(players)) for hand in range(11))
-    for players in range(MAX_PLAYERS + 1)
-)
-"""``_BLOCKS[players][hand]``: the slices of the shuffled decks that are the seats' hands."""
 
 
 class Game:
@@ -296,7 +221,7 @@ class Game:
     _next: tuple[int, ...]
     _after: tuple[tuple[int, tuple[int]], ...]  # by seat: (the seat after it, its awaiting)
     _orders: tuple[tuple[int, ...], ...]
-    _pair_rows: tuple[tuple[list[tuple[int, Card]], ...], ...]  # by leader: _PAIRS rows in play order
+    _pair_rows: tuple[tuple[list[tuple[int, Card]], ...], ...]  # by leader: PAIRS rows in play order
     _key_of: list[int]  # the deal's scratch list: the key of each physical card
     _bid_sum: int
     _awaiting: tuple[int, ...]  # (the seat to act,), or () once the game is over
@@ -306,7 +231,7 @@ class Game:
     _hands: list[list[int]]
     _held: list[list[Card]]  # _hands[seat] as cards, position for position
     _trump: int
-    _values: list[list[int]]  # _VALUES[this round's trump suit]
+    _values: list[list[int]]  # VALUES[this round's trump suit]
     _led: list[int]  # while a trick has cards: the card values of its trick, _values[_low]
     _best: int  # while a trick has cards: the highest value played to it
     _taker: int  # while a trick has cards: who played that value first, so far taking it
@@ -316,7 +241,7 @@ class Game:
     _trick: list[int]
     _low: int  # while a trick has cards: the lowest physical id of the suit led
     _trick_no: int  # the trick being played, 1-based
-    _played: list[CardPlayed | None]  # _PLAYED[_trick_no]
+    _played: list[CardPlayed | None]  # PLAYED[_trick_no]
     _completed: list[TrickWon]  # this round's finished tricks: see completed_tricks
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
@@ -339,8 +264,8 @@ class Game:
         elif type(seed) is not int:
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self._players = players
-        self._next, self._orders, self._pair_rows, self._after = _SEATING[players]
-        self._key_of = [0] * (52 * _COPIES)
+        self._next, self._orders, self._pair_rows, self._after = SEATING[players]
+        self._key_of = [0] * (52 * COPIES)
         self._rules = rules
         self._seed = seed
         self._prefix = _prefix(seed)
@@ -354,7 +279,7 @@ class Game:
         self._dealer = 0
         self._trick = []  # emptied after each trick
         self._low = self._best = self._taker = 0  # set by each trick's first card
-        self._led = _VALUES[0][0]
+        self._led = VALUES[0][0]
         self._closer = -1  # set when the tricks start
         self._start_events = (self._deal(1),)
 
@@ -365,7 +290,7 @@ class Game:
             setattr(twin, name, getattr(self, name))
         twin._hands = [list(hand) for hand in self._hands]
         twin._held = [list(cards) for cards in self._held]
-        twin._key_of = [0] * (52 * _COPIES)
+        twin._key_of = [0] * (52 * COPIES)
         for name in _MUTABLE_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         return twin
@@ -384,11 +309,11 @@ class Game:
         """Restore a game from ``__getstate__``."""
         for name, value in state.items():
             setattr(self, name, _NOBODY if value is None and name in ("_bidder", "_player") else value)
-        self._next, self._orders, self._pair_rows, self._after = _SEATING[self._players]
-        self._values = _VALUES[self._trump // _SUIT_SPAN]
+        self._next, self._orders, self._pair_rows, self._after = SEATING[self._players]
+        self._values = VALUES[self._trump // SUIT_SPAN]
         self._led = self._values[self._low]
-        self._played = _PLAYED[self._trick_no] or _played_row(self._trick_no)
-        self._key_of = [0] * (52 * _COPIES)
+        self._played = PLAYED[self._trick_no] or played_row(self._trick_no)
+        self._key_of = [0] * (52 * COPIES)
 
     @classmethod
     def new(cls, players: int, rules: Rules | None = None, seed: int | None = None) -> Game:
@@ -416,17 +341,17 @@ class Game:
         # physical id (card index * 3 + copy), sorted() looks them up without an index list.
         key_of = self._key_of  # every key the sort looks up is written here first
         if decks == 1:
-            key_of[::_COPIES] = keys
+            key_of[::COPIES] = keys
         else:
             for copy in range(decks):
-                key_of[copy::_COPIES] = keys[52 * copy : 52 * copy + 52]
-        shuffled = sorted(_PHYSICAL[decks], key=key_of.__getitem__)  # stable: ties keep deck order
+                key_of[copy::COPIES] = keys[52 * copy : 52 * copy + 52]
+        shuffled = sorted(PHYSICAL[decks], key=key_of.__getitem__)  # stable: ties keep deck order
         hand = self._sizes[round_no - 1]
-        self._hands = hands = list(map(sorted, map(shuffled.__getitem__, _BLOCKS[players][hand])))
-        self._held = [[*map(_CARD_LOOKUP, physical)] for physical in hands]
+        self._hands = hands = list(map(sorted, map(shuffled.__getitem__, BLOCKS[players][hand])))
+        self._held = [[*map(CARD_LOOKUP, physical)] for physical in hands]
         self._shuffled = shuffled
         self._trump = trump = shuffled[players * hand]
-        self._values = _VALUES[trump // _SUIT_SPAN]
+        self._values = VALUES[trump // SUIT_SPAN]
         self._round = round_no
         self._hand_size = hand
         self._bids = [None] * players
@@ -434,17 +359,17 @@ class Game:
         self._taken = [0] * players
         self._completed = []
         self._trick_no = 1
-        self._played = _PLAYED[1] or _played_row(1)
+        self._played = PLAYED[1] or played_row(1)
         self._phase = _BIDDING
         first = self._next[self._dealer]
         self._leader = self._bidder = first
         self._player = _NOBODY
-        self._awaiting = _ALONE[first]
+        self._awaiting = ALONE[first]
         started: RoundStarted = new_event(RoundStarted)  # RoundStarted(...), built faster
         _set_round(started, round_no)
         _set_dealer(started, self._dealer)
         _set_hand_size(started, hand)
-        _set_trump(started, _CARD_OF[trump])
+        _set_trump(started, CARD_OF[trump])
         _set_first(started, first)
         return started
 
@@ -504,8 +429,8 @@ class Game:
             )
         self._bids[seat] = number
         self._bid_sum += number
-        self._log.append(_BID_CODE[seat] | number)
-        made = _BID_MADE[seat][number]
+        self._log.append(BID_CODE[seat] | number)
+        made = BID_MADE[seat][number]
         if not dealer:
             self._bidder, self._awaiting = self._after[seat]
             return [made]
@@ -513,7 +438,7 @@ class Game:
         self._bidder = _NOBODY
         self._player = leader = self._leader
         self._closer = self._orders[leader][-1]
-        self._awaiting = _ALONE[leader]
+        self._awaiting = ALONE[leader]
         return [made, bidding_done(tuple(self._bids), self._leader)]  # type: ignore[arg-type]
 
     def play(self, seat: int, card: Card | str, copy: int | None = None) -> list[Event]:
@@ -528,7 +453,7 @@ class Game:
             card = self._parse(seat, card)
         hand = self._hands[seat]
         if copy is None:
-            physical = card.index * _COPIES  # copy 0, the lowest, if held
+            physical = card.index * COPIES  # copy 0, the lowest, if held
             try:
                 at = hand.index(physical)  # hands are sorted lists of physical ids
             except ValueError:
@@ -540,10 +465,10 @@ class Game:
         trick = self._trick
         if trick:
             low = self._low  # the suit led's run of physical ids
-            if _SUIT_LOW[physical] != low:
+            if SUIT_LOW[physical] != low:
                 held = bisect_left(hand, low)
-                if held < len(hand) and hand[held] < low + _SUIT_SPAN:
-                    lead = _CARD_OF[low].suit
+                if held < len(hand) and hand[held] < low + SUIT_SPAN:
+                    lead = CARD_OF[low].suit
                     raise MustFollowSuit(
                         f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
                         suit=lead,
@@ -555,7 +480,7 @@ class Game:
                 self._best = value
                 self._taker = seat
         else:  # the trick's first card
-            self._low = low = _SUIT_LOW[physical]
+            self._low = low = SUIT_LOW[physical]
             self._led = led = self._values[low]
             self._best = led[physical]
             self._taker = seat
@@ -584,10 +509,10 @@ class Game:
         if number == self._hand_size:
             return self._end_round(played, done)
         self._trick_no = number = number + 1
-        self._played = _PLAYED[number] or _played_row(number)
+        self._played = PLAYED[number] or played_row(number)
         self._leader = self._player = winner
         self._closer = self._orders[winner][-1]
-        self._awaiting = _ALONE[winner]
+        self._awaiting = ALONE[winner]
         return [played, done]
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -601,16 +526,16 @@ class Game:
     def _lowest_copy(self, seat: int, hand: list[int], card: Card) -> int:
         """Where the lowest copy of ``card`` that ``seat`` holds sits in ``hand`` (copy 0 is not
         there), or raise CardNotInHand."""
-        base = card.index * _COPIES
+        base = card.index * COPIES
         at = bisect_left(hand, base)
-        if at == len(hand) or hand[at] >= base + _COPIES:
+        if at == len(hand) or hand[at] >= base + COPIES:
             raise self._not_in_hand(seat, card, None)
         return at
 
     def _position(self, seat: int, hand: list[int], card: Card, copy: object) -> int:
         """Where copy ``copy`` of ``card`` sits in ``hand``, or raise CardNotInHand."""
-        if type(copy) is int and 0 <= copy < _COPIES:
-            physical = card.index * _COPIES + copy
+        if type(copy) is int and 0 <= copy < COPIES:
+            physical = card.index * COPIES + copy
             at = bisect_left(hand, physical)
             if at < len(hand) and hand[at] == physical:
                 return at
@@ -741,12 +666,12 @@ class Game:
     @property
     def trump(self) -> Card:
         """The card turned after this round's deal; its suit is trump."""
-        return _CARD_OF[self._trump]
+        return CARD_OF[self._trump]
 
     @property
     def trump_suit(self) -> Suit:
         """This round's trump suit."""
-        return _CARD_OF[self._trump].suit
+        return CARD_OF[self._trump].suit
 
     @property
     def is_over(self) -> bool:
@@ -772,7 +697,7 @@ class Game:
     def current_trick(self) -> tuple[tuple[int, Card], ...]:
         """The trick being played: (seat, card) in play order."""
         leader, players = self._leader, self._players
-        return tuple(((leader + i) % players, _CARD_OF[p]) for i, p in enumerate(self._trick))
+        return tuple(((leader + i) % players, CARD_OF[p]) for i, p in enumerate(self._trick))
 
     @property
     def completed_tricks(self) -> tuple[CompletedTrick, ...]:
@@ -796,8 +721,8 @@ class Game:
             self._check_seat(seat)
             return []
         if seat == self._dealer:  # all but the forbidden bid, if there is one
-            return list(_DEALER_BIDS[self._hand_size][self._bid_sum])
-        return list(_RANGES[self._hand_size])
+            return list(DEALER_BIDS[self._hand_size][self._bid_sum])
+        return list(RANGES[self._hand_size])
 
     def legal_cards(self, seat: int) -> list[Card]:
         """The distinct cards ``seat`` may play now, sorted (the suit led if it holds one, else
@@ -810,7 +735,7 @@ class Game:
             hand = self._hands[seat]
             low = self._low
             start = bisect_left(hand, low)
-            end = bisect_left(hand, low + _SUIT_SPAN, start)
+            end = bisect_left(hand, low + SUIT_SPAN, start)
             if start < end:
                 cards = cards[start:end]  # a new list
                 return cards if self._one_deck else _distinct(cards)
@@ -829,7 +754,7 @@ class Game:
         places: list[tuple[tuple[Card, int], str]] = []
 
         def add(physical: int, place: str) -> None:
-            places.append(((_CARD_OF[physical], physical % _COPIES), place))
+            places.append(((CARD_OF[physical], physical % COPIES), place))
 
         for seat, hand in enumerate(self._hands):
             for physical in hand:
@@ -848,7 +773,7 @@ class Game:
         plays = self._players * len(self._completed)
         if not plays:
             return []
-        moves = [code & 0xFF for code in self._log if not code & _BID]
+        moves = [code & 0xFF for code in self._log if not code & BID]
         end = len(moves) - len(self._trick)
         return [
             (physical, self._completed[position // self._players].winner)
@@ -899,12 +824,12 @@ class Game:
 
     def _decode(self, code: int) -> tuple[int, Action]:
         """(seat, action) of one log entry."""
-        if code & _BID:
+        if code & BID:
             return code >> 8 & 0x1F, Action("bid", number=code & 0xFF)
         seat = code >> 8
         physical = code & 0xFF
-        copy = physical % _COPIES if self._decks > 1 else None
-        return seat, Action("play", card=_CARD_OF[physical], copy=copy)
+        copy = physical % COPIES if self._decks > 1 else None
+        return seat, Action("play", card=CARD_OF[physical], copy=copy)
 
     @property
     def action_count(self) -> int:
@@ -951,7 +876,7 @@ class Game:
             rounds=len(self._sizes),
             hand_size=self._hand_size,
             dealer=self._dealer,
-            trump=_CARD_OF[self._trump],
+            trump=CARD_OF[self._trump],
             awaiting=self.awaiting,
             hand=None if seat is None else tuple(self._held[seat]),
             hand_sizes=tuple(len(hand) for hand in self._hands),
