@@ -17,19 +17,23 @@ custom id (so only what the prompt offers can be clicked).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from bot.custom_ids import ActionId
+from bot.persistence import DATABASE_FILENAME
 from bot.storage import SeatRecord, Storage
 from bot.tables import Table
 from stickgame import Action, AddMeld, Card, DrawDiscard, DrawStock, LayDown, LayOff, TakeWild
 from stickgame.actions import Discard
 from stickgame.ai import make_player
 from stickgame.hosting import GAME, StickGameMatch
-from stickgame.present_draft import Desk, meld_readings, parse
+from stickgame.legal import discardable
+from stickgame.present_draft import Desk, lay_off_targets, meld_readings, parse
 from stickgame.views import View
 from tabletop.presentation import Act, Button, Component, Message, Redraw, Select
 from tests.discord_emulator import Emulator
@@ -38,6 +42,7 @@ from tests.discord_emulator.components import Select as PostedSelect
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message as Posted
 from tests.discord_emulator.state import User
+from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, table_of
 
 P = GAME.presentation
 WAIT = 10.0
@@ -346,6 +351,72 @@ def offline_move(
     return decide(view, level, bot_seed(match.seed, seat)).encode()
 
 
+@dataclass(frozen=True)
+class Situation:
+    """A game played offline up to the start of a human's turn: ``log`` (the actions so far) and
+    the ``seat`` to draw, whose position after the draw it will make is the one wanted."""
+
+    seed: int
+    log: tuple[LogEntry, ...]
+    seat: int
+
+
+def reach(
+    seed: int,
+    options: dict[str, object],
+    wanted: Callable[[View], bool],
+    *,
+    names: Sequence[str],
+    level: str = "normal",
+    humans: Sequence[int] = (0, 1),
+    limit: int = 300,
+) -> Situation | None:
+    """Play the game of ``seed`` offline, every seat a computer player of ``level`` (each with
+    its own seed), until a human seat is to draw and, after the draw its plan makes (a
+    ``level`` player's choice, as :meth:`StickTable.act` will click it), ``wanted`` holds for
+    its view; None if that does not happen within ``limit`` actions."""
+    match = new_match(len(names), options, seed)
+    for _ in range(limit):
+        if match.is_over:
+            return None
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        if seat in humans and view.phase == "draw":
+            ahead = match.copy()
+            ahead.apply(seat, plan_for(view, names, level).action)
+            if wanted(ahead.view(seat)):
+                return Situation(seed, tuple(match.log), seat)
+        match.apply(seat, decide(view, level, seed * 10 + seat).encode())
+    return None
+
+
+def lay_off_choice(view: View) -> LayOff | None:
+    """A natural card of the seat's hand that can be laid off on another player's meld, when the
+    lay-off offers more than one meld to choose from (the seat's stick is completed)."""
+    if view.stick is not None or view.seat is None or view.hand is None:
+        return None
+    targets = lay_off_targets(Desk.of(view))
+    if len(targets) < 2:
+        return None
+    for card in sorted(set(view.hand)):
+        for index in targets:
+            table_meld = view.melds[index]
+            if card.is_wild or table_meld.owner == view.seat or not table_meld.meld.accepts_alone(card):
+                continue
+            return LayOff(index, (card,))
+    return None
+
+
+def discards_some(view: View) -> bool:
+    """Whether the seat has a card the rules let it discard (so others are refused)."""
+    return view.hand is not None and any(discardable(card, view.melds) for card in view.hand)
+
+
+def takes_a_wild(view: View, level: str = "hard") -> bool:
+    """Whether a ``level`` player would take a wild from the table now."""
+    return view.phase == "play" and isinstance(decide(view, level), TakeWild)
+
+
 # --- storing a game for the bot to resume ----------------------------------------------------------
 
 
@@ -439,6 +510,17 @@ async def refusal(result: InteractionResult) -> str:
     return response.message.content
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A prompt as it was shown at one moment: its text, and its components' labels or
+    placeholders."""
+
+    content: str
+    labels: list[str]
+    options: dict[str, list[str]]
+    """The option labels of each select, by placeholder."""
+
+
 @dataclass
 class StickTable:
     """A Stick Game table on the emulator: the human seats (their users) and a shadow game that
@@ -516,21 +598,28 @@ class StickTable:
             item.intent for item in expected.components()
         ]
 
-    async def perform(self, seat: int, prompt: Posted, plan: Plan) -> None:
-        """Click ``plan`` on the seat's live ``prompt``; the bot must accept the move it makes."""
+    async def click(self, seat: int, prompt: Posted, step: Step) -> Shown:
+        """Click one ``step`` on the seat's live ``prompt``; the prompt as the bot redrew it."""
         user = self.humans[seat]
+        custom_id, is_select = component(prompt, step.intent)
+        before = (prompt.content, prompt.raw_components)
+        if is_select:
+            result = await self.emu.driver.select(user, prompt, custom_id, list(step.values))
+        else:
+            result = await self.emu.driver.click(user, prompt, custom_id)
+        await answered(self.emu, result, prompt, before)
+        options = {select.placeholder or "": [o.label for o in select.options] for select in prompt.selects}
+        return Shown(prompt.content, labels(prompt), options)
+
+    async def perform(self, seat: int, prompt: Posted, plan: Plan) -> list[Shown]:
+        """Click ``plan`` on the seat's live ``prompt``; the bot must accept the move it makes.
+        The prompt as it was shown after each click."""
         count = len(self.shadow.log)
-        for step in plan.steps:
-            custom_id, is_select = component(prompt, step.intent)
-            before = (prompt.content, prompt.raw_components)
-            if is_select:
-                result = await self.emu.driver.select(user, prompt, custom_id, list(step.values))
-            else:
-                result = await self.emu.driver.click(user, prompt, custom_id)
-            await answered(self.emu, result, prompt, before)
+        shown = [await self.click(seat, prompt, step) for step in plan.steps]
         await self.wait(lambda: len(self.shadow.log) > count, timeout=WAIT, what=f"the move {plan.action!r}")
         assert self.shadow.log[count] == (seat, plan.action), (self.shadow.log[count:], plan.action)
         self.moves.append((seat, plan.action))
+        return shown
 
     async def act(self, seat: int, prompt: Posted, plan: Plan | None = None) -> Plan:
         """The seat checks its prompt and makes its move (``plan``, or what a player of the
@@ -605,3 +694,46 @@ def stored_log(url: str, channel_id: int) -> LogSource:
             await storage.close()
 
     return log
+
+
+@contextlib.asynccontextmanager
+async def resumed_table(
+    emu: Emulator,
+    folder: Path,
+    situation: Situation,
+    options: dict[str, object],
+    *,
+    names: tuple[str, ...],
+    level: str = "normal",
+) -> AsyncIterator[StickTable]:
+    """ann and bob (seats 0 and 1) and a `normal` computer player at a game stored with the
+    actions of ``situation``; the in-process bot resumes it from its database in ``folder``
+    (the humans then decide as ``level`` players)."""
+    club = make_club(emu, 2)
+    ann, bob = club.users
+    await store_game(
+        f"sqlite:///{folder / DATABASE_FILENAME}",
+        guild_id=club.guild_id,
+        channel_id=club.channel.id,
+        seats=[(ann.id, names[0]), (bob.id, names[1]), (None, names[2])],
+        bots={2: "normal"},
+        options=options,
+        seed=situation.seed,
+        log=situation.log,
+    )
+    bot = seat_bot(emu, folder, club.guild_id)
+    async with running(bot, emu):
+        table = table_of(bot, club.channel)
+        shadow = new_match(len(names), options, situation.seed, situation.log)
+        yield StickTable(emu, club.channel.id, names, {0: ann, 1: bob}, shadow, in_process_log(table), level)
+        await settle(emu, bot, club.channel)  # nothing left half shown when the bot stops
+
+
+async def hand_command(emu: Emulator, user: User, channel_id: int) -> Posted:
+    """The private answer to the user's /hand in the table's channel (waited for, bounded)."""
+    result = await emu.driver.slash(user, emu.world.channels[channel_id], "hand")
+    response = await result.response(timeout=WAIT)
+    if response.deferred:
+        return await result.wait_original(timeout=WAIT)
+    assert response.ephemeral and response.message is not None, response.type_name
+    return response.message
