@@ -340,15 +340,31 @@ def new_match(
     return GAME.replay(players, GAME.resolve_options(options), seed, log)
 
 
-def offline_move(
-    match: StickGameMatch, seat: int, humans: Sequence[int], names: Sequence[str], level: str = "normal"
-) -> str:
-    """The action ``seat`` makes: a human's by the clicks of its plan, a computer seat's as the
-    host's computer player of ``level`` decides."""
-    view = match.view(seat)
-    if seat in humans:
-        return plan_for(view, names).action
-    return decide(view, level, bot_seed(match.seed, seat)).encode()
+def play_offline(
+    players: int,
+    options: dict[str, object],
+    seed: int,
+    *,
+    humans: Sequence[int],
+    names: Sequence[str],
+    level: str = "normal",
+    limit: int = 500,
+) -> StickGameMatch:
+    """The game of ``seed`` as the tests play it, without Discord: the human seats make the
+    moves of their plans (:func:`plan_for`), the others are the host's computer players of
+    ``level`` with the seeds the host gives them (:func:`bot_seed`); at most ``limit`` actions."""
+    match = new_match(players, options, seed)
+    for _ in range(limit):
+        if match.is_over:
+            break
+        seat = match.awaiting[0]
+        view = match.view(seat)
+        if seat in humans:
+            action = plan_for(view, names).action
+        else:
+            action = decide(view, level, bot_seed(seed, seat)).encode()
+        match.apply(seat, action)
+    return match
 
 
 @dataclass(frozen=True)

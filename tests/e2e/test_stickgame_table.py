@@ -32,6 +32,7 @@ from tests.e2e.stickgame_play import (
     plan_for,
     plan_move,
     plan_placement,
+    play_offline,
     reach,
     refusal,
     resumed_table,
@@ -43,10 +44,10 @@ SHORT = {"sticks_to_win": 1, "hand_size": 11}
 """A game that ends with the round in which the first stick is completed."""
 
 FULL_GAME_SEED = 3
-"""Found offline (``new_match`` + ``offline_move`` over seeds 0-39, see the helper module): with
-these options, ann, bob and a `normal` computer player end the game in 28 actions; ann takes
-the discard, lays down her stick ("a run of 5 and 3 jacks": A♦ joker 3♦ 4♦ 2♦ 6♦, two wilds
-in the run), adds a set of aces and goes out by laying off, while bob plays on a Free stick."""
+"""The quickest of seeds 0-39 (``play_offline``) where a human lays down a stick, adds a meld
+and lays off: ann, bob and a `normal` computer player end the game in 28 actions; ann takes
+the discard, lays down her stick ("a run of 5 and 3 jacks", two wilds in its run), adds a set
+of aces and goes out by laying off, while bob plays on a Free stick."""
 
 NAMES = ("ann", "bob", "Bot Ada (normal)")
 
@@ -59,6 +60,8 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
     discard select); each prompt shows the engine's hand and table, and the table message
     shows each player's sticks, card count and melds (what each wild stands for), the discard
     pile's top and the stock at every human decision."""
+    offline = play_offline(3, SHORT, FULL_GAME_SEED, humans=(0, 1), names=NAMES)
+    assert offline.is_over and len(offline.log) == 28
     club = make_club(emulator, 2)
     ann, bob = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id)
@@ -126,6 +129,9 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
             lambda: game.table_message().content == closed.content or None, timeout=10
         )
         assert game.shadow.results().winners == (0,)
+        # the computer player decided as the host's computer players do, from its seat's view:
+        # the game went exactly as played offline
+        assert game.shadow.log == offline.log
 
 
 # --- situations, reached offline and resumed by the bot ---------------------------------------------
