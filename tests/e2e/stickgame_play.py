@@ -10,7 +10,7 @@ The clicks of a move are worked out first on the game's presentation itself (a :
 the intents to click, with the values of each select, and the action text they make), exactly
 as the host will read them; the offline searches of the tests use the same plans, so a game
 played offline and the same game played through Discord make the same moves. Then
-:func:`perform` clicks them on the live DM prompt, finding each component by the intent in its
+:meth:`StickTable.perform` clicks them on the live DM prompt, finding each component by the intent in its
 custom id (so only what the prompt offers can be clicked).
 """
 
@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -281,18 +281,13 @@ def plan_placement(view: View, names: Sequence[str]) -> tuple[Plan, list[str], s
     readings = [b for b in walk.message.components() if isinstance(b, Button) and _is_reading(b)]
     if len(readings) < 2 or "where do the wild cards go? Choose below." not in walk.message.content:
         raise NotOffered("the prompt does not ask where the wild goes")
-    other = next((b for b in readings if not _draft_of(b.intent).endswith(last.encode())), None)
+    other = next((b for b in readings if parse(b.intent[1:]).melds[-1].reading != last.reading), None)
     if other is None:
         raise NotOffered("no other reading than the solver's")
     offered = [b.label for b in readings]
     walk.click(other)
     walk.confirm("Lay down")
     return walk.plan(), offered, other.label
-
-
-def _draft_of(intent: str) -> str:
-    """The draft of a "g" (show) intent."""
-    return intent[1:]
 
 
 def ambiguous_last_meld(view: View, names: Sequence[str]) -> bool:
@@ -334,7 +329,7 @@ def bot_seed(seed: int, seat: int) -> int:
 
 
 def new_match(
-    players: int, options: dict[str, object], seed: int, log: Sequence[LogEntry] = ()
+    players: int, options: Mapping[str, object], seed: int, log: Sequence[LogEntry] = ()
 ) -> StickGameMatch:
     """The game the host plays for these options and seed, after ``log``."""
     return GAME.replay(players, GAME.resolve_options(options), seed, log)
@@ -342,7 +337,7 @@ def new_match(
 
 def play_offline(
     players: int,
-    options: dict[str, object],
+    options: Mapping[str, object],
     seed: int,
     *,
     humans: Sequence[int],
@@ -379,7 +374,7 @@ class Situation:
 
 def reach(
     seed: int,
-    options: dict[str, object],
+    options: Mapping[str, object],
     wanted: Callable[[View], bool],
     *,
     names: Sequence[str],
@@ -443,7 +438,7 @@ async def store_game(
     channel_id: int,
     seats: Sequence[tuple[int | None, str]],
     bots: dict[int, str],
-    options: dict[str, object],
+    options: Mapping[str, object],
     seed: int,
     log: Sequence[LogEntry],
     game_id: str = "5eed01",
@@ -717,7 +712,7 @@ async def resumed_table(
     emu: Emulator,
     folder: Path,
     situation: Situation,
-    options: dict[str, object],
+    options: Mapping[str, object],
     *,
     names: tuple[str, ...],
     level: str = "normal",

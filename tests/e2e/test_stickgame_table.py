@@ -15,6 +15,7 @@ import pytest
 
 from bot.table_service import service_for
 from stickgame import Card, LayOff
+from stickgame.present_text import card_emoji, meld_text, plural
 from stickgame.views import View
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import make_club, running, seat_bot, slash, table_of
@@ -44,10 +45,11 @@ SHORT = {"sticks_to_win": 1, "hand_size": 11}
 """A game that ends with the round in which the first stick is completed."""
 
 FULL_GAME_SEED = 3
-"""The quickest of seeds 0-39 (``play_offline``) where a human lays down a stick, adds a meld
-and lays off: ann, bob and a `normal` computer player end the game in 28 actions; ann takes
-the discard, lays down her stick ("a run of 5 and 3 jacks", two wilds in its run), adds a set
-of aces and goes out by laying off, while bob plays on a Free stick."""
+"""Among seeds 0-39 played with ``play_offline``, a short game (28 actions, four turns for each
+human) in which a human lays down a stick, adds a meld and lays off: ann takes the discard, lays
+down her stick ("a run of 5 and 3 jacks", two wilds in its run), adds a set of aces and goes out
+by laying off, while bob plays on a Free stick. (Seed 5 is shorter, 13 actions, but ann plays
+only one turn in it.)"""
 
 NAMES = ("ann", "bob", "Bot Ada (normal)")
 
@@ -99,7 +101,9 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
             )
             if game.shadow.is_over:
                 break
-            shown.append((await game.table_shows_the_game()).content)
+            text = (await game.table_shows_the_game()).content
+            check_table_facts(text, game.shadow.view(None))
+            shown.append(text)
             seat, prompt = await game.next_turn()
             await game.act(seat, prompt)
 
@@ -134,12 +138,26 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
         assert game.shadow.log == offline.log
 
 
+def check_table_facts(text: str, view: View) -> None:
+    """The table message names the discard pile's top and the stock's size, and for each player
+    their completed sticks, their card count and each of their melds."""
+    top = view.discard_top
+    pile = "empty" if top is None else f"{card_emoji(top)} {top}"
+    assert f"Discard pile: {pile} · stock: {plural(view.stock_size, 'card')}\n" in text
+    for seat, name in enumerate(NAMES):
+        sticks = plural(len(view.completed[seat]), "stick")
+        assert f"**{name}** · {sticks}" in text and f" · {plural(view.hand_sizes[seat], 'card')}" in text
+    for number, table_meld in enumerate(view.melds, 1):
+        assert f"  #{number} {meld_text(table_meld.meld)}" in text
+
+
 # --- situations, reached offline and resumed by the bot ---------------------------------------------
 #
 # Each test stores a game (seed and actions) that computer players played offline up to the start
 # of a human's turn, lets the bot resume it, and the human draws as a player would; the wanted
-# position then holds. The seeds were found with ``reach`` over seeds 0-149 (the quickest to
-# reach); ``situation`` replays one and fails, saying so, should the engine no longer get there.
+# position then holds. The seeds were found with ``reach`` over seeds 0-149, among the quickest
+# to reach (a few milliseconds); ``situation`` replays one and fails, saying so, should the
+# engine no longer get there.
 
 
 def situation(seed: int, wanted: Callable[[View], bool], level: str = "normal") -> Situation:
@@ -151,7 +169,8 @@ def situation(seed: int, wanted: Callable[[View], bool], level: str = "normal") 
 
 PLACEMENT_SEED = 140
 """ann, after bob's and the computer's first turns, draws into "a run of 4 and a run of 3" with
-A♥ 3♥ 4♥, J♦ Q♦, a joker and 2♦: the run of 3 J♦ Q♦ 2♦ can lie J♦-K♦ or 10♦-Q♦."""
+A♥ 3♥ 4♥, J♦ Q♦, a joker and 2♦: the run of 3 J♦ Q♦ 2♦ can lie J♦-K♦ or 10♦-Q♦. (Of the seeds
+that get there sooner, 139 and 65 offer three readings, and in 5 it is the game's first move.)"""
 
 
 async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
@@ -245,10 +264,10 @@ async def test_lay_off_onto_a_chosen_meld(emulator: Emulator, tmp_path: Path) ->
 
 
 TAKE_WILD_SEED = 60
-"""The computer player opens with 4♦ 4♥ 4♥ 2♣ 2♦ 2♠ (a set of fours, three wilds); ann, holding a
-joker, 5♥ and a 4♦ but no second heart near it, takes the discard (5♦) and can complete "a run
-of hearts and a set" only with a wild from that set. Her moves here are a `hard` player's
-(the level that takes wilds)."""
+"""The computer player opens with 4♦ 4♥ 4♥ 2♣ 2♦ 2♠ (a set of fours, three wilds); ann takes its
+discard, A♠ (her third ace), and holds a joker, 5♥ (no other heart near it) and a 4♦: she can
+complete "a run of hearts and a set" only with a wild from that set. Her moves here are a
+`hard` player's (the level that takes wilds)."""
 
 
 async def test_take_a_wild_and_use_it_the_same_turn(emulator: Emulator, tmp_path: Path) -> None:
