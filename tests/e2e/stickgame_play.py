@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.custom_ids import ActionId
-from bot.persistence import DATABASE_FILENAME
-from bot.storage import SeatRecord, Storage
-from bot.tables import Table
+from host.storage import SeatRecord, Storage
+from host.storage.database import DATABASE_FILENAME
+from host.tables import Table
 from stickgame import Action, AddMeld, Card, DrawDiscard, DrawStock, LayDown, LayOff, TakeWild
 from stickgame.actions import Discard
 from stickgame.ai import make_player

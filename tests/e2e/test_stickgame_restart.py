@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.resume import RESUMED
-from bot.storage import Storage
+from host.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message as Posted
 from tests.e2e.bot_process import BotProcess
