@@ -1,0 +1,127 @@
+"""The message catalog (:mod:`host.catalog`): look-ups, fields, languages and their fallback to
+English, and the checks that keep it whole: every key the code asks for is in ``en.toml`` with
+the fields the code gives, every entry is used, and the host and the Discord layer hold no
+player-facing sentence of their own."""
+
+from __future__ import annotations
+
+import shutil
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from host.catalog import CATALOG, DEFAULT_LANGUAGE, Catalog, CatalogError, language_for, placeholders, text
+from tests.host import catalog_scan
+
+CATALOG_FOLDER = catalog_scan.REPO / "host" / "catalog"
+
+
+def _folder(tmp_path: Path, **files: str) -> Path:
+    """A catalog folder with the real English file and ``files`` (language code -> TOML)."""
+    shutil.copy(CATALOG_FOLDER / "en.toml", tmp_path / "en.toml")
+    for code, content in files.items():
+        (tmp_path / f"{code.replace('_', '-')}.toml").write_text(content, encoding="utf-8")
+    return tmp_path
+
+
+# --- looking texts up ------------------------------------------------------------------------
+
+
+def test_a_text_is_its_english_entry_with_its_fields_filled_in() -> None:
+    assert text("lobby.joined", title="Stick'em", seat=2) == "You joined the Stick'em table (seat 2)."
+    assert text("table.none_here") == "There is no table in this channel. Use /join to open one."
+    assert text("errors.invalid_value", value="x") == "'x' is not a valid value for this option."
+    assert text("timer.seconds", seconds=0.6) == "0.6 s"
+    finished = datetime(2024, 5, 6, 7, 8)
+    assert text("history.game_of_rounds", finished=finished, rounds=3) == "2024-05-06 07:08 UTC - 3 rounds"
+
+
+def test_an_unknown_key_fails_loudly() -> None:
+    with pytest.raises(CatalogError, match=r"no text 'lobby\.nope'"):
+        text("lobby.nope")
+
+
+def test_a_missing_or_an_unknown_field_fails_loudly() -> None:
+    with pytest.raises(CatalogError, match=r"takes the fields \['seat', 'title'\], not \['title'\]"):
+        text("lobby.joined", title="Stick'em")
+    with pytest.raises(CatalogError, match="not"):
+        text("lobby.joined", title="Stick'em", seat=1, colour="red")
+    with pytest.raises(CatalogError):
+        text("table.none_here", title="Stick'em")
+
+
+def test_every_english_entry_is_a_template_of_plain_fields() -> None:
+    entries = CATALOG.entries()
+    assert len(entries) > 150
+    for key, template in entries.items():
+        assert template.strip() == template and template, key
+        assert all(name.isidentifier() for name in placeholders(template)), key
+
+
+# --- other languages ---------------------------------------------------------------------------
+
+
+GERMAN = """
+[lobby]
+joined = "Du sitzt am {title}-Tisch (Platz {seat})."
+left = "Du hast den Tisch verlassen."
+"""
+
+
+def test_a_second_language_is_one_file_and_falls_back_to_english(tmp_path: Path) -> None:
+    catalog = Catalog(_folder(tmp_path, de=GERMAN))
+    assert catalog.languages() == (DEFAULT_LANGUAGE, "de")
+    assert catalog.text("lobby.joined", language="de", title="Stick'em", seat=2) == (
+        "Du sitzt am Stick'em-Tisch (Platz 2)."
+    )
+    assert catalog.text("lobby.left", language="de") == "Du hast den Tisch verlassen."
+    # a key the German file leaves out: English
+    assert catalog.text("table.none_here", language="de") == text("table.none_here")
+    assert catalog.translation("table.none_here", "de") is None
+    # a language without a file: English
+    assert catalog.text("lobby.left", language="fr") == "You left the table."
+    # the fields asked for are the English entry's, in every language
+    with pytest.raises(CatalogError):
+        catalog.text("lobby.joined", language="de", title="Stick'em")
+
+
+def test_a_translation_may_leave_a_field_out(tmp_path: Path) -> None:
+    catalog = Catalog(_folder(tmp_path, de='[lobby]\njoined = "Willkommen am Tisch."\n'))
+    assert catalog.text("lobby.joined", language="de", title="Stick'em", seat=2) == "Willkommen am Tisch."
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ('[lobby]\njoinde = "Du sitzt."\n', r"lobby\.joinde is not a key of en\.toml"),
+        ('[lobby]\njoined = "Du sitzt auf {chair}."\n', r"fields the English text has not: \['chair'\]"),
+        ('[lobby]\njoined = "Du sitzt auf {seat.x}."\n', "not plain names"),
+        ('[lobby]\njoined = "Du sitzt auf {seat."\n', "not a valid template"),
+        ("[lobby]\njoined = 3\n", "not a text"),
+        ('[lobby\njoined = "x"\n', "not valid TOML"),
+    ],
+)
+def test_a_language_file_that_does_not_fit_english_fails_loudly(
+    tmp_path: Path, content: str, problem: str
+) -> None:
+    catalog = Catalog(_folder(tmp_path, de=content))
+    with pytest.raises(CatalogError, match=problem):
+        catalog.text("lobby.left", language="de")
+
+
+def test_only_files_named_as_languages_are_languages(tmp_path: Path) -> None:
+    catalog = Catalog(_folder(tmp_path, es_ES="", pt_BR="", notes="", README="", deu_de=""))
+    assert catalog.languages() == ("en", "es-ES", "pt-BR")
+
+
+def test_a_catalog_without_english_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "de.toml").write_text(GERMAN, encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"no en\.toml"):
+        Catalog(tmp_path).text("lobby.left")
+
+
+def test_a_discord_locale_finds_its_language_or_the_language_without_its_region() -> None:
+    assert language_for("en-US") == "en"
+    assert language_for("en-GB") == "en"
+    assert language_for("de") is None  # no German file (yet)
