@@ -125,3 +125,96 @@ def test_a_discord_locale_finds_its_language_or_the_language_without_its_region(
     assert language_for("en-US") == "en"
     assert language_for("en-GB") == "en"
     assert language_for("de") is None  # no German file (yet)
+
+
+# --- the code and the catalog ------------------------------------------------------------------
+
+
+def _lookups() -> list[catalog_scan.Lookup]:
+    return [
+        lookup
+        for path in catalog_scan.sources()
+        for lookup in catalog_scan.lookups(path.read_text(encoding="utf-8"), catalog_scan.relative(path))
+    ]
+
+
+def test_the_code_asks_for_texts_by_literal_keys_of_en_toml_with_their_fields() -> None:
+    lookups = _lookups()
+    assert len(lookups) > 70
+    english = CATALOG.entries()
+    problems = []
+    for lookup in lookups:
+        if lookup.key is None or lookup.fields is None:
+            problems.append(f"{lookup.where}: give the key as a literal and each field by name")
+        elif lookup.key not in english:
+            problems.append(f"{lookup.where}: en.toml has no {lookup.key!r}")
+        elif lookup.fields != placeholders(english[lookup.key]):
+            wanted = sorted(placeholders(english[lookup.key]))
+            problems.append(f"{lookup.where}: {lookup.key!r} takes {wanted}, not {sorted(lookup.fields)}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("package", ["host"])
+def test_no_player_facing_sentence_is_left_in_the_code(package: str) -> None:
+    found = [
+        line
+        for path in catalog_scan.sources()
+        if catalog_scan.relative(path).startswith(f"{package}/")
+        and catalog_scan.relative(path) not in catalog_scan.OPERATOR_FILES
+        for line in catalog_scan.sentences(path.read_text(encoding="utf-8"), catalog_scan.relative(path))
+    ]
+    assert not found, "player-facing text belongs in host/catalog/en.toml:\n" + "\n".join(found)
+
+
+SOURCE_WITH_TEXT = '''
+"""A module."""
+import logging
+from host.catalog import text
+
+log = logging.getLogger(__name__)
+
+LIMIT = 3
+"""How many (an attribute's docstring)."""
+
+
+def refuse(name: str) -> str:
+    """Say no."""
+    log.warning("refusing %s at the table", name)
+    if not name:
+        raise ValueError("a name is needed here")
+    assert name, "never empty at this point"
+    ok = text("lobby.left")
+    return f"Sorry {name}, the table is full."
+'''
+
+
+def test_the_sentence_check_finds_a_sentence_and_nothing_else() -> None:
+    found = list(catalog_scan.sentences(SOURCE_WITH_TEXT, "bot/example.py"))
+    assert found == ["bot/example.py:19: 'Sorry {}, the table is full.'"]
+
+
+@pytest.mark.parametrize(
+    ("value", "prose"),
+    [
+        ("You left the table.", True),
+        ("Add bot", True),
+        ("Join", False),
+        ("game_id", False),
+        ("stk:lobby:(?P<action>join|leave):(?P<channel>\\d+)", False),
+        ("SELECT id, rules FROM games", False),
+        ("{} ({})", False),
+        ("seat {}: {}", False),
+        ("**{} table**", False),
+    ],
+)
+def test_what_reads_as_a_sentence(value: str, prose: bool) -> None:
+    assert catalog_scan.reads_as_a_sentence(value) is prose
+
+
+def test_the_code_calls_the_catalog_it_imports() -> None:
+    source = 'from host.catalog import text as t\nt("a.b", x=1)\ntext("c.d")\nt(key)\nt("e.f", **f)\n'
+    assert catalog_scan.lookups(source, "m.py") == [
+        catalog_scan.Lookup("m.py:2", "a.b", frozenset({"x"})),
+        catalog_scan.Lookup("m.py:4", None, frozenset()),
+        catalog_scan.Lookup("m.py:5", "e.f", None),
+    ]
