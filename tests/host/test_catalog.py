@@ -6,6 +6,7 @@ player-facing sentence of their own."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 from datetime import datetime
 from pathlib import Path
 
@@ -154,7 +155,18 @@ def test_the_code_asks_for_texts_by_literal_keys_of_en_toml_with_their_fields() 
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.parametrize("package", ["host", "bot"])
+def test_every_entry_of_en_toml_is_used_by_the_code() -> None:
+    used = {lookup.key for lookup in _lookups()}
+    unused = sorted(set(CATALOG.entries()) - used)
+    assert not unused, f"en.toml has entries no code asks for: {unused}"
+
+
+def test_the_catalog_files_are_installed_with_the_host() -> None:
+    project = tomllib.loads((catalog_scan.REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert project["tool"]["setuptools"]["package-data"]["host.catalog"] == ["*.toml"]
+
+
+@pytest.mark.parametrize("package", ["host", "bot", "cogs"])
 def test_no_player_facing_sentence_is_left_in_the_code(package: str) -> None:
     found = [
         line
