@@ -19,7 +19,9 @@ PACKAGES = ("host", "bot", "cogs")
 """Where the player-facing text of the host and the Discord layer lives."""
 
 CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.command_text": {"command_text"}}
-"""The functions that look a text up by key, by the module they are imported from."""
+"""The functions that look a text up by key, by the module they are imported from (a wrapper
+such as ``command_text`` calls ``CATALOG.text(key, ...)`` with the key it was given: its own
+callers are the ones read)."""
 
 OPERATOR_FILES = {
     # What these say is read by whoever runs the bot (its console, its log, the README), never
