@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import utc_now
@@ -280,11 +281,8 @@ class Autoplay:
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id
                 what = table.presentation.todo(table.running_match().view(seat))
-                await self.service.notify(
-                    table,
-                    f"<@{user}> reminder: please {what}; after {left} s the computer moves for you.",
-                    ping=user,
-                )
+                reminder = text("timer.reminder", user=user, todo=what, seconds=left)
+                await self.service.notify(table, reminder, ping=user)
 
     async def _apply(self, table: Table, seat: int, action: str, stamp: int, *, timed_out: bool) -> None:
         """Apply a computer move under the lock, through the journal, if the game has not moved."""
