@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.resume import RESUMED
+from host.catalog import text as catalog_text
 from host.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message as Posted
@@ -38,7 +38,7 @@ SEED = 140
 """ann, after bob's and the computer's first turns, draws into a hand that completes her stick
 (found with ``reach``, as in test_stickgame_table.py)."""
 SETTINGS = {"BOT_MOVE_DELAY": "0", "BOT_WORKERS": "1"}
-BACK = RESUMED.format(title="Stick Game")
+BACK = catalog_text("resume.resumed", title="Stick Game")
 STALE = "The table has moved on since this prompt; use your latest prompt or /hand."
 
 
