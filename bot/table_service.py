@@ -303,12 +303,15 @@ class TableService:
         except SHOW_FAILURES as exc:
             log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, action: str) -> None:
-        """The seat's live DM prompt says the time ran out and what the computer did."""
+    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+        """The seat's live DM prompt says the time ran out and what the computer did for it
+        (every step of a turn the stand-in played to its end)."""
         ref = table.messages.prompts.pop(seat, None)
-        if ref is None:
+        match = table.match
+        if ref is None or match is None:
             return
-        reply = table.presentation.reply(action, table.running_match().view(seat))
+        view = match.view(seat)
+        reply = " ".join(table.presentation.reply(action, view) for action in actions)
         spec = MessageSpec(text("timer.timed_out", header=self._dm_header(table), reply=reply))
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)

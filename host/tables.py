@@ -655,8 +655,14 @@ class Table:
             effects.append(Prompt(seat))
         return Outcome(text("game.welcome_back"), tuple(effects), seat)
 
-    def auto_move(self, seat: int, action: str, *, timed_out: bool = False) -> Outcome:
-        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout)."""
+    def auto_move(
+        self, seat: int, action: str, *, timed_out: bool = False, turn_goes_on: bool = False
+    ) -> Outcome:
+        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout).
+
+        In a game of :attr:`~tabletop.GameSpec.whole_turns` the stand-in plays a timed-out turn
+        to its end: the seat gets no prompt for the steps in between, and ``turn_goes_on`` (a
+        step after the first) counts no second timeout."""
         match = self.running_match()
         before_name = self.seats[seat].name
         before = self._before()
@@ -665,7 +671,7 @@ class Table:
         except Refused as exc:
             raise GameRefusal(sentence(exc.message)) from exc
         notices: list[Effect] = []
-        if timed_out:
+        if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1
             self.timeouts[seat] = count
             user = self.seats[seat].user_id
@@ -674,7 +680,10 @@ class Table:
                 notices.append(Notice(text("game.marked_away", user=user, count=count), ping=user))
             else:
                 notices.append(Notice(text("game.time_up", name=before_name)))
-        return Outcome("", tuple(notices) + self._effects_after(events, before, seat), seat)
+        effects = self._effects_after(events, before, seat)
+        if timed_out and self.spec.whole_turns:  # the stand-in plays on: no prompt in between
+            effects = tuple(effect for effect in effects if effect != Prompt(seat))
+        return Outcome("", tuple(notices) + effects, seat)
 
     def _replace_by_bot(self, seat: int) -> Outcome:
         """A player leaves the running game: a computer player takes the seat."""
