@@ -15,6 +15,7 @@ clicks at the same moment are applied one after the other and shown in order.
 
 from __future__ import annotations
 
+import itertools
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -81,7 +82,8 @@ def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
     ``taken``."""
     if level not in levels:
         raise TableError(text("lobby.no_such_level", level=echo(level), levels=", ".join(levels)))
-    first = next((n for n in BOT_NAMES if computer_name(n) not in taken), str(len(taken) + 1))
+    numbers = (str(number) for number in itertools.count(len(BOT_NAMES) + 1))  # then "Bot 10", ...
+    first = next(name for name in itertools.chain(BOT_NAMES, numbers) if computer_name(name) not in taken)
     return Seat(0, f"{computer_name(first)} ({level})", level)
 
 
