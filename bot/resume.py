@@ -18,9 +18,10 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.table_service import TableService, round_end_effects
+from bot.table_service import TableService
 from host.catalog import text
 from host.journal import TURN_TIMER, replay
+from host.reshow import resume_effects, round_end_effects
 from host.storage import (
     OWED,
     GameStatus,
@@ -32,12 +33,9 @@ from host.storage import (
     StoredGame,
 )
 from host.tables import (
-    Effect,
     Outcome,
-    Prompt,
     PromptRef,
     Seat,
-    ShowTable,
     Table,
     TableRegistry,
     TableState,
@@ -227,33 +225,6 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
             registry.discard(lobby.channel_id)
             log.error("the stored lobby of channel %s cannot be resumed: %s", lobby.channel_id, exc)
     return report
-
-
-def _mentions(table: Table, seats: list[int]) -> str:
-    return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
-
-
-def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], str]:
-    """What a restored table shows: its table message (posted again if it was deleted), a new
-    prompt for each player to act who has no live one, and a channel notice naming them.
-    ``owed``: the last round ended just before the bot went down, unshown: first its table
-    message and scores, then a new table message for the next round (as after any round).
-
-    A stored hand DM is always one still waiting for its player: the journal deletes a seat's
-    DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
-    match = table.running_match()
-    effects: list[Effect] = [ShowTable()]
-    if owed:
-        effects = [*round_end_effects(table), ShowTable(new_message=True)]
-    waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
-    effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
-    if not waiting:
-        return tuple(effects), text("resume.resumed", title=table.title)
-    players = _mentions(table, waiting)
-    if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
-        todo = table.presentation.todo(match.view(waiting[0]))
-        return tuple(effects), text("resume.resumed_todo", title=table.title, players=players, todo=todo)
-    return tuple(effects), text("resume.resumed_turn", title=table.title, players=players)
 
 
 CHANNEL_GONE = frozenset({10003, 50001})

@@ -33,6 +33,7 @@ from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
+from host.reshow import resume_effects, round_end_effects
 from host.storage import StorageUnavailable
 from host.tables import (
     Effect,
@@ -103,14 +104,6 @@ def _channel_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
         raise TableError(text("table.not_in_dm"))
     return interaction.channel_id
-
-
-def round_end_effects(table: Table) -> tuple[Effect, ...]:
-    """The end of the game's last round (the table message and what the game reports: the
-    scores and, if the game is over, the final standings), from the events of its last action."""
-    events = table.last_events()
-    match = table.match
-    return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
 
 
 def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
@@ -621,7 +614,6 @@ class TableService:
         restart. Ended in storage (a last move whose commit was reported lost): the end of the
         last round and the final standings, with no DM prompt left live. Stopped: as a /stop.
         """
-        from bot.resume import resume_effects  # bot.resume builds on this module
 
         match = table.match
         if match is None:
