@@ -297,7 +297,11 @@ def _walk(match: StickGameMatch, seat: int, rng: random.Random, seen: set[str]) 
             values = [
                 c.value for c in rng.sample(item.choices, rng.randint(item.min_values, item.max_values))
             ]
-        meaning = P.click(match.view(seat), item.intent, values)
+        try:  # a choice a select cannot forbid (one wild chosen twice) is refused at the click
+            meaning = P.click(match.view(seat), item.intent, values)
+        except Refused:
+            draft = ""
+            continue
         if isinstance(meaning, Redraw):
             draft = meaning.draft
             continue
@@ -560,3 +564,24 @@ def test_many_ways_to_place_the_wilds_are_asked_in_a_select() -> None:
     assert act == Act("M run 3 * * * * 7D")
     match.apply(0, act.action)
     assert match.view(None).melds[-1].meld.low == 3
+
+
+def test_one_wild_of_a_set_chosen_twice_is_refused_at_once_with_why() -> None:
+    """The review's position (8 players, seed 2, ten normal moves): the set 7♣ 7♥ 7♠ 2♣ on the
+    table, and two naturals in hand that could each replace its one wild. Both chosen in the
+    swap select must be refused there and then, not at "Lay down" with the engine's sentence."""
+    match = GAME.new_match(8, GAME.resolve_options({}), 2)
+    players = [GAME.computer_player("normal", 20 + seat) for seat in range(8)]
+    for _ in range(10):
+        seat = match.awaiting[0]
+        match.apply(seat, players[seat].decide(match.view(seat)))
+    view = match.view(match.awaiting[0])
+    offered = find(P.prompt(view, NAMES4 * 2, draft="W"), "Wilds to take")
+    assert isinstance(offered, Select)
+    same_wild = [c.value for c in offered.choices if c.label.endswith("for the 2♣ in #1")]
+    assert len(same_wild) >= 2
+    before = len(match.log)
+    with pytest.raises(Refused, match=r"^The 2♣ in #1 can be taken only once: choose one card"):
+        P.click(view, offered.intent, same_wild[:2])
+    assert len(match.log) == before
+    assert isinstance(P.click(view, offered.intent, same_wild[:1]), Redraw)  # one is fine
