@@ -156,16 +156,15 @@ class _Search:
         group = self.group[index]
         after = self.least[index + group]
         options, costs = self.options[index], self.costs[index]
-        tried = False
+        cheapest = _NO_PLAN  # the fewest wilds of a meld tried for this need
         for number in range(start, len(options)):
             if self._lack(wilds + costs[number] * group + after) >= self.best:
-                tried = True
                 break  # the options are in order of cost
             shape = options[number]
             taken = shape.take(self.free)
             if not taken:
                 continue
-            tried = True
+            cheapest = min(cheapest, shape.size - len(taken))
             cost = wilds + shape.size - len(taken)
             if self._lack(cost + costs[number] * (group - 1) + after) >= self.best:
                 continue
@@ -174,10 +173,11 @@ class _Search:
             self.free.update(taken)
             if self.best == 0:
                 return
-        if self._lack(wilds + need.size * group + after) < self.best:
-            tried = self._take_over(index, wilds) or tried
-        if not tried and not self.exact:
-            # nothing in hand for this need: all of it is missing (one natural card at least)
+        if self._lack(wilds + need.size * group + after) < self.best and self._take_over(index, wilds):
+            cheapest = min(cheapest, need.size)
+        if not self.exact and cheapest >= need.size:
+            # none of it from the hand (or a named run reaching far for its natural card): the
+            # whole need is missing, one natural card of it at least
             self.forced += 1
             self._search(index + 1, wilds + need.size, 0)
             self.forced -= 1

@@ -193,3 +193,11 @@ def test_the_solver_finds_a_lay_down_exactly_when_an_exhaustive_search_does() ->
             raise AssertionError(f"'{stick}' in {hand}: the engine refuses {plays}: {error}") from None
         assert deficit(hand, stick) == 0
     assert found > 100  # the hands are not all hopeless
+
+
+def test_deficit_does_not_reach_far_for_a_named_runs_natural_card() -> None:
+    # 9♥ would make 3♥-9♥ with six wilds; the estimate counts the hearts as missing instead
+    hand = cards("9H 6S W W W")
+    assert deficit(hand, _stick(38)) == 3  # three wilds for 6♠'s run, three cards for hearts
+    assert deficit([*hand, *cards("W W W")], _stick(38)) == 1  # a heart to draw, wilds for the rest
+    assert deficit([*hand, *cards("W W W W W W")], _stick(38)) == 0  # 9♥ and six wilds: 3♥-9♥
