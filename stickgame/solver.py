@@ -24,14 +24,13 @@ from dataclasses import dataclass
 from typing import Final
 
 from .actions import MeldPlay
-from .cards import Card, Suit
+from .cards import Card
 from .shapes import Shape, shape_for, shapes
 from .sticks import Need, Stick
 
 __all__ = ["Candidate", "candidates", "deficit", "find_completion", "new_melds", "plan"]
 
 _SET_RANKS: Final = (1, *range(3, 14))
-_SUITS: Final = tuple(Suit)
 _NO_PLAN: Final = 10**6
 
 
@@ -218,7 +217,8 @@ def plan(hand: Iterable[Card], stick: Stick, width: int = 10) -> tuple[int, tupl
 
 
 def deficit(hand: Iterable[Card], stick: Stick) -> int:
-    """How many cards ``hand`` lacks to complete ``stick`` (0: it can now; above 0 an estimate)."""
+    """How many cards ``hand`` lacks to complete ``stick``: 0 exactly when ``find_completion``
+    finds a lay-down, above 0 an estimate."""
     cards = list(hand)
     lack = plan(cards, stick)[0]
     if lack and find_completion(cards, stick) is not None:
