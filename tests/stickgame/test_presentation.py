@@ -135,6 +135,29 @@ def test_a_lay_down_asks_where_an_ambiguous_wild_goes_and_lays_it_there() -> Non
     assert P.reply(act.action, view0(match)) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
 
 
+@pytest.mark.parametrize(
+    ("number", "hand"),
+    [
+        (37, "JH * * * 5C 9D"),  # A K Q of hearts: J♥ and three wilds standing for Q♥ K♥ A♥
+        (27, "6C 7C 8C 9C 10C * * * KD 4S"),  # 8♣ leaves the run for the set of eights
+        (33, "7D 8D 9D 10D JD * * 2D 4S 5H"),  # J♦ leaves the run for the set of jacks
+    ],
+)
+def test_a_rare_lay_down_is_offered_and_two_clicks_lay_it_down(number: int, hand: str) -> None:
+    stick = STICKS[number - 1]
+    match = rigged(hands={0: hand, 1: "4D 4D", 2: "8S"}, discard="QD", sticks={0: stick})
+    main = prompt(match)
+    opened = redrawn(match, press(match, main, "Lay down your stick"))
+    act = press(match, opened, "Lay down")
+    assert isinstance(act, Act) and act.action.startswith("L ")
+    events = match.apply(0, act.action)
+    completed = next(e for e in events if isinstance(e, StickCompleted))
+    assert completed.stick is stick
+    assert view0(match).stick is None and P.reply(act.action, view0(match)).startswith(
+        "You laid down your stick:"
+    )
+
+
 def test_a_lay_down_not_answering_the_wild_question_is_refused_privately() -> None:
     match = rigged(hands={0: "5C 6C 7C * 9S 9H 9D KD 3H"}, discard="QD", sticks={0: STICK_6})
     hand = hand_order(view0(match).hand or ())
