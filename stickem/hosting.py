@@ -161,6 +161,16 @@ class StickemMatch(EngineMatch[Game]):
 
     rule_errors = (RuleError,)
 
+    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+        # The options are the game's rules, written out (options_for): read from them when
+        # asked, not kept as a second copy in every table (the load benchmark's memory per table).
+        self.game = game
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value (the game's rules as options)."""
+        return options_for(self.game.rules)
+
     @property
     def rounds(self) -> int:
         """How many rounds the game lasts."""
@@ -210,7 +220,7 @@ class StickemMatch(EngineMatch[Game]):
 
     def copy(self) -> StickemMatch:
         """An independent copy."""
-        return StickemMatch(self.game.copy(), self._options)
+        return StickemMatch(self.game.copy(), self.options)
 
 
 @dataclass(frozen=True)
