@@ -18,6 +18,7 @@ import discord
 
 from bot.custom_ids import LobbyId, StopId
 from host.catalog import text
+from tabletop.presentation import standings_lines
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
@@ -169,19 +170,6 @@ def timer_line(timer: TurnTimer, *, running: bool = True) -> str:
         return text("timer.running", length=length, when=discord_time(timer.deadline))
     return text("timer.on", length=length)
 
-
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, ties sharing a place: ``1. alice: 12``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place = index + 1
-            previous = totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
 
 
 def prompt_stopped(reason: str | None = None) -> MessageSpec:

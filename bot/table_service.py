@@ -55,7 +55,7 @@ from host.tables import (
     TakeoverRequest,
 )
 from tabletop import GameSpec, Refused, registry
-from tabletop.presentation import Act, Message, Redraw
+from tabletop.presentation import Act, Message, Redraw, standings_lines
 
 log = logging.getLogger(__name__)
 
@@ -354,7 +354,7 @@ class TableService:
             spec = MessageSpec(lobby_spec(table).content)
         else:
             shown = self._table_spec(table)
-            standings = render.standings_lines(table.names, table.running_match().results().totals)
+            standings = standings_lines(table.names, table.running_match().results().totals)
             lines = [shown.content, "", text("score.standings"), *standings]
             spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds)
         if public:

@@ -220,3 +220,17 @@ class Presentation(Protocol):
         """What the seat whose view this is must do now, for a reminder in the channel (when its
         direct messages are closed): "it is your turn (round 2, trick 3)"."""
         ...
+
+
+def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
+    """The players ranked by total, highest first, equal totals sharing a place:
+    ``1. Alice: 12`` (for every game's final standings, and the host's after a /stop)."""
+    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
+    lines = []
+    place = 0
+    previous: int | None = None
+    for index, seat in enumerate(order):
+        if totals[seat] != previous:
+            place, previous = index + 1, totals[seat]
+        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
+    return lines

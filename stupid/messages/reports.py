@@ -10,7 +10,7 @@ from stupid.cards import Card
 from stupid.events import GameOver, RoundScored
 from stupid.rules import Rules, min_decks
 from stupid.tricks import trick_winner
-from tabletop.presentation import Embed, EmbedField, Message
+from tabletop.presentation import Embed, EmbedField, Message, standings_lines
 
 from .table import winners_text
 from .words import card_text
@@ -36,18 +36,6 @@ def round_report(scored: RoundScored, rounds: int, names: Sequence[str]) -> Mess
     embed = Embed(f"Round {scored.round} of {rounds} scored", "\n".join(lines), ROUND_COLOUR)
     return Message("", (embed,))
 
-
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, equal totals sharing a place: ``1. Alice: 120``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place, previous = index + 1, totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
 
 
 def final_report(over: GameOver, names: Sequence[str]) -> Message:
