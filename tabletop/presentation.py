@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol, runtime_checkable
+from typing import Final, Literal, Protocol, TypeVar, runtime_checkable
 
 from tabletop.options import OptionValue
 
@@ -234,3 +234,25 @@ def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
             place, previous = index + 1, totals[seat]
         lines.append(f"{place}. {names[seat]}: {totals[seat]}")
     return lines
+
+
+Item = TypeVar("Item")
+
+
+def fit_rows(
+    groups: Sequence[Sequence[Item]], flat: Sequence[Item], per_row: int, max_rows: int
+) -> list[list[Item]]:
+    """Groups (a hand's colours or suits) laid out in at most ``max_rows`` rows of at most
+    ``per_row``: one row per group where the limits allow, a longer group taking several rows;
+    while there are too many rows, the two neighbouring ones that fit together with the fewest
+    items are merged; when none fit any more, the items of ``flat`` simply fill the rows in order."""
+    rows = [
+        list(group[start : start + per_row]) for group in groups for start in range(0, len(group), per_row)
+    ]
+    while len(rows) > max_rows:
+        pairs = [i for i in range(len(rows) - 1) if len(rows[i]) + len(rows[i + 1]) <= per_row]
+        if not pairs:
+            return [list(flat[start : start + per_row]) for start in range(0, len(flat), per_row)]
+        best = min(pairs, key=lambda i: len(rows[i]) + len(rows[i + 1]))
+        rows[best : best + 2] = [rows[best] + rows[best + 1]]
+    return rows
