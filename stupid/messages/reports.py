@@ -8,7 +8,7 @@ from typing import Final
 
 from stupid.cards import Card
 from stupid.events import GameOver, RoundScored
-from stupid.rules import Rules, min_decks
+from stupid.rules import Rules
 from stupid.tricks import trick_winner
 from tabletop.presentation import Embed, EmbedField, Message, standings_lines
 
@@ -47,13 +47,7 @@ def final_report(over: GameOver, names: Sequence[str]) -> Message:
 def options_text(rules: Rules, players: int | None) -> str:
     """The decks and the largest hand in words: ``one deck per 7 players; largest hand 7 cards:
     13 rounds of 1 to 7 cards and back``."""
-    if rules.decks is None:
-        decks = "one deck per 7 players"
-        if players is not None:
-            count = min_decks(players)
-            decks = f"{count} deck{'s' if count > 1 else ''} (one per 7 players)"
-    else:
-        decks = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
+    decks = rules.decks_text(players)
     if rules.max_hand == 1:
         return f"{decks}; 1 round of 1 card"
     largest = rules.max_hand
