@@ -8,6 +8,7 @@ user types (autocomplete), and the table refuses a value the game does not allow
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -22,7 +23,7 @@ from bot.interaction_release import releases_click
 from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
-from tabletop import registry
+from tabletop import GameSpec, registry
 
 GAME_CHOICES = game_choices()
 """The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
@@ -150,18 +151,24 @@ class Lobby(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The presets of the channel's game."""
-        spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        pairs = preset_suggestions(spec, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+        return self._suggested(interaction, preset_suggestions, current)
 
     @start.autocomplete("options")
     async def _options_suggestions(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The options of the channel's game, completing what is typed."""
+        return self._suggested(interaction, option_suggestions, current)
+
+    def _suggested(
+        self,
+        interaction: discord.Interaction[Any],
+        suggest: Callable[[GameSpec, str], list[tuple[str, str]]],
+        current: str,
+    ) -> list[app_commands.Choice[str]]:
+        """``suggest``'s (label, value) pairs for the channel's game, as autocomplete choices."""
         spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        pairs = option_suggestions(spec, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+        return [app_commands.Choice(name=label, value=value) for label, value in suggest(spec, current)]
 
     @app_commands.command(
         name="addbot", description=command_text("commands.addbot.description")
