@@ -99,7 +99,9 @@ async def restart(g: ProcessGame, table: StickTable, seat: int) -> BotProcess:
     await g.emu.driver.wait_until(lambda: len(resumed_notices(g)) > notices or None, timeout=10)
     assert resumed_notices(g)[-1] == f"{BACK} <@{user.id}>, it is your turn."
     await table.sync()
-    assert table.shadow.log == known
+    # nothing of bob's was added (the computer seat after him may have begun its turn meanwhile)
+    after = table.shadow.log
+    assert after[: len(known)] == known and all(seat != 1 for seat, _ in after[len(known) :])
     await table.table_shows_the_game()
     return bot
 
@@ -181,7 +183,9 @@ async def test_sigkill_between_draw_and_discard_loses_nothing(game: ProcessGame)
     result = await g.emu.driver.select(bob, old, select.custom_id, [select.options[0].value])
     assert await refusal(result) == STALE
     await table.sync()
-    assert table.shadow.log == known
+    # nothing of bob's was added (the computer seat after him may have begun its turn meanwhile)
+    after = table.shadow.log
+    assert after[: len(known)] == known and all(seat != 1 for seat, _ in after[len(known) :])
     # the game goes on: the computer player's turn, then ann's
     await table.play_until(
         lambda: table.shadow.awaiting == (0,) and table.live_prompt(0) is not None, timeout=20
