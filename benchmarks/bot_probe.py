@@ -319,11 +319,7 @@ class Probe:
             "rss": _rss_bytes(),
             "tables": len(tables),
             "table_bytes": deep_size(tables[0]) if tables else 0,
-            "cards": sum(
-                sum(1 for action in table.game.actions if action.kind == "play")
-                for table in tables
-                if table.game is not None
-            ),
+            "cards": sum(_cards_played(table) for table in tables),
         }
         if self.sampler is not None:
             stacks, self.sampler.stacks = self.sampler.stacks, {}
@@ -413,6 +409,16 @@ def _describe(handle: events.Handle) -> str:
 def _rss_bytes() -> int:
     with open("/proc/self/statm") as statm:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def _cards_played(table: Any) -> int:
+    """The cards played at a Stick'em table: its match's ``p:`` actions (the generic host), or its
+    game's plays (a bot from before it, measured with ``--compare``)."""
+    match = getattr(table, "match", None)
+    if match is not None:
+        return sum(1 for _, action in match.log if action.startswith("p:"))
+    game = getattr(table, "game", None)
+    return 0 if game is None else sum(1 for action in game.actions if action.kind == "play")
 
 
 def deep_size(root: object) -> int:

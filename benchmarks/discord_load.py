@@ -92,9 +92,13 @@ class ProbedBot:
         """The figures of the bot's current window (bounded wait for the file)."""
         self.report_file.unlink(missing_ok=True)
         os.kill(self.process.process.pid, signal.SIGUSR2)
-        async with asyncio.timeout(30.0):
-            while not self.report_file.exists():
-                await asyncio.sleep(0.05)
+        try:
+            async with asyncio.timeout(30.0):
+                while not self.report_file.exists():
+                    await asyncio.sleep(0.05)
+        except TimeoutError:
+            tail = "\n".join(self.process.log.splitlines()[-30:])
+            raise RuntimeError(f"the bot's probe wrote no report in 30 s; its log ends:\n{tail}") from None
         figures: dict[str, Any] = json.loads(self.report_file.read_text())
         return figures
 

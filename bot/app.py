@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot import gateway
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
+from bot.command_text import CatalogTranslator
 from bot.config import Settings, autoplay_settings, database_url_for, mask_password, offer_games
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
@@ -123,6 +124,7 @@ class StickemBot(commands.Bot):
             service_of(self).autoplay.prepare()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
         self.add_listener(answer_stray_click, "on_interaction")  # clicks no item receives
         assert self.application_id is not None, "login() sets the application id before setup_hook"
         try:

@@ -31,14 +31,11 @@ from bot.custom_ids import (
 )
 from bot.replies import send_ephemeral
 from bot.stats_render import LEADERBOARD_TEMPLATE
+from host.catalog import text
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-INVALID_CLICK = (
-    "That button is no longer valid. Use /hand for your cards, or /score to see the table."
-)
 
 ROUTED_TEMPLATES = tuple(
     re.compile(template)
@@ -63,7 +60,7 @@ async def refuse(interaction: discord.Interaction[Any]) -> None:
     """Answer a click whose id is of no use, privately, changing nothing."""
     data: dict[str, Any] = dict(interaction.data or {})
     log.info("Refused a click with an invalid custom id %r", str(data.get("custom_id", ""))[:100])
-    await send_ephemeral(interaction, INVALID_CLICK)
+    await send_ephemeral(interaction, text("errors.invalid_click"))
 
 
 def _carries(message: discord.Message, custom_id: str, kind: object) -> bool:

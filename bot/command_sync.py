@@ -18,13 +18,19 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.command_text import translations
+
 log = logging.getLogger(__name__)
 
 
 def command_payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
-    """The JSON that a sync to `guild` (None: global) would send, in a stable order."""
+    """The JSON that a sync to `guild` (None: global) would send, in a stable order, and the
+    commands' texts in the catalog's other languages if it has any (they are sent as the
+    commands' localizations: see :mod:`bot.command_text`)."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
-    return sorted(payload, key=lambda entry: (entry.get("type", 1), entry["name"]))
+    ordered = sorted(payload, key=lambda entry: (entry.get("type", 1), entry["name"]))
+    languages = translations()
+    return [*ordered, {"translations": languages}] if languages else ordered
 
 
 def payload_hash(payload: list[Any]) -> str:

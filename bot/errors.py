@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot import limits
 from bot.replies import send_ephemeral
+from host.catalog import text
 from host.errors import UserError, sentence
 from tabletop import Refused
 
@@ -44,25 +45,23 @@ def friendly_message(error: BaseException) -> str | None:
     if isinstance(error, Refused):  # the games' refusals are written for players
         return sentence(str(error))
     if isinstance(error, app_commands.TransformerError):
-        return f"{limits.echo(str(error.value))!r} is not a valid value for this option."
+        return text("errors.invalid_value", value=limits.echo(str(error.value)))
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} seconds."
+        return text("errors.cooldown", seconds=error.retry_after)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "This command works in a server's text channel, not in direct messages."
+        return text("errors.no_direct_messages")
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return f"You need the {needed} permission to do that."
+        return text("errors.user_permission", permissions=needed)
     if isinstance(error, app_commands.BotMissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return f"I need the {needed} permission in this channel; ask a server admin to grant it."
+        return text("errors.bot_permission", permissions=needed)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return "That command was just updated and your Discord app has the old one. Try again in a minute."
+        return text("errors.outdated_command")
     if isinstance(error, app_commands.CheckFailure):
-        text = str(error)
+        said = str(error)
         # discord.py's own wording ("The check functions for command ... failed.") means nothing to players.
-        return (
-            "You can't use this command here." if not text or text.startswith("The check functions") else text
-        )
+        return text("errors.not_here") if not said or said.startswith("The check functions") else said
     return None
 
 
@@ -81,10 +80,7 @@ async def report_interaction_error(
             interaction.user.id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        message = (
-            "Something went wrong on my side and nothing was changed. "
-            f"If it happens again, tell the bot's host this reference: `{reference}`."
-        )
+        message = text("errors.bug", reference=reference)
     await send_ephemeral(interaction, message)
 
 

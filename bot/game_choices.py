@@ -5,6 +5,7 @@ from __future__ import annotations
 from discord import app_commands
 
 from bot import limits
+from host.catalog import text
 from host.errors import UserError
 from tabletop import GameSpec, registry
 
@@ -24,6 +25,5 @@ def offered_game(name: str) -> GameSpec:
     try:
         return registry.game(name)
     except registry.GameNotOffered as exc:
-        raise UserError(
-            f"There is no game called {limits.echo(name)!r} here; choose one of {', '.join(exc.known)}."
-        ) from exc
+        games = ", ".join(exc.known)
+        raise UserError(text("errors.no_such_game", name=limits.echo(name), games=games)) from exc

@@ -17,6 +17,8 @@ from datetime import datetime
 import discord
 
 from bot.custom_ids import LobbyId, StopId
+from host.catalog import text
+from tabletop.presentation import standings_lines
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
@@ -108,27 +110,30 @@ def lobby_message(
     """The lobby message of a table of the game ``title``: seated players in order (seat
     ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
     Add bot buttons."""
-    lines = [f"**{title} table**" + (" (closed)" if closed_reason else "")]
-    lines.append(f"Rules: {options_line}")
+    lines = [text("lobby.title_closed", title=title) if closed_reason else text("lobby.title", title=title)]
+    lines.append(text("lobby.rules", options=options_line))
     if names:
-        lines.append(f"Players ({len(names)}/{capacity}):")
+        lines.append(text("lobby.players", seated=len(names), capacity=capacity))
         for index, name in enumerate(names):
-            marker = " (host)" if index == host else ""
-            lines.append(f"{index + 1}. {name}{marker}")
+            if index == host:
+                lines.append(text("lobby.player_host", number=index + 1, name=name))
+            else:
+                lines.append(text("lobby.player", number=index + 1, name=name))
     else:
-        lines.append("Nobody is seated.")
+        lines.append(text("lobby.nobody"))
     if closed_reason:
         lines.append(closed_reason)
         return MessageSpec(_clip("\n".join(lines)))
-    lines.append(
-        "Join with the button or /join. The host starts with /start (choose the options there)."
-    )
+    lines.append(text("lobby.how_to_join"))
+    def button(action: str, label: str, style: str) -> ButtonSpec:
+        return ButtonSpec(LobbyId(action, channel_id).encode(), label, style=style)
+
     rows = (
         (
-            ButtonSpec(LobbyId("join", channel_id).encode(), "Join", style="success"),
-            ButtonSpec(LobbyId("leave", channel_id).encode(), "Leave", style="secondary"),
-            ButtonSpec(LobbyId("start", channel_id).encode(), "Start", style="primary"),
-            ButtonSpec(LobbyId("addbot", channel_id).encode(), "Add bot", style="secondary"),
+            button("join", text("lobby.join_button"), "success"),
+            button("leave", text("lobby.leave_button"), "secondary"),
+            button("start", text("lobby.start_button"), "primary"),
+            button("addbot", text("lobby.add_bot_button"), "secondary"),
         ),
     )
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
@@ -146,8 +151,8 @@ class TurnTimer:
 def timer_length(seconds: float) -> str:
     """A turn timer's length for people: "2 min", "30 s" (tests' tiny timers: "0.6 s")."""
     if seconds >= 60 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} min"
-    return f"{seconds:g} s"
+        return text("timer.minutes", minutes=int(seconds // 60))
+    return text("timer.seconds", seconds=seconds)
 
 
 def discord_time(moment: datetime, style: str = "R") -> str:
@@ -159,45 +164,32 @@ def discord_time(moment: datetime, style: str = "R") -> str:
 def timer_line(timer: TurnTimer, *, running: bool = True) -> str:
     """The table message's timer line: the chosen timer and, while one runs, its deadline."""
     if timer.seconds is None:
-        return "Turn timer: off"
-    line = f"Turn timer: {timer_length(timer.seconds)}"
+        return text("timer.off")
+    length = timer_length(timer.seconds)
     if running and timer.deadline is not None:
-        line += f" - time is up {discord_time(timer.deadline)}"
-    return line
+        return text("timer.running", length=length, when=discord_time(timer.deadline))
+    return text("timer.on", length=length)
 
 
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, ties sharing a place: ``1. alice: 12``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place = index + 1
-            previous = totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
 
-
-def prompt_stopped(reason: str = "This game was stopped") -> MessageSpec:
-    """A DM prompt of a game that ended early: no more buttons."""
-    return MessageSpec(f"{reason}; these cards can no longer be played.")
+def prompt_stopped(reason: str | None = None) -> MessageSpec:
+    """A DM prompt of a game that ended early: no more buttons (``reason``: why, by default
+    that the game was stopped)."""
+    return MessageSpec(text("prompt.retired", reason=reason or text("prompt.stopped")))
 
 
 def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -> MessageSpec:
     """The game was stopped early: who stopped it and the totals so far."""
-    lines = [f"**The game was stopped by {by}.** Totals so far:"]
+    lines = [text("stop.stopped_by", name=by)]
     lines += standings_lines(names, totals)
     return MessageSpec(_clip("\n".join(lines)))
 
 
 def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSpec:
     """The confirmation asked by /stop."""
-    what = "the game" if playing else "the lobby"
     return MessageSpec(
-        f"Really stop {what}? This can't be undone.",
-        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), "Stop", style="danger"),),),
+        text("stop.confirm_game") if playing else text("stop.confirm_lobby"),
+        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), text("stop.button"), style="danger"),),),
     )
 
 
@@ -207,14 +199,8 @@ def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSp
 def dm_refused_notice(user_id: int, *, left_server: bool = False) -> str:
     """Said in the channel when a player's DMs are closed (or the player left the server)."""
     if left_server:
-        return (
-            f"<@{user_id}> has left this server, so I can't send them their cards. The host "
-            "can end the game with **/stop**."
-        )
-    return (
-        f"<@{user_id}> I can't send you direct messages (they are closed). Use **/hand** in this "
-        "channel to see your cards and make your moves."
-    )
+        return text("prompt.left_server", user=user_id)
+    return text("prompt.dms_closed", user=user_id)
 
 
 def _clip(text: str) -> str:

@@ -18,8 +18,10 @@ from typing import Any
 import discord
 
 from bot import limits
-from bot.table_service import TableService, round_end_effects
+from bot.table_service import TableService
+from host.catalog import text
 from host.journal import TURN_TIMER, replay
+from host.reshow import resume_effects, round_end_effects
 from host.storage import (
     OWED,
     GameStatus,
@@ -31,12 +33,9 @@ from host.storage import (
     StoredGame,
 )
 from host.tables import (
-    Effect,
     Outcome,
-    Prompt,
     PromptRef,
     Seat,
-    ShowTable,
     Table,
     TableRegistry,
     TableState,
@@ -228,40 +227,6 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
     return report
 
 
-RESUMED = "{title} is back after a restart: this game goes on where it stopped."
-BROKEN = (
-    "The game of this channel could not be restored after a restart (its saved data is "
-    "damaged), so it has ended. Sorry! Use /join to start a new one."
-)
-
-
-def _mentions(table: Table, seats: list[int]) -> str:
-    return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
-
-
-def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], str]:
-    """What a restored table shows: its table message (posted again if it was deleted), a new
-    prompt for each player to act who has no live one, and a channel notice naming them.
-    ``owed``: the last round ended just before the bot went down, unshown: first its table
-    message and scores, then a new table message for the next round (as after any round).
-
-    A stored hand DM is always one still waiting for its player: the journal deletes a seat's
-    DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
-    match = table.running_match()
-    resumed = RESUMED.format(title=table.title)
-    effects: list[Effect] = [ShowTable()]
-    if owed:
-        effects = [*round_end_effects(table), ShowTable(new_message=True)]
-    waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
-    effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
-    if not waiting:
-        return tuple(effects), resumed
-    if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
-        todo = table.presentation.todo(match.view(waiting[0]))
-        return tuple(effects), f"{resumed} {_mentions(table, waiting)}: please {todo}."
-    return tuple(effects), f"{resumed} {_mentions(table, waiting)}, it is your turn."
-
-
 CHANNEL_GONE = frozenset({10003, 50001})
 """Discord's "Unknown Channel" and "Missing Access": the channel was deleted (or hidden from
 the bot) while the bot was down."""
@@ -306,7 +271,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
         # No notice where another game is running (a clash): "use /join" would be wrong there.
         running = service.registry.get(broken.channel_id) if broken.channel_id is not None else None
         if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
-            await _say(service, broken.channel_id, BROKEN)
+            await _say(service, broken.channel_id, text("resume.broken"))
 
 
 async def _show_the_end(service: TableService, table: Table) -> None:

@@ -13,6 +13,7 @@ import re
 from typing import Final
 
 from bot import limits
+from host.catalog import text as catalog_text
 from host.tables import TableError
 from tabletop import GameSpec, registry
 
@@ -40,10 +41,7 @@ def parse_options(text: str | None) -> dict[str, object]:
         found[pair["name"]] = pair["value"]
         position = pair.end()
     if rest[position:].strip(" ,;") or not found:
-        raise TableError(
-            f"I could not read the options {limits.echo(text.strip())!r}: write them as "
-            "name=value pairs, e.g. `decks=2 max_hand=5` (the suggestions show each game's options)."
-        )
+        raise TableError(catalog_text("errors.unreadable_options", options=limits.echo(text.strip())))
     return found
 
 

@@ -13,6 +13,7 @@ from typing import Final
 import discord
 
 from bot.render import ButtonSpec, MessageSpec
+from host.catalog import text
 from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
 
 PAGE_SIZE: Final = 10
@@ -48,48 +49,55 @@ def _average(value: float | None) -> str:
 def stats_message(stats: PlayerStats, name: str) -> MessageSpec:
     """A player's record on this server."""
     if stats.games_played == 0:
-        return MessageSpec(f"{name} has not finished a Stick'em game on this server yet.")
-    embed = discord.Embed(title=f"Stick'em stats: {name}", color=EMBED_COLOR)
-    embed.add_field(name="Games played", value=str(stats.games_played))
-    embed.add_field(name="Games won", value=str(stats.games_won))
-    embed.add_field(name="Average score per round", value=_average(stats.average_round_score))
+        return MessageSpec(text("stats.none_yet", name=name))
+    embed = discord.Embed(title=text("stats.title", name=name), color=EMBED_COLOR)
+    embed.add_field(name=text("stats.games_played"), value=str(stats.games_played))
+    embed.add_field(name=text("stats.games_won"), value=str(stats.games_won))
+    embed.add_field(name=text("stats.average"), value=_average(stats.average_round_score))
     best = stats.best_game
     if best is not None:
-        outcome = "won" if best.won else "not won"
-        embed.add_field(
-            name="Best game",
-            value=f"{best.total} points ({outcome}), {best.finished_at:%Y-%m-%d} in <#{best.channel_id}>",
-            inline=False,
-        )
-    embed.add_field(name="Misery cards swallowed", value=str(stats.misery_swallowed))
+        total, date, channel = best.total, best.finished_at, best.channel_id
+        if best.won:
+            value = text("stats.best_won", total=total, date=date, channel=channel)
+        else:
+            value = text("stats.best_not_won", total=total, date=date, channel=channel)
+        embed.add_field(name=text("stats.best_game"), value=value, inline=False)
+    embed.add_field(name=text("stats.misery_swallowed"), value=str(stats.misery_swallowed))
     return MessageSpec("", (embed,))
 
 
 def leaderboard_message(page: LeaderboardPage, guild_id: int) -> MessageSpec:
     """One page of the server's leaderboard, with Previous / Next buttons."""
     if page.total_players == 0:
-        return MessageSpec("Nobody has finished a Stick'em game on this server yet.")
+        return MessageSpec(text("leaderboard.nobody_yet"))
     lines = [
-        f"{entry.rank}. {entry.display_name} - {entry.games_won} won of {entry.games_played}"
-        f" - {_average(entry.average_round_score)} per round"
+        text(
+            "leaderboard.line",
+            rank=entry.rank,
+            name=entry.display_name,
+            won=entry.games_won,
+            played=entry.games_played,
+            average=_average(entry.average_round_score),
+        )
         for entry in page.entries
     ]
     if not lines:
-        lines = ["This page is empty: the leaderboard got shorter."]
+        lines = [text("leaderboard.page_empty")]
     first = page.offset + 1
     last = page.offset + len(page.entries)
     embed = discord.Embed(
-        title="Stick'em leaderboard", description="\n".join(lines), color=EMBED_COLOR
+        title=text("leaderboard.title"), description="\n".join(lines), color=EMBED_COLOR
     )
-    ranking = "ranked by wins, then average score"
-    embed.set_footer(text=f"Players {first}-{last} of {page.total_players}; {ranking}")
+    embed.set_footer(text=text("leaderboard.footer", first=first, last=last, total=page.total_players))
     previous = ButtonSpec(
         LeaderboardId(guild_id, max(0, page.offset - page.limit)).encode(),
-        "Previous",
+        text("leaderboard.previous"),
         disabled=page.offset == 0,
     )
     following = ButtonSpec(
-        LeaderboardId(guild_id, page.offset + page.limit).encode(), "Next", disabled=not page.has_next
+        LeaderboardId(guild_id, page.offset + page.limit).encode(),
+        text("leaderboard.next"),
+        disabled=not page.has_next,
     )
     return MessageSpec("", (embed,), ((previous, following),))
 
@@ -97,17 +105,18 @@ def leaderboard_message(page: LeaderboardPage, guild_id: int) -> MessageSpec:
 def history_message(entries: list[HistoryEntry]) -> MessageSpec:
     """The last finished games at a table, newest first, with their final standings."""
     if not entries:
-        return MessageSpec("No Stick'em game has been finished at this table yet.")
-    embed = discord.Embed(title="Stick'em: the last games at this table", color=EMBED_COLOR)
+        return MessageSpec(text("history.none_yet"))
+    embed = discord.Embed(title=text("history.title"), color=EMBED_COLOR)
     for entry in entries:
-        rounds = "round" if entry.rounds == 1 else "rounds"
         standings = "\n".join(
-            f"{s.place}. {s.display_name}: {s.total}" + (" (winner)" if s.won else "")
+            text("history.standing_winner", place=s.place, name=s.display_name, total=s.total)
+            if s.won
+            else text("history.standing", place=s.place, name=s.display_name, total=s.total)
             for s in entry.standings
         )
-        embed.add_field(
-            name=f"{entry.finished_at:%Y-%m-%d %H:%M} UTC - {entry.rounds} {rounds}",
-            value=standings or "-",
-            inline=False,
-        )
+        if entry.rounds == 1:
+            name = text("history.game_of_one_round", finished=entry.finished_at, rounds=entry.rounds)
+        else:
+            name = text("history.game_of_rounds", finished=entry.finished_at, rounds=entry.rounds)
+        embed.add_field(name=name, value=standings or "-", inline=False)
     return MessageSpec("", (embed,))

@@ -30,8 +30,10 @@ from bot.game_choices import offered_game
 from bot.render import ButtonSpec, MessageSpec
 from bot.replies import send_ephemeral
 from host.autoplay import Autoplay, AutoplaySettings
+from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
+from host.reshow import resume_effects, round_end_effects
 from host.storage import StorageUnavailable
 from host.tables import (
     Effect,
@@ -53,7 +55,7 @@ from host.tables import (
     TakeoverRequest,
 )
 from tabletop import GameSpec, Refused, registry
-from tabletop.presentation import Act, Message, Redraw
+from tabletop.presentation import Act, Message, Redraw, standings_lines
 
 log = logging.getLogger(__name__)
 
@@ -100,16 +102,8 @@ def _turn_timer(table: Table) -> render.TurnTimer:
 
 def _channel_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise TableError("Game tables live in a server's text channel, not in DMs.")
+        raise TableError(text("table.not_in_dm"))
     return interaction.channel_id
-
-
-def round_end_effects(table: Table) -> tuple[Effect, ...]:
-    """The end of the game's last round (the table message and what the game reports: the
-    scores and, if the game is over, the final standings), from the events of its last action."""
-    events = table.last_events()
-    match = table.match
-    return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
 
 
 def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
@@ -117,9 +111,9 @@ def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
     once the game started or the table closed)."""
     closed = reason
     if closed is None and table.state is TableState.PLAYING:
-        closed = "The game has started."
+        closed = text("lobby.started")
     elif closed is None and table.state is TableState.CLOSED:
-        closed = "This table is closed."
+        closed = text("table.closed")
     players = len(table.names) or None
     return render.lobby_message(
         table.channel_id,
@@ -177,10 +171,8 @@ class TableService:
                 if table.state is TableState.CLOSED and attempt == 0:
                     continue  # the lobby closed while we waited for it: open a new one
                 if game is not None and table.spec.name != game:
-                    raise TableError(
-                        f"This channel's table plays {table.title}. Join it with /join, or "
-                        f"open a {registry.game(game).title} table in another channel."
-                    )
+                    other = registry.game(game).title
+                    raise TableError(text("table.other_game", title=table.title, game=other))
                 name = render.player_name(interaction.user.display_name)
                 async with self.journal.recording(table):
                     outcome = table.join(interaction.user.id, name, seat)
@@ -198,7 +190,7 @@ class TableService:
                 outcome = table.leave(interaction.user.id)
             await self._reply(interaction, outcome.reply)
             if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
-                await self._retire_seat_prompt(table, seat, render.prompt_stopped("You left this game"))
+                await self._retire_seat_prompt(table, seat, render.prompt_stopped(text("prompt.you_left")))
             await self.execute(table, outcome)
 
     def game_of_channel(self, channel_id: int | None, guild_id: int | None) -> GameSpec:
@@ -223,9 +215,9 @@ class TableService:
         """/defaultgame: the game a new table of this server plays when /join names none (for
         those who may manage the server). Stored first, so that it outlives a restart."""
         if interaction.guild_id is None:
-            raise UserError("The default game is a server's setting: use /defaultgame in a server.")
+            raise UserError(text("default_game.in_a_server"))
         if not _is_admin(interaction):
-            raise UserError("Only someone who can manage this server can change its default game.")
+            raise UserError(text("default_game.managers_only"))
         spec = offered_game(game)
         storage = self.journal.storage
         if storage is not None:
@@ -233,16 +225,9 @@ class TableService:
                 await storage.set_default_game(interaction.guild_id, spec.name)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
-                raise UserError(
-                    "The default game could not be saved just now (the database is not answering); "
-                    "nothing changed. Please try again in a minute."
-                ) from exc
+                raise UserError(text("default_game.not_saved")) from exc
         self.default_games[interaction.guild_id] = spec.name
-        await send_ephemeral(
-            interaction,
-            f"/join without a game now opens a **{spec.title}** table in this server. "
-            "Tables already open keep their game.",
-        )
+        await send_ephemeral(interaction, text("default_game.set", title=spec.title))
 
     async def start(
         self,
@@ -311,16 +296,16 @@ class TableService:
         except SHOW_FAILURES as exc:
             log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, action: str) -> None:
-        """The seat's live DM prompt says the time ran out and what the computer did."""
+    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+        """The seat's live DM prompt says the time ran out and what the computer did for it
+        (every step of a turn the stand-in played to its end)."""
         ref = table.messages.prompts.pop(seat, None)
-        if ref is None:
+        match = table.match
+        if ref is None or match is None:
             return
-        reply = table.presentation.reply(action, table.running_match().view(seat))
-        spec = MessageSpec(
-            f"{self._dm_header(table)}\nTime ran out, so the computer moved for you: "
-            f"{reply} Use /hand in the channel for your cards."
-        )
+        view = match.view(seat)
+        reply = " ".join(table.presentation.reply(action, view) for action in actions)
+        spec = MessageSpec(text("timer.timed_out", header=self._dm_header(table), reply=reply))
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
             await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
@@ -344,7 +329,7 @@ class TableService:
         """A message of the table's game, with custom ids for its components."""
         match = table.match
         if match is None:
-            raise TableError("No game has been played at this table.")
+            raise TableError(text("table.no_game_played"))
         stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
         return from_presentation(
             message, lambda intent: ActionId(channel, game_id, stage, intent).encode(), header=header
@@ -364,16 +349,14 @@ class TableService:
         if table is None:
             spec = self._last_results.get(channel_id)
             if spec is None:
-                raise TableError("There is no table in this channel. Use /join to open one.")
+                raise TableError(text("table.none_here"))
         elif table.state is TableState.LOBBY:
             spec = MessageSpec(lobby_spec(table).content)
         else:
             shown = self._table_spec(table)
-            standings = render.standings_lines(table.names, table.running_match().results().totals)
-            spec = MessageSpec(
-                limits.clip(shown.content + "\n\nStandings:\n" + "\n".join(standings), limits.CONTENT),
-                shown.embeds,
-            )
+            standings = standings_lines(table.names, table.running_match().results().totals)
+            lines = [shown.content, "", text("score.standings"), *standings]
+            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds)
         if public:
             await interaction.response.send_message(
                 **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
@@ -610,18 +593,14 @@ class TableService:
         ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
         if len(request.seats) == 1:
             seat = request.seats[0]
-            text = (
-                f"<@{host}> {request.name} would like to take over {table.seats[seat].name}'s "
-                "seat from the next round on. Approve?"
-            )
-            return MessageSpec(text, rows=((ButtonSpec(ids[0], "Approve", style="success"),),))
-        lines = [
-            f"<@{host}> {request.name} would like to take over a computer seat from the next "
-            "round on. Approve by choosing the seat to give them:"
-        ]
+            ask = text("takeover.ask_seat", host=host, name=request.name, computer=table.seats[seat].name)
+            approve = ButtonSpec(ids[0], text("takeover.approve_button"), style="success")
+            return MessageSpec(ask, rows=((approve,),))
+        lines = [text("takeover.ask_any", host=host, name=request.name)]
         lines += [f"- {table.seat_label(seat)}" for seat in request.seats]
         buttons = [
-            ButtonSpec(ident, f"Give seat {seat + 1} ({table.seats[seat].name})"[:80], style="success")
+            ButtonSpec(ident, text("takeover.give_button", seat=seat + 1, name=table.seats[seat].name)[:80],
+                       style="success")
             for ident, seat in zip(ids, request.seats, strict=True)
         ]
         per_row = render.MAX_PER_ROW
@@ -635,7 +614,6 @@ class TableService:
         restart. Ended in storage (a last move whose commit was reported lost): the end of the
         last round and the final standings, with no DM prompt left live. Stopped: as a /stop.
         """
-        from bot.resume import resume_effects  # bot.resume builds on this module
 
         match = table.match
         if match is None:
@@ -647,7 +625,7 @@ class TableService:
             await self.execute(table, Outcome("", effects))
         elif match.is_over:
             await self.execute(table, Outcome("", round_end_effects(table)))
-            await self._retire_prompts(table, render.prompt_stopped("This game is over"))
+            await self._retire_prompts(table, render.prompt_stopped(text("prompt.over")))
         else:
             await self._show_stopped(table)
 
@@ -667,7 +645,7 @@ class TableService:
                 table.abandon()  # the database is away: the stored game stays, resumed at next start
             log.info("Table %s closed: its channel was deleted", channel_id)
             self.kick(table)  # its computer moves and turn timer end with it
-            await self._retire_prompts(table, render.prompt_stopped("The channel of this game was deleted"))
+            await self._retire_prompts(table, render.prompt_stopped(text("prompt.channel_deleted")))
 
     async def _show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
@@ -728,7 +706,7 @@ class TableService:
         await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
 
     def _dm_header(self, table: Table) -> str:
-        return f"{table.title} at <#{table.channel_id}>"
+        return text("prompt.dm_header", title=table.title, channel=table.channel_id)
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt; if that fails, mention the player in the channel."""
@@ -807,7 +785,7 @@ class TableService:
     def _table(self, channel_id: int) -> Table:
         table = self.registry.get(channel_id)
         if table is None:
-            raise TableError("This table is closed: that game is over.")
+            raise TableError(text("table.closed_game_over"))
         return table
 
     @contextlib.asynccontextmanager

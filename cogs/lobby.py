@@ -8,6 +8,7 @@ user types (autocomplete), and the table refuses a value the game does not allow
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,13 +16,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
+from bot.command_text import command_text
 from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
 from bot.game_choices import game_choices
 from bot.interaction_release import releases_click
 from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.table_service import service_for
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
-from tabletop import registry
+from tabletop import GameSpec, registry
 
 GAME_CHOICES = game_choices()
 """The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
@@ -57,8 +59,13 @@ LEVEL_CHOICES = [
 ]
 """Every computer level of any game (the table refuses one its game does not have)."""
 TIMER_NAMES = {
-    "off": "off", "30s": "30 seconds", "60s": "60 seconds", "2min": "2 minutes", "5min": "5 minutes"
+    "off": command_text("commands.timers.off"),
+    "30s": command_text("commands.timers.30s"),
+    "60s": command_text("commands.timers.60s"),
+    "2min": command_text("commands.timers.2min"),
+    "5min": command_text("commands.timers.5min"),
 }
+"""The turn timers as /start offers them (:data:`host.tables.TIMER_CHOICES`), by choice."""
 TIMER_OPTIONS = [app_commands.Choice(name=TIMER_NAMES[key], value=key) for key in TIMER_CHOICES]
 
 
@@ -76,11 +83,11 @@ class Lobby(commands.Cog):
         """Stop routing lobby button clicks."""
         self.bot.remove_dynamic_items(LobbyButton)
 
-    @app_commands.command(name="join", description="Open a game table in this channel, or join it")
+    @app_commands.command(name="join", description=command_text("commands.join.description"))
     @app_commands.guild_only()
     @app_commands.describe(
-        game="The game a new table plays (the server's default if not given)",
-        seat="During a game: the computer seat to take over (its number or name, e.g. 3 or Ada)",
+        game=command_text("commands.join.game"),
+        seat=command_text("commands.join.seat"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def join(
@@ -90,33 +97,33 @@ class Lobby(commands.Cog):
         await service_for(self.bot).join(interaction, seat, game)
 
     @app_commands.command(
-        name="defaultgame", description="Choose the game /join opens in this server when none is named"
+        name="defaultgame", description=command_text("commands.defaultgame.description")
     )
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.describe(game="The game new tables play (tables already open keep theirs)")
+    @app_commands.describe(game=command_text("commands.defaultgame.game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def defaultgame(self, interaction: discord.Interaction[Any], game: str) -> None:
         """/defaultgame game (Manage Server)"""
         await service_for(self.bot).set_default_game(interaction, game)
 
     @app_commands.command(
-        name="leave", description="Leave the lobby, or hand your game seat to a computer player"
+        name="leave", description=command_text("commands.leave.description")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave"""
         await service_for(self.bot).leave(interaction)
 
-    @app_commands.command(name="start", description="Start the game of this channel's table")
+    @app_commands.command(name="start", description=command_text("commands.start.description"))
     @app_commands.guild_only()
     @app_commands.describe(
-        rules="The rule preset of the game (its first preset if not given)",
-        rounds="How many rounds (for games with a choice of rounds)",
-        options="More of the game's options, as name=value pairs (suggested as you type)",
-        players="Fill the empty seats with computer players up to this many players",
-        bot_level="The level of those computer players (normal if not given)",
-        timer=f"Time per turn before the computer plays for you ({TIMER_NAMES[DEFAULT_TIMER]} if not given)",
+        rules=command_text("commands.start.rules"),
+        rounds=command_text("commands.start.rounds"),
+        options=command_text("commands.start.options"),
+        players=command_text("commands.start.players"),
+        bot_level=command_text("commands.start.bot_level"),
+        timer=command_text("commands.start.timer", default=TIMER_NAMES[DEFAULT_TIMER]),
     )
     @app_commands.choices(bot_level=LEVEL_CHOICES, timer=TIMER_OPTIONS)
     async def start(
@@ -144,38 +151,44 @@ class Lobby(commands.Cog):
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The presets of the channel's game."""
-        spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        pairs = preset_suggestions(spec, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+        return self._suggested(interaction, preset_suggestions, current)
 
     @start.autocomplete("options")
     async def _options_suggestions(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         """The options of the channel's game, completing what is typed."""
+        return self._suggested(interaction, option_suggestions, current)
+
+    def _suggested(
+        self,
+        interaction: discord.Interaction[Any],
+        suggest: Callable[[GameSpec, str], list[tuple[str, str]]],
+        current: str,
+    ) -> list[app_commands.Choice[str]]:
+        """``suggest``'s (label, value) pairs for the channel's game, as autocomplete choices."""
         spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        pairs = option_suggestions(spec, current)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+        return [app_commands.Choice(name=label, value=value) for label, value in suggest(spec, current)]
 
     @app_commands.command(
-        name="addbot", description="Seat a computer player at this channel's lobby (host only)"
+        name="addbot", description=command_text("commands.addbot.description")
     )
     @app_commands.guild_only()
-    @app_commands.describe(level="How well it plays (normal if not given)")
+    @app_commands.describe(level=command_text("commands.addbot.level"))
     @app_commands.choices(level=LEVEL_CHOICES)
     async def addbot(self, interaction: discord.Interaction[Any], level: str | None = None) -> None:
         """/addbot [level]"""
         await service_for(self.bot).add_bot(interaction, level)
 
     @app_commands.command(
-        name="removebot", description="Remove the last computer player from the lobby (host only)"
+        name="removebot", description=command_text("commands.removebot.description")
     )
     @app_commands.guild_only()
     async def removebot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot"""
         await service_for(self.bot).remove_bot(interaction)
 
-    @app_commands.command(name="back", description="Play your own cards again after being marked away")
+    @app_commands.command(name="back", description=command_text("commands.back.description"))
     @app_commands.guild_only()
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back"""

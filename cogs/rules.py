@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.command_text import command_text
 from bot.discord_views import from_presentation, send_kwargs
 from bot.game_choices import game_choices, offered_game
 from bot.table_service import service_for
@@ -22,10 +23,10 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="How to play a game of this bot, with examples")
+    @app_commands.command(name="rules", description=command_text("commands.rules.description"))
     @app_commands.describe(
-        game="Which game (the game of this channel's table, or the server's default, if not given)",
-        public="Show the rules to the whole channel instead of only to you",
+        game=command_text("commands.rules.game"),
+        public=command_text("commands.rules.public"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(

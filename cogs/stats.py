@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
+from bot.command_text import command_text
 from bot.discord_views import edit_kwargs, send_kwargs
 from bot.errors import report_interaction_error
 from bot.render import player_name
@@ -30,6 +31,7 @@ from bot.stats_render import (
     leaderboard_message,
     stats_message,
 )
+from host.catalog import text
 from host.errors import UserError
 from host.storage import READ_FAILED, Storage, StorageError
 
@@ -38,7 +40,7 @@ def storage_of(client: discord.Client) -> Storage:
     """The bot's open storage; :class:`UserError` when there is none."""
     storage = getattr(client, "storage", None)
     if not isinstance(storage, Storage):
-        raise UserError("Stats are not available right now: the bot has no game database open.")
+        raise UserError(text("stats.no_database"))
     return storage
 
 
@@ -53,7 +55,7 @@ def readable() -> Iterator[None]:
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise UserError("Stats are kept per server: use this command in a server's channel.")
+        raise UserError(text("stats.per_server"))
     return interaction.guild_id
 
 
@@ -101,9 +103,9 @@ class Stats(commands.Cog):
         """Stop routing leaderboard page buttons."""
         self.bot.remove_dynamic_items(LeaderboardButton)
 
-    @app_commands.command(name="stats", description="A player's Stick'em record on this server")
+    @app_commands.command(name="stats", description=command_text("commands.stats.description"))
     @app_commands.guild_only()
-    @app_commands.describe(player="Whose record (yours if not given)")
+    @app_commands.describe(player=command_text("commands.stats.player"))
     async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
         """/stats [player]"""
         guild_id = _guild_id(interaction)
@@ -113,7 +115,7 @@ class Stats(commands.Cog):
         spec = stats_message(record, player_name(who.display_name))
         await send_ephemeral(interaction, **send_kwargs(spec))
 
-    @app_commands.command(name="leaderboard", description="This server's Stick'em players, ranked")
+    @app_commands.command(name="leaderboard", description=command_text("commands.leaderboard.description"))
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         """/leaderboard"""
@@ -122,7 +124,7 @@ class Stats(commands.Cog):
             page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
         await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
 
-    @app_commands.command(name="history", description="The last Stick'em games at this table")
+    @app_commands.command(name="history", description=command_text("commands.history.description"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         """/history"""

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.clicks import parse_or_none, refuse
+from bot.command_text import command_text
 from bot.custom_ids import (
     ACTION_TEMPLATE,
     MISERY_CONFIRM_TEMPLATE,
@@ -204,7 +205,7 @@ class TableCog(commands.Cog, name="Table"):
         """Stop routing the clicks."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    @app_commands.command(name="hand", description="Show your hand and your move here (only to you)")
+    @app_commands.command(name="hand", description=command_text("commands.hand.description"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand"""
@@ -215,14 +216,14 @@ class TableCog(commands.Cog, name="Table"):
         """A deleted channel takes its table with it."""
         await service_for(self.bot).channel_deleted(channel.id)
 
-    @app_commands.command(name="score", description="Show this channel's game table and totals")
+    @app_commands.command(name="score", description=command_text("commands.score.description"))
     @app_commands.guild_only()
-    @app_commands.describe(public="Show it to the whole channel (default: only to you)")
+    @app_commands.describe(public=command_text("commands.score.public"))
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score"""
         await service_for(self.bot).score(interaction, public)
 
-    @app_commands.command(name="stop", description="Stop this channel's game")
+    @app_commands.command(name="stop", description=command_text("commands.stop.description"))
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop"""

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
+from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import utc_now
@@ -56,8 +57,8 @@ class TableDisplay(Protocol):
         """Post ``text`` in the table's channel (``ping``: the user it mentions)."""
         ...
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, action: str) -> None:
-        """The seat's live prompt says the time ran out and what the computer did."""
+    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+        """The seat's live prompt says the time ran out and what the computer did for it."""
         ...
 
     async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
@@ -250,8 +251,45 @@ class Autoplay:
         seat = seats[0]
         stamp = table.action_count
         action = await self.think(table, seat, table.stand_in_level)
-        await self._shielded(self._apply(table, seat, action, stamp, timed_out=True))
+        if not table.spec.whole_turns:
+            await self._shielded(self._apply(table, seat, action, stamp, timed_out=True))
+            return True
+        # One shielded step: showing the first move restarts this table's task (kick), which
+        # must not cut the turn short.
+        await self._shielded(self._play_timed_out_turn(table, seat, stamp, action))
         return True
+
+    async def _play_timed_out_turn(self, table: Table, seat: int, stamp: int, first: str) -> None:
+        """In a game whose turn is several actions (:attr:`tabletop.GameSpec.whole_turns`), the
+        stand-in plays a timed-out turn (its first step ``first``, at ``stamp``) to its end at
+        once, as one timeout: the person does not wait out a new timer, nor count a second
+        timeout, for each step of a turn they missed. Their prompt then says all the computer
+        did for them."""
+        await self._apply(table, seat, first, stamp, timed_out=True, retire=False)
+        done: list[str] = []
+        while True:
+            match = table.match
+            if table.state is not TableState.PLAYING or match is None:
+                break
+            if len(match.log) == stamp + 1 and not done:
+                done.append(first)  # the timed-out step itself was applied
+            if (
+                not done
+                or len(match.log) != stamp + len(done)  # someone else moved (/hand, or a restart)
+                or match.awaiting != (seat,)  # the turn is over
+                or table.is_auto(seat)  # a computer seat now (marked away): autoplay plays it
+            ):
+                break
+            action = await self.think(table, seat, table.stand_in_level)
+            step = stamp + len(done)
+            await self._apply(table, seat, action, step, timed_out=True, turn_goes_on=True, retire=False)
+            if table.match is not None and len(table.match.log) == step + 1:
+                done.append(action)
+            else:
+                break
+        if done:
+            async with table.lock:
+                await self.service.retire_timed_out_prompt(table, seat, tuple(done))
 
     async def _shielded(self, step: Coroutine[Any, Any, None]) -> None:
         """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
@@ -280,13 +318,20 @@ class Autoplay:
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id
                 what = table.presentation.todo(table.running_match().view(seat))
-                await self.service.notify(
-                    table,
-                    f"<@{user}> reminder: please {what}; after {left} s the computer moves for you.",
-                    ping=user,
-                )
+                reminder = text("timer.reminder", user=user, todo=what, seconds=left)
+                await self.service.notify(table, reminder, ping=user)
 
-    async def _apply(self, table: Table, seat: int, action: str, stamp: int, *, timed_out: bool) -> None:
+    async def _apply(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        stamp: int,
+        *,
+        timed_out: bool,
+        turn_goes_on: bool = False,
+        retire: bool = True,
+    ) -> None:
         """Apply a computer move under the lock, through the journal, if the game has not moved."""
         async with table.lock:
             match = table.match
@@ -298,7 +343,7 @@ class Autoplay:
                 return
             try:
                 async with self.service.journal.recording(table, background=True):
-                    outcome = table.auto_move(seat, action, timed_out=timed_out)
+                    outcome = table.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
             except GameRefusal as exc:  # a computer player's bug: logged, tried again later
                 # The game's sentence may name a card, which the players have not seen.
                 rule = exc.__cause__.__cause__ if exc.__cause__ is not None else None
@@ -309,8 +354,8 @@ class Autoplay:
                 log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
                 outcome = None
             if outcome is not None:
-                if timed_out:
-                    await self.service.retire_timed_out_prompt(table, seat, action)
+                if timed_out and retire:
+                    await self.service.retire_timed_out_prompt(table, seat, (action,))
                 await self.service.execute(table, outcome)
                 return
         await asyncio.sleep(RETRY_AFTER)

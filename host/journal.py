@@ -26,6 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from host.catalog import text
 from host.storage import (
     OWED,
     SAVE_FAILED,
@@ -50,13 +51,10 @@ from tabletop import Match, Results, registry
 log = logging.getLogger(__name__)
 
 
-OUT_OF_STEP = (
-    "This table was out of step with its saved game and has been brought up to date. "
-    "Please look at the table and your latest hand, then try again."
-)
-ENDED_IN_STORAGE = (
-    "This game is already over: its saved game has ended. See the final standings in the channel."
-)
+OUT_OF_STEP = text("journal.out_of_step")
+"""What a player is told when their change did not fit the stored game (the table was reloaded)."""
+ENDED_IN_STORAGE = text("journal.ended_in_storage")
+"""What a player is told when their change came after the stored game had ended."""
 
 
 PROMPT_BATCH = 32

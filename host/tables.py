@@ -15,6 +15,7 @@ clicks at the same moment are applied one after the other and shown in order.
 
 from __future__ import annotations
 
+import itertools
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import Enum
 
+from host.catalog import text
 from host.errors import UserError, sentence
 from host.table_lock import TableLock
 from host.text import echo
@@ -79,11 +81,15 @@ def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
     """A computer player of ``level`` (one of the game's ``levels``) with the first name not in
     ``taken``."""
     if level not in levels:
-        raise TableError(
-            f"There is no computer level {echo(level)!r}; choose one of {', '.join(levels)}."
-        )
-    first = next((n for n in BOT_NAMES if f"Bot {n}" not in taken), str(len(taken) + 1))
-    return Seat(0, f"Bot {first} ({level})", level)
+        raise TableError(text("lobby.no_such_level", level=echo(level), levels=", ".join(levels)))
+    numbers = (str(number) for number in itertools.count(len(BOT_NAMES) + 1))  # then "Bot 10", ...
+    first = next(name for name in itertools.chain(BOT_NAMES, numbers) if computer_name(name) not in taken)
+    return Seat(0, f"{computer_name(first)} ({level})", level)
+
+
+def computer_name(first: str) -> str:
+    """A computer player's name without its level: "Bot Ada"."""
+    return text("table.computer_name", name=first)
 
 
 def bot_base_names(seats: list[Seat]) -> set[str]:
@@ -408,7 +414,7 @@ class Table:
     def running_match(self) -> Match:
         """The game being played; :class:`TableError` if there is none."""
         if self.state is not TableState.PLAYING or self.match is None:
-            raise TableError("No game is running at this table. Use /join to open one.")
+            raise TableError(text("table.no_game_running"))
         return self.match
 
     def public_view(self) -> object:
@@ -418,7 +424,7 @@ class Table:
     def last_view(self) -> object:
         """The public view of the table's game, even once it is over (for the last messages)."""
         if self.match is None:
-            raise TableError("No game has been played at this table.")
+            raise TableError(text("table.no_game_played"))
         return self.match.view(None)
 
     def seat_view(self, user_id: int) -> tuple[int, object]:
@@ -445,20 +451,18 @@ class Table:
         if self.state is TableState.PLAYING:
             return self.request_takeover(user_id, name, seat)
         if self.state is TableState.CLOSED:
-            raise TableError("This table is closed. Use /join to open a new one.")
+            raise TableError(text("table.closed_use_join"))
         if self.seat_of(user_id) is not None:
-            raise TableError("You are already seated at this table.")
+            raise TableError(text("table.already_seated"))
         if len(self.seats) >= self.capacity():
-            raise TableError(f"The table is full ({self.capacity()} players).")
+            raise TableError(text("table.full", players=self.capacity()))
         self.seats.append(Seat(user_id, name))
-        host = " You are the host: start the game with /start." if len(self.seats) == 1 else ""
+        reply = [text("lobby.joined", title=self.title, seat=len(self.seats))]
+        if len(self.seats) == 1:
+            reply.append(text("lobby.you_are_host"))
         if seat is not None:
-            host += " (The seat option only matters when you take over a computer player in a game.)"
-        return Outcome(
-            f"You joined the {self.title} table (seat {len(self.seats)}).{host}",
-            (ShowLobby(),),
-            len(self.seats) - 1,
-        )
+            reply.append(text("lobby.seat_option_unused"))
+        return Outcome(" ".join(reply), (ShowLobby(),), len(self.seats) - 1)
 
     def leave(self, user_id: int) -> Outcome:
         """Remove ``user_id`` from the lobby; the table closes when nobody is left."""
@@ -469,43 +473,44 @@ class Table:
         if not any(not s.is_bot for s in self.seats):
             self.seats.clear()
             self.state = TableState.CLOSED
-            return Outcome("You left; the table is closed.", (LobbyClosed("Everybody left."),))
-        return Outcome("You left the table.", (ShowLobby(),))
+            return Outcome(text("lobby.left_closed"), (LobbyClosed(text("lobby.everybody_left")),))
+        return Outcome(text("lobby.left"), (ShowLobby(),))
 
     def add_bot(self, user_id: int, level: str | None = None, *, is_admin: bool = False) -> Outcome:
         """Seat a computer player of ``level`` (default: the stand-in level; the host or a
         server manager only, as /start: who plays with whom is the host's choice)."""
         self._require_lobby()
-        self._require_host(user_id, is_admin, "add computer players")
+        if user_id != self.host_id and not is_admin:
+            raise TableError(text("lobby.only_host_adds", host=self._the_host()))
         if len(self.seats) >= self.capacity():
-            raise TableError(f"The table is full ({self.capacity()} players).")
+            raise TableError(text("table.full", players=self.capacity()))
         seat = bot_seat(level or self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats.append(seat)
-        return Outcome(f"{seat.name} joined the table (seat {len(self.seats)}).", (ShowLobby(),))
+        return Outcome(text("lobby.computer_joined", name=seat.name, seat=len(self.seats)), (ShowLobby(),))
 
     def remove_bot(self, user_id: int, *, is_admin: bool = False) -> Outcome:
         """Remove the last computer player of the lobby (the host or a server manager only)."""
         self._require_lobby()
-        self._require_host(user_id, is_admin, "remove computer players")
+        if user_id != self.host_id and not is_admin:
+            raise TableError(text("lobby.only_host_removes", host=self._the_host()))
         bots = [index for index, seat in enumerate(self.seats) if seat.is_bot]
         if not bots:
-            raise TableError("There is no computer player at this table.")
+            raise TableError(text("lobby.no_computer"))
         removed = self.seats.pop(bots[-1])
-        return Outcome(f"{removed.name} left the table.", (ShowLobby(),))
+        return Outcome(text("lobby.computer_left", name=removed.name), (ShowLobby(),))
 
-    def _require_host(self, user_id: int, is_admin: bool, what: str) -> None:
-        """:class:`TableError` naming the host unless ``user_id`` is the host or an admin."""
-        if user_id == self.host_id or is_admin:
-            return
-        host = self.host_seat
-        who = f"the host ({self.seats[host].name})" if host is not None else "the host"
-        raise TableError(f"Only {who} or a server manager can {what}.")
+    def _the_host(self) -> str:
+        """The host as a refusal names them: "the host (alice)"."""
+        seat = self.host_seat
+        if seat is None:
+            return text("lobby.the_host")
+        return text("lobby.the_host_named", name=self.seats[seat].name)
 
     def _require_lobby(self) -> None:
         if self.state is TableState.PLAYING:
-            raise TableError("The game has already started.")
+            raise TableError(text("lobby.already_started"))
         if self.state is TableState.CLOSED:
-            raise TableError("This table is closed. Use /join to open a new one.")
+            raise TableError(text("table.closed_use_join"))
 
     def resolve(self, options: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """The game's options for the lobby's choices with ``options`` on top (:class:`TableError`
@@ -532,20 +537,20 @@ class Table:
         :data:`DEFAULT_TIMER`)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
-            raise TableError("Only the host (the first to join) or a server manager can start.")
+            raise TableError(text("lobby.only_host_starts"))
         # An option given empty or zero (a forged or outdated command) is refused, not taken
         # for "not given".
         timer = DEFAULT_TIMER if timer is None else timer
         if timer not in TIMER_CHOICES:
-            raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
+            raise TableError(text("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
         resolved = self.resolve(options)
         low, high = self.spec.player_range(resolved)
         seats = list(self.seats)
         if fill_to is not None:
             if fill_to < 1:
-                raise TableError(f"Choose between {low} and {high} players.")
+                raise TableError(text("lobby.choose_players", low=low, high=high))
             if fill_to > high:
-                raise TableError(f"A table of {self.title} has at most {high} players.")
+                raise TableError(text("lobby.at_most", title=self.title, high=high))
             level = bot_level or self.stand_in_level
             while len(seats) < fill_to:
                 seats.append(bot_seat(level, bot_base_names(seats), self.spec.levels))
@@ -560,9 +565,10 @@ class Table:
         self.match = match
         self.game_id = self._id_source()
         self.state = TableState.PLAYING
-        effects: list[Effect] = [LobbyClosed("The game has started."), ShowTable(new_message=True)]
+        started = text("lobby.started")
+        effects: list[Effect] = [LobbyClosed(started), ShowTable(new_message=True)]
         effects += [Prompt(seat) for seat in match.awaiting if not self.is_auto(seat)]
-        return Outcome("The game has started.", tuple(effects), self.seat_of(user_id))
+        return Outcome(started, tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
 
@@ -582,7 +588,7 @@ class Table:
         """The running game, if a click for game ``game_id`` belongs to it."""
         match = self.match
         if self.state is not TableState.PLAYING or match is None or game_id != self.game_id:
-            raise TableError("This button belongs to a game that is over.")
+            raise TableError(text("table.button_of_ended_game"))
         return match
 
     def returns_on_click(self, user_id: int, game_id: str, stage: str) -> bool:
@@ -634,28 +640,31 @@ class Table:
         if seat not in self.away:
             return ()
         self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
-        return (Notice(f"{self.seats[seat].name} is back."),)
+        return (Notice(text("game.back_notice", name=self.seats[seat].name)),)
 
     def back(self, user_id: int) -> Outcome:
         """/back: an away player takes their seat back from the computer."""
         if self.state is TableState.LOBBY:
-            raise TableError(
-                "The game has not started yet: /back is for a player the computer plays for "
-                "during a game."
-            )
+            raise TableError(text("game.back_before_start"))
         match = self.running_match()
         seat = self._require_seat(user_id)
         if seat not in self.away:
-            raise TableError("You are not marked away.")
+            raise TableError(text("game.not_away"))
         notice = self._acted(seat)
         effects: list[Effect] = list(notice)
         if seat in match.awaiting:  # their turn, now timed: the table shows its deadline
             effects.append(ShowTable())
             effects.append(Prompt(seat))
-        return Outcome("Welcome back: you play your own cards again.", tuple(effects), seat)
+        return Outcome(text("game.welcome_back"), tuple(effects), seat)
 
-    def auto_move(self, seat: int, action: str, *, timed_out: bool = False) -> Outcome:
-        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout)."""
+    def auto_move(
+        self, seat: int, action: str, *, timed_out: bool = False, turn_goes_on: bool = False
+    ) -> Outcome:
+        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout).
+
+        In a game of :attr:`~tabletop.GameSpec.whole_turns` the stand-in plays a timed-out turn
+        to its end: the seat gets no prompt for the steps in between, and ``turn_goes_on`` (a
+        step after the first) counts no second timeout."""
         match = self.running_match()
         before_name = self.seats[seat].name
         before = self._before()
@@ -664,20 +673,19 @@ class Table:
         except Refused as exc:
             raise GameRefusal(sentence(exc.message)) from exc
         notices: list[Effect] = []
-        if timed_out:
+        if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1
             self.timeouts[seat] = count
             user = self.seats[seat].user_id
             if count >= AWAY_AFTER:
                 self.away.add(seat)
-                notices.append(Notice(
-                    f"<@{user}> ran out of time {count} times in a row and is marked away: the "
-                    "computer plays for you until you use /back or click a card in your hand.",
-                    ping=user,
-                ))
+                notices.append(Notice(text("game.marked_away", user=user, count=count), ping=user))
             else:
-                notices.append(Notice(f"Time is up for {before_name}: the computer played for them."))
-        return Outcome("", tuple(notices) + self._effects_after(events, before, seat), seat)
+                notices.append(Notice(text("game.time_up", name=before_name)))
+        effects = self._effects_after(events, before, seat)
+        if timed_out and self.spec.whole_turns:  # the stand-in plays on: no prompt in between
+            effects = tuple(effect for effect in effects if effect != Prompt(seat))
+        return Outcome("", tuple(notices) + effects, seat)
 
     def _replace_by_bot(self, seat: int) -> Outcome:
         """A player leaves the running game: a computer player takes the seat."""
@@ -690,15 +698,12 @@ class Table:
         if self.host_id is None:  # the last human left: the game goes on only with people
             totals = self.running_match().results().totals
             self.state = TableState.CLOSED
-            return Outcome(
-                "You left; nobody is left at the table, so the game is stopped.",
-                (GameStopped(old.name, totals),),
-            )
+            return Outcome(text("game.left_last"), (GameStopped(old.name, totals),))
         effects: list[Effect] = [
-            Notice(f"{old.name} left the game; {bot.name} plays their seat from now on."),
+            Notice(text("game.left_notice", name=old.name, computer=bot.name)),
             ShowTable(),
         ]
-        return Outcome(f"You left the game; {bot.name} plays your seat.", tuple(effects))
+        return Outcome(text("game.left", computer=bot.name), tuple(effects))
 
     def takeover_seats(self) -> list[int]:
         """The computer seats a newcomer may ask for: not yet promised to someone, seats of humans
@@ -712,38 +717,38 @@ class Table:
 
     def seat_label(self, seat: int) -> str:
         """A seat as a newcomer chooses it: "seat 3: Bot Ada (normal), bob's seat until they left"."""
-        label = f"seat {seat + 1}: {self.seats[seat].name}"
+        name = self.seats[seat].name
         if seat in self.vacated:
-            label += f", {self.vacated[seat][1]}'s seat until they left"
-        return label
+            return text("takeover.seat_label_vacated", number=seat + 1, name=name, left=self.vacated[seat][1])
+        return text("takeover.seat_label", number=seat + 1, name=name)
 
     def find_seat(self, choice: str) -> int:
         """The seat a player means by ``choice``: its number ("3", "#3", "seat 3") or the name of
         who sits there ("Bot Ada (normal)", "Bot Ada", "Ada", "bob"; any case)."""
-        text = " ".join(choice.lower().split())
-        numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", text)
+        wanted = " ".join(choice.lower().split())
+        numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", wanted)
         if numbered is not None:
             # Parsed only when short: Python refuses to turn over 4,300 digits into an int.
             digits = numbered.group(1).lstrip("0") or "0"
             number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
             if number is None or not 1 <= number <= len(self.seats):
-                raise TableError(
-                    f"There is no seat {echo(digits)}: seats go from 1 to {len(self.seats)}."
-                    f"{self._free_hint()}"
-                )
+                refusal = text("takeover.no_seat_number", number=echo(digits), seats=len(self.seats))
+                raise TableError(f"{refusal} {self._free_hint()}")
             return number - 1
+        computer_prefix = computer_name("").lower()  # "bot ": "Ada" names "Bot Ada"
         for index, seat in enumerate(self.seats):
             full = seat.name.lower()
             base = full.split(" (")[0]
-            if text in (full, base) or (seat.is_bot and text == base.removeprefix("bot ")):
+            if wanted in (full, base) or (seat.is_bot and wanted == base.removeprefix(computer_prefix)):
                 return index
-        raise TableError(f"There is no seat called {echo(choice.strip())!r}.{self._free_hint()}")
+        refusal = text("takeover.no_seat_named", name=echo(choice.strip()))
+        raise TableError(f"{refusal} {self._free_hint()}")
 
     def _free_hint(self) -> str:
         free = self.takeover_seats()
         if not free:
-            return " No computer seat is free to take over now."
-        return " Computer seats you can take over: " + "; ".join(self.seat_label(s) for s in free) + "."
+            return text("takeover.none_free")
+        return text("takeover.free", seats="; ".join(self.seat_label(s) for s in free))
 
     def request_takeover(self, user_id: int, name: str, choice: str | None = None) -> Outcome:
         """/join during a game: ask the host to let ``user_id`` take over a computer seat.
@@ -753,17 +758,14 @@ class Table:
         the newcomer left earlier in this game if it is free, else the only free computer seat,
         else the host chooses among all free ones (one Approve button each)."""
         if self.seat_of(user_id) is not None:
-            raise TableError("You are already seated at this table.")
+            raise TableError(text("table.already_seated"))
         self._require_next_round()
         promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
         if promised is not None:
-            raise TableError(
-                f"The host already gave you {self.seats[promised].name}'s seat: it is yours when "
-                "the next round starts."
-            )
+            raise TableError(text("takeover.already_given", name=self.seats[promised].name))
         free = self.takeover_seats()
         if not free:
-            raise TableError("A game is already running at this table; wait for the next one.")
+            raise TableError(text("takeover.game_running"))
         seats: tuple[int, ...]
         if choice is not None and choice.strip():
             seats = (self._check_free(self.find_seat(choice)),)
@@ -772,16 +774,9 @@ class Table:
             seats = tuple(own[:1] or free)
         self.takeover_requests[user_id] = TakeoverAsk(name, seats)
         if len(seats) == 1:
-            reply = (
-                f"You asked to take over {self.seats[seats[0]].name}'s seat (seat {seats[0] + 1}); "
-                "the host has to approve. You take it when the next round starts."
-            )
+            reply = text("takeover.asked_seat", name=self.seats[seats[0]].name, seat=seats[0] + 1)
         else:
-            reply = (
-                "You asked to take over a computer seat; the host chooses which one and approves. "
-                "You take it when the next round starts. (To ask for a given one, use "
-                "/join seat:<number or name>.)"
-            )
+            reply = text("takeover.asked_any")
         return Outcome(reply, (TakeoverRequest(user_id, name, seats),))
 
     def _check_free(self, seat: int) -> int:
@@ -791,37 +786,32 @@ class Table:
             return seat
         if occupant.is_bot:
             taker = self.takeovers[seat].name
-            reason = f"{occupant.name}'s seat (seat {seat + 1}) is already promised to {taker}."
+            reason = text("takeover.promised", name=occupant.name, seat=seat + 1, taker=taker)
         elif seat in self.away:
-            reason = (
-                f"Seat {seat + 1} is {occupant.name}'s: they are away for now and get it back with "
-                "/back, so it is not free."
-            )
+            reason = text("takeover.seat_away", seat=seat + 1, name=occupant.name)
         else:
-            reason = f"Seat {seat + 1} is {occupant.name}'s, not a computer player's."
-        raise TableError(reason + self._free_hint())
+            reason = text("takeover.seat_human", seat=seat + 1, name=occupant.name)
+        raise TableError(f"{reason} {self._free_hint()}")
 
     def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
         """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
         self.running_match()
         if user_id != self.host_id and not is_admin:
-            raise TableError("Only the host can approve this.")
+            raise TableError(text("takeover.only_host"))
         ask = self.takeover_requests.get(taker_id)
         if ask is None or seat not in ask.seats or self.seat_of(taker_id) is not None:
-            raise TableError("That request is no longer open.")
+            raise TableError(text("takeover.request_closed"))
         self._require_next_round()
         if not self.seats[seat].is_bot:
-            raise TableError(f"Seat {seat + 1} is no longer a computer seat; choose another one.")
+            raise TableError(text("takeover.not_computer", seat=seat + 1))
         if seat in self.takeovers:
-            raise TableError(
-                f"{self.takeovers[seat].name} already takes over seat {seat + 1}; choose another one."
-            )
+            raise TableError(text("takeover.already_taken", name=self.takeovers[seat].name, seat=seat + 1))
         del self.takeover_requests[taker_id]
         self.takeovers[seat] = Seat(taker_id, ask.name)
         bot = self.seats[seat].name
         return Outcome(
-            f"Approved: {ask.name} takes over {bot}'s seat (seat {seat + 1}) when the next round starts.",
-            (Notice(f"{ask.name} takes over {bot}'s seat from the next round on."),),
+            text("takeover.approved", name=ask.name, computer=bot, seat=seat + 1),
+            (Notice(text("takeover.approved_notice", name=ask.name, computer=bot)),),
         )
 
     def _require_next_round(self) -> None:
@@ -829,17 +819,15 @@ class Table:
         the game knows its number of rounds)."""
         match = self.running_match()
         if match.rounds is not None and match.round >= match.rounds:
-            raise TableError(
-                "This is the last round of the game, so no seat changes hands any more; "
-                "join the next game instead."
-            )
+            raise TableError(text("takeover.last_round"))
 
     def _apply_takeovers(self) -> list[Effect]:
         """At a round's start, approved players take their computer seats."""
         effects: list[Effect] = []
         for seat, taker in sorted(self.takeovers.items()):
             if self.seat_of(taker.user_id) is None and self.seats[seat].is_bot:
-                effects.append(Notice(f"{taker.name} takes over {self.seats[seat].name}'s seat."))
+                computer = self.seats[seat].name
+                effects.append(Notice(text("takeover.taken_over", name=taker.name, computer=computer)))
                 self.seats[seat] = replace(taker)
                 self.away.discard(seat)
                 self.vacated.pop(seat, None)
@@ -850,9 +838,9 @@ class Table:
     def check_stop(self, user_id: int, *, is_admin: bool = False) -> str:
         """Check ``user_id`` may stop this table; the id of what to stop (the game, or the lobby)."""
         if self.state is TableState.CLOSED:
-            raise TableError("This table is already closed.")
+            raise TableError(text("table.already_closed"))
         if user_id != self.host_id and not is_admin:
-            raise TableError("Only the host (the first to join) or a server manager can stop.")
+            raise TableError(text("stop.only_host"))
         return self.game_id or self.lobby_id
 
     def stop(self, user_id: int, *, is_admin: bool = False, game_id: str) -> Outcome:
@@ -862,24 +850,17 @@ class Table:
         current = self.check_stop(user_id, is_admin=is_admin)
         if game_id != current:
             if game_id == self.lobby_id:
-                raise TableError(
-                    "The game has started since you asked to stop the lobby, so nothing was "
-                    "stopped. Use /stop again to stop the game."
-                )
+                raise TableError(text("stop.game_started_since"))
             if is_lobby_id(game_id):
-                raise TableError("That lobby is already closed.")
-            raise TableError("That game is already over.")
+                raise TableError(text("stop.lobby_already_closed"))
+            raise TableError(text("stop.game_already_over"))
         name = self._name_of(user_id)
         if self.state is TableState.LOBBY:
             self.state = TableState.CLOSED
-            return Outcome("The table is closed.", (LobbyClosed(f"Closed by {name}."),))
+            return Outcome(text("stop.table_closed"), (LobbyClosed(text("stop.closed_by", name=name)),))
         totals = self.running_match().results().totals
         self.state = TableState.CLOSED
-        return Outcome(
-            "The game is stopped.",
-            (GameStopped(name, totals),),
-            self.seat_of(user_id),
-        )
+        return Outcome(text("stop.game_stopped"), (GameStopped(name, totals),), self.seat_of(user_id))
 
     def abandon(self) -> None:
         """Close the table at once, with nothing to show (its channel was deleted)."""
@@ -889,12 +870,12 @@ class Table:
 
     def _name_of(self, user_id: int) -> str:
         seat = self.seat_of(user_id)
-        return self.seats[seat].name if seat is not None else "a server manager"
+        return self.seats[seat].name if seat is not None else text("table.server_manager")
 
     def _require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError("You are not seated at this table.")
+            raise TableError(text("table.not_seated"))
         return seat
 
     def _effects_after(
@@ -931,7 +912,7 @@ class Table:
 def timer_seconds(choice: str) -> int | None:
     """The seconds of a timer choice (:class:`TableError` for an unknown one)."""
     if choice not in TIMER_CHOICES:
-        raise TableError(f"Choose a turn timer among {', '.join(TIMER_CHOICES)}.")
+        raise TableError(text("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
     return TIMER_CHOICES[choice]
 
 
@@ -961,7 +942,7 @@ class TableRegistry:
         """The open table of a channel; :class:`TableError` if there is none."""
         table = self.get(channel_id)
         if table is None:
-            raise TableError("There is no table in this channel. Use /join to open one.")
+            raise TableError(text("table.none_here"))
         return table
 
     def current(self, channel_id: int) -> Table | None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from stickem.cards import Card
+from tabletop.presentation import fit_rows
 
 __all__ = [
     "COLOR_EMOJI",
@@ -89,18 +90,7 @@ def hand_rows(
     rows, the two neighbouring groups that fit together with the fewest cards are merged, and if
     nothing fits any more the cards simply fill the rows in order.
     """
-    groups: list[list[Card]] = []
-    for color_group in by_color(cards):
-        for start in range(0, len(color_group), per_row):
-            groups.append(color_group[start : start + per_row])
-    while len(groups) > max_rows:
-        pairs = [i for i in range(len(groups) - 1) if len(groups[i]) + len(groups[i + 1]) <= per_row]
-        if not pairs:
-            flat = sorted(cards)
-            return [flat[i : i + per_row] for i in range(0, len(flat), per_row)]
-        best = min(pairs, key=lambda i: len(groups[i]) + len(groups[i + 1]))
-        groups[best : best + 2] = [groups[best] + groups[best + 1]]
-    return groups
+    return fit_rows(by_color(cards), sorted(cards), per_row, max_rows)
 
 
 def plays_text(plays: Plays, names: Sequence[str]) -> str:

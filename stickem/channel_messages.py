@@ -15,7 +15,7 @@ from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
 from stickem.game import TRICKS_PER_ROUND, Phase
 from stickem.rules import Rules
 from stickem.views import View
-from tabletop.presentation import Embed, Message
+from tabletop.presentation import Embed, Message, standings_lines
 
 __all__ = [
     "BLURPLE",
@@ -142,19 +142,6 @@ def round_scored_embed(names: Sequence[str], scored: RoundScored, rounds: int) -
         title=f"Round {scored.round} of {rounds} scored", description="\n".join(lines), colour=BLURPLE
     )
 
-
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, ties sharing a place: ``1. alice: 12``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place = index + 1
-            previous = totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
 
 
 def game_over_message(names: Sequence[str], over: GameOver) -> Message:

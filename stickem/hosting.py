@@ -161,6 +161,16 @@ class StickemMatch(EngineMatch[Game]):
 
     rule_errors = (RuleError,)
 
+    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+        # The options are the game's rules, written out (options_for): read from them when
+        # asked, not kept as a second copy in every table (the load benchmark's memory per table).
+        self.game = game
+
+    @property
+    def options(self) -> Mapping[str, OptionValue]:
+        """Every option's value (the game's rules as options)."""
+        return options_for(self.game.rules)
+
     @property
     def rounds(self) -> int:
         """How many rounds the game lasts."""
@@ -210,7 +220,7 @@ class StickemMatch(EngineMatch[Game]):
 
     def copy(self) -> StickemMatch:
         """An independent copy."""
-        return StickemMatch(self.game.copy(), self._options)
+        return StickemMatch(self.game.copy(), self.options)
 
 
 @dataclass(frozen=True)
@@ -238,6 +248,8 @@ class StickemGame:
     max_players: Final = 7
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
+    whole_turns: Final = False
+    """A turn is one action (a misery card or a card)."""
     options: Final = (
         Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
         Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),

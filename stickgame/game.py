@@ -471,11 +471,11 @@ class Game:
             raise RuleError(f"{card} is wild; only a natural card can replace a wild", seat=seat)
         spot = target.meld.takeable(card)
         if spot is None:
-            raise RuleError(f"no wild in meld {index} ({target.meld}) stands for {card}", seat=seat)
+            raise RuleError(f"no wild in meld #{index + 1} ({target.meld}) stands for {card}", seat=seat)
         if wild is not None and target.meld.kind == "set":
             choices = [i for i, c in enumerate(target.meld.cards) if c == wild]
             if not choices:
-                raise RuleError(f"meld {index} ({target.meld}) holds no {wild}", seat=seat)
+                raise RuleError(f"meld #{index + 1} ({target.meld}) holds no {wild}", seat=seat)
             spot = choices[0]
         _take_cards(hand, (card,), seat)
         taken = target.meld.cards[spot]
@@ -485,7 +485,7 @@ class Game:
 
     def _table_meld(self, seat: int, table: list[TableMeld], index: int) -> TableMeld:
         if type(index) is not int or not 0 <= index < len(table):
-            raise RuleError(f"there is no meld {index} on the table", seat=seat)
+            raise RuleError(f"there is no meld #{index + 1} on the table", seat=seat)
         return table[index]
 
     def _lay(

@@ -188,6 +188,18 @@ def _swap_options(hand: Sequence[Card], melds: Sequence[TableMeld]) -> tuple[Swa
     return tuple(found[:MAX_SWAPS])
 
 
+def _each_wild_once(taken: Sequence[SwapOption], melds: Sequence[TableMeld]) -> None:
+    """:class:`Refused` if the swaps chosen take one wild of the table twice (a set's wild is
+    offered once for each natural card that could replace it)."""
+    chosen = Counter((option.meld, option.wild) for option in taken)
+    for (meld, wild), count in chosen.items():
+        there = sum(1 for card in melds[meld].meld.cards if card == wild)
+        if count > there:
+            raise Refused(
+                f"The {wild} in #{meld + 1} can be taken only once: choose one card to put in its place."
+            )
+
+
 @dataclass(frozen=True)
 class Desk:
     """What a seat's drafts work on, from its view: its hand in :func:`hand_order`, its
@@ -265,6 +277,7 @@ def check(desk: Desk, draft: Draft) -> Work:
         if draft.swaps >> len(desk.swaps):
             raise Refused(FORGED)
         taken = tuple(option for bit, option in enumerate(desk.swaps) if draft.swaps >> bit & 1)
+        _each_wild_once(taken, desk.melds)
         if not draft.using:
             return Work(draft, desk, hand, taken, ())
         if not taken:

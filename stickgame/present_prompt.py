@@ -431,7 +431,7 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
         else "Cards for the meld"
     )
     rows += [[select] for select in _card_selects(work, what)]
-    if chosen is None and len(current) > 1:
+    if len(current) > 1:  # asked, or (filled in by the solver) offered to change: the chosen lit
         rows.append(_reading_row(work, current))
     go: Button | None = None
     if chosen is not None:
@@ -640,6 +640,7 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     if op == "w" and draft.mode == "W" and not draft.using:
         bits = _ints(values, range(len(desk.swaps)))
         swaps = sum(1 << bit for bit in bits)
+        check(desk, Draft("W", swaps=swaps))  # one wild chosen twice is refused now, with why
         return Redraw(_opened(Draft("W", (MeldDraft(),), swaps=swaps, using=True), desk).encode())
     if op == "q" and work.building and len(values) == 1:
         readings, _ = _readings(work, work.melds[-1])

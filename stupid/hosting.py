@@ -125,6 +125,8 @@ class StupidGame:
     max_players: Final = HOSTED_PLAYERS.stop - 1
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
+    whole_turns: Final = False
+    """A turn is one action (a card or a bid)."""
     options: Final = (
         Option(
             "decks",

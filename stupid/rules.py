@@ -152,14 +152,18 @@ class Rules:
             raise ValueError(f"rules must have exactly the keys {sorted(names)}, not {sorted(data)}")
         return cls(**dict(data))
 
+    def decks_text(self, players: int | None = None) -> str:
+        """The decks in words: ``2 decks``, ``one deck per 7 players``, or with ``players``
+        given, ``2 decks (one per 7 players)``."""
+        if self.decks is not None:
+            return f"{self.decks} deck{'s' if self.decks > 1 else ''}"
+        if players is None:
+            return "one deck per 7 players"
+        count = min_decks(players)
+        return f"{count} deck{'s' if count > 1 else ''} (one per 7 players)"
+
     def describe(self, players: int | None = None) -> str:
         """The options in words for players (with the deck count for ``players`` if given)."""
-        if self.decks is None:
-            decks = "one deck per 7 players"
-            if players is not None:
-                count = min_decks(players)
-                decks = f"{count} deck{'s' if count > 1 else ''} (one per 7 players)"
-        else:
-            decks = f"{self.decks} deck{'s' if self.decks > 1 else ''}"
+        decks = self.decks_text(players)
         sizes = f"1..{self.max_hand}..1" if self.max_hand > 1 else "1"
         return f"{decks}; {self.rounds} rounds of {sizes} cards"

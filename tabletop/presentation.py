@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal, Protocol, runtime_checkable
+from typing import Final, Literal, Protocol, TypeVar, runtime_checkable
 
 from tabletop.options import OptionValue
 
@@ -220,3 +220,39 @@ class Presentation(Protocol):
         """What the seat whose view this is must do now, for a reminder in the channel (when its
         direct messages are closed): "it is your turn (round 2, trick 3)"."""
         ...
+
+
+def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
+    """The players ranked by total, highest first, equal totals sharing a place:
+    ``1. Alice: 12`` (for every game's final standings, and the host's after a /stop)."""
+    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
+    lines = []
+    place = 0
+    previous: int | None = None
+    for index, seat in enumerate(order):
+        if totals[seat] != previous:
+            place, previous = index + 1, totals[seat]
+        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
+    return lines
+
+
+Item = TypeVar("Item")
+
+
+def fit_rows(
+    groups: Sequence[Sequence[Item]], flat: Sequence[Item], per_row: int, max_rows: int
+) -> list[list[Item]]:
+    """Groups (a hand's colours or suits) laid out in at most ``max_rows`` rows of at most
+    ``per_row``: one row per group where the limits allow, a longer group taking several rows;
+    while there are too many rows, the two neighbouring ones that fit together with the fewest
+    items are merged; when none fit any more, the items of ``flat`` simply fill the rows in order."""
+    rows = [
+        list(group[start : start + per_row]) for group in groups for start in range(0, len(group), per_row)
+    ]
+    while len(rows) > max_rows:
+        pairs = [i for i in range(len(rows) - 1) if len(rows[i]) + len(rows[i + 1]) <= per_row]
+        if not pairs:
+            return [list(flat[start : start + per_row]) for start in range(0, len(flat), per_row)]
+        best = min(pairs, key=lambda i: len(rows[i]) + len(rows[i + 1]))
+        rows[best : best + 2] = [rows[best] + rows[best + 1]]
+    return rows

@@ -197,6 +197,12 @@ class GameSpec(Protocol):
         ...
 
     @property
+    def whole_turns(self) -> bool:
+        """Whether a seat's turn is several actions in a row (Stick Game: draw, melds, discard):
+        then the stand-in for a timed-out person plays the turn to its end, one timeout."""
+        ...
+
+    @property
     def presentation(self) -> Presentation:
         """How the game shows itself: every message of it (:mod:`tabletop.presentation`)."""
         ...

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-SAVE_FAILED = "The game could not be saved, please try again in a moment."
+from host.catalog import text
+
+SAVE_FAILED = text("storage.save_failed")
 """What a player is told when their action could not be written (nothing was applied)."""
 
-READ_FAILED = "The game database cannot be reached right now, please try again in a moment."
+READ_FAILED = text("storage.read_failed")
 """What a player is told when stats, history or a game could not be read."""
 
 

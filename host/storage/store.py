@@ -11,7 +11,6 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Connection, Engine, delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
-from host.storage import loading, stats
 from host.storage.database import (
     Backend,
     begin_snapshot,
@@ -23,6 +22,7 @@ from host.storage.database import (
 from host.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
 from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
+from host.storage.loading import load_default_games, load_games, load_lobbies
 from host.storage.migrations import CURRENT_VERSION, ensure_schema
 from host.storage.records import (
     GameStatus,
@@ -36,6 +36,7 @@ from host.storage.records import (
     StoredGame,
 )
 from host.storage.schema import games
+from host.storage.stats import history, leaderboard, player_stats
 from host.storage.transaction import Transaction
 
 log = logging.getLogger("host.storage")
@@ -286,7 +287,7 @@ class Storage:
         try:
             # A snapshot, so a game's row and its actions agree even while other tables keep playing.
             async with self._reading(snapshot=True, engine=engine) as conn:
-                result = await loading.load_games(conn)
+                result = await load_games(conn)
         finally:
             if engine is not None:
                 await engine.dispose()
@@ -298,7 +299,7 @@ class Storage:
     async def load_game(self, game_id: int) -> StoredGame:
         """One stored game, whatever its status; `UnknownGame` if missing, `StorageError` if corrupt."""
         async with self._reading(snapshot=True) as conn:
-            result = await loading.load_games(conn, [game_id])
+            result = await load_games(conn, [game_id])
         if result.games:
             return result.games[0]
         if result.problems:
@@ -344,7 +345,7 @@ class Storage:
     async def load_lobbies(self) -> list[LobbyRecord]:
         """Every stored lobby (an unreadable one is logged and left out)."""
         async with self._reading() as conn:
-            result, problems = await loading.load_lobbies(conn)
+            result, problems = await load_lobbies(conn)
         for problem in problems:
             log.error("a stored lobby cannot be loaded: %s", problem)
         return result
@@ -359,24 +360,24 @@ class Storage:
     async def load_default_games(self) -> dict[int, str]:
         """Every server's default game, by server id (servers that never set one are absent)."""
         async with self._reading() as conn:
-            return await loading.load_default_games(conn)
+            return await load_default_games(conn)
 
     # ----- stats and maintenance --------------------------------------------------------------
 
     async def player_stats(self, guild_id: int | None, user_id: int) -> PlayerStats:
         """A player's record on a server (`guild_id=None`: on every server)."""
         async with self._reading() as conn:
-            return await stats.player_stats(conn, guild_id, user_id)
+            return await player_stats(conn, guild_id, user_id)
 
     async def leaderboard(self, guild_id: int, offset: int = 0, limit: int = 10) -> LeaderboardPage:
         """One page of this server's players ranked by wins, then average score per round."""
         async with self._reading() as conn:
-            return await stats.leaderboard(conn, guild_id, offset, limit)
+            return await leaderboard(conn, guild_id, offset, limit)
 
     async def history(self, channel_id: int, limit: int = 5) -> list[HistoryEntry]:
         """The last finished games at this table, newest first, with their final standings."""
         async with self._reading() as conn:
-            return await stats.history(conn, channel_id, limit)
+            return await history(conn, channel_id, limit)
 
     async def prune_finished(self, older_than: timedelta) -> int:
         """Delete finished and stopped games that ended more than `older_than` ago; return how many."""

@@ -22,7 +22,7 @@ from stupid.actions import Action
 from stupid.cards import Card, Suit
 from stupid.game import Phase
 from stupid.views import View
-from tabletop.presentation import MAX_BUTTONS_PER_ROW, Button, Component, Message, Style
+from tabletop.presentation import MAX_BUTTONS_PER_ROW, Button, Component, Message, Style, fit_rows
 
 from .table import bids_sum, cards_each, taking_line, winners_text
 from .words import card_text, clip, hand_lines, plays_lines, suit_text, tricks_word
@@ -175,19 +175,8 @@ def card_rows_layout(cards: Sequence[Card], max_rows: int = CARD_ROWS) -> list[l
     """Distinct sorted ``cards`` laid out in rows of at most five: one suit per row where the
     rows allow, else neighbouring suits share a row (the pair with the fewest cards first),
     else the cards simply fill the rows in order."""
-    per_row = MAX_BUTTONS_PER_ROW
-    groups: list[list[Card]] = []
-    for suit in Suit:
-        run = [card for card in cards if card.suit is suit]
-        groups += [run[start : start + per_row] for start in range(0, len(run), per_row)]
-    while len(groups) > max_rows:
-        pairs = [i for i in range(len(groups) - 1) if len(groups[i]) + len(groups[i + 1]) <= per_row]
-        if not pairs:
-            flat = list(cards)
-            return [flat[start : start + per_row] for start in range(0, len(flat), per_row)]
-        best = min(pairs, key=lambda i: len(groups[i]) + len(groups[i + 1]))
-        groups[best : best + 2] = [groups[best] + groups[best + 1]]
-    return groups
+    suits = [[card for card in cards if card.suit is suit] for suit in Suit]
+    return fit_rows(suits, cards, MAX_BUTTONS_PER_ROW, max_rows)
 
 
 def acted_message(view: View, action: Action) -> Message:

@@ -8,9 +8,9 @@ from typing import Final
 
 from stupid.cards import Card
 from stupid.events import GameOver, RoundScored
-from stupid.rules import Rules, min_decks
+from stupid.rules import Rules
 from stupid.tricks import trick_winner
-from tabletop.presentation import Embed, EmbedField, Message
+from tabletop.presentation import Embed, EmbedField, Message, standings_lines
 
 from .table import winners_text
 from .words import card_text
@@ -37,18 +37,6 @@ def round_report(scored: RoundScored, rounds: int, names: Sequence[str]) -> Mess
     return Message("", (embed,))
 
 
-def standings_lines(names: Sequence[str], totals: Sequence[int]) -> list[str]:
-    """The players ranked by total, equal totals sharing a place: ``1. Alice: 120``."""
-    order = sorted(range(len(names)), key=lambda seat: -totals[seat])
-    lines = []
-    place = 0
-    previous: int | None = None
-    for index, seat in enumerate(order):
-        if totals[seat] != previous:
-            place, previous = index + 1, totals[seat]
-        lines.append(f"{place}. {names[seat]}: {totals[seat]}")
-    return lines
-
 
 def final_report(over: GameOver, names: Sequence[str]) -> Message:
     """The end of the game: who won (tied totals share the win) and the final standings."""
@@ -59,13 +47,7 @@ def final_report(over: GameOver, names: Sequence[str]) -> Message:
 def options_text(rules: Rules, players: int | None) -> str:
     """The decks and the largest hand in words: ``one deck per 7 players; largest hand 7 cards:
     13 rounds of 1 to 7 cards and back``."""
-    if rules.decks is None:
-        decks = "one deck per 7 players"
-        if players is not None:
-            count = min_decks(players)
-            decks = f"{count} deck{'s' if count > 1 else ''} (one per 7 players)"
-    else:
-        decks = f"{rules.decks} deck{'s' if rules.decks > 1 else ''}"
+    decks = rules.decks_text(players)
     if rules.max_hand == 1:
         return f"{decks}; 1 round of 1 card"
     largest = rules.max_hand

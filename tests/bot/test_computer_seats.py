@@ -10,6 +10,7 @@ import pytest
 from bot import render
 from bot.config import ConfigError, Settings
 from host.tables import (
+    BOT_NAMES,
     Notice,
     Prompt,
     Seat,
@@ -18,6 +19,8 @@ from host.tables import (
     TableError,
     TableState,
     TakeoverRequest,
+    bot_seat,
+    computer_name,
 )
 from stickem import Phase
 from tests.bot.stickem_moves import auto_move, choose_misery, engine, play
@@ -305,3 +308,12 @@ def test_the_seat_option_in_a_lobby_is_harmless() -> None:
     table = lobby(1)
     outcome = table.join(2, "p2", "3")
     assert table.seat_of(2) == 1 and "only matters when you take over" in outcome.reply
+
+
+def test_names_past_the_ninth_computer_player_are_numbers_never_taken_twice() -> None:
+    """The review's case: a big table of computer players where one named past "Ivo" left a
+    gap; the next one must not repeat a name still seated (``seat:<name>`` would be ambiguous)."""
+    taken = {computer_name(name) for name in BOT_NAMES} | {computer_name("11")}
+    assert bot_seat("normal", taken, ("random", "normal")).name == "Bot 10 (normal)"
+    taken.add(computer_name("10"))
+    assert bot_seat("normal", taken, ("random", "normal")).name == "Bot 12 (normal)"

@@ -23,6 +23,7 @@ from bot.table_service import TableService
 from host.tables import TableRegistry
 from stickem import Card, Phase, deck
 from stickem.hosting import GAME, card_token, parse_card_token
+from tabletop.presentation import standings_lines
 from tests.bot.stickem_moves import engine
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus")
@@ -114,7 +115,7 @@ def test_timer_lengths_read_naturally() -> None:
 
 
 def test_standings_rank_by_total_and_ties_share_a_place() -> None:
-    standings = render.standings_lines(NAMES[:4], (5, 9, 9, -2))
+    standings = standings_lines(NAMES[:4], (5, 9, 9, -2))
     assert standings == ["1. bob: 9", "1. cy: 9", "3. ann: 5", "4. dee: -2"]
 
 
@@ -164,7 +165,7 @@ async def test_score_for_spectators_shows_the_table_the_timer_and_the_standings(
     content = reply["content"]
     assert reply["ephemeral"] is True
     assert f"Turn timer: 5 min - time is up <t:{stamp}:R>" in content
-    assert "Standings:\n" + "\n".join(render.standings_lines(table.names, game.totals)) in content
+    assert "Standings:\n" + "\n".join(standings_lines(table.names, game.totals)) in content
     for seat in range(3):
         assert not any(mentions(content, card) for card in game.hand(seat))
 

@@ -56,6 +56,8 @@ class Emulator:
     ``"presences"``, ``"message_content"``); like the developer portal's toggles they are all off
     by default, and IDENTIFY with any other one is closed with 4014 "Disallowed intent(s)".
     The attribute may also be set after construction, before the client connects.
+    ``bot_id``: the bot user's (and application's) id, for a bot that must be the same one as
+    in a state saved from an earlier run (see :meth:`restore_message`); a fresh id by default.
     """
 
     def __init__(
@@ -65,13 +67,14 @@ class Emulator:
         bot_name: str = "StickemBot",
         response_timeout: float = 3.0,
         privileged_intents: frozenset[str] = frozenset(),
+        bot_id: int | None = None,
     ) -> None:
         self.token = token
         self.allowed_intent_bits = 0
         self.privileged_intents = privileged_intents
         self.world = World()
         self.owner = self.world.add_user("app-owner")
-        self.bot_user = self.world.add_user(bot_name, bot=True)
+        self.bot_user = self.world.add_user(bot_name, bot=True, ident=bot_id)
         self.application_id = self.bot_user.id
         self.problems: list[Problem] = []
         self.reactions: list[tuple[int, str]] = []
@@ -140,20 +143,28 @@ class Emulator:
 
     # -- building the world --------------------------------------------------------------------
 
-    def add_user(self, name: str, *, dms_open: bool = True, bot: bool = False) -> User:
-        """Create a user (not yet in any guild)."""
-        return self.world.add_user(name, bot=bot, dms_open=dms_open)
+    # Every object may be given the id it had elsewhere (``ident``: a state saved from an earlier
+    # run, e.g. by another version of the bot): an id in use is an EmulatorUsageError, and the
+    # ids made afterwards are larger than every id given.
 
-    def add_guild(self, name: str = "Test Guild", *, owner: User | None = None) -> Guild:
+    def add_user(
+        self, name: str, *, dms_open: bool = True, bot: bool = False, ident: int | None = None
+    ) -> User:
+        """Create a user (not yet in any guild)."""
+        return self.world.add_user(name, bot=bot, dms_open=dms_open, ident=ident)
+
+    def add_guild(
+        self, name: str = "Test Guild", *, owner: User | None = None, ident: int | None = None
+    ) -> Guild:
         """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
-        guild = self.world.add_guild(name, owner or self.owner)
+        guild = self.world.add_guild(name, owner or self.owner, ident=ident)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
         self.gateway.announce_guild(guild)
         return guild
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
+    def add_text_channel(self, guild: Guild, name: str, *, ident: int | None = None) -> Channel:
         """Create a text channel (announced with CHANNEL_CREATE if connected)."""
-        chan = self.world.add_text_channel(guild, name)
+        chan = self.world.add_text_channel(guild, name, ident=ident)
         self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world))
         return chan
 
@@ -201,9 +212,32 @@ class Emulator:
         """The permission bits ``user`` (default: the bot) has in ``channel``."""
         return permissions_in(self.world, channel, user or self.bot_user)
 
-    def dm_channel(self, user: User) -> Channel:
-        """The DM channel between the bot and ``user`` (created if needed)."""
-        return self.world.dm_channel(user)
+    def dm_channel(self, user: User, *, ident: int | None = None) -> Channel:
+        """The DM channel between the bot and ``user`` (created if needed, with the id ``ident``
+        if given; an existing one with another id is an EmulatorUsageError)."""
+        return self.world.dm_channel(user, ident=ident)
+
+    def restore_message(
+        self,
+        channel: Channel,
+        author: User,
+        *,
+        ident: int,
+        content: str = "",
+        embeds: list[dict[str, Any]] | None = None,
+        components: list[dict[str, Any]] | None = None,
+        edited: bool = False,
+    ) -> Message:
+        """Put back a message posted before this emulator ran (e.g. by an earlier version of the
+        bot, saved with its id): validated as Discord validates a new message, stored with the
+        id ``ident`` in ``channel``, and not announced (nobody sees it arrive: it was there).
+        Users see it and click its components like any other; ``edited`` marks it edited."""
+        payload: dict[str, Any] = {"content": content}
+        if embeds:
+            payload["embeds"] = embeds
+        if components:
+            payload["components"] = components
+        return self.messages.restore(channel, author, ident, payload, edited=edited)
 
     def bot_guilds(self) -> list[Guild]:
         """Guilds the bot is a member of."""

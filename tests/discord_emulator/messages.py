@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .errors import DiscordError, form_error
+from .errors import DiscordError, EmulatorUsageError, form_error
 from .gateway import INTENT_DIRECT_MESSAGES, INTENT_GUILD_MESSAGES, INTENT_MESSAGE_CONTENT, Session
 from .payloads import message_payload
 from .state import EPHEMERAL, Attachment, Channel, Message, User, iso_now
@@ -137,6 +137,25 @@ class MessageService:
         if msg.interaction_id is None:
             msg.flags &= ~EPHEMERAL  # only interaction responses can be ephemeral
         self.announce("MESSAGE_CREATE", msg)
+        self._emu.notify()
+        return msg
+
+    def restore(
+        self, channel: Channel, author: User, ident: int, payload: dict[str, Any], *, edited: bool
+    ) -> Message:
+        """Store a message of an earlier run with its id (validated like a new one, not
+        announced): see :meth:`Emulator.restore_message`."""
+        probe = Message(id=0, channel_id=channel.id, guild_id=channel.guild_id, author=author)
+        try:
+            self.apply(probe, payload, [], creating=True)
+        except DiscordError as exc:
+            raise EmulatorUsageError(f"message {ident} is not one Discord accepts: {exc}") from exc
+        msg = self._emu.world.new_message(channel, author, ident=ident)
+        for name in ("content", "raw_embeds", "raw_components", "flags"):
+            setattr(msg, name, getattr(probe, name))
+        msg.flags &= ~EPHEMERAL  # an ephemeral message does not outlive its interaction
+        if edited:
+            msg.edited_timestamp = iso_now()
         self._emu.notify()
         return msg
 

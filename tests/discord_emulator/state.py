@@ -16,6 +16,7 @@ from typing import Any
 
 from .components import Button, Embed, Interactive, Select, parse_embed, parse_interactives
 from .components import parse_rows as _parse_rows
+from .errors import EmulatorUsageError
 
 DISCORD_EPOCH_MS = 1420070400000
 
@@ -41,6 +42,10 @@ class SnowflakeFactory:
         candidate = (ms << 22) | (next(self._counter) & 0xFFF)
         self._last = max(candidate, self._last + 1)
         return self._last
+
+    def reserve(self, ident: int) -> None:
+        """Note that ``ident`` is used (an object recreated with its id): later ids are larger."""
+        self._last = max(self._last, ident)
 
 
 def iso_now() -> str:
@@ -319,15 +324,39 @@ class World:
 
     # -- users, guilds, channels ---------------------------------------------------------
 
-    def add_user(self, name: str, *, bot: bool = False, dms_open: bool = True) -> User:
-        """Create a user."""
-        user = User(id=self.ids.next(), name=name, bot=bot, dms_open=dms_open)
+    def taken(self, ident: int) -> bool:
+        """Whether an object of the world (user, guild, role, channel, message) has this id."""
+        if ident in self.users or ident in self.guilds or ident in self.channels:
+            return True
+        return ident in self.messages or any(
+            role.id == ident for guild in self.guilds.values() for role in guild.roles
+        )
+
+    def new_id(self, ident: int | None = None) -> int:
+        """A fresh snowflake, or ``ident`` for an object recreated with the id it had before
+        (elsewhere, e.g. in a state saved from an earlier run): :class:`EmulatorUsageError` if
+        it is in use or not a snowflake. Ids made later are larger than every id given."""
+        if ident is None:
+            return self.ids.next()
+        if not 0 < ident < 1 << 64:
+            raise EmulatorUsageError(f"{ident} is not a snowflake")
+        if self.taken(ident):
+            raise EmulatorUsageError(f"id {ident} is already in use")
+        self.ids.reserve(ident)
+        return ident
+
+    def add_user(
+        self, name: str, *, bot: bool = False, dms_open: bool = True, ident: int | None = None
+    ) -> User:
+        """Create a user (with the id ``ident`` if given, see :meth:`new_id`)."""
+        user = User(id=self.new_id(ident), name=name, bot=bot, dms_open=dms_open)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User) -> Guild:
-        """Create a guild owned by ``owner`` (who becomes an administrator member)."""
-        guild = Guild(id=self.ids.next(), name=name, owner_id=owner.id)
+    def add_guild(self, name: str, owner: User, *, ident: int | None = None) -> Guild:
+        """Create a guild owned by ``owner`` (who becomes an administrator member), with the id
+        ``ident`` if given (its @everyone role has the same id, as on Discord)."""
+        guild = Guild(id=self.new_id(ident), name=name, owner_id=owner.id)
         everyone = Role(id=guild.id, name="@everyone", permissions=DEFAULT_MEMBER_PERMISSIONS)
         guild.roles.append(everyone)
         self.guilds[guild.id] = guild
@@ -362,21 +391,24 @@ class World:
         guild.roles.append(role)
         return role
 
-    def add_text_channel(self, guild: Guild, name: str) -> Channel:
-        """Create a text channel in ``guild``."""
+    def add_text_channel(self, guild: Guild, name: str, *, ident: int | None = None) -> Channel:
+        """Create a text channel in ``guild`` (with the id ``ident`` if given)."""
         chan = Channel(
-            id=self.ids.next(), type=0, name=name, guild_id=guild.id, position=len(guild.channels)
+            id=self.new_id(ident), type=0, name=name, guild_id=guild.id, position=len(guild.channels)
         )
         guild.channels.append(chan)
         self.channels[chan.id] = chan
         return chan
 
-    def dm_channel(self, user: User) -> Channel:
-        """Return the DM channel between the bot and ``user``, creating it if needed."""
+    def dm_channel(self, user: User, *, ident: int | None = None) -> Channel:
+        """Return the DM channel between the bot and ``user``, creating it if needed (with the
+        id ``ident`` if given: :class:`EmulatorUsageError` if it exists with another)."""
         for chan in self.channels.values():
             if chan.is_dm and chan.recipient_id == user.id:
+                if ident is not None and chan.id != ident:
+                    raise EmulatorUsageError(f"the DM channel of {user.name} exists with id {chan.id}")
                 return chan
-        chan = Channel(id=self.ids.next(), type=1, recipient_id=user.id)
+        chan = Channel(id=self.new_id(ident), type=1, recipient_id=user.id)
         self.channels[chan.id] = chan
         return chan
 
@@ -390,10 +422,12 @@ class World:
 
     # -- messages ------------------------------------------------------------------------
 
-    def new_message(self, channel: Channel, author: User, **fields: Any) -> Message:
-        """Create and store a message in ``channel``."""
+    def new_message(
+        self, channel: Channel, author: User, *, ident: int | None = None, **fields: Any
+    ) -> Message:
+        """Create and store a message in ``channel`` (with the id ``ident`` if given)."""
         msg = Message(
-            id=self.ids.next(),
+            id=self.new_id(ident),
             channel_id=channel.id,
             guild_id=channel.guild_id,
             author=author,

@@ -14,8 +14,8 @@ from sqlalchemy import text
 from bot.app import StickemBot
 from bot.config import Settings
 from bot.custom_ids import LobbyId
-from bot.resume import BROKEN, RESUMED
 from bot.table_service import service_for
+from host.catalog import text as catalog_text
 from host.storage import GameStatus, LobbyRecord, SeatRecord, Storage
 from host.tables import TableState
 from stickem import Game, Rules
@@ -28,7 +28,8 @@ from tests.e2e.process_game import answer
 
 SEED = 424242
 
-BACK = RESUMED.format(title="Stick'em")
+BACK = catalog_text("resume.resumed", title="Stick'em")
+BROKEN = catalog_text("resume.broken")
 """The notice of a resumed Stick'em game."""
 
 

@@ -100,11 +100,15 @@ async def test_a_game_the_host_never_heard_of_is_played_through_a_restart(game: 
     await g.emu.driver.wait_for_message(
         bob, lambda m: "Time ran out, so the computer moved for you: You took" in m.content, timeout=WAIT
     )
-    stored = len((await g.stored()).actions)
     first_log = g.bot.log if g.bot is not None else ""
     await g.kill_bot()  # SIGKILL: no clean-up at all
+    at_kill = [(a.seat, a.action) for a in (await g.stored()).actions]
+    assert sorted(at_kill[:3]) == [(0, "ready"), (1, "ready"), (2, "ready")] and at_kill[3] == (0, "t1")
+    assert at_kill[4][0] == 1  # bob's move, made by the timer, was stored before it was shown
     await start_bot(g)
-    assert len((await g.stored()).actions) == stored  # nothing lost, nothing invented
+    resumed = [(a.seat, a.action) for a in (await g.stored()).actions]
+    assert resumed[: len(at_kill)] == at_kill  # nothing lost, nothing changed by the restart
+    stored = len(at_kill)
     # whoever is to act gets a prompt; the humans play every prompt until the game is over
     async with asyncio.timeout(90):
         while "**Take-away is over.**" not in channel_text(g):

@@ -135,6 +135,29 @@ def test_a_lay_down_asks_where_an_ambiguous_wild_goes_and_lays_it_there() -> Non
     assert P.reply(act.action, view0(match)) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
 
 
+@pytest.mark.parametrize(
+    ("number", "hand"),
+    [
+        (37, "JH * * * 5C 9D"),  # A K Q of hearts: J♥ and three wilds standing for Q♥ K♥ A♥
+        (27, "6C 7C 8C 9C 10C * * * KD 4S"),  # 8♣ leaves the run for the set of eights
+        (33, "7D 8D 9D 10D JD * * 2D 4S 5H"),  # J♦ leaves the run for the set of jacks
+    ],
+)
+def test_a_rare_lay_down_is_offered_and_two_clicks_lay_it_down(number: int, hand: str) -> None:
+    stick = STICKS[number - 1]
+    match = rigged(hands={0: hand, 1: "4D 4D", 2: "8S"}, discard="QD", sticks={0: stick})
+    main = prompt(match)
+    opened = redrawn(match, press(match, main, "Lay down your stick"))
+    act = press(match, opened, "Lay down")
+    assert isinstance(act, Act) and act.action.startswith("L ")
+    events = match.apply(0, act.action)
+    completed = next(e for e in events if isinstance(e, StickCompleted))
+    assert completed.stick is stick
+    assert view0(match).stick is None and P.reply(act.action, view0(match)).startswith(
+        "You laid down your stick:"
+    )
+
+
 def test_a_lay_down_not_answering_the_wild_question_is_refused_privately() -> None:
     match = rigged(hands={0: "5C 6C 7C * 9S 9H 9D KD 3H"}, discard="QD", sticks={0: STICK_6})
     hand = hand_order(view0(match).hand or ())
@@ -297,7 +320,11 @@ def _walk(match: StickGameMatch, seat: int, rng: random.Random, seen: set[str]) 
             values = [
                 c.value for c in rng.sample(item.choices, rng.randint(item.min_values, item.max_values))
             ]
-        meaning = P.click(match.view(seat), item.intent, values)
+        try:  # a choice a select cannot forbid (one wild chosen twice) is refused at the click
+            meaning = P.click(match.view(seat), item.intent, values)
+        except Refused:
+            draft = ""
+            continue
         if isinstance(meaning, Redraw):
             draft = meaning.draft
             continue
@@ -560,3 +587,24 @@ def test_many_ways_to_place_the_wilds_are_asked_in_a_select() -> None:
     assert act == Act("M run 3 * * * * 7D")
     match.apply(0, act.action)
     assert match.view(None).melds[-1].meld.low == 3
+
+
+def test_one_wild_of_a_set_chosen_twice_is_refused_at_once_with_why() -> None:
+    """The review's position (8 players, seed 2, ten normal moves): the set 7♣ 7♥ 7♠ 2♣ on the
+    table, and two naturals in hand that could each replace its one wild. Both chosen in the
+    swap select must be refused there and then, not at "Lay down" with the engine's sentence."""
+    match = GAME.new_match(8, GAME.resolve_options({}), 2)
+    players = [GAME.computer_player("normal", 20 + seat) for seat in range(8)]
+    for _ in range(10):
+        seat = match.awaiting[0]
+        match.apply(seat, players[seat].decide(match.view(seat)))
+    view = match.view(match.awaiting[0])
+    offered = find(P.prompt(view, NAMES4 * 2, draft="W"), "Wilds to take")
+    assert isinstance(offered, Select)
+    same_wild = [c.value for c in offered.choices if c.label.endswith("for the 2♣ in #1")]
+    assert len(same_wild) >= 2
+    before = len(match.log)
+    with pytest.raises(Refused, match=r"^The 2♣ in #1 can be taken only once: choose one card"):
+        P.click(view, offered.intent, same_wild[:2])
+    assert len(match.log) == before
+    assert isinstance(P.click(view, offered.intent, same_wild[:1]), Redraw)  # one is fine

@@ -228,6 +228,8 @@ class TinyGame:
     max_players: Final = 4
     levels: Final = ("random", "normal")
     stand_in_level: Final = "normal"
+    whole_turns: Final = False
+    """A turn is one action."""
     options: Final = (
         Option("tokens", "tokens on the pile each round", 7, (), 2, 30),
         Option("rounds", "how many rounds", 2, (), 1, 5),

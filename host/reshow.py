@@ -1,0 +1,43 @@
+"""What a table shows again without a new move: the end of a round that closed unshown, and a
+running table after a restart or a reload from storage (the host's part of resuming: the Discord
+layer shows these effects)."""
+
+from __future__ import annotations
+
+from host.catalog import text
+from host.tables import Effect, Prompt, Reports, RoundClosed, ShowTable, Table
+
+
+def round_end_effects(table: Table) -> tuple[Effect, ...]:
+    """The end of the game's last round (the table message and what the game reports: the
+    scores and, if the game is over, the final standings), from the events of its last action."""
+    events = table.last_events()
+    match = table.match
+    return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
+
+
+def _mentions(table: Table, seats: list[int]) -> str:
+    return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
+
+
+def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], str]:
+    """What a restored table shows: its table message (posted again if it was deleted), a new
+    prompt for each player to act who has no live one, and a channel notice naming them.
+    ``owed``: the last round ended just before the bot went down, unshown: first its table
+    message and scores, then a new table message for the next round (as after any round).
+
+    A stored hand DM is always one still waiting for its player: the journal deletes a seat's
+    DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
+    match = table.running_match()
+    effects: list[Effect] = [ShowTable()]
+    if owed:
+        effects = [*round_end_effects(table), ShowTable(new_message=True)]
+    waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
+    effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
+    if not waiting:
+        return tuple(effects), text("resume.resumed", title=table.title)
+    players = _mentions(table, waiting)
+    if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
+        todo = table.presentation.todo(match.view(waiting[0]))
+        return tuple(effects), text("resume.resumed_todo", title=table.title, players=players, todo=todo)
+    return tuple(effects), text("resume.resumed_turn", title=table.title, players=players)
