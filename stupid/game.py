@@ -49,13 +49,13 @@ from .errors import (
 from .events import (
     CardPlayed,
     Event,
-    RoundScored,
     RoundStarted,
     TrickWon,
     bidding_done,
-    event_setters,
     game_over,
-    new_event,
+    round_scored,
+    round_started,
+    trick_won,
 )
 from .rules import MAX_HAND_LIMIT, Rules
 from .tables import (
@@ -81,10 +81,6 @@ from .views import CompletedTrick, View
 
 __all__ = ["Game", "Phase"]
 
-# The events of every trick and round are built through their slot setters: see events.py.
-_set_winner, _set_plays, _set_trick = event_setters(TrickWon)
-_set_round, _set_dealer, _set_hand_size, _set_trump, _set_first = event_setters(RoundStarted)
-_set_scored_round, _set_bids, _set_taken, _set_scores, _set_totals = event_setters(RoundScored)
 _NOBODY: Final = object()
 """The ``_bidder`` outside the bidding and the ``_player`` outside the tricks: no argument is
 this very object, so ``seat is game._bidder`` holds only for the seat to bid."""
@@ -365,13 +361,7 @@ class Game:
         self._leader = self._bidder = first
         self._player = _NOBODY
         self._awaiting = ALONE[first]
-        started: RoundStarted = new_event(RoundStarted)  # RoundStarted(...), built faster
-        _set_round(started, round_no)
-        _set_dealer(started, self._dealer)
-        _set_hand_size(started, hand)
-        _set_trump(started, CARD_OF[trump])
-        _set_first(started, first)
-        return started
+        return round_started(round_no, self._dealer, hand, CARD_OF[trump], first)
 
     def _end_round(self, played: CardPlayed, done: TrickWon) -> list[Event]:
         """Score the round after its last trick (rules section 5); deal the next or end the game.
@@ -386,12 +376,7 @@ class Game:
         self._bid_history.append(bids)
         self._taken_history.append(taken)
         round_no = self._round
-        scored: RoundScored = new_event(RoundScored)  # RoundScored(...), built faster
-        _set_scored_round(scored, round_no)
-        _set_bids(scored, bids)
-        _set_taken(scored, taken)
-        _set_scores(scored, scores)
-        _set_totals(scored, tuple(totals))
+        scored = round_scored(round_no, bids, taken, scores, tuple(totals))
         if round_no == len(self._sizes):
             best = max(totals)
             self._winners = tuple(seat for seat, total in enumerate(totals) if total == best)
@@ -499,10 +484,9 @@ class Game:
         # (the same as stupid.tricks.trick_winner, on physical ids).
         leader = self._leader
         winner = self._taker
-        done: TrickWon = new_event(TrickWon)  # TrickWon(winner, plays, number), built faster
-        _set_winner(done, winner)
-        _set_plays(done, tuple(map(getitem, self._pair_rows[leader], trick)))  # (seat, card) pairs
-        _set_trick(done, number := self._trick_no)
+        number = self._trick_no
+        plays = tuple(map(getitem, self._pair_rows[leader], trick))  # its (seat, card) pairs
+        done = trick_won(winner, plays, number)
         self._completed.append(done)  # the same facts as a CompletedTrick, one object fewer
         self._taken[winner] += 1
         trick.clear()  # (a game's trick list is its own: copy() copies it)
