@@ -8,7 +8,7 @@ number of the trick in its round; seat-indexed tuples are indexed by seat.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
 from .cards import Card
@@ -126,22 +126,34 @@ class GameOver(Event):
 # builders below make the object with object.__new__ and set its slots through their
 # descriptors' __set__, about twice as fast (benchmarks/stupid_engine.py: 2-4% of a whole
 # game). The result is the very same event: no field has a default and no event class a
-# __post_init__. tests/stupid/test_events.py checks each builder against its constructor.
+# __post_init__ (checked at import by _setters). tests/stupid/test_events.py compares each
+# builder with its constructor.
 # For the engine's use; everyone else calls the classes.
 
 _new: Final = object.__new__
 
 
-def _setters(cls: type[Event]) -> tuple[Callable[[Event, Any], None], ...]:
-    """The slot setters of ``cls``'s fields, in field order."""
-    return tuple(vars(cls)[f.name].__set__ for f in fields(cls))
+def _setters(cls: type[Event], *names: str) -> tuple[Callable[[Event, Any], None], ...]:
+    """The slot setters of ``cls``'s fields ``names``, which must be all its fields in order,
+    none with a default and the class without ``__post_init__`` (else the builder would not make
+    what the constructor makes: checked at import)."""
+    declared = fields(cls)
+    if tuple(f.name for f in declared) != names or hasattr(cls, "__post_init__"):
+        raise TypeError(f"the fast builder of {cls.__name__} no longer matches its fields")
+    if any(f.default is not MISSING or f.default_factory is not MISSING for f in declared):
+        raise TypeError(f"a field of {cls.__name__} has a default its fast builder would skip")
+    return tuple(vars(cls)[name].__set__ for name in names)
 
 
-_RS_ROUND, _RS_DEALER, _RS_HAND_SIZE, _RS_TRUMP, _RS_FIRST = _setters(RoundStarted)
-_BD_BIDS, _BD_LEADER = _setters(BiddingDone)
-_TW_WINNER, _TW_PLAYS, _TW_TRICK = _setters(TrickWon)
-_SC_ROUND, _SC_BIDS, _SC_TAKEN, _SC_SCORES, _SC_TOTALS = _setters(RoundScored)
-_GO_TOTALS, _GO_WINNERS = _setters(GameOver)
+_RS_ROUND, _RS_DEALER, _RS_HAND_SIZE, _RS_TRUMP, _RS_FIRST = _setters(
+    RoundStarted, "round", "dealer", "hand_size", "trump", "first"
+)
+_BD_BIDS, _BD_LEADER = _setters(BiddingDone, "bids", "leader")
+_TW_WINNER, _TW_PLAYS, _TW_TRICK = _setters(TrickWon, "winner", "plays", "trick")
+_SC_ROUND, _SC_BIDS, _SC_TAKEN, _SC_SCORES, _SC_TOTALS = _setters(
+    RoundScored, "round", "bids", "taken", "scores", "totals"
+)
+_GO_TOTALS, _GO_WINNERS = _setters(GameOver, "totals", "winners")
 
 
 def round_started(round: int, dealer: int, hand_size: int, trump: Card, first: int) -> RoundStarted:

@@ -62,10 +62,20 @@ DEALER_BIDS: Final = tuple(
 """``DEALER_BIDS[n][s]``: the dealer's bids with ``s`` already bid on hands of ``n`` cards: all
 of 0..n but ``n - s``, the number that would make the bids add up to ``n``."""
 
-# The action log: a play is seat << 8 | physical card (physical ids are below 156), a bid
-# BID | seat << 8 | number; play codes index the tables below (lists, faster than dicts).
+# The action log holds one int per action (in memory only: saved games store actions as text):
+#   a play  seat << 8 | physical card     (physical ids are below 156 < 256; seats below 21)
+#   a bid   BID | seat << 8 | number      (BID = 1 << 13, above every seat << 8)
+# Play codes index the CardPlayed rows below (a list subscript, faster than a dict lookup).
+# The engine writes ``seat << 8`` literally on its hot paths; everything that reads codes back
+# goes through the names below.
+SEAT_SHIFT: Final = 8
+LOW_BITS: Final = (1 << SEAT_SHIFT) - 1
+"""``code & LOW_BITS``: the physical card of a play code, the number of a bid code."""
 BID: Final = 1 << 13
-PLAY_CODES: Final = MAX_PLAYERS << 8
+SEAT_BITS: Final = (BID >> SEAT_SHIFT) - 1
+"""``code >> SEAT_SHIFT & SEAT_BITS``: the seat of a play or bid code."""
+PLAY_CODES: Final = MAX_PLAYERS << SEAT_SHIFT
+assert 52 * COPIES <= LOW_BITS and MAX_PLAYERS <= SEAT_BITS, "the log codes' fields overlap"
 
 # Events are immutable, so equal ones are shared between games: one BidMade per (seat, bid),
 # built here, and one CardPlayed per (trick number, seat, card), built the first time it
@@ -79,10 +89,12 @@ PLAYED: Final[list[list[CardPlayed | None]]] = [[] for _ in range(MAX_HAND_LIMIT
 
 
 def played_row(number: int) -> list[CardPlayed | None]:
-    """``PLAYED[number]``, made the first time a trick of that number is played."""
+    """``PLAYED[number]``, made the first time a trick of that number is played. Two threads
+    making it at once both give it ``PLAY_CODES`` empty places (the slice assignment is
+    idempotent); the worst case is a CardPlayed built twice."""
     row = PLAYED[number]
     if not row:
-        row.extend([None] * PLAY_CODES)
+        row[:] = [None] * PLAY_CODES
     return row
 
 
@@ -103,7 +115,7 @@ SEATING: Final = {
         (*range(1, players), 0),
         tuple(tuple((leader + i) % players for i in range(players)) for leader in range(players)),
         tuple(tuple(PAIRS[(leader + i) % players] for i in range(players)) for leader in range(players)),
-        tuple((after, (after,)) for after in (*range(1, players), 0)),
+        tuple((after, ALONE[after]) for after in (*range(1, players), 0)),
     )
     for players in range(1, MAX_PLAYERS + 1)
 }

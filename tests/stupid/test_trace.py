@@ -1,6 +1,6 @@
 """The engine behaves exactly as before its speed tuning: fingerprints of random games.
 
-Each digest hashes the traces (``tests/stupid/trace.py``) of random games for 2-14 players:
+Each digest hashes the traces (``tests/stupid/trace.py``) of random games for 2-21 players:
 every event, refused action and its message, state, hands, legal options, views, card places,
 copies, saved game and reload, pickle and deepcopy. The expected values were computed with the
 engine before the tuning of issue 13 (commit 451a8ea), so any change of deals, events, views,
@@ -22,6 +22,8 @@ CASES = [
     # (spec seed, games, players, detail, digest of the traces)
     (2024, 16, (2, 14), 0.05, "4c45bc55dc0e03c73e61fe93419f006619a8f143e2de74673cd5346296fa3907"),
     (7, 3, (2, 5), 1.0, "c756e4d40dc3063eddbda40a971448142854d18c1c768a6e6557a954b08f23c7"),
+    # 15-21 seats: three decks, the highest seats in the log codes
+    (21, 4, (15, 21), 0.05, "f1f1ca7dd775c9460c730bc878cbc0324d2421e5648ee92cefce7a4f86ef4adc"),
 ]
 
 
