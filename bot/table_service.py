@@ -17,6 +17,7 @@ import contextlib
 import logging
 import weakref
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any, Literal
 
 import aiohttp
@@ -46,6 +47,7 @@ from host.tables import (
     PromptRef,
     Reports,
     RoundClosed,
+    ShowHand,
     ShowLobby,
     ShowTable,
     Table,
@@ -570,6 +572,9 @@ class TableService:
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
                 await self._prompt(table, effect.seat)
+        elif isinstance(effect, ShowHand):
+            if not table.is_auto(effect.seat):
+                await self._show_hand(table, effect.seat)
         elif isinstance(effect, Notice):
             await self._say(table, MessageSpec(effect.text), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
@@ -599,12 +604,15 @@ class TableService:
         lines = [text("takeover.ask_any", host=host, name=request.name)]
         lines += [f"- {table.seat_label(seat)}" for seat in request.seats]
         buttons = [
-            ButtonSpec(ident, text("takeover.give_button", seat=seat + 1, name=table.seats[seat].name)[:80],
-                       style="success")
+            ButtonSpec(
+                ident,
+                text("takeover.give_button", seat=seat + 1, name=table.seats[seat].name)[:80],
+                style="success",
+            )
             for ident, seat in zip(ids, request.seats, strict=True)
         ]
         per_row = render.MAX_PER_ROW
-        rows = tuple(tuple(buttons[i:i + per_row]) for i in range(0, len(buttons), per_row))
+        rows = tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
         return MessageSpec("\n".join(lines), rows=rows)
 
     async def show_reloaded(self, table: Table) -> None:
@@ -716,8 +724,15 @@ class TableService:
             nudge = table.presentation.nudge(table.running_match().view(seat))
             await self._say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
 
-    async def _dm(self, table: Table, seat: int, spec: MessageSpec) -> DmResult:
-        """DM ``spec`` to a seat and remember it as the seat's live prompt.
+    async def _show_hand(self, table: Table, seat: int) -> None:
+        """DM the seat its new hand: its prompt as the game shows it to a seat that is not
+        awaited, without components and not remembered as its live prompt. Nothing is said in
+        the channel if that fails: the seat's turn brings its prompt (or its mention)."""
+        spec = replace(self._prompt_spec(table, seat, header=self._dm_header(table)), rows=())
+        await self._dm(table, seat, spec, live=False)
+
+    async def _dm(self, table: Table, seat: int, spec: MessageSpec, *, live: bool = True) -> DmResult:
+        """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
 
         "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
         (403 / 50007): that is announced in the channel (with a mention) and the seat plays
@@ -743,8 +758,9 @@ class TableService:
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
             return "failed"
-        table.messages.prompts[seat] = PromptRef(channel.id, message.id)
-        await self.journal.remember_prompt(table, seat)
+        if live:
+            table.messages.prompts[seat] = PromptRef(channel.id, message.id)
+            await self.journal.remember_prompt(table, seat)
         return "sent"
 
     async def _has_left(self, table: Table, user_id: int) -> bool:

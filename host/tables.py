@@ -136,6 +136,17 @@ class Prompt:
 
 
 @dataclass(frozen=True)
+class ShowHand:
+    """Show ``seat`` its newly dealt hand while another seat decides first: the game's prompt
+    for a seat that is not awaited, as a DM with nothing to click. It is not the seat's live
+    prompt (that comes with its turn), so a restart need not send it again; a seat whose DMs
+    are closed sees its hand with /hand. Only in games that ask for it
+    (:attr:`tabletop.GameSpec.shows_new_hands`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
 class Reports:
     """Post what the game reports after an action (a round's scores, the final standings:
     :meth:`Presentation.reports`); ``final``: the game is over with it."""
@@ -176,6 +187,7 @@ Effect = (
     | ShowTable
     | RoundClosed
     | Prompt
+    | ShowHand
     | Reports
     | GameStopped
     | Notice
@@ -362,9 +374,7 @@ class Table:
         gets one when a human is awaited in it and it had none (an away player came back), and
         loses it when no human is awaited any more. A new deadline has not been reminded of yet."""
         key = self.turn_key()
-        humans = self.match is not None and any(
-            not self.is_auto(seat) for seat in self.match.awaiting
-        )
+        humans = self.match is not None and any(not self.is_auto(seat) for seat in self.match.awaiting)
         seconds = self.timer_seconds if key is not None and humans else None
         new_wait = key != self.deadline_key
         if not new_wait and (self.deadline is not None) == (seconds is not None):
@@ -568,6 +578,7 @@ class Table:
         started = text("lobby.started")
         effects: list[Effect] = [LobbyClosed(started), ShowTable(new_message=True)]
         effects += [Prompt(seat) for seat in match.awaiting if not self.is_auto(seat)]
+        effects += self._new_hands()
         return Outcome(started, tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
@@ -885,7 +896,8 @@ class Table:
         awaited seats before it.
 
         A seat is prompted when it becomes awaited, when it acted and is still awaited (a turn
-        of several decisions), and when a new round begins."""
+        of several decisions), and when a new round begins; then the other people see their new
+        hands, if the game shows them (:meth:`_new_hands`)."""
         match = self.running_match()
         round_before, awaited_before = before
         effects: list[Effect] = []
@@ -906,7 +918,21 @@ class Table:
             for seat in match.awaiting
             if not self.is_auto(seat) and (round_over or seat == actor or seat not in awaited_before)
         ]
+        if round_over:
+            effects += self._new_hands()
         return tuple(effects)
+
+    def _new_hands(self) -> list[Effect]:
+        """At a deal, in a game that shows new hands: a :class:`ShowHand` for each person who is
+        not awaited (those who are get their prompt)."""
+        if not self.spec.shows_new_hands:
+            return []
+        awaiting = self.running_match().awaiting
+        return [
+            ShowHand(seat)
+            for seat in range(len(self.seats))
+            if seat not in awaiting and not self.is_auto(seat)
+        ]
 
 
 def timer_seconds(choice: str) -> int | None:

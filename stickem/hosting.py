@@ -249,6 +249,7 @@ class StickemGame:
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
     whole_turns: Final = False
+    shows_new_hands: Final = False
     """A turn is one action (a misery card or a card)."""
     options: Final = (
         Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),

@@ -126,6 +126,7 @@ class StupidGame:
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
     whole_turns: Final = False
+    shows_new_hands: Final = True
     """A turn is one action (a card or a bid)."""
     options: Final = (
         Option(

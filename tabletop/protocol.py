@@ -203,6 +203,12 @@ class GameSpec(Protocol):
         ...
 
     @property
+    def shows_new_hands(self) -> bool:
+        """Whether every person gets their hand by DM when a round is dealt, not only those who
+        decide first (Stupid: a hand to weigh while the others bid)."""
+        ...
+
+    @property
     def presentation(self) -> Presentation:
         """How the game shows itself: every message of it (:mod:`tabletop.presentation`)."""
         ...

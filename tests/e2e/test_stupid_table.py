@@ -15,6 +15,7 @@ from host.storage import Storage
 from host.tables import TableState
 from stupid import Action, Card
 from stupid.game import Phase
+from stupid.messages.prompt import prompt_message
 from stupid.views import View
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
@@ -293,3 +294,43 @@ async def test_forbidden_bid_wrong_suit_and_stale_prompts_are_refused_privately(
         assert text == "These bids are from round 1, which is over; use your latest hand or /hand."
         assert table.action_count == count == len(play.shadow.log)
         await play.play_to_the_end()
+
+
+def newest_dm(emulator: Emulator, user: User) -> Message | None:
+    messages = emulator.driver.dm_messages(user)
+    return messages[-1] if messages else None
+
+
+async def test_at_each_deal_the_others_get_their_new_hand_by_dm(emulator: Emulator, tmp_path: Path) -> None:
+    """When a round is dealt, the seat that bids first gets its prompt and the other two people
+    a DM of their new hand with whose turn it is and nothing to click; their prompt comes with
+    their turn. Every round alike."""
+    club = make_club(emulator, 3, "stupid")
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        play = await open_stupid_table(emulator, bot, club.channel, club.users, options="max_hand=2")
+        for round_number in (1, 2, 3):
+            await play.play_until(lambda game, r=round_number: game.round == r)
+            first = play.game.awaiting[0]
+            for seat, user in play.humans.items():
+                if seat == first:
+                    continue
+                view = play.shadow.view(seat)
+                assert view.hand is not None
+                count = f"{len(view.hand)} card{'' if len(view.hand) == 1 else 's'}"
+
+                def shown(user: User = user, count: str = count, r: int = round_number) -> Message | None:
+                    message = newest_dm(emulator, user)
+                    if message is None or f"round {r} of 3" not in message.content:
+                        return None
+                    return message if f"Your hand ({count}):" in message.content else None
+
+                dm = await emulator.driver.wait_until(
+                    shown, 5.0, f"{play.names[seat]}'s hand of round {round_number}"
+                )
+                assert f"Waiting for **{play.names[first]}** to bid." in dm.content, dm.content
+                # the game's own prompt for the seat's view as it is now, under the DM header
+                assert dm.content.endswith(prompt_message(view, play.names).content), dm.content
+                assert not choices(dm), dm.content  # nothing to click: the turn brings the prompt
+        await play.play_to_the_end()
+        assert play.prompts_checked == len(play.moves)  # each turn still had its live prompt

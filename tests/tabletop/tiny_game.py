@@ -229,6 +229,7 @@ class TinyGame:
     levels: Final = ("random", "normal")
     stand_in_level: Final = "normal"
     whole_turns: Final = False
+    shows_new_hands: Final = False
     """A turn is one action."""
     options: Final = (
         Option("tokens", "tokens on the pile each round", 7, (), 2, 30),

@@ -1,0 +1,78 @@
+"""At a deal, people who do not decide first see their new hand (games that ask for it)."""
+
+from __future__ import annotations
+
+from host.tables import Outcome, Prompt, ShowHand, Table
+
+CHANNEL = 556
+
+
+def started(game: str, humans: int, *, fill_to: int | None = None) -> tuple[Table, Outcome]:
+    """A started table of ``game`` with users 1..``humans`` (user 1 hosts), and its start."""
+    table = Table(CHANNEL, 1, game=game, seed_source=lambda: 11, id_source=lambda: "hands1")
+    for user in range(1, humans + 1):
+        table.join(user, f"p{user}")
+    return table, table.start(1, fill_to=fill_to)
+
+
+def hands_shown(outcome: Outcome) -> set[int]:
+    return {effect.seat for effect in outcome.effects if isinstance(effect, ShowHand)}
+
+
+def prompted(outcome: Outcome) -> set[int]:
+    return {effect.seat for effect in outcome.effects if isinstance(effect, Prompt)}
+
+
+def step(table: Table) -> Outcome:
+    """The awaited seat takes a move its computer player would (a person's click or not)."""
+    match = table.running_match()
+    seat = match.awaiting[0]
+    action = table.spec.computer_player("random", seat).decide(match.view(seat))
+    if table.is_auto(seat):
+        return table.auto_move(seat, action)
+    return table.act(table.seats[seat].user_id, action, game_id=str(table.game_id), stage=match.stage)
+
+
+def test_a_stupid_deal_shows_every_other_person_their_hand() -> None:
+    table, outcome = started("stupid", 4)
+    first = table.running_match().awaiting[0]
+    assert prompted(outcome) == {first}
+    assert hands_shown(outcome) == set(range(4)) - {first}
+    # shown after the prompt: the seat that decides first hears first
+    kinds = [type(effect) for effect in outcome.effects]
+    assert kinds.index(Prompt) < kinds.index(ShowHand)
+
+
+def test_each_new_round_shows_the_new_hands_and_no_other_step_does() -> None:
+    table, _ = started("stupid", 3)
+    rounds_seen = 0
+    while table.running_match().round < 4:
+        before = table.running_match().round
+        outcome = step(table)
+        match = table.match
+        assert match is not None
+        if match.round != before:
+            rounds_seen += 1
+            assert hands_shown(outcome) == set(range(3)) - set(match.awaiting)
+            assert hands_shown(outcome).isdisjoint(prompted(outcome))
+        else:
+            assert hands_shown(outcome) == set()
+    assert rounds_seen == 3
+
+
+def test_computer_seats_and_away_people_are_not_shown_a_hand() -> None:
+    table, outcome = started("stupid", 2, fill_to=5)
+    people = {seat for seat in range(5) if not table.seats[seat].is_bot}
+    assert hands_shown(outcome) == people - set(table.running_match().awaiting)
+    away = max(people - set(table.running_match().awaiting))
+    table.away.add(away)  # as after three timeouts in a row
+    while table.running_match().round == 1:
+        outcome = step(table)
+    assert away not in hands_shown(outcome)
+    assert hands_shown(outcome) == people - {away} - set(table.running_match().awaiting)
+
+
+def test_games_that_do_not_ask_show_no_hands() -> None:
+    for game in ("stickem", "stickgame"):
+        _, outcome = started(game, 3)
+        assert hands_shown(outcome) == set(), game
