@@ -726,8 +726,9 @@ class TableService:
 
     async def _show_hand(self, table: Table, seat: int) -> None:
         """DM the seat its new hand: its prompt as the game shows it to a seat that is not
-        awaited, without components and not remembered as its live prompt. Nothing is said in
-        the channel if that fails: the seat's turn brings its prompt (or its mention)."""
+        awaited, without components and not remembered as its live prompt. If that fails,
+        nothing is said in the channel (the seat's turn brings its prompt, or its mention), except
+        the notice when the player's DMs turn out to be closed."""
         spec = replace(self._prompt_spec(table, seat, header=self._dm_header(table)), rows=())
         await self._dm(table, seat, spec, live=False)
 

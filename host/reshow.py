@@ -24,7 +24,8 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
     """What a restored table shows: its table message (posted again if it was deleted), a new
     prompt for each player to act who has no live one, and a channel notice naming them.
     ``owed``: the last round ended just before the bot went down, unshown: first its table
-    message and scores, then a new table message for the next round (as after any round).
+    message and scores, then a new table message for the next round and the new hands (as after
+    any round).
 
     A stored hand DM is always one still waiting for its player: the journal deletes a seat's
     DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
@@ -34,6 +35,8 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
         effects = [*round_end_effects(table), ShowTable(new_message=True)]
     waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
     effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
+    if owed and not match.is_over:  # the deal was never shown: neither were the new hands
+        effects += table.new_hands()
     if not waiting:
         return tuple(effects), text("resume.resumed", title=table.title)
     players = _mentions(table, waiting)

@@ -578,7 +578,7 @@ class Table:
         started = text("lobby.started")
         effects: list[Effect] = [LobbyClosed(started), ShowTable(new_message=True)]
         effects += [Prompt(seat) for seat in match.awaiting if not self.is_auto(seat)]
-        effects += self._new_hands()
+        effects += self.new_hands()
         return Outcome(started, tuple(effects), self.seat_of(user_id))
 
     # --- game actions -------------------------------------------------------------------------
@@ -897,7 +897,7 @@ class Table:
 
         A seat is prompted when it becomes awaited, when it acted and is still awaited (a turn
         of several decisions), and when a new round begins; then the other people see their new
-        hands, if the game shows them (:meth:`_new_hands`)."""
+        hands, if the game shows them (:meth:`new_hands`)."""
         match = self.running_match()
         round_before, awaited_before = before
         effects: list[Effect] = []
@@ -919,12 +919,12 @@ class Table:
             if not self.is_auto(seat) and (round_over or seat == actor or seat not in awaited_before)
         ]
         if round_over:
-            effects += self._new_hands()
+            effects += self.new_hands()
         return tuple(effects)
 
-    def _new_hands(self) -> list[Effect]:
+    def new_hands(self) -> list[Effect]:
         """At a deal, in a game that shows new hands: a :class:`ShowHand` for each person who is
-        not awaited (those who are get their prompt)."""
+        not awaited (those who are get their prompt) and not played by the computer (away)."""
         if not self.spec.shows_new_hands:
             return []
         awaiting = self.running_match().awaiting

@@ -249,8 +249,8 @@ class StickemGame:
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
     whole_turns: Final = False
-    shows_new_hands: Final = False
     """A turn is one action (a misery card or a card)."""
+    shows_new_hands: Final = False
     options: Final = (
         Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
         Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),

@@ -135,8 +135,8 @@ class StickGameSpec:
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
     whole_turns: Final = True
-    shows_new_hands: Final = False
     """A turn is a draw, then melds and lay-offs, then a discard: a stand-in plays it all."""
+    shows_new_hands: Final = False
     options: Final = (
         Option("scoring", "who wins: most completed sticks, or most points", "sticks", SCORING),
         Option("sticks_to_win", "completed sticks that end the game (fewer: a shorter game)", 7, (), 1, 7),

@@ -126,8 +126,9 @@ class StupidGame:
     levels: Final = LEVELS
     stand_in_level: Final = "normal"
     whole_turns: Final = False
-    shows_new_hands: Final = True
     """A turn is one action (a card or a bid)."""
+    shows_new_hands: Final = True
+    """At a deal the people who do not bid first get their new hand by DM, to weigh their bid."""
     options: Final = (
         Option(
             "decks",

@@ -332,5 +332,7 @@ async def test_at_each_deal_the_others_get_their_new_hand_by_dm(emulator: Emulat
                 # the game's own prompt for the seat's view as it is now, under the DM header
                 assert dm.content.endswith(prompt_message(view, play.names).content), dm.content
                 assert not choices(dm), dm.content  # nothing to click: the turn brings the prompt
+            # the hand DMs are not live prompts: a restart would prompt the first bidder only
+            assert play.table is not None and set(play.table.messages.prompts) <= {first}
         await play.play_to_the_end()
         assert play.prompts_checked == len(play.moves)  # each turn still had its live prompt

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from host.tables import Outcome, Prompt, ShowHand, Table
+from host.reshow import resume_effects
+from host.tables import Effect, Outcome, Prompt, ShowHand, Table
 
 CHANNEL = 556
 
@@ -23,6 +24,13 @@ def prompted(outcome: Outcome) -> set[int]:
     return {effect.seat for effect in outcome.effects if isinstance(effect, Prompt)}
 
 
+def prompts_first(effects: tuple[Effect, ...]) -> bool:
+    """Every Prompt comes before every ShowHand: the seat that decides first hears first."""
+    kinds = [type(effect) for effect in effects]
+    shows = [at for at, kind in enumerate(kinds) if kind is ShowHand]
+    return not shows or all(at < shows[0] for at, kind in enumerate(kinds) if kind is Prompt)
+
+
 def step(table: Table) -> Outcome:
     """The awaited seat takes a move its computer player would (a person's click or not)."""
     match = table.running_match()
@@ -38,9 +46,7 @@ def test_a_stupid_deal_shows_every_other_person_their_hand() -> None:
     first = table.running_match().awaiting[0]
     assert prompted(outcome) == {first}
     assert hands_shown(outcome) == set(range(4)) - {first}
-    # shown after the prompt: the seat that decides first hears first
-    kinds = [type(effect) for effect in outcome.effects]
-    assert kinds.index(Prompt) < kinds.index(ShowHand)
+    assert prompts_first(outcome.effects)
 
 
 def test_each_new_round_shows_the_new_hands_and_no_other_step_does() -> None:
@@ -55,21 +61,57 @@ def test_each_new_round_shows_the_new_hands_and_no_other_step_does() -> None:
             rounds_seen += 1
             assert hands_shown(outcome) == set(range(3)) - set(match.awaiting)
             assert hands_shown(outcome).isdisjoint(prompted(outcome))
+            assert prompts_first(outcome.effects)
         else:
             assert hands_shown(outcome) == set()
     assert rounds_seen == 3
 
 
-def test_computer_seats_and_away_people_are_not_shown_a_hand() -> None:
-    table, outcome = started("stupid", 2, fill_to=5)
-    people = {seat for seat in range(5) if not table.seats[seat].is_bot}
-    assert hands_shown(outcome) == people - set(table.running_match().awaiting)
-    away = max(people - set(table.running_match().awaiting))
-    table.away.add(away)  # as after three timeouts in a row
-    while table.running_match().round == 1:
+def to_next_round(table: Table) -> Outcome:
+    """Step until a new round is dealt; the outcome of the step that dealt it."""
+    start = table.running_match().round
+    while True:
         outcome = step(table)
+        if table.running_match().round != start:
+            return outcome
+
+
+def test_computer_seats_and_away_people_are_not_shown_a_hand() -> None:
+    table, outcome = started("stupid", 3, fill_to=5)
+    people = {seat for seat in range(5) if not table.seats[seat].is_bot}
+    assert people == {0, 1, 2}
+    first = table.running_match().awaiting[0]
+    assert hands_shown(outcome) == people - {first}
+    # away: a person who will not bid first in round 2 either (the deal moves one seat on)
+    away = min(people - {first, (first + 1) % 5})
+    table.away.add(away)  # as after three timeouts in a row
+    outcome = to_next_round(table)
+    assert away not in table.running_match().awaiting
     assert away not in hands_shown(outcome)
     assert hands_shown(outcome) == people - {away} - set(table.running_match().awaiting)
+
+
+def test_a_person_who_takes_over_a_computer_seat_is_shown_the_hand_of_it() -> None:
+    table, _ = started("stupid", 2, fill_to=5)
+    next_first = (table.running_match().awaiting[0] + 1) % 5
+    seat = min(seat for seat in range(2, 5) if seat != next_first)  # a computer seat, not bidding first
+    table.request_takeover(77, "newcomer", str(seat + 1))
+    table.approve_takeover(1, seat, 77)
+    outcome = to_next_round(table)
+    assert table.seats[seat].user_id == 77
+    assert seat in hands_shown(outcome)
+    assert hands_shown(outcome) == {0, 1, seat} - set(table.running_match().awaiting)
+
+
+def test_resuming_after_an_unshown_deal_shows_the_new_hands_too() -> None:
+    table, _ = started("stupid", 3)
+    to_next_round(table)
+    first = table.running_match().awaiting[0]
+    owed, _ = resume_effects(table, owed=True)  # the bot went down before showing the deal
+    assert {effect.seat for effect in owed if isinstance(effect, ShowHand)} == {0, 1, 2} - {first}
+    assert prompts_first(owed)
+    again, _ = resume_effects(table)  # a deal already shown: its hand DMs are not sent again
+    assert not any(isinstance(effect, ShowHand) for effect in again)
 
 
 def test_games_that_do_not_ask_show_no_hands() -> None:

@@ -229,8 +229,8 @@ class TinyGame:
     levels: Final = ("random", "normal")
     stand_in_level: Final = "normal"
     whole_turns: Final = False
-    shows_new_hands: Final = False
     """A turn is one action."""
+    shows_new_hands: Final = False
     options: Final = (
         Option("tokens", "tokens on the pile each round", 7, (), 2, 30),
         Option("rounds", "how many rounds", 2, (), 1, 5),
