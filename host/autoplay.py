@@ -31,7 +31,7 @@ from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import utc_now
-from host.tables import Effect, GameRefusal, Outcome, Table, TableState
+from host.tables import Effect, GameRefusal, Outcome, Prompt, Table, TableState
 from host.thinking import decide, warm_up, worker_init
 from tabletop import registry
 
@@ -185,12 +185,16 @@ class Autoplay:
             except Exception:
                 log.exception(
                     "table %s: the %s computer player failed in a new worker pool; %s decides instead",
-                    table.channel_id, level, FALLBACK,
+                    table.channel_id,
+                    level,
+                    FALLBACK,
                 )
         except Exception:
             log.exception(
                 "table %s: the %s computer player failed; %s decides instead",
-                table.channel_id, level, FALLBACK,
+                table.channel_id,
+                level,
+                FALLBACK,
             )
         return decide(game, where, view, table.spec.levels[0], seed)
 
@@ -265,7 +269,8 @@ class Autoplay:
         once, as one timeout: the person does not wait out a new timer, nor count a second
         timeout, for each step of a turn they missed. Their prompt then says all the computer
         did for them."""
-        await self._apply(table, seat, first, stamp, timed_out=True, retire=False)
+        first_round = table.match.round if table.match is not None else 0
+        retired = await self._apply_step(table, seat, first, stamp, timed_out=True, retire=False)
         done: list[str] = []
         while True:
             match = table.match
@@ -277,17 +282,27 @@ class Autoplay:
                 not done
                 or len(match.log) != stamp + len(done)  # someone else moved (/hand, or a restart)
                 or match.awaiting != (seat,)  # the turn is over
+                or match.round != first_round  # and a new round began with the same seat
                 or table.is_auto(seat)  # a computer seat now (marked away): autoplay plays it
             ):
                 break
             action = await self.think(table, seat, table.stand_in_level)
             step = stamp + len(done)
-            await self._apply(table, seat, action, step, timed_out=True, turn_goes_on=True, retire=False)
+            retired = await self._apply_step(
+                table,
+                seat,
+                action,
+                step,
+                timed_out=True,
+                turn_goes_on=True,
+                retire=False,
+                turn_so_far=tuple(done),
+            )
             if table.match is not None and len(table.match.log) == step + 1:
                 done.append(action)
             else:
                 break
-        if done:
+        if done and not retired:
             async with table.lock:
                 await self.service.retire_timed_out_prompt(table, seat, tuple(done))
 
@@ -311,8 +326,9 @@ class Autoplay:
                 async with self.service.journal.recording(table, background=True):
                     table.reminded = True
             except UserError as exc:
-                log.warning("table %s: the reminder could not be saved (%s); sent anyway",
-                            table.channel_id, exc)
+                log.warning(
+                    "table %s: the reminder could not be saved (%s); sent anyway", table.channel_id, exc
+                )
                 table.reminded = True
             left = max(1, round((deadline - self.clock()).total_seconds()))
             for seat in table.timed_out_seats():
@@ -329,33 +345,53 @@ class Autoplay:
         stamp: int,
         *,
         timed_out: bool,
+    ) -> None:
+        """Apply a computer move under the lock, through the journal, if the game has not moved
+        (a timed-out seat's prompt then says what the computer did for it)."""
+        await self._apply_step(table, seat, action, stamp, timed_out=timed_out)
+
+    async def _apply_step(
+        self,
+        table: Table,
+        seat: int,
+        action: str,
+        stamp: int,
+        *,
+        timed_out: bool,
         turn_goes_on: bool = False,
         retire: bool = True,
-    ) -> None:
-        """Apply a computer move under the lock, through the journal, if the game has not moved."""
+        turn_so_far: tuple[str, ...] = (),
+    ) -> bool:
+        """:meth:`_apply`; for a step of a timed-out turn played to its end, ``retire`` False:
+        the prompt is retired after the turn, unless this step ends the round and the seat is
+        prompted for the next (it begins it): then the old prompt first says what the stand-in
+        did (``turn_so_far``, then ``action``). Whether the prompt was retired."""
         async with table.lock:
             match = table.match
             if table.state is not TableState.PLAYING or match is None or len(match.log) != stamp:
-                return
+                return False
             # A computer move is for a seat the computer plays; a timeout for a player's own seat
             # (not one that became a computer seat meanwhile, by /leave for instance).
             if seat not in match.awaiting or table.is_auto(seat) == timed_out:
-                return
+                return False
             try:
                 async with self.service.journal.recording(table, background=True):
                     outcome = table.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
             except GameRefusal as exc:  # a computer player's bug: logged, tried again later
                 # The game's sentence may name a card, which the players have not seen.
                 rule = exc.__cause__.__cause__ if exc.__cause__ is not None else None
-                log.warning("table %s: computer move not applied: %s", table.channel_id,
-                            type(rule or exc).__name__)
+                log.warning(
+                    "table %s: computer move not applied: %s", table.channel_id, type(rule or exc).__name__
+                )
                 outcome = None
             except UserError as exc:  # could not be saved: try again a little later
                 log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
                 outcome = None
             if outcome is not None:
-                if timed_out and retire:
-                    await self.service.retire_timed_out_prompt(table, seat, (action,))
+                retired = timed_out and (retire or Prompt(seat) in outcome.effects)
+                if retired:
+                    await self.service.retire_timed_out_prompt(table, seat, (*turn_so_far, action))
                 await self.service.execute(table, outcome)
-                return
+                return retired
         await asyncio.sleep(RETRY_AFTER)
+        return False

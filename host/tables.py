@@ -674,8 +674,8 @@ class Table:
         """The computer's move for ``seat`` (a computer seat, an away player, or a timeout).
 
         In a game of :attr:`~tabletop.GameSpec.whole_turns` the stand-in plays a timed-out turn
-        to its end: the seat gets no prompt for the steps in between, and ``turn_goes_on`` (a
-        step after the first) counts no second timeout."""
+        to its end: the seat gets no prompt for the steps in between (only for a new round it
+        begins), and ``turn_goes_on`` (a step after the first) counts no second timeout."""
         match = self.running_match()
         before_name = self.seats[seat].name
         before = self._before()
@@ -694,7 +694,9 @@ class Table:
             else:
                 notices.append(Notice(text("game.time_up", name=before_name)))
         effects = self._effects_after(events, before, seat)
-        if timed_out and self.spec.whole_turns:  # the stand-in plays on: no prompt in between
+        if timed_out and self.spec.whole_turns and match.round == before[0]:
+            # The stand-in plays on: no prompt in between. A new round that this seat begins is
+            # the person's own again: they are prompted for it.
             effects = tuple(effect for effect in effects if effect != Prompt(seat))
         return Outcome("", tuple(notices) + effects, seat)
 

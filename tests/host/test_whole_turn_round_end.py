@@ -1,0 +1,90 @@
+"""A timed-out turn played to its end by the stand-in (``GameSpec.whole_turns``) that ends the
+round: the person is prompted for the new round, and the old prompt is retired before that.
+
+Take-away (``tests/tabletop/tiny_game.py``) is made a game of whole turns for these tests: the
+take that empties the pile ends the round, and every seat must say ``ready`` for the next one,
+the timed-out seat too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, cast
+
+import pytest
+
+from host.autoplay import Autoplay, AutoplaySettings, TableDisplay
+from host.journal import GameJournal
+from host.tables import Effect, Outcome, Prompt, PromptRef, Table
+from tabletop import registry
+from tests.tabletop import tiny_game
+
+
+@pytest.fixture
+def tiny_whole_turns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Take-away offered, as a game of whole turns."""
+    registry.register("tiny", "tests.tabletop.tiny_game:GAME")
+    monkeypatch.setattr(tiny_game.GAME, "whole_turns", True)
+    try:
+        yield
+    finally:
+        registry.unregister("tiny")
+
+
+def near_round_end() -> tuple[Table, int]:
+    """Two people at Take-away, the pile down to 1 token and a person to take it."""
+    table = Table(901, 1, game="tiny", seed_source=lambda: 5, id_source=lambda: "whole1")
+    table.join(1, "ann")
+    table.join(2, "bob")
+    table.start(1, options={"tokens": 3}, timer="off")
+    match = table.running_match()
+    for seat in (0, 1):
+        table.act(seat + 1, "ready", game_id=str(table.game_id), stage=match.stage)
+    seat = match.awaiting[0]
+    table.act(seat + 1, "t2", game_id=str(table.game_id), stage=match.stage)
+    assert match.round == 1 and len(match.awaiting) == 1
+    return table, match.awaiting[0]
+
+
+def test_the_timed_out_step_that_ends_the_round_keeps_the_seats_new_prompt(tiny_whole_turns: None) -> None:
+    table, seat = near_round_end()
+    outcome = table.auto_move(seat, "t1", timed_out=True)
+    assert table.running_match().round == 2
+    assert Prompt(seat) in outcome.effects  # "ready" for round 2 is the person's own again
+
+
+class Display:
+    """What autoplay shows, in order; prompts remembered as the table service does."""
+
+    def __init__(self) -> None:
+        self.journal = GameJournal(None)
+        self.calls: list[tuple[str, object]] = []
+
+    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
+        self.calls.append(("notify", text))
+
+    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+        self.calls.append(("retire", (table.messages.prompts.pop(seat, None), actions)))
+
+    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+        self.calls.append(("execute", outcome.effects))
+        for effect in outcome.effects:
+            if isinstance(effect, Prompt):
+                table.messages.prompts[effect.seat] = PromptRef(1, 100 + len(self.calls))
+
+
+async def test_the_old_prompt_is_retired_before_the_new_rounds_prompt_is_sent(tiny_whole_turns: None) -> None:
+    table, seat = near_round_end()
+    old = PromptRef(1, 50)
+    table.messages.prompts[seat] = old
+    display = Display()
+    autoplay = Autoplay(cast(TableDisplay, display), AutoplaySettings(move_delay=0, workers=0))
+    stamp = len(table.running_match().log)
+    await autoplay._play_timed_out_turn(table, seat, stamp, "t1")
+    kinds = [kind for kind, _ in display.calls]
+    assert kinds == ["retire", "execute"], display.calls
+    assert display.calls[0][1] == (old, ("t1",))  # the old prompt says what the stand-in did
+    effects = cast(tuple[Any, ...], display.calls[1][1])
+    assert Prompt(seat) in effects
+    new = table.messages.prompts.get(seat)
+    assert new is not None and new != old  # the new round's prompt stays live
