@@ -95,7 +95,7 @@ class Autoplay:
         self.settings = settings or AutoplaySettings()
         self._executor: Executor | None = None
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._applying: set[asyncio.Future[None]] = set()
+        self._applying: set[asyncio.Future[object]] = set()
         self._closed = False
         self.clock: Callable[[], datetime] = utc_now
 
@@ -270,7 +270,7 @@ class Autoplay:
         timeout, for each step of a turn they missed. Their prompt then says all the computer
         did for them."""
         first_round = table.match.round if table.match is not None else 0
-        retired = await self._apply_step(table, seat, first, stamp, timed_out=True, retire=False)
+        retired = await self._apply(table, seat, first, stamp, timed_out=True, retire=False)
         done: list[str] = []
         while True:
             match = table.match
@@ -288,7 +288,7 @@ class Autoplay:
                 break
             action = await self.think(table, seat, table.stand_in_level)
             step = stamp + len(done)
-            retired = await self._apply_step(
+            retired = await self._apply(
                 table,
                 seat,
                 action,
@@ -306,7 +306,7 @@ class Autoplay:
             async with table.lock:
                 await self.service.retire_timed_out_prompt(table, seat, tuple(done))
 
-    async def _shielded(self, step: Coroutine[Any, Any, None]) -> None:
+    async def _shielded(self, step: Coroutine[Any, Any, object]) -> None:
         """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
         future = asyncio.ensure_future(step)
         self._applying.add(future)
@@ -345,27 +345,17 @@ class Autoplay:
         stamp: int,
         *,
         timed_out: bool,
-    ) -> None:
-        """Apply a computer move under the lock, through the journal, if the game has not moved
-        (a timed-out seat's prompt then says what the computer did for it)."""
-        await self._apply_step(table, seat, action, stamp, timed_out=timed_out)
-
-    async def _apply_step(
-        self,
-        table: Table,
-        seat: int,
-        action: str,
-        stamp: int,
-        *,
-        timed_out: bool,
         turn_goes_on: bool = False,
         retire: bool = True,
         turn_so_far: tuple[str, ...] = (),
     ) -> bool:
-        """:meth:`_apply`; for a step of a timed-out turn played to its end, ``retire`` False:
-        the prompt is retired after the turn, unless this step ends the round and the seat is
-        prompted for the next (it begins it): then the old prompt first says what the stand-in
-        did (``turn_so_far``, then ``action``). Whether the prompt was retired."""
+        """Apply a computer move under the lock, through the journal, if the game has not moved;
+        a timed-out seat's prompt then says what the computer did for it. Whether it did.
+
+        For a step of a timed-out turn played to its end, ``retire`` is False: the prompt is
+        retired after the turn, unless this step ends the round and the seat is prompted for the
+        next (it begins it): then the old prompt first says what the stand-in did
+        (``turn_so_far``, then ``action``)."""
         async with table.lock:
             match = table.match
             if table.state is not TableState.PLAYING or match is None or len(match.log) != stamp:
