@@ -12,7 +12,7 @@ import pytest
 
 from tabletop.console import INTERRUPTED, terminal_width, wrap_text
 
-GAMES = ("stickem", "stupid")
+GAMES = ("stickem", "stupid", "stickgame")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
