@@ -1,10 +1,11 @@
 """What a person types at Stick Game's terminal table, read into actions.
 
 A card is typed as the engine reads it (``7H``, ``10C``, ``AS``, ``*`` for a joker, ``7♥``) or as
-its number in the hand as shown (:func:`stickgame.present_text.hand_order`, from 1). Table
-melds are numbered from 1, as the table shows them. Anything that cannot be read raises
-:class:`CommandError` with a sentence for the person; whether the rules allow the action is
-the engine's to say.
+its number in the hand as shown (:func:`stickgame.present_text.hand_order`, from 1); numbers
+count in the hand as it was shown before the command, so a wild taken in it is named (``*``,
+``2C``), never numbered. Table melds are numbered from 1, as the table shows them. Anything
+that cannot be read raises :class:`CommandError` with a sentence for the person; whether the
+rules allow the action is the engine's to say.
 
 ==========================  ==================================================================
 typed                       action
@@ -107,6 +108,8 @@ def read_command(line: str, situation: Situation) -> Action:
 
 
 def _lay(rest: str, situation: Situation, hand: Sequence[Card]) -> LayDown:
+    """A lay-down: the cards typed (numbers counting in the hand as shown), or the one offered
+    for ``hand`` (the hand after any wild taken)."""
     if not rest:
         if situation.stick is None:
             raise CommandError("Your stick is laid down already this round: add melds with 'meld'.")
@@ -117,9 +120,8 @@ def _lay(rest: str, situation: Situation, hand: Sequence[Card]) -> LayDown:
                 "to lay down melds of your own, name their cards: 'lay 4C 5C * | 9S 9H 9H'."
             )
         return LayDown(found)
-    shown = hand_order(hand)
     parts = rest.split("|")
-    return LayDown(tuple(_meld(part, shown, "lay 4C 5C * | 9S 9H 9H") for part in parts))
+    return LayDown(tuple(_meld(part, situation.shown, "lay 4C 5C * | 9S 9H 9H") for part in parts))
 
 
 def _meld(text: str, shown: Sequence[Card], example: str) -> MeldPlay:
@@ -182,7 +184,7 @@ def _take(rest: str, situation: Situation) -> TakeWild:
     hand = list(situation.hand)
     for number, card_text in zip(tokens[::2], tokens[1::2], strict=True):
         index = _meld_index(number, situation.melds)
-        card = _cards([card_text], hand_order(situation.hand))[0]
+        card = _cards([card_text], situation.shown)[0]
         swaps.append(Swap(index, card))
         wild = _wild_for(situation.melds[index], card)
         if card in hand and wild is not None:
@@ -197,7 +199,7 @@ def _take(rest: str, situation: Situation) -> TakeWild:
     if verb.lower() in _LAY:
         then = _lay(cards, situation, hand)
     elif verb.lower() in _MELD:
-        then = AddMeld(_meld(cards, hand_order(hand), "take 3 7H / meld 7H 8H *"))
+        then = AddMeld(_meld(cards, situation.shown, "take 3 7H / meld 7H 8H *"))
     else:
         raise CommandError(
             f"After the '/', lay down your stick or a new meld with the wild: {_TAKE_EXAMPLE}."

@@ -135,7 +135,7 @@ def stick_text(view: View) -> str:
     """The person's stick and what it asks, or that it is laid down."""
     if view.stick is None:
         return "Your stick is laid down this round: now you may add melds and lay off."
-    return f"Your stick: {view.stick} ({plural(view.stick.points, 'point')}): {stick_hint(view.stick)}."
+    return f"Your stick: {view.stick} ({plural(view.stick.points, 'point')}) — {stick_hint(view.stick)}."
 
 
 def hand_text(hand: Sequence[Card]) -> str:

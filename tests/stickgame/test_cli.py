@@ -12,7 +12,7 @@ from stickgame.cards import Card
 from stickgame.cli import main
 from stickgame.melds import make_meld
 from stickgame.sticks import STICKS
-from stickgame.terminal_commands import Situation, read_command
+from stickgame.terminal_commands import CommandError, Situation, read_command
 from stickgame.views import TableMeld
 
 
@@ -61,6 +61,48 @@ SITUATION = Situation(
 def test_typed_commands_become_actions(typed: str, text: str) -> None:
     """Cards by name or number in the hand as shown (wild first, then by suit); melds from 1."""
     assert read_command(typed, SITUATION).encode() == text
+
+
+TAKING = Situation(
+    hand=_cards("5C 7C 8C 9S 9H 9D 6H"),
+    stick=SITUATION.stick,
+    melds=(TableMeld(1, make_meld(_cards("6S 6D *"))),),
+)
+
+
+@pytest.mark.parametrize(
+    ("typed", "text"),
+    [
+        # the joker 6H frees is used at once: in the lay-down offered for the hand after the swap
+        ("take 1 6H / lay", "W 0:6H / L run 5C 7C 8C * | set 9S 9H 9D"),
+        # numbers count in the hand as shown before the take (5C 7C 8C 9D 6H 9H 9S)
+        ("take 1:5 / meld 4 6 7 *", "W 0:6H / M 9D 9H 9S *"),
+        ("take 1 6H / lay 1 * 2 3 | 4 6 7", "W 0:6H / L 5C * 7C 8C | 9D 9H 9S"),
+    ],
+)
+def test_a_wild_taken_is_used_in_the_same_command(typed: str, text: str) -> None:
+    assert read_command(typed, TAKING).encode() == text
+
+
+@pytest.mark.parametrize(
+    ("typed", "answer"),
+    [
+        ("take 1 6H", "A wild you take must be used in the same turn: say how after a '/'"),
+        ("take 1 6H / dance", "After the '/', lay down your stick or a new meld with the wild"),
+        ("take 2 6H / lay", "There is no meld #2: melds on the table are #1 to #1."),
+        ("take / lay", "Name the meld and the natural card that replaces its wild"),
+        ("off 1", "Name a meld of the table and the cards to lay off, like 'off 3 8H'."),
+        ("off one 6H", "'one' is not a meld number: melds on the table are #1 to #1."),
+        ("lay run from K 5C * *", "'from K' names where a run starts: a rank from A to Q"),
+        ("meld", "Name the cards of each meld, like 'meld 7H 8H 9H'."),
+        ("x 1 2", "Discard one card, like 'x 7H' or 'x 3' (its number in your hand)."),
+        ("x 3 3", "Card number 3 is named twice."),
+    ],
+)
+def test_commands_that_cannot_be_read_say_why(typed: str, answer: str) -> None:
+    with pytest.raises(CommandError) as refused:
+        read_command(typed, TAKING)
+    assert str(refused.value).startswith(answer)
 
 
 def test_simulate_prints_a_table_per_level(capsys: pytest.CaptureFixture[str]) -> None:
