@@ -127,6 +127,8 @@ class TerminalTable:
 
     def prompt(self, view: View) -> str:
         """What the prompt asks for at this step of the person's turn."""
+        if view.phase == "draw" and view.discard_top is None:
+            return "Your draw ('draw' from the stock; the discard pile is empty): "
         if view.phase == "draw":
             return f"Your draw ('draw' from the stock, or 'pile' for {view.discard_top}): "
         if view.stick is not None:
