@@ -17,7 +17,13 @@ from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import Rules
-from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels
+from tabletop.console import (
+    ProgressBar,
+    play_until_interrupted,
+    print_wrapped,
+    quiet_broken_pipe,
+    seat_levels,
+)
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -81,16 +87,13 @@ def play_command(args: argparse.Namespace) -> int:
     """Run ``stupid play``."""
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     try:
-        table = TerminalTable(args.players, args.level, _rules(args), args.seed, color=color)
+        table = TerminalTable(
+            args.players, args.level, _rules(args), args.seed, write=print_wrapped, color=color
+        )
     except ValueError as error:
         print(f"stupid play: {error}", file=sys.stderr)
         return 2
-    try:
-        table.run()
-    except KeyboardInterrupt:
-        print(f"\nBye! (seed {table.game.seed})")
-        return 130
-    return 0
+    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

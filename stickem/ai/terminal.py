@@ -27,9 +27,8 @@ from stickem.rules import Rules
 from stickem.summary import INTRO, SECTIONS
 from stickem.tricks import trick_winner
 from stickem.views import View
+from tabletop.console import HELP_WORDS, QuitGame, read_answer
 
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"help", "?", "h"})
 RULES_WORDS = frozenset({"rules"})
 
 _ANSI = {
@@ -42,10 +41,6 @@ _ANSI = {
 }
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
-
-
-class QuitGame(Exception):
-    """The person asked to leave (typed quit, or input ended)."""
 
 
 class TerminalTable:
@@ -229,13 +224,8 @@ class TerminalTable:
         """Ask until the person names a card of their hand (by name or number)."""
         hand = sorted(self.game.hand(0))
         while True:
-            try:
-                text = self.read(prompt)
-            except EOFError:
-                raise QuitGame from None
-            answer = text.strip().lower()
-            if answer in QUIT_WORDS:
-                raise QuitGame
+            text = read_answer(self.read, self.write, prompt)
+            answer = text.lower()
             if answer in HELP_WORDS:
                 self.write(self.help_text())
                 continue
@@ -254,7 +244,7 @@ class TerminalTable:
             try:
                 card = Card.parse(answer)
             except ValueError:
-                self.write(f"I don't understand {text.strip()!r}: {self.card_hint()}.")
+                self.write(f"I don't understand {text!r}: {self.card_hint()}.")
                 continue
             if card not in hand:
                 self.write(f"{card} is not in your hand.")

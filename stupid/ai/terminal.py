@@ -19,11 +19,9 @@ from stupid.game import Game, Phase
 from stupid.rules import Rules
 from stupid.tricks import trick_winner
 from stupid.views import View
+from tabletop.console import HELP_WORDS, QuitGame, read_answer
 
 __all__ = ["RULES_TEXT", "QuitGame", "TerminalTable"]
-
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"help", "?", "h"})
 
 RULES_TEXT = """\
 Stupid, in short:
@@ -54,10 +52,6 @@ _ANSI = {
     Suit.SPADES: "\x1b[34m",
 }
 _RESET = "\x1b[0m"
-
-
-class QuitGame(Exception):
-    """The person asked to leave (typed quit, or input ended)."""
 
 
 class TerminalTable:
@@ -150,14 +144,8 @@ class TerminalTable:
     def ask(self, prompt: str) -> str:
         """Read one answer; ``help``/``rules`` are answered here and asked again."""
         while True:
-            try:
-                text = self.read(prompt)
-            except EOFError:
-                raise QuitGame from None
-            answer = " ".join(text.strip().split())
+            answer = read_answer(self.read, self.write, prompt)
             lowered = answer.lower()
-            if lowered in QUIT_WORDS:
-                raise QuitGame
             if lowered in HELP_WORDS:
                 self.write(HELP_TEXT)
             elif lowered == "rules":
