@@ -18,6 +18,7 @@ committing it.
 from __future__ import annotations
 
 import io
+import math
 import os
 from pathlib import Path
 from typing import Final
@@ -90,12 +91,14 @@ def simulate(image: Image.Image, deficiency: str) -> Image.Image:
     return Image.frombytes("RGB", image.size, bytes(out))
 
 
-def ink_mask(card: Image.Image, background: tuple[int, int, int]) -> set[tuple[int, int]]:
-    """The pixels of ``card`` (RGB, the card alone) that stand out from its ``background`` (the
-    card's own fill): the shapes and the numbers, whatever their colour."""
+def ink_mask(
+    card: Image.Image, background: tuple[int, int, int], ink: tuple[int, int, int]
+) -> set[tuple[int, int]]:
+    """The pixels of ``card`` (RGB, the card alone) nearer its ``ink`` than its ``background``
+    (the card's own fill): the shapes and the numbers, whatever their colours."""
     found: set[tuple[int, int]] = set()
     for index, pixel in enumerate(pixels(card)):
-        if sum(abs(a - b) for a, b in zip(pixel, background, strict=True)) > 150:
+        if math.dist(pixel, ink) < math.dist(pixel, background):
             found.add((index % card.width, index // card.width))
     return found
 
