@@ -12,7 +12,7 @@ from tabletop.drawing.palette import BLACK, INK, PANEL, RGB, SKY_BLUE, mix
 __all__ = ["PER_ROW", "SEAT_CARD_TOP", "SEAT_GAP", "TURN", "draw_seat", "seat_columns"]
 
 PER_ROW: Final = 7
-"""The most seats in one row (a 14-player table has two)."""
+"""The most seats in one row (a 14-player table has two rows, a 21-player one three)."""
 SEAT_GAP: Final = 8
 SEAT_CARD_TOP: Final = 58
 """From a tile's top to its card's top (the name, then room for a tag)."""
@@ -22,8 +22,8 @@ TURN: Final[RGB] = SKY_BLUE
 
 def seat_columns(players: int) -> tuple[int, int]:
     """How many tiles go in a row and how wide each is, for ``players`` seats."""
-    columns = min(PER_ROW, players) if players <= PER_ROW else (players + 1) // 2
-    columns = min(columns, PER_ROW)
+    rows = -(-players // PER_ROW)
+    columns = -(-players // rows)
     width = min(170, (WIDTH - 2 * MARGIN - (columns - 1) * SEAT_GAP) // columns)
     return columns, width
 

@@ -142,3 +142,13 @@ def assert_matches_golden(png: bytes, name: str) -> None:
         expected = golden.convert("RGB")
     count = differing_pixels(decode(png), expected)
     assert count <= GOLDEN_TOLERANCE, f"{name}: {count} pixels differ from the golden"
+
+
+def seen_mask(
+    card: Image.Image, fill: tuple[int, int, int], ink: tuple[int, int, int], deficiency: str
+) -> set[tuple[int, int]]:
+    """Where the shapes and the value of ``card`` (an RGBA card picture whose face is ``fill``,
+    drawn in ``ink``) are, as seen with ``deficiency``; the outline is left out."""
+    flat = on_background(card, fill)
+    seen = simulate(flat.crop((5, 5, flat.width - 5, flat.height - 5)), deficiency)
+    return ink_mask(seen, simulate_color(fill, deficiency), simulate_color(ink, deficiency))
