@@ -139,7 +139,8 @@ def test_playable_cards_stand_raised_only_on_the_viewers_turn() -> None:
         image = decode(picture.png)
         first_card_top = MARGIN + 100  # a misery card was picked: the title block is taller
         pixel = image.getpixel((MARGIN + CARD.width // 2, first_card_top + 4))
-        assert (pixel != TABLE) is raised, (seat, pixel)
+        on_table = max(abs(a - b) for a, b in zip(pixel, TABLE, strict=True)) <= 8
+        assert on_table is not raised, (seat, pixel)
         assert ("Your turn" in picture.description) is raised
 
 

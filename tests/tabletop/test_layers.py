@@ -71,8 +71,10 @@ def test_a_game_imports_only_stdlib_itself_and_the_protocol(package: str) -> Non
     for path in files:
         for name in imported_modules(path):
             top = name.split(".")[0]
-            assert top in sys.stdlib_module_names or top in {package, "tabletop"} or (
-                top == "PIL" and _draws(path)
+            assert (
+                top in sys.stdlib_module_names
+                or top in {package, "tabletop"}
+                or (top == "PIL" and _draws(path))
             ), f"{path}: {name}"
 
 
@@ -89,6 +91,13 @@ def test_importing_a_games_engine_presentation_or_hosting_loads_no_pillow(packag
     modules = f"{package}, {package}.presentation, {package}.hosting"
     assert loaded_by(modules, ["PIL"]) == []
     assert [name for name in loaded_modules(modules) if name.startswith("tabletop.drawing")] == []
+
+
+@pytest.mark.parametrize("package", GAME_PACKAGES)
+def test_a_games_drawing_module_is_where_its_pictures_are(package: str) -> None:
+    """The check above is not empty: the drawing module does load Pillow and the kit."""
+    loaded = loaded_modules(f"{package}.art")
+    assert "PIL" in loaded and "tabletop.drawing" in loaded
 
 
 @pytest.mark.parametrize("package", GAME_PACKAGES)
