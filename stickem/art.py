@@ -14,10 +14,10 @@ awaited all its cards stand raised and marked; when it is not, none is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
+from itertools import accumulate, groupby
 from typing import Final
 
-from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups
+from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import GAP, MARGIN, RAISE, WIDTH
 from tabletop.drawing.palette import (
     BLUE,
@@ -39,7 +39,7 @@ from .events import RoundScored
 from .game import TRICKS_PER_ROUND, Phase
 from .views import View
 
-__all__ = ["COLOR_STYLE", "card_face", "hand_picture", "round_picture", "table_picture"]
+__all__ = ["COLOR_STYLE", "card_face", "chart_picture", "hand_picture", "round_picture", "table_picture"]
 
 COLOR_STYLE: Final[dict[Color, tuple[RGB, str]]] = {
     Color.GREEN: (BLUISH_GREEN, "circle"),
@@ -246,3 +246,16 @@ def round_picture(scored: RoundScored, names: Sequence[str]) -> Picture:
         for seat in range(players)
     )
     return canvas.picture(f"Round {scored.round} scored. {words}")
+
+
+def chart_picture(view: View, names: Sequence[str]) -> Picture:
+    """The chart of every seat's total after each round played so far (the final standings
+    once the game is over), the winners marked."""
+    if len(names) != view.players:
+        raise ValueError(f"{view.players} names are needed, one a seat")
+    totals = list(
+        accumulate(view.round_scores, lambda done, row: tuple(map(sum, zip(done, row, strict=True))))
+    )
+    over = view.phase is Phase.GAME_OVER
+    title = "Final standings" if over else f"Standings after round {len(totals)}"
+    return totals_chart(totals, names, title, view.winners if over else ())

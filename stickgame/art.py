@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import Final
 
-from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups
+from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import GAP, MARGIN, WIDTH
 from tabletop.drawing.cards import CardSize
 from tabletop.drawing.fonts import font
@@ -29,7 +29,7 @@ from .melds import Meld, position_card
 from .sticks import Stick
 from .views import TableMeld, View
 
-__all__ = ["card_face", "card_words", "hand_picture", "table_picture"]
+__all__ = ["card_face", "card_words", "chart_picture", "hand_picture", "round_totals", "table_picture"]
 
 STICK: Final = CardSize(250, 120, 12)
 """The secret stick's card."""
@@ -281,3 +281,30 @@ def _table_words(view: View, names: Sequence[str], turn: str) -> str:
             line += "; melds " + "; ".join(f"#{index + 1} {_meld_words(m.meld)}" for index, m in melds)
         parts.append(line + ".")
     return " ".join(parts)
+
+
+def round_totals(view: View) -> list[tuple[int, ...]]:
+    """Every seat's total after each finished round: its completed sticks (or their points,
+    when the game is scored by points) up to that round. A Free drawn at the start of a round
+    counts in that round."""
+    finished = view.round if view.phase == "over" else view.round - 1
+    by_points = view.rules.scoring == "points"
+    rows = []
+    for last in range(1, finished + 1):
+        row = []
+        for done in view.completed:
+            counted = [c for c in done if c.round <= last]
+            row.append(sum(c.stick.points for c in counted) if by_points else len(counted))
+        rows.append(tuple(row))
+    return rows
+
+
+def chart_picture(view: View, names: Sequence[str]) -> Picture:
+    """The chart of every seat's completed sticks (or points) after each finished round (the
+    final standings once the game is over), the winners marked."""
+    if len(names) != view.players:
+        raise ValueError(f"{view.players} names are needed, one a seat")
+    totals = round_totals(view)
+    over = view.phase == "over"
+    title = "Final standings" if over else f"Standings after round {len(totals)}"
+    return totals_chart(totals, names, title, view.winners if over else ())

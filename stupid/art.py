@@ -11,9 +11,9 @@ black), each with its own shape. Names of the players are given by the caller.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import groupby
+from itertools import accumulate, groupby
 
-from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups
+from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import MARGIN, RAISE, WIDTH
 from tabletop.drawing.palette import INK, MUTED, ORANGE, YELLOW
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
@@ -23,7 +23,7 @@ from .cards import Card
 from .game import Phase
 from .views import View
 
-__all__ = ["card_face", "hand_picture", "table_picture"]
+__all__ = ["card_face", "chart_picture", "hand_picture", "table_picture"]
 
 
 def card_face(card: Card) -> Face:
@@ -193,3 +193,16 @@ def _table_words(
     if view.awaiting and winner is None:
         parts.append(f"Waiting for {', '.join(names[seat] for seat in view.awaiting)}.")
     return " ".join(parts)
+
+
+def chart_picture(view: View, names: Sequence[str]) -> Picture:
+    """The chart of every seat's total after each round played so far (the final standings
+    once the game is over), the winners marked."""
+    if len(names) != view.players:
+        raise ValueError(f"{view.players} names are needed, one a seat")
+    totals = list(
+        accumulate(view.round_scores, lambda done, row: tuple(map(sum, zip(done, row, strict=True))))
+    )
+    over = view.phase is Phase.GAME_OVER
+    title = "Final standings" if over else f"Standings after round {len(totals)}"
+    return totals_chart(totals, names, title, view.winners if over else ())

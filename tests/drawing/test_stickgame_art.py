@@ -93,8 +93,7 @@ def test_the_table_description_says_what_each_wild_stands_for() -> None:
     assert "#2 set: nine of spades, nine of hearts, nine of diamonds, two of clubs as a nine" in text
     assert (
         "#4 run: three of diamonds, four of diamonds, five of diamonds, six of diamonds, "
-        "two of spades as seven of diamonds"
-        in text
+        "two of spades as seven of diamonds" in text
     )
     assert "#5 5 wild cards: two of clubs, two of diamonds, joker, two of hearts, joker" in text
     assert "two of spades (wild, as itself)" in text
