@@ -18,7 +18,7 @@ from typing import Final
 from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import GAP, MARGIN, WIDTH
 from tabletop.drawing.cards import CardSize
-from tabletop.drawing.fonts import font
+from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import BLACK, INK, MUTED, PANEL, REDDISH_PURPLE, RGB, YELLOW, mix
 from tabletop.drawing.seats import TURN
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
@@ -73,7 +73,7 @@ def _words(cards: Sequence[Card]) -> str:
 def _stick_lines(text: str, width: float, size: int) -> list[str]:
     lines: list[str] = []
     for word in text.split():
-        if lines and font(size).getlength(f"{lines[-1]} {word}") <= width:
+        if lines and text_width(f"{lines[-1]} {word}", size) <= width:
             lines[-1] += f" {word}"
         else:
             lines.append(word)
@@ -256,7 +256,7 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
         if view.rules.scoring == "points":
             sticks += f" · {sum(c.stick.points for c in view.completed[seat])} pts"
         info = f"{sticks} · {view.hand_sizes[seat]} cards"
-        info_width = font(20).getlength(info)
+        info_width = text_width(info, 20)
         canvas.fitted_text((MARGIN + 12, y + 10), names[seat], 24, inner - info_width - 20, INK)
         canvas.text((WIDTH - MARGIN - 12, y + 12), info, 20, MUTED, anchor="ra")
         for (index, table_meld), places in zip(melds, spots, strict=True):

@@ -9,7 +9,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from tabletop.drawing.cards import CARD, CardSize, Face, back_image, face_image, slot_image
-from tabletop.drawing.fonts import font
+from tabletop.drawing.fonts import text_mask, text_width
 from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
 
@@ -72,18 +72,18 @@ class Canvas:
         """Write ``text`` at ``xy`` (``anchor`` as Pillow's: "la" left-ascender, "mm" middle);
         returns its width. ``bold`` thickens the strokes."""
         stroke = max(1, size // 22) if bold else 0
-        self.draw.text(
-            xy, text, font=font(size), fill=fill, anchor=anchor, stroke_width=stroke, stroke_fill=fill
-        )
-        return font(size).getlength(text) + 2 * stroke
+        mask, left, top = text_mask(text, size, anchor, stroke)
+        x, y = xy
+        self.image.paste(fill, (round(x) + left, round(y) + top), mask)
+        return text_width(text, size) + 2 * stroke
 
     def fitted_text(
         self, xy: tuple[float, float], text: str, size: int, width: float, fill: RGB = INK, anchor: str = "la"
     ) -> None:
         """Write ``text`` no wider than ``width``: smaller if need be, then cut with an ellipsis."""
-        while size > 14 and font(size).getlength(text) > width:
+        while size > 14 and text_width(text, size) > width:
             size -= 1
-        while len(text) > 1 and font(size).getlength(text) > width:
+        while len(text) > 1 and text_width(text, size) > width:
             text = text[:-2] + "…"
         self.text(xy, text, size, fill, anchor)
 
@@ -118,7 +118,7 @@ class Canvas:
 
     def tag(self, centre: tuple[int, int], text: str, fill: RGB, ink: RGB, size: int = 18) -> None:
         """A small rounded label (LEAD, TAKES) centred on ``centre``."""
-        width = font(size).getlength(text) + 14
+        width = text_width(text, size) + 14
         x, y = centre
         box = (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
         self.draw.rounded_rectangle(box, radius=8, fill=fill)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from tabletop.drawing.canvas import MARGIN, WIDTH, Canvas
-from tabletop.drawing.fonts import font
+from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import INK, MUTED, PANEL, RGB, SERIES, YELLOW, mix
 from tabletop.drawing.png import Picture
 from tabletop.drawing.symbols import SHAPES, draw_symbol
@@ -113,7 +113,7 @@ def _standings(
         draw_symbol(canvas.draw, shape, (x + 15, y), 13, color)
         name_color = YELLOW if seat in winners else INK
         total = str(final[seat])
-        total_width = font(size).getlength(total)
+        total_width = text_width(total, size)
         canvas.fitted_text(
             (x + 38, y), f"{place}. {names[seat]}", size, LEGEND - 50 - total_width, name_color, "lm"
         )
