@@ -98,7 +98,7 @@ def _draw_stick(canvas: Canvas, stick: Stick | None, xy: tuple[int, int]) -> Non
     while len(lines) > 3 and size > 16:
         size -= 2
         lines = _stick_lines(stick.text, STICK.width - 24, size)
-    top = y + 36 + (STICK.height - 44 - len(lines) * (size + 4)) / 2
+    top = y + 40 + (STICK.height - 48 - len(lines) * (size + 4)) / 2
     for index, line in enumerate(lines):
         canvas.text(
             (x + STICK.width / 2, top + index * (size + 4)), line, size, BLACK, anchor="ma", bold=True

@@ -111,12 +111,14 @@ def _draw_white(draw: ImageDraw.ImageDraw, face: Face, w: int, h: int) -> None:
     draw_symbol(draw, face.shape, (w / 2, shape_y), w * (0.4 if face.note else 0.46), face.color)
     if face.note:
         band = h * 0.82
-        draw.rectangle((w * 0.08, band, w * 0.92, h * 0.95), fill=face.color)
+        draw.rectangle((w * 0.06, band, w * 0.94, h * 0.95), fill=face.color)
         draw.text(
             (w / 2, (band + h * 0.95) / 2),
             face.note,
-            font=font(int(w * 0.15)),
+            font=font(int(w * 0.17)),
             fill=ink_on(face.color),
+            stroke_width=max(1, w // 120),
+            stroke_fill=ink_on(face.color),
             anchor="mm",
         )
 
