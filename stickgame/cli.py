@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from tabletop.console import quiet_broken_pipe
+from tabletop.console import quiet_broken_pipe, whole_number
 
 from .ai import LEVELS, make_player
 from .errors import RuleError
@@ -41,7 +41,8 @@ low, no wrap) to lay down in one turn. Draw from the stock or the discard pile, 
 down your stick (once per round); only after that may you add melds and lay off on any meld.
 A wild may be taken by replacing it with the natural card it stands for, if used at once.
 You may not discard a wild card or a card that could be laid off on the table. Emptying your
-hand ends the round. The first to complete seven sticks (Frees count) wins."""
+hand ends the round. The first to complete seven sticks wins. Four of the 44 sticks are
+Frees: a Free needs no melds and counts as completed as soon as you draw it."""
 
 _VERBS = {
     "s": "S", "stock": "S", "d": "D", "pile": "D", "lay": "L", "l": "L", "meld": "M", "m": "M",
@@ -58,13 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", choices=LEVELS, default="normal")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--scoring", choices=SCORING, default="sticks")
-    play.add_argument("--sticks-to-win", type=int, default=7)
+    play.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
     sim = commands.add_parser("simulate", help="games between computer players")
     sim.add_argument("--seats", default="hard,normal", help="comma-separated levels, one per seat")
     sim.add_argument("--games", type=int, default=20)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--scoring", choices=SCORING, default="sticks")
-    sim.add_argument("--sticks-to-win", type=int, default=7)
+    sim.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
     return parser
 
 

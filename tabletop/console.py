@@ -1,13 +1,15 @@
-"""What every game's command line shares: the seat list of a simulation and a progress bar."""
+"""What every game's command line shares: the seat list of a simulation, a progress bar and
+range-checked number options (so that a refusal names the flag the person typed)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import time
 from collections.abc import Callable, Sequence
 
-__all__ = ["BROKEN_PIPE", "ProgressBar", "quiet_broken_pipe", "seat_levels"]
+__all__ = ["BROKEN_PIPE", "ProgressBar", "quiet_broken_pipe", "seat_levels", "whole_number"]
 
 BROKEN_PIPE = 141
 """Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
@@ -27,6 +29,23 @@ def seat_levels(seats: str, players: int | None, levels: Sequence[str]) -> tuple
     if len(chosen) > players:
         raise ValueError(f"{len(chosen)} seats given for {players} players")
     return tuple(chosen[i % len(chosen)] for i in range(players))
+
+
+def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` taking a whole number from ``low`` to ``high``; anything else is
+    refused by argparse naming the flag: ``argument --decks: 5 is not possible; use a whole
+    number from 1 to 3`` and ``otherwise`` (``", or leave it out: one deck per 7 players"``)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if digits.isdigit() and len(digits) <= 9 and low <= int(text) <= high:
+            return int(text)
+        raise argparse.ArgumentTypeError(
+            f"{text} is not possible; use a whole number from {low} to {high}{otherwise}"
+        )
+
+    parse.__name__ = "whole number"  # argparse names the type so in its own messages
+    return parse
 
 
 class ProgressBar:
