@@ -177,9 +177,11 @@ def columns_note(score: str = "points/round", scored: str = "points") -> str:
         f"vs other seats: its {score} minus that of the other seats at the same tables "
         "(games mixing levels only; n/a when every seat has this level), ± as above.",
         "win rate: the games it won (a shared win counts as a share).",
-        "decisions: the moves it chose; median ms and p95 ms: wall-clock milliseconds per "
-        "decision (the middle one, and the one 95% stay under); median CPU ms: processor "
-        "time per decision.",
+        "decisions: the moves it chose.",
+        "median ms, p95 ms: wall-clock milliseconds per decision, the middle one and the one 95% "
+        "of them stay under.",
+        "median CPU ms: processor time per decision, the middle one (other programs on the "
+        "machine do not inflate it).",
     ]
     return "\n".join(textwrap.fill(entry, NOTE_WIDTH, subsequent_indent="  ") for entry in entries)
 
