@@ -126,7 +126,7 @@ class Rules:
             if more <= MAX_DECKS:
                 advice += f", or decks={more}"
             raise ValueError(
-                f"{decks} deck(s) hold {decks * DECK_SIZE} cards, but {players} players with "
+                f"decks={decks} gives {decks * DECK_SIZE} cards, but {players} players with "
                 f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}"
             )
 
