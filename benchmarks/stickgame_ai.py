@@ -2,8 +2,9 @@
 
 Run from the repository root: ``python benchmarks/stickgame_ai.py [--games N] [--sticks K]``.
 
-Prints per level: games, win rate (shared wins count as fractions), mean completed sticks per
-round ± standard error, and the median and 95th percentile milliseconds per decision. Seats
+Prints the table every game's simulator prints (``tabletop.tournament``), per level: seat-games,
+completed sticks per round ± standard error, the same against the other seats, win rate (shared
+wins count as fractions) and decision times, with a note explaining each column. Seats
 alternate game by game. ``--sticks`` shortens games (sticks to win; 7 is the real game).
 """
 
