@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stickgame import Rules
 from stickgame.simulate import format_stats, tournament
+from tabletop.words import plural
 
 
 def main() -> None:
@@ -32,8 +33,8 @@ def main() -> None:
     for pairing in (("hard", "normal"), ("normal", "random")):
         start = time.perf_counter()
         stats = tournament(pairing, args.games, rules, args.seed)
-        print(f"{pairing[0]} vs {pairing[1]}: {args.games} games, {args.sticks} sticks to win, "
-              f"{time.perf_counter() - start:.0f} s")
+        games, sticks = plural(args.games, "game"), plural(args.sticks, "stick")
+        print(f"{pairing[0]} vs {pairing[1]}: {games}, {sticks} to win, {time.perf_counter() - start:.0f} s")
         print(format_stats(stats))
         print()
 
