@@ -17,8 +17,11 @@ from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
-from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels, whole_number
+from tabletop.console import ProgressBar, as_flags, quiet_broken_pipe, seat_levels, whole_number
 from tabletop.tournament import columns_note
+
+OPTION_NAMES = ("decks", "max_hand")
+"""The rule options that are flags here (``--decks``, ``--max-hand``), as the engine names them."""
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -71,7 +74,7 @@ def simulate_command(args: argparse.Namespace) -> int:
             playouts=args.playouts,
         )
     except ValueError as error:
-        print(f"stupid simulate: {error}", file=sys.stderr)
+        print(f"stupid simulate: {as_flags(str(error), OPTION_NAMES)}", file=sys.stderr)
         return 2
     players = len(spec.seats)
     print(
@@ -95,7 +98,7 @@ def play_command(args: argparse.Namespace) -> int:
     try:
         table = TerminalTable(args.players, args.level, _rules(args), args.seed, color=color)
     except ValueError as error:
-        print(f"stupid play: {error}", file=sys.stderr)
+        print(f"stupid play: {as_flags(str(error), OPTION_NAMES)}", file=sys.stderr)
         return 2
     try:
         table.run()

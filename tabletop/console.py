@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
 
-__all__ = ["BROKEN_PIPE", "ProgressBar", "quiet_broken_pipe", "seat_levels", "whole_number"]
+__all__ = ["BROKEN_PIPE", "ProgressBar", "as_flags", "quiet_broken_pipe", "seat_levels", "whole_number"]
 
 BROKEN_PIPE = 141
 """Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
@@ -46,6 +47,17 @@ def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], in
 
     parse.__name__ = "whole number"  # argparse names the type so in its own messages
     return parse
+
+
+def as_flags(message: str, options: Sequence[str]) -> str:
+    """A game's refusal of its options as the command line shows it: each option of ``options``
+    named as its flag, ``decks=1`` as ``--decks 1`` and ``max_hand`` as ``--max-hand`` (the
+    engine names them as a program or a Discord option list would)."""
+    for name in options:
+        flag = "--" + name.replace("_", "-")
+        message = re.sub(rf"\b{name}=", f"{flag} ", message)
+        message = re.sub(rf"(?<![-\w]){name}\b", flag, message)
+    return message
 
 
 class ProgressBar:

@@ -201,3 +201,11 @@ def test_a_misery_0_costs_nothing_rather_than_minus_0() -> None:
     assert row.split()[2:4] == ["brown", "0"]
     assert row.endswith(", nothing for the misery card brown 0")
     assert "-0 " not in "\n".join(out) and not "\n".join(out).endswith("-0")
+
+
+def test_rules_that_do_not_fit_the_players_name_the_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    assert stupid.cli.main(["play", "--players", "14", "--max-hand", "10"]) == 2
+    assert capsys.readouterr().err == (
+        "stupid play: --decks 2 gives 104 cards, but 14 players with --max-hand 10 need 141 "
+        "(a card is turned for trump); use --max-hand at most 7, or --decks 3\n"
+    )

@@ -7,7 +7,7 @@ import argparse
 
 import pytest
 
-from tabletop.console import whole_number
+from tabletop.console import as_flags, whole_number
 from tabletop.tournament import LevelStats, columns_note, format_table
 from tabletop.words import either, plural, times
 
@@ -52,3 +52,11 @@ def test_the_column_note_explains_every_column_of_the_table() -> None:
         assert column in note, column
     assert "±" in note and "standard error" in note
     assert "completed sticks per round" in note
+
+
+def test_an_engines_option_names_become_flags() -> None:
+    message = "decks=2 gives 104 cards, but 14 players with max_hand=10 need 141; use max_hand at most 7"
+    assert as_flags(message, ["decks", "max_hand"]) == (
+        "--decks 2 gives 104 cards, but 14 players with --max-hand 10 need 141; use --max-hand at most 7"
+    )
+    assert as_flags("one deck per 7 players", ["decks"]) == "one deck per 7 players"
