@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from stickem.ai.players import LEVELS
 from stickem.ai.terminal import TerminalTable
-from stickem.ai.tournament import SEAT_GAMES_NOTE, TableSpec, format_table, run, summarize
+from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
 from tabletop.console import (
     ProgressBar,
@@ -23,6 +23,7 @@ from tabletop.console import (
     quiet_broken_pipe,
     seat_levels,
 )
+from tabletop.tournament import columns_note
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -90,7 +91,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     rounds = sum(len(r.round_scores) for r in results)
     print(f"{rounds} rounds played")
     print(format_table(summarize(results)))
-    print(SEAT_GAMES_NOTE)
+    print(columns_note())
     return 0
 
 

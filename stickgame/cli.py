@@ -13,7 +13,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tabletop.console import play_until_interrupted, print_wrapped, quiet_broken_pipe
+from tabletop.console import play_until_interrupted, print_wrapped, quiet_broken_pipe, whole_number
 
 from .ai import LEVELS
 from .rules import SCORING, Rules
@@ -32,13 +32,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", choices=LEVELS, default="normal")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--scoring", choices=SCORING, default="sticks")
-    play.add_argument("--sticks-to-win", type=int, default=7)
+    play.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
     sim = commands.add_parser("simulate", help="games between computer players")
     sim.add_argument("--seats", default="hard,normal", help="comma-separated levels, one per seat")
     sim.add_argument("--games", type=int, default=20)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--scoring", choices=SCORING, default="sticks")
-    sim.add_argument("--sticks-to-win", type=int, default=7)
+    sim.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
     return parser
 
 

@@ -1,9 +1,11 @@
-"""What every game's command line shares: the seat list of a simulation, a progress bar, and
-for a game in the terminal its input and exits (``quit``, Ctrl-D, Ctrl-C) and its output, whose
-long lines wrap at the terminal's width."""
+"""What every game's command line shares: the seat list of a simulation, a progress bar,
+range-checked number options (so that a refusal names the flag the person typed), and for a game
+in the terminal its input and exits (``quit``, Ctrl-D, Ctrl-C) and its output, whose long lines
+wrap at the terminal's width."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import shutil
@@ -19,12 +21,14 @@ __all__ = [
     "QUIT_WORDS",
     "ProgressBar",
     "QuitGame",
+    "as_flags",
     "play_until_interrupted",
     "print_wrapped",
     "quiet_broken_pipe",
     "read_answer",
     "seat_levels",
     "terminal_width",
+    "whole_number",
     "wrap_text",
 ]
 
@@ -130,6 +134,34 @@ def seat_levels(seats: str, players: int | None, levels: Sequence[str]) -> tuple
     if len(chosen) > players:
         raise ValueError(f"{len(chosen)} seats given for {players} players")
     return tuple(chosen[i % len(chosen)] for i in range(players))
+
+
+def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` taking a whole number from ``low`` to ``high``; anything else is
+    refused by argparse naming the flag: ``argument --decks: 5 is not possible; use a whole
+    number from 1 to 3`` and ``otherwise`` (``", or leave it out: one deck per 7 players"``)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if digits.isdigit() and len(digits) <= 9 and low <= int(text) <= high:
+            return int(text)
+        raise argparse.ArgumentTypeError(
+            f"{text} is not possible; use a whole number from {low} to {high}{otherwise}"
+        )
+
+    parse.__name__ = "whole number"  # argparse names the type so in its own messages
+    return parse
+
+
+def as_flags(message: str, options: Sequence[str]) -> str:
+    """A game's refusal of its options as the command line shows it: each option of ``options``
+    named as its flag, ``decks=1`` as ``--decks 1`` and ``max_hand`` as ``--max-hand`` (the
+    engine names them as a program or a Discord option list would)."""
+    for name in options:
+        flag = "--" + name.replace("_", "-")
+        message = re.sub(rf"\b{name}=", f"{flag} ", message)
+        message = re.sub(rf"(?<![-\w]){name}\b", flag, message)
+    return message
 
 
 class ProgressBar:

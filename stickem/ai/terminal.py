@@ -28,6 +28,7 @@ from stickem.summary import INTRO, SECTIONS
 from stickem.tricks import trick_winner
 from stickem.views import View
 from tabletop.console import HELP_WORDS, QuitGame, read_answer
+from tabletop.words import plural
 
 RULES_WORDS = frozenset({"rules"})
 
@@ -41,6 +42,11 @@ _ANSI = {
 }
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
+
+
+def _cost(points: int) -> str:
+    """Points lost in a score's origin: ``-5``, or ``nothing`` for 0 (never ``-0``)."""
+    return f"-{points}" if points else "nothing"
 
 
 class TerminalTable:
@@ -173,16 +179,17 @@ class TerminalTable:
 
     def score_origin(self, scored: RoundScored, seat: int) -> str:
         """Where a seat's round score comes from: ``+9 for 9 other cards taken, -7 for misery cards
-        captured (red 3, red 4), -5 for the misery card red 5``; the parts add up to the score."""
+        captured (red 3, red 4), -5 for the misery card red 5``; the parts add up to the score.
+        A part that costs nothing (a misery 0) says so: ``nothing for the misery card blue 0``."""
         misery = scored.captured_misery[seat]
         others = scored.captured_counts[seat] - len(misery)
-        parts = [f"+{others} for {others} other card{'' if others == 1 else 's'} taken"]
+        parts = [f"+{others} for {plural(others, 'other card')} taken"]
         if misery:
             cost = sum(card.value for card in misery)
             shown = ", ".join(self.card_text(card) for card in misery)
-            parts.append(f"-{cost} for misery cards captured ({shown})")
+            parts.append(f"{_cost(cost)} for misery cards captured ({shown})")
         card = scored.misery_cards[seat]
-        parts.append(f"-{card.value} for the misery card {self.card_text(card)}")
+        parts.append(f"{_cost(card.value)} for the misery card {self.card_text(card)}")
         return ", ".join(parts)
 
     def help_text(self) -> str:

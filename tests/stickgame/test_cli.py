@@ -109,7 +109,12 @@ def test_simulate_prints_a_table_per_level(capsys: pytest.CaptureFixture[str]) -
     argv = ["simulate", "--seats", "normal,random", "--games", "2", "--sticks-to-win", "1"]
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split()[0] == "level" and {line.split()[0] for line in lines[1:]} == {"normal", "random"}
+    assert lines[0] == "2 players (normal, random), 2 games, 2 rounds played"
+    assert lines[1].startswith("| level | seat-games | sticks/round | vs other seats | win rate |")
+    rows = [line for line in lines if line.startswith("| ") and line.split()[1] in {"normal", "random"}]
+    assert {row.split()[1] for row in rows} == {"normal", "random"}
+    assert all(row.split("|")[2].strip() == "2" for row in rows)  # each level held one seat in 2 games
+    assert any(line.startswith("vs other seats:") for line in lines)  # the columns explained
 
 
 def test_simulate_refuses_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:
