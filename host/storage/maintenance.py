@@ -1,4 +1,5 @@
-"""Maintenance from the command line: `python -m host.storage prune --days 180` and `... info`.
+"""Maintenance from the command line: `python -m host.storage prune --days 180`, `... info` and
+`... ratings [--server ID] [--game NAME]` (every rating recomputed from the finished games).
 
 Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
 directory; from the environment or a .env file in the working directory, like the bot) or
@@ -48,6 +49,11 @@ def build_parser() -> argparse.ArgumentParser:
     prune = commands.add_parser("prune", help="delete finished and stopped games older than an age")
     prune.add_argument("--days", type=float, required=True, help="keep games that ended fewer days ago")
     commands.add_parser("info", help="print the schema version and how many games are stored")
+    ratings = commands.add_parser(
+        "ratings", help="recompute every rating from the finished games and print them"
+    )
+    ratings.add_argument("--server", type=int, help="only this server (its id)")
+    ratings.add_argument("--game", help="only this game (its name, e.g. stickem)")
     return parser
 
 
@@ -63,6 +69,11 @@ async def run(argv: Sequence[str]) -> str:
         if args.command == "prune":
             removed = await storage.prune_finished(timedelta(days=args.days))
             return f"pruned {removed} game(s) that ended more than {args.days:g} day(s) ago"
+        if args.command == "ratings":
+            # Imported here: openskill is needed by this command only.
+            from host.storage.rated import describe, recompute
+
+            return describe(await recompute(storage, args.server, args.game))
         loaded = await storage.load_unfinished_games()
         return (
             f"{storage.backend} database, schema version {storage.schema_version}: "
