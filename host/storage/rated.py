@@ -1,7 +1,8 @@
 """Ratings from storage (read-only): stored finished games turned into the fold's inputs, and a recompute.
 
 :func:`rated_game` reads one stored finished game as a :class:`~host.ratings.RatedGame` (the
-person at each seat at the end, or the computer level stored for it); :func:`recompute` folds
+person at each seat at the end, or the computer level stored for it), and :func:`rated_results`
+a game that just ended the same way (from the results the bot stores); :func:`recompute` folds
 every stored finished game, in the order they ended, into a new :class:`~host.ratings.RatingBook`
 (the maintenance command ``python -m bot.storage ratings``, and the bot at start if it keeps no
 ratings of its own). Read-only.
@@ -9,13 +10,14 @@ ratings of its own). Read-only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from host.ratings import Rated, RatedGame, RatedSeat, RatingBook
-from host.storage.records import FinishedGame
+from host.storage.records import FinishedGame, FinishedSeat, SeatResult
 from host.storage.store import Storage
 
-__all__ = ["UNKNOWN_LEVEL", "RatedHistory", "describe", "rated_game", "recompute"]
+__all__ = ["UNKNOWN_LEVEL", "RatedHistory", "describe", "rated_game", "rated_results", "recompute"]
 
 UNKNOWN_LEVEL = "unknown"
 """The level of a computer seat whose game stored none (no release wrote such a game; a
@@ -24,17 +26,31 @@ hand-edited database might): rated as one more computer player rather than dropp
 
 def rated_game(stored: FinishedGame) -> RatedGame:
     """The ratings' view of one stored finished game."""
+    levels = {seat.seat: seat.level for seat in stored.seats if seat.level is not None}
+    return rated_results(stored.guild_id, stored.game, stored.seats, levels, game_id=stored.game_id)
+
+
+def rated_results(
+    guild_id: int | None,
+    game: str,
+    results: Sequence[FinishedSeat | SeatResult],
+    levels: Mapping[int, str],
+    game_id: int | None = None,
+) -> RatedGame:
+    """The ratings' view of a game's results, the same as the bot stores them when the game ends
+    (``SeatResult``, with the computer seats' ``levels`` by seat) or as they are read back: a
+    game that just ended is rated exactly as a recompute will rate it."""
     seats = tuple(
         RatedSeat(
             Rated.person(seat.user_id)
             if seat.user_id is not None
-            else Rated.computer(seat.level or UNKNOWN_LEVEL),
+            else Rated.computer(levels.get(seat.seat, UNKNOWN_LEVEL)),
             seat.total,
             seat.won,
         )
-        for seat in stored.seats
+        for seat in sorted(results, key=lambda seat: seat.seat)
     )
-    return RatedGame(stored.guild_id, stored.game, seats, game_id=stored.game_id)
+    return RatedGame(guild_id, game, seats, game_id=game_id)
 
 
 @dataclass

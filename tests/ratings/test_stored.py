@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from host.ratings import Rated, RatedGame, RatedSeat, RatingBook
 from host.storage import SeatRecord, SeatResult, Storage
 from host.storage.maintenance import run
-from host.storage.rated import describe, rated_game, recompute
+from host.storage.rated import describe, rated_game, rated_results, recompute
 
 RELEASE_V2 = Path(__file__).parents[1] / "storage" / "release_v2" / "release.sqlite3"
 
@@ -56,15 +57,17 @@ async def store_game(
     if not finish:
         await storage.stop_game(game_id, "stopped by the host")
         return game_id
-    best = max(total for *_, total in seats)
-    await storage.finish_game(
-        game_id,
-        [
-            SeatResult(i, user, f"u{user}" if user else "bot", total, (total,), total == best, 0)
-            for i, (user, _, total) in enumerate(seats)
-        ],
-    )
+    await storage.finish_game(game_id, results_of(seats))
     return game_id
+
+
+def results_of(seats: list[Seat]) -> list[SeatResult]:
+    """The results the bot stores when the game ends (the best total wins)."""
+    best = max(total for *_, total in seats)
+    return [
+        SeatResult(i, user, f"u{user}" if user else "bot", total, (total,), total == best, 0)
+        for i, (user, _, total) in enumerate(seats)
+    ]
 
 
 def as_rated(seats: list[Seat], guild: int = 1, game: str = "stickem") -> RatedGame:
@@ -119,6 +122,18 @@ async def test_recompute_equals_game_by_game(storage: Storage) -> None:
     }
     assert history.book.rating(1, "stickem", Rated.computer("hard")).games == 2
     assert history.names[Rated.person(3)] == "u3"
+
+
+async def test_a_game_that_just_ended_is_rated_as_the_recompute_rates_it(storage: Storage) -> None:
+    """The live path (the results and levels the bot has when the game ends) and the stored
+    path give the same fold input, and the hand-written one."""
+    for seats, guild, game in GAMES:
+        game_id = await store_game(storage, seats, guild=guild, game=game)
+        levels = {i: str(level) for i, (user, level, _) in enumerate(seats) if user is None}
+        live = rated_results(guild, game, list(reversed(results_of(seats))), levels, game_id=game_id)
+        (stored,) = [g for g in await storage.finished_games() if g.game_id == game_id]
+        assert live == rated_game(stored)
+        assert replace(live, game_id=None) == as_rated(seats, guild, game)
 
 
 async def test_reader_gives_finished_games_in_order_with_levels(storage: Storage) -> None:
