@@ -57,7 +57,7 @@ def display_rating(ordinal: float) -> int:
     return round(DISPLAY_BASE + DISPLAY_SCALE * ordinal)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Rated:
     """Who holds a rating: a person (``user_id``) or a computer level (``level``), never both."""
 
@@ -82,6 +82,11 @@ class Rated:
     def is_computer(self) -> bool:
         """Whether this is a computer level."""
         return self.level is not None
+
+    @property
+    def sort_key(self) -> tuple[bool, int, str]:
+        """People before computer levels, then by user id or level name."""
+        return (self.is_computer, self.user_id or 0, self.level or "")
 
     def __str__(self) -> str:
         return f"computer {self.level}" if self.level is not None else f"user {self.user_id}"
@@ -193,7 +198,7 @@ class RatingBook:
         games, then people before computer levels, by id or level)."""
         ranked = sorted(
             self._boards.get((guild_id, game), {}).items(),
-            key=lambda item: (-item[1].ordinal, -item[1].games, item[0].is_computer, item[0]),
+            key=lambda item: (-item[1].ordinal, -item[1].games, item[0].sort_key),
         )
         ordinals = [rating.ordinal for _, rating in ranked]
         return tuple(

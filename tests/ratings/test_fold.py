@@ -159,6 +159,9 @@ def test_newcomer_shows_the_base_and_tied_estimates_share_a_rank() -> None:
     book.rate(game((ANN, 5), (BOB, 5)))  # a tie of two newcomers: equal ratings
     assert [line.rank for line in book.leaderboard(1, "stickem")] == [1, 1]
     assert book.rating(1, "stickem", ANN).last_change == book.rating(1, "stickem", BOB).last_change
+    mixed = RatingBook()
+    mixed.rate(game((HARD, 5), (BOB, 5), (EASY, 5), (ANN, 5)))  # equal: people first, then levels
+    assert [line.who for line in mixed.leaderboard(1, "stickem")] == [ANN, BOB, EASY, HARD]
 
 
 def test_rated_is_a_person_or_a_level() -> None:
