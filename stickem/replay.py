@@ -46,14 +46,13 @@ class StickemReplay:
 
     def opening(self, match: Match) -> tuple[ReplayStep, ...]:
         """The first deal."""
-        return (self._deal(engine(match), len(match.log)),)
+        return (self._deal(engine(match), 0),)
 
     def after(
-        self, before: Match, after: Match, seat: int, action: str, events: tuple[object, ...]
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
     ) -> tuple[ReplayStep, ...]:
         """The misery reveal, a finished trick (and the next deal after a round's last trick)."""
         old, new = engine(before), engine(after)
-        end = len(after.log)
         steps: list[ReplayStep] = []
         for event in events:
             if isinstance(event, MiseryRevealed):

@@ -67,14 +67,13 @@ class StickGameReplay:
 
     def opening(self, match: Match) -> tuple[ReplayStep, ...]:
         """The first deal."""
-        return (self._deal(engine(match), len(match.log)),)
+        return (self._deal(engine(match), 0),)
 
     def after(
-        self, before: Match, after: Match, seat: int, action: str, events: tuple[object, ...]
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
     ) -> tuple[ReplayStep, ...]:
         """The end of a turn (and the next deal after a round's last turn)."""
         old, new = engine(before), engine(after)
-        end = len(after.log)
         ended = any(isinstance(e, RoundEnded) for e in events)
         if not ended and not any(isinstance(e, Discarded) for e in events):
             return ()  # a draw or a meld in the middle of a turn

@@ -44,14 +44,13 @@ class StupidReplay:
 
     def opening(self, match: Match) -> tuple[ReplayStep, ...]:
         """The first deal."""
-        return (self._deal(engine(match), len(match.log)),)
+        return (self._deal(engine(match), 0),)
 
     def after(
-        self, before: Match, after: Match, seat: int, action: str, events: tuple[object, ...]
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
     ) -> tuple[ReplayStep, ...]:
         """The end of the bidding, a finished trick (and the next deal after a round's last)."""
         old, new = engine(before), engine(after)
-        end = len(after.log)
         steps: list[ReplayStep] = []
         for event in events:
             if isinstance(event, BiddingDone):

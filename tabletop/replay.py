@@ -81,10 +81,11 @@ class ReplayRules(Protocol):
         ...
 
     def after(
-        self, before: Match, after: Match, seat: int, action: str, events: tuple[object, ...]
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
     ) -> tuple[ReplayStep, ...]:
-        """The steps that end with this action (none, or a trick and the next deal, ...):
-        ``before`` is a copy of the match before it, ``after`` the match with it applied."""
+        """The steps that end with action number ``end`` (1-based), taken by ``seat`` with these
+        ``events`` (none, or a trick and the next deal, ...): ``before`` is a copy of the match
+        before it, ``after`` the match with it applied."""
         ...
 
     def export(self, match: Match) -> str:
@@ -132,5 +133,5 @@ def replay_steps(
             events = match.apply(seat, action)
         except Refused as exc:
             raise CorruptLog(f"action {number} of the stored game is refused") from exc
-        steps.extend(rules.after(before, match, seat, action, events))
+        steps.extend(rules.after(before, match, number, seat, events))
     return tuple(steps)
