@@ -43,6 +43,7 @@ __all__ = [
     "RatingBook",
     "RatingChange",
     "display_rating",
+    "seat_changes",
 ]
 
 DISPLAY_BASE = 1000
@@ -164,6 +165,13 @@ class BoardLine:
     rank: int
     who: Rated
     rating: Rating
+
+
+def seat_changes(game: RatedGame, changes: Iterable[RatingChange]) -> tuple[int | None, ...]:
+    """The shown change of each seat's player ("+24" for the final standings), in seat order;
+    None for every seat of a game that did not count (``changes`` empty)."""
+    by_player = {change.who: change.change for change in changes}
+    return tuple(by_player.get(seat.who) for seat in game.seats)
 
 
 Board = tuple[int | None, str]

@@ -13,6 +13,7 @@ from host.ratings import (
     RatedSeat,
     RatingBook,
     display_rating,
+    seat_changes,
 )
 
 ANN, BOB, CYD, DEE = (Rated.person(u) for u in (11, 12, 13, 14))
@@ -134,6 +135,11 @@ def test_computer_levels_get_one_rating_each() -> None:
     assert hard.games == 1
     assert book.rating(1, "stickem", EASY).mu == pytest.approx(out[3][0].mu)
     assert set(book.ratings(1, "stickem")) == {ANN, HARD, EASY}
+    # The final standings show each seat its player's change: both hard seats the level's.
+    shown = seat_changes(g, changes)
+    assert shown == (changes[0].change, changes[1].change, changes[1].change, changes[2].change)
+    assert shown[0] is not None and shown[0] > 0 > (shown[3] or 0)
+    assert seat_changes(g, book.rate(game((ANN, 1), stopped=True))) == (None,) * 4
 
 
 def test_leaderboard_by_conservative_estimate_with_shown_change() -> None:
