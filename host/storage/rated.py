@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from host.ratings import Rated, RatedGame, RatedSeat, RatingBook
 from host.storage.records import FinishedGame, FinishedSeat, SeatResult
 from host.storage.store import Storage
+from tabletop.words import plural
 
 __all__ = ["UNKNOWN_LEVEL", "RatedHistory", "describe", "rated_game", "rated_results", "recompute"]
 
@@ -80,7 +81,7 @@ async def recompute(
 def describe(history: RatedHistory) -> str:
     """The ratings as text for the maintenance command: one block per server and game."""
     book = history.book
-    lines = [f"ratings from {history.games} rated game(s)"]
+    lines = [f"ratings from {plural(history.games, 'rated game')}"]
     for guild_id, game in book.boards():
         lines.append(f"\n{game} on {'no server' if guild_id is None else f'server {guild_id}'}:")
         for line in book.leaderboard(guild_id, game):
@@ -88,7 +89,7 @@ def describe(history: RatedHistory) -> str:
             name = str(line.who) if line.who.is_computer else history.names.get(line.who, str(line.who))
             change = "" if rating.last_change is None else f" (last {rating.last_change:+d})"
             lines.append(
-                f"{line.rank:>4}. {name}: {rating.shown}{change}, {rating.games} game(s), "
+                f"{line.rank:>4}. {name}: {rating.shown}{change}, {plural(rating.games, 'game')}, "
                 f"mu {rating.mu:.3f} sigma {rating.sigma:.3f}"
             )
     return "\n".join(lines)

@@ -175,7 +175,7 @@ async def test_maintenance_command_prints_the_ratings(tmp_path: Path) -> None:
         await storage.close()
     out = await run(["--database-url", url, "ratings"])
     assert out == expected
-    assert out.startswith(f"ratings from {len(GAMES)} rated game(s)")
+    assert out.startswith(f"ratings from {len(GAMES)} rated games\n")
     assert "stickem on server 1:" in out and "computer hard" in out and "u1" in out
     stupid = await run(["--database-url", url, "ratings", "--server", "1", "--game", "stupid"])
     assert stupid == only
