@@ -178,8 +178,9 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
 ) -> None:
     """Laying down a stick: ann opens the lay-down the prompt fills for her, clears the last meld
     and picks its cards again; the prompt asks where the wild goes (one button per reading) and
-    offers no "Lay down" before she answers; she chooses the reading the solver did not, and
-    the table shows the wild standing for the card she chose."""
+    offers no "Lay down" before she answers; she chooses the reading the prompt did not fill in
+    (it fills in the rules' default, the wild upward: J♦-K♦), and the table shows the wild
+    standing for the card she chose."""
     found = situation(PLACEMENT_SEED, lambda view: ambiguous_last_meld(view, NAMES))
     async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
         seat, prompt = await game.next_turn()
@@ -189,7 +190,7 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
         game.check_prompt(seat, prompt)
         assert "Lay down your stick" in labels(prompt)
         plan, offered, chosen = plan_placement(game.shadow.view(seat), NAMES)
-        assert offered == ["Run J♦ to K♦", "Run 10♦ to Q♦"] and chosen == "Run J♦ to K♦"
+        assert offered == ["Run J♦ to K♦", "Run 10♦ to Q♦"] and chosen == "Run 10♦ to Q♦"
         shown = await game.perform(seat, prompt, plan)
         opened, cleared, picked, answered_, _ = shown
         assert "Lay down" in opened.labels  # the solver's melds: one click would lay them down
@@ -197,12 +198,12 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
         assert "Meld 2: 2♦ J♦ Q♦: where do the wild cards go? Choose below." in picked.content
         assert [label for label in picked.labels if label.startswith("Run ")] == offered
         assert "Lay down" not in picked.labels and "Next meld" not in picked.labels  # asked first
-        assert "Meld 2: J♦ Q♦ 2♦(=K♦) ✓" in answered_.content and "Lay down" in answered_.labels
-        assert plan.action == "L run 1 * AH 3H 4H | run 11 2D JD QD"
+        assert "Meld 2: 2♦(=10♦) J♦ Q♦ ✓" in answered_.content and "Lay down" in answered_.labels
+        assert plan.action == "L run 1 * AH 3H 4H | run 10 2D JD QD"
         run = game.shadow.view(None).melds[1].meld
-        assert run.stands_for(2) == "K♦"
+        assert run.stands_for(0) == "10♦"
         table = await game.table_shows_the_game()
-        assert "  #1 A♥ joker(=2♥) 3♥ 4♥\n  #2 J♦ Q♦ 2♦(=K♦)" in table.content
+        assert "  #1 A♥ joker(=2♥) 3♥ 4♥\n  #2 2♦(=10♦) J♦ Q♦" in table.content
         assert prompt.content.startswith(f"{game.header}\n**Stick Game** · round 1 · **your turn: play")
 
 
@@ -294,14 +295,14 @@ async def test_take_a_wild_and_use_it_the_same_turn(emulator: Emulator, tmp_path
             str(swaps.index("4♦ for the 2♣ in #1")),
         )
         assert "Taking the 2♣ from #1 (putting 4♦ there): use it now." in shown[1].content
-        assert "Lay down" in shown[1].labels  # filled with the solver's melds, the 2♣ among them
-        assert plan.action == "W 0:4D:2C / L run 3 * 2C 5H | set AD AS AS"
+        assert "Lay down" in shown[1].labels  # the solver's melds, the 2♣ among them, wilds upward
+        assert plan.action == "W 0:4D:2C / L run 5 * 2C 5H | set AD AS AS"
         melds = game.shadow.view(None).melds
         assert [str(c) for c in melds[0].meld.cards] == ["4♦", "4♥", "4♥", "4♦", "2♦", "2♠"]
         assert melds[1].owner == 0 and "2♣" in [str(c) for c in melds[1].meld.cards]
         table = await game.table_shows_the_game()
         assert "#1 4♦ 4♥ 4♥ 4♦ 2♦(=4) 2♠(=4)" in table.content
-        assert "#2 joker(=3♥) 2♣(=4♥) 5♥" in table.content
+        assert "#2 5♥ joker(=6♥) 2♣(=7♥)" in table.content
         assert "**ann** · 1 stick (a run of hearts and a set) · 6 cards · stick laid down ✓" in table.content
 
 

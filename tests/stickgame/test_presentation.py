@@ -135,6 +135,47 @@ def test_a_lay_down_asks_where_an_ambiguous_wild_goes_and_lays_it_there() -> Non
     assert P.reply(act.action, view0(match)) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
 
 
+def test_the_lay_down_is_filled_with_each_wild_where_the_rules_put_it_upward() -> None:
+    """sticks.md section 2: without a choice a wild extends its run upward. The solver found
+    2♣ 9♣ 10♣ as 8♣-10♣; the lay-down it fills in reads it as the rules do, 9♣-J♣, for the
+    last meld and for one before it alike."""
+    for stick, hand, run_meld in (
+        (STICKS[2], "2C 9C 10C 4H 5H 6H KS", 2),
+        (STICKS[0], "2C 9C 10C KH KS KD 4H", 1),
+    ):
+        match = rigged(hands={0: hand, 1: "3C", 2: "4S"}, discard="QC", sticks={0: stick})
+        opened = redrawn(match, press(match, prompt(match), "Lay down your stick"))
+        assert f"Meld {run_meld}: 9♣ 10♣ 2♣(=J♣) ✓" in opened.content, opened.content
+        act = press(match, opened, "Lay down")
+        assert isinstance(act, Act) and "run 9 2C 9C 10C" in act.action, act
+        match.apply(0, act.action)
+        run = next(
+            m.meld
+            for m in match.view(None).melds
+            if m.meld.kind == "run" and m.meld.suit is not None and m.meld.suit.name == "CLUBS"
+        )
+        assert (run.low, run.high) == (9, 11)
+
+
+def test_the_wild_of_a_meld_before_the_last_can_be_moved_without_losing_the_others() -> None:
+    """Meld 1 of two is a run whose wild may go either way: the lay-down offers to change it
+    (no Back that drops meld 2), and the stick is laid down as chosen."""
+    match = rigged(hands={0: "2C 9C 10C KH KS KD 4H", 1: "3C", 2: "4S"}, discard="QC", sticks={0: STICKS[0]})
+    opened = redrawn(match, press(match, prompt(match), "Lay down your stick"))
+    change = find(opened, "Change where the wild cards of an earlier meld go")
+    assert isinstance(change, Select)
+    assert [(c.label, c.default) for c in change.choices] == [
+        ("Meld 1: Run 9♣ to J♣", True),
+        ("Meld 1: Run 8♣ to 10♣", False),
+    ]
+    moved = redrawn(match, choose(match, opened, "Change where the wild cards", ["Meld 1: Run 8♣ to 10♣"]))
+    assert "Meld 1: 2♣(=8♣) 9♣ 10♣ ✓" in moved.content and "Meld 2: K♦ K♥ K♠ ✓" in moved.content
+    act = press(match, moved, "Lay down")
+    assert act == Act("L run 8 2C 9C 10C | set KD KH KS")
+    with pytest.raises(Refused):  # a value no prompt offered
+        P.click(view0(match), change.intent, ["1R8"])
+
+
 @pytest.mark.parametrize(
     ("number", "hand"),
     [
