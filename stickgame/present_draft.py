@@ -497,7 +497,9 @@ def suggestion(work: Work) -> Draft | None:
     for mask, cards, default in zip(masks, groups, defaults, strict=True):
         readings, _ = meld_readings(cards, work.desk.stick if work.building == "L" else None)
         wanted = default or (readings[0].meld if readings else None)
-        flag = _flag(wanted) if len(readings) > 1 and any(r.meld == wanted for r in readings) else ""
+        flag = ""
+        if wanted is not None and len(readings) > 1 and any(r.meld == wanted for r in readings):
+            flag = _flag(wanted)
         melds.append(MeldDraft(mask, flag))
     return replace(work.draft, melds=tuple(melds))
 
