@@ -459,7 +459,7 @@ class TableService:
         try:
             return seat, table.presentation.click(view, ident.intent, values)
         except Refused as exc:
-            raise GameRefusal(exc.message) from exc
+            raise GameRefusal.of(exc, table.names) from exc
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""

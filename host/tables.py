@@ -38,6 +38,15 @@ class TableError(UserError):
 class GameRefusal(UserError):
     """The game refused an action (its rule sentence is shown to the player); nothing changed."""
 
+    @classmethod
+    def of(cls, refused: Refused, names: Sequence[str]) -> GameRefusal:
+        """The game's refusal as the player reads it: its sentence, or, when the reason is that
+        it is other seats' turn (``turn_of``), whose turn it is by name."""
+        if refused.turn_of:
+            waiting = " and ".join(names[seat] for seat in refused.turn_of)
+            return cls(text("game.not_your_turn", names=waiting))
+        return cls(sentence(refused.message))
+
 
 class TableState(Enum):
     """Where a table is in its life."""
@@ -626,7 +635,7 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         back = self._acted(seat)
         reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
@@ -638,7 +647,7 @@ class Table:
         try:
             self.running_match().copy().apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         return view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
@@ -682,7 +691,7 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1

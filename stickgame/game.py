@@ -136,6 +136,7 @@ class Game:
         self._winners: tuple[int, ...] = ()
         self._went_out = [0] * players
         self._dry_rounds = 0
+        self._last_end: tuple[int, int | None] | None = None
         self.start_events: tuple[Event, ...] = tuple(self._start_round())
 
     def copy(self) -> Game:
@@ -317,6 +318,7 @@ class Game:
         else:
             self._went_out[went_out] += 1
         counts = tuple(len(done) for done in self._completed)
+        self._last_end = (len(self.log) + 1, went_out)  # the ending action is logged after this
         events: list[Event] = [RoundEnded(self._round, went_out, counts)]
         if max(counts) >= self.rules.sticks_to_win:
             self._winners = self._find_winners()
@@ -377,7 +379,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise RuleError(f"{seat!r} is not a seat of this game", seat=seat)
         if seat != self._turn:
-            raise RuleError(f"it is not your turn; seat {self._turn} is to play", seat=seat)
+            raise RuleError("it is not your turn", seat=seat, turn_of=(self._turn,))
         if isinstance(action, DrawStock | DrawDiscard):
             events = self._draw(seat, action)
         elif self._phase != _PLAY:
@@ -582,6 +584,7 @@ class Game:
             picked_up=tuple(tuple(cards) for cards in self._picked),
             totals=self.totals,
             winners=self._winners,
+            last_round_end=self._last_end,
         )
 
     def public_view(self) -> View:

@@ -642,8 +642,12 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
         if values:
             raise Refused(FORGED)
         return Act(intent)
+    if view.seat in view.awaiting and view.phase == "draw":
+        raise Refused("Draw a card first (from the stock or the discard pile); then play and discard.")
     if view.seat is None or view.seat not in view.awaiting or view.phase != "play":
-        raise Refused("It is not your turn to play now; use your latest prompt or /hand.")
+        raise Refused(
+            "It is not your turn to play now; use your latest prompt or /hand.", turn_of=view.awaiting
+        )
     desk = Desk.of(view)
     if intent[:1] == "X" and intent[1:].isdigit():
         return _discard(desk, values)

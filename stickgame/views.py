@@ -54,6 +54,9 @@ class View:
     ``picked_up``: the cards each seat drew from the discard pile this round (seen by all).
     ``melds``: every meld on the table in the order laid (a lay-off keeps its index).
     ``actions``: how many actions the game has seen (public: everyone watched them).
+    ``last_round_end``: how the last round ended, None before any did: the number of actions
+    once it had (equal to ``actions`` right after the action that ended it) and the seat that
+    went out (None: the cards ran out).
     """
 
     seat: int | None
@@ -77,6 +80,7 @@ class View:
     picked_up: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    last_round_end: tuple[int, int | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards, melds and sticks as strings)."""

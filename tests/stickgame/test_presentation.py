@@ -649,3 +649,29 @@ def test_one_wild_of_a_set_chosen_twice_is_refused_at_once_with_why() -> None:
         P.click(view, offered.intent, same_wild[:2])
     assert len(match.log) == before
     assert isinstance(P.click(view, offered.intent, same_wild[:1]), Redraw)  # one is fine
+
+
+def test_going_out_by_discarding_says_so_and_shows_no_hand_of_the_next_round() -> None:
+    """Alice's last card discarded: her answer says she went out and the round is over, with
+    no hand (the new round's hand comes in its own prompt, even when she begins that round)."""
+    match = GAME.new_match(3, GAME.resolve_options({}), 9)
+    rig(match.game, hands={0: "AS", 1: "3C 3D", 2: "4S"}, discard="QD", sticks={0: None})
+    match.apply(0, "X AS")
+    view = view0(match)
+    assert view.round == 2 and view.hand is not None and len(view.hand) == 15
+    done = P.acted(view, "X AS", NAMES)
+    assert done is not None and not done.rows
+    assert done.content == "You discarded A♠.\nYou went out: round 1 is over."
+
+
+def test_an_ordinary_discard_still_ends_the_turn_with_the_hand() -> None:
+    match = completed_seat("8H 9C KS KD")
+    match.apply(0, "X KD")
+    done = P.acted(view0(match), "X KD", NAMES)
+    assert done is not None
+    lines = done.content.split("\n")
+    assert lines[:3] == [
+        "You discarded K♦.",
+        "Your turn is over; your next prompt comes on your next turn.",
+        "Your hand (3 cards):",
+    ]

@@ -1,0 +1,36 @@
+"""Counting the direct messages a table sends each player: how many new DMs (each one a
+notification on a phone) against edits of a DM already there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import User
+
+
+@dataclass(frozen=True)
+class DmCount:
+    """What the bot did in one player's DM channel: messages it created, and edits of its
+    messages there (by REST, or by answering a click on one)."""
+
+    created: int
+    edited: int
+
+
+def dm_counts(emu: Emulator, users: list[User]) -> dict[str, DmCount]:
+    """Each user's :class:`DmCount` so far, by name."""
+    counts = {}
+    for user in users:
+        channel = emu.dm_channel(user)
+        prefix = f"/channels/{channel.id}/messages"
+        calls = [call for call in emu.rest_calls if call.path.startswith(prefix) and call.status < 300]
+        created = sum(call.method == "POST" and call.path == prefix for call in calls)
+        edited = sum(call.method == "PATCH" for call in calls)
+        clicks = [
+            record
+            for record in emu.interactions.records.values()
+            if record.channel.id == channel.id and record.response_type in (6, 7)
+        ]
+        counts[user.name] = DmCount(created, edited + len(clicks))
+    return counts
