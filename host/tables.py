@@ -233,13 +233,26 @@ class PromptRef:
     message_id: int
 
 
+@dataclass(frozen=True)
+class DoneDm:
+    """A seat's latest DM that asks nothing any more (a prompt answered, shrunk to one ``line``):
+    what only informs the seat (its new hand) is shown there instead of in a new DM
+    (``expanded``), and it shrinks back to its line when the seat's next prompt comes."""
+
+    ref: PromptRef
+    line: str
+    expanded: bool = False
+
+
 @dataclass
 class MessageRefs:
-    """The ids of the messages a table keeps editing."""
+    """The ids of the messages a table keeps editing (``done``: each seat's :class:`DoneDm`,
+    kept in memory only: after a restart a new hand comes in a new DM)."""
 
     lobby_id: int | None = None
     table_id: int | None = None
     prompts: dict[int, PromptRef] = field(default_factory=dict)
+    done: dict[int, DoneDm] = field(default_factory=dict)
 
 
 LOBBY_ID_PREFIX = "0"

@@ -126,18 +126,17 @@ class StickGamePresentation:
         return present_prompt.click(_view(view), intent, values)
 
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
-        """None while the turn goes on; once it is over, what was done and the hand. An action
-        that ended the round says so (who went out, or that the cards ran out) and shows no
-        hand: the next round's prompt comes as a prompt of its own, even when the seat begins it."""
+        """None while the turn goes on; once it is over, what was done (its first line) and the
+        hand. An action that ended the round says so in that line (who went out, or that the
+        cards ran out) and shows no hand: the next round's prompt comes as a prompt of its own,
+        even when the seat begins it."""
         seen = _view(view)
         end = seen.last_round_end
         if end is not None and end[0] == seen.actions:  # this action ended the round
             closed = seen.round if seen.phase == "over" else seen.round - 1
             how = "You went out" if end[1] == seen.seat else "The cards ran out"
-            lines = [self.reply(action, view), f"{how}: round {closed} is over."]
-            if seen.phase == "over":
-                lines.append("The game is over.")
-            return Message("\n".join(lines))
+            over = " The game is over." if seen.phase == "over" else ""
+            return Message(f"{self.reply(action, view)} {how}: round {closed} is over.{over}")
         if seen.seat in seen.awaiting:
             return None
         lines = [self.reply(action, view)]

@@ -16,6 +16,8 @@ class DmCount:
 
     created: int
     edited: int
+    lines: int
+    """How many lines (of text, and rows of buttons or selects) the DM channel shows now."""
 
 
 def dm_counts(emu: Emulator, users: list[User]) -> dict[str, DmCount]:
@@ -32,5 +34,7 @@ def dm_counts(emu: Emulator, users: list[User]) -> dict[str, DmCount]:
             for record in emu.interactions.records.values()
             if record.channel.id == channel.id and record.response_type in (6, 7)
         ]
-        counts[user.name] = DmCount(created, edited + len(clicks))
+        shown = emu.driver.dm_messages(user)
+        lines = sum(len(m.content.split("\n")) + len(m.raw_components) for m in shown)
+        counts[user.name] = DmCount(created, edited + len(clicks), lines)
     return counts

@@ -661,7 +661,7 @@ def test_going_out_by_discarding_says_so_and_shows_no_hand_of_the_next_round() -
     assert view.round == 2 and view.hand is not None and len(view.hand) == 15
     done = P.acted(view, "X AS", NAMES)
     assert done is not None and not done.rows
-    assert done.content == "You discarded A♠.\nYou went out: round 1 is over."
+    assert done.content == "You discarded A♠. You went out: round 1 is over."
 
 
 def test_an_ordinary_discard_still_ends_the_turn_with_the_hand() -> None:
