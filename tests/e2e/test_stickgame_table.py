@@ -9,10 +9,12 @@ ends at the first completed stick (`sticks_to_win=1`), both documented options
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.custom_ids import ActionId
 from bot.table_service import service_for
 from stickgame import Card, LayOff
 from stickgame.present_text import card_emoji, meld_text, plural
@@ -310,7 +312,8 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
     emulator: Emulator, tmp_path: Path
 ) -> None:
     """/hand gives a Stick Game seat its prompt privately (the awaited seat's with its buttons,
-    the other's without); a forged discard of a wild (the select leaves wilds out) is refused
+    the other's without); a discard before the draw is refused with "draw first"; a forged
+    discard of a wild (the select leaves wilds out) is refused
     privately with the reason; a click on a prompt from an earlier turn is refused privately;
     none of them changes the game or the live prompt, and the game goes on."""
     found = situation(PLACEMENT_SEED, lambda view: ambiguous_last_meld(view, NAMES))
@@ -326,6 +329,16 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
         other = await hand_command(emulator, bob, game.channel_id)
         assert other.content == game.expected_prompt(1).content and not other.components
         assert "waiting for ann to draw" in other.content and "Your hand (11 cards):" in other.content
+
+        # ann discards before drawing (a forged select on her draw prompt): draw first
+        draw = ActionId.parse(prompt.buttons[0].custom_id or "")
+        before = (prompt.content, prompt.raw_components, game.shadow.log)
+        card = (game.shadow.view(0).hand or ())[-1].code
+        forged = replace(draw, intent="X0").encode()
+        reason = await refusal(await emulator.driver.forge_click(ann, prompt, forged, values=[card]))
+        assert reason == "Draw a card first (from the stock or the discard pile); then play and discard."
+        await game.sync()
+        assert (prompt.content, prompt.raw_components, game.shadow.log) == before
 
         await game.act(seat, prompt)  # ann draws from her DM
         seat, prompt = await game.next_turn()
