@@ -5,7 +5,8 @@ prompt whose decision is made shrinks to one line, so that a phone's DM list sta
 
 Whole games of three people who click what their DMs offer; the counts are of what the bot did
 in each DM channel (``tests.e2e.dm_count``). The measured figures are in docs/benchmarks.md
-("Direct messages per player").
+("Direct messages per player"). Also (item 12): going out in Stick Game by discarding is said
+in that one line, and the next round's prompt is a DM of its own.
 """
 
 from __future__ import annotations
@@ -127,3 +128,48 @@ async def test_stick_game_sends_a_dm_per_turn_each_answered_in_one_line(
             assert counts[user.name].created == turns, (user.name, counts[user.name], turns)
             assert one_line_each(emulator, user) == []
             assert any(m.content.startswith("You discarded ") for m in emulator.driver.dm_messages(user))
+
+
+GOING_OUT_SEED = 7
+"""With ``sticks_to_win=2`` and 11 cards a hand, three people playing as ``normal`` players: ann
+goes out by discarding 8♣ (the 43rd action) and begins round 2 herself."""
+
+
+async def test_going_out_by_discarding_is_said_and_the_next_round_comes_in_a_new_dm(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann's discard of her last card: the prompt she clicked says she went out and the round
+    is over, in one line and with no hand of the next round; the next round's prompt comes as a
+    new DM although she is the one to begin it."""
+    options = {"sticks_to_win": 2, "hand_size": 11}
+    club = make_club(emulator, 3)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    async with running(bot, emulator):
+        service_for(bot).registry._seed_source = lambda: GOING_OUT_SEED
+        assert "You joined" in await slash(emulator, ann, club.channel, "join", game="stickgame")
+        for user in club.users[1:]:
+            assert "You joined" in await slash(emulator, user, club.channel, "join")
+        started = await slash(
+            emulator, ann, club.channel, "start", options="sticks_to_win=2 hand_size=11", timer="off"
+        )
+        assert "started" in started
+        table = table_of(bot, club.channel)
+        game = StickTable(
+            emulator,
+            club.channel.id,
+            table.names,
+            dict(enumerate(club.users)),
+            new_match(3, options, GOING_OUT_SEED),
+            in_process_log(table),
+        )
+        await game.play_until(lambda: len(game.shadow.log) > 42, timeout=60)
+        assert game.shadow.log[42] == (0, "X 8C") and game.shadow.round == 2, game.shadow.log[40:]
+        await settle(emulator, bot, club.channel)
+        messages = emulator.driver.dm_messages(ann)
+        (done,) = [m for m in messages if m.content.startswith("You discarded 8♣")]
+        assert done.content == "You discarded 8♣. You went out: round 1 is over.", done.content
+        assert not done.raw_components
+        after = messages[messages.index(done) + 1 :]
+        assert len(after) == 1 and after[0].content.startswith(f"{game.header}\n**Stick Game** · round 2")
+        assert [b.label for b in after[0].buttons][:1] == ["Draw from stock"]
