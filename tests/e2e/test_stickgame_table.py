@@ -196,6 +196,7 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
         shown = await game.perform(seat, prompt, plan)
         opened, cleared, picked, answered_, _ = shown
         assert "Lay down" in opened.labels  # the solver's melds: one click would lay them down
+        assert "Meld 2: J♦ Q♦ 2♦(=K♦) ✓" in opened.content  # its wild upward, as the rules read it
         assert "Meld 2: choose its cards below." in cleared.content
         assert "Meld 2: 2♦ J♦ Q♦: where do the wild cards go? Choose below." in picked.content
         assert [label for label in picked.labels if label.startswith("Run ")] == offered
