@@ -35,11 +35,14 @@ LogEntry = tuple[int, str]
 
 class Refused(Exception):
     """The game refused an action (its own rule error, whose sentence this carries as
-    ``message``, is the ``__cause__``). The match is unchanged."""
+    ``message``, is the ``__cause__``). The match is unchanged. ``turn_of``: when the reason is
+    that it is other seats' turn, those seats (the game knows seats; the host, which knows the
+    players' names, says whose turn it is instead of ``message``)."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, turn_of: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
+        self.turn_of = turn_of
 
     def __str__(self) -> str:
         return self.message
