@@ -17,7 +17,7 @@ from dotenv import load_dotenv
 
 from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, mask_password
+from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, mask_password, offer_games
 from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
 from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 
@@ -110,6 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load_dotenv(Path.cwd() / ".env", override=False)
     try:
         settings = Settings.from_env(os.environ)
+        offer_games(settings.games)  # a game that cannot be loaded is a setting refused
     except ConfigError as exc:
         print(f"stickem-bot: {exc}", file=sys.stderr)
         return 2

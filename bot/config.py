@@ -151,6 +151,9 @@ def _parse_number(
     return value
 
 
+_BUILT_IN = registry.names()
+"""The built-in games (the registry before GAMES changes what it offers)."""
+
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 _GAME_ENTRY = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
@@ -159,6 +162,7 @@ def _parse_games(raw: str) -> tuple[tuple[str, str | None], ...]:
     games: list[tuple[str, str | None]] = []
     for item in filter(None, (part.strip() for part in raw.split(","))):
         name, equals, entry = (text.strip() for text in item.partition("="))
+        name = name.lower()  # names are case-insensitive, as LOG_LEVEL's are
         if not _GAME_NAME.match(name) or (equals and not _GAME_ENTRY.match(entry)):
             raise ConfigError(
                 f"GAMES lists the games to offer, separated by commas: a built-in game's name "
@@ -178,16 +182,40 @@ def _parse_games(raw: str) -> tuple[tuple[str, str | None], ...]:
 
 def offer_games(games: tuple[tuple[str, str | None], ...]) -> None:
     """Make the registry offer ``games`` (the GAMES setting; empty: leave the built-in games),
-    loading each to check it: ConfigError saying which one cannot be loaded."""
+    loading each to check it: ConfigError saying which one cannot be loaded, and why."""
     for name, entry in games:
         if entry is not None:
             registry.register(name, entry)
         try:
             registry.game(name)
-        except (ImportError, AttributeError, TypeError) as exc:
-            raise ConfigError(f"GAMES: the game {name!r} cannot be loaded: {exc}") from exc
+        except Exception as exc:  # a game package of the host's own may fail in any way on import
+            raise ConfigError(_not_loaded(name, registry.entry(name), exc)) from exc
     if games:
         registry.offer_only(tuple(name for name, _ in games))
+
+
+def _not_loaded(name: str, entry: str, exc: Exception) -> str:
+    """The paragraph for a game of GAMES that cannot be loaded from ``entry``."""
+    module, _, attribute = entry.partition(":")
+    if isinstance(exc, ModuleNotFoundError) and exc.name == module:
+        reason = (
+            f"there is no module {module!r} (Python looks in the folder the bot starts in and "
+            "in its environment)"
+        )
+    elif isinstance(exc, ModuleNotFoundError):
+        reason = f"the module {module} imports {exc.name!r}, which is not installed"
+    elif isinstance(exc, AttributeError) and exc.name == attribute:
+        reason = f"the module {module} has no {attribute!r}"
+    elif isinstance(exc, TypeError):
+        reason = str(exc)
+    else:
+        reason = f"importing the module {module} failed: {type(exc).__name__}: {exc}"
+    return (
+        f"GAMES: the game {name!r} cannot be loaded from {entry}: {reason}. For a game of your "
+        "own, write name=module:attribute, where attribute is the game's GameSpec and name is "
+        "the name that GameSpec gives itself (see docs/architecture.md); the built-in games are "
+        f"{', '.join(_BUILT_IN)}."
+    )
 
 
 def database_url_for(settings: Settings) -> str:
