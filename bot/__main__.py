@@ -9,7 +9,7 @@ import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
 
 import discord
@@ -86,26 +86,75 @@ def setup_logging(level: int) -> None:
         logging.getLogger(name).setLevel(max(level, lowest))
 
 
-async def _run(settings: Settings) -> None:
+EXIT_CODES = {signal.SIGTERM: 0, signal.SIGINT: 130}
+"""The signals that stop the bot, and its exit code for each: SIGTERM (what `docker stop` and
+systemd send) is the normal way to stop it; Ctrl-C exits as shells expect of an interrupt."""
+
+
+async def until_signal(work: Awaitable[None]) -> int:
+    """Run ``work`` until it ends or a signal of `EXIT_CODES` arrives; the exit code.
+
+    A signal stops the bot at any moment, at once: opening the database, retrying Discord, or
+    hosting games. ``work`` is cancelled, and the caller's ``async with bot`` closes the bot (the
+    connection, the computer players' processes, the database after its last write). A second
+    signal while it closes changes nothing: the close is bounded, and cutting it short could
+    lose a write. A failure of ``work`` is raised.
+    """
+    stopped = asyncio.Event()
+    received: list[signal.Signals] = []
+
+    def stop(signum: signal.Signals) -> None:
+        if not received:
+            log.info("Stopping (%s).", signum.name)
+            received.append(signum)
+            stopped.set()
+
+    loop = asyncio.get_running_loop()
+    for signum in EXIT_CODES:
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
+            loop.add_signal_handler(signum, stop, signum)
+    running = asyncio.ensure_future(work)
+    waiting = asyncio.create_task(stopped.wait())
+    await asyncio.wait((running, waiting), return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
+    running.cancel()  # nothing if it has ended
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    return EXIT_CODES[received[0]] if received else 0
+
+
+async def _run(settings: Settings) -> int:
     async with StickemBot(settings) as bot:
-        # A deploy stops the bot with SIGTERM: close the connection cleanly instead of dying mid-write.
-        loop = asyncio.get_running_loop()
-        closing: list[asyncio.Task[None]] = []  # keep a reference so the task is not collected
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
-                loop.add_signal_handler(signum, lambda: closing.append(asyncio.create_task(bot.close())))
-        await bot.start(settings.token)
-        await bot.close()  # after a signal: wait until the database is closed too
+        return await until_signal(bot.start(settings.token))
 
 
-async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> None:
+async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> int:
     bot = StickemBot(settings, force_sync=True, sync_guild_id=guild_id, sync_global=sync_global)
     async with bot:
-        await bot.login(settings.token)  # login runs setup_hook, which syncs
+        return await until_signal(bot.login(settings.token))  # login runs setup_hook, which syncs
+
+
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM outside the event loop (before it starts, after it ends): exit at once, cleanly."""
+    raise SystemExit(EXIT_CODES[signal.SIGTERM])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `stickem-bot` console script; returns the process exit code."""
+    try:
+        before = signal.signal(signal.SIGTERM, _terminate)
+    except ValueError:  # not in the main thread (a test's): signals are not ours to handle
+        before = None
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return EXIT_CODES[signal.SIGINT]
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     load_dotenv(Path.cwd() / ".env", override=False)
     try:
@@ -117,13 +166,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings.log_level)
     try:
         if args.command == "sync":
-            asyncio.run(_sync(settings, args.guild, args.sync_global))
+            work = _sync(settings, args.guild, args.sync_global)
         else:
             check_data_folder(settings.data_dir)
             check_database_url(database_url_for(settings))
-            asyncio.run(_run(settings))
-    except KeyboardInterrupt:
-        return 0
+            work = _run(settings)
+        try:
+            return asyncio.run(work)
+        finally:  # closing the event loop gave SIGTERM back its default, fatal, action
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, _terminate)
     except Exception as exc:
         explained = explain(settings, exc)
         if explained is None:
@@ -131,7 +183,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.debug("The start-up failed:", exc_info=exc)
         print(f"stickem-bot: {explained}", file=sys.stderr)
         return 2
-    return 0
 
 
 def explain(settings: Settings, exc: Exception) -> str | None:

@@ -90,9 +90,14 @@ class StickemBot(commands.Bot):
         self._closing_storage: asyncio.Future[None] | None = None
 
     async def login(self, token: str) -> None:
-        """Log in as discord.py does, but its first request to Discord is bounded in time and
-        retried on network failures (see `bot.startup.reach_discord`); a refused token still
-        raises `discord.LoginFailure` at once."""
+        """Open the database (unless this is a forced sync), then log in as discord.py does, but
+        with its first request to Discord bounded in time and retried on network failures (see
+        `bot.startup.reach_discord`); a refused token still raises `discord.LoginFailure` at once.
+
+        The database comes first: a database that cannot be used is said as such, not hidden
+        behind a Discord that cannot be reached, and games are never hosted without it."""
+        if not self.force_sync and self.storage is None:
+            await self._open_database()
         http = self.http
         first_request = http.static_login
         policy = ConnectPolicy.from_settings(self.settings)
@@ -118,7 +123,7 @@ class StickemBot(commands.Bot):
         touch the database.
         """
         if not self.force_sync:
-            await self._open_storage()
+            await self._restore_tables()
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
@@ -144,12 +149,17 @@ class StickemBot(commands.Bot):
                 announce_resumed(service_of(self), self.resumed, self.storage)
             )
 
-    async def _open_storage(self) -> None:
-        """Open the database, give the tables their journal and rebuild the unfinished games."""
+    async def _open_database(self) -> None:
+        """Open the database and check that it takes writes (`bot.startup`)."""
         url = database_url_for(self.settings)
         storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage
         await check_writable(storage, mask_password(url))
+
+    async def _restore_tables(self) -> None:
+        """Give the tables their journal in the open database and rebuild the unfinished games."""
+        storage = self.storage
+        assert storage is not None, "login() opens the database before setup_hook runs"
         service = TableService(
             self,
             journal=GameJournal(storage),
