@@ -11,6 +11,7 @@ import signal
 import sys
 from collections.abc import Awaitable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import discord
 from dotenv import load_dotenv
@@ -79,9 +80,23 @@ game's seed (which re-deals every hand), the bot's token. LOG_LEVEL=DEBUG is for
 code. (asyncpg logs no statements.)"""
 
 
-def setup_logging(level: int) -> None:
-    """Log through discord.py's handler, keeping the `QUIET_LOGGERS` at their lowest safe level."""
-    discord.utils.setup_logging(level=level)
+PLAIN_LOG_FORMAT = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s %(message)s", "%Y-%m-%d %H:%M:%S")
+"""Log lines for a file or a pipe: discord.py's coloured lines without their colours."""
+
+
+def colours_for(stream: TextIO) -> bool:
+    """Whether log lines written to ``stream`` get ANSI colours: only on a terminal, and not if
+    the NO_COLOR convention asks for none. (discord.py also colours every stream inside Docker,
+    which fills files and log collectors with escape codes.)"""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def setup_logging(level: int, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (standard error) through discord.py's handler set-up, coloured on a
+    terminal only, keeping the `QUIET_LOGGERS` at their lowest safe level."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    formatter = discord.utils.MISSING if colours_for(handler.stream) else PLAIN_LOG_FORMAT
+    discord.utils.setup_logging(handler=handler, formatter=formatter, level=level)
     for name, lowest in QUIET_LOGGERS.items():
         logging.getLogger(name).setLevel(max(level, lowest))
 

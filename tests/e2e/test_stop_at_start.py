@@ -1,6 +1,7 @@
 """The real bot process stops at once on SIGTERM or Ctrl-C (SIGINT) while it is still starting:
 retrying Discord, waiting for an answer, retrying the database. It exits cleanly (no traceback,
-no "Unclosed client session") with code 0 for SIGTERM and 130 for Ctrl-C.
+no "Unclosed client session") with code 0 for SIGTERM and 130 for Ctrl-C. Its log, a pipe,
+has no colour codes.
 
 And the database is checked before Discord is reached: a bad database is said as such even when
 Discord cannot be reached."""
@@ -34,6 +35,7 @@ async def stopped_by(bot: BotProcess, signum: signal.Signals) -> float:
     assert code == EXIT_CODES[signum], bot.log
     assert "Traceback" not in bot.log and "Unclosed" not in bot.log and " ERROR " not in bot.log, bot.log
     assert f"Stopping ({signum.name})." in bot.log
+    assert "\x1b[" not in bot.log  # the log is a pipe: no colours
     return took
 
 
