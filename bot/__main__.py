@@ -18,9 +18,10 @@ from dotenv import load_dotenv
 
 from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, mask_password, offer_games
+from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, offer_games
 from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
 from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
+from host.storage.database import redacted
 
 log = logging.getLogger("bot")
 
@@ -32,7 +33,7 @@ LOGIN_FAILED = (
 
 def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
     """The paragraph for the host when the database cannot be opened at start."""
-    where = mask_password(database_url_for(settings))
+    where = redacted(database_url_for(settings))
     return (
         f"The game database ({where}) cannot be opened: {exc.detail or exc}. "
         "Check DATABASE_URL: for SQLite, that the folder exists and the bot may write there; for "
@@ -44,7 +45,7 @@ def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
 def database_unusable(settings: Settings, exc: StorageError) -> str:
     """The paragraph for the host when the database opens but cannot be used at start (its
     schema bookkeeping is damaged, it comes from an unknown version, it refuses the load)."""
-    where = mask_password(database_url_for(settings))
+    where = redacted(database_url_for(settings))
     detail = " ".join(str(exc).split()) or type(exc).__name__
     return (
         f"The game database ({where}) cannot be used: {detail}. "
@@ -210,7 +211,7 @@ def explain(settings: Settings, exc: Exception) -> str | None:
         return str(exc)
     if isinstance(exc, StorageUnavailable):
         if damaged(exc):
-            return database_damaged(mask_password(database_url_for(settings)), exc)
+            return database_damaged(redacted(database_url_for(settings)), exc)
         return database_unavailable(settings, exc)
     if isinstance(exc, StorageError):
         return database_unusable(settings, exc)

@@ -13,7 +13,7 @@ from bot import gateway
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.command_text import CatalogTranslator
-from bot.config import Settings, autoplay_settings, database_url_for, mask_password, offer_games
+from bot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
@@ -23,6 +23,7 @@ from bot.table_service import TableService, install_service
 from bot.table_service import service_for as service_of
 from host.journal import GameJournal
 from host.storage import Storage
+from host.storage.database import redacted
 
 log = logging.getLogger(__name__)
 
@@ -154,7 +155,7 @@ class StickemBot(commands.Bot):
         url = database_url_for(self.settings)
         storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage
-        await check_writable(storage, mask_password(url))
+        await check_writable(storage, redacted(url))
 
     async def _restore_tables(self) -> None:
         """Give the tables their journal in the open database and rebuild the unfinished games."""

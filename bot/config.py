@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.autoplay import AutoplaySettings
-from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL
+from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, redacted
 from tabletop import registry
 
 DEFAULT_DATA_DIR = "."
@@ -61,7 +61,7 @@ class Settings:
         # Never let the token reach a log line or a traceback.
         return (
             f"Settings(token='***', dev_guild_id={self.dev_guild_id!r}, "
-            f"database_url={mask_password(self.database_url)!r}, "
+            f"database_url={redacted(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
@@ -86,16 +86,6 @@ class Settings:
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
             games=_parse_games(environ.get("GAMES", "")),
         )
-
-
-def mask_password(url: str) -> str:
-    """`url` with the password of its user part, if any, replaced by ***."""
-    scheme, sep, rest = url.partition("://")
-    userinfo, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in userinfo:
-        return url
-    user = userinfo.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{host}"
 
 
 def _parse_token(raw: str) -> str:
