@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import signal
+import sys
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM outside the event loop (while the modules load, before the loop starts, after
+    it ends): exit at once, with code 0; nothing is open yet, or anymore."""
+    raise SystemExit(0)
+
+
+if __name__ == "__main__" or sys.argv[0].endswith("stickem-bot"):
+    # From the first moment: loading the modules below takes a second or more.
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+
 import argparse
 import asyncio
 import contextlib
 import logging
 import os
-import signal
-import sys
 from collections.abc import Awaitable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -150,15 +162,10 @@ async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> 
         return await until_signal(bot.login(settings.token))  # login runs setup_hook, which syncs
 
 
-def _terminate(signum: int, frame: object) -> None:
-    """SIGTERM outside the event loop (before it starts, after it ends): exit at once, cleanly."""
-    raise SystemExit(EXIT_CODES[signal.SIGTERM])
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `stickem-bot` console script; returns the process exit code."""
     try:
-        before = signal.signal(signal.SIGTERM, _terminate)
+        before = signal.signal(signal.SIGTERM, _exit_on_sigterm)
     except ValueError:  # not in the main thread (a test's): signals are not ours to handle
         before = None
     try:
@@ -191,7 +198,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return asyncio.run(work)
         finally:  # closing the event loop gave SIGTERM back its default, fatal, action
             with contextlib.suppress(ValueError):
-                signal.signal(signal.SIGTERM, _terminate)
+                signal.signal(signal.SIGTERM, _exit_on_sigterm)
     except Exception as exc:
         explained = explain(settings, exc)
         if explained is None:

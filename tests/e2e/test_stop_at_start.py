@@ -8,6 +8,7 @@ Discord cannot be reached."""
 
 from __future__ import annotations
 
+import os
 import signal
 import time
 from pathlib import Path
@@ -15,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from tests.discord_emulator import Emulator
-from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.bot_process import REPO, BotProcess, process_env
+from tests.e2e.process_game import TOKEN
 from tests.e2e.test_startup_failures import closed_port, discord_at, refused_start, silent_server
 
 EXIT_CODES = {signal.SIGTERM: 0, signal.SIGINT: 130}
@@ -47,6 +49,30 @@ async def started_waiting(env: dict[str, str], folder: Path, log_line: str) -> B
     assert bot.process.returncode is None, bot.log
     time.sleep(max(0.0, 1.0 - (time.monotonic() - began)))
     return bot
+
+
+@pytest.mark.parametrize("after", [0.5, 1.0])
+async def test_sigterm_at_any_moment_of_the_start_exits_0(tmp_path: Path, after: float) -> None:
+    """Whatever the bot is doing then: loading its modules (which takes about a second), or
+    retrying its database. The process runs as in production (no test hook, whose own imports
+    would come before the bot's first line); the database is retried for minutes, so Discord
+    is never tried."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(REPO),
+        "STICKEM_DATA_DIR": str(tmp_path),
+        "DISCORD_TOKEN": TOKEN,
+        "DATABASE_URL": f"postgresql://stickem:secret@127.0.0.1:{closed_port()}/stickem",
+        **PATIENT,
+    }
+    bot = await BotProcess.start(env, cwd=tmp_path)
+    time.sleep(after)
+    sent = time.monotonic()
+    bot.process.send_signal(signal.SIGTERM)
+    assert await bot.finish(timeout=20) == 0, bot.log
+    assert time.monotonic() - sent < STOP_WITHIN
+    assert "Traceback" not in bot.log and "Unclosed" not in bot.log, bot.log
+    assert "Discord" not in bot.log
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
