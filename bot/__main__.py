@@ -12,9 +12,16 @@ def _exit_on_sigterm(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
+def _exit_on_sigint(signum: int, frame: object) -> None:
+    """Ctrl-C while the modules load: exit at once with code 130, without a traceback."""
+    raise SystemExit(130)
+
+
 if __name__ == "__main__" or sys.argv[0].endswith("stickem-bot"):
-    # From the first moment: loading the modules below takes a second or more.
+    # From the first moment: loading the modules below takes a second or more. (`main` hands
+    # Ctrl-C back to Python, and catches it.)
     signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    signal.signal(signal.SIGINT, _exit_on_sigint)
 
 import argparse
 import asyncio
@@ -166,8 +173,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `stickem-bot` console script; returns the process exit code."""
     try:
         before = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
     except ValueError:  # not in the main thread (a test's): signals are not ours to handle
-        before = None
+        before = interrupt = None
     try:
         return _main(argv)
     except KeyboardInterrupt:
@@ -175,6 +183,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if before is not None:
             signal.signal(signal.SIGTERM, before)
+            signal.signal(signal.SIGINT, interrupt)
 
 
 def _main(argv: Sequence[str] | None) -> int:

@@ -52,7 +52,10 @@ async def started_waiting(env: dict[str, str], folder: Path, log_line: str) -> B
 
 
 @pytest.mark.parametrize("after", [0.5, 1.0])
-async def test_sigterm_at_any_moment_of_the_start_exits_0(tmp_path: Path, after: float) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_signal_at_any_moment_of_the_start_stops_the_bot(
+    tmp_path: Path, signum: signal.Signals, after: float
+) -> None:
     """Whatever the bot is doing then: loading its modules (which takes about a second), or
     retrying its database. The process runs as in production (no test hook, whose own imports
     would come before the bot's first line); the database is retried for minutes, so Discord
@@ -68,8 +71,8 @@ async def test_sigterm_at_any_moment_of_the_start_exits_0(tmp_path: Path, after:
     bot = await BotProcess.start(env, cwd=tmp_path)
     time.sleep(after)
     sent = time.monotonic()
-    bot.process.send_signal(signal.SIGTERM)
-    assert await bot.finish(timeout=20) == 0, bot.log
+    bot.process.send_signal(signum)
+    assert await bot.finish(timeout=20) == EXIT_CODES[signum], bot.log
     assert time.monotonic() - sent < STOP_WITHIN
     assert "Traceback" not in bot.log and "Unclosed" not in bot.log, bot.log
     assert "Discord" not in bot.log
