@@ -115,10 +115,10 @@ class StickemBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Open the database and restore its tables, load every cog, then sync the slash commands
-        if their definitions changed.
+        """Restore the tables from the database (opened by `login`), load every cog, then sync the
+        slash commands if their definitions changed.
 
-        A database that cannot be opened stops the start (`bot.__main__` explains it). A refused
+        A database that cannot be used stops the start (`bot.__main__` explains it). A refused
         automatic sync is logged and the bot starts anyway (the commands registered before still
         work); a forced sync (`stickem-bot sync`) lets the error reach the caller, and does not
         touch the database.
