@@ -22,7 +22,7 @@ SKIPPED = f"{POSTGRES_ENV} is not set"
 CATEGORY = "skipped without PostgreSQL"
 """What the run's last line calls those skips ("700 passed, 84 skipped without PostgreSQL")."""
 HOW_TO_RUN = (
-    'to run them too, start a throwaway PostgreSQL server on loopback with eval "$(bash '
+    'to run {them} too, start a throwaway PostgreSQL server on loopback with eval "$(bash '
     '.ci/postgres.sh)" before the tests (as root, or with password-less sudo, the script '
     "installs PostgreSQL with apt-get if it is missing)"
 )
@@ -64,7 +64,6 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> Genera
     yield
     count = len(terminalreporter.stats.get(CATEGORY, []))
     if count:
-        tests = "test was" if count == 1 else "tests were"
-        terminalreporter.write_line(
-            f"{count} {tests} skipped on PostgreSQL ({SKIPPED}); {HOW_TO_RUN}.", yellow=True
-        )
+        tests, them = ("test was", "it") if count == 1 else ("tests were", "them")
+        how = HOW_TO_RUN.format(them=them)
+        terminalreporter.write_line(f"{count} {tests} skipped on PostgreSQL ({SKIPPED}); {how}.", yellow=True)
