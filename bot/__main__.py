@@ -159,11 +159,13 @@ async def until_signal(work: Awaitable[None]) -> int:
 
 
 async def _run(settings: Settings) -> int:
+    """`stickem-bot run`: host games until a signal stops the bot; the exit code."""
     async with StickemBot(settings) as bot:
         return await until_signal(bot.start(settings.token))
 
 
 async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> int:
+    """`stickem-bot sync`: register the slash commands, then exit; the exit code."""
     bot = StickemBot(settings, force_sync=True, sync_guild_id=guild_id, sync_global=sync_global)
     async with bot:
         return await until_signal(bot.login(settings.token))  # login runs setup_hook, which syncs
@@ -183,6 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         if before is not None:
             signal.signal(signal.SIGTERM, before)
+        if interrupt is not None:
             signal.signal(signal.SIGINT, interrupt)
 
 
