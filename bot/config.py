@@ -189,14 +189,14 @@ def _not_loaded(name: str, entry: str, exc: Exception) -> str:
     module, _, attribute = entry.partition(":")
     if isinstance(exc, ModuleNotFoundError) and exc.name == module:
         reason = (
-            f"there is no module {module!r} (Python looks in the folder the bot starts in and "
-            "in its environment)"
+            f"there is no module {module!r} (install it in the bot's environment, or put its "
+            "folder on PYTHONPATH)"
         )
     elif isinstance(exc, ModuleNotFoundError):
         reason = f"the module {module} imports {exc.name!r}, which is not installed"
     elif isinstance(exc, AttributeError) and exc.name == attribute:
         reason = f"the module {module} has no {attribute!r}"
-    elif isinstance(exc, TypeError):
+    elif isinstance(exc, TypeError) and str(exc).startswith(entry):  # the registry's check
         reason = str(exc)
     else:
         reason = f"importing the module {module} failed: {type(exc).__name__}: {exc}"
