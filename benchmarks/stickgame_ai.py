@@ -2,8 +2,9 @@
 
 Run from the repository root: ``python benchmarks/stickgame_ai.py [--games N] [--sticks K]``.
 
-Prints per level: games, win rate (shared wins count as fractions), mean completed sticks per
-round ± standard error, and the median and 95th percentile milliseconds per decision. Seats
+Prints the table every game's simulator prints (``tabletop.tournament``), per level: seat-games,
+completed sticks per round ± standard error, the same against the other seats, win rate (shared
+wins count as fractions) and decision times, with a note explaining each column. Seats
 alternate game by game. ``--sticks`` shortens games (sticks to win; 7 is the real game).
 """
 
@@ -18,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stickgame import Rules
 from stickgame.simulate import format_stats, tournament
+from tabletop.words import plural
 
 
 def main() -> None:
@@ -31,8 +33,8 @@ def main() -> None:
     for pairing in (("hard", "normal"), ("normal", "random")):
         start = time.perf_counter()
         stats = tournament(pairing, args.games, rules, args.seed)
-        print(f"{pairing[0]} vs {pairing[1]}: {args.games} games, {args.sticks} sticks to win, "
-              f"{time.perf_counter() - start:.0f} s")
+        games, sticks = plural(args.games, "game"), plural(args.sticks, "stick")
+        print(f"{pairing[0]} vs {pairing[1]}: {games}, {sticks} to win, {time.perf_counter() - start:.0f} s")
         print(format_stats(stats))
         print()
 

@@ -28,6 +28,7 @@ from sqlalchemy import text
 from bot.config import Settings
 from host.storage import Storage, StorageConfigError, StorageUnavailable
 from host.storage.database import normalise_url, redacted
+from tabletop.words import plural
 
 log = logging.getLogger(__name__)
 
@@ -180,7 +181,7 @@ def _unreachable(exc: BaseException, policy: ConnectPolicy) -> StartupError:
     else:
         advice = "The network is down, or a firewall or proxy blocks the connection."
     return StartupError(
-        f"The bot cannot reach Discord: {reason} (tried {policy.retries + 1} times). {advice} "
+        f"The bot cannot reach Discord: {reason} (tried {plural(policy.retries + 1, 'time')}). {advice} "
         "Check that this machine can open https://discord.com, then start the bot again."
     )
 

@@ -198,7 +198,7 @@ _DECKS: Final[dict[int, tuple[Card, ...]]] = {
 
 def _check_players(players: int) -> None:
     if type(players) is not int or players not in _DECK_SHAPE:
-        raise ValueError(f"{players!r} players is not possible; Stick'em is for 3-7 players")
+        raise ValueError(f"Stick'em is for 3-7 players, not {players!r}")
 
 
 def deck(players: int) -> tuple[Card, ...]:

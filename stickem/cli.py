@@ -14,9 +14,16 @@ from collections.abc import Sequence
 
 from stickem.ai.players import LEVELS
 from stickem.ai.terminal import TerminalTable
-from stickem.ai.tournament import SEAT_GAMES_NOTE, TableSpec, format_table, run, summarize
+from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
-from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels
+from tabletop.console import (
+    ProgressBar,
+    play_until_interrupted,
+    print_wrapped,
+    quiet_broken_pipe,
+    seat_levels,
+)
+from tabletop.tournament import columns_note
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,7 +91,7 @@ def simulate_command(args: argparse.Namespace) -> int:
     rounds = sum(len(r.round_scores) for r in results)
     print(f"{rounds} rounds played")
     print(format_table(summarize(results)))
-    print(SEAT_GAMES_NOTE)
+    print(columns_note())
     return 0
 
 
@@ -94,16 +101,11 @@ def play_command(args: argparse.Namespace) -> int:
     try:
         rules = Rules.preset(args.rules)
         check_players(rules, args.players)
-        table = TerminalTable(args.players, args.level, rules, args.seed, color=color)
+        table = TerminalTable(args.players, args.level, rules, args.seed, write=print_wrapped, color=color)
     except ValueError as error:
         print(f"stickem play: {error}", file=sys.stderr)
         return 2
-    try:
-        table.run()
-    except KeyboardInterrupt:
-        print("\nBye!")
-        return 130
-    return 0
+    return play_until_interrupted(table.run, "Bye!")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -197,8 +197,8 @@ class Game:
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         if type(players) is not int or not rules.allows(players):
             raise ValueError(
-                f"{players!r} players is not allowed with the {rules.preset} rules; "
-                f"use {rules.min_players}-{rules.max_players} players"
+                f"the {rules.preset} rules are for {rules.min_players}-{rules.max_players} players, "
+                f"not {players!r}"
             )
         if seed is None:
             seed = _random_seed()

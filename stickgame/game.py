@@ -109,7 +109,7 @@ class Game:
         elif not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(f"{players!r} players is not allowed; Stick Game is for 2-8 players")
+            raise ValueError(f"Stick Game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}")
         if seed is None:
             seed = secrets.randbits(63)
         elif type(seed) is not int:

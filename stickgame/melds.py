@@ -153,11 +153,19 @@ class Meld:
         return " ".join(parts)
 
 
+def _too_few(text: str, size: int) -> str:
+    """Why a meld of ``size`` cards (fewer than 3) is no meld: ``7♥ 7♦ has 2 cards``, or
+    ``no card was given`` for an empty one."""
+    if not size:
+        return "no card was given"
+    return f"{text} has {size} card{'s' if size != 1 else ''}"
+
+
 def _make_set(cards: Sequence[Card], need: str, rank: int | None = None) -> Meld:
     text = describe_cards(cards)
     naturals = [card for card in cards if not card.is_wild]
     if len(cards) < 3:
-        raise MeldError(need, f"{text} has {len(cards)} card{'s' if len(cards) != 1 else ''}")
+        raise MeldError(need, _too_few(text, len(cards)))
     if not naturals:
         raise MeldError(need, f"{text} has no natural card (a meld needs one)")
     ranks = sorted({card.rank for card in naturals} | ({rank} if rank is not None else set()))
@@ -187,7 +195,7 @@ def _make_run(
     naturals = [card for card in new_cards if not card.is_wild]
     wild_cards = [card for card in new_cards if card.is_wild]
     if size < 3:
-        raise MeldError(need, f"{text} has {size} card{'s' if size != 1 else ''}")
+        raise MeldError(need, _too_few(text, size))
     if not naturals and all(card.is_wild for _, card in fixed):
         raise MeldError(need, f"{text} has no natural card (a meld needs one)")
     suits = sorted(

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from tabletop.words import plural
+
 from .cards import Card, Suit, rank_plural
 from .melds import Meld, position_card
 from .sticks import Need, Stick
@@ -47,11 +49,6 @@ _SUIT_TITLES: Final = {
     Suit.HEARTS: "Hearts",
     Suit.SPADES: "Spades",
 }
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``"1 card"``, ``"3 cards"``."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

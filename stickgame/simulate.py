@@ -1,93 +1,72 @@
-"""Games between computer players, and their statistics (for the CLI and the benchmarks)."""
+"""Games between computer players, and their statistics (for the CLI and the benchmarks).
+
+The statistics and the table are every game's (:mod:`tabletop.tournament`), so that
+``python -m stickgame simulate`` reads like Stick'em's and Stupid's: one row per level, then a
+note saying what each column means. A round's score is the sticks a seat completed in it
+(Frees included), whatever the game's scoring; the win rate follows the game's scoring.
+"""
 
 from __future__ import annotations
 
-import math
-import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
-from .ai import make_player
+from tabletop.tournament import GameResult, LevelStats, columns_note, format_table, summarize
+
+from .ai import LEVELS, make_player
 from .game import Game
 from .rules import Rules
 
-__all__ = ["LevelStats", "format_stats", "play_game", "tournament"]
+__all__ = ["SCORE", "LevelStats", "format_stats", "play_game", "tournament"]
+
+SCORE = "sticks/round"
+"""The table's score column: completed sticks per round."""
 
 
-@dataclass
-class LevelStats:
-    """What one level did over many games: shared ``wins``, completed sticks per round and the
-    seconds each decision took."""
-
-    games: int = 0
-    wins: float = 0.0
-    sticks_per_round: list[float] = field(default_factory=list)
-    decision_seconds: list[float] = field(default_factory=list)
-
-    def win_rate(self) -> float:
-        """Wins per game played (a shared win counts as a fraction)."""
-        return self.wins / self.games if self.games else 0.0
-
-    def sticks_mean_and_error(self) -> tuple[float, float]:
-        """Mean completed sticks per round and its standard error."""
-        values = self.sticks_per_round
-        if len(values) < 2:
-            return (values[0] if values else 0.0, 0.0)
-        return statistics.fmean(values), statistics.stdev(values) / math.sqrt(len(values))
-
-    def decision_ms(self) -> tuple[float, float]:
-        """Median and 95th percentile milliseconds per decision."""
-        ordered = sorted(self.decision_seconds)
-        if not ordered:
-            return (0.0, 0.0)
-        return statistics.median(ordered) * 1000, ordered[int(0.95 * (len(ordered) - 1))] * 1000
-
-
-def play_game(
-    levels: Sequence[str], seed: int, rules: Rules, stats: dict[str, LevelStats] | None = None
-) -> Game:
-    """One game, seat ``i`` played by ``levels[i]``; timings and results go into ``stats``."""
+def play_game(levels: Sequence[str], seed: int, rules: Rules, index: int = 0) -> GameResult:
+    """One game, seat ``i`` played by ``levels[i]``: its sticks per round, winners and the
+    wall-clock and processor seconds of every decision, by level."""
     game = Game.new(len(levels), rules, seed)
     players = [make_player(level, seed * 16 + seat) for seat, level in enumerate(levels)]
-    clock = time.perf_counter
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    cpu_times: dict[str, list[float]] = {level: [] for level in levels}
     while not game.is_over:
         seat = game.turn
         view = game.view(seat)
-        start = clock()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = players[seat].act(view)
-        spent = clock() - start
-        if stats is not None:
-            stats.setdefault(levels[seat], LevelStats()).decision_seconds.append(spent)
+        times[levels[seat]].append(time.perf_counter() - start)
+        cpu_times[levels[seat]].append(time.process_time() - cpu_start)
         game.apply(seat, action)
-    if stats is not None:
-        for seat, level in enumerate(levels):
-            entry = stats.setdefault(level, LevelStats())
-            entry.games += 1
-            if seat in game.winners:
-                entry.wins += 1 / len(game.winners)
-            entry.sticks_per_round.append(len(game.completed(seat)) / game.round)
-    return game
+    rounds = tuple(
+        tuple(sum(1 for done in game.completed(seat) if done.round == number) for seat in range(len(levels)))
+        for number in range(1, game.round + 1)
+    )
+    return GameResult(index, tuple(levels), rounds, tuple(game.winners), times, cpu_times)
 
 
-def tournament(levels: Sequence[str], games: int, rules: Rules, seed: int = 1) -> dict[str, LevelStats]:
-    """``games`` games, the seats rotated each game so no level keeps the same seat."""
-    stats: dict[str, LevelStats] = {}
+def tournament(levels: Sequence[str], games: int, rules: Rules, seed: int = 1) -> list[GameResult]:
+    """``games`` games (game ``n`` from seed ``seed + n``), the seats rotated each game so no
+    level keeps the same seat."""
+    results = []
     for number in range(games):
         shift = number % len(levels)
         rotated = [*levels[shift:], *levels[:shift]]
-        play_game(rotated, seed + number, rules, stats)
-    return stats
+        results.append(play_game(rotated, seed + number, rules, number))
+    return results
 
 
-def format_stats(stats: dict[str, LevelStats]) -> str:
-    """A small table: level, games, win rate, sticks per round ± error, decision times."""
-    lines = [f"{'level':8} {'games':>6} {'win %':>7} {'sticks/round':>16} {'median ms':>10} {'p95 ms':>8}"]
-    for level, entry in stats.items():
-        mean, error = entry.sticks_mean_and_error()
-        median, p95 = entry.decision_ms()
-        lines.append(
-            f"{level:8} {entry.games:>6} {100 * entry.win_rate():>6.1f}% "
-            f"{mean:>9.3f} ± {error:.3f} {median:>10.2f} {p95:>8.1f}"
-        )
-    return "\n".join(lines)
+def format_stats(results: Sequence[GameResult]) -> str:
+    """What ``simulate`` prints: the seats and games, one row per level (as Stick'em's and
+    Stupid's simulators print them) and what each column means."""
+    if not results:
+        return "no games played"
+    levels = results[0].levels
+    rounds = sum(len(result.round_scores) for result in results)
+    return "\n".join(
+        [
+            f"{len(levels)} players ({', '.join(levels)}), {len(results)} games, {rounds} rounds played",
+            format_table(summarize(results, LEVELS), SCORE),
+            columns_note(SCORE, "completed sticks (Frees included)"),
+        ]
+    )

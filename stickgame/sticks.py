@@ -197,10 +197,8 @@ def match_stick(stick: Stick, melds: Sequence[Meld | Sequence[Meld] | Sequence[C
         raise MeldError("a Free stick is completed when drawn", "it takes no melds")
     needs = stick.needs
     if len(melds) != len(needs):
-        raise MeldError(
-            f"'{stick}' names {len(needs)} meld{'s' if len(needs) > 1 else ''}",
-            f"{len(melds)} {'were' if len(melds) != 1 else 'was'} laid down",
-        )
+        melds_named = "one meld" if len(needs) == 1 else f"{len(needs)} melds"
+        raise MeldError(f"'{stick}' names {melds_named}", f"you gave {len(melds)}")
     readings = [_readings(meld) for meld in melds]
     best: tuple[int, int, str] | None = None  # (pairs met, first failing position, problem)
     for order in permutations(range(len(needs))):

@@ -16,8 +16,20 @@ from collections.abc import Sequence
 from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
-from stupid.rules import Rules
-from tabletop.console import ProgressBar, quiet_broken_pipe, seat_levels
+from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
+from tabletop.console import (
+    ProgressBar,
+    as_flags,
+    play_until_interrupted,
+    print_wrapped,
+    quiet_broken_pipe,
+    seat_levels,
+    whole_number,
+)
+from tabletop.tournament import columns_note
+
+OPTION_NAMES = ("decks", "max_hand")
+"""The rule options that are flags here (``--decks``, ``--max-hand``), as the engine names them."""
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -43,8 +55,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     sim.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="hard: playouts per decision")
     for sub in (play, sim):
-        sub.add_argument("--decks", type=int, default=None, help="decks (default: one per 7 players)")
-        sub.add_argument("--max-hand", type=int, default=7, help="largest hand, 1-10 (default 7)")
+        sub.add_argument(
+            "--decks",
+            type=whole_number(1, MAX_DECKS, ", or leave --decks out: one deck per 7 players"),
+            default=None,
+            help=f"decks, 1-{MAX_DECKS} (default: one per 7 players)",
+        )
+        sub.add_argument(
+            "--max-hand",
+            type=whole_number(1, MAX_HAND_LIMIT),
+            default=7,
+            help=f"largest hand, 1-{MAX_HAND_LIMIT} (default 7)",
+        )
     return parser
 
 
@@ -60,7 +82,7 @@ def simulate_command(args: argparse.Namespace) -> int:
             playouts=args.playouts,
         )
     except ValueError as error:
-        print(f"stupid simulate: {error}", file=sys.stderr)
+        print(f"stupid simulate: {as_flags(str(error), OPTION_NAMES)}", file=sys.stderr)
         return 2
     players = len(spec.seats)
     print(
@@ -74,6 +96,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         return 130
     print(f"{sum(len(r.round_scores) for r in results)} rounds played")
     print(format_table(summarize(results)))
+    print(columns_note())
     return 0
 
 
@@ -81,16 +104,13 @@ def play_command(args: argparse.Namespace) -> int:
     """Run ``stupid play``."""
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     try:
-        table = TerminalTable(args.players, args.level, _rules(args), args.seed, color=color)
+        table = TerminalTable(
+            args.players, args.level, _rules(args), args.seed, write=print_wrapped, color=color
+        )
     except ValueError as error:
-        print(f"stupid play: {error}", file=sys.stderr)
+        print(f"stupid play: {as_flags(str(error), OPTION_NAMES)}", file=sys.stderr)
         return 2
-    try:
-        table.run()
-    except KeyboardInterrupt:
-        print(f"\nBye! (seed {table.game.seed})")
-        return 130
-    return 0
+    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -480,7 +480,8 @@ class Game:
                 if held < len(hand) and hand[held] < low + SUIT_SPAN:
                     lead = CARD_OF[low].suit
                     raise MustFollowSuit(
-                        f"you must follow suit: play a {lead.symbol} ({lead.value}); you hold one",
+                        f"you must follow suit: play a {lead.symbol} ({lead.value}); "
+                        f"you have {lead.value} in your hand",
                         suit=lead,
                         seat=seat,
                         awaited=self.awaiting,

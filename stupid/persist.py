@@ -120,9 +120,10 @@ def loads(text: str | bytes) -> Game:
     for index, entry in enumerate(entries):
         seat, action = _entry(index, entry)
         if action.kind == "play" and (action.copy is None) != (game.decks == 1):
+            deal = "one deck" if game.decks == 1 else f"{game.decks} decks"
             raise CorruptGameError(
                 f"action {index + 1} ({action.encode()}) must {'' if game.decks > 1 else 'not '}"
-                f"name a copy in a game of {game.decks} deck(s)"
+                f"name a copy in a game of {deal}"
             )
         try:
             game.apply(seat, action)

@@ -109,7 +109,7 @@ class Rules:
         cards in the decks."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(
-                f"{players!r} players is not possible; Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players"
+                f"Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}"
             )
         fewest = min_decks(players)
         decks = fewest if self.decks is None else self.decks
@@ -126,7 +126,7 @@ class Rules:
             if more <= MAX_DECKS:
                 advice += f", or decks={more}"
             raise ValueError(
-                f"{decks} deck(s) hold {decks * DECK_SIZE} cards, but {players} players with "
+                f"decks={decks} gives {decks * DECK_SIZE} cards, but {players} players with "
                 f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}"
             )
 
@@ -165,5 +165,6 @@ class Rules:
     def describe(self, players: int | None = None) -> str:
         """The options in words for players (with the deck count for ``players`` if given)."""
         decks = self.decks_text(players)
-        sizes = f"1..{self.max_hand}..1" if self.max_hand > 1 else "1"
-        return f"{decks}; {self.rounds} rounds of {sizes} cards"
+        if self.max_hand == 1:
+            return f"{decks}; 1 round of 1 card"
+        return f"{decks}; {self.rounds} rounds of 1..{self.max_hand}..1 cards"

@@ -1,16 +1,123 @@
-"""What every game's command line shares: the seat list of a simulation and a progress bar."""
+"""What every game's command line shares: the seat list of a simulation, a progress bar,
+range-checked number options (so that a refusal names the flag the person typed), and for a game
+in the terminal its input and exits (``quit``, Ctrl-D, Ctrl-C) and its output, whose long lines
+wrap at the terminal's width."""
 
 from __future__ import annotations
 
+import argparse
 import os
+import re
+import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import TextIO
 
-__all__ = ["BROKEN_PIPE", "ProgressBar", "quiet_broken_pipe", "seat_levels"]
+__all__ = [
+    "BROKEN_PIPE",
+    "HELP_WORDS",
+    "INTERRUPTED",
+    "QUIT_WORDS",
+    "ProgressBar",
+    "QuitGame",
+    "as_flags",
+    "play_until_interrupted",
+    "print_wrapped",
+    "quiet_broken_pipe",
+    "read_answer",
+    "seat_levels",
+    "terminal_width",
+    "whole_number",
+    "wrap_text",
+]
 
 BROKEN_PIPE = 141
 """Exit code when standard output is closed early: 128 + SIGPIPE, what the shell shows for `yes | head`."""
+INTERRUPTED = 130
+"""Exit code after Ctrl-C: 128 + SIGINT, what the shell shows for an interrupted command."""
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+"""What a person types to leave a game in the terminal."""
+HELP_WORDS = frozenset({"help", "?", "h"})
+"""What a person types to see what they can type."""
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_GAPS = re.compile(r"( +)")
+
+
+class QuitGame(Exception):
+    """The person asked to leave: they typed a quit word, or the input ended (Ctrl-D)."""
+
+
+def read_answer(read: Callable[[str], str], write: Callable[[str], None], prompt: str) -> str:
+    """One answer typed at ``prompt``, spaces collapsed; :class:`QuitGame` on a quit word or at the
+    end of the input, which first ends the prompt's line so that the goodbye stands on its own."""
+    try:
+        text = read(prompt)
+    except EOFError:
+        write("")
+        raise QuitGame from None
+    answer = " ".join(text.split())
+    if answer.lower() in QUIT_WORDS:
+        raise QuitGame
+    return answer
+
+
+def play_until_interrupted(play: Callable[[], object], goodbye: str) -> int:
+    """Run a game in the terminal; Ctrl-C ends it with ``goodbye`` on a line of its own and
+    :data:`INTERRUPTED` (no traceback), else 0."""
+    try:
+        play()
+    except KeyboardInterrupt:
+        print(f"\n{goodbye}")
+        return INTERRUPTED
+    return 0
+
+
+def _visible(text: str) -> int:
+    """The columns ``text`` takes on a terminal (colour codes take none)."""
+    return len(_ANSI.sub("", text))
+
+
+def _wrap_line(line: str, width: int) -> list[str]:
+    line = line.rstrip(" ")
+    if _visible(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    indent = line[: len(line) - len(body)]
+    parts = _GAPS.split(body)  # word, gap, word, gap, ..., word
+    rows: list[str] = []
+    row, used = indent + parts[0], len(indent) + _visible(parts[0])
+    for gap, word in zip(parts[1::2], parts[2::2], strict=True):
+        size = _visible(word)
+        if used + len(gap) + size <= width:
+            row, used = row + gap + word, used + len(gap) + size
+        else:
+            rows.append(row)
+            row, used = indent + word, len(indent) + size
+    rows.append(row)
+    return rows
+
+
+def wrap_text(text: str, width: int) -> str:
+    """``text`` with every line longer than ``width`` columns broken between words; a broken
+    line's rest keeps its indent, spaces inside a line (table columns) are kept, colour codes
+    take no room, and a word longer than the width stays whole."""
+    return "\n".join(row for line in text.split("\n") for row in _wrap_line(line, max(width, 1)))
+
+
+def terminal_width(stream: TextIO) -> int | None:
+    """The width to wrap ``stream``'s lines at: the terminal's (``COLUMNS`` overrides it), or
+    None when the stream is not a terminal (a file or a pipe keeps whole lines)."""
+    isatty = getattr(stream, "isatty", None)
+    if isatty is None or not isatty():
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def print_wrapped(text: str) -> None:
+    """``print(text)``, its long lines wrapped at the terminal's width (see :func:`wrap_text`)."""
+    width = terminal_width(sys.stdout)
+    print(text if width is None else wrap_text(text, width))
 
 
 def seat_levels(seats: str, players: int | None, levels: Sequence[str]) -> tuple[str, ...]:
@@ -27,6 +134,34 @@ def seat_levels(seats: str, players: int | None, levels: Sequence[str]) -> tuple
     if len(chosen) > players:
         raise ValueError(f"{len(chosen)} seats given for {players} players")
     return tuple(chosen[i % len(chosen)] for i in range(players))
+
+
+def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` taking a whole number from ``low`` to ``high``; anything else is
+    refused by argparse naming the flag: ``argument --decks: 5 is not possible; use a whole
+    number from 1 to 3`` and ``otherwise`` (``", or leave it out: one deck per 7 players"``)."""
+
+    def parse(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if digits.isdigit() and len(digits) <= 9 and low <= int(text) <= high:
+            return int(text)
+        raise argparse.ArgumentTypeError(
+            f"{text} is not possible; use a whole number from {low} to {high}{otherwise}"
+        )
+
+    parse.__name__ = "whole number"  # argparse names the type so in its own messages
+    return parse
+
+
+def as_flags(message: str, options: Sequence[str]) -> str:
+    """A game's refusal of its options as the command line shows it: each option of ``options``
+    named as its flag, ``decks=1`` as ``--decks 1`` and ``max_hand`` as ``--max-hand`` (the
+    engine names them as a program or a Discord option list would)."""
+    for name in options:
+        flag = "--" + name.replace("_", "-")
+        message = re.sub(rf"\b{name}=", f"{flag} ", message)
+        message = re.sub(rf"(?<![-\w]){name}\b", flag, message)
+    return message
 
 
 class ProgressBar:

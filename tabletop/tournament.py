@@ -13,6 +13,7 @@ import math
 import multiprocessing
 import signal
 import statistics
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +24,7 @@ __all__ = [
     "Job",
     "LevelStats",
     "ProgressCallback",
+    "columns_note",
     "format_table",
     "run_jobs",
     "summarize",
@@ -157,22 +159,43 @@ def _mean_error(samples: Sequence[float]) -> tuple[float, float]:
     return mean, statistics.stdev(samples) / math.sqrt(len(samples))
 
 
+NOTE_WIDTH = 100
+"""The width the column note is wrapped at."""
+
 SEAT_GAMES_NOTE = "seat-games: the games played at this level, counted once per seat it held in each game."
-"""What the table's seat-games column counts, printed under the table."""
+"""What the table's seat-games column counts (the first line of :func:`columns_note`)."""
 
 
-def format_table(stats: Sequence[LevelStats]) -> str:
-    """The statistics as a plain-text table (also valid Markdown); :data:`SEAT_GAMES_NOTE`
-    says what its seat-games column counts."""
+def columns_note(score: str = "points/round", scored: str = "points") -> str:
+    """What each column of :func:`format_table` means, printed under it by every game's
+    ``simulate``; ``score`` is the table's score column and ``scored`` what it counts."""
+    entries = [
+        SEAT_GAMES_NOTE,
+        f"{score}: the {scored} per round of a seat of this level, on average; "
+        "± is the standard error (each game one sample): the true mean lies within "
+        "two of them either way about 95% of the time.",
+        f"vs other seats: its {score} minus that of the other seats at the same tables "
+        "(games mixing levels only; n/a when every seat has this level), ± as above.",
+        "win rate: the games it won (a shared win counts as a share).",
+        "decisions: the moves it chose.",
+        "median ms, p95 ms: wall-clock milliseconds per decision, the middle one and the one 95% "
+        "of them stay under.",
+        "median CPU ms: processor time per decision, the middle one (other programs on the "
+        "machine do not inflate it).",
+    ]
+    return "\n".join(textwrap.fill(entry, NOTE_WIDTH, subsequent_indent="  ") for entry in entries)
+
+
+def format_table(stats: Sequence[LevelStats], score: str = "points/round") -> str:
+    """The statistics as a plain-text table (also valid Markdown); :func:`columns_note` says
+    what each column means, ``score`` names the score column."""
     lines = [
-        "| level | seat-games | points/round | vs other seats | win rate | decisions "
+        f"| level | seat-games | {score} | vs other seats | win rate | decisions "
         "| median ms | p95 ms | median CPU ms |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for s in stats:
-        relative = (
-            "n/a" if s.relative is None else f"{s.relative:+.2f} ± {s.relative_error or 0.0:.2f}"
-        )
+        relative = "n/a" if s.relative is None else f"{s.relative:+.2f} ± {s.relative_error or 0.0:.2f}"
         lines.append(
             f"| {s.level} | {s.seats} | {s.mean_points:+.2f} ± {s.points_error:.2f} | {relative} "
             f"| {100 * s.win_rate:.1f}% | {s.decisions} | {s.median_ms:.2f} | {s.p95_ms:.2f} "

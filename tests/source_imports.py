@@ -24,6 +24,16 @@ def imported_modules(path: Path) -> list[str]:
     return names
 
 
+def loaded_modules(modules: str) -> set[str]:
+    """Every module a fresh interpreter has loaded after ``import <modules>`` (a
+    comma-separated list), run from the repository."""
+    code = f"import sys, {modules}\nprint(','.join(sorted(sys.modules)))\n"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=True
+    )
+    return set(done.stdout.strip().split(","))
+
+
 def loaded_by(modules: str, banned: Iterable[str]) -> list[str]:
     """The modules whose top-level package is in ``banned`` that a fresh interpreter has
     loaded after ``import <modules>`` (a comma-separated list), run from the repository."""

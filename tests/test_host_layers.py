@@ -50,6 +50,12 @@ def test_importing_the_host_loads_no_discord_and_no_game() -> None:
     assert loaded_by(host, DISCORD | GAMES | {"bot", "cogs"}) == []
 
 
+def test_importing_the_host_loads_no_pillow() -> None:
+    """Pictures are drawn by the games' drawing modules only; the host never loads Pillow."""
+    host = "host.tables, host.journal, host.autoplay, host.thinking, host.storage"
+    assert loaded_by(host, {"PIL"}) == []
+
+
 def test_the_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
     """The source check is not blind to an import written where a reviewer might miss it."""
     module = tmp_path / "sneaky.py"

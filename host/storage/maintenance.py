@@ -23,6 +23,7 @@ from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, norma
 from host.storage.errors import StorageError
 from host.storage.records import GameStatus
 from host.storage.store import Storage
+from tabletop.words import plural
 
 
 def default_database_url() -> str:
@@ -42,7 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--database-url",
         default=default_database_url(),
-        help="database to work on (default: $DATABASE_URL, else %(default)s)",
+        help=(
+            "database to work on (default: DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR, "
+            "else in the current folder; each from the environment or ./.env, the environment "
+            f"first; now: {redacted(default_database_url())})".replace("%", "%%")
+        ),
     )
     commands = parser.add_subparsers(dest="command", required=True)
     prune = commands.add_parser("prune", help="delete finished and stopped games older than an age")
@@ -62,11 +67,12 @@ async def run(argv: Sequence[str]) -> str:
     try:
         if args.command == "prune":
             removed = await storage.prune_finished(timedelta(days=args.days))
-            return f"pruned {removed} game(s) that ended more than {args.days:g} day(s) ago"
+            days = plural(int(args.days), "day") if float(args.days).is_integer() else f"{args.days:g} days"
+            return f"pruned {plural(removed, 'game')} that ended more than {days} ago"
         loaded = await storage.load_unfinished_games()
         return (
             f"{storage.backend} database, schema version {storage.schema_version}: "
-            f"{sum(g.record.status is GameStatus.ACTIVE for g in loaded.games)} unfinished game(s), "
+            f"{plural(sum(g.record.status is GameStatus.ACTIVE for g in loaded.games), 'unfinished game')}, "
             f"{len(loaded.problems)} unreadable"
         )
     finally:

@@ -27,9 +27,9 @@ from stickem.rules import Rules
 from stickem.summary import INTRO, SECTIONS
 from stickem.tricks import trick_winner
 from stickem.views import View
+from tabletop.console import HELP_WORDS, QuitGame, read_answer
+from tabletop.words import plural
 
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"help", "?", "h"})
 RULES_WORDS = frozenset({"rules"})
 
 _ANSI = {
@@ -44,8 +44,9 @@ _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
 
 
-class QuitGame(Exception):
-    """The person asked to leave (typed quit, or input ended)."""
+def _cost(points: int) -> str:
+    """Points lost in a score's origin: ``-5``, or ``nothing`` for 0 (never ``-0``)."""
+    return f"-{points}" if points else "nothing"
 
 
 class TerminalTable:
@@ -178,16 +179,17 @@ class TerminalTable:
 
     def score_origin(self, scored: RoundScored, seat: int) -> str:
         """Where a seat's round score comes from: ``+9 for 9 other cards taken, -7 for misery cards
-        captured (red 3, red 4), -5 for the misery card red 5``; the parts add up to the score."""
+        captured (red 3, red 4), -5 for the misery card red 5``; the parts add up to the score.
+        A part that costs nothing (a misery 0) says so: ``nothing for the misery card blue 0``."""
         misery = scored.captured_misery[seat]
         others = scored.captured_counts[seat] - len(misery)
-        parts = [f"+{others} for {others} other card{'' if others == 1 else 's'} taken"]
+        parts = [f"+{others} for {plural(others, 'other card')} taken"]
         if misery:
             cost = sum(card.value for card in misery)
             shown = ", ".join(self.card_text(card) for card in misery)
-            parts.append(f"-{cost} for misery cards captured ({shown})")
+            parts.append(f"{_cost(cost)} for misery cards captured ({shown})")
         card = scored.misery_cards[seat]
-        parts.append(f"-{card.value} for the misery card {self.card_text(card)}")
+        parts.append(f"{_cost(card.value)} for the misery card {self.card_text(card)}")
         return ", ".join(parts)
 
     def help_text(self) -> str:
@@ -229,13 +231,8 @@ class TerminalTable:
         """Ask until the person names a card of their hand (by name or number)."""
         hand = sorted(self.game.hand(0))
         while True:
-            try:
-                text = self.read(prompt)
-            except EOFError:
-                raise QuitGame from None
-            answer = text.strip().lower()
-            if answer in QUIT_WORDS:
-                raise QuitGame
+            text = read_answer(self.read, self.write, prompt)
+            answer = text.lower()
             if answer in HELP_WORDS:
                 self.write(self.help_text())
                 continue
@@ -254,7 +251,7 @@ class TerminalTable:
             try:
                 card = Card.parse(answer)
             except ValueError:
-                self.write(f"I don't understand {text.strip()!r}: {self.card_hint()}.")
+                self.write(f"I don't understand {text!r}: {self.card_hint()}.")
                 continue
             if card not in hand:
                 self.write(f"{card} is not in your hand.")

@@ -19,11 +19,10 @@ from stupid.game import Game, Phase
 from stupid.rules import Rules
 from stupid.tricks import trick_winner
 from stupid.views import View
+from tabletop.console import HELP_WORDS, QuitGame, read_answer
+from tabletop.words import either, plural
 
 __all__ = ["RULES_TEXT", "QuitGame", "TerminalTable"]
-
-QUIT_WORDS = frozenset({"q", "quit", "exit"})
-HELP_WORDS = frozenset({"help", "?", "h"})
 
 RULES_TEXT = """\
 Stupid, in short:
@@ -54,10 +53,6 @@ _ANSI = {
     Suit.SPADES: "\x1b[34m",
 }
 _RESET = "\x1b[0m"
-
-
-class QuitGame(Exception):
-    """The person asked to leave (typed quit, or input ended)."""
 
 
 class TerminalTable:
@@ -93,6 +88,10 @@ class TerminalTable:
         """A card as text (``Q♣``), colored by suit on a color terminal."""
         return f"{_ANSI[card.suit]}{card}{_RESET}" if self.color else str(card)
 
+    def name_in_sentence(self, seat: int) -> str:
+        """A seat's name inside a sentence: ``you`` for the person, else ``CPU 2``."""
+        return "you" if seat == 0 else self.names[seat]
+
     def plays_text(self, plays: Sequence[tuple[int, Card]]) -> str:
         """A trick's plays as ``name: card`` pairs."""
         return " | ".join(f"{self.names[seat]}: {self.card_text(card)}" for seat, card in plays)
@@ -106,7 +105,7 @@ class TerminalTable:
         trick_no = len(view.tricks) + 1
         doing = "bidding" if view.phase is Phase.BIDDING else f"trick {trick_no} of {view.hand_size}"
         lines = [
-            f"-- Round {view.round} of {view.rounds}: {view.hand_size} card(s), trump "
+            f"-- Round {view.round} of {view.rounds}: {plural(view.hand_size, 'card')}, trump "
             f"{self.card_text(view.trump)} ({view.trump.suit}); {doing} --"
         ]
         for seat in range(view.players):
@@ -150,14 +149,8 @@ class TerminalTable:
     def ask(self, prompt: str) -> str:
         """Read one answer; ``help``/``rules`` are answered here and asked again."""
         while True:
-            try:
-                text = self.read(prompt)
-            except EOFError:
-                raise QuitGame from None
-            answer = " ".join(text.strip().split())
+            answer = read_answer(self.read, self.write, prompt)
             lowered = answer.lower()
-            if lowered in QUIT_WORDS:
-                raise QuitGame
             if lowered in HELP_WORDS:
                 self.write(HELP_TEXT)
             elif lowered == "rules":
@@ -176,7 +169,8 @@ class TerminalTable:
         while True:
             answer = self.ask(f"Your bid ({', '.join(map(str, allowed))}): ")
             if not answer.isdigit():
-                self.write(f"A bid is a number: one of {', '.join(map(str, allowed))}.")
+                choice = f"only bid {allowed[0]}" if len(allowed) == 1 else f"bid {either(allowed)}"
+                self.write(f"A bid is a number of tricks: you can {choice}.")
                 continue
             try:
                 self.game.bid(0, int(answer))
@@ -217,7 +211,7 @@ class TerminalTable:
         game = self.game
         self.write(
             f"Stupid: {game.players} players, {game.rules.describe(game.players)}; seed {game.seed}. "
-            f"You (seat 0) play against {game.players - 1} computer players of level {self.level}. "
+            f"You (seat 0) play against {plural(game.players - 1, 'computer player')} of level {self.level}. "
             "Type 'help' for the commands, 'rules' for the rules, 'quit' to leave."
         )
         self.show(game.start_events)
@@ -246,8 +240,9 @@ class TerminalTable:
         for event in events:
             if isinstance(event, RoundStarted):
                 self.write(
-                    f"\n*** Round {event.round}: {event.hand_size} card(s) each, {self.names[event.dealer]} "
-                    f"dealt; trump card {self.card_text(event.trump)}. ***"
+                    f"\n*** Round {event.round}: {plural(event.hand_size, 'card')} each, "
+                    f"{self.name_in_sentence(event.dealer)} dealt; "
+                    f"trump card {self.card_text(event.trump)}. ***"
                 )
             elif isinstance(event, BidMade) and event.seat != 0:
                 self.write(f"{self.names[event.seat]} bids {event.bid}.")

@@ -23,6 +23,7 @@ from stupid.cards import Card, Suit
 from stupid.game import Phase
 from stupid.views import View
 from tabletop.presentation import MAX_BUTTONS_PER_ROW, Button, Component, Message, Style, fit_rows
+from tabletop.words import plural
 
 from .table import bids_sum, cards_each, taking_line, winners_text
 from .words import card_text, clip, hand_lines, plays_lines, suit_text, tricks_word
@@ -134,8 +135,7 @@ def _own_line(view: View) -> str:
 
 def _hand_block(view: View) -> list[str]:
     hand = view.hand or ()
-    count = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
-    return [f"Your hand ({count}):", *hand_lines(hand, view.trump_suit)]
+    return [f"Your hand ({plural(len(hand), 'card')}):", *hand_lines(hand, view.trump_suit)]
 
 
 def bid_rows(view: View) -> Rows:

@@ -14,6 +14,7 @@ from stupid.game import Phase
 from stupid.tricks import trick_winner
 from stupid.views import View
 from tabletop.presentation import Message
+from tabletop.words import plural
 
 from .words import card_text, fitted, plays_lines, suit_text, tricks_word
 
@@ -29,7 +30,7 @@ __all__ = [
 
 def cards_each(count: int) -> str:
     """``1 card each``, ``7 cards each``."""
-    return f"{count} card each" if count == 1 else f"{count} cards each"
+    return f"{plural(count, 'card')} each"
 
 
 def bids_sum(view: View) -> int:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from stupid.cards import Card, Suit
+from tabletop.words import plural
 
 __all__ = [
     "MAX_CONTENT",
@@ -54,7 +55,7 @@ def suit_text(suit: Suit) -> str:
 
 def tricks_word(count: int) -> str:
     """``1 trick``, ``3 tricks``."""
-    return f"{count} trick" if count == 1 else f"{count} tricks"
+    return plural(count, "trick")
 
 
 def hand_lines(hand: Sequence[Card], trump: Suit) -> list[str]:

@@ -161,7 +161,7 @@ def test_start_effects_prompt_every_seat() -> None:
 
 def test_start_with_too_few_players_is_the_engines_refusal() -> None:
     table = lobby(2)
-    with pytest.raises(TableError, match="2 players"):
+    with pytest.raises(TableError, match="rules are for 3-7 players, not 2"):
         table.start(1)
     assert table.state is TableState.LOBBY and table.match is None
 
@@ -183,7 +183,7 @@ def test_bad_rounds_are_refused_by_the_engine() -> None:
 
 def test_preset_not_allowing_seat_count_is_refused() -> None:
     table = lobby(7)
-    with pytest.raises(TableError, match="7 players"):
+    with pytest.raises(TableError, match="amigo rules are for 3-6 players, not 7"):
         table.start(1, options={"preset": "amigo"})
 
 

@@ -310,7 +310,7 @@ async def test_host_closes_the_lobby_with_stop(emulator: Emulator, tmp_path: Pat
         response = await h.slash(h.users[0], "score")
         assert "1. ann (host)" in response.content
         response = await h.slash(h.users[0], "start")
-        assert "2 players is not allowed" in response.content
+        assert "The classic rules are for 3-7 players, not 2." in response.content
         response = await h.slash(h.users[0], "stop")
         assert response.message is not None and "Really stop the lobby?" in response.content
         response = await h.answer(emulator.driver.click(h.users[0], response.message, "Stop"))

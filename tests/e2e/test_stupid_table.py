@@ -279,7 +279,9 @@ async def test_forbidden_bid_wrong_suit_and_stale_prompts_are_refused_privately(
         assert card is not None and card.suit is not lead
         count, before = table.action_count, state(prompt)
         text = await refused(user, prompt, other.ident.encode(), forge=True)
-        assert text == f"You must follow suit: play a {lead.symbol} ({lead.value}); you hold one."
+        assert text == (
+            f"You must follow suit: play a {lead.symbol} ({lead.value}); you have {lead.value} in your hand."
+        )
         unchanged(count, prompt, before)
         await play.act(seat)  # follows suit from the same prompt
         (follow,) = live(trick_one)

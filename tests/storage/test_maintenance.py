@@ -34,13 +34,13 @@ async def test_info_and_prune_commands(tmp_path: Path) -> None:
     await storage.close()
 
     assert await run(["--database-url", url, "info"]) == (
-        f"sqlite database, schema version {CURRENT_VERSION}: 1 unfinished game(s), 0 unreadable"
+        f"sqlite database, schema version {CURRENT_VERSION}: 1 unfinished game, 0 unreadable"
     )
     assert await run(["--database-url", url, "prune", "--days", "30"]) == (
-        "pruned 1 game(s) that ended more than 30 day(s) ago"
+        "pruned 1 game that ended more than 30 days ago"
     )
     assert await run(["--database-url", url, "prune", "--days", "30"]) == (
-        "pruned 0 game(s) that ended more than 30 day(s) ago"
+        "pruned 0 games that ended more than 30 days ago"
     )
 
 
@@ -51,7 +51,7 @@ def test_database_url_comes_from_the_environment(
     asyncio.run(_create(url))
     monkeypatch.setenv("DATABASE_URL", url)
     assert main(["info"]) == 0
-    assert f"schema version {CURRENT_VERSION}: 0 unfinished game(s)" in capsys.readouterr().out
+    assert f"schema version {CURRENT_VERSION}: 0 unfinished games" in capsys.readouterr().out
 
 
 async def _create(url: str) -> None:
@@ -68,7 +68,7 @@ def test_database_url_comes_from_a_dotenv_file(
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DATABASE_URL", raising=False)
     assert main(["info"]) == 0
-    assert f"schema version {CURRENT_VERSION}: 0 unfinished game(s)" in capsys.readouterr().out
+    assert f"schema version {CURRENT_VERSION}: 0 unfinished games" in capsys.readouterr().out
     monkeypatch.delenv("DATABASE_URL", raising=False)  # what load_dotenv set
 
 
@@ -116,3 +116,16 @@ def test_errors_are_reported_for_the_host(capsys: pytest.CaptureFixture[str]) ->
 def test_a_negative_age_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--database-url", f"sqlite:///{tmp_path / 'x.sqlite3'}", "prune", "--days", "-1"]) == 1
     assert "--days must not be negative" in capsys.readouterr().err
+
+
+def test_help_names_every_place_the_database_comes_from_and_hides_the_password(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql://stickem:s%40cret@db.example:5432/stickem")
+    with pytest.raises(SystemExit) as exited:
+        main(["--help"])
+    assert exited.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR, else in the current folder" in text
+    assert "now: postgresql://stickem:***@db.example:5432/stickem" in text
+    assert "s%40cret" not in text

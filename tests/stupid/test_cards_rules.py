@@ -95,8 +95,8 @@ def test_invalid_options_are_refused(options: dict[str, object], message: str) -
 @pytest.mark.parametrize(
     ("players", "rules", "message"),
     [
-        (1, Rules(), "1 players is not possible; Stupid is for 2-21 players"),
-        (22, Rules(), "22 players is not possible"),
+        (1, Rules(), "Stupid is for 2-21 players, not 1"),
+        (22, Rules(), "Stupid is for 2-21 players, not 22"),
         (8, Rules(decks=1), "decks=1 is too few for 8 players; use 2-3"),
         (7, Rules(max_hand=8), "need 57 .* use max_hand at most 7, or decks=2"),
         (14, Rules(max_hand=8), "need 113 .* use max_hand at most 7, or decks=3"),

@@ -81,7 +81,7 @@ def test_end_of_input_quits() -> None:
 
 def test_cli_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "8", "--decks", "1"]) == 2
-    assert "decks=1 is too few for 8 players" in capsys.readouterr().err
+    assert "--decks 1 is too few for 8 players" in capsys.readouterr().err
     assert main(["simulate", "--seats", "hard,expert"]) == 2
     assert "unknown level 'expert'" in capsys.readouterr().err
 

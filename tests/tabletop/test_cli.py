@@ -56,8 +56,42 @@ def test_no_command_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_stickgame_is_simulated_through_the_shared_command(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["--game", "stickgame", "simulate", "--seats", "random,normal", "--games", "1",
-                 "--sticks-to-win", "1"])
+    code = main(
+        [
+            "--game",
+            "stickgame",
+            "simulate",
+            "--seats",
+            "random,normal",
+            "--games",
+            "1",
+            "--sticks-to-win",
+            "1",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "random" in out and "normal" in out
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("stickem", ["--players", "3", "--seats", "normal,random", "--rules", "online"]),
+        ("stupid", ["--seats", "normal,random", "--max-hand", "1"]),
+        ("stickgame", ["--seats", "normal,random", "--sticks-to-win", "1"]),
+    ],
+)
+def test_every_games_simulate_explains_its_columns(
+    game: str, options: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    workers = [] if game == "stickgame" else ["--workers", "1"]
+    assert main(["--game", game, "simulate", "--games", "1", *options, *workers]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("| level |"))
+    columns = [name.strip() for name in header.strip("|").split("|")][1:]
+    assert columns[2:] == ["vs other seats", "win rate", "decisions", "median ms", "p95 ms", "median CPU ms"]
+    notes = [line for line in out.splitlines() if not line.startswith(("|", " "))]
+    explained = {name for line in notes for name in line.split(":")[0].split(", ")}
+    assert set(columns) <= explained
+    assert "standard error" in " ".join(out.split())

@@ -1,0 +1,236 @@
+"""What a person types at Stick Game's terminal table, read into actions.
+
+A card is typed as the engine reads it (``7H``, ``10C``, ``AS``, ``*`` for a joker, ``7♥``) or as
+its number in the hand as shown (:func:`stickgame.present_text.hand_order`, from 1); numbers
+count in the hand as it was shown before the command, so a wild taken in it is named (``*``,
+``2C``), never numbered. Table melds are numbered from 1, as the table shows them. Anything
+that cannot be read raises :class:`CommandError` with a sentence for the person; whether the
+rules allow the action is the engine's to say.
+
+==========================  ==================================================================
+typed                       action
+==========================  ==================================================================
+``draw``, ``s``, ``stock``  draw the top card of the stock
+``d``, ``pile``             draw the top card of the discard pile
+``lay``                     lay down the stick as suggested (see :mod:`stickgame.suggest`)
+``lay 4C 5C * | 9S 9H 9H``  lay down these melds (a meld may start with ``set`` or ``run`` and
+                            ``up``, ``down`` or ``from 8``: where a run's wilds go)
+``meld 7H 8H *``            lay down one more meld
+``off 3 8H``                lay 8H off on table meld #3
+``take 3 7H / lay``         put 7H in place of the wild in meld #3 and use the wild at once:
+                            ``/ lay`` (suggested), ``/ lay <melds>`` or ``/ meld <cards>``
+``x 7H``, ``discard 7H``    discard a card
+==========================  ==================================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .actions import (
+    Action,
+    AddMeld,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    LayDown,
+    LayOff,
+    MeldPlay,
+    Swap,
+    TakeWild,
+)
+from .cards import RANK_NAMES, Card
+from .melds import Placement
+from .present_text import hand_order
+from .sticks import Stick
+from .suggest import suggested_lay_down
+from .views import TableMeld
+
+__all__ = ["CARD_HINT", "CommandError", "Situation", "read_command"]
+
+CARD_HINT: Final = "type a card as 7H, 10C, AS or 7♥, * for a joker, or its number in your hand"
+_DRAW_STOCK: Final = frozenset({"draw", "s", "stock", "draw stock", "draw s"})
+_DRAW_PILE: Final = frozenset({"d", "pile", "draw pile", "draw d", "draw discard", "discard pile"})
+_LAY: Final = frozenset({"lay", "l"})
+_MELD: Final = frozenset({"meld", "m"})
+_OFF: Final = frozenset({"off", "o"})
+_TAKE: Final = frozenset({"take", "w"})
+_DISCARD: Final = frozenset({"x", "discard"})
+_RANKS: Final = {name.lower(): rank for rank, name in RANK_NAMES.items()}
+_TAKE_EXAMPLE: Final = "'take 3 7H / lay' or 'take 3 7H / meld 7H 8H *'"
+
+
+class CommandError(ValueError):
+    """A typed command that cannot be read; the message says why and what to type."""
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What reading a command needs: the person's ``hand`` (any order), their uncompleted
+    ``stick`` (None once completed) and the table's ``melds``."""
+
+    hand: tuple[Card, ...]
+    stick: Stick | None
+    melds: tuple[TableMeld, ...]
+
+    @property
+    def shown(self) -> tuple[Card, ...]:
+        """The hand in the order it is shown and numbered."""
+        return hand_order(self.hand)
+
+
+def read_command(line: str, situation: Situation) -> Action:
+    """The action ``line`` asks for; :class:`CommandError` saying why it cannot be read."""
+    text = " ".join(line.replace("|", " | ").replace("/", " / ").split())
+    lowered = text.lower()
+    if lowered in _DRAW_STOCK:
+        return DrawStock()
+    if lowered in _DRAW_PILE:
+        return DrawDiscard()
+    word, _, rest = text.partition(" ")
+    verb = word.lower()
+    if verb in _LAY:
+        return _lay(rest, situation, situation.hand)
+    if verb in _MELD:
+        return AddMeld(_meld(rest, situation.shown, "meld 7H 8H 9H"))
+    if verb in _OFF:
+        return _lay_off(rest, situation)
+    if verb in _TAKE:
+        return _take(rest, situation)
+    if verb in _DISCARD:
+        cards = _cards(rest.split(), situation.shown)
+        if len(cards) != 1:
+            raise CommandError("Discard one card, like 'x 7H' or 'x 3' (its number in your hand).")
+        return Discard(cards[0])
+    raise CommandError(f"I don't understand {word!r}: type 'help' for what you can type.")
+
+
+def _lay(rest: str, situation: Situation, hand: Sequence[Card]) -> LayDown:
+    """A lay-down: the cards typed (numbers counting in the hand as shown), or the one offered
+    for ``hand`` (the hand after any wild taken)."""
+    if not rest:
+        if situation.stick is None:
+            raise CommandError("Your stick is laid down already this round: add melds with 'meld'.")
+        found = suggested_lay_down(hand, situation.stick)
+        if found is None:
+            raise CommandError(
+                f"Your hand holds no lay-down of your stick ({situation.stick}) yet; "
+                "to lay down melds of your own, name their cards: 'lay 4C 5C * | 9S 9H 9H'."
+            )
+        return LayDown(found)
+    parts = rest.split("|")
+    return LayDown(tuple(_meld(part, situation.shown, "lay 4C 5C * | 9S 9H 9H") for part in parts))
+
+
+def _meld(text: str, shown: Sequence[Card], example: str) -> MeldPlay:
+    tokens = text.split()
+    kind: str | None = None
+    placement: Placement | None = None
+    if tokens and tokens[0].lower() in ("set", "run"):
+        kind = tokens.pop(0).lower()
+    if tokens and tokens[0].lower() in ("up", "down"):
+        placement = "up" if tokens.pop(0).lower() == "up" else "down"
+    elif len(tokens) > 1 and tokens[0].lower() == "from":
+        start = tokens[1].lower()
+        if start not in _RANKS or _RANKS[start] > 12:
+            raise CommandError(
+                f"'from {tokens[1]}' names where a run starts: a rank from A to Q, like 'run from 8 * 9C *'."
+            )
+        placement = _RANKS[start]
+        del tokens[:2]
+    if not tokens:
+        raise CommandError(f"Name the cards of each meld, like '{example}'.")
+    return MeldPlay(_cards(tokens, shown), kind, placement)
+
+
+def _lay_off(rest: str, situation: Situation) -> LayOff:
+    number, _, cards = rest.partition(" ")
+    if not number or not cards:
+        raise CommandError("Name a meld of the table and the cards to lay off, like 'off 3 8H'.")
+    index = _meld_index(number, situation.melds)
+    play = _meld(cards, situation.shown, "off 3 8H")
+    if play.kind is not None:
+        raise CommandError("A lay-off adds cards to a meld of the table: no set or run before them.")
+    return LayOff(index, play.cards, play.placement)
+
+
+def _meld_index(number: str, melds: Sequence[TableMeld]) -> int:
+    """The engine's index of the meld the person numbered ``number`` (from 1)."""
+    if not melds:
+        raise CommandError("There are no melds on the table yet.")
+    if not number.isdigit():
+        raise CommandError(f"{number!r} is not a meld number: melds on the table are #1 to #{len(melds)}.")
+    if not 1 <= int(number) <= len(melds):
+        raise CommandError(f"There is no meld #{int(number)}: melds on the table are #1 to #{len(melds)}.")
+    return int(number) - 1
+
+
+def _take(rest: str, situation: Situation) -> TakeWild:
+    swaps_text, slash, then_text = rest.partition("/")
+    tokens = swaps_text.replace(":", " ").split()
+    if not tokens:
+        raise CommandError(
+            "Name the meld and the natural card that replaces its wild, then how you use the wild: "
+            f"{_TAKE_EXAMPLE}."
+        )
+    if len(tokens) % 2:
+        raise CommandError(
+            "Name each wild to take as a meld number and the natural card that replaces it, like "
+            f"{_TAKE_EXAMPLE}."
+        )
+    swaps = []
+    hand = list(situation.hand)
+    for number, card_text in zip(tokens[::2], tokens[1::2], strict=True):
+        index = _meld_index(number, situation.melds)
+        card = _cards([card_text], situation.shown)[0]
+        swaps.append(Swap(index, card))
+        wild = _wild_for(situation.melds[index], card)
+        if card in hand and wild is not None:
+            hand.remove(card)
+            hand.append(wild)
+    if not slash:
+        raise CommandError(
+            f"A wild you take must be used in the same turn: say how after a '/', like {_TAKE_EXAMPLE}."
+        )
+    verb, _, cards = then_text.strip().partition(" ")
+    then: LayDown | AddMeld
+    if verb.lower() in _LAY:
+        then = _lay(cards, situation, hand)
+    elif verb.lower() in _MELD:
+        then = AddMeld(_meld(cards, situation.shown, "take 3 7H / meld 7H 8H *"))
+    else:
+        raise CommandError(
+            f"After the '/', lay down your stick or a new meld with the wild: {_TAKE_EXAMPLE}."
+        )
+    return TakeWild(tuple(swaps), then)
+
+
+def _wild_for(table_meld: TableMeld, card: Card) -> Card | None:
+    """The wild of ``table_meld`` that ``card`` would replace (None: none)."""
+    spot = table_meld.meld.takeable(card)
+    return None if spot is None else table_meld.meld.cards[spot]
+
+
+def _cards(tokens: Sequence[str], shown: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards ``tokens`` name, each by its text or its number in ``shown``."""
+    cards = []
+    numbers: set[int] = set()
+    for token in tokens:
+        if token.isdigit():
+            number = int(token)
+            if not 1 <= number <= len(shown):
+                raise CommandError(f"There is no card number {number}: choose 1 to {len(shown)}.")
+            if number in numbers:
+                raise CommandError(f"Card number {number} is named twice.")
+            numbers.add(number)
+            cards.append(shown[number - 1])
+            continue
+        try:
+            cards.append(Card.parse(token))
+        except ValueError:
+            raise CommandError(f"{token!r} is not a card: {CARD_HINT}.") from None
+    if not cards:
+        raise CommandError(f"Name the cards: {CARD_HINT}.")
+    return tuple(cards)

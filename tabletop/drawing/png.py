@@ -1,0 +1,45 @@
+"""A finished picture (:class:`Picture`: PNG bytes and the words that describe it) and the PNG
+encoder with fixed settings, so that the same image always gives the same bytes."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Final
+
+from PIL import Image
+
+__all__ = ["Picture", "encode_png"]
+
+_COMPRESS_LEVEL: Final = 3
+"""zlib's level: 3 compresses a paletted card picture twice as fast as the default 6, for
+about a fifth more bytes (20-40 KB a picture)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn picture: ``png`` (the file's bytes), its ``description`` (the alt text: what it
+    shows, in words, for screen readers), and its ``width`` and ``height`` in pixels."""
+
+    png: bytes
+    description: str
+    width: int
+    height: int
+
+
+def encode_png(image: Image.Image) -> bytes:
+    """``image`` as PNG bytes: no metadata, no time stamp, fixed settings; the same pixels give
+    the same bytes.
+
+    The picture is stored with a palette of 256 colours, no dithering: a card picture has a few
+    flat colours and their smoothed edges, which the palette keeps within a few levels, at a
+    third of the size of full colour and faster to compress. The palette is chosen (Pillow's
+    octree) from every other pixel of every other row, which takes a quarter of the time and
+    misses no colour that covers more than a sliver of the picture."""
+    rgb = image.convert("RGB") if image.mode != "RGB" else image
+    sample = rgb.resize((max(1, rgb.width // 2), max(1, rgb.height // 2)), Image.Resampling.NEAREST)
+    palette = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    buffer = io.BytesIO()
+    paletted.save(buffer, format="PNG", compress_level=_COMPRESS_LEVEL, optimize=False)
+    return buffer.getvalue()
