@@ -29,6 +29,7 @@ from stickem.cards import Card, deck
 from stickem.errors import RuleError
 from stickem.events import Event
 from stickem.game import Game, Phase
+from stickem.replay import REPLAY, StickemReplay
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
 from stickem.views import View
 from tabletop import (
@@ -268,6 +269,11 @@ class StickemGame:
         from stickem.presentation import PRESENTATION
 
         return PRESENTATION
+
+    @property
+    def replay_rules(self) -> StickemReplay:
+        """Replay steps and the JSON export (:mod:`stickem.replay`)."""
+        return REPLAY
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""

@@ -61,7 +61,7 @@ from .legal import discardable, play_actions
 from .melds import Meld, describe_cards, interpretations, make_meld
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .sticks import STICKS, Stick, match_stick
-from .views import Completion, TableMeld, View
+from .views import Completion, RoundEnd, TableMeld, View
 
 __all__ = ["Game"]
 
@@ -136,6 +136,7 @@ class Game:
         self._winners: tuple[int, ...] = ()
         self._went_out = [0] * players
         self._dry_rounds = 0
+        self._round_end: RoundEnd | None = None
         self.start_events: tuple[Event, ...] = tuple(self._start_round())
 
     def copy(self) -> Game:
@@ -239,6 +240,12 @@ class Game:
         return tuple(len(done) for done in self._completed)
 
     @property
+    def round_end(self) -> RoundEnd | None:
+        """The table as the last finished round ended, before the next deal (every hand face
+        up: for replays and reviews, not for players' eyes); None before the first round ends."""
+        return self._round_end
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The winning seats once the game is over (ties may share), else ()."""
         return self._winners
@@ -317,6 +324,15 @@ class Game:
         else:
             self._went_out[went_out] += 1
         counts = tuple(len(done) for done in self._completed)
+        self._round_end = RoundEnd(
+            self._round,
+            went_out,
+            tuple(tuple(sorted(hand)) for hand in self._hands),
+            tuple(self._melds),
+            tuple(self._discard),
+            self.totals,
+            counts,
+        )
         events: list[Event] = [RoundEnded(self._round, went_out, counts)]
         if max(counts) >= self.rules.sticks_to_win:
             self._winners = self._find_winners()

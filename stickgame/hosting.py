@@ -26,6 +26,7 @@ from stickgame.errors import RuleError
 from stickgame.events import Event
 from stickgame.game import Game
 from stickgame.presentation import StickGamePresentation
+from stickgame.replay import REPLAY, StickGameReplay
 from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
 from stickgame.views import View
 from tabletop import (
@@ -145,6 +146,11 @@ class StickGameSpec:
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
     """Every message of the game, as plain data (:mod:`stickgame.presentation`)."""
+
+    @property
+    def replay_rules(self) -> StickGameReplay:
+        """Replay steps and the JSON export (:mod:`stickgame.replay`)."""
+        return REPLAY
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""

@@ -16,7 +16,7 @@ from .melds import Meld
 from .rules import Rules
 from .sticks import Stick
 
-__all__ = ["Completion", "TableMeld", "View"]
+__all__ = ["Completion", "RoundEnd", "TableMeld", "View"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +43,24 @@ class Completion:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict."""
         return {"stick": str(self.stick), "number": self.stick.number, "round": self.round}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """The whole table as a round ended, before the next deal (for replays and reviews; every
+    hand face up, so not for players' eyes while the game goes on).
+
+    ``went_out``: the seat that emptied its hand (None: the cards ran out); ``hands`` by seat,
+    sorted; ``melds`` in the order laid; ``discard`` bottom first; ``totals`` and ``completed``
+    (completed sticks by seat) as they stood then, before the next round's Frees."""
+
+    round: int
+    went_out: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    melds: tuple[TableMeld, ...]
+    discard: tuple[Card, ...]
+    totals: tuple[int, ...]
+    completed: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)

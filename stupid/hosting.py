@@ -25,6 +25,7 @@ from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
 from stupid.presentation import StupidPresentation
+from stupid.replay import REPLAY, StupidReplay
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
 from stupid.table_options import AUTO, rules_for
 from stupid.views import View
@@ -143,6 +144,11 @@ class StupidGame:
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StupidPresentation()
+
+    @property
+    def replay_rules(self) -> StupidReplay:
+        """Replay steps and the JSON export (:mod:`stupid.replay`)."""
+        return REPLAY
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Every option's value for a table that asked for ``raw``; :class:`OptionError` if not allowed."""

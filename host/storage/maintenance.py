@@ -1,4 +1,5 @@
-"""Maintenance from the command line: `python -m host.storage prune --days 180` and `... info`.
+"""Maintenance from the command line: `python -m host.storage prune --days 180`, `... info` and
+`... ratings [--server ID] [--game NAME]` (every rating recomputed from the finished games).
 
 Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
 directory; from the environment or a .env file in the working directory, like the bot) or
@@ -53,6 +54,11 @@ def build_parser() -> argparse.ArgumentParser:
     prune = commands.add_parser("prune", help="delete finished and stopped games older than an age")
     prune.add_argument("--days", type=float, required=True, help="keep games that ended fewer days ago")
     commands.add_parser("info", help="print the schema version and how many games are stored")
+    ratings = commands.add_parser(
+        "ratings", help="recompute every rating from the finished games and print them"
+    )
+    ratings.add_argument("--server", type=int, help="only this server (its id)")
+    ratings.add_argument("--game", help="only this game (its name, e.g. stickem)")
     return parser
 
 
@@ -69,6 +75,11 @@ async def run(argv: Sequence[str]) -> str:
             removed = await storage.prune_finished(timedelta(days=args.days))
             days = plural(int(args.days), "day") if float(args.days).is_integer() else f"{args.days:g} days"
             return f"pruned {plural(removed, 'game')} that ended more than {days} ago"
+        if args.command == "ratings":
+            # Imported here: openskill is needed by this command only.
+            from host.storage.rated import describe, recompute
+
+            return describe(await recompute(storage, args.server, args.game))
         loaded = await storage.load_unfinished_games()
         return (
             f"{storage.backend} database, schema version {storage.schema_version}: "

@@ -216,3 +216,27 @@ class HistoryEntry:
     finished_at: datetime
     rounds: int
     standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSeat:
+    """One seat of a finished game as its results keep it: the person at the end (None: a
+    computer seat, then ``level`` is its level if the game stored one), total and win."""
+
+    seat: int
+    user_id: int | None
+    level: str | None
+    display_name: str
+    total: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game's results, in seat order (for ratings: read, never written)."""
+
+    game_id: int
+    guild_id: int | None
+    game: str
+    ended_at: datetime
+    seats: tuple[FinishedSeat, ...]

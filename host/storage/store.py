@@ -21,10 +21,12 @@ from host.storage.database import (
 )
 from host.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
+from host.storage.finished import finished_games
 from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
 from host.storage.loading import load_default_games, load_games, load_lobbies
 from host.storage.migrations import CURRENT_VERSION, ensure_schema
 from host.storage.records import (
+    FinishedGame,
     GameStatus,
     HistoryEntry,
     LeaderboardPage,
@@ -378,6 +380,13 @@ class Storage:
         """The last finished games at this table, newest first, with their final standings."""
         async with self._reading() as conn:
             return await history(conn, channel_id, limit)
+
+    async def finished_games(
+        self, guild_id: int | None = None, game: str | None = None
+    ) -> list[FinishedGame]:
+        """Every finished game's results (of one server and/or game), oldest end first (ratings)."""
+        async with self._reading(snapshot=True) as conn:
+            return await finished_games(conn, guild_id, game)
 
     async def prune_finished(self, older_than: timedelta) -> int:
         """Delete finished and stopped games that ended more than `older_than` ago; return how many."""

@@ -233,7 +233,9 @@ def test_command_line_mistakes_go_to_stderr(
     assert captured.err.startswith(message) and captured.out == ""
 
 
-def test_an_option_out_of_range_is_refused_by_the_parser_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_option_out_of_range_is_refused_by_the_parser_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["play", "--sticks-to-win", "0"])
     captured = capsys.readouterr()

@@ -1,0 +1,108 @@
+"""Stick Game's replay steps (:mod:`tabletop.replay`): each round's deal and every turn, with
+every hand face up.
+
+Steps and labels (keys and fields, for the presentation):
+
+- ``deal`` (``round``, ``dealer``): a round was dealt (and each seat without a stick drew one);
+- ``turn`` (``round``, ``seat``, ``out``): a seat's turn ended: with a discard, or by going out
+  (``out`` 1: the round ended with this turn, by going out or because the cards ran out). The
+  table is the melds with their owners, in the order laid; extras ``discard`` (the pile's top);
+  counters ``completed`` (completed sticks by seat); scores the totals. A turn that ends the
+  round shows the table as the round ended (:attr:`stickgame.Game.round_end`), before the next
+  deal, which is the next step (the same action dealt it).
+
+A turn is numbered by the presentation (its place among the round's turn steps): the engine
+does not count turns, and the replay rules keep no state between steps.
+"""
+
+from __future__ import annotations
+
+from stickgame.cards import Card
+from stickgame.events import Discarded, RoundEnded, RoundStarted
+from stickgame.game import Game
+from stickgame.views import TableMeld
+from tabletop.protocol import Match
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+
+__all__ = ["StickGameReplay"]
+
+
+def engine(match: Match) -> Game:
+    """The Stick Game engine behind a hosted match."""
+    game = getattr(match, "game", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"not a Stick Game match: {type(match).__name__}")
+    return game
+
+
+def _snapshot(
+    hands: tuple[tuple[Card, ...], ...],
+    melds: tuple[TableMeld, ...],
+    discard_top: Card | None,
+    totals: tuple[int, ...],
+    completed: tuple[int, ...],
+) -> TableSnapshot:
+    return TableSnapshot(
+        hands=tuple(tuple(str(card) for card in hand) for hand in hands),
+        table=tuple((meld.owner, str(meld.meld)) for meld in melds),
+        scores=totals,
+        counters={"completed": completed},
+        extras={"discard": () if discard_top is None else (str(discard_top),)},
+    )
+
+
+def _now(game: Game) -> TableSnapshot:
+    """The table as it is now."""
+    return _snapshot(
+        tuple(game.hand(seat) for seat in range(game.players)),
+        game.melds,
+        game.discard_top,
+        game.totals,
+        tuple(len(game.completed(seat)) for seat in range(game.players)),
+    )
+
+
+class StickGameReplay:
+    """Stick Game's :class:`tabletop.replay.ReplayRules`."""
+
+    def opening(self, match: Match) -> tuple[ReplayStep, ...]:
+        """The first deal."""
+        return (self._deal(engine(match), 0),)
+
+    def after(
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
+    ) -> tuple[ReplayStep, ...]:
+        """The end of a turn (and the next deal after a round's last turn)."""
+        old, new = engine(before), engine(after)
+        ended = any(isinstance(e, RoundEnded) for e in events)
+        if not ended and not any(isinstance(e, Discarded) for e in events):
+            return ()  # a draw or a meld in the middle of a turn
+        label = StepLabel("turn", {"round": old.round, "seat": seat, "out": int(ended)})
+        if ended:
+            last = new.round_end
+            assert last is not None and last.round == old.round
+            snapshot = _snapshot(
+                last.hands,
+                last.melds,
+                last.discard[-1] if last.discard else None,
+                last.totals,
+                last.completed,
+            )
+        else:
+            snapshot = _now(new)
+        steps = [ReplayStep(end, old.round, label, snapshot)]
+        if any(isinstance(e, RoundStarted) for e in events):
+            steps.append(self._deal(new, end))
+        return tuple(steps)
+
+    def export(self, match: Match) -> str:
+        """The engine's JSON document (``stickgame.persist``; ``Game.from_json`` reads it)."""
+        return engine(match).to_json()
+
+    def _deal(self, game: Game, end: int) -> ReplayStep:
+        label = StepLabel("deal", {"round": game.round, "dealer": game.dealer})
+        return ReplayStep(end, game.round, label, _now(game))
+
+
+REPLAY = StickGameReplay()
+"""The one instance the spec offers."""

@@ -1,0 +1,137 @@
+"""Replays: a finished game stepped through again, every hand face up, from its stored log.
+
+A game that offers replays (:class:`Replayable`: its spec has ``replay_rules``) knows what a
+step of it is (a trick, a turn, a round's deal) and what the table looked like when the step
+ended; :func:`replay_steps` does the rest for every game the same way: it rebuilds the match from
+its seed, options and log through the protocol (``new_match`` and ``apply``), action by action,
+and asks the game's :class:`ReplayRules` after each one whether a step ended there.
+
+A step is game-agnostic data: the log index where it ends (:attr:`ReplayStep.end`: the number of
+actions it includes; several steps may share one, such as the last trick of a round and the next
+deal), the round, a label the game's presentation words (:class:`StepLabel`: a key and fields),
+and a :class:`TableSnapshot`: every hand, what lies on the table (the trick, or the melds), the
+running scores and the game's own per-seat counters. The host shows nothing of it itself; the
+game's presentation (or a picture) turns a step into a message.
+
+``ReplayRules.export`` gives the game as the engine's own JSON document (seed, options, log and
+the final results), the file its engine's ``Game.from_json`` reads back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from tabletop.options import OptionValue
+from tabletop.protocol import CorruptLog, LogEntry, Match, Refused
+
+__all__ = [
+    "ReplayRules",
+    "ReplayStep",
+    "Replayable",
+    "ReplayableSpec",
+    "StepLabel",
+    "TableSnapshot",
+    "replay_steps",
+]
+
+
+@dataclass(frozen=True)
+class StepLabel:
+    """What a step is, for the game's presentation to word: a ``key`` ("trick", "turn", "deal",
+    ...) and its ``fields`` (``round=2, trick=5, winner=1``)."""
+
+    key: str
+    fields: Mapping[str, int | str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """The whole table at the end of a step, every hand face up (the game is over).
+
+    ``hands``: each seat's cards (the game's own card texts); ``table``: what lies on the table
+    as (seat, text): the trick's cards in play order, or the melds with their owners; ``scores``:
+    the running totals by seat; ``counters``: the game's per-seat numbers (bids, tricks taken,
+    completed sticks, a round's scores); ``extras``: other cards everyone saw (a trump card, the
+    misery picks, the discard pile's top)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    table: tuple[tuple[int, str], ...]
+    scores: tuple[int, ...]
+    counters: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    extras: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One step of a replay: the actions it includes (``end``), its round, label and table."""
+
+    end: int
+    round: int
+    label: StepLabel
+    snapshot: TableSnapshot
+
+
+class ReplayRules(Protocol):
+    """A game's knowledge of its replay steps (implemented in each game's package)."""
+
+    def opening(self, match: Match) -> tuple[ReplayStep, ...]:
+        """The steps before any action (the first deal), for a new match."""
+        ...
+
+    def after(
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
+    ) -> tuple[ReplayStep, ...]:
+        """The steps that end with action number ``end`` (1-based), taken by ``seat`` with these
+        ``events`` (none, or a trick and the next deal, ...): ``before`` is a copy of the match
+        before it, ``after`` the match with it applied."""
+        ...
+
+    def export(self, match: Match) -> str:
+        """The game as its engine's JSON document (seed, options, log, results), which the
+        engine's ``Game.from_json`` reads back."""
+        ...
+
+
+@runtime_checkable
+class Replayable(Protocol):
+    """A game spec that offers replays."""
+
+    @property
+    def replay_rules(self) -> ReplayRules:
+        """The game's replay steps and export."""
+        ...
+
+
+class ReplayableSpec(Replayable, Protocol):
+    """What :func:`replay_steps` needs of a game spec: new matches and replay rules."""
+
+    def new_match(self, players: int, options: Mapping[str, OptionValue], seed: int) -> Match:
+        """A new game (see :class:`tabletop.protocol.GameSpec`)."""
+        ...
+
+
+def replay_steps(
+    spec: ReplayableSpec,
+    players: int,
+    options: Mapping[str, OptionValue],
+    seed: int,
+    log: Sequence[LogEntry],
+) -> tuple[ReplayStep, ...]:
+    """Every step of the game these actions made, in order (:class:`CorruptLog` if they cannot
+    have: the message names the action's number, never a card)."""
+    try:
+        match = spec.new_match(players, options, seed)
+    except ValueError as exc:
+        raise CorruptLog(f"the stored game cannot be set up: {exc}") from exc
+    rules = spec.replay_rules
+    steps = list(rules.opening(match))
+    for number, (seat, action) in enumerate(log, start=1):
+        before = match.copy()
+        try:
+            events = match.apply(seat, action)
+        except Refused as exc:
+            raise CorruptLog(f"action {number} of the stored game is refused") from exc
+        steps.extend(rules.after(before, match, number, seat, events))
+    return tuple(steps)
