@@ -173,6 +173,8 @@ class StickemGame:
     whole_turns: Final = False
     """A turn is one action (a misery card or a card)."""
     shows_new_hands: Final = False
+    stat_labels: Final = {"misery_swallowed": "Misery cards swallowed"}
+    """The stat of :meth:`StickemMatch.results`: cards of a seat's own misery color it captured."""
     options: Final = (
         Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
         Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),

@@ -35,6 +35,7 @@ from host.storage.records import (
     SeatRecord,
     SeatResult,
     Standing,
+    StatTotal,
     StoredGame,
     TimerRecord,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "SeatRecord",
     "SeatResult",
     "Standing",
+    "StatTotal",
     "Storage",
     "StorageConfigError",
     "StorageConflict",
