@@ -1,8 +1,9 @@
 """Stick'em as the host sees it: the :class:`tabletop.GameSpec` of this package.
 
-Only this module and the presentation (:mod:`stickem.presentation` with
-:mod:`stickem.channel_messages` and :mod:`stickem.rules_message`) know the game protocol; the
-engine (``from stickem import Game``) does not depend on them.
+Only this module, the presentation (:mod:`stickem.presentation` with
+:mod:`stickem.channel_messages` and :mod:`stickem.rules_message`) and what both share (the
+action texts, :mod:`stickem.action_text`, and the option values, :mod:`stickem.table_options`)
+know the game protocol; the engine (``from stickem import Game``) does not depend on them.
 
 Action texts: ``m:<card>`` picks a misery card, ``p:<card>`` plays a card; a card is its color
 and value run together (``m:red7``, ``p:violet12``), short enough for a button's custom id.
