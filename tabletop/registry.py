@@ -19,6 +19,8 @@ time (the tests' tiny game, the ``GAMES`` setting's ``name=module:attribute``).
 from __future__ import annotations
 
 import importlib
+import logging
+import re
 from importlib.metadata import entry_points
 from typing import Final
 
@@ -40,6 +42,10 @@ __all__ = [
 
 GROUP: Final = "stickem.games"
 """The entry-point group in which a distribution names its games."""
+NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,31}")
+"""What a game's name may be (it is stored with every game of it and typed in /join)."""
+
+_log = logging.getLogger(__name__)
 
 _ENTRIES: dict[str, str] = {}
 _read_installed = False
@@ -73,9 +79,17 @@ def _entries() -> dict[str, str]:
 
 def installed() -> dict[str, str]:
     """The games the installed distributions name in :data:`GROUP` (name: "module:attribute"),
-    in the order they are found, whatever this process offers."""
+    in the order they are found, whatever this process offers.
+
+    A name that is not a game's name (lower case letters, digits and ``_``, at most 32, a
+    letter first) is left out, with a warning in the log."""
     found: dict[str, str] = {}
     for point in entry_points(group=GROUP):
+        if NAME.fullmatch(point.name) is None:
+            _log.warning(
+                "the game %r (%s) is not offered: a game's name is %s", point.name, point.value, NAME.pattern
+            )
+            continue
         found.setdefault(point.name, point.value)
     return found
 

@@ -40,6 +40,24 @@ def test_a_distribution_on_the_path_is_found(tmp_path: Path, monkeypatch: pytest
     assert registry.installed()["tiny"] == "take_away.hosting:GAME"
 
 
+def test_a_game_name_the_host_cannot_store_is_left_out_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    dist_info = tmp_path / "odd_games-1.0.dist-info"
+    dist_info.mkdir()
+    (dist_info / "METADATA").write_text("Metadata-Version: 2.1\nName: odd-games\nVersion: 1.0\n")
+    long_name = "g" * 33
+    (dist_info / "entry_points.txt").write_text(
+        f"[{registry.GROUP}]\nChess = chess:GAME\n{long_name} = long:GAME\ngo_2 = go:GAME\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    found = registry.installed()
+    assert found["go_2"] == "go:GAME"
+    assert "Chess" not in found and long_name not in found
+    assert "the game 'Chess' (chess:GAME) is not offered" in caplog.text
+    assert f"the game '{long_name}' (long:GAME) is not offered" in caplog.text
+
+
 def test_a_game_installed_on_its_own_is_offered_with_the_built_in_ones(tmp_path: Path) -> None:
     code = (
         "from tabletop import registry\n"
