@@ -15,6 +15,7 @@ import discord
 from bot.render import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
+from tabletop import registry
 
 PAGE_SIZE: Final = 10
 HISTORY_GAMES: Final = 5
@@ -62,8 +63,32 @@ def stats_message(stats: PlayerStats, name: str) -> MessageSpec:
         else:
             value = text("stats.best_not_won", total=total, date=date, channel=channel)
         embed.add_field(name=text("stats.best_game"), value=value, inline=False)
-    embed.add_field(name=text("stats.misery_swallowed"), value=str(stats.misery_swallowed))
+    for label, total in game_stat_fields(stats):
+        embed.add_field(name=label, value=str(total))
     return MessageSpec("", (embed,))
+
+
+def game_stat_fields(stats: PlayerStats) -> list[tuple[str, int]]:
+    """The player's totals of the games' own stats, each named by the label its game gives it
+    (``GameSpec.stat_labels``), games in the registry's order, stats in the game's: a stat
+    without a label, or of a game no longer offered, is kept in storage but not shown. When the
+    player has stats of several games, each label says its game."""
+    totals = {(total.game, total.stat): total.total for total in stats.game_stats}
+    shown: list[tuple[str, str, int]] = []
+    for name in registry.names():
+        if not any(game == name for game, _ in totals):
+            continue
+        spec = registry.game(name)
+        shown += [
+            (spec.title, label, totals[name, stat])
+            for stat, label in spec.stat_labels.items()
+            if (name, stat) in totals
+        ]
+    several = len({title for title, _, _ in shown}) > 1
+    return [
+        (text("stats.game_stat", stat=label, game=title) if several else label, total)
+        for title, label, total in shown
+    ]
 
 
 def leaderboard_message(page: LeaderboardPage, guild_id: int) -> MessageSpec:

@@ -107,9 +107,8 @@ def seat_records(seats: list[Seat]) -> list[SeatRecord]:
 
 
 def seat_results(results: Results, seats: list[Seat]) -> list[SeatResult]:
-    """Each seat's result in a finished game, for stats (``misery_swallowed``: Stick'em's stat of
-    that name, 0 for games without it)."""
-    swallowed = results.stats.get("misery_swallowed", (0,) * len(seats))
+    """Each seat's result in a finished game, for stats, with every per-game stat the game
+    counts (``Results.stats``: by name, a value per seat)."""
     winners = set(results.winners)
     scores = results.round_scores
     return [
@@ -120,7 +119,7 @@ def seat_results(results: Results, seats: list[Seat]) -> list[SeatResult]:
             total=results.totals[index],
             round_scores=tuple(row[index] for row in scores),
             won=index in winners,
-            misery_swallowed=swallowed[index],
+            stats={name: values[index] for name, values in results.stats.items()},
         )
         for index, seat in enumerate(seats)
     ]

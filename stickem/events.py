@@ -7,8 +7,10 @@ Events are frozen dataclasses. Seats are indexes (0-based, clockwise); ``trick``
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from cardkit import records
 
 from .cards import Card
 
@@ -30,29 +32,12 @@ Plays = tuple[tuple[int, Card], ...]
 
 def jsonable(value: object) -> Any:
     """``value`` with cards as strings and tuples as lists, ready for ``json.dumps``."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if hasattr(value, "value") and not isinstance(value, int | str | float | bool):
-        return value.value  # enums
-    return value
+    return records.jsonable(value)
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Base class of every event."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict: ``{"type": "CardPlayed", "seat": 2, "card": "red 7", ...}``."""
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for f in fields(self):
-            data[f.name] = jsonable(getattr(self, f.name))
-        return data
+class Event(records.Record):
+    """Base class of every event; ``to_dict()`` writes a card as ``"red 7"``."""
 
 
 @dataclass(frozen=True, slots=True)

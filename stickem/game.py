@@ -33,7 +33,6 @@ import hashlib
 import secrets
 import sys
 from array import array
-from enum import Enum
 from operator import attrgetter
 from typing import Final
 
@@ -60,6 +59,8 @@ from .events import (
     TrickSetAside,
     TrickWon,
 )
+from .persist import dumps, loads
+from .phase import Phase
 from .rules import Rules
 from .scoring import lowest_score_dealer, round_score
 from .scoring import winners as winning_seats
@@ -73,14 +74,6 @@ TRICKS_PER_ROUND: Final = HAND_SIZE - 1
 _PLAY_FLAG: Final = 0x80  # marks a play in the action log; card indexes are < 0x80
 # The action log is an array of 16-bit codes: seat << 8 | card index (| _PLAY_FLAG for a play).
 _BY_INDEX = attrgetter("index")
-
-
-class Phase(Enum):
-    """Where a game is: picking misery cards, playing tricks, or over."""
-
-    MISERY = "misery"
-    TRICKS = "tricks"
-    GAME_OVER = "game_over"
 
 
 _MISERY: Final = Phase.MISERY
@@ -690,8 +683,6 @@ class Game:
 
     def to_json(self) -> str:
         """The game as a JSON document: seed, rules, action log, a state check and a digest."""
-        from .persist import dumps
-
         return dumps(self)
 
     @classmethod
@@ -701,9 +692,7 @@ class Game:
         Raises CorruptGameError (a ValueError) if the document is malformed, was edited, or
         replays into an illegal action or a different state than it recorded.
         """
-        from .persist import loads
-
-        return loads(text)
+        return loads(text, cls.new)
 
     def copy(self) -> Game:
         """An independent copy of this game (cheap: cards and events are shared, immutable)."""

@@ -1,8 +1,9 @@
 """Stick'em as the host sees it: the :class:`tabletop.GameSpec` of this package.
 
-Only this module and the presentation (:mod:`stickem.presentation` with
-:mod:`stickem.channel_messages` and :mod:`stickem.rules_message`) know the game protocol; the
-engine (``from stickem import Game``) does not depend on them.
+Only this module, the presentation (:mod:`stickem.presentation` with
+:mod:`stickem.channel_messages` and :mod:`stickem.rules_message`) and what both share (the
+action texts, :mod:`stickem.action_text`, and the option values, :mod:`stickem.table_options`)
+know the game protocol; the engine (``from stickem import Game``) does not depend on them.
 
 Action texts: ``m:<card>`` picks a misery card, ``p:<card>`` plays a card; a card is its color
 and value run together (``m:red7``, ``p:violet12``), short enough for a button's custom id.
@@ -16,21 +17,26 @@ option, and each may be overridden. Decision: "one round per player" (``rounds=N
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from stickem.actions import Action
+from stickem.action_text import (
+    action_text,
+    card_token,
+    decode_action,
+    encode_action,
+    parse_card_token,
+)
 from stickem.ai import LEVELS, make_player
 from stickem.ai import Player as StickemPlayer
-from stickem.cards import Card, deck
 from stickem.errors import RuleError
 from stickem.events import Event
 from stickem.game import Game, Phase
+from stickem.presentation import PRESENTATION, StickemPresentation
 from stickem.replay import REPLAY, StickemReplay
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
+from stickem.table_options import PER_PLAYER, options_for, rules_for
 from stickem.views import View
 from tabletop import (
     ComputerPlayer,
@@ -46,9 +52,6 @@ from tabletop import (
 )
 from tabletop.engine_match import EngineMatch, replayed
 
-if TYPE_CHECKING:
-    from stickem.presentation import StickemPresentation
-
 __all__ = [
     "GAME",
     "StickemGame",
@@ -60,88 +63,6 @@ __all__ = [
     "parse_card_token",
     "rules_for",
 ]
-
-_PLAYER_COUNTS: Final = range(3, 8)
-
-PER_PLAYER: Final = "per-player"
-"""The ``rounds`` value for one round per player."""
-
-_CARD_TOKEN = re.compile(r"(?P<color>[a-z]+)(?P<value>\d{1,2})")
-
-
-@lru_cache(maxsize=256)
-def card_token(card: Card) -> str:
-    """A card in an action text or a custom id: ``red 7`` -> ``red7`` (cards are few and
-    interned: cached)."""
-    return f"{card.color.value}{card.value}"
-
-
-def parse_card_token(token: str) -> Card:
-    """The card named by :func:`card_token` output; ``ValueError`` for anything else."""
-    found = _CARD_TOKEN.fullmatch(token)
-    if found is None:
-        raise ValueError(f"not a card token: {token[:40]!r}")
-    return Card.parse(f"{found['color']} {found['value']}")
-
-
-_TEXTS: Final = {
-    kind: {card: f"{kind}:{card_token(card)}" for card in deck(max(_PLAYER_COUNTS))} for kind in "mp"
-}
-"""Every action text, by kind and card (the largest deck holds every card): a table lists
-them for every prompt, so they are built once."""
-
-
-def _action_text(kind: str, card: Card) -> str:
-    return _TEXTS[kind][card]
-
-
-def encode_action(action: Action) -> str:
-    """The compact text of an engine action (without its seat): ``p:red7``."""
-    return _action_text(action.kind[0], action.card)
-
-
-def decode_action(seat: int, text: str) -> Action:
-    """The engine action ``text`` stands for, taken by ``seat``; ValueError if it is none."""
-    if not isinstance(text, str):
-        raise ValueError(f"{text!r} is not a Stick'em action")
-    is_misery, card = _decoded(text)
-    return Action("misery" if is_misery else "play", seat, card)
-
-
-@lru_cache(maxsize=1024)
-def _decoded(text: str) -> tuple[bool, Card]:
-    """Whether ``text`` picks a misery card, and its card (a resume decodes hundreds of
-    thousands of the same few hundred texts)."""
-    kind, colon, token = text.partition(":")
-    if kind not in ("m", "p") or not colon:
-        raise ValueError(f"{text[:40]!r} is not a Stick'em action")
-    return kind == "m", parse_card_token(token)
-
-
-def options_for(rules: Rules) -> dict[str, OptionValue]:
-    """The option values that stand for ``rules`` (what :func:`rules_for` turns back)."""
-    data = rules.to_dict()
-    values: dict[str, OptionValue] = {key: data[key] for key in ("preset", "all_zero", "first_lead")}
-    values["rounds"] = PER_PLAYER if rules.rounds is None else rules.rounds
-    values["min_players"] = rules.min_players
-    values["max_players"] = rules.max_players
-    return values
-
-
-def rules_for(options: Mapping[str, OptionValue]) -> Rules:
-    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`)."""
-    rounds = options["rounds"]
-    try:
-        return Rules.preset(
-            str(options["preset"]),
-            rounds=None if rounds == PER_PLAYER else rounds,
-            all_zero=options["all_zero"],
-            first_lead=options["first_lead"],
-            min_players=options["min_players"],
-            max_players=options["max_players"],
-        )
-    except ValueError as exc:
-        raise OptionError("not_allowed", str(exc)) from exc
 
 
 def _preset_values(name: str) -> dict[str, OptionValue]:
@@ -198,8 +119,10 @@ class StickemMatch(EngineMatch[Game]):
         if seat not in game.awaiting:
             return ()
         misery = game.phase is Phase.MISERY
-        texts = _TEXTS["m" if misery else "p"]
-        return tuple(map(texts.__getitem__, game.hand(seat) if misery else game.legal_cards(seat)))
+        kind = "m" if misery else "p"
+        return tuple(
+            action_text(kind, card) for card in (game.hand(seat) if misery else game.legal_cards(seat))
+        )
 
     def play(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action text to the engine (ValueError if it names no action)."""
@@ -235,8 +158,8 @@ class StickemComputer:
         if not isinstance(view, View):
             raise TypeError(f"a Stick'em player needs a Stick'em view, not {type(view).__name__}")
         if view.phase is Phase.MISERY:
-            return _action_text("m", self.player.choose_misery(view))
-        return _action_text("p", self.player.play(view))
+            return action_text("m", self.player.choose_misery(view))
+        return action_text("p", self.player.play(view))
 
 
 class StickemGame:
@@ -252,6 +175,8 @@ class StickemGame:
     whole_turns: Final = False
     """A turn is one action (a misery card or a card)."""
     shows_new_hands: Final = False
+    stat_labels: Final = {"misery_swallowed": "Misery cards swallowed"}
+    """The stat of :meth:`StickemMatch.results`: cards of a seat's own misery color it captured."""
     options: Final = (
         Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
         Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),
@@ -263,11 +188,7 @@ class StickemGame:
 
     @property
     def presentation(self) -> StickemPresentation:
-        """Every message of a game (:mod:`stickem.presentation`). Imported on first use: the
-        presentation reads this module's card tokens and options, so importing it here at the
-        top would be a cycle."""
-        from stickem.presentation import PRESENTATION
-
+        """Every message of a game (:mod:`stickem.presentation`)."""
         return PRESENTATION
 
     @property
@@ -310,7 +231,6 @@ class StickemGame:
 
 GAME: Final = StickemGame()
 """Stick'em, as :mod:`tabletop.registry` offers it."""
-
 
 
 def _conforms(game: StickemGame, match: StickemMatch) -> tuple[GameSpec, Match]:

@@ -1,40 +1,62 @@
 """Saving and loading games as JSON: a game is its seats, rules, seed and action log.
 
-The document also records a summary of the state it leads to and a SHA-256 digest of its
-content. Loading checks the shape of every entry, the digest, the legality of every action
-(by replaying it) and the summary, and raises ``CorruptGameError`` naming the first problem.
-The digest catches accidental or naive edits; it is not a signature.
+The document (its envelope: :mod:`cardkit.saved`) records the actions as ``[kind, seat,
+card]``, a summary of the state they lead to and a SHA-256 digest of its content. Loading
+checks the shape of every entry, the digest, the legality of every action (by replaying it)
+and the summary, and raises ``CorruptGameError`` naming the first problem. The digest catches
+accidental or naive edits; it is not a signature.
+
+This module does not know :class:`stickem.Game`: ``Game.to_json`` / ``Game.from_json`` call
+it with the game, or with the function that starts one (so that neither imports the other).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Any, Final, Protocol, TypeVar
+
+from cardkit.saved import check_state, open_document, seal, to_text, whole
 
 from .actions import Action
 from .cards import Card
 from .errors import CorruptGameError, RuleError
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "to_document"]
+__all__ = ["FORMAT", "VERSION", "SavedGame", "dumps", "loads", "to_document"]
 
 FORMAT: Final = "stickem-game"
 VERSION: Final = 1
-_KEYS: Final = frozenset(
-    {"format", "version", "players", "seed", "rules", "actions", "state", "digest"}
-)
 
 
-def _digest(body: dict[str, Any]) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+class SavedGame(Protocol):
+    """What saving reads of a game and loading does to one (:class:`stickem.Game` is one)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def actions(self) -> Sequence[Action]: ...
+    @property
+    def phase(self) -> Enum: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def totals(self) -> list[int]: ...
+    @property
+    def winners(self) -> list[int]: ...
+    def apply(self, action: Action) -> object: ...
 
 
-def _state(game: Game) -> dict[str, Any]:
+G = TypeVar("G", bound=SavedGame)
+
+
+def _state(game: SavedGame) -> dict[str, Any]:
     return {
         "phase": game.phase.value,
         "round": game.round,
@@ -44,30 +66,22 @@ def _state(game: Game) -> dict[str, Any]:
     }
 
 
-def to_document(game: Game) -> dict[str, Any]:
+def to_document(game: SavedGame) -> dict[str, Any]:
     """The JSON-able document for ``game`` (see the module docstring)."""
-    body: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": game.players,
-        "seed": game.seed,
-        "rules": game.rules.to_dict(),
-        "actions": [[action.kind, action.seat, str(action.card)] for action in game.actions],
-        "state": _state(game),
-    }
-    body["digest"] = _digest(body)
-    return body
+    return seal(
+        FORMAT,
+        VERSION,
+        players=game.players,
+        seed=game.seed,
+        rules=game.rules.to_dict(),
+        actions=[[action.kind, action.seat, str(action.card)] for action in game.actions],
+        state=_state(game),
+    )
 
 
-def dumps(game: Game) -> str:
+def dumps(game: SavedGame) -> str:
     """``game`` as a compact JSON string."""
-    return json.dumps(to_document(game), separators=(",", ":"))
-
-
-def _whole(value: object, what: str) -> int:
-    if type(value) is not int:
-        raise CorruptGameError(f"{what} must be a whole number, not {value!r}")
-    return value
+    return to_text(to_document(game), ascii_only=True)
 
 
 def _action(index: int, entry: object) -> Action:
@@ -77,7 +91,7 @@ def _action(index: int, entry: object) -> Action:
     kind, seat, card_text = entry
     if kind not in ("misery", "play"):
         raise CorruptGameError(f"{where} has unknown kind {kind!r}; kinds are 'misery', 'play'")
-    seat = _whole(seat, f"the seat of {where}")
+    seat = whole(seat, f"the seat of {where}", CorruptGameError)
     if not isinstance(card_text, str):
         raise CorruptGameError(f"the card of {where} must be a string, not {card_text!r}")
     try:
@@ -89,52 +103,19 @@ def _action(index: int, entry: object) -> Action:
     return Action(kind, seat, card)
 
 
-def loads(text: str | bytes) -> Game:
-    """Rebuild the game saved by ``dumps``; CorruptGameError if anything is wrong."""
-    from .game import Game
-
-    if not isinstance(text, str | bytes | bytearray):
-        raise CorruptGameError(f"a saved game is JSON text, not {type(text).__name__}")
+def loads(text: str | bytes, start: Callable[[int, Rules, int], G]) -> G:
+    """Rebuild the game saved by ``dumps``, begun by ``start(players, rules, seed)`` (``Game.new``)
+    and replayed; CorruptGameError if anything is wrong."""
+    saved = open_document(text, FORMAT, VERSION, CorruptGameError)
     try:
-        document = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise CorruptGameError(f"not a saved game: invalid JSON ({error})") from None
-    if not isinstance(document, dict):
-        raise CorruptGameError("not a saved game: the JSON is not an object")
-    if document.get("format") != FORMAT:
-        raise CorruptGameError(f"not a saved game: format is {document.get('format')!r}")
-    version = document.get("version")
-    if type(version) is not int or version != VERSION:  # True == 1 and 1.0 == 1 are not versions
-        raise CorruptGameError(
-            f"unsupported saved-game version {document.get('version')!r}; "
-            f"this engine reads version {VERSION}"
-        )
-    if set(document) != _KEYS:
-        missing = sorted(_KEYS - set(document))
-        extra = sorted(set(document) - _KEYS)
-        raise CorruptGameError(f"saved game has missing keys {missing} / unknown keys {extra}")
-    body = {key: value for key, value in document.items() if key != "digest"}
-    if document["digest"] != _digest(body):
-        raise CorruptGameError("the saved game was changed after it was saved (digest mismatch)")
-
-    players = _whole(document["players"], "players")
-    seed = _whole(document["seed"], "seed")
-    try:
-        rules = Rules.from_dict(document["rules"])
-        game = Game.new(players, rules, seed)
+        game = start(saved.players, Rules.from_dict(saved.rules), saved.seed)
     except ValueError as error:
         raise CorruptGameError(f"saved game cannot start: {error}") from None
-    entries = document["actions"]
-    if not isinstance(entries, list):
-        raise CorruptGameError("saved game actions must be a list")
-    for index, entry in enumerate(entries):
+    for index, entry in enumerate(saved.actions):
         action = _action(index, entry)
         try:
             game.apply(action)
         except RuleError as error:
             raise CorruptGameError(f"action {index + 1} ({action}) is illegal: {error}") from None
-    if document["state"] != _state(game):
-        raise CorruptGameError(
-            f"saved game replays to {_state(game)}, not the recorded {document['state']}"
-        )
+    check_state(saved.state, _state(game), CorruptGameError)
     return game

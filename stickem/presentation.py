@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from stickem.action_text import card_token, parse_card_token, split_action
 from stickem.card_text import card_emoji, card_text, cards_text, hand_lines, hand_rows, plays_lines
 from stickem.cards import Card
 from stickem.channel_messages import (
@@ -32,8 +33,8 @@ from stickem.channel_messages import (
 )
 from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
 from stickem.game import TRICKS_PER_ROUND, Phase
-from stickem.hosting import card_token, parse_card_token, rules_for
 from stickem.rules_message import rules_message
+from stickem.table_options import rules_for
 from stickem.views import View
 from tabletop.options import OptionValue
 from tabletop.presentation import Act, Button, Choice, Component, Message, Redraw, Select
@@ -70,14 +71,6 @@ def _as_view(view: object) -> View:
     return view
 
 
-def _parse_action(action: str) -> tuple[str, Card]:
-    """The kind (``m`` or ``p``) and card of an action text; ValueError for anything else."""
-    kind, colon, token = action.partition(":")
-    if kind not in ("m", "p") or not colon:
-        raise ValueError(f"{action[:40]!r} is not a Stick'em action")
-    return kind, parse_card_token(token)
-
-
 # --- a seat's prompts --------------------------------------------------------------------------
 
 
@@ -98,9 +91,7 @@ def misery_prompt(view: View, selected: Card | None = None) -> Message:
     select = Select(
         "Pick your misery card",
         MISERY_SELECT,
-        tuple(
-            Choice(str(card), str(card), card_emoji(card) or None, card == selected) for card in hand
-        ),
+        tuple(Choice(str(card), str(card), card_emoji(card) or None, card == selected) for card in hand),
     )
     if selected is not None:
         confirm = Button(
@@ -276,7 +267,7 @@ class StickemPresentation:
         """The prompt after the seat took ``action``: its misery pick, or the card it played with
         the rest of its hand (buttons disabled). ValueError if ``action`` is no Stick'em action."""
         own = _as_view(view)
-        kind, card = _parse_action(action)
+        kind, card = split_action(action)
         if kind == "m":
             return misery_done(card, own.round)
         round_number, trick = _where_played(own, card)
@@ -286,7 +277,7 @@ class StickemPresentation:
         """The private answer to the seat that took ``action``: "You played red 7." or "Your
         misery card for round 2: red 7." (the round from the seat's ``view`` afterwards).
         ValueError if ``action`` is no Stick'em action."""
-        kind, card = _parse_action(action)
+        kind, card = split_action(action)
         if kind == "p":
             return f"You played {card}."
         return f"Your misery card for round {_as_view(view).round}: {card}."

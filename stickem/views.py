@@ -8,14 +8,12 @@ player or a renderer.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, Color
 from .events import jsonable
+from .phase import Phase
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Phase
 
 __all__ = ["CompletedTrick", "View"]
 

@@ -14,6 +14,8 @@ import re
 from enum import Enum
 from typing import Final
 
+from cardkit.card_names import RANK_WORDS, SUIT_NAMES, SUIT_SYMBOLS
+
 __all__ = ["DECK", "JOKER", "RANK_NAMES", "SUITS", "Card", "Suit", "deck"]
 
 
@@ -40,14 +42,11 @@ class Suit(Enum):
 
 
 SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
-_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SYMBOLS: Final = {suit: SUIT_SYMBOLS[suit.value] for suit in SUITS}
 RANK_NAMES: Final[dict[int, str]] = {1: "A", 11: "J", 12: "Q", 13: "K"} | {
     rank: str(rank) for rank in range(2, 11)
 }
-_WORDS: Final[dict[str, int]] = {
-    "ace": 1, "two": 2, "deuce": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "jack": 11, "queen": 12, "king": 13,
-}  # fmt: skip
+_WORDS: Final[dict[str, int]] = {**RANK_WORDS, "ace": 1, "deuce": 2}
 _PLURAL_WORDS: Final[dict[int, str]] = {
     1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
     8: "eights", 9: "nines", 10: "tens", 11: "jacks", 12: "queens", 13: "kings",
@@ -153,7 +152,7 @@ for _card in _CARDS[1:]:
     for _rank_text in {RANK_NAMES[_card.rank], "t" if _card.rank == 10 else RANK_NAMES[_card.rank]}:
         for _suit_text in (_card.suit.symbol, _card.suit.letter):
             _BY_TEXT[f"{_rank_text}{_suit_text}".lower()] = _card
-_WORDS_PATTERN: Final = re.compile(r"([a-z]+)\s+of\s+(clubs|diamonds|hearts|spades)")
+_WORDS_PATTERN: Final = re.compile(r"([a-z]+)\s+of\s+(" + "|".join(SUIT_NAMES) + ")")
 
 DECK: Final[tuple[Card, ...]] = tuple(
     card for _ in range(4) for card in (*_CARDS[1:], JOKER, JOKER)

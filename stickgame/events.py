@@ -7,8 +7,10 @@ its owner may know it); everything else happens face up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
+
+from cardkit import records
 
 from .cards import Card
 from .melds import Meld
@@ -34,27 +36,12 @@ __all__ = [
 
 def jsonable(value: object) -> Any:
     """``value`` with cards, melds and sticks as strings and tuples as lists."""
-    if isinstance(value, Card | Meld | Stick):
-        return str(value)
-    if isinstance(value, tuple | list):
-        return [jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    return value
+    return records.jsonable(value)
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Base class of every event."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict: ``{"type": "Discarded", "seat": 2, "card": "7♥"}``."""
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for f in fields(self):
-            data[f.name] = jsonable(getattr(self, f.name))
-        return data
+class Event(records.Record):
+    """Base class of every event; ``to_dict()`` writes a card as ``"7♥"``."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,6 +59,7 @@ from .events import (
 )
 from .legal import discardable, play_actions
 from .melds import Meld, describe_cards, interpretations, make_meld
+from .persist import dumps, loads
 from .rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from .sticks import STICKS, Stick, match_stick
 from .views import Completion, RoundEnd, TableMeld, View
@@ -622,16 +623,12 @@ class Game:
 
     def to_json(self) -> str:
         """The game as JSON: seed, rules and action log, with a digest (see ``persist``)."""
-        from .persist import dumps
-
         return dumps(self)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Rebuild a game saved by ``to_json``; CorruptGameError if anything is wrong."""
-        from .persist import loads
-
-        return loads(text)
+        return loads(text, cls.new)
 
     def __repr__(self) -> str:
         return f"Game(players={self.players}, seed={self.seed}, round={self._round}, phase={self._phase!r})"

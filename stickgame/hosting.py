@@ -138,6 +138,13 @@ class StickGameSpec:
     whole_turns: Final = True
     """A turn is a draw, then melds and lay-offs, then a discard: a stand-in plays it all."""
     shows_new_hands: Final = False
+    stat_labels: Final = {
+        "completed": "Sticks completed",
+        "frees": "Frees completed",
+        "points": "Stick points",
+        "went_out": "Times gone out",
+    }
+    """The stats of :meth:`StickGameMatch.results`, named for players."""
     options: Final = (
         Option("scoring", "who wins: most completed sticks, or most points", "sticks", SCORING),
         Option("sticks_to_win", "completed sticks that end the game (fewer: a shorter game)", 7, (), 1, 7),

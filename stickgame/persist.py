@@ -1,38 +1,61 @@
 """Saving and loading games as JSON: a game is its seats, rules, seed and action log.
 
-The document records ``[seat, action text]`` for every action (cards named by value: the
-four decks' identical cards are equal), a summary of the state it leads to and a SHA-256
-digest of its content. Loading checks the shape, the digest, the legality of every action (by
-replaying it) and the summary, and raises ``CorruptGameError`` naming the first problem. The
-digest catches accidental or naive edits; it is not a signature.
+The document (its envelope: :mod:`cardkit.saved`) records ``[seat, action text]`` for every
+action (cards named by value: the four decks' identical cards are equal), a summary of the
+state it leads to and a SHA-256 digest of its content. Loading checks the shape, the digest,
+the legality of every action (by replaying it) and the summary, and raises
+``CorruptGameError`` naming the first problem. The digest catches accidental or naive edits;
+it is not a signature.
+
+This module does not know :class:`stickgame.Game`: ``Game.to_json`` / ``Game.from_json`` call
+it with the game, or with the function that starts one (so that neither imports the other).
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final, Protocol, TypeVar
 
-from .actions import decode
+from cardkit.saved import check_state, open_document, seal, to_text, whole
+
+from .actions import Action, decode
 from .errors import CorruptGameError, RuleError
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
-
-__all__ = ["FORMAT", "VERSION", "dumps", "loads", "to_document"]
+__all__ = ["FORMAT", "VERSION", "SavedGame", "dumps", "loads", "to_document"]
 
 FORMAT: Final = "stickgame-game"
 VERSION: Final = 1
-_KEYS: Final = frozenset({"format", "version", "players", "seed", "rules", "actions", "state", "digest"})
 
 
-def _digest(body: dict[str, Any]) -> str:
-    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+class SavedGame(Protocol):
+    """What saving reads of a game and loading does to one (:class:`stickgame.Game` is one)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def log(self) -> Sequence[tuple[int, str]]: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def action_count(self) -> int: ...
+    @property
+    def totals(self) -> Sequence[int]: ...
+    @property
+    def winners(self) -> Sequence[int]: ...
+    def apply(self, seat: int, action: Action) -> object: ...
 
 
-def _state(game: Game) -> dict[str, Any]:
+G = TypeVar("G", bound=SavedGame)
+
+
+def _state(game: SavedGame) -> dict[str, Any]:
     return {
         "phase": game.phase,
         "round": game.round,
@@ -42,65 +65,36 @@ def _state(game: Game) -> dict[str, Any]:
     }
 
 
-def to_document(game: Game) -> dict[str, Any]:
+def to_document(game: SavedGame) -> dict[str, Any]:
     """The JSON-able document for ``game`` (see the module docstring)."""
-    body: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "players": game.players,
-        "seed": game.seed,
-        "rules": game.rules.to_dict(),
-        "actions": [[seat, text] for seat, text in game.log],
-        "state": _state(game),
-    }
-    body["digest"] = _digest(body)
-    return body
+    return seal(
+        FORMAT,
+        VERSION,
+        players=game.players,
+        seed=game.seed,
+        rules=game.rules.to_dict(),
+        actions=[[seat, text] for seat, text in game.log],
+        state=_state(game),
+    )
 
 
-def dumps(game: Game) -> str:
+def dumps(game: SavedGame) -> str:
     """``game`` as a compact JSON string."""
-    return json.dumps(to_document(game), separators=(",", ":"), ensure_ascii=False)
+    return to_text(to_document(game), ascii_only=False)
 
 
-def _whole(value: object, what: str) -> int:
-    if type(value) is not int:
-        raise CorruptGameError(f"{what} must be a whole number, not {value!r}")
-    return value
-
-
-def loads(text: str | bytes) -> Game:
-    """Rebuild the game saved by ``dumps``; CorruptGameError if anything is wrong."""
-    from .game import Game
-
+def loads(text: str | bytes, start: Callable[[int, Rules, int], G]) -> G:
+    """Rebuild the game saved by ``dumps``, begun by ``start(players, rules, seed)`` (``Game.new``)
+    and replayed; CorruptGameError if anything is wrong."""
+    saved = open_document(text, FORMAT, VERSION, CorruptGameError)
     try:
-        document = json.loads(text)
-    except (ValueError, TypeError, RecursionError) as error:
-        raise CorruptGameError(f"not a saved game: invalid JSON ({error})") from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise CorruptGameError("not a saved Stick Game game")
-    version = document.get("version")
-    if type(version) is not int or version != VERSION:
-        raise CorruptGameError(f"unsupported saved-game version {version!r}; this engine reads {VERSION}")
-    if set(document) != _KEYS:
-        missing = sorted(_KEYS - set(document))
-        extra = sorted(set(document) - _KEYS)
-        raise CorruptGameError(f"saved game has missing keys {missing} / unknown keys {extra}")
-    body = {key: value for key, value in document.items() if key != "digest"}
-    if document["digest"] != _digest(body):
-        raise CorruptGameError("the saved game was changed after it was saved (digest mismatch)")
-    players = _whole(document["players"], "players")
-    seed = _whole(document["seed"], "seed")
-    try:
-        game = Game.new(players, Rules.from_dict(document["rules"]), seed)
+        game = start(saved.players, Rules.from_dict(saved.rules), saved.seed)
     except (ValueError, TypeError) as error:
         raise CorruptGameError(f"saved game cannot start: {error}") from None
-    entries = document["actions"]
-    if not isinstance(entries, list):
-        raise CorruptGameError("saved game actions must be a list")
-    for number, entry in enumerate(entries, 1):
+    for number, entry in enumerate(saved.actions, 1):
         if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
             raise CorruptGameError(f"action {number} must be [seat, text], not {entry!r}")
-        seat = _whole(entry[0], f"the seat of action {number}")
+        seat = whole(entry[0], f"the seat of action {number}", CorruptGameError)
         try:
             action = decode(entry[1])
         except ValueError as error:
@@ -111,6 +105,5 @@ def loads(text: str | bytes) -> Game:
             game.apply(seat, action)
         except RuleError as error:
             raise CorruptGameError(f"action {number} ({entry[1]}) is illegal: {error}") from None
-    if document["state"] != _state(game):
-        raise CorruptGameError(f"saved game replays to {_state(game)}, not the recorded {document['state']}")
+    check_state(saved.state, _state(game), CorruptGameError)
     return game

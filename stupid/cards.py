@@ -16,6 +16,8 @@ from enum import Enum
 from functools import total_ordering
 from typing import Any, Final, NoReturn, final
 
+from cardkit.card_names import RANK_LETTERS, RANK_WORDS, SUIT_NAMES, SUIT_SYMBOLS, suit_spellings
+
 __all__ = ["RANKS", "SUITS", "Card", "Suit", "full_deck"]
 
 
@@ -58,19 +60,11 @@ SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 RANKS: Final[tuple[int, ...]] = tuple(range(2, 15))
 """Card ranks: 2-10, then jack 11, queen 12, king 13, ace 14 (ace high)."""
 _SUIT_ORDER: Final[dict[Suit, int]] = {suit: i for i, suit in enumerate(SUITS)}
-_SYMBOLS: Final = "♣♦♥♠"
-_SUIT_BY_NAME: Final[dict[str, Suit]] = {}
-for _suit in SUITS:
-    for _name in (_suit.value, _suit.value[:-1], _suit.value[0], _SYMBOLS[_SUIT_ORDER[_suit]]):
-        _SUIT_BY_NAME[_name] = _suit
-# The variation selector some keyboards append to the symbols (♥️) is ignored.
-_SUIT_BY_NAME.update({symbol + "\ufe0f": suit for symbol, suit in zip(_SYMBOLS, SUITS, strict=True)})
+_SYMBOLS: Final = "".join(SUIT_SYMBOLS[name] for name in SUIT_NAMES)
+_SUIT_BY_NAME: Final[dict[str, Suit]] = {spelling: Suit(name) for spelling, name in suit_spellings().items()}
 
-_RANK_LETTERS: Final[dict[int, str]] = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
-_RANK_NAMES: Final[dict[int, str]] = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
-    10: "ten", 11: "jack", 12: "queen", 13: "king", 14: "ace",
-}  # fmt: skip
+_RANK_LETTERS: Final[dict[int, str]] = {**RANK_LETTERS, 14: "A"}
+_RANK_NAMES: Final[dict[int, str]] = {rank: word for word, rank in RANK_WORDS.items()} | {14: "ace"}
 _RANK_BY_NAME: Final[dict[str, int]] = {}
 for _rank in RANKS:
     _RANK_BY_NAME[str(_rank)] = _rank

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from typing import Any, Final
 
+from cardkit import records
+
 from .cards import Card
 
 __all__ = [
@@ -28,31 +30,20 @@ __all__ = [
 Plays = tuple[tuple[int, Card], ...]
 
 
+def _code(card: Card) -> str:
+    return card.code
+
+
 def jsonable(value: object) -> Any:
     """``value`` with cards as their codes (``"QC"``), tuples as lists and enums as values."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple | list):
-        return [jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {str(key): jsonable(item) for key, item in value.items()}
-    if hasattr(value, "to_dict"):
-        return value.to_dict()
-    if hasattr(value, "value") and not isinstance(value, int | str | float | bool):
-        return value.value  # enums
-    return value
+    return records.jsonable(value, _code)
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Base class of every event."""
+class Event(records.Record):
+    """Base class of every event; ``to_dict()`` writes a card as its code: ``"QC"``."""
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict: ``{"type": "CardPlayed", "seat": 2, "card": "QC", ...}``."""
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for f in fields(self):
-            data[f.name] = jsonable(getattr(self, f.name))
-        return data
+    card_text = _code
 
 
 @dataclass(frozen=True, slots=True)

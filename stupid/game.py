@@ -29,7 +29,6 @@ import secrets
 import sys
 from bisect import bisect_left
 from collections.abc import Sequence
-from enum import Enum
 from operator import add, attrgetter, getitem
 from typing import TYPE_CHECKING, Final
 
@@ -57,6 +56,8 @@ from .events import (
     round_started,
     trick_won,
 )
+from .persist import dumps, loads
+from .phase import Phase
 from .rules import MAX_HAND_LIMIT, Rules
 from .tables import (
     ALONE,
@@ -95,14 +96,6 @@ and ``_player`` is ``_NOBODY``; while playing tricks, ``_player`` is that int, `
 ``_awaiting`` is (). ``seat is self._bidder`` is only the fast way to say "this is the seat to
 bid" (CPython shares small ints, so it nearly always holds for the right seat); whatever fails
 it takes the full check ``_is_turn``, so no seat is refused for its identity."""
-
-
-class Phase(Enum):
-    """Where a game is: bidding, playing tricks, or over."""
-
-    BIDDING = "bidding"
-    TRICKS = "tricks"
-    GAME_OVER = "game_over"
 
 
 _BIDDING: Final = Phase.BIDDING
@@ -916,8 +909,6 @@ class Game:
 
     def to_json(self) -> str:
         """The game as a JSON document: seed, rules, action log, a state check and a digest."""
-        from .persist import dumps
-
         return dumps(self)
 
     @classmethod
@@ -927,9 +918,7 @@ class Game:
         Raises CorruptGameError (a ValueError) if the document is malformed, was edited, or
         replays into an illegal action or a different state than it recorded.
         """
-        from .persist import loads
-
-        return loads(text)
+        return loads(text, cls.new)
 
     def __eq__(self, other: object) -> bool:
         """Games are equal when they have the same seats, rules, seed and actions (and so the

@@ -130,6 +130,12 @@ class StupidGame:
     """A turn is one action (a card or a bid)."""
     shows_new_hands: Final = True
     """At a deal the people who do not bid first get their new hand by DM, to weigh their bid."""
+    stat_labels: Final = {
+        "bids_made": "Exact bids",
+        "tricks": "Tricks taken",
+        "zero_bids_made": "Zero bids made",
+    }
+    """The stats of :meth:`StupidMatch.results` (``Game.stats``), named for players."""
     options: Final = (
         Option(
             "decks",

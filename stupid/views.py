@@ -11,14 +11,12 @@ players may; front ends for people can show just ``last_trick`` as section 6 lis
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, Suit
 from .events import jsonable
+from .phase import Phase
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Phase
 
 __all__ = ["CompletedTrick", "View"]
 

@@ -1,8 +1,10 @@
 """The ``stickem`` command: every game in the terminal, ``stickem [--game NAME] play|simulate``.
 
-``--game`` (default: Stick'em) picks one of the games :mod:`tabletop.registry` offers; the rest
-of the command line goes to that game's own command line (``<game>.cli:main``: each game
-package has one, e.g. ``python -m stupid play``), found by name like the game itself.
+``--game`` (default: Stick'em) picks one of the games :mod:`tabletop.registry` offers (every
+installed game); the rest of the command line goes to that game's own command line: the
+``main(argv)`` of the module ``cli`` in the package that holds the game's spec (the built-in
+games' ``stickem.cli``, ``stupid.cli``, ``stickgame.cli``; ``python -m stupid play`` runs it
+too), whatever the game's name.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import cast
 
 from tabletop import registry
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "command_line_module", "main"]
 
 COMMANDS = ("play", "simulate")
 
@@ -52,8 +54,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"choose a command: {' or '.join(COMMANDS)}")
     if args.help:
         rest.append("--help")
-    game_main = cast(Callable[[Sequence[str]], int], importlib.import_module(f"{args.game}.cli").main)
+    where = command_line_module(args.game)
+    try:
+        module = importlib.import_module(where)
+    except ModuleNotFoundError as missing:
+        if missing.name != where:
+            raise
+        parser.error(f"the game {args.game!r} has no command line (no module {where} with a main(argv))")
+    game_main = cast(Callable[[Sequence[str]], int], module.main)
     return game_main([args.command, *rest])
+
+
+def command_line_module(name: str) -> str:
+    """The module of the registered game ``name``'s own command line: ``cli`` beside the module
+    of its spec (``stickem.hosting:GAME`` -> ``stickem.cli``; a spec at the top of a package,
+    ``pkg:GAME``, -> ``pkg.cli``)."""
+    module = registry.entry(name).partition(":")[0]
+    package = module.rpartition(".")[0] or module
+    return f"{package}.cli"
 
 
 if __name__ == "__main__":

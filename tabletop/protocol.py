@@ -58,7 +58,8 @@ class Results:
 
     ``totals`` and ``winners`` by seat; ``round_scores`` one tuple per finished round, by seat;
     ``stats`` per-game counters by seat that the host stores with the results (Stick'em's
-    ``misery_swallowed``), each a tuple by seat.
+    ``misery_swallowed``), each a tuple by seat (the spec's ``stat_labels`` name them for
+    players; a name is at most 64 characters).
     """
 
     totals: tuple[int, ...]
@@ -209,6 +210,14 @@ class GameSpec(Protocol):
     def shows_new_hands(self) -> bool:
         """Whether every person gets their hand by DM when a round is dealt, not only those who
         decide first (Stupid: a hand to weigh while the others bid)."""
+        ...
+
+    @property
+    def stat_labels(self) -> Mapping[str, str]:
+        """What players read for each per-game stat of :attr:`Results.stats`, by the stat's name
+        (Stick'em: ``{"misery_swallowed": "Misery cards swallowed"}``). The host stores every
+        stat of a finished game and ``/stats`` shows the totals of the labelled ones, in this
+        order; empty for a game without stats."""
         ...
 
     @property

@@ -37,6 +37,7 @@ from host.storage.records import (
     SeatRecord,
     SeatResult,
     Standing,
+    StatTotal,
     StoredGame,
     TimerRecord,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "SeatRecord",
     "SeatResult",
     "Standing",
+    "StatTotal",
     "Storage",
     "StorageConfigError",
     "StorageConflict",

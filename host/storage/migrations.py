@@ -17,7 +17,7 @@ from sqlalchemy import Connection, DateTime, insert, inspect, select, text, upda
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 4
+CURRENT_VERSION = 5
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -84,7 +84,31 @@ def _v3_to_v4(conn: Connection) -> None:
     ))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+def _v4_to_v5(conn: Connection) -> None:
+    """Version 5: every game's per-game stats, by name (`game_stats`: game, seat, stat, value).
+
+    The one stat version 4 kept, `game_results.misery_swallowed`, moves there as the stat of
+    that name of each finished Stick'em game (every result of version 4 had it, 0 for the other
+    games, whose stats were not kept: they have none to move), and the column is dropped.
+    """
+    conn.execute(text(
+        "CREATE TABLE game_stats ("
+        " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL,"
+        " stat VARCHAR(64) NOT NULL,"
+        " value INTEGER NOT NULL,"
+        " PRIMARY KEY (game_id, seat, stat))"
+    ))
+    conn.execute(text(
+        "INSERT INTO game_stats (game_id, seat, stat, value)"
+        " SELECT r.game_id, r.seat, 'misery_swallowed', r.misery_swallowed"
+        " FROM game_results r JOIN games g ON g.id = r.game_id"
+        " WHERE g.game = 'stickem'"
+    ))
+    conn.execute(text("ALTER TABLE game_results DROP COLUMN misery_swallowed"))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import NamedTuple
@@ -119,7 +120,8 @@ class LoadResult:
 class SeatResult:
     """One seat's result in a finished game, kept for stats.
 
-    `misery_swallowed` counts the cards of the seat's own misery color it captured.
+    `stats`: the game's own counters for this seat, by name (Stick'em's `misery_swallowed`, the
+    cards of the seat's own misery color it captured); each name at most 64 characters.
     """
 
     seat: int
@@ -128,7 +130,7 @@ class SeatResult:
     total: int
     round_scores: tuple[int, ...]
     won: bool
-    misery_swallowed: int
+    stats: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,6 +159,15 @@ class BestGame:
 
 
 @dataclass(frozen=True, slots=True)
+class StatTotal:
+    """A player's total of one per-game stat over their finished games of that game."""
+
+    game: str
+    stat: str
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's record on a server (or everywhere when asked without a server)."""
 
@@ -166,7 +177,11 @@ class PlayerStats:
     rounds_played: int
     average_round_score: float | None
     best_game: BestGame | None
-    misery_swallowed: int
+    game_stats: tuple[StatTotal, ...] = ()
+
+    def stat(self, game: str, stat: str) -> int:
+        """The player's total of ``game``'s stat ``stat`` (0 if none was stored)."""
+        return next((t.total for t in self.game_stats if (t.game, t.stat) == (game, stat)), 0)
 
 
 @dataclass(frozen=True, slots=True)

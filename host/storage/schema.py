@@ -116,9 +116,23 @@ game_results = Table(
     Column("round_scores", Text, nullable=False),
     Column("rounds", Integer, nullable=False),
     Column("won", Boolean, nullable=False),
-    Column("misery_swallowed", Integer, nullable=False),
 )
 Index("ix_game_results_user", game_results.c.user_id)
+
+MAX_STAT_NAME = 64
+"""The longest name of a per-game stat (``game_stats.stat``)."""
+
+game_stats = Table(
+    "game_stats",
+    metadata,
+    # A finished game's per-game stats, by seat: the game's own counters (Stick'em's
+    # "misery_swallowed", Stick Game's "completed"), named by the game; schema version 5 (before:
+    # Stick'em's one stat as game_results.misery_swallowed, every other game's dropped).
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("stat", String(MAX_STAT_NAME), primary_key=True),
+    Column("value", Integer, nullable=False),
+)
 
 game_messages = Table(
     "game_messages",

@@ -16,8 +16,9 @@ from host.storage.records import (
     LeaderboardPage,
     PlayerStats,
     Standing,
+    StatTotal,
 )
-from host.storage.schema import game_results, games
+from host.storage.schema import game_results, game_stats, games
 
 _FINISHED = games.c.status == GameStatus.FINISHED.value
 
@@ -33,7 +34,8 @@ def _average(total_points: Any, rounds: Any) -> float | None:
 
 
 async def player_stats(conn: AsyncConnection, guild_id: int | None, user_id: int) -> PlayerStats:
-    """A player's games, wins, average score per round, best game and misery cards swallowed."""
+    """A player's games, wins, average score per round, best game and the totals of every
+    game's own stats."""
     joined = game_results.join(games, games.c.id == game_results.c.game_id)
     where = and_(_guild_filter(guild_id), game_results.c.user_id == user_id)
     totals = (
@@ -43,7 +45,6 @@ async def player_stats(conn: AsyncConnection, guild_id: int | None, user_id: int
                 func.coalesce(func.sum(case((game_results.c.won, 1), else_=0)), 0),
                 func.coalesce(func.sum(game_results.c.total), 0),
                 func.coalesce(func.sum(game_results.c.rounds), 0),
-                func.coalesce(func.sum(game_results.c.misery_swallowed), 0),
             )
             .select_from(joined)
             .where(where)
@@ -66,8 +67,25 @@ async def player_stats(conn: AsyncConnection, guild_id: int | None, user_id: int
         rounds_played=int(totals[3]),
         average_round_score=_average(totals[2], totals[3]),
         best_game=best,
-        misery_swallowed=int(totals[4]),
+        game_stats=await _stat_totals(conn, where),
     )
+
+
+async def _stat_totals(conn: AsyncConnection, where: Any) -> tuple[StatTotal, ...]:
+    """The player's total of every per-game stat of their finished games (``where``: the
+    player's results), by game and stat name."""
+    joined = game_results.join(games, games.c.id == game_results.c.game_id).join(
+        game_stats,
+        and_(game_stats.c.game_id == game_results.c.game_id, game_stats.c.seat == game_results.c.seat),
+    )
+    rows = await conn.execute(
+        select(games.c.game, game_stats.c.stat, func.sum(game_stats.c.value))
+        .select_from(joined)
+        .where(where)
+        .group_by(games.c.game, game_stats.c.stat)
+        .order_by(games.c.game, game_stats.c.stat)
+    )
+    return tuple(StatTotal(str(game), str(stat), int(total)) for game, stat, total in rows)
 
 
 async def leaderboard(conn: AsyncConnection, guild_id: int, offset: int, limit: int) -> LeaderboardPage:
@@ -142,10 +160,15 @@ async def history(conn: AsyncConnection, channel_id: int, limit: int) -> list[Hi
     seats: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     if ids:
         for row in await conn.execute(
-            select(game_results.c.game_id, game_results.c.seat, game_results.c.user_id,
-                   game_results.c.display_name, game_results.c.total, game_results.c.won,
-                   game_results.c.rounds)
-            .where(game_results.c.game_id.in_(ids))
+            select(
+                game_results.c.game_id,
+                game_results.c.seat,
+                game_results.c.user_id,
+                game_results.c.display_name,
+                game_results.c.total,
+                game_results.c.won,
+                game_results.c.rounds,
+            ).where(game_results.c.game_id.in_(ids))
         ):
             seats[int(row[0])].append(tuple(row[1:]))
     return [HistoryEntry(game_id, ended_at, *_standings(seats[game_id])) for game_id, ended_at in game_rows]

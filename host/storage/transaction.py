@@ -26,11 +26,13 @@ from host.storage.inline_sqlite import InlineConnection
 from host.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
 from host.storage.schema import (
     MAX_GAME_NAME,
+    MAX_STAT_NAME,
     NO_SEAT,
     game_actions,
     game_messages,
     game_results,
     game_seats,
+    game_stats,
     game_timers,
     games,
     lobbies,
@@ -214,6 +216,8 @@ class Transaction:
         seats = [r.seat for r in results]
         if len(set(seats)) != len(seats):
             raise ValueError("each seat may have only one result")
+        if any(len(name) > MAX_STAT_NAME for r in results for name in r.stats):
+            raise ValueError(f"a stat's name is at most {MAX_STAT_NAME} characters")
         if not await self._end_game(game_id, GameStatus.FINISHED, None):
             status = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).scalar()
             raise GameNotActive(game_id, str(status))
@@ -230,11 +234,17 @@ class Transaction:
                         "round_scores": json.dumps(list(r.round_scores)),
                         "rounds": len(r.round_scores),
                         "won": r.won,
-                        "misery_swallowed": r.misery_swallowed,
                     }
                     for r in results
                 ],
             )
+            stats = [
+                {"game_id": game_id, "seat": r.seat, "stat": name, "value": value}
+                for r in results
+                for name, value in r.stats.items()
+            ]
+            if stats:
+                await self._conn.execute(_insert_into(game_stats), stats)
 
     async def stop_game(self, game_id: int, reason: str) -> bool:
         """Stop an active game without results (abandoned, or corrupt); False if it had already ended."""

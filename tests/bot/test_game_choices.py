@@ -27,5 +27,5 @@ def test_a_game_that_is_not_offered_is_refused_naming_the_offered_ones(name: str
         offered_game(name)
     text = str(refused.value)
     assert text.startswith("There is no game called ")
-    assert text.endswith("choose one of stickem, stupid, stickgame.")
+    assert text.endswith(f"choose one of {', '.join(registry.names())}.")
     assert len(text) < 300

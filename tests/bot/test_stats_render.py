@@ -13,9 +13,19 @@ from bot.stats_render import (
     leaderboard_message,
     stats_message,
 )
-from host.storage import BestGame, HistoryEntry, LeaderboardEntry, LeaderboardPage, PlayerStats, Standing
+from host.storage import (
+    BestGame,
+    HistoryEntry,
+    LeaderboardEntry,
+    LeaderboardPage,
+    PlayerStats,
+    Standing,
+    StatTotal,
+)
+from tabletop import registry
 
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
+MISERY = StatTotal("stickem", "misery_swallowed", 6)
 
 
 def test_leaderboard_ids_round_trip_and_reject_others() -> None:
@@ -26,9 +36,9 @@ def test_leaderboard_ids_round_trip_and_reject_others() -> None:
 
 
 def test_stats_of_a_player_without_games_and_with_games() -> None:
-    empty = PlayerStats(5, 0, 0, 0, None, None, 0)
+    empty = PlayerStats(5, 0, 0, 0, None, None)
     assert stats_message(empty, "ann").content == "ann has not finished a Stick'em game on this server yet."
-    full = PlayerStats(5, 3, 1, 12, 4.26, BestGame(9, 77, 31, True, WHEN), 6)
+    full = PlayerStats(5, 3, 1, 12, 4.26, BestGame(9, 77, 31, True, WHEN), (MISERY,))
     (embed,) = stats_message(full, "ann").embeds
     fields = {f.name: f.value for f in embed.fields}
     assert fields == {
@@ -38,6 +48,31 @@ def test_stats_of_a_player_without_games_and_with_games() -> None:
         "Best game": "31 points (won), 2026-11-21 in <#77>",
         "Misery cards swallowed": "6",
     }
+
+
+def test_the_stats_of_several_games_are_named_by_their_games() -> None:
+    """Each game names its own stats (its spec's labels, in its order); with stats of several
+    games each says its game; a stat without a label or of a game not offered is not shown."""
+    totals = (
+        MISERY,
+        StatTotal("stickgame", "went_out", 2),
+        StatTotal("stickgame", "completed", 5),
+        StatTotal("stickgame", "unlabelled", 9),
+        StatTotal("chess", "checkmates", 1),
+        StatTotal("tiny", "tokens_taken", 4),
+    )
+    registry.register("tiny", "tests.tabletop.tiny_game:GAME")
+    try:
+        (embed,) = stats_message(PlayerStats(5, 3, 1, 12, 4.26, None, totals), "ann").embeds
+    finally:
+        registry.unregister("tiny")
+    shown = [(f.name, f.value) for f in embed.fields][3:]
+    assert shown == [
+        ("Misery cards swallowed (Stick'em)", "6"),
+        ("Sticks completed (Stick Game)", "5"),
+        ("Times gone out (Stick Game)", "2"),
+        ("Tokens taken (Take-away)", "4"),
+    ]
 
 
 def entries(first_rank: int, count: int) -> tuple[LeaderboardEntry, ...]:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from tests.discord_emulator import Emulator
@@ -33,15 +34,23 @@ for hidden in filter(None, os.environ.get("STICKEM_TEST_HIDDEN_MODULES", "").spl
 """
 
 
-def process_env(emulator: Emulator, folder: Path, *, source: Path = REPO, **variables: str) -> dict[str, str]:
+def process_env(
+    emulator: Emulator,
+    folder: Path,
+    *,
+    source: Path = REPO,
+    path: Sequence[Path] = (),
+    **variables: str,
+) -> dict[str, str]:
     """Environment for a bot process that talks to `emulator` and keeps its files in `folder`
-    (``source``: the checkout whose `python -m bot` runs; by default this one)."""
+    (``source``: the checkout whose `python -m bot` runs; by default this one; ``path``: more
+    folders for its ``sys.path``, e.g. where a game is installed on its own)."""
     hook = folder / "emulated-discord"
     hook.mkdir(exist_ok=True)
     (hook / "sitecustomize.py").write_text(SITECUSTOMIZE)
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": os.pathsep.join([str(hook), str(source)]),
+        "PYTHONPATH": os.pathsep.join([str(hook), *map(str, path), str(source)]),
         "STICKEM_TEST_API_BASE": emulator.api_base,
         "STICKEM_TEST_GATEWAY": emulator.ws_url,
         "STICKEM_DATA_DIR": str(folder),

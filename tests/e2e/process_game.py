@@ -12,7 +12,7 @@ import json
 import random
 import re
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -95,10 +95,11 @@ class ProcessGame:
     shadow: Game | None = None
     logs: list[str] = field(default_factory=list)
 
-    async def start_bot(self, **settings: str) -> BotProcess:
+    async def start_bot(self, *, path: Sequence[Path] = (), **settings: str) -> BotProcess:
         """Start a bot process on the game's database (with extra ``settings``, e.g.
-        ``BOT_MOVE_DELAY="30"``) and wait until it is connected."""
-        env = process_env(self.emu, self.folder, DATABASE_URL=self.url, **settings)
+        ``BOT_MOVE_DELAY="30"``, and ``path``: more folders on its ``sys.path``) and wait until
+        it is connected."""
+        env = process_env(self.emu, self.folder, path=path, DATABASE_URL=self.url, **settings)
         self.bot = await BotProcess.start(env, cwd=self.folder)
         await self.bot.wait_for_log(READY)
         return self.bot

@@ -35,7 +35,10 @@ async def finished_game(
     await storage.finish_game(
         game_id,
         [
-            SeatResult(seat, u.id, u.name, total, (total // 2, total - total // 2), total == best, swallowed)
+            SeatResult(
+                seat, u.id, u.name, total, (total // 2, total - total // 2), total == best,
+                {"misery_swallowed": swallowed},
+            )
             for seat, (u, total, swallowed) in enumerate(players)
         ],
     )

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardkit.saved import digest as _digest
 from stickem import CorruptGameError, Game, Rules
-from stickem.persist import _digest
 
 from .helpers import play_out, random_step
 

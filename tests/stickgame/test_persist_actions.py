@@ -121,7 +121,7 @@ def test_tampering_is_detected(change: object, match: str) -> None:
 
 
 def test_an_illegal_action_with_a_fixed_digest_is_caught_on_replay() -> None:
-    from stickgame.persist import _digest
+    from cardkit.saved import digest as _digest
 
     game = played_game()
     document = json.loads(game.to_json())

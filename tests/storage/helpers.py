@@ -49,7 +49,8 @@ async def play(storage: Storage, game_id: int, count: int, *, start: int = 0, pl
 
 def result(seat: int, user_id: int | None, scores: tuple[int, ...], *, won: bool = False,
            swallowed: int = 0, name: str | None = None) -> SeatResult:
-    """A seat's result with the total computed from its round scores."""
+    """A seat's result (of a Stick'em game, with its one stat) with the total computed from its
+    round scores."""
     return SeatResult(
         seat=seat,
         user_id=user_id,
@@ -57,5 +58,5 @@ def result(seat: int, user_id: int | None, scores: tuple[int, ...], *, won: bool
         total=sum(scores),
         round_scores=scores,
         won=won,
-        misery_swallowed=swallowed,
+        stats={"misery_swallowed": swallowed},
     )

@@ -73,7 +73,7 @@ async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) 
                 game.totals[s],
                 tuple(r[s] for r in game.round_scores),
                 s in game.winners,
-                swallowed[s],
+                {"misery_swallowed": swallowed[s]},
             )
             for s in range(4)
         ],
@@ -88,5 +88,5 @@ async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) 
     assert entry.rounds == 2
     stats = await storage.player_stats(1, 100)
     assert (stats.games_played, stats.games_won) == (1, int(0 in game.winners))
-    assert stats.misery_swallowed == swallowed[0]
+    assert stats.stat("stickem", "misery_swallowed") == swallowed[0]
     assert stats.average_round_score == sum(r[0] for r in game.round_scores) / 2

@@ -132,8 +132,13 @@ async def test_finishing_stores_results_and_ends_the_game(storage: Storage, cloc
     assert finished.record.ended_at == clock.now
     assert len(finished.actions) == 5  # the log is kept
     assert finished.timers == ()  # a finished game has no pending deadlines
-    rows = await raw(storage, "SELECT seat, user_id, total, round_scores, rounds, won, misery_swallowed "
-                              "FROM game_results WHERE game_id = :g ORDER BY seat", g=game_id)
+    rows = await raw(
+        storage,
+        "SELECT r.seat, r.user_id, r.total, r.round_scores, r.rounds, r.won, s.value FROM game_results r"
+        " JOIN game_stats s ON s.game_id = r.game_id AND s.seat = r.seat AND s.stat = 'misery_swallowed'"
+        " WHERE r.game_id = :g ORDER BY r.seat",
+        g=game_id,
+    )
     assert [(r[0], r[1], r[2], json.loads(r[3]), r[4], bool(r[5]), r[6]) for r in rows] == [
         (0, 1, 12, [5, 7], 2, True, 2),
         (1, 2, 2, [3, -1], 2, False, 0),

@@ -88,10 +88,11 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
     assert sorted(s.total for s in entry.standings) == sorted(engine(table).totals)
     assert table.match is not None
     results = seat_results(table.match.results(), table.seats)
-    assert [r.misery_swallowed for r in results] == list(engine(table).misery_swallowed)
+    assert [r.stats["misery_swallowed"] for r in results] == list(engine(table).misery_swallowed)
     for seat in range(3):
         stats = await storage.player_stats(GUILD, seat + 1)
-        assert stats.games_played == 1 and stats.misery_swallowed == results[seat].misery_swallowed
+        swallowed = stats.stat("stickem", "misery_swallowed")
+        assert stats.games_played == 1 and swallowed == results[seat].stats["misery_swallowed"]
 
 
 async def test_a_stopped_game_and_a_closed_lobby(storage: Storage) -> None:

@@ -136,6 +136,13 @@ async def test_sqlite_runs_with_wal_and_foreign_keys(storage: Storage) -> None:
     assert await raw(storage, "PRAGMA foreign_keys") == [(1,)]
 
 
+async def _undo_version_5(storage: Storage) -> None:
+    """Turn a fresh database into version 4: Stick'em's one stat as a column of the results,
+    no per-game stats table."""
+    await raw(storage, "DROP TABLE game_stats")
+    await raw(storage, "ALTER TABLE game_results ADD COLUMN misery_swallowed INTEGER DEFAULT 0 NOT NULL")
+
+
 async def _make_version_1(storage: Storage) -> None:
     """Turn a fresh database (with no action stored) into what version 1 of the bot created: no
     game names, actions as kind and card (version 3), no timer reminders (version 2)."""
@@ -150,6 +157,7 @@ async def _make_version_1(storage: Storage) -> None:
     )
     await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
     await raw(storage, "DROP TABLE server_settings")  # version 4
+    await _undo_version_5(storage)
     await raw(storage, "UPDATE schema_version SET version = 1")
 
 
@@ -168,7 +176,7 @@ async def test_a_version_1_database_opens_and_its_timers_get_reminders(
     await storage.close()
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
-        assert reopened.schema_version == CURRENT_VERSION == 4
+        assert reopened.schema_version == CURRENT_VERSION == 5
         (game,) = (await reopened.load_unfinished_games()).games
         assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
         assert await reopened.mark_timer_reminded(game_id, "turn") is True

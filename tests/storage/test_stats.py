@@ -31,7 +31,8 @@ async def finished_game(
 
 async def test_a_player_without_games(storage: Storage) -> None:
     stats = await storage.player_stats(GUILD, 1)
-    assert (stats.games_played, stats.games_won, stats.rounds_played, stats.misery_swallowed) == (0, 0, 0, 0)
+    swallowed = stats.stat("stickem", "misery_swallowed")
+    assert (stats.games_played, stats.games_won, stats.rounds_played, swallowed) == (0, 0, 0, 0)
     assert stats.average_round_score is None
     assert stats.best_game is None
 
@@ -66,7 +67,7 @@ async def test_player_stats_add_up_finished_games_on_this_server(storage: Storag
     stats = await storage.player_stats(GUILD, 1)
     assert (stats.games_played, stats.games_won, stats.rounds_played) == (2, 1, 6)
     assert stats.average_round_score == pytest.approx((18 + 22) / 6)
-    assert stats.misery_swallowed == 3
+    assert stats.stat("stickem", "misery_swallowed") == 3
     assert stats.best_game is not None
     assert (stats.best_game.game_id, stats.best_game.total, stats.best_game.won) == (best, 22, False)
     assert stats.best_game.finished_at == best_finished_at

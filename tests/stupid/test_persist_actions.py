@@ -86,7 +86,7 @@ def saved(players: int = 8) -> dict[str, object]:
 
 def reseal(document: dict[str, object]) -> str:
     """Recompute the digest, as a careful forger would; replay must still catch the lie."""
-    from stupid.persist import _digest
+    from cardkit.saved import digest as _digest
 
     body = {key: value for key, value in document.items() if key != "digest"}
     document["digest"] = _digest(body)

@@ -31,6 +31,8 @@ from random import Random
 from types import ModuleType
 from typing import Any
 
+from cardkit.saved import digest as document_digest
+
 __all__ = ["GameSpec", "digest", "specs", "trace"]
 
 _CORRUPT = ("tampered digest", "illegal action", "wrong state")
@@ -243,11 +245,11 @@ def _saved(pkg: ModuleType, game: Any, rng: Random) -> Iterator[str]:
     elif how == "illegal action" and document["actions"]:
         document["actions"][-1][0] = (document["actions"][-1][0] + 1) % game.players
         body = {key: value for key, value in document.items() if key != "digest"}
-        document["digest"] = pkg.persist._digest(body)
+        document["digest"] = document_digest(body)
     else:
         document["state"]["round"] += 1
         body = {key: value for key, value in document.items() if key != "digest"}
-        document["digest"] = pkg.persist._digest(body)
+        document["digest"] = document_digest(body)
     try:
         pkg.Game.from_json(json.dumps(document))
         yield f"j {how}: loaded"

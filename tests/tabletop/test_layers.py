@@ -4,9 +4,10 @@ and no game depends on another.
 - ``tabletop/`` imports only the standard library and itself (the registry imports games by
   name, at run time); its drawing kit (``tabletop/drawing/``) alone imports Pillow too, and no
   other module of ``tabletop`` imports the kit;
-- every game package the registry offers imports only the standard library, itself and
-  ``tabletop``; importing the package (its engine) loads neither ``tabletop`` nor Discord, the
-  bot or another game;
+- ``cardkit/`` (the engines' shared plumbing) imports only the standard library and itself;
+- every game package the registry offers imports only the standard library, itself,
+  ``cardkit`` and ``tabletop``; importing the package (its engine) loads neither ``tabletop``
+  nor Discord, the bot, the host or another game;
 - a game's drawing module (``<game>/art.py``) alone may import Pillow and the drawing kit:
   importing an engine, its presentation or its hosting loads neither.
 """
@@ -23,6 +24,7 @@ from tests.source_imports import REPO, imported_modules, loaded_by, loaded_modul
 
 TABLETOP = REPO / "tabletop"
 DRAWING_KIT = TABLETOP / "drawing"
+CARDKIT = REPO / "cardkit"
 GAME_PACKAGES = sorted(registry.names())
 
 
@@ -60,8 +62,18 @@ def test_importing_the_protocol_loads_no_pillow() -> None:
     assert "tabletop.drawing" not in loaded_modules(modules)
 
 
-def test_tabletop_is_typed() -> None:
+def test_cardkit_imports_only_stdlib_and_itself() -> None:
+    files = sorted(CARDKIT.rglob("*.py"))
+    assert len(files) >= 3
+    for path in files:
+        for name in imported_modules(path):
+            top = name.split(".")[0]
+            assert top in sys.stdlib_module_names or top == "cardkit", f"{path}: {name}"
+
+
+def test_tabletop_and_cardkit_are_typed() -> None:
     assert (TABLETOP / "py.typed").exists()
+    assert (CARDKIT / "py.typed").exists()
 
 
 @pytest.mark.parametrize("package", GAME_PACKAGES)
@@ -73,7 +85,7 @@ def test_a_game_imports_only_stdlib_itself_and_the_protocol(package: str) -> Non
             top = name.split(".")[0]
             assert (
                 top in sys.stdlib_module_names
-                or top in {package, "tabletop"}
+                or top in {package, "cardkit", "tabletop"}
                 or (top == "PIL" and _draws(path))
             ), f"{path}: {name}"
 
@@ -102,7 +114,8 @@ def test_a_games_drawing_module_is_where_its_pictures_are(package: str) -> None:
 
 @pytest.mark.parametrize("package", GAME_PACKAGES)
 def test_importing_a_games_engine_loads_nothing_else(package: str) -> None:
-    banned = ["discord", "aiohttp", "bot", "cogs", "tabletop", *(g for g in GAME_PACKAGES if g != package)]
+    others = (g for g in GAME_PACKAGES if g != package)
+    banned = ["discord", "aiohttp", "bot", "cogs", "host", "sqlalchemy", "tabletop", *others]
     assert loaded_by(package, banned) == []
 
 

@@ -72,6 +72,22 @@ def test_a_random_game_ends_with_winners_and_replays_exactly(spec: GameSpec, see
     assert _snapshot(again) == _snapshot(match)
 
 
+def test_every_stat_of_a_finished_game_is_named_for_players(spec: GameSpec) -> None:
+    """The host stores every stat by name (at most 64 characters) and /stats shows each by the
+    label the game gives it."""
+    options = spec.resolve_options(short_options(spec))
+    players = spec.player_range(options)[0]
+    match = spec.new_match(players, options, 4)
+    _play_out(spec, match, 4)
+    stats = match.results().stats
+    assert set(stats) == set(spec.stat_labels)
+    for name, values in stats.items():
+        assert 0 < len(name) <= 64 and len(values) == players
+        assert all(type(value) is int for value in values)
+        label = spec.stat_labels[name]
+        assert label.strip() == label and 0 < len(label) <= 60
+
+
 def test_refused_actions_change_nothing(spec: GameSpec) -> None:
     options = spec.resolve_options(short_options(spec))
     match = spec.new_match(spec.player_range(options)[0], options, 7)

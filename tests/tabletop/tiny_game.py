@@ -52,6 +52,7 @@ class TinyMatch:
         self.round = 1
         self.pile = int(options["tokens"])
         self.scores = [0] * players
+        self.taken = [0] * players
         self.ready = [False] * players
         self.turn: int | None = None
         draw = random.Random(seed)
@@ -97,6 +98,7 @@ class TinyMatch:
                 return (("all ready",),)
             return (("ready", seat),)
         self.pile -= int(action[1])
+        self.taken[seat] += int(action[1])
         if self.pile > 0:
             assert self.turn is not None
             self.turn = (self.turn + 1) % self.players
@@ -116,10 +118,10 @@ class TinyMatch:
         )
 
     def results(self) -> Results:
-        """Points and the seats with the most."""
+        """Points and the seats with the most; the tokens each seat took (a per-game stat)."""
         best = max(self.scores)
         winners = tuple(s for s, v in enumerate(self.scores) if v == best) if self.is_over else ()
-        return Results(tuple(self.scores), winners)
+        return Results(tuple(self.scores), winners, stats={"tokens_taken": tuple(self.taken)})
 
     def copy(self) -> TinyMatch:
         """An independent copy."""
@@ -231,6 +233,8 @@ class TinyGame:
     whole_turns: Final = False
     """A turn is one action."""
     shows_new_hands: Final = False
+    stat_labels: Final = {"tokens_taken": "Tokens taken"}
+    """The tokens each seat took in the whole game."""
     options: Final = (
         Option("tokens", "tokens on the pile each round", 7, (), 2, 30),
         Option("rounds", "how many rounds", 2, (), 1, 5),

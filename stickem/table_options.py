@@ -1,0 +1,47 @@
+"""The host's option values of a Stick'em table, read as the engine's :class:`stickem.Rules`
+and written back.
+
+Shared by :mod:`stickem.hosting` (which offers the options) and :mod:`stickem.presentation`
+(which writes them in words), so that neither imports the other. Decision: "one round per
+player" (``rounds=None`` in ``Rules``) is the word ``per-player`` here, since option values
+are never None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from stickem.rules import Rules
+from tabletop import OptionError, OptionValue
+
+__all__ = ["PER_PLAYER", "options_for", "rules_for"]
+
+PER_PLAYER: Final = "per-player"
+"""The ``rounds`` value for one round per player."""
+
+
+def options_for(rules: Rules) -> dict[str, OptionValue]:
+    """The option values that stand for ``rules`` (what :func:`rules_for` turns back)."""
+    data = rules.to_dict()
+    values: dict[str, OptionValue] = {key: data[key] for key in ("preset", "all_zero", "first_lead")}
+    values["rounds"] = PER_PLAYER if rules.rounds is None else rules.rounds
+    values["min_players"] = rules.min_players
+    values["max_players"] = rules.max_players
+    return values
+
+
+def rules_for(options: Mapping[str, OptionValue]) -> Rules:
+    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`)."""
+    rounds = options["rounds"]
+    try:
+        return Rules.preset(
+            str(options["preset"]),
+            rounds=None if rounds == PER_PLAYER else rounds,
+            all_zero=options["all_zero"],
+            first_lead=options["first_lead"],
+            min_players=options["min_players"],
+            max_players=options["max_players"],
+        )
+    except ValueError as exc:
+        raise OptionError("not_allowed", str(exc)) from exc
