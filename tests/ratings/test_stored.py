@@ -65,7 +65,7 @@ def results_of(seats: list[Seat]) -> list[SeatResult]:
     """The results the bot stores when the game ends (the best total wins)."""
     best = max(total for *_, total in seats)
     return [
-        SeatResult(i, user, f"u{user}" if user else "bot", total, (total,), total == best, 0)
+        SeatResult(i, user, f"u{user}" if user else "bot", total, (total,), total == best)
         for i, (user, _, total) in enumerate(seats)
     ]
 

@@ -60,7 +60,7 @@ async def store(storage: Storage, spec: GameSpec, match: Match) -> StoredGame:
     await storage.finish_game(
         game_id,
         [
-            SeatResult(seat, 100 + seat, f"p{seat}", results.totals[seat], (), seat in results.winners, 0)
+            SeatResult(seat, 100 + seat, f"p{seat}", results.totals[seat], (), seat in results.winners)
             for seat in range(match.players)
         ],
     )
