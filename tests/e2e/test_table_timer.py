@@ -7,6 +7,8 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+import discord
+
 from host.tables import Table
 from stickem import Phase
 from tests.discord_emulator import Emulator
@@ -29,7 +31,7 @@ def table_message(emulator: Emulator, table: Table) -> Message:
 
 def deadline_line(table: Table) -> str:
     assert table.deadline is not None
-    return f"Turn timer: 2 min - time is up <t:{round(table.deadline.timestamp())}:R>"
+    return f"Turn timer: 2 min - time is up {discord.utils.format_dt(table.deadline, 'R')}"
 
 
 def moved(table: Table, before: datetime | None) -> Callable[[], bool]:
