@@ -58,6 +58,7 @@ from host.tables import (
 )
 from tabletop import GameSpec, Refused, registry
 from tabletop.presentation import Act, Message, Redraw, standings_lines
+from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +122,7 @@ def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
         table.channel_id,
         table.names,
         table.title,
-        table.presentation.options_line(table.options(), players),
+        render_text(table.presentation.options_line(table.options(), players)),
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
@@ -306,7 +307,7 @@ class TableService:
         if ref is None or match is None:
             return
         view = match.view(seat)
-        reply = " ".join(table.presentation.reply(action, view) for action in actions)
+        reply = " ".join(render_text(table.presentation.reply(action, view)) for action in actions)
         spec = MessageSpec(text("timer.timed_out", header=self._dm_header(table), reply=reply))
         try:
             channel = self.client.get_partial_messageable(ref.channel_id)
@@ -459,7 +460,7 @@ class TableService:
         try:
             return seat, table.presentation.click(view, ident.intent, values)
         except Refused as exc:
-            raise GameRefusal(exc.message) from exc
+            raise GameRefusal(render_text(exc.message)) from exc
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
@@ -722,7 +723,7 @@ class TableService:
         user_id = table.seats[seat].user_id
         if await self._dm(table, seat, spec) != "sent":
             nudge = table.presentation.nudge(table.running_match().view(seat))
-            await self._say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
+            await self._say(table, MessageSpec(f"<@{user_id}> {render_text(nudge)}"), ping=user_id)
 
     async def _show_hand(self, table: Table, seat: int) -> None:
         """DM the seat its new hand: its prompt as the game shows it to a seat that is not

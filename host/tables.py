@@ -28,7 +28,7 @@ from host.errors import UserError, sentence
 from host.table_lock import TableLock
 from host.text import echo
 from tabletop import GameSpec, Match, OptionError, OptionValue, Refused, registry
-from tabletop.presentation import Presentation
+from tabletop.presentation import Presentation, render
 
 
 class TableError(UserError):
@@ -592,7 +592,7 @@ class Table:
         if stage != match.stage:
             reason = self.presentation.stale(stage, view)
             if reason is not None:
-                raise TableError(reason)
+                raise TableError(render(reason))
         return seat, view
 
     def _clicked_game(self, game_id: str) -> Match:
@@ -626,9 +626,9 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal(sentence(render(exc.message))) from exc
         back = self._acted(seat)
-        reply = self.presentation.reply(action, match.view(seat))
+        reply = render(self.presentation.reply(action, match.view(seat)))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
 
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
@@ -638,7 +638,7 @@ class Table:
         try:
             self.running_match().copy().apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal(sentence(render(exc.message))) from exc
         return view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
@@ -682,7 +682,7 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(exc.message)) from exc
+            raise GameRefusal(sentence(render(exc.message))) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from tabletop.catalog import Text
 from tabletop.options import Option, OptionValue, Preset
 from tabletop.presentation import Presentation
 
@@ -35,14 +36,16 @@ LogEntry = tuple[int, str]
 
 class Refused(Exception):
     """The game refused an action (its own rule error, whose sentence this carries as
-    ``message``, is the ``__cause__``). The match is unchanged."""
+    ``message``, is the ``__cause__``). The match is unchanged. ``message`` is a plain string
+    or a :class:`~tabletop.catalog.Text` of the game's catalog, shown in the reader's language
+    (:func:`~tabletop.catalog.render`); ``str()`` is the English sentence."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str | Text) -> None:
         super().__init__(message)
         self.message = message
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class CorruptLog(ValueError):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tabletop import OptionError, Refused
 from tabletop.catalog import Catalog, CatalogError, Text, render
 
 ENGLISH = """
@@ -196,3 +197,16 @@ def test_english_plural_forms_are_checked_by_englishs_rules(tmp_path: Path) -> N
     catalog = catalog_of(tmp_path, en='cards = { one = "a card", two = "a pair", other = "{count} cards" }\n')
     with pytest.raises(CatalogError, match=r"not used by the language \['two'\]"):
         catalog.text("cards", count=2)
+
+
+# --- refusals ----------------------------------------------------------------------------------
+
+
+def test_a_refusal_may_carry_a_text_whose_str_is_english(catalog: Catalog) -> None:
+    said = catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=2))
+    refused = Refused(said)
+    assert str(refused) == "Ada holds 2 cards."
+    assert render(refused.message, "de") == "Ada hält 2 Karten."
+    option_error = OptionError("players", catalog.lazy("hand.cards", count=1), players=1)
+    assert str(option_error) == "1 card"
+    assert render(option_error.message, "de") == "1 Karte"
