@@ -210,3 +210,23 @@ def test_a_refusal_may_carry_a_text_whose_str_is_english(catalog: Catalog) -> No
     option_error = OptionError("players", catalog.lazy("hand.cards", count=1), players=1)
     assert str(option_error) == "1 card"
     assert render(option_error.message, "de") == "1 Karte"
+
+
+# --- every catalog of the repository -----------------------------------------------------------
+
+REPO = Path(__file__).resolve().parents[2]
+CATALOG_FOLDERS = sorted(path.parent for path in REPO.glob("*/catalog/en.toml"))
+"""The host's catalog and each game's (``<package>/catalog/``)."""
+
+
+def test_the_host_catalog_is_found_among_the_catalogs() -> None:
+    assert REPO / "host" / "catalog" in CATALOG_FOLDERS
+
+
+@pytest.mark.parametrize("folder", CATALOG_FOLDERS, ids=lambda folder: folder.parent.name)
+def test_every_language_of_every_catalog_fits_its_english(folder: Path) -> None:
+    """A language file with a key, a field or plural forms that do not fit fails here, not when
+    a player first reads it."""
+    catalog = Catalog(folder)
+    for language in catalog.languages():
+        assert catalog.entries(language), f"{folder}/{language}.toml is empty"
