@@ -192,6 +192,11 @@ class Catalog:
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
 
+    def __reduce__(self) -> tuple[type[Catalog], tuple[Traversable]]:
+        """Pickled as its folder (a refusal that crosses to or from a worker process carries
+        its text): the copy reads the files again on first use."""
+        return (Catalog, (self._folder,))
+
     def languages(self) -> tuple[str, ...]:
         """The languages there is a file for, the default one first."""
         if self._languages is None:
@@ -294,7 +299,7 @@ class Catalog:
     def lazy(self, key: str, /, **fields: Field) -> Text:
         """The text of ``key`` with its ``fields``, to be filled in when shown (:func:`render`),
         in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`)."""
-        return Text(self, key, tuple(sorted(fields.items())))
+        return Text(self, key, tuple(fields.items()))
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:
         """The text of ``key`` in ``language`` with ``fields`` (already checked: :meth:`check`):
@@ -331,7 +336,11 @@ class Text:
     fields: tuple[tuple[str, Field], ...] = ()
 
     def __post_init__(self) -> None:
-        self.catalog.check(self.key, {name for name, _ in self.fields})
+        names = {name for name, _ in self.fields}
+        if len(names) != len(self.fields):
+            raise CatalogError(f"the text {self.key!r} is given a field twice")
+        self.catalog.check(self.key, names)
+        object.__setattr__(self, "fields", tuple(sorted(self.fields, key=lambda item: item[0])))
 
     def render(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The text in ``language`` (a catalog language or a Discord locale; English where the

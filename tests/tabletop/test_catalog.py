@@ -6,6 +6,7 @@ language writes them, the fallback to English, and the checks of a language's fi
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
 import pytest
@@ -82,6 +83,9 @@ def test_texts_with_the_same_key_and_fields_are_equal(catalog: Catalog) -> None:
     assert catalog.lazy("hand.holds", name="Ada", cards="x") == same
     assert catalog.lazy("card.red", rank=7) != catalog.lazy("card.red", rank=8)
     assert len({catalog.lazy("card.red", rank=7), catalog.lazy("card.red", rank=7)}) == 1
+    assert Text(catalog, "hand.holds", (("name", "Ada"), ("cards", "x"))) == same
+    with pytest.raises(CatalogError, match="twice"):
+        Text(catalog, "card.red", (("rank", 7), ("rank", 8)))
 
 
 def test_a_text_with_a_wrong_key_or_field_fails_when_it_is_made(catalog: Catalog) -> None:
@@ -230,3 +234,9 @@ def test_every_language_of_every_catalog_fits_its_english(folder: Path) -> None:
     catalog = Catalog(folder)
     for language in catalog.languages():
         assert catalog.entries(language), f"{folder}/{language}.toml is empty"
+
+
+def test_a_text_survives_pickling_as_a_refusal_from_a_worker_process(catalog: Catalog) -> None:
+    refused = Refused(catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=1)))
+    copy = pickle.loads(pickle.dumps(refused))
+    assert render(copy.message, "de") == "Ada hält 1 Karte."
