@@ -305,23 +305,39 @@ class Catalog:
         """The text of ``key`` in ``language`` with ``fields`` (already checked: :meth:`check`):
         the entry of the language, else the English one; its plural form and its numbers by the
         rules of the entry's language; each :class:`Text` field rendered in ``language``."""
-        wanted = self.language_for(language) or DEFAULT_LANGUAGE
-        entry = self.translation(key, wanted) if wanted != DEFAULT_LANGUAGE else None
-        used = wanted if entry is not None else DEFAULT_LANGUAGE
+        entry: Entry | None = None
+        used = DEFAULT_LANGUAGE  # the language of the entry shown
+        if language != DEFAULT_LANGUAGE:
+            wanted = self.language_for(language)
+            entry = self.translation(key, wanted) if wanted is not None else None
+            if entry is not None and wanted is not None:
+                used = wanted
         if entry is None:
             entry = self.entries(DEFAULT_LANGUAGE)[key]
         template = entry if isinstance(entry, str) else entry[plural_form(used, fields[COUNT])]
-        values = {name: _shown(value, language, used) for name, value in fields.items()}
+        if not fields:
+            return template.format()
+        numbers = _local_numbers(template)
+        values = {
+            name: _shown(value, language, used if name in numbers else None) for name, value in fields.items()
+        }
         return template.format(**values)
 
 
-def _shown(value: object, language: str, used: str) -> object:
+@lru_cache(maxsize=4096)
+def _local_numbers(template: str) -> frozenset[str]:
+    """The fields ``template`` writes as its language writes numbers (``{points:n}``)."""
+    return frozenset(name for _, name, spec, _ in string.Formatter().parse(template) if name and spec == "n")
+
+
+def _shown(value: object, language: str, number_language: str | None) -> object:
     """A field's value as the template gets it: a :class:`Text` rendered in the reader's
-    ``language``, a number written as the entry's language ``used`` writes numbers."""
+    ``language``; a number the template writes with ``:n``, as ``number_language`` (the entry's
+    language) writes numbers."""
     if isinstance(value, Text):
         return value.render(language)
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return _Number(value, used)
+    if number_language is not None and isinstance(value, int | float) and not isinstance(value, bool):
+        return _Number(value, number_language)
     return value
 
 
