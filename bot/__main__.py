@@ -2,24 +2,45 @@
 
 from __future__ import annotations
 
+import signal
+import sys
+
+
+def _exit_on_sigterm(signum: int, frame: object) -> None:
+    """SIGTERM outside the event loop (while the modules load, before the loop starts, after
+    it ends): exit at once, with code 0; nothing is open yet, or anymore."""
+    raise SystemExit(0)
+
+
+def _exit_on_sigint(signum: int, frame: object) -> None:
+    """Ctrl-C while the modules load: exit at once with code 130, without a traceback."""
+    raise SystemExit(130)
+
+
+if __name__ == "__main__" or sys.argv[0].endswith("stickem-bot"):
+    # From the first moment: loading the modules below takes a second or more. (`main` hands
+    # Ctrl-C back to Python, and catches it.)
+    signal.signal(signal.SIGTERM, _exit_on_sigterm)
+    signal.signal(signal.SIGINT, _exit_on_sigint)
+
 import argparse
 import asyncio
 import contextlib
 import logging
 import os
-import signal
-import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import discord
 from dotenv import load_dotenv
 
 from bot.app import StickemBot
 from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, mask_password
+from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, offer_games
 from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
 from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
+from host.storage.database import redacted
 
 log = logging.getLogger("bot")
 
@@ -31,7 +52,7 @@ LOGIN_FAILED = (
 
 def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
     """The paragraph for the host when the database cannot be opened at start."""
-    where = mask_password(database_url_for(settings))
+    where = redacted(database_url_for(settings))
     return (
         f"The game database ({where}) cannot be opened: {exc.detail or exc}. "
         "Check DATABASE_URL: for SQLite, that the folder exists and the bot may write there; for "
@@ -43,7 +64,7 @@ def database_unavailable(settings: Settings, exc: StorageUnavailable) -> str:
 def database_unusable(settings: Settings, exc: StorageError) -> str:
     """The paragraph for the host when the database opens but cannot be used at start (its
     schema bookkeeping is damaged, it comes from an unknown version, it refuses the load)."""
-    where = mask_password(database_url_for(settings))
+    where = redacted(database_url_for(settings))
     detail = " ".join(str(exc).split()) or type(exc).__name__
     return (
         f"The game database ({where}) cannot be used: {detail}. "
@@ -79,50 +100,117 @@ game's seed (which re-deals every hand), the bot's token. LOG_LEVEL=DEBUG is for
 code. (asyncpg logs no statements.)"""
 
 
-def setup_logging(level: int) -> None:
-    """Log through discord.py's handler, keeping the `QUIET_LOGGERS` at their lowest safe level."""
-    discord.utils.setup_logging(level=level)
+PLAIN_LOG_FORMAT = logging.Formatter("%(asctime)s %(levelname)-8s %(name)s %(message)s", "%Y-%m-%d %H:%M:%S")
+"""Log lines for a file or a pipe: discord.py's coloured lines without their colours."""
+
+
+def colours_for(stream: TextIO) -> bool:
+    """Whether log lines written to ``stream`` get ANSI colours: only on a terminal, and not if
+    the NO_COLOR convention asks for none. (discord.py also colours every stream inside Docker,
+    which fills files and log collectors with escape codes.)"""
+    return stream.isatty() and not os.environ.get("NO_COLOR")
+
+
+def setup_logging(level: int, stream: TextIO | None = None) -> None:
+    """Log to ``stream`` (standard error) through discord.py's handler set-up, coloured on a
+    terminal only, keeping the `QUIET_LOGGERS` at their lowest safe level."""
+    handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
+    formatter = discord.utils.MISSING if colours_for(handler.stream) else PLAIN_LOG_FORMAT
+    discord.utils.setup_logging(handler=handler, formatter=formatter, level=level)
     for name, lowest in QUIET_LOGGERS.items():
         logging.getLogger(name).setLevel(max(level, lowest))
 
 
-async def _run(settings: Settings) -> None:
+EXIT_CODES = {signal.SIGTERM: 0, signal.SIGINT: 130}
+"""The signals that stop the bot, and its exit code for each: SIGTERM (what `docker stop` and
+systemd send) is the normal way to stop it; Ctrl-C exits as shells expect of an interrupt."""
+
+
+async def until_signal(work: Awaitable[None]) -> int:
+    """Run ``work`` until it ends or a signal of `EXIT_CODES` arrives; the exit code.
+
+    A signal stops the bot at any moment, at once: opening the database, retrying Discord, or
+    hosting games. ``work`` is cancelled, and the caller's ``async with bot`` closes the bot (the
+    connection, the computer players' processes, the database after its last write). A second
+    signal while it closes changes nothing: the close is bounded, and cutting it short could
+    lose a write. A failure of ``work`` is raised.
+    """
+    stopped = asyncio.Event()
+    received: list[signal.Signals] = []
+
+    def stop(signum: signal.Signals) -> None:
+        if not received:
+            log.info("Stopping (%s).", signum.name)
+            received.append(signum)
+            stopped.set()
+
+    loop = asyncio.get_running_loop()
+    for signum in EXIT_CODES:
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
+            loop.add_signal_handler(signum, stop, signum)
+    running = asyncio.ensure_future(work)
+    waiting = asyncio.create_task(stopped.wait())
+    await asyncio.wait((running, waiting), return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
+    running.cancel()  # nothing if it has ended
+    with contextlib.suppress(asyncio.CancelledError):
+        await running
+    return EXIT_CODES[received[0]] if received else 0
+
+
+async def _run(settings: Settings) -> int:
+    """`stickem-bot run`: host games until a signal stops the bot; the exit code."""
     async with StickemBot(settings) as bot:
-        # A deploy stops the bot with SIGTERM: close the connection cleanly instead of dying mid-write.
-        loop = asyncio.get_running_loop()
-        closing: list[asyncio.Task[None]] = []  # keep a reference so the task is not collected
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers here
-                loop.add_signal_handler(signum, lambda: closing.append(asyncio.create_task(bot.close())))
-        await bot.start(settings.token)
-        await bot.close()  # after a signal: wait until the database is closed too
+        return await until_signal(bot.start(settings.token))
 
 
-async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> None:
+async def _sync(settings: Settings, guild_id: int | None, sync_global: bool) -> int:
+    """`stickem-bot sync`: register the slash commands, then exit; the exit code."""
     bot = StickemBot(settings, force_sync=True, sync_guild_id=guild_id, sync_global=sync_global)
     async with bot:
-        await bot.login(settings.token)  # login runs setup_hook, which syncs
+        return await until_signal(bot.login(settings.token))  # login runs setup_hook, which syncs
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `stickem-bot` console script; returns the process exit code."""
+    try:
+        before = signal.signal(signal.SIGTERM, _exit_on_sigterm)
+        interrupt = signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not in the main thread (a test's): signals are not ours to handle
+        before = interrupt = None
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return EXIT_CODES[signal.SIGINT]
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+        if interrupt is not None:
+            signal.signal(signal.SIGINT, interrupt)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = _parser().parse_args(argv)
     load_dotenv(Path.cwd() / ".env", override=False)
     try:
         settings = Settings.from_env(os.environ)
+        offer_games(settings.games)  # a game that cannot be loaded is a setting refused
     except ConfigError as exc:
         print(f"stickem-bot: {exc}", file=sys.stderr)
         return 2
     setup_logging(settings.log_level)
     try:
         if args.command == "sync":
-            asyncio.run(_sync(settings, args.guild, args.sync_global))
+            work = _sync(settings, args.guild, args.sync_global)
         else:
             check_data_folder(settings.data_dir)
             check_database_url(database_url_for(settings))
-            asyncio.run(_run(settings))
-    except KeyboardInterrupt:
-        return 0
+            work = _run(settings)
+        try:
+            return asyncio.run(work)
+        finally:  # closing the event loop gave SIGTERM back its default, fatal, action
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGTERM, _exit_on_sigterm)
     except Exception as exc:
         explained = explain(settings, exc)
         if explained is None:
@@ -130,7 +218,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         log.debug("The start-up failed:", exc_info=exc)
         print(f"stickem-bot: {explained}", file=sys.stderr)
         return 2
-    return 0
 
 
 def explain(settings: Settings, exc: Exception) -> str | None:
@@ -143,7 +230,7 @@ def explain(settings: Settings, exc: Exception) -> str | None:
         return str(exc)
     if isinstance(exc, StorageUnavailable):
         if damaged(exc):
-            return database_damaged(mask_password(database_url_for(settings)), exc)
+            return database_damaged(redacted(database_url_for(settings)), exc)
         return database_unavailable(settings, exc)
     if isinstance(exc, StorageError):
         return database_unusable(settings, exc)

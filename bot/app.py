@@ -13,7 +13,7 @@ from bot import gateway
 from bot.clicks import answer_stray_click
 from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.command_text import CatalogTranslator
-from bot.config import Settings, autoplay_settings, database_url_for, mask_password, offer_games
+from bot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.errors import StickemTree
 from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.invite import invite_url
@@ -23,6 +23,7 @@ from bot.table_service import TableService, install_service
 from bot.table_service import service_for as service_of
 from host.journal import GameJournal
 from host.storage import Storage
+from host.storage.database import redacted
 
 log = logging.getLogger(__name__)
 
@@ -90,9 +91,14 @@ class StickemBot(commands.Bot):
         self._closing_storage: asyncio.Future[None] | None = None
 
     async def login(self, token: str) -> None:
-        """Log in as discord.py does, but its first request to Discord is bounded in time and
-        retried on network failures (see `bot.startup.reach_discord`); a refused token still
-        raises `discord.LoginFailure` at once."""
+        """Open the database (unless this is a forced sync), then log in as discord.py does, but
+        with its first request to Discord bounded in time and retried on network failures (see
+        `bot.startup.reach_discord`); a refused token still raises `discord.LoginFailure` at once.
+
+        The database comes first: a database that cannot be used is said as such, not hidden
+        behind a Discord that cannot be reached, and games are never hosted without it."""
+        if not self.force_sync and self.storage is None:
+            await self._open_database()
         http = self.http
         first_request = http.static_login
         policy = ConnectPolicy.from_settings(self.settings)
@@ -109,16 +115,16 @@ class StickemBot(commands.Bot):
         await super().login(token)
 
     async def setup_hook(self) -> None:
-        """Open the database and restore its tables, load every cog, then sync the slash commands
-        if their definitions changed.
+        """Restore the tables from the database (opened by `login`), load every cog, then sync the
+        slash commands if their definitions changed.
 
-        A database that cannot be opened stops the start (`bot.__main__` explains it). A refused
+        A database that cannot be used stops the start (`bot.__main__` explains it). A refused
         automatic sync is logged and the bot starts anyway (the commands registered before still
         work); a forced sync (`stickem-bot sync`) lets the error reach the caller, and does not
         touch the database.
         """
         if not self.force_sync:
-            await self._open_storage()
+            await self._restore_tables()
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
@@ -144,12 +150,17 @@ class StickemBot(commands.Bot):
                 announce_resumed(service_of(self), self.resumed, self.storage)
             )
 
-    async def _open_storage(self) -> None:
-        """Open the database, give the tables their journal and rebuild the unfinished games."""
+    async def _open_database(self) -> None:
+        """Open the database and check that it takes writes (`bot.startup`)."""
         url = database_url_for(self.settings)
         storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage
-        await check_writable(storage, mask_password(url))
+        await check_writable(storage, redacted(url))
+
+    async def _restore_tables(self) -> None:
+        """Give the tables their journal in the open database and rebuild the unfinished games."""
+        storage = self.storage
+        assert storage is not None, "login() opens the database before setup_hook runs"
         service = TableService(
             self,
             journal=GameJournal(storage),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from host.autoplay import AutoplaySettings
-from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL
+from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, redacted
 from tabletop import registry
 
 DEFAULT_DATA_DIR = "."
@@ -61,7 +61,7 @@ class Settings:
         # Never let the token reach a log line or a traceback.
         return (
             f"Settings(token='***', dev_guild_id={self.dev_guild_id!r}, "
-            f"database_url={mask_password(self.database_url)!r}, "
+            f"database_url={redacted(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
@@ -86,16 +86,6 @@ class Settings:
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
             games=_parse_games(environ.get("GAMES", "")),
         )
-
-
-def mask_password(url: str) -> str:
-    """`url` with the password of its user part, if any, replaced by ***."""
-    scheme, sep, rest = url.partition("://")
-    userinfo, at, host = rest.rpartition("@")
-    if not sep or not at or ":" not in userinfo:
-        return url
-    user = userinfo.split(":", 1)[0]
-    return f"{scheme}://{user}:***@{host}"
 
 
 def _parse_token(raw: str) -> str:
@@ -151,6 +141,9 @@ def _parse_number(
     return value
 
 
+_BUILT_IN = registry.names()
+"""The built-in games (the registry before GAMES changes what it offers)."""
+
 _GAME_NAME = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
 _GAME_ENTRY = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_]\w*$")
 
@@ -159,6 +152,7 @@ def _parse_games(raw: str) -> tuple[tuple[str, str | None], ...]:
     games: list[tuple[str, str | None]] = []
     for item in filter(None, (part.strip() for part in raw.split(","))):
         name, equals, entry = (text.strip() for text in item.partition("="))
+        name = name.lower()  # names are case-insensitive, as LOG_LEVEL's are
         if not _GAME_NAME.match(name) or (equals and not _GAME_ENTRY.match(entry)):
             raise ConfigError(
                 f"GAMES lists the games to offer, separated by commas: a built-in game's name "
@@ -178,16 +172,40 @@ def _parse_games(raw: str) -> tuple[tuple[str, str | None], ...]:
 
 def offer_games(games: tuple[tuple[str, str | None], ...]) -> None:
     """Make the registry offer ``games`` (the GAMES setting; empty: leave the built-in games),
-    loading each to check it: ConfigError saying which one cannot be loaded."""
+    loading each to check it: ConfigError saying which one cannot be loaded, and why."""
     for name, entry in games:
         if entry is not None:
             registry.register(name, entry)
         try:
             registry.game(name)
-        except (ImportError, AttributeError, TypeError) as exc:
-            raise ConfigError(f"GAMES: the game {name!r} cannot be loaded: {exc}") from exc
+        except Exception as exc:  # a game package of the host's own may fail in any way on import
+            raise ConfigError(_not_loaded(name, registry.entry(name), exc)) from exc
     if games:
         registry.offer_only(tuple(name for name, _ in games))
+
+
+def _not_loaded(name: str, entry: str, exc: Exception) -> str:
+    """The paragraph for a game of GAMES that cannot be loaded from ``entry``."""
+    module, _, attribute = entry.partition(":")
+    if isinstance(exc, ModuleNotFoundError) and exc.name == module:
+        reason = (
+            f"there is no module {module!r} (install it in the bot's environment, or put its "
+            "folder on PYTHONPATH)"
+        )
+    elif isinstance(exc, ModuleNotFoundError):
+        reason = f"the module {module} imports {exc.name!r}, which is not installed"
+    elif isinstance(exc, AttributeError) and exc.name == attribute:
+        reason = f"the module {module} has no {attribute!r}"
+    elif isinstance(exc, TypeError) and str(exc).startswith(entry):  # the registry's check
+        reason = str(exc)
+    else:
+        reason = f"importing the module {module} failed: {type(exc).__name__}: {exc}"
+    return (
+        f"GAMES: the game {name!r} cannot be loaded from {entry}: {reason}. For a game of your "
+        "own, write name=module:attribute, where attribute is the game's GameSpec and name is "
+        "the name that GameSpec gives itself (see docs/architecture.md); the built-in games are "
+        f"{', '.join(_BUILT_IN)}."
+    )
 
 
 def database_url_for(settings: Settings) -> str:

@@ -155,19 +155,13 @@ def timer_length(seconds: float) -> str:
     return text("timer.seconds", seconds=seconds)
 
 
-def discord_time(moment: datetime, style: str = "R") -> str:
-    """Discord's timestamp markup: every viewer's client shows ``moment`` in their own locale and
-    zone ("R": relative, "in 2 minutes", kept up to date by the client without any edit)."""
-    return f"<t:{round(moment.timestamp())}:{style}>"
-
-
 def timer_line(timer: TurnTimer, *, running: bool = True) -> str:
     """The table message's timer line: the chosen timer and, while one runs, its deadline."""
     if timer.seconds is None:
         return text("timer.off")
     length = timer_length(timer.seconds)
     if running and timer.deadline is not None:
-        return text("timer.running", length=length, when=discord_time(timer.deadline))
+        return text("timer.running", length=length, when=discord.utils.format_dt(timer.deadline, "R"))
     return text("timer.on", length=length)
 
 

@@ -25,9 +25,9 @@ import yarl
 from discord.http import Route
 from sqlalchemy import text
 
-from bot.config import Settings, mask_password
+from bot.config import Settings
 from host.storage import Storage, StorageConfigError, StorageUnavailable
-from host.storage.database import normalise_url
+from host.storage.database import normalise_url, redacted
 from tabletop.words import plural
 
 log = logging.getLogger(__name__)
@@ -101,7 +101,7 @@ def check_database_url(url: str) -> None:
     module, name = _DRIVERS[backend]
     if importlib.util.find_spec(module) is None:
         raise StartupError(
-            f"DATABASE_URL ({mask_password(url)}) names a {name} database, but its Python driver "
+            f"DATABASE_URL ({redacted(url)}) names a {name} database, but its Python driver "
             f"{module} is not installed in this environment. Install the bot with its dependencies "
             f"(pip install -e . in the project folder, or pip install {module}), then start it again."
         )

@@ -37,6 +37,7 @@ from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.storage import StorageUnavailable
 from host.tables import (
+    DoneDm,
     Effect,
     GameRefusal,
     GameStopped,
@@ -127,6 +128,13 @@ def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
         closed_reason=closed,
         host=table.host_seat,
     )
+
+
+def done_spec(message: Message) -> MessageSpec:
+    """A prompt once its decision is made: the first line of what the game says was done
+    (its :meth:`~tabletop.presentation.Presentation.acted`), nothing to click, so that a phone's
+    DM list keeps one short line per turn."""
+    return MessageSpec(render_text(message.content).partition("\n")[0])
 
 
 class TableService:
@@ -310,10 +318,10 @@ class TableService:
         reply = " ".join(render_text(table.presentation.reply(action, view)) for action in actions)
         spec = MessageSpec(text("timer.timed_out", header=self._dm_header(table), reply=reply))
         try:
-            channel = self.client.get_partial_messageable(ref.channel_id)
-            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+            await self._edit_dm(ref, spec)
         except SHOW_FAILURES as exc:
             log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
+        table.messages.done[seat] = DoneDm(ref, spec.content)
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
@@ -444,8 +452,8 @@ class TableService:
                             outcome.seat,
                         )
                 else:
-                    message = after or Message(table.presentation.reply(meaning.action, match.view(seat)))
-                    spec = self._game_spec(table, message)
+                    reply = table.presentation.reply(meaning.action, match.view(seat))
+                    spec = done_spec(after or Message(reply))
                 await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
@@ -460,7 +468,7 @@ class TableService:
         try:
             return seat, table.presentation.click(view, ident.intent, values)
         except Refused as exc:
-            raise GameRefusal(render_text(exc.message)) from exc
+            raise GameRefusal.of(exc, table.names) from exc
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
@@ -675,8 +683,7 @@ class TableService:
         if ref is None:
             return
         try:
-            channel = self.client.get_partial_messageable(ref.channel_id)
-            await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+            await self._edit_dm(ref, spec)
         except discord.HTTPException as exc:
             log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
@@ -726,12 +733,39 @@ class TableService:
             await self._say(table, MessageSpec(f"<@{user_id}> {render_text(nudge)}"), ping=user_id)
 
     async def _show_hand(self, table: Table, seat: int) -> None:
-        """DM the seat its new hand: its prompt as the game shows it to a seat that is not
-        awaited, without components and not remembered as its live prompt. If that fails,
-        nothing is said in the channel (the seat's turn brings its prompt, or its mention), except
-        the notice when the player's DMs turn out to be closed."""
+        """Show the seat its new hand: its prompt as the game shows it to a seat that is not
+        awaited, without components and not remembered as its live prompt. Only information, so
+        it goes in the seat's latest DM of the table that asks nothing any more (its last prompt,
+        shrunk), and in a new DM only when there is none. If the DM fails, nothing is said in the
+        channel (the seat's turn brings its prompt, or its mention), except the notice when the
+        player's DMs turn out to be closed."""
         spec = replace(self._prompt_spec(table, seat, header=self._dm_header(table)), rows=())
+        done = table.messages.done.get(seat)
+        if done is not None and table.seats[seat].user_id not in table.dm_closed:
+            try:
+                await self._edit_dm(done.ref, spec)
+            except discord.NotFound:  # deleted by the player: a new DM then
+                del table.messages.done[seat]
+            else:
+                table.messages.done[seat] = replace(done, expanded=True)
+                return
         await self._dm(table, seat, spec, live=False)
+
+    async def _edit_dm(self, ref: PromptRef, spec: MessageSpec) -> None:
+        """Show ``spec`` in the DM ``ref`` (its components and embeds replaced)."""
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+
+    async def _shrink_done(self, table: Table, seat: int) -> None:
+        """The seat's next prompt has come: its latest done DM is no longer the one to inform it
+        in, and shows its one line again if a new hand was shown there."""
+        done = table.messages.done.pop(seat, None)
+        if done is None or not done.expanded:
+            return
+        try:
+            await self._edit_dm(done.ref, MessageSpec(done.line))
+        except SHOW_FAILURES as exc:
+            log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
 
     async def _dm(self, table: Table, seat: int, spec: MessageSpec, *, live: bool = True) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
@@ -760,9 +794,13 @@ class TableService:
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
             return "failed"
+        ref = PromptRef(channel.id, message.id)
         if live:
-            table.messages.prompts[seat] = PromptRef(channel.id, message.id)
+            table.messages.prompts[seat] = ref
             await self.journal.remember_prompt(table, seat)
+            await self._shrink_done(table, seat)
+        else:
+            table.messages.done[seat] = DoneDm(ref, spec.content.partition("\n")[0], expanded=True)
         return "sent"
 
     async def _has_left(self, table: Table, user_id: int) -> bool:
@@ -795,8 +833,9 @@ class TableService:
         clicked = interaction.message is not None and interaction.message.id == ref.message_id
         if clicked and clicked_shown:
             del table.messages.prompts[seat]
-            return
-        await self._retire_seat_prompt(table, seat, spec)
+        else:
+            await self._retire_seat_prompt(table, seat, spec)
+        table.messages.done[seat] = DoneDm(ref, spec.content)
 
     # --- plumbing -----------------------------------------------------------------------------
 

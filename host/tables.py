@@ -38,6 +38,15 @@ class TableError(UserError):
 class GameRefusal(UserError):
     """The game refused an action (its rule sentence is shown to the player); nothing changed."""
 
+    @classmethod
+    def of(cls, refused: Refused, names: Sequence[str]) -> GameRefusal:
+        """The game's refusal as the player reads it: its sentence, or, when the reason is that
+        it is other seats' turn (``turn_of``), whose turn it is by name."""
+        if refused.turn_of:
+            waiting = " and ".join(names[seat] for seat in refused.turn_of)
+            return cls(text("game.not_your_turn", names=waiting))
+        return cls(sentence(render(refused.message)))
+
 
 class TableState(Enum):
     """Where a table is in its life."""
@@ -224,13 +233,26 @@ class PromptRef:
     message_id: int
 
 
+@dataclass(frozen=True)
+class DoneDm:
+    """A seat's latest DM that asks nothing any more (a prompt answered, shrunk to one ``line``):
+    what only informs the seat (its new hand) is shown there instead of in a new DM
+    (``expanded``), and it shrinks back to its line when the seat's next prompt comes."""
+
+    ref: PromptRef
+    line: str
+    expanded: bool = False
+
+
 @dataclass
 class MessageRefs:
-    """The ids of the messages a table keeps editing."""
+    """The ids of the messages a table keeps editing (``done``: each seat's :class:`DoneDm`,
+    kept in memory only: after a restart a new hand comes in a new DM)."""
 
     lobby_id: int | None = None
     table_id: int | None = None
     prompts: dict[int, PromptRef] = field(default_factory=dict)
+    done: dict[int, DoneDm] = field(default_factory=dict)
 
 
 LOBBY_ID_PREFIX = "0"
@@ -626,7 +648,7 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(render(exc.message))) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         back = self._acted(seat)
         reply = render(self.presentation.reply(action, match.view(seat)))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
@@ -638,7 +660,7 @@ class Table:
         try:
             self.running_match().copy().apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(render(exc.message))) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         return view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
@@ -682,7 +704,7 @@ class Table:
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal(sentence(render(exc.message))) from exc
+            raise GameRefusal.of(exc, self.names) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1

@@ -10,12 +10,14 @@ __all__ = ["CorruptGameError", "MeldError", "RuleError"]
 
 
 class RuleError(Exception):
-    """An action the rules do not allow. Nothing was changed. ``seat``: who tried (or None)."""
+    """An action the rules do not allow. Nothing was changed. ``seat``: who tried (or None);
+    ``turn_of``: the seats whose turn it is, when that is why (a host names them)."""
 
-    def __init__(self, message: str, *, seat: int | None = None) -> None:
+    def __init__(self, message: str, *, seat: int | None = None, turn_of: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.seat = seat
+        self.turn_of = turn_of
 
     def __str__(self) -> str:
         return self.message

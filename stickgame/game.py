@@ -239,6 +239,11 @@ class Game:
             return tuple(sum(c.stick.points for c in done) for done in self._completed)
         return tuple(len(done) for done in self._completed)
 
+    def _last_round_end(self) -> tuple[int, int | None] | None:
+        """A view's ``last_round_end``: when the last round ended and who went out."""
+        end = self._round_end
+        return None if end is None else (end.actions, end.went_out)
+
     @property
     def round_end(self) -> RoundEnd | None:
         """The table as the last finished round ended, before the next deal (every hand face
@@ -326,6 +331,7 @@ class Game:
         counts = tuple(len(done) for done in self._completed)
         self._round_end = RoundEnd(
             self._round,
+            len(self.log) + 1,  # the ending action is logged after this
             went_out,
             tuple(tuple(sorted(hand)) for hand in self._hands),
             tuple(self._melds),
@@ -393,7 +399,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self.players:
             raise RuleError(f"{seat!r} is not a seat of this game", seat=seat)
         if seat != self._turn:
-            raise RuleError(f"it is not your turn; seat {self._turn} is to play", seat=seat)
+            raise RuleError("it is not your turn", seat=seat, turn_of=(self._turn,))
         if isinstance(action, DrawStock | DrawDiscard):
             events = self._draw(seat, action)
         elif self._phase != _PLAY:
@@ -598,6 +604,9 @@ class Game:
             picked_up=tuple(tuple(cards) for cards in self._picked),
             totals=self.totals,
             winners=self._winners,
+            last_round_end=None
+            if self._round_end is None
+            else (self._round_end.actions, self._round_end.went_out),
         )
 
     def public_view(self) -> View:

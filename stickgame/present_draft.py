@@ -38,7 +38,7 @@ from .errors import MeldError
 from .melds import Meld, interpretations, make_meld
 from .present_text import hand_order
 from .solver import find_completion, new_melds
-from .sticks import Stick
+from .sticks import Stick, match_stick
 from .views import TableMeld, View
 
 __all__ = [
@@ -491,13 +491,31 @@ def suggestion(work: Work) -> Draft | None:
     masks = _mask_of(work.hand, [play.cards for play in plays])
     if masks is None:
         return None
+    groups = [_cards(work.hand, mask) for mask in masks]
+    defaults = _default_readings(groups, work.desk.stick if work.building == "L" else None)
     melds = []
-    for mask, play in zip(masks, plays, strict=True):
-        readings, _ = meld_readings(_cards(work.hand, mask), work.desk.stick)
-        wanted = "S" if play.kind == "set" else "F" if play.kind == "wild5" else f"R{play.placement}"
-        flag = wanted if any(r.flag == wanted for r in readings) else ""
+    for mask, cards, default in zip(masks, groups, defaults, strict=True):
+        readings, _ = meld_readings(cards, work.desk.stick if work.building == "L" else None)
+        wanted = default or (readings[0].meld if readings else None)
+        flag = ""
+        if wanted is not None and len(readings) > 1 and any(r.meld == wanted for r in readings):
+            flag = _flag(wanted)
         melds.append(MeldDraft(mask, flag))
     return replace(work.draft, melds=tuple(melds))
+
+
+def _default_readings(groups: Sequence[Sequence[Card]], stick: Stick | None) -> list[Meld | None]:
+    """How the rules read each group of cards when the player says nothing (sticks.md section
+    2: a set before a run, a wild extending a run upward, downward only when it cannot go up),
+    among the readings that together complete ``stick``; None for a group read on its own (a
+    new meld: its first reading). The solver's placement only finds the melds: it is not what
+    a lay-down is pre-filled with."""
+    if stick is None:
+        return [None] * len(groups)
+    try:
+        return list(match_stick(stick, [list(cards) for cards in groups]))
+    except MeldError:
+        return [None] * len(groups)
 
 
 def _play(cards: tuple[Card, ...], reading: Reading | None) -> MeldPlay:

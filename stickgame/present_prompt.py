@@ -15,8 +15,9 @@ the seat is awaited, the components of the turn's step:
 Intents (at most :data:`tabletop.presentation.MAX_INTENT` characters): ``S``, ``D`` (draws),
 ``X<page>`` (a discard select; its value is the card), and an operation letter followed by a draft:
 ``g`` (show that draft), ``c<page>`` (the cards select of a page), ``t`` (the lay-off meld
-select), ``w`` (the wilds-to-take select), ``q`` (the wild-placement select), ``a`` (act: the
-finished draft's action).
+select), ``w`` (the wilds-to-take select), ``q`` (the wild-placement select of the last meld),
+``r`` (the wild-placement select of the melds before it), ``a`` (act: the finished draft's
+action).
 """
 
 from __future__ import annotations
@@ -348,6 +349,29 @@ def _reading_row(work: Work, readings: Sequence[Reading]) -> list[Component]:
     return [Select("Where do the wild cards go?", intent, choices)]
 
 
+def _earlier_readings(work: Work, readings: Sequence[Sequence[Reading]]) -> Select | None:
+    """One select to change where the wilds of a meld before the last one lie (each such meld
+    that can lie more than one way), so that no meld is dropped to change one; None if none can.
+    A choice's value is the meld's index and the reading's flag (``0R9``)."""
+    intent = "r" + work.draft.encode()
+    if len(intent) > MAX_INTENT:
+        return None
+    choices = [
+        Choice(
+            f"Meld {index + 1}: {_reading_label(reading)}",
+            f"{index}{reading.flag}",
+            default=chosen_reading(options, work.draft.melds[index].reading) == reading,
+            description=meld_text(reading.meld)[:100],
+        )
+        for index, options in enumerate(readings)
+        if len(options) > 1
+        for reading in options
+    ]
+    if not choices:
+        return None
+    return Select("Change where the wild cards of an earlier meld go", intent, tuple(choices[:MAX_CHOICES]))
+
+
 def _readings(work: Work, cards: Sequence[Card]) -> tuple[list[Reading], str]:
     if work.building == "O":
         assert work.draft.target is not None
@@ -411,6 +435,7 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
     finished: list[Meld] = []
     current: list[Reading] = []
     chosen: Reading | None = None
+    earlier: list[list[Reading]] = []
     for number, (meld, cards) in enumerate(zip(draft.melds, work.melds, strict=True), 1):
         readings, problem = _readings(work, cards)
         label = f"Meld {number}" if building == "L" else "Cards" if building == "O" else "Meld"
@@ -418,6 +443,7 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
         reading = chosen_reading(readings, meld.reading)
         if reading is not None:
             finished.append(reading.meld)
+        earlier.append(current)
         current, chosen = readings, reading
     used = work.used | draft.current.mask
     rest = [card for position, card in enumerate(work.hand) if not used >> position & 1]
@@ -433,6 +459,9 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
     rows += [[select] for select in _card_selects(work, what)]
     if len(current) > 1:  # asked, or (filled in by the solver) offered to change: the chosen lit
         rows.append(_reading_row(work, current))
+    change = _earlier_readings(work, earlier[1:])
+    if change is not None and len(rows) < MAX_ROWS - 1:  # the last row: the buttons
+        rows.append([change])
     go: Button | None = None
     if chosen is not None:
         if building == "L":
@@ -593,14 +622,32 @@ def _discard(desk: Desk, values: Sequence[str]) -> Act:
     return Act(f"X {card.code}")
 
 
+def _earlier_reading_chosen(work: Work, value: str) -> Draft:
+    """The draft with the reading ``value`` (``0R9``: meld 1 as the run from 9) chosen for one
+    of the melds before the last; :class:`Refused` if that was not offered."""
+    index = int(value[:1]) if value[:1].isdigit() else len(work.draft.melds)
+    if index >= len(work.draft.melds) - 1:
+        raise Refused(FORGED)
+    readings, _ = _readings(work, work.melds[index])
+    if len(readings) < 2 or value[1:] not in [reading.flag for reading in readings]:
+        raise Refused(FORGED)
+    melds = list(work.draft.melds)
+    melds[index] = replace(melds[index], reading=value[1:])
+    return replace(work.draft, melds=tuple(melds))
+
+
 def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     """What a click on the seat's prompt means (see the module docstring for the intents)."""
     if intent in ("S", "D"):
         if values:
             raise Refused(FORGED)
         return Act(intent)
+    if view.seat in view.awaiting and view.phase == "draw":
+        raise Refused("Draw a card first (from the stock or the discard pile); then play and discard.")
     if view.seat is None or view.seat not in view.awaiting or view.phase != "play":
-        raise Refused("It is not your turn to play now; use your latest prompt or /hand.")
+        raise Refused(
+            "It is not your turn to play now; use your latest prompt or /hand.", turn_of=view.awaiting
+        )
     desk = Desk.of(view)
     if intent[:1] == "X" and intent[1:].isdigit():
         return _discard(desk, values)
@@ -642,6 +689,8 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
         swaps = sum(1 << bit for bit in bits)
         check(desk, Draft("W", swaps=swaps))  # one wild chosen twice is refused now, with why
         return Redraw(_opened(Draft("W", (MeldDraft(),), swaps=swaps, using=True), desk).encode())
+    if op == "r" and work.building and len(values) == 1:
+        return Redraw(_earlier_reading_chosen(work, values[0]).encode())
     if op == "q" and work.building and len(values) == 1:
         readings, _ = _readings(work, work.melds[-1])
         if values[0] not in [reading.flag for reading in readings]:

@@ -126,17 +126,24 @@ class StickGamePresentation:
         return present_prompt.click(_view(view), intent, values)
 
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
-        """None while the turn goes on; once it is over, what was done and the hand."""
+        """None while the turn goes on; once it is over, what was done (its first line) and the
+        hand. An action that ended the round says so in that line (who went out, or that the
+        cards ran out) and shows no hand: the next round's prompt comes as a prompt of its own,
+        even when the seat begins it."""
         seen = _view(view)
+        end = seen.last_round_end
+        if end is not None and end[0] == seen.actions:  # this action ended the round
+            closed = seen.round if seen.phase == "over" else seen.round - 1
+            how = "You went out" if end[1] == seen.seat else "The cards ran out"
+            over = " The game is over." if seen.phase == "over" else ""
+            return Message(f"{self.reply(action, view)} {how}: round {closed} is over.{over}")
         if seen.seat in seen.awaiting:
             return None
         lines = [self.reply(action, view)]
         if seen.phase == "over":
             lines.append("The game is over.")
-        elif isinstance(_decoded(action), Discard):
-            lines.append("Your turn is over; your next prompt comes on your next turn.")
         else:
-            lines.append("You went out: the round is over.")
+            lines.append("Your turn is over; your next prompt comes on your next turn.")
         if seen.hand is not None and seen.phase != "over":
             lines += [f"Your hand ({plural(len(seen.hand), 'card')}):", *hand_lines(seen.hand)]
         return Message("\n".join(lines))

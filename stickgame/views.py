@@ -50,11 +50,14 @@ class RoundEnd:
     """The whole table as a round ended, before the next deal (for replays and reviews; every
     hand face up, so not for players' eyes while the game goes on).
 
-    ``went_out``: the seat that emptied its hand (None: the cards ran out); ``hands`` by seat,
-    sorted; ``melds`` in the order laid; ``discard`` bottom first; ``totals`` and ``completed``
-    (completed sticks by seat) as they stood then, before the next round's Frees."""
+    ``actions``: how many actions the game had seen once the round had ended (the ending
+    action included); ``went_out``: the seat that emptied its hand (None: the cards ran out);
+    ``hands`` by seat, sorted; ``melds`` in the order laid; ``discard`` bottom first; ``totals``
+    and ``completed`` (completed sticks by seat) as they stood then, before the next round's
+    Frees."""
 
     round: int
+    actions: int
     went_out: int | None
     hands: tuple[tuple[Card, ...], ...]
     melds: tuple[TableMeld, ...]
@@ -72,6 +75,9 @@ class View:
     ``picked_up``: the cards each seat drew from the discard pile this round (seen by all).
     ``melds``: every meld on the table in the order laid (a lay-off keeps its index).
     ``actions``: how many actions the game has seen (public: everyone watched them).
+    ``last_round_end``: how the last round ended, None before any did: the number of actions
+    once it had (equal to ``actions`` right after the action that ended it) and the seat that
+    went out (None: the cards ran out).
     """
 
     seat: int | None
@@ -95,6 +101,7 @@ class View:
     picked_up: tuple[tuple[Card, ...], ...]
     totals: tuple[int, ...]
     winners: tuple[int, ...]
+    last_round_end: tuple[int, int | None] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (cards, melds and sticks as strings)."""

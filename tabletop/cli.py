@@ -31,7 +31,9 @@ def _parser() -> argparse.ArgumentParser:
             f"Games: {', '.join(games)}."
         ),
     )
-    parser.add_argument("--game", choices=games, default=registry.DEFAULT_GAME, help="which game")
+    parser.add_argument(
+        "--game", type=str.lower, choices=games, default=registry.DEFAULT_GAME, help="which game (any case)"
+    )
     parser.add_argument("command", nargs="?", choices=COMMANDS, help="play a game, or simulate many")
     parser.add_argument(
         "-h", "--help", action="store_true", help="show this help (after the command: the game's own)"

@@ -98,7 +98,7 @@ class EngineMatch(Generic[GameT]):
         try:
             return tuple(self.play(seat, action))
         except self.rule_errors as exc:
-            raise Refused(str(exc)) from exc
+            raise Refused(str(exc), turn_of=tuple(getattr(exc, "turn_of", ()))) from exc
         except ValueError as exc:
             raise Refused(NOT_A_MOVE) from exc
 

@@ -202,8 +202,10 @@ class Presentation(Protocol):
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
         """What becomes of the prompt a seat clicked to take ``action`` (``view``: the seat's
         view afterwards). None: show the seat's new prompt in its place, as for a turn of
-        several decisions; a message: show it there (no live components), and any new
-        decision of the seat comes as a new prompt."""
+        several decisions; a message: its first line says what was done, and the prompt shrinks
+        to that line (nothing to click: a phone's DM list keeps one short line per decision;
+        the lines after it are detail a host may leave out), and any new decision of the seat
+        comes as a new prompt."""
         ...
 
     def reply(self, action: str, view: object) -> str | Text:

@@ -61,8 +61,11 @@ def game(name: str) -> GameSpec:
         raise GameNotOffered(name)
     module_name, _, attribute = entry.partition(":")
     loaded = getattr(importlib.import_module(module_name), attribute)
-    if not isinstance(loaded, GameSpec) or loaded.name != name:
-        raise TypeError(f"{entry} is not the GameSpec of {name!r}")
+    if not isinstance(loaded, GameSpec):
+        kind = "class" if isinstance(loaded, type) else type(loaded).__name__
+        raise TypeError(f"{entry} is a {kind}, not a GameSpec")
+    if loaded.name != name:
+        raise TypeError(f"{entry} is the GameSpec of {loaded.name!r}, not of {name!r}")
     _LOADED[name] = loaded
     return loaded
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings, mask_password
+from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings
+from host.storage.database import redacted
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
@@ -129,5 +130,5 @@ def test_repr_hides_the_database_password() -> None:
         ("not a url", "not a url"),
     ],
 )
-def test_mask_password(url: str, masked: str) -> None:
-    assert mask_password(url) == masked
+def test_a_url_is_shown_without_its_password(url: str, masked: str) -> None:
+    assert redacted(url) == masked

@@ -107,7 +107,8 @@ async def test_the_start_up_load_has_its_own_longer_limit(
     monkeypatch.setattr(Storage, "load_unfinished_games", recording)
     bot = StickemBot(Settings(token=TOKEN, data_dir=tmp_path))
     try:
-        await bot._open_storage()
+        await bot._open_database()
+        await bot._restore_tables()
     finally:
         if bot.storage is not None:
             await bot.storage.close()

@@ -106,9 +106,6 @@ def test_timer_lengths_read_naturally() -> None:
     assert [render.timer_length(s) for s in (30, 60, 120, 300, 90, 0.6)] == [
         "30 s", "1 min", "2 min", "5 min", "90 s", "0.6 s"
     ]
-    moment = datetime(2026, 5, 1, 12, 0, 0, 600000, tzinfo=UTC)
-    assert render.discord_time(moment) == f"<t:{round(moment.timestamp())}:R>"
-    assert render.discord_time(moment, "T").endswith(":T>")
 
 
 # --- standings, the lobby, /score -------------------------------------------------------------

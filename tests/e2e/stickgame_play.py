@@ -267,7 +267,7 @@ def take_wild(walk: Walk, action: TakeWild) -> None:
 def plan_placement(view: View, names: Sequence[str]) -> tuple[Plan, list[str], str]:
     """A lay-down of the stick whose last meld holds a wild that could lie in more than one
     place, made by choosing that meld's cards again so that the prompt asks where the wild goes,
-    and answering with the reading the solver did *not* pick. Also the reading labels the
+    and answering with the reading the prompt did *not* fill in. Also the reading labels the
     question offers and the one chosen."""
     walk = Walk(view, names)
     walk.press("Lay down your stick")
@@ -283,7 +283,7 @@ def plan_placement(view: View, names: Sequence[str]) -> tuple[Plan, list[str], s
         raise NotOffered("the prompt does not ask where the wild goes")
     other = next((b for b in readings if parse(b.intent[1:]).melds[-1].reading != last.reading), None)
     if other is None:
-        raise NotOffered("no other reading than the solver's")
+        raise NotOffered("no other reading than the one filled in")
     offered = [b.label for b in readings]
     walk.click(other)
     walk.confirm("Lay down")

@@ -237,3 +237,14 @@ async def test_a_read_only_postgresql_database_is_refused_at_start(
         text = await refused_start(process_env(discord_emulator, tmp_path, DATABASE_URL=url), tmp_path)
     assert "can be read but not written: cannot execute UPDATE in a read-only transaction" in text
     assert "read-only replica" in text
+
+
+@pytest.mark.parametrize("games", ["mine=nomodule:SPEC", "mine=stupid:Game", "stupid=stupid:nothing"])
+async def test_a_games_entry_that_cannot_be_loaded(
+    discord_emulator: Emulator, tmp_path: Path, games: str
+) -> None:
+    """Refused like any other setting, before the database or Discord (it was a traceback, exit 1)."""
+    env = process_env(discord_emulator, tmp_path, GAMES=games)
+    text = await refused_start(env, tmp_path)
+    assert text.startswith("stickem-bot: GAMES: the game ") and "cannot be loaded from" in text
+    assert not (tmp_path / "stickem.sqlite3").exists() and not discord_emulator.rest_calls

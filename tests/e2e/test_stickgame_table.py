@@ -9,10 +9,12 @@ ends at the first completed stick (`sticks_to_win=1`), both documented options
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from bot.custom_ids import ActionId
 from bot.table_service import service_for
 from stickgame import Card, LayOff
 from stickgame.present_text import card_emoji, meld_text, plural
@@ -178,8 +180,9 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
 ) -> None:
     """Laying down a stick: ann opens the lay-down the prompt fills for her, clears the last meld
     and picks its cards again; the prompt asks where the wild goes (one button per reading) and
-    offers no "Lay down" before she answers; she chooses the reading the solver did not, and
-    the table shows the wild standing for the card she chose."""
+    offers no "Lay down" before she answers; she chooses the reading the prompt did not fill in
+    (it fills in the rules' default, the wild upward: J♦-K♦), and the table shows the wild
+    standing for the card she chose."""
     found = situation(PLACEMENT_SEED, lambda view: ambiguous_last_meld(view, NAMES))
     async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
         seat, prompt = await game.next_turn()
@@ -189,20 +192,21 @@ async def test_a_wild_whose_place_is_asked_lies_where_the_player_says(
         game.check_prompt(seat, prompt)
         assert "Lay down your stick" in labels(prompt)
         plan, offered, chosen = plan_placement(game.shadow.view(seat), NAMES)
-        assert offered == ["Run J♦ to K♦", "Run 10♦ to Q♦"] and chosen == "Run J♦ to K♦"
+        assert offered == ["Run J♦ to K♦", "Run 10♦ to Q♦"] and chosen == "Run 10♦ to Q♦"
         shown = await game.perform(seat, prompt, plan)
         opened, cleared, picked, answered_, _ = shown
         assert "Lay down" in opened.labels  # the solver's melds: one click would lay them down
+        assert "Meld 2: J♦ Q♦ 2♦(=K♦) ✓" in opened.content  # its wild upward, as the rules read it
         assert "Meld 2: choose its cards below." in cleared.content
         assert "Meld 2: 2♦ J♦ Q♦: where do the wild cards go? Choose below." in picked.content
         assert [label for label in picked.labels if label.startswith("Run ")] == offered
         assert "Lay down" not in picked.labels and "Next meld" not in picked.labels  # asked first
-        assert "Meld 2: J♦ Q♦ 2♦(=K♦) ✓" in answered_.content and "Lay down" in answered_.labels
-        assert plan.action == "L run 1 * AH 3H 4H | run 11 2D JD QD"
+        assert "Meld 2: 2♦(=10♦) J♦ Q♦ ✓" in answered_.content and "Lay down" in answered_.labels
+        assert plan.action == "L run 1 * AH 3H 4H | run 10 2D JD QD"
         run = game.shadow.view(None).melds[1].meld
-        assert run.stands_for(2) == "K♦"
+        assert run.stands_for(0) == "10♦"
         table = await game.table_shows_the_game()
-        assert "  #1 A♥ joker(=2♥) 3♥ 4♥\n  #2 J♦ Q♦ 2♦(=K♦)" in table.content
+        assert "  #1 A♥ joker(=2♥) 3♥ 4♥\n  #2 2♦(=10♦) J♦ Q♦" in table.content
         assert prompt.content.startswith(f"{game.header}\n**Stick Game** · round 1 · **your turn: play")
 
 
@@ -294,14 +298,14 @@ async def test_take_a_wild_and_use_it_the_same_turn(emulator: Emulator, tmp_path
             str(swaps.index("4♦ for the 2♣ in #1")),
         )
         assert "Taking the 2♣ from #1 (putting 4♦ there): use it now." in shown[1].content
-        assert "Lay down" in shown[1].labels  # filled with the solver's melds, the 2♣ among them
-        assert plan.action == "W 0:4D:2C / L run 3 * 2C 5H | set AD AS AS"
+        assert "Lay down" in shown[1].labels  # the solver's melds, the 2♣ among them, wilds upward
+        assert plan.action == "W 0:4D:2C / L run 5 * 2C 5H | set AD AS AS"
         melds = game.shadow.view(None).melds
         assert [str(c) for c in melds[0].meld.cards] == ["4♦", "4♥", "4♥", "4♦", "2♦", "2♠"]
         assert melds[1].owner == 0 and "2♣" in [str(c) for c in melds[1].meld.cards]
         table = await game.table_shows_the_game()
         assert "#1 4♦ 4♥ 4♥ 4♦ 2♦(=4) 2♠(=4)" in table.content
-        assert "#2 joker(=3♥) 2♣(=4♥) 5♥" in table.content
+        assert "#2 5♥ joker(=6♥) 2♣(=7♥)" in table.content
         assert "**ann** · 1 stick (a run of hearts and a set) · 6 cards · stick laid down ✓" in table.content
 
 
@@ -309,7 +313,8 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
     emulator: Emulator, tmp_path: Path
 ) -> None:
     """/hand gives a Stick Game seat its prompt privately (the awaited seat's with its buttons,
-    the other's without); a forged discard of a wild (the select leaves wilds out) is refused
+    the other's without); a discard before the draw is refused with "draw first"; a forged
+    discard of a wild (the select leaves wilds out) is refused
     privately with the reason; a click on a prompt from an earlier turn is refused privately;
     none of them changes the game or the live prompt, and the game goes on."""
     found = situation(PLACEMENT_SEED, lambda view: ambiguous_last_meld(view, NAMES))
@@ -325,6 +330,16 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
         other = await hand_command(emulator, bob, game.channel_id)
         assert other.content == game.expected_prompt(1).content and not other.components
         assert "waiting for ann to draw" in other.content and "Your hand (11 cards):" in other.content
+
+        # ann discards before drawing (a forged select on her draw prompt): draw first
+        draw = ActionId.parse(prompt.buttons[0].custom_id or "")
+        before = (prompt.content, prompt.raw_components, game.shadow.log)
+        card = (game.shadow.view(0).hand or ())[-1].code
+        forged = replace(draw, intent="X0").encode()
+        reason = await refusal(await emulator.driver.forge_click(ann, prompt, forged, values=[card]))
+        assert reason == "Draw a card first (from the stock or the discard pile); then play and discard."
+        await game.sync()
+        assert (prompt.content, prompt.raw_components, game.shadow.log) == before
 
         await game.act(seat, prompt)  # ann draws from her DM
         seat, prompt = await game.next_turn()

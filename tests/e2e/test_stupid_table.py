@@ -136,9 +136,11 @@ async def test_nine_players_with_two_decks_show_and_play_identical_cards(
         assert [(c.label, c.ident.intent, c.enabled) for c in choices(prompt)] == [("4♥ x2", "p4H", True)]
         assert "♥ hearts (trump): 4, 4" in prompt.content, prompt.content
         played = await play.act(3)
-        assert played.content.startswith("You played **4♥** in trick 1 of round 2."), played.content
-        assert "♥ hearts (trump): 4\n" in played.content + "\n", played.content
-        assert [(c.label, c.enabled) for c in choices(played)] == [("4♥", False)]
+        assert played.content == "You played **4♥** in trick 1 of round 2.", played.content  # done: one line
+        assert not choices(played)
+        hand = await hand_command(emulator, dee, club.channel)  # the hand now holds one copy
+        assert "♥ hearts (trump): 4\n" in hand.content + "\n", hand.content
+        assert [(c.label, c.enabled) for c in choices(hand)] == [("4♥", False)]
         await play.play_until(lambda game: game.round >= 3)
         fours = [text for seat, text in play.shadow.log if seat == 3 and text.startswith("p4H")]
         assert fours == ["p4H.0", "p4H.1"], fours  # the log names the copy each click played

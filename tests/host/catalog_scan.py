@@ -34,6 +34,7 @@ OPERATOR_FILES = {
     "host/storage/maintenance.py": "the `python -m bot.storage` command line",
     "host/storage/database.py": "DATABASE_URL refused at start-up",
     "host/storage/loading.py": "why a stored game or lobby cannot be read (logged)",
+    "host/storage/rated.py": "the ratings printed by `python -m bot.storage ratings`",
 }
 
 NOT_PLAYER_TEXT = {
@@ -54,6 +55,9 @@ INTERNAL_ERRORS = frozenset({
     "ValueError", "TypeError", "KeyError", "RuntimeError", "LookupError", "OSError",
     "AssertionError", "NotImplementedError", "CatalogError", "StorageConfigError",
     "StorageError", "StorageConflict", "SchemaTooNew", "CorruptRow",
+    # Why a stored game cannot be replayed (host/replays.py): for the log and the maintenance
+    # command until a player-facing /replay answers with a catalog text of its own.
+    "NotReplayable",
 })
 LOG_KEYWORDS = frozenset({"where", "detail"})
 """Keyword arguments that only reach the log: where a bug happened, why storage failed."""

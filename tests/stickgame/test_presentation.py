@@ -135,6 +135,47 @@ def test_a_lay_down_asks_where_an_ambiguous_wild_goes_and_lays_it_there() -> Non
     assert P.reply(act.action, view0(match)) == "You laid down your stick: joker 5♣ 6♣ 7♣ | 9♦ 9♥ 9♠."
 
 
+def test_the_lay_down_is_filled_with_each_wild_where_the_rules_put_it_upward() -> None:
+    """sticks.md section 2: without a choice a wild extends its run upward. The solver found
+    2♣ 9♣ 10♣ as 8♣-10♣; the lay-down it fills in reads it as the rules do, 9♣-J♣, for the
+    last meld and for one before it alike."""
+    for stick, hand, run_meld in (
+        (STICKS[2], "2C 9C 10C 4H 5H 6H KS", 2),
+        (STICKS[0], "2C 9C 10C KH KS KD 4H", 1),
+    ):
+        match = rigged(hands={0: hand, 1: "3C", 2: "4S"}, discard="QC", sticks={0: stick})
+        opened = redrawn(match, press(match, prompt(match), "Lay down your stick"))
+        assert f"Meld {run_meld}: 9♣ 10♣ 2♣(=J♣) ✓" in opened.content, opened.content
+        act = press(match, opened, "Lay down")
+        assert isinstance(act, Act) and "run 9 2C 9C 10C" in act.action, act
+        match.apply(0, act.action)
+        run = next(
+            m.meld
+            for m in match.view(None).melds
+            if m.meld.kind == "run" and m.meld.suit is not None and m.meld.suit.name == "CLUBS"
+        )
+        assert (run.low, run.high) == (9, 11)
+
+
+def test_the_wild_of_a_meld_before_the_last_can_be_moved_without_losing_the_others() -> None:
+    """Meld 1 of two is a run whose wild may go either way: the lay-down offers to change it
+    (no Back that drops meld 2), and the stick is laid down as chosen."""
+    match = rigged(hands={0: "2C 9C 10C KH KS KD 4H", 1: "3C", 2: "4S"}, discard="QC", sticks={0: STICKS[0]})
+    opened = redrawn(match, press(match, prompt(match), "Lay down your stick"))
+    change = find(opened, "Change where the wild cards of an earlier meld go")
+    assert isinstance(change, Select)
+    assert [(c.label, c.default) for c in change.choices] == [
+        ("Meld 1: Run 9♣ to J♣", True),
+        ("Meld 1: Run 8♣ to 10♣", False),
+    ]
+    moved = redrawn(match, choose(match, opened, "Change where the wild cards", ["Meld 1: Run 8♣ to 10♣"]))
+    assert "Meld 1: 2♣(=8♣) 9♣ 10♣ ✓" in moved.content and "Meld 2: K♦ K♥ K♠ ✓" in moved.content
+    act = press(match, moved, "Lay down")
+    assert act == Act("L run 8 2C 9C 10C | set KD KH KS")
+    with pytest.raises(Refused):  # a value no prompt offered
+        P.click(view0(match), change.intent, ["1R8"])
+
+
 @pytest.mark.parametrize(
     ("number", "hand"),
     [
@@ -608,3 +649,29 @@ def test_one_wild_of_a_set_chosen_twice_is_refused_at_once_with_why() -> None:
         P.click(view, offered.intent, same_wild[:2])
     assert len(match.log) == before
     assert isinstance(P.click(view, offered.intent, same_wild[:1]), Redraw)  # one is fine
+
+
+def test_going_out_by_discarding_says_so_and_shows_no_hand_of_the_next_round() -> None:
+    """Alice's last card discarded: her answer says she went out and the round is over, with
+    no hand (the new round's hand comes in its own prompt, even when she begins that round)."""
+    match = GAME.new_match(3, GAME.resolve_options({}), 9)
+    rig(match.game, hands={0: "AS", 1: "3C 3D", 2: "4S"}, discard="QD", sticks={0: None})
+    match.apply(0, "X AS")
+    view = view0(match)
+    assert view.round == 2 and view.hand is not None and len(view.hand) == 15
+    done = P.acted(view, "X AS", NAMES)
+    assert done is not None and not done.rows
+    assert done.content == "You discarded A♠. You went out: round 1 is over."
+
+
+def test_an_ordinary_discard_still_ends_the_turn_with_the_hand() -> None:
+    match = completed_seat("8H 9C KS KD")
+    match.apply(0, "X KD")
+    done = P.acted(view0(match), "X KD", NAMES)
+    assert done is not None
+    lines = done.content.split("\n")
+    assert lines[:3] == [
+        "You discarded K♦.",
+        "Your turn is over; your next prompt comes on your next turn.",
+        "Your hand (3 cards):",
+    ]

@@ -1,14 +1,14 @@
 """Fixtures: every storage test runs against SQLite and, when a server is available, PostgreSQL.
 
 PostgreSQL runs when STICKEM_TEST_POSTGRES_URL is set (see .ci/postgres.sh). Without it the
-PostgreSQL variant is skipped, except under CI=true, where a missing URL fails the test loudly so
-CI can never silently test SQLite alone. Each test gets a fresh SQLite file or a fresh PostgreSQL
+PostgreSQL variant is skipped (the run ends with one line counting them), except under CI=true,
+where a missing URL fails the test loudly so CI can never silently test SQLite alone
+(tests/postgres_skips.py). Each test gets a fresh SQLite file or a fresh PostgreSQL
 schema, dropped afterwards.
 """
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,22 +22,9 @@ from sqlalchemy import text
 
 from host.storage import Storage
 from host.storage.database import create_engine
+from tests.postgres_skips import postgres_url_or_skip
 
-POSTGRES_ENV = "STICKEM_TEST_POSTGRES_URL"
 BACKENDS = ["sqlite", "postgres"]
-
-
-def postgres_url_or_skip() -> str:
-    """The test server's URL; skip (or, under CI=true, fail) when there is none."""
-    url = os.environ.get(POSTGRES_ENV, "").strip()
-    if url:
-        return url
-    if os.environ.get("CI", "").strip().lower() == "true":
-        pytest.fail(
-            f"CI=true but {POSTGRES_ENV} is not set: .ci/run must start PostgreSQL with "
-            '`eval "$(bash .ci/postgres.sh)"` before the tests, so both databases are tested.'
-        )
-    pytest.skip(f"{POSTGRES_ENV} is not set (run `eval \"$(bash .ci/postgres.sh)\"` to test PostgreSQL)")
 
 
 async def postgres_execute(url: str, sql: str) -> None:

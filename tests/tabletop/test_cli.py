@@ -16,6 +16,13 @@ def test_stupid_is_simulated_through_the_shared_command(capsys: pytest.CaptureFi
     assert "| random |" in out and "| normal |" in out
 
 
+def test_the_game_is_named_in_any_case(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--game", "Stupid", "play", "--help"])
+    assert exited.value.code == 0
+    assert "--max-hand" in capsys.readouterr().out
+
+
 def test_without_game_it_is_stickem(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "9"]) == 2
     assert "allow 3-7 players, not 9" in capsys.readouterr().err

@@ -89,7 +89,11 @@ def _act_through_prompts(
         clicks = _clicks(prompt, draw)
         assert clicks, f"seat {seat} is awaited but its prompt offers nothing (draft {draft!r})"
         intent, values = draw.choice(clicks)
-        meaning = presentation.click(match.view(seat), intent, values)
+        try:
+            meaning = presentation.click(match.view(seat), intent, values)
+        except Refused as refused:  # random values a prompt refuses with why (one wild taken twice)
+            assert str(refused), "a refusal says why"
+            continue
         if isinstance(meaning, Redraw):
             draft = meaning.draft
             continue
