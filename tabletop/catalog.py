@@ -58,7 +58,11 @@ __all__ = [
     "Entry",
     "Field",
     "Text",
+    "entry_fields",
+    "format_number",
     "placeholders",
+    "plural_form",
+    "plural_forms",
     "render",
 ]
 
