@@ -38,12 +38,11 @@ def translated(string: app_commands.locale_str, locale: str) -> str | None:
     language = language_for(locale)
     if not isinstance(key, str) or language is None or language == DEFAULT_LANGUAGE:
         return None
-    template = CATALOG.translation(key, language)
-    if template is None:
+    if CATALOG.translation(key, language) is None:
         return None
     fields: Mapping[str, str | app_commands.locale_str] = string.extras.get("fields", {})
     values = {name: _in(locale, value) for name, value in fields.items()}
-    return template.format(**values)
+    return CATALOG.text(key, language=language, **values)
 
 
 def _in(locale: str, value: str | app_commands.locale_str) -> str:
@@ -75,7 +74,11 @@ def translations() -> dict[str, dict[str, str]]:
         if language == DEFAULT_LANGUAGE:
             continue
         entries = CATALOG.entries(language)
-        commands = {key: value for key, value in entries.items() if key.startswith(COMMAND_KEYS)}
+        commands = {
+            key: value
+            for key, value in entries.items()
+            if key.startswith(COMMAND_KEYS) and isinstance(value, str)  # a description has no plural
+        }
         if commands:
             found[language] = commands
     return found

@@ -14,7 +14,8 @@ import discord
 
 from bot import limits
 from bot.render import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
-from tabletop.presentation import Button, Embed, Message
+from tabletop.catalog import DEFAULT_LANGUAGE
+from tabletop.presentation import Button, Choice, Embed, Message, render
 
 _STYLES: dict[str, int] = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
 """Discord's button style numbers."""
@@ -134,17 +135,27 @@ def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
     }
 
 
-def _embed(spec: Embed) -> discord.Embed:
-    embed = discord.Embed(title=spec.title, description=spec.description or None, colour=spec.colour)
+def _embed(spec: Embed, language: str) -> discord.Embed:
+    title, description = render(spec.title, language), render(spec.description, language)
+    embed = discord.Embed(title=title, description=description or None, colour=spec.colour)
     for field in spec.fields:
-        embed.add_field(name=field.name, value=field.value, inline=field.inline)
+        name, value = render(field.name, language), render(field.value, language)
+        embed.add_field(name=name, value=value, inline=field.inline)
     if spec.footer:
-        embed.set_footer(text=spec.footer)
+        embed.set_footer(text=render(spec.footer, language))
     return embed
 
 
-def from_presentation(message: Message, custom_id: Callable[[str], str], *, header: str = "") -> MessageSpec:
-    """A game's message (:mod:`tabletop.presentation`) as the bot sends it: each component's
+def _option(choice: Choice, language: str) -> OptionSpec:
+    label, description = render(choice.label, language), render(choice.description, language)
+    return OptionSpec(label, choice.value, choice.emoji, choice.default, description)
+
+
+def from_presentation(
+    message: Message, custom_id: Callable[[str], str], *, header: str = "", language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
+    """A game's message (:mod:`tabletop.presentation`) as the bot sends it: its texts filled in
+    in ``language`` (a catalog language or the reader's Discord locale), each component's
     intent made a custom id by ``custom_id``, embeds made Discord's, ``header`` (a line that
     says which table a DM belongs to) above the content."""
     rows: list[tuple[ButtonSpec | SelectSpec, ...]] = []
@@ -152,17 +163,14 @@ def from_presentation(message: Message, custom_id: Callable[[str], str], *, head
         items: list[ButtonSpec | SelectSpec] = []
         for item in row:
             if isinstance(item, Button):
-                items.append(
-                    ButtonSpec(custom_id(item.intent), item.label, item.emoji, item.style, item.disabled)
-                )
+                label = render(item.label, language)
+                items.append(ButtonSpec(custom_id(item.intent), label, item.emoji, item.style, item.disabled))
             else:
-                options = tuple(
-                    OptionSpec(c.label, c.value, c.emoji, c.default, c.description) for c in item.choices
-                )
+                options = tuple(_option(choice, language) for choice in item.choices)
                 items.append(
                     SelectSpec(
                         custom_id(item.intent),
-                        item.placeholder,
+                        render(item.placeholder, language),
                         options,
                         item.disabled,
                         item.min_values,
@@ -170,5 +178,6 @@ def from_presentation(message: Message, custom_id: Callable[[str], str], *, head
                     )
                 )
         rows.append(tuple(items))
-    content = f"{header}\n{message.content}" if header and message.content else header or message.content
-    return MessageSpec(content, tuple(_embed(e) for e in message.embeds), tuple(rows))
+    body = render(message.content, language)
+    content = f"{header}\n{body}" if header and body else header or body
+    return MessageSpec(content, tuple(_embed(e, language) for e in message.embeds), tuple(rows))

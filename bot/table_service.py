@@ -59,6 +59,7 @@ from host.tables import (
 )
 from tabletop import GameSpec, Refused, registry
 from tabletop.presentation import Act, Message, Redraw, standings_lines
+from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
 
@@ -122,7 +123,7 @@ def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
         table.channel_id,
         table.names,
         table.title,
-        table.presentation.options_line(table.options(), players),
+        render_text(table.presentation.options_line(table.options(), players)),
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
@@ -133,7 +134,7 @@ def done_spec(message: Message) -> MessageSpec:
     """A prompt once its decision is made: the first line of what the game says was done
     (its :meth:`~tabletop.presentation.Presentation.acted`), nothing to click, so that a phone's
     DM list keeps one short line per turn."""
-    return MessageSpec(message.content.partition("\n")[0])
+    return MessageSpec(render_text(message.content).partition("\n")[0])
 
 
 class TableService:
@@ -314,7 +315,7 @@ class TableService:
         if ref is None or match is None:
             return
         view = match.view(seat)
-        reply = " ".join(table.presentation.reply(action, view) for action in actions)
+        reply = " ".join(render_text(table.presentation.reply(action, view)) for action in actions)
         spec = MessageSpec(text("timer.timed_out", header=self._dm_header(table), reply=reply))
         try:
             await self._edit_dm(ref, spec)
@@ -729,7 +730,7 @@ class TableService:
         user_id = table.seats[seat].user_id
         if await self._dm(table, seat, spec) != "sent":
             nudge = table.presentation.nudge(table.running_match().view(seat))
-            await self._say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
+            await self._say(table, MessageSpec(f"<@{user_id}> {render_text(nudge)}"), ping=user_id)
 
     async def _show_hand(self, table: Table, seat: int) -> None:
         """Show the seat its new hand: its prompt as the game shows it to a seat that is not

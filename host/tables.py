@@ -28,7 +28,7 @@ from host.errors import UserError, sentence
 from host.table_lock import TableLock
 from host.text import echo
 from tabletop import GameSpec, Match, OptionError, OptionValue, Refused, registry
-from tabletop.presentation import Presentation
+from tabletop.presentation import Presentation, render
 
 
 class TableError(UserError):
@@ -45,7 +45,7 @@ class GameRefusal(UserError):
         if refused.turn_of:
             waiting = " and ".join(names[seat] for seat in refused.turn_of)
             return cls(text("game.not_your_turn", names=waiting))
-        return cls(sentence(refused.message))
+        return cls(sentence(render(refused.message)))
 
 
 class TableState(Enum):
@@ -614,7 +614,7 @@ class Table:
         if stage != match.stage:
             reason = self.presentation.stale(stage, view)
             if reason is not None:
-                raise TableError(reason)
+                raise TableError(render(reason))
         return seat, view
 
     def _clicked_game(self, game_id: str) -> Match:
@@ -650,7 +650,7 @@ class Table:
         except Refused as exc:
             raise GameRefusal.of(exc, self.names) from exc
         back = self._acted(seat)
-        reply = self.presentation.reply(action, match.view(seat))
+        reply = render(self.presentation.reply(action, match.view(seat)))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
 
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from tabletop.console import HELP_WORDS, QuitGame, read_answer
+from tabletop.presentation import render
 
 from .ai import LEVELS, Player, make_player
 from .cards import Card
@@ -66,9 +67,9 @@ def rules_text(rules: Rules) -> str:
     """The rules in short, as ``/rules`` shows them on Discord, and this game's options."""
     message = StickGamePresentation().rules()
     embed = message.embeds[0]
-    lines = [f"{embed.title}: {embed.description}"]
+    lines = [f"{render(embed.title)}: {render(embed.description)}"]
     for field in embed.fields:
-        lines += ["", f"{field.name}:", field.value]
+        lines += ["", f"{render(field.name)}:", render(field.value)]
     lines += ["", f"This game: {rules.summary()}."]
     return _MARKDOWN.sub("", "\n".join(lines))
 

@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from tabletop.catalog import Text
+
 __all__ = ["MAX_NUMBER_DIGITS", "Option", "OptionError", "OptionValue", "Preset", "resolve_options"]
 
 OptionValue = str | int
@@ -30,18 +32,19 @@ class OptionError(ValueError):
     """A setting that is not allowed; nothing was started or changed.
 
     ``key`` names the kind of refusal for a message catalog (``unknown_option``,
-    ``not_allowed``, ``unknown_preset``, ``players``), ``params`` fill its blanks; ``str()`` is
-    the English sentence.
+    ``not_allowed``, ``unknown_preset``, ``players``), ``params`` fill its blanks; ``message``
+    is the sentence, a plain string or a game's :class:`~tabletop.catalog.Text` (shown in the
+    reader's language); ``str()`` is the English sentence.
     """
 
-    def __init__(self, key: str, message: str, **params: object) -> None:
+    def __init__(self, key: str, message: str | Text, **params: object) -> None:
         super().__init__(message)
         self.key = key
         self.message = message
         self.params = params
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 @dataclass(frozen=True)

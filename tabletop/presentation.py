@@ -22,7 +22,10 @@ cards chosen so far); the host then shows ``prompt(view, draft=...)`` in place o
 prompt, whose components carry the draft on in their intents. A draft is not an action: it is
 never stored and a restart forgets it.
 
-Text is Discord markdown (``**bold**``). Names are given already made safe to show.
+Text is Discord markdown (``**bold**``). Names are given already made safe to show. Every text
+a player reads may be a plain string or a :class:`~tabletop.catalog.Text` from the game's
+catalog (``<game>/catalog/``): a text named by key and fields that the Discord layer fills in
+in the reader's language when it shows the message (:func:`~tabletop.catalog.render`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal, Protocol, TypeVar, runtime_checkable
 
+from tabletop.catalog import Text, render
 from tabletop.options import OptionValue
 
 __all__ = [
@@ -46,6 +50,8 @@ __all__ = [
     "Redraw",
     "Select",
     "Style",
+    "Text",
+    "render",
 ]
 
 MAX_INTENT: Final = 60
@@ -69,8 +75,8 @@ Style = Literal["primary", "secondary", "success", "danger"]
 class EmbedField:
     """One named field of an embed."""
 
-    name: str
-    value: str
+    name: str | Text
+    value: str | Text
     inline: bool = False
 
 
@@ -78,18 +84,18 @@ class EmbedField:
 class Embed:
     """A boxed block of text under a message: title, description, fields, colour (0xRRGGBB)."""
 
-    title: str
-    description: str = ""
+    title: str | Text
+    description: str | Text = ""
     colour: int | None = None
     fields: tuple[EmbedField, ...] = ()
-    footer: str = ""
+    footer: str | Text = ""
 
 
 @dataclass(frozen=True)
 class Button:
     """A button; clicking it sends ``intent`` to :meth:`Presentation.click`."""
 
-    label: str
+    label: str | Text
     intent: str
     emoji: str | None = None
     style: Style = "secondary"
@@ -100,11 +106,11 @@ class Button:
 class Choice:
     """One option of a select: what it shows and the ``value`` it sends."""
 
-    label: str
+    label: str | Text
     value: str
     emoji: str | None = None
     default: bool = False
-    description: str = ""
+    description: str | Text = ""
 
 
 @dataclass(frozen=True)
@@ -112,7 +118,7 @@ class Select:
     """A select menu; choosing sends ``intent`` and the chosen values to
     :meth:`Presentation.click` (``min_values``..``max_values`` of them)."""
 
-    placeholder: str
+    placeholder: str | Text
     intent: str
     choices: tuple[Choice, ...]
     min_values: int = 1
@@ -127,7 +133,7 @@ Component = Button | Select
 class Message:
     """A message: its text, embeds, and rows of components (at most :data:`MAX_ROWS`)."""
 
-    content: str
+    content: str | Text
     embeds: tuple[Embed, ...] = ()
     rows: tuple[tuple[Component, ...], ...] = ()
 
@@ -156,7 +162,7 @@ class Presentation(Protocol):
     own views, as :meth:`tabletop.Match.view` returns them; events are the game's own, as
     :meth:`tabletop.Match.apply` returns them."""
 
-    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str | Text:
         """The chosen options in one line, for the lobby ("**classic** (3-6 players, ...)")."""
         ...
 
@@ -202,23 +208,23 @@ class Presentation(Protocol):
         comes as a new prompt."""
         ...
 
-    def reply(self, action: str, view: object) -> str:
+    def reply(self, action: str, view: object) -> str | Text:
         """The private answer to the seat that took ``action`` ("You played red 7."; ``view``:
         the seat's view afterwards)."""
         ...
 
-    def stale(self, stage: str, view: object) -> str | None:
+    def stale(self, stage: str, view: object) -> str | Text | None:
         """Why a click on a prompt made at ``stage`` (an earlier stage than now; ``view``: the
         clicking seat's) no longer counts, in the words of the game ("This hand is from trick
         1, which is over; use your latest hand or /hand."); None: it still counts."""
         ...
 
-    def todo(self, view: object) -> str:
+    def todo(self, view: object) -> str | Text:
         """What the seat whose view this is must do now, as a few words that follow "please"
         in a reminder: "pick your misery card", "play a card", "bid"."""
         ...
 
-    def nudge(self, view: object) -> str:
+    def nudge(self, view: object) -> str | Text:
         """What the seat whose view this is must do now, for a reminder in the channel (when its
         direct messages are closed): "it is your turn (round 2, trick 3)"."""
         ...

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
+from tabletop.catalog import Text
 from tabletop.options import Option, OptionValue, Preset
 from tabletop.presentation import Presentation
 
@@ -35,17 +36,19 @@ LogEntry = tuple[int, str]
 
 class Refused(Exception):
     """The game refused an action (its own rule error, whose sentence this carries as
-    ``message``, is the ``__cause__``). The match is unchanged. ``turn_of``: when the reason is
-    that it is other seats' turn, those seats (the game knows seats; the host, which knows the
-    players' names, says whose turn it is instead of ``message``)."""
+    ``message``, is the ``__cause__``). The match is unchanged. ``message`` is a plain string
+    or a :class:`~tabletop.catalog.Text` of the game's catalog, shown in the reader's language
+    (:func:`~tabletop.catalog.render`); ``str()`` is the English sentence. ``turn_of``: when the
+    reason is that it is other seats' turn, those seats (the game knows seats; the host, which
+    knows the players' names, says whose turn it is instead of ``message``)."""
 
-    def __init__(self, message: str, *, turn_of: tuple[int, ...] = ()) -> None:
+    def __init__(self, message: str | Text, *, turn_of: tuple[int, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
         self.turn_of = turn_of
 
     def __str__(self) -> str:
-        return self.message
+        return str(self.message)
 
 
 class CorruptLog(ValueError):

@@ -38,6 +38,20 @@ def test_a_text_is_its_english_entry_with_its_fields_filled_in() -> None:
     assert text("history.game_of_rounds", finished=finished, rounds=3) == "2024-05-06 07:08 UTC - 3 rounds"
 
 
+def test_a_field_may_be_a_games_text_shown_in_the_same_language(tmp_path: Path) -> None:
+    game, host = tmp_path / "game", tmp_path / "host"
+    game.mkdir()
+    host.mkdir()
+    (game / "en.toml").write_text('todo = "play a card"\n', encoding="utf-8")
+    (game / "de.toml").write_text('todo = "spiel eine Karte"\n', encoding="utf-8")
+    todo = Catalog(game).lazy("todo")
+    said = "<@7> reminder: please play a card; after 30 s the computer moves for you."
+    assert text("timer.reminder", user=7, todo=todo, seconds=30) == said
+    german = Catalog(_folder(host, de='[timer]\nreminder = "<@{user}> bitte {todo}."\n'))
+    shown = german.text("timer.reminder", language="de", user=7, todo=todo, seconds=30)
+    assert shown == "<@7> bitte spiel eine Karte."
+
+
 def test_an_unknown_key_fails_loudly() -> None:
     with pytest.raises(CatalogError, match=r"no text 'lobby\.nope'"):
         text("lobby.nope")
@@ -55,9 +69,10 @@ def test_a_missing_or_an_unknown_field_fails_loudly() -> None:
 def test_every_english_entry_is_a_template_of_plain_fields() -> None:
     entries = CATALOG.entries()
     assert len(entries) > 150
-    for key, template in entries.items():
-        assert template.strip() == template and template, key
-        assert all(name.isidentifier() for name in placeholders(template)), key
+    for key, entry in entries.items():
+        for template in [entry] if isinstance(entry, str) else entry.values():  # or its plural forms
+            assert template.strip() == template and template, key
+            assert all(name.isidentifier() for name in placeholders(template)), key
 
 
 # --- other languages ---------------------------------------------------------------------------
@@ -149,8 +164,8 @@ def test_the_code_asks_for_texts_by_literal_keys_of_en_toml_with_their_fields() 
             problems.append(f"{lookup.where}: give the key as a literal and each field by name")
         elif lookup.key not in english:
             problems.append(f"{lookup.where}: en.toml has no {lookup.key!r}")
-        elif lookup.fields != placeholders(english[lookup.key]):
-            wanted = sorted(placeholders(english[lookup.key]))
+        elif lookup.fields != CATALOG.fields(lookup.key):
+            wanted = sorted(CATALOG.fields(lookup.key))
             problems.append(f"{lookup.where}: {lookup.key!r} takes {wanted}, not {sorted(lookup.fields)}")
     assert not problems, "\n".join(problems)
 

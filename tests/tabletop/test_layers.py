@@ -3,7 +3,8 @@ and no game depends on another.
 
 - ``tabletop/`` imports only the standard library and itself (the registry imports games by
   name, at run time); its drawing kit (``tabletop/drawing/``) alone imports Pillow too, and no
-  other module of ``tabletop`` imports the kit;
+  other module of ``tabletop`` imports the kit; its catalog (``tabletop/catalog.py``) alone
+  imports Babel, on first need, so that importing the protocol loads no Babel;
 - ``cardkit/`` (the engines' shared plumbing) imports only the standard library and itself;
 - every game package the registry offers imports only the standard library, itself,
   ``cardkit`` and ``tabletop``; importing the package (its engine) loads neither ``tabletop``
@@ -25,6 +26,7 @@ from tests.source_imports import REPO, imported_modules, loaded_by, loaded_modul
 TABLETOP = REPO / "tabletop"
 DRAWING_KIT = TABLETOP / "drawing"
 CARDKIT = REPO / "cardkit"
+CATALOG = TABLETOP / "catalog.py"
 GAME_PACKAGES = sorted(registry.names())
 
 
@@ -43,7 +45,12 @@ def test_tabletop_imports_only_stdlib_and_itself() -> None:
     for path in files:
         for name in imported_modules(path):
             top = name.split(".")[0]
-            allowed = top in sys.stdlib_module_names or top == "tabletop" or (top == "PIL" and _draws(path))
+            allowed = (
+                top in sys.stdlib_module_names
+                or top == "tabletop"
+                or (top == "PIL" and _draws(path))
+                or (top == "babel" and path == CATALOG)
+            )
             assert allowed, f"{path}: {name}"
 
 
@@ -60,6 +67,12 @@ def test_importing_the_protocol_loads_no_pillow() -> None:
     modules = "tabletop, tabletop.protocol, tabletop.presentation, tabletop.registry, tabletop.engine_match"
     assert loaded_by(modules, ["PIL"]) == []
     assert "tabletop.drawing" not in loaded_modules(modules)
+
+
+def test_importing_the_protocol_or_a_catalog_loads_no_babel() -> None:
+    """Babel is loaded on the first plural or number shown, not by importing a presentation."""
+    modules = "tabletop, tabletop.protocol, tabletop.presentation, tabletop.catalog, host.catalog"
+    assert loaded_by(modules, ["babel"]) == []
 
 
 def test_cardkit_imports_only_stdlib_and_itself() -> None:
