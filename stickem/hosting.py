@@ -34,9 +34,11 @@ from stickem.errors import RuleError
 from stickem.events import Event
 from stickem.game import Game, Phase
 from stickem.presentation import PRESENTATION, StickemPresentation
+from stickem.refusals import not_a_move, refusal_text
 from stickem.replay import REPLAY, StickemReplay
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
 from stickem.table_options import PER_PLAYER, options_for, rules_for
+from stickem.texts import t
 from stickem.views import View
 from tabletop import (
     ComputerPlayer,
@@ -47,6 +49,7 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
+    Refused,
     Results,
     resolve_options,
 )
@@ -112,6 +115,17 @@ class StickemMatch(EngineMatch[Game]):
     def log(self) -> tuple[LogEntry, ...]:
         """Every accepted action, as (seat, text)."""
         return tuple((action.seat, encode_action(action)) for action in self.game.actions)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if the rules do
+        not allow it or the text is no action of the game, its message a catalog text by the
+        engine's refusal code (:mod:`stickem.refusals`), shown in the player's language."""
+        try:
+            return tuple(self.play(seat, action))
+        except RuleError as exc:
+            raise Refused(refusal_text(exc), turn_of=tuple(getattr(exc, "turn_of", ()))) from exc
+        except ValueError as exc:
+            raise Refused(not_a_move()) from exc
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
         """The actions ``seat`` may take now."""
@@ -213,7 +227,10 @@ class StickemGame:
         try:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
-            raise OptionError("players", str(exc), players=players) from exc
+            sentence = t(
+                "option.players", preset=rules.preset, players=players, low=rules.min_players, high=rules.max_players
+            )
+            raise OptionError("players", sentence, players=players) from exc
         return StickemMatch(game, options)
 
     def replay(
