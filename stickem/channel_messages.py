@@ -104,8 +104,12 @@ def table_message(
     """The channel's table message for the public ``view`` of a running game (or of a game that
     was ``stopped``: then nobody is waited for); ``notes``: the host's lines (the turn timer),
     shown under the state of the round."""
-    title = "table.title_stopped" if stopped else "table.title"
-    parts: list[str | Text] = [t(title, round=view.round, rounds=view.rounds, preset=view.rules.preset)]
+    round_number, rounds, preset = view.round, view.rounds, view.rules.preset
+    if stopped:
+        title = t("table.title_stopped", round=round_number, rounds=rounds, preset=preset)
+    else:
+        title = t("table.title", round=round_number, rounds=rounds, preset=preset)
+    parts: list[str | Text] = [title]
     if view.phase is Phase.MISERY:
         parts.append(t("table.everyone_choosing"))
         waiting = [names[seat] for seat, picked in enumerate(view.picked) if not picked]
@@ -202,8 +206,9 @@ def round_scored_embed(names: Sequence[str], scored: RoundScored, rounds: int) -
 def game_over_message(names: Sequence[str], over: GameOver) -> Message:
     """The end of the game: the winners, and the final standings in an embed."""
     winners = and_list([names[seat] for seat in over.winners])
-    key = "game_over.one_winner" if len(over.winners) == 1 else "game_over.shared_win"
     embed = Embed(
         title=t("game_over.standings"), description="\n".join(standings_lines(names, over.totals)), colour=GOLD
     )
-    return Message(t(key, winners=winners), (embed,))
+    if len(over.winners) == 1:
+        return Message(t("game_over.one_winner", winners=winners), (embed,))
+    return Message(t("game_over.shared_win", winners=winners), (embed,))

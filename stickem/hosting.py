@@ -38,7 +38,7 @@ from stickem.refusals import not_a_move, refusal_text
 from stickem.replay import REPLAY, StickemReplay
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
 from stickem.table_options import PER_PLAYER, options_for, rules_for
-from stickem.texts import t
+from stickem.texts import spec_text, t
 from stickem.views import View
 from tabletop import (
     ComputerPlayer,
@@ -74,11 +74,14 @@ def _preset_values(name: str) -> dict[str, OptionValue]:
     return values
 
 
-_PRESET_HELP: Final = {
-    "classic": "the rules of the classic card game: 5 rounds, the lowest total leads",
-    "amigo": "the Amigo edition: one round per player, a trick of zeros is set aside",
-    "online": "the online edition: 5 rounds, the first lead rotates",
-}
+def _english(key: str) -> str:
+    """One of the spec's texts (:data:`stickem.texts.SPEC_TEXTS`) in English: the spec takes
+    plain strings today; the host may show the catalog's text in the reader's language instead
+    (:func:`stickem.texts.spec_text`)."""
+    return spec_text(key).render()
+
+
+_PRESET_HELP: Final = {name: _english(f"preset.{name}.help") for name in PRESETS}
 
 
 class StickemMatch(EngineMatch[Game]):
@@ -181,7 +184,7 @@ class StickemGame:
 
     name: Final = "stickem"
     title: Final = "Stick'em"
-    description: Final = "The mean trick-taking game (Sticheln) for 3-7: pick a misery color, dodge it."
+    description: Final = _english("spec.description")
     min_players: Final = 3
     max_players: Final = 7
     levels: Final = LEVELS
@@ -189,14 +192,14 @@ class StickemGame:
     whole_turns: Final = False
     """A turn is one action (a misery card or a card)."""
     shows_new_hands: Final = False
-    stat_labels: Final = {"misery_swallowed": "Misery cards swallowed"}
+    stat_labels: Final = {"misery_swallowed": _english("stat.misery_swallowed")}
     """The stat of :meth:`StickemMatch.results`: cards of a seat's own misery color it captured."""
     options: Final = (
-        Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
-        Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),
-        Option("first_lead", "who leads each round's first trick", "lowest_score", FIRST_LEAD_OPTIONS),
-        Option("min_players", "the fewest players", 3, (), 3, 7),
-        Option("max_players", "the most players", 7, (), 3, 7),
+        Option("rounds", _english("option.rounds.help"), 5, (PER_PLAYER,), 1, MAX_ROUNDS),
+        Option("all_zero", _english("option.all_zero.help"), "first", ALL_ZERO_OPTIONS),
+        Option("first_lead", _english("option.first_lead.help"), "lowest_score", FIRST_LEAD_OPTIONS),
+        Option("min_players", _english("option.min_players.help"), 3, (), 3, 7),
+        Option("max_players", _english("option.max_players.help"), 7, (), 3, 7),
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
 

@@ -29,6 +29,7 @@ __all__ = [
     "CATALOG",
     "COLOUR_KEYS",
     "DYNAMIC_KEYS",
+    "JOIN_KEYS",
     "SPEC_TEXTS",
     "Clipped",
     "and_list",
@@ -48,31 +49,36 @@ def t(key: str, /, **fields: Field) -> Text:
     return CATALOG.lazy(key, **fields)
 
 
-def _joined(parts: Sequence[Field], pair: str, last_pair: str) -> Text:
-    """``parts`` as one text: each joined to the rest by the entry ``pair`` (its fields ``first``
-    and ``rest``), the last two by ``last_pair``. At least one part."""
+def _joined(parts: Sequence[Field], *, and_last: bool | None = False) -> Text:
+    """``parts`` as one text, each joined to the rest by a comma (``and_last``: the last two by
+    "and") or, when neither, by a line break. At least one part."""
     if not parts:
         raise ValueError("nothing to join")
     joined = t("join.one", text=parts[-1])
     for index in range(len(parts) - 2, -1, -1):
-        key = last_pair if index == len(parts) - 2 else pair
-        joined = t(key, first=parts[index], rest=joined)
+        first = parts[index]
+        if and_last is None:
+            joined = t("join.line", first=first, rest=joined)
+        elif and_last and index == len(parts) - 2:
+            joined = t("join.and", first=first, rest=joined)
+        else:
+            joined = t("join.comma", first=first, rest=joined)
     return joined
 
 
 def lines(parts: Sequence[Field]) -> Text:
     """``parts`` one per line (an empty string: a blank line)."""
-    return _joined(parts, "join.line", "join.line")
+    return _joined(parts, and_last=None)
 
 
 def comma_list(parts: Sequence[Field], empty: Text) -> Text:
     """``parts`` separated by commas ("red 2, red 7"), or ``empty`` when there are none."""
-    return _joined(parts, "join.comma", "join.comma") if parts else empty
+    return _joined(parts) if parts else empty
 
 
 def and_list(parts: Sequence[Field]) -> Text:
     """``parts`` as a list in words: "ann", "ann and bob", "ann, bob and cy"."""
-    return _joined(parts, "join.comma", "join.and")
+    return _joined(parts, and_last=True)
 
 
 @dataclass(frozen=True)
@@ -116,8 +122,13 @@ SPEC_TEXTS: Final = (
 """The words of the game's :class:`tabletop.GameSpec` (title, description, each option's and
 preset's help, the stat's label), English in ``en.toml`` as the spec has them."""
 
-DYNAMIC_KEYS: Final = frozenset((*COLOUR_KEYS, *SPEC_TEXTS))
-"""Every key asked for by a name built at run time."""
+JOIN_KEYS: Final = ("join.one", "join.line", "join.comma", "join.and")
+"""How the parts of a text are put together, asked for here (by :func:`lines`, :func:`comma_list`,
+:func:`and_list` and :func:`clipped`)."""
+
+DYNAMIC_KEYS: Final = frozenset((*COLOUR_KEYS, *SPEC_TEXTS, *JOIN_KEYS))
+"""Every key not asked for by a literal ``t("key")`` in a module that imports :func:`t`: those
+built at run time, and those this module asks for itself."""
 
 
 def spec_text(key: str) -> Text:
