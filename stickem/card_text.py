@@ -132,4 +132,6 @@ def plays_lines(label: Text, plays: Plays, names: Sequence[str], suffix: Text | 
         line = t("trick.line", label=label, plays=plays_text(plays, names))
         return [line if suffix is None else t("trick.with_suffix", text=line, suffix=suffix)]
     head = label if suffix is None else t("trick.with_suffix", text=label, suffix=suffix)
-    return [t("trick.head", label=head)] + [t("trick.play_line", play=_play(seat, card, names)) for seat, card in plays]
+    return [t("trick.head", label=head)] + [
+        t("trick.play_line", play=_play(seat, card, names)) for seat, card in plays
+    ]

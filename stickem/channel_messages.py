@@ -59,7 +59,9 @@ def rules_line(rules: Rules, players: int | None = None) -> Text:
     else:
         rounds = t("rules_line.one_round_per_player")
     zero = t("rules_line.zero_first") if rules.all_zero == "first" else t("rules_line.zero_nobody")
-    lead = t("rules_line.lowest_leads") if rules.first_lead == "lowest_score" else t("rules_line.lead_rotates")
+    lead = (
+        t("rules_line.lowest_leads") if rules.first_lead == "lowest_score" else t("rules_line.lead_rotates")
+    )
     return t(
         "rules_line.line",
         preset=rules.preset,
@@ -207,7 +209,9 @@ def game_over_message(names: Sequence[str], over: GameOver) -> Message:
     """The end of the game: the winners, and the final standings in an embed."""
     winners = and_list([names[seat] for seat in over.winners])
     embed = Embed(
-        title=t("game_over.standings"), description="\n".join(standings_lines(names, over.totals)), colour=GOLD
+        title=t("game_over.standings"),
+        description="\n".join(standings_lines(names, over.totals)),
+        colour=GOLD,
     )
     if len(over.winners) == 1:
         return Message(t("game_over.one_winner", winners=winners), (embed,))

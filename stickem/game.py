@@ -420,7 +420,9 @@ class Game:
         actor = seat if valid else None
         assert actor is None or isinstance(actor, int)
         if self._phase is _OVER:
-            return GameIsOver("the game is over", seat=actor, awaited=awaited, card=the_card, code="game_over")
+            return GameIsOver(
+                "the game is over", seat=actor, awaited=awaited, card=the_card, code="game_over"
+            )
         if not valid:
             return InvalidSeat(
                 f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",

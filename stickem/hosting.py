@@ -231,7 +231,11 @@ class StickemGame:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
             sentence = t(
-                "option.players", preset=rules.preset, players=players, low=rules.min_players, high=rules.max_players
+                "option.players",
+                preset=rules.preset,
+                players=players,
+                low=rules.min_players,
+                high=rules.max_players,
             )
             raise OptionError("players", sentence, players=players) from exc
         return StickemMatch(game, options)

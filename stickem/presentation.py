@@ -97,7 +97,9 @@ def misery_prompt(view: View, selected: Card | None = None) -> Message:
     select = Select(
         t("misery.placeholder"),
         MISERY_SELECT,
-        tuple(Choice(card_name(card), str(card), card_emoji(card) or None, card == selected) for card in hand),
+        tuple(
+            Choice(card_name(card), str(card), card_emoji(card) or None, card == selected) for card in hand
+        ),
     )
     if selected is not None:
         confirm = Button(
@@ -131,7 +133,15 @@ def hand_prompt(view: View, names: Sequence[str]) -> Message:
     """A seat's hand as buttons, grouped by colour, with the state of the trick."""
     seat = view.seat
     hand = tuple(view.hand or ())
-    parts = [t("hand.title", round=view.round, rounds=view.rounds, trick=view.trick_number, tricks=TRICKS_PER_ROUND)]
+    parts = [
+        t(
+            "hand.title",
+            round=view.round,
+            rounds=view.rounds,
+            trick=view.trick_number,
+            tricks=TRICKS_PER_ROUND,
+        )
+    ]
     if view.phase is Phase.TRICKS:
         lead = colour_name(view.lead_color) if view.lead_color is not None else t("hand.you_lead")
         if view.awaiting and view.awaiting[0] == seat:

@@ -36,7 +36,10 @@ def _example_line(cards: tuple[str, ...]) -> Text:
     first = trick_winner(parsed, Rules.preset("classic"))
     nobody = trick_winner(parsed, Rules.preset("amigo"))
     shown = comma_list(
-        [t("card.bold", card=card_name(card)) if i == first else card_name(card) for i, card in enumerate(parsed)],
+        [
+            t("card.bold", card=card_name(card)) if i == first else card_name(card)
+            for i, card in enumerate(parsed)
+        ],
         t("cards.none"),
     )
     if first is None:
@@ -50,7 +53,11 @@ def _preset_line(name: str) -> Text:
     """One rule set, as /start offers it."""
     rules = Rules.preset(name)
     return t(
-        "rules.preset_line", name=name, low=rules.min_players, high=rules.max_players, summary=rules_summary(rules)
+        "rules.preset_line",
+        name=name,
+        low=rules.min_players,
+        high=rules.max_players,
+        summary=rules_summary(rules),
     )
 
 

@@ -101,9 +101,7 @@ def clipped(text: Field, limit: int) -> Text:
     return Clipped(CATALOG, "join.one", (("text", text),), limit)
 
 
-COLOUR_KEYS: Final = tuple(
-    f"colour.{name}" for name in ("green", "brown", "red", "blue", "yellow", "violet")
-)
+COLOUR_KEYS: Final = tuple(f"colour.{name}" for name in ("green", "brown", "red", "blue", "yellow", "violet"))
 """The names of the six colours (``colour.<the engine's name>``), asked for by the colour."""
 
 SPEC_TEXTS: Final = (

@@ -25,7 +25,9 @@ def _rendered(value: Any, language: str) -> Any:
     if isinstance(value, list):
         return [_rendered(item, language) for item in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        changes = {f.name: _rendered(getattr(value, f.name), language) for f in dataclasses.fields(value) if f.init}
+        changes = {
+            f.name: _rendered(getattr(value, f.name), language) for f in dataclasses.fields(value) if f.init
+        }
         return dataclasses.replace(value, **changes)
     return value
 

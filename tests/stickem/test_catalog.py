@@ -13,7 +13,7 @@ from stickem.cards import Card
 from stickem.events import RoundScored
 from stickem.hosting import GAME, StickemMatch
 from stickem.presentation import PRESENTATION
-from stickem.texts import CATALOG, SPEC_TEXTS, spec_text
+from stickem.texts import SPEC_TEXTS, spec_text
 from tabletop import OptionError, Refused
 from tabletop.catalog import render
 from tests.game_catalogs import check_catalog, sentences_left
@@ -84,8 +84,10 @@ def played_round() -> tuple[StickemMatch, tuple[object, ...]]:
 
 def test_a_card_and_the_colours_are_said_as_german_players_say_them() -> None:
     assert render(card_text(Card.parse("red 7")), "de") == "\N{LARGE RED SQUARE} rot 7"
-    colours = [render(card_text(Card.parse(f"{c} 1")), "de").split()[1] for c in
-               ("green", "brown", "red", "blue", "yellow", "violet")]
+    colours = [
+        render(card_text(Card.parse(f"{c} 1")), "de").split()[1]
+        for c in ("green", "brown", "red", "blue", "yellow", "violet")
+    ]
     assert colours == ["grün", "braun", "rot", "blau", "gelb", "lila"]
 
 
@@ -93,7 +95,7 @@ def test_the_misery_prompt_and_the_hand_prompt_read_in_german() -> None:
     match = GAME.new_match(3, GAME.resolve_options({}), 7)
     misery = rendered(PRESENTATION.prompt(match.view(0), NAMES), "de")
     assert isinstance(misery.content, str)
-    assert misery.content.startswith("**Runde 1 von 5** – wähle deine Ärgerkarte")
+    assert misery.content.startswith("**Runde 1 von 5** \N{EN DASH} wähle deine Ärgerkarte")
     assert "Deine 15 Karten:" in misery.content
     german_words(misery.content)
     (select,), (confirm,) = misery.rows
@@ -115,14 +117,14 @@ def test_the_table_message_and_the_round_report_read_in_german() -> None:
     view = match.view(None)
     table = rendered(PRESENTATION.table(view, NAMES, notes=(), stopped=False), "de")
     assert isinstance(table.content, str)
-    assert table.content.startswith("**Sticheln** – Runde 2 von 5 – Regeln: classic")
+    assert table.content.startswith("**Sticheln** \N{EN DASH} Runde 2 von 5 \N{EN DASH} Regeln: classic")
     assert "Alle wählen ihre Ärgerkarte" in table.content and "Spieler:" in table.content
     german_words(table.content.replace("classic", ""))
     closed = PRESENTATION.round_closed(events, view, NAMES)
     assert closed is not None
     over = rendered(closed, "de")
     assert isinstance(over.content, str)
-    assert over.content.startswith("**Sticheln** – Runde 1 ist vorbei.")
+    assert over.content.startswith("**Sticheln** \N{EN DASH} Runde 1 ist vorbei.")
     assert "Letzter Stich (14)" in over.content and "genommen von" in over.content
     german_words(over.content)
     (report,) = rendered(PRESENTATION.reports(events, view, NAMES), "de")
@@ -157,7 +159,8 @@ def test_refusals_read_in_german() -> None:
     assert render(not_held.value.message, "de") == "lila 17 hast du nicht auf der Hand."
     with pytest.raises(OptionError) as too_many:
         GAME.new_match(7, GAME.resolve_options({"preset": "amigo"}), 1)
-    assert render(too_many.value.message, "de") == "Die Regeln amigo sind für 3–6 Spieler, nicht für 7."
+    german = "Die Regeln amigo sind für 3\N{EN DASH}6 Spieler, nicht für 7."
+    assert render(too_many.value.message, "de") == german
 
 
 def test_the_rules_summary_reads_in_german() -> None:

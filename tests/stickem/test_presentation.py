@@ -326,7 +326,9 @@ def test_a_stage_that_is_no_stage_of_stickem_is_stale() -> None:
 def test_the_table_puts_the_notes_under_the_round_and_nothing_without_them() -> None:
     match = in_tricks(seed=2, plays=1)
     public = match.view(None)
-    with_notes = english(PRESENTATION.table(public, NAMES[:3], notes=["Turn timer: 2 min"], stopped=False)).content
+    with_notes = english(
+        PRESENTATION.table(public, NAMES[:3], notes=["Turn timer: 2 min"], stopped=False)
+    ).content
     without = english(PRESENTATION.table(public, NAMES[:3], notes=[], stopped=False)).content
     lines = with_notes.splitlines()
     turn = lines.index(f"Turn: **{NAMES[match.awaiting[0]]}**")
@@ -359,14 +361,17 @@ def test_a_round_closes_with_its_misery_cards_its_last_trick_and_its_scores() ->
     assert lines[0] == "**Stick'em** - round 1 is over."
     assert (
         lines[1]
-        == f"1. ann - misery {english(card_text(scored.misery_cards[0]))} - captured {scored.captured_counts[0]}"
+        == f"1. ann - misery {english(card_text(scored.misery_cards[0]))}"
+        f" - captured {scored.captured_counts[0]}"
     )
     assert lines[4].startswith("Last trick (14): ")
     (report,) = english(PRESENTATION.reports(events, public, NAMES[:3]))
     assert report.content == "" and not report.rows
     (embed,) = report.embeds
     assert (embed.title, embed.colour) == ("Round 1 of 5 scored", 0x5865F2)
-    assert embed.description.startswith(f"**ann** - misery {english(card_text(scored.misery_cards[0]))} - round ")
+    assert embed.description.startswith(
+        f"**ann** - misery {english(card_text(scored.misery_cards[0]))} - round "
+    )
 
 
 def test_an_action_that_ends_no_round_closes_nothing_and_reports_nothing() -> None:
@@ -406,7 +411,10 @@ def test_the_end_of_the_game_reports_the_scores_then_the_winners_in_gold() -> No
 
 
 def test_nudges_say_what_to_do_after_a_mention() -> None:
-    assert english(PRESENTATION.nudge(seat_view(new_match(), 0))) == "round 1: pick your misery card with **/hand**."
+    assert (
+        english(PRESENTATION.nudge(seat_view(new_match(), 0)))
+        == "round 1: pick your misery card with **/hand**."
+    )
     match = in_tricks(seed=2, plays=3)
     assert english(PRESENTATION.nudge(seat_view(match, match.awaiting[0]))) == (
         "it is your turn (round 1, trick 2): use **/hand**."

@@ -122,9 +122,10 @@ def test_table_message_shows_the_hosts_timer_line_under_the_turn() -> None:
     running = english(PRESENTATION.table(view, NAMES[:4], notes=[timer], stopped=False)).content
     turn_at = running.index(f"Turn: **{NAMES[view.awaiting[0]]}**")
     assert running.index(timer) > turn_at
-    assert "Turn timer: 30 s\n" in english(PRESENTATION.table(
-        view, NAMES[:4], notes=["Turn timer: 30 s"], stopped=False
-    )).content
+    assert (
+        "Turn timer: 30 s\n"
+        in english(PRESENTATION.table(view, NAMES[:4], notes=["Turn timer: 30 s"], stopped=False)).content
+    )
     stopped = english(PRESENTATION.table(view, NAMES[:4], notes=["Turn timer: 1 min"], stopped=True)).content
     assert "Turn timer: 1 min\n" in stopped and "**stopped**" in stopped and "Turn: " not in stopped
     # without the host's line nothing is said about a timer
