@@ -10,6 +10,12 @@ and value run together (``m:red7``, ``p:violet12``), short enough for a button's
 The stage is ``<round>m`` during the misery choice, ``<round>.<trick>.<cards in the trick>``
 during the tricks and ``over`` at the end.
 
+A refusal of the engine (:class:`stickem.errors.RuleError`) reaches the host as
+:class:`tabletop.Refused` with a catalog text chosen by its ``code`` (:mod:`stickem.refusals`), in
+the player's language; its English ``str()`` stays the engine's concern. The spec's title,
+description and help texts are plain English strings, read from the catalog
+(:data:`stickem.texts.SPEC_TEXTS`), whose German the host may show by key.
+
 Options mirror :class:`stickem.Rules`: ``preset`` (classic, amigo, online) sets every other
 option, and each may be overridden. Decision: "one round per player" (``rounds=None`` in
 ``Rules``) is the word ``per-player`` here, since option values are never None.

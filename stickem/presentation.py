@@ -9,6 +9,9 @@ whose components carry intents:
   carries the action ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
 - the tricks: one button per card of the hand, each carrying the action ``p:<card>``.
 
+Every word is a catalog text (:mod:`stickem.texts`, ``stickem/catalog/<language>.toml``), shown in
+the reader's language; a select's values stay the cards' English names, which the game reads back.
+
 The public messages are in :mod:`stickem.channel_messages`, the rules in
 :mod:`stickem.rules_message`, cards as text in :mod:`stickem.card_text`. Host lines (a DM's
 "Stick'em at #channel" header, the turn timer) are the host's: it adds them itself.
