@@ -107,7 +107,7 @@ def test_the_misery_prompt_and_the_hand_prompt_read_in_german() -> None:
     hand = rendered(PRESENTATION.prompt(match.view(seat), NAMES), "de")
     assert isinstance(hand.content, str)
     assert "Runde 1 von 5, Stich 1 von 14" in hand.content
-    assert "**Du bist am Zug.** Ausspielfarbe: du spielst aus." in hand.content
+    assert "**Du bist am Zug.** Ausspielfarbe: du bestimmst sie." in hand.content
     assert "Deine Ärgerkarte:" in hand.content
     german_words(hand.content)
 
