@@ -10,11 +10,13 @@ rows of buttons one colour per row where Discord's limits allow.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Final
 
 from stickem.cards import Card, Color
-from stickem.texts import comma_list, t
-from tabletop.catalog import Text
+from stickem.texts import CATALOG, comma_list, t
+from tabletop.catalog import DEFAULT_LANGUAGE, Text
 from tabletop.presentation import fit_rows
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "MAX_PER_ROW",
     "MAX_ROWS",
     "ONE_PLAY_PER_LINE_FROM",
+    "CardWords",
     "by_color",
     "card_emoji",
     "card_name",
@@ -60,19 +63,37 @@ def card_emoji(card: Card) -> str:
     return COLOR_EMOJI.get(card.color.value, "")
 
 
+@dataclass(frozen=True)
+class CardWords(Text):
+    """A card's or a colour's words: there are few, so each is filled in once per language
+    (a hand and a table show dozens of cards in every message)."""
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The words in ``language`` (filled in on the first use, then remembered)."""
+        return _card_words(self, language)
+
+
+@lru_cache(maxsize=4096)
+def _card_words(words: CardWords, language: str) -> str:
+    return Text.render(words, language)
+
+
+@cache
 def colour_name(color: Color) -> Text:
     """A colour's name, in the reader's language ("red", "rot")."""
-    return t(f"colour.{color.value}")
+    return CardWords(CATALOG, f"colour.{color.value}")
 
 
+@cache
 def card_name(card: Card) -> Text:
     """A card's name, its colour and value ("red 7", "rot 7")."""
-    return t("card.name", colour=colour_name(card.color), value=card.value)
+    return CardWords(CATALOG, "card.name", (("colour", colour_name(card.color)), ("value", card.value)))
 
 
+@cache
 def card_text(card: Card) -> Text:
     """A card for messages: ``🟥 red 7``."""
-    return t("card.shown", square=card_emoji(card), card=card_name(card))
+    return CardWords(CATALOG, "card.shown", (("card", card_name(card)), ("square", card_emoji(card))))
 
 
 def cards_text(cards: Iterable[Card]) -> Text:
@@ -133,5 +154,5 @@ def plays_lines(label: Text, plays: Plays, names: Sequence[str], suffix: Text | 
         return [line if suffix is None else t("trick.with_suffix", text=line, suffix=suffix)]
     head = label if suffix is None else t("trick.with_suffix", text=label, suffix=suffix)
     return [t("trick.head", label=head)] + [
-        t("trick.play_line", play=_play(seat, card, names)) for seat, card in plays
+        t("trick.play_line", name=names[seat], card=card_text(card)) for seat, card in plays
     ]

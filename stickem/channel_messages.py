@@ -85,9 +85,9 @@ def rules_summary(rules: Rules) -> Text:
     return t("summary.line", rounds=rounds, zero=zero, lead=lead)
 
 
-def _taker(names: Sequence[str], winner: int | None) -> Text:
+def _taker(names: Sequence[str], winner: int | None) -> str | Text:
     """Who took a trick: a name, or nobody (a trick of zeros set aside)."""
-    return t("trick.nobody_set_aside") if winner is None else t("trick.name", name=names[winner])
+    return t("trick.nobody_set_aside") if winner is None else names[winner]
 
 
 def _seat_status(view: View, seat: int) -> Text:

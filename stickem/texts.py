@@ -6,8 +6,8 @@ back to, and ``de.toml``: Sticheln as German players say it). The presentation a
 language (see :mod:`tabletop.catalog` and "Texts and languages" in ``docs/architecture.md``).
 
 A message is made of lines and lists whose number varies (a hand, the players of a table): they
-are joined by :func:`lines`, :func:`comma_list` and :func:`and_list`, texts themselves, so that
-each part is still shown in the reader's language.
+are joined by :func:`lines`, :func:`comma_list` and :func:`and_list` into one :class:`Joined`
+text, so that each part is still shown in the reader's language.
 
 :data:`SPEC_TEXTS` are the words of the game's description for the host (its title, description,
 the options' and presets' help, the stat's label): :class:`tabletop.GameSpec` takes plain English
@@ -20,18 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Final
 
-from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, Field, Text
+from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, Field, Text, render
 
 __all__ = [
+    "CARD_KEYS",
     "CATALOG",
     "COLOUR_KEYS",
     "DYNAMIC_KEYS",
     "JOIN_KEYS",
     "SPEC_TEXTS",
     "Clipped",
+    "Joined",
     "and_list",
     "clipped",
     "comma_list",
@@ -49,36 +52,55 @@ def t(key: str, /, **fields: Field) -> Text:
     return CATALOG.lazy(key, **fields)
 
 
-def _joined(parts: Sequence[Field], *, and_last: bool | None = False) -> Text:
-    """``parts`` as one text, each joined to the rest by a comma (``and_last``: the last two by
-    "and") or, when neither, by a line break. At least one part."""
-    if not parts:
-        raise ValueError("nothing to join")
-    joined = t("join.one", text=parts[-1])
-    for index in range(len(parts) - 2, -1, -1):
-        first = parts[index]
-        if and_last is None:
-            joined = t("join.line", first=first, rest=joined)
-        elif and_last and index == len(parts) - 2:
-            joined = t("join.and", first=first, rest=joined)
-        else:
-            joined = t("join.comma", first=first, rest=joined)
-    return joined
+@lru_cache(maxsize=256)
+def _separator(catalog: Catalog, key: str, language: str) -> str:
+    """What the join entry ``key`` (``{first}<separator>{rest}``) puts between two parts in
+    ``language``."""
+    shown = catalog.fill(key, language, {"first": "\x00", "rest": "\x01"})
+    if not (shown.startswith("\x00") and shown.endswith("\x01") and shown.count("\x00") == 1):
+        raise CatalogError(f"{key} in {language!r} must be {{first}}, a separator and {{rest}}: {shown!r}")
+    return shown[1:-1]
 
 
-def lines(parts: Sequence[Field]) -> Text:
+@dataclass(frozen=True)
+class Joined(Text):
+    """Parts shown one after the other, each part in the reader's language: between two parts the
+    separator of the entry ``pair`` (``join.line``, ``join.comma``), between the last two that of
+    ``last_pair`` (``join.and``). Made by :func:`lines`, :func:`comma_list` and :func:`and_list`;
+    one text however many parts, so a long message costs one text per part."""
+
+    parts: tuple[str | Text, ...] = ()
+    pair: str = "join.comma"
+    last_pair: str = "join.comma"
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The parts in ``language``, joined."""
+        shown = [render(part, language) for part in self.parts]
+        if len(shown) < 2:
+            return "".join(shown)
+        last = _separator(self.catalog, self.last_pair, language)
+        head = _separator(self.catalog, self.pair, language).join(shown[:-1])
+        return f"{head}{last}{shown[-1]}"
+
+
+def _joined(parts: Sequence[str | Text], pair: str, last_pair: str) -> Text:
+    """``parts`` as one :class:`Joined` text."""
+    return Joined(CATALOG, "join.one", (("text", ""),), tuple(parts), pair, last_pair)
+
+
+def lines(parts: Sequence[str | Text]) -> Text:
     """``parts`` one per line (an empty string: a blank line)."""
-    return _joined(parts, and_last=None)
+    return _joined(parts, "join.line", "join.line")
 
 
-def comma_list(parts: Sequence[Field], empty: Text) -> Text:
+def comma_list(parts: Sequence[str | Text], empty: Text) -> Text:
     """``parts`` separated by commas ("red 2, red 7"), or ``empty`` when there are none."""
-    return _joined(parts) if parts else empty
+    return _joined(parts, "join.comma", "join.comma") if parts else empty
 
 
-def and_list(parts: Sequence[Field]) -> Text:
+def and_list(parts: Sequence[str | Text]) -> Text:
     """``parts`` as a list in words: "ann", "ann and bob", "ann, bob and cy"."""
-    return _joined(parts, and_last=True)
+    return _joined(parts, "join.comma", "join.and")
 
 
 @dataclass(frozen=True)
@@ -124,7 +146,10 @@ JOIN_KEYS: Final = ("join.one", "join.line", "join.comma", "join.and")
 """How the parts of a text are put together, asked for here (by :func:`lines`, :func:`comma_list`,
 :func:`and_list` and :func:`clipped`)."""
 
-DYNAMIC_KEYS: Final = frozenset((*COLOUR_KEYS, *SPEC_TEXTS, *JOIN_KEYS))
+CARD_KEYS: Final = ("card.name", "card.shown")
+"""A card's words, asked for once per card by :mod:`stickem.card_text` (``CardWords``)."""
+
+DYNAMIC_KEYS: Final = frozenset((*COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS))
 """Every key not asked for by a literal ``t("key")`` in a module that imports :func:`t`: those
 built at run time, and those this module asks for itself."""
 
