@@ -161,6 +161,13 @@ def test_refusals_read_in_german() -> None:
         GAME.new_match(7, GAME.resolve_options({"preset": "amigo"}), 1)
     german = "Die Regeln amigo sind für 3\N{EN DASH}6 Spieler, nicht für 7."
     assert render(too_many.value.message, "de") == german
+    with pytest.raises(OptionError) as crossed:
+        GAME.resolve_options({"min_players": 6, "max_players": 4})
+    assert crossed.value.key == "not_allowed"
+    assert render(crossed.value.message, "de") == (
+        "Die Mindestzahl an Spielern (6) darf nicht größer sein als die Höchstzahl (4)."
+    )
+    assert str(crossed.value) == "The fewest players (6) cannot be more than the most players (4)."
 
 
 def test_the_rules_summary_reads_in_german() -> None:
