@@ -1,7 +1,9 @@
 """Errors: ``RuleError`` for an illegal action, ``CorruptGameError`` for a bad saved game.
 
-A ``RuleError``'s message is written for the player who acted ("it is not your turn"); its
-fields (``seat``, ``awaited``, ``card``) let a front end rephrase it with player names.
+A ``RuleError``'s message is written for the player who acted ("it is not your turn"), in English
+for the library's users; its ``code`` names the refusal (``not_your_turn``...: see
+:data:`CODES`) and its fields (``seat``, ``awaited``, ``card``, ``round``) let a front end say it
+in its own words and language (the Discord host does: :mod:`stickem.hosting`).
 The engine raises it before changing anything, so a rejected action leaves the game as it was.
 """
 
@@ -13,6 +15,7 @@ if TYPE_CHECKING:
     from .cards import Card
 
 __all__ = [
+    "CODES",
     "AlreadyChosen",
     "CardNotInHand",
     "CorruptGameError",
@@ -24,12 +27,34 @@ __all__ = [
     "WrongPhase",
 ]
 
+CODES = frozenset(
+    {
+        "game_over",
+        "no_seat",
+        "round_over",
+        "round_not_started",
+        "misery_pending",
+        "misery_revealed",
+        "not_your_turn",
+        "already_picked",
+        "not_a_card",
+        "misery_card",
+        "not_in_hand",
+    }
+)
+"""Every ``RuleError.code``: the game is over; no such seat; the round meant is over, or has not
+started yet (``round``); the misery cards are still being picked, or already revealed; not the
+seat's turn; a misery card already picked; not a card at all; the seat's misery card (never
+played); a card not in the hand (``card``)."""
+
 
 class RuleError(Exception):
     """An action the rules do not allow. Nothing was changed.
 
     ``seat``: the seat that tried to act (None if it was not a seat at all);
-    ``awaited``: the seats the game is waiting for; ``card``: the card involved, if any.
+    ``awaited``: the seats the game is waiting for; ``card``: the card involved, if any;
+    ``code``: which refusal it is (one of :data:`CODES`, "" if the raiser gave none);
+    ``round``: the round the action was meant for, where that is the reason.
     """
 
     def __init__(
@@ -39,12 +64,16 @@ class RuleError(Exception):
         seat: int | None = None,
         awaited: tuple[int, ...] = (),
         card: Card | None = None,
+        code: str = "",
+        round: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.seat = seat
         self.awaited = awaited
         self.card = card
+        self.code = code
+        self.round = round
 
     def __str__(self) -> str:
         return self.message

@@ -410,7 +410,7 @@ class Game:
         try:
             return Card.parse(text)
         except ValueError as error:
-            raise CardNotInHand(str(error), seat=seat, awaited=self.awaiting) from None
+            raise CardNotInHand(str(error), seat=seat, awaited=self.awaiting, code="not_a_card") from None
 
     def _rejection(self, kind: str, seat: object, card: object, round: object) -> RuleError:
         """The error explaining why ``kind`` by ``seat`` is not allowed now."""
@@ -420,18 +420,24 @@ class Game:
         actor = seat if valid else None
         assert actor is None or isinstance(actor, int)
         if self._phase is _OVER:
-            return GameIsOver("the game is over", seat=actor, awaited=awaited, card=the_card)
+            return GameIsOver(
+                "the game is over", seat=actor, awaited=awaited, card=the_card, code="game_over"
+            )
         if not valid:
             return InvalidSeat(
                 f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
                 seat=None,
                 awaited=awaited,
                 card=the_card,
+                code="no_seat",
             )
         if round is not None and round != self._round:
             late = type(round) is not int or round < self._round
             message = "the round is over" if late else f"round {round} has not started yet"
-            return RoundOver(message, seat=actor, awaited=awaited, card=the_card)
+            code = "round_over" if late else "round_not_started"
+            meant = None if late else round
+            assert meant is None or isinstance(meant, int)
+            return RoundOver(message, seat=actor, awaited=awaited, card=the_card, code=code, round=meant)
         if kind == "play":
             if self._phase is _MISERY:
                 return WrongPhase(
@@ -439,37 +445,43 @@ class Game:
                     seat=actor,
                     awaited=awaited,
                     card=the_card,
+                    code="misery_pending",
                 )
-            return NotYourTurn("it is not your turn", seat=actor, awaited=awaited, card=the_card)
+            return NotYourTurn(
+                "it is not your turn", seat=actor, awaited=awaited, card=the_card, code="not_your_turn"
+            )
         if self._phase is _TRICKS:
             return WrongPhase(
                 "the misery cards are already revealed; now the tricks are played",
                 seat=actor,
                 awaited=awaited,
                 card=the_card,
+                code="misery_revealed",
             )
         return AlreadyChosen(
             "you have already picked your misery card; a pick is final",
             seat=actor,
             awaited=awaited,
             card=the_card,
+            code="already_picked",
         )
 
     def _card_rejection(self, seat: int, card: object) -> RuleError:
         awaited = self.awaiting
         if not isinstance(card, Card):
-            return CardNotInHand(f"{card!r} is not a card", seat=seat, awaited=awaited)
+            return CardNotInHand(f"{card!r} is not a card", seat=seat, awaited=awaited, code="not_a_card")
         if self._misery[seat] is card:
-            message = f"{card} is your misery card; it is never played"
+            message, code = f"{card} is your misery card; it is never played", "misery_card"
         else:
-            message = f"{card} is not in your hand"
-        return CardNotInHand(message, seat=seat, awaited=awaited, card=card)
+            message, code = f"{card} is not in your hand", "not_in_hand"
+        return CardNotInHand(message, seat=seat, awaited=awaited, card=card, code=code)
 
     def _check_seat(self, seat: int) -> None:
         if type(seat) is not int or not 0 <= seat < self._players:
             raise InvalidSeat(
                 f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
                 awaited=self.awaiting,
+                code="no_seat",
             )
 
     # ------------------------------------------------------------------------ state

@@ -10,6 +10,12 @@ and value run together (``m:red7``, ``p:violet12``), short enough for a button's
 The stage is ``<round>m`` during the misery choice, ``<round>.<trick>.<cards in the trick>``
 during the tricks and ``over`` at the end.
 
+A refusal of the engine (:class:`stickem.errors.RuleError`) reaches the host as
+:class:`tabletop.Refused` with a catalog text chosen by its ``code`` (:mod:`stickem.refusals`), in
+the player's language; its English ``str()`` stays the engine's concern. The spec's title,
+description and help texts are plain English strings, read from the catalog
+(:data:`stickem.texts.SPEC_TEXTS`), whose German the host may show by key.
+
 Options mirror :class:`stickem.Rules`: ``preset`` (classic, amigo, online) sets every other
 option, and each may be overridden. Decision: "one round per player" (``rounds=None`` in
 ``Rules``) is the word ``per-player`` here, since option values are never None.
@@ -34,9 +40,11 @@ from stickem.errors import RuleError
 from stickem.events import Event
 from stickem.game import Game, Phase
 from stickem.presentation import PRESENTATION, StickemPresentation
+from stickem.refusals import not_a_move, refusal_text
 from stickem.replay import REPLAY, StickemReplay
 from stickem.rules import ALL_ZERO_OPTIONS, FIRST_LEAD_OPTIONS, MAX_ROUNDS, PRESETS, Rules
 from stickem.table_options import PER_PLAYER, options_for, rules_for
+from stickem.texts import spec_text, t
 from stickem.views import View
 from tabletop import (
     ComputerPlayer,
@@ -47,6 +55,7 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
+    Refused,
     Results,
     resolve_options,
 )
@@ -71,11 +80,14 @@ def _preset_values(name: str) -> dict[str, OptionValue]:
     return values
 
 
-_PRESET_HELP: Final = {
-    "classic": "the rules of the classic card game: 5 rounds, the lowest total leads",
-    "amigo": "the Amigo edition: one round per player, a trick of zeros is set aside",
-    "online": "the online edition: 5 rounds, the first lead rotates",
-}
+def _english(key: str) -> str:
+    """One of the spec's texts (:data:`stickem.texts.SPEC_TEXTS`) in English: the spec takes
+    plain strings today; the host may show the catalog's text in the reader's language instead
+    (:func:`stickem.texts.spec_text`)."""
+    return spec_text(key).render()
+
+
+_PRESET_HELP: Final = {name: _english(f"preset.{name}.help") for name in PRESETS}
 
 
 class StickemMatch(EngineMatch[Game]):
@@ -112,6 +124,17 @@ class StickemMatch(EngineMatch[Game]):
     def log(self) -> tuple[LogEntry, ...]:
         """Every accepted action, as (seat, text)."""
         return tuple((action.seat, encode_action(action)) for action in self.game.actions)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if the rules do
+        not allow it or the text is no action of the game, its message a catalog text by the
+        engine's refusal code (:mod:`stickem.refusals`), shown in the player's language."""
+        try:
+            return tuple(self.play(seat, action))
+        except RuleError as exc:
+            raise Refused(refusal_text(exc), turn_of=tuple(getattr(exc, "turn_of", ()))) from exc
+        except ValueError as exc:
+            raise Refused(not_a_move()) from exc
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
         """The actions ``seat`` may take now."""
@@ -167,7 +190,7 @@ class StickemGame:
 
     name: Final = "stickem"
     title: Final = "Stick'em"
-    description: Final = "The mean trick-taking game (Sticheln) for 3-7: pick a misery color, dodge it."
+    description: Final = _english("spec.description")
     min_players: Final = 3
     max_players: Final = 7
     levels: Final = LEVELS
@@ -175,14 +198,14 @@ class StickemGame:
     whole_turns: Final = False
     """A turn is one action (a misery card or a card)."""
     shows_new_hands: Final = False
-    stat_labels: Final = {"misery_swallowed": "Misery cards swallowed"}
+    stat_labels: Final = {"misery_swallowed": _english("stat.misery_swallowed")}
     """The stat of :meth:`StickemMatch.results`: cards of a seat's own misery color it captured."""
     options: Final = (
-        Option("rounds", "how many rounds, or one round per player", 5, (PER_PLAYER,), 1, MAX_ROUNDS),
-        Option("all_zero", "who takes a trick of zeros only", "first", ALL_ZERO_OPTIONS),
-        Option("first_lead", "who leads each round's first trick", "lowest_score", FIRST_LEAD_OPTIONS),
-        Option("min_players", "the fewest players", 3, (), 3, 7),
-        Option("max_players", "the most players", 7, (), 3, 7),
+        Option("rounds", _english("option.rounds.help"), 5, (PER_PLAYER,), 1, MAX_ROUNDS),
+        Option("all_zero", _english("option.all_zero.help"), "first", ALL_ZERO_OPTIONS),
+        Option("first_lead", _english("option.first_lead.help"), "lowest_score", FIRST_LEAD_OPTIONS),
+        Option("min_players", _english("option.min_players.help"), 3, (), 3, 7),
+        Option("max_players", _english("option.max_players.help"), 7, (), 3, 7),
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
 
@@ -213,7 +236,14 @@ class StickemGame:
         try:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
-            raise OptionError("players", str(exc), players=players) from exc
+            sentence = t(
+                "option.players",
+                preset=rules.preset,
+                players=players,
+                low=rules.min_players,
+                high=rules.max_players,
+            )
+            raise OptionError("players", sentence, players=players) from exc
         return StickemMatch(game, options)
 
     def replay(

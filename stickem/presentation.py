@@ -9,6 +9,9 @@ whose components carry intents:
   carries the action ``m:<card>`` itself (with nothing chosen yet, a disabled ``m:none``);
 - the tricks: one button per card of the hand, each carrying the action ``p:<card>``.
 
+Every word is a catalog text (:mod:`stickem.texts`, ``stickem/catalog/<language>.toml``), shown in
+the reader's language; a select's values stay the cards' English names, which the game reads back.
+
 The public messages are in :mod:`stickem.channel_messages`, the rules in
 :mod:`stickem.rules_message`, cards as text in :mod:`stickem.card_text`. Host lines (a DM's
 "Stick'em at #channel" header, the turn timer) are the host's: it adds them itself.
@@ -21,10 +24,19 @@ from collections.abc import Sequence
 from typing import Final
 
 from stickem.action_text import card_token, parse_card_token, split_action
-from stickem.card_text import card_emoji, card_text, cards_text, hand_lines, hand_rows, plays_lines
+from stickem.card_text import (
+    card_emoji,
+    card_name,
+    card_text,
+    cards_text,
+    colour_name,
+    hand_lines,
+    hand_rows,
+    plays_lines,
+)
 from stickem.cards import Card
 from stickem.channel_messages import (
-    clip,
+    MAX_CONTENT,
     game_over_message,
     round_over_message,
     round_scored_embed,
@@ -35,7 +47,9 @@ from stickem.events import GameOver, RoundScored, TrickSetAside, TrickWon
 from stickem.game import TRICKS_PER_ROUND, Phase
 from stickem.rules_message import rules_message
 from stickem.table_options import rules_for
+from stickem.texts import clipped, lines, t
 from stickem.views import View
+from tabletop.catalog import Text
 from tabletop.options import OptionValue
 from tabletop.presentation import Act, Button, Choice, Component, Message, Redraw, Select
 from tabletop.protocol import Refused
@@ -53,10 +67,6 @@ __all__ = [
 
 MISERY_SELECT: Final = "msel"
 """The intent of the misery choice's select; its values are the cards' names."""
-REVEALED: Final = "The misery cards are already revealed; now the tricks are played."
-"""The answer to a misery choice made once the tricks of its round have begun (the engine's words)."""
-ALREADY_PICKED: Final = "You have already picked your misery card; a pick is final."
-"""The answer to a second misery choice in the same round (the engine's words)."""
 UNSELECTED: Final = "m:none"
 """The intent of the confirm button before a card is chosen (disabled, never an action)."""
 
@@ -78,42 +88,44 @@ def misery_prompt(view: View, selected: Card | None = None) -> Message:
     """The misery choice for a seat: its hand, a select of its cards and a confirm button (for
     the ``selected`` card, or disabled while none is)."""
     hand = tuple(view.hand or ())
-    lines = [
-        f"**Round {view.round} of {view.rounds}** - choose your misery card "
-        "(its color counts against you; the choice is final once confirmed).",
-        "Your 15 cards:",
+    parts: list[Text] = [
+        t("misery.title", round=view.round, rounds=view.rounds),
+        t("misery.your_cards", count=len(hand)),
         *hand_lines(hand),
     ]
     if view.undealt:
-        lines.append(f"Undealt this round: {cards_text(view.undealt)}")
+        parts.append(t("misery.undealt", cards=cards_text(view.undealt)))
     if selected is not None:
-        lines.append(f"Selected: **{selected}**. Confirm to lock it in.")
+        parts.append(t("misery.selected", card=card_name(selected)))
     select = Select(
-        "Pick your misery card",
+        t("misery.placeholder"),
         MISERY_SELECT,
-        tuple(Choice(str(card), str(card), card_emoji(card) or None, card == selected) for card in hand),
+        tuple(
+            Choice(card_name(card), str(card), card_emoji(card) or None, card == selected) for card in hand
+        ),
     )
     if selected is not None:
         confirm = Button(
-            f"Confirm {selected}", f"m:{card_token(selected)}", card_emoji(selected) or None, style="danger"
+            t("misery.confirm_card", card=card_name(selected)),
+            f"m:{card_token(selected)}",
+            card_emoji(selected) or None,
+            style="danger",
         )
     else:
-        confirm = Button("Confirm", UNSELECTED, style="danger", disabled=True)
-    return Message(clip("\n".join(lines)), rows=((select,), (confirm,)))
+        confirm = Button(t("misery.confirm"), UNSELECTED, style="danger", disabled=True)
+    return Message(clipped(lines(parts), MAX_CONTENT), rows=((select,), (confirm,)))
 
 
 def misery_done(card: Card, round_number: int) -> Message:
     """The misery prompt once the seat has picked ``card``: no more components."""
-    return Message(
-        f"Your misery card for round {round_number}: **{card}**. It stays secret until everyone has picked."
-    )
+    return Message(t("misery.done", round=round_number, card=card_name(card)))
 
 
 def _hand_buttons(hand: Sequence[Card], *, disabled: bool) -> tuple[tuple[Component, ...], ...]:
     """The card buttons of a hand, one row per colour where the limits allow."""
     return tuple(
         tuple(
-            Button(str(card), f"p:{card_token(card)}", card_emoji(card) or None, disabled=disabled)
+            Button(card_name(card), f"p:{card_token(card)}", card_emoji(card) or None, disabled=disabled)
             for card in row
         )
         for row in hand_rows(hand)
@@ -124,20 +136,28 @@ def hand_prompt(view: View, names: Sequence[str]) -> Message:
     """A seat's hand as buttons, grouped by colour, with the state of the trick."""
     seat = view.seat
     hand = tuple(view.hand or ())
-    lines = [f"**Round {view.round} of {view.rounds}, trick {view.trick_number} of {TRICKS_PER_ROUND}**"]
+    parts = [
+        t(
+            "hand.title",
+            round=view.round,
+            rounds=view.rounds,
+            trick=view.trick_number,
+            tricks=TRICKS_PER_ROUND,
+        )
+    ]
     if view.phase is Phase.TRICKS:
-        lead = view.lead_color.value if view.lead_color is not None else "you lead"
+        lead = colour_name(view.lead_color) if view.lead_color is not None else t("hand.you_lead")
         if view.awaiting and view.awaiting[0] == seat:
-            lines.append(f"**Your turn.** Lead color: {lead}.")
+            parts.append(t("hand.your_turn", lead=lead))
         elif view.awaiting:
-            lines.append(f"Waiting for {names[view.awaiting[0]]}. Lead color: {lead}.")
-        lines += plays_lines("Played", view.trick, names)
+            parts.append(t("hand.waiting_for", name=names[view.awaiting[0]], lead=lead))
+        parts += plays_lines(t("trick.played"), view.trick, names)
     own = view.misery_cards[seat] if seat is not None else None
     if own is not None:
-        lines.append(f"Your misery card: {card_text(own)}")
+        parts.append(t("hand.your_misery_card", card=card_text(own)))
     if not hand:
-        lines.append("Your hand is empty.")
-    return Message(clip("\n".join(lines)), rows=_hand_buttons(hand, disabled=False))
+        parts.append(t("hand.empty"))
+    return Message(clipped(lines(parts), MAX_CONTENT), rows=_hand_buttons(hand, disabled=False))
 
 
 def played_message(view: View, names: Sequence[str], card: Card, round_number: int, trick: int) -> Message:
@@ -145,9 +165,9 @@ def played_message(view: View, names: Sequence[str], card: Card, round_number: i
     hand, its buttons disabled (the next turn comes as a new prompt). When that card ended the
     round (``view`` has moved on to the next round or the game is over), just the card."""
     if view.round != round_number or view.phase is Phase.GAME_OVER:
-        return Message(f"You played **{card}** in the last trick of round {round_number}.")
-    lines = [f"You played **{card}** in trick {trick} of round {round_number}."]
-    return Message(clip("\n".join(lines)), rows=_hand_buttons(tuple(view.hand or ()), disabled=True))
+        return Message(t("played.last_trick", card=card_name(card), round=round_number))
+    played = t("played.trick", card=card_name(card), trick=trick, round=round_number)
+    return Message(played, rows=_hand_buttons(tuple(view.hand or ()), disabled=True))
 
 
 def _where_played(view: View, card: Card) -> tuple[int, int]:
@@ -173,9 +193,9 @@ def _own_card(view: View, token: str) -> Card:
     try:
         card = parse_card_token(token.replace(" ", ""))
     except ValueError:
-        raise Refused("That is not one of your cards.") from None
+        raise Refused(t("refusal.not_your_card")) from None
     if card not in (view.hand or ()):
-        raise Refused(f"{card} is not in your hand.")
+        raise Refused(t("refusal.not_in_hand", card=card_name(card)))
     return card
 
 
@@ -195,7 +215,7 @@ def _selected(view: View, draft: str) -> Card | None:
 class StickemPresentation:
     """Every message of a Stick'em game (:class:`tabletop.presentation.Presentation`)."""
 
-    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> Text:
         """The rules in one line: ``**classic** (3-7 players, 5 rounds, all-zero trick: ...)``."""
         return rules_line(rules_for(options), players)
 
@@ -245,22 +265,22 @@ class StickemPresentation:
         own = _as_view(view)
         if intent == MISERY_SELECT:
             if len(values) != 1:
-                raise Refused("Pick exactly one card as your misery card.")
+                raise Refused(t("refusal.pick_one"))
             card = _own_card(own, values[0])
             if own.phase is Phase.TRICKS:
-                raise Refused(REVEALED)
+                raise Refused(t("refusal.misery_revealed"))
             if own.phase is not Phase.MISERY:
-                raise Refused(f"The misery choice of round {own.round} is over.")
+                raise Refused(t("refusal.misery_over", round=own.round))
             if own.misery_pick is not None:
-                raise Refused(ALREADY_PICKED)
+                raise Refused(t("refusal.already_picked"))
             return Redraw(card_token(card))
         kind, colon, token = intent.partition(":")
         if kind not in ("m", "p") or not colon:
-            raise Refused("That button is not part of this game of Stick'em.")
+            raise Refused(t("refusal.foreign_button"))
         if values:
-            raise Refused("That button takes no choice.")
+            raise Refused(t("refusal.no_choice"))
         if intent == UNSELECTED:
-            raise Refused("Pick a card in the menu first, then confirm it.")
+            raise Refused(t("refusal.pick_first"))
         return Act(f"{kind}:{card_token(_own_card(own, token))}")
 
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
@@ -273,50 +293,50 @@ class StickemPresentation:
         round_number, trick = _where_played(own, card)
         return played_message(own, names, card, round_number, trick)
 
-    def reply(self, action: str, view: object) -> str:
+    def reply(self, action: str, view: object) -> Text:
         """The private answer to the seat that took ``action``: "You played red 7." or "Your
         misery card for round 2: red 7." (the round from the seat's ``view`` afterwards).
         ValueError if ``action`` is no Stick'em action."""
         kind, card = split_action(action)
         if kind == "p":
-            return f"You played {card}."
-        return f"Your misery card for round {_as_view(view).round}: {card}."
+            return t("reply.played", card=card_name(card))
+        return t("reply.misery", round=_as_view(view).round, card=card_name(card))
 
-    def stale(self, stage: str, view: object) -> str | None:
+    def stale(self, stage: str, view: object) -> Text | None:
         """Why a click on a prompt of ``stage`` no longer counts: its round or trick is over, or
         the misery choice it was made for is. None for the same trick with more cards down (a
         hand shown before the seat's turn), or the misery choice still going on."""
         own = _as_view(view)
         found = _STAGE.fullmatch(stage)
         if found is None:
-            return "This prompt is out of date; use /hand for your cards."
+            return t("stale.out_of_date")
         round_number = int(found["round"])
         if round_number != own.round or own.phase is Phase.GAME_OVER:
-            return f"These cards are from round {round_number}, which is over."
+            return t("stale.round_over", round=round_number)
         if found["trick"] is None:  # the misery choice of the current round
             if own.phase is Phase.MISERY:
                 return None
-            return REVEALED  # the same round, not over, past its misery choice: its tricks
+            return t("refusal.misery_revealed")  # the same round, past its misery choice: its tricks
         trick = int(found["trick"])
         if own.phase is not Phase.TRICKS:  # a stage of tricks still to come: never made
-            return "This prompt is out of date; use /hand for your cards."
+            return t("stale.out_of_date")
         if trick != own.trick_number:
-            return f"This hand is from trick {trick}, which is over; use your latest hand or /hand."
+            return t("stale.trick_over", trick=trick)
         return None
 
-    def todo(self, view: object) -> str:
+    def todo(self, view: object) -> Text:
         """What a reminder asks of the seat: "pick your misery card" or "play a card"."""
-        return "pick your misery card" if _as_view(view).phase is Phase.MISERY else "play a card"
+        return t("todo.misery") if _as_view(view).phase is Phase.MISERY else t("todo.play")
 
-    def nudge(self, view: object) -> str:
+    def nudge(self, view: object) -> Text:
         """What the seat must do now, after a mention: "it is your turn (round 1, trick 3): use
         **/hand**." or "round 1: pick your misery card with **/hand**."."""
         own = _as_view(view)
         if own.phase is Phase.MISERY:
-            return f"round {own.round}: pick your misery card with **/hand**."
+            return t("nudge.misery", round=own.round)
         if own.phase is Phase.TRICKS:
-            return f"it is your turn (round {own.round}, trick {own.trick_number}): use **/hand**."
-        return "the game is over."
+            return t("nudge.play", round=own.round, trick=own.trick_number)
+        return t("nudge.over")
 
 
 PRESENTATION: Final = StickemPresentation()

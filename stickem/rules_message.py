@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Final
 
+from stickem.card_text import card_name
 from stickem.cards import Card
+from stickem.channel_messages import rules_summary
 from stickem.rules import PRESETS, Rules
 from stickem.summary import INTRO, SECTIONS
+from stickem.texts import comma_list, lines, t
 from stickem.tricks import trick_winner
+from tabletop.catalog import Text
 from tabletop.presentation import Embed, EmbedField, Message
 
 __all__ = ["RULES_COLOUR", "TRICK_EXAMPLES", "rules_message"]
@@ -26,37 +30,50 @@ RULES_COLOUR: Final = 0x8E44AD
 """The colour of the rules embed."""
 
 
-def _example_line(cards: tuple[str, ...]) -> str:
+def _example_line(cards: tuple[str, ...]) -> Text:
     """One worked trick: the winning card in bold, and who takes it under each rule set."""
     parsed = [Card.parse(text) for text in cards]
     first = trick_winner(parsed, Rules.preset("classic"))
     nobody = trick_winner(parsed, Rules.preset("amigo"))
-    shown = ", ".join(f"**{card}**" if i == first else str(card) for i, card in enumerate(parsed))
-    line = f"{shown} → nobody takes it" if first is None else f"{shown} → {parsed[first]} takes it"
+    shown = comma_list(
+        [
+            t("card.bold", card=card_name(card)) if i == first else card_name(card)
+            for i, card in enumerate(parsed)
+        ],
+        t("cards.none"),
+    )
+    if first is None:
+        return t("rules.example.nobody", cards=shown)
     if nobody is None:
-        line += " (under the Amigo rules nobody does: the cards are set aside)"
-    return line
+        return t("rules.example.taken_amigo_aside", cards=shown, card=card_name(parsed[first]))
+    return t("rules.example.taken", cards=shown, card=card_name(parsed[first]))
 
 
-def _preset_line(name: str) -> str:
+def _preset_line(name: str) -> Text:
     """One rule set, as /start offers it."""
     rules = Rules.preset(name)
-    return f"**{name}** ({rules.min_players}-{rules.max_players} players): {rules.summary()}."
+    return t(
+        "rules.preset_line",
+        name=name,
+        low=rules.min_players,
+        high=rules.max_players,
+        summary=rules_summary(rules),
+    )
 
 
 def rules_message() -> Message:
     """The rules summary shown by /rules: one embed, no text around it."""
-    examples = "\n".join(_example_line(example) for example in TRICK_EXAMPLES)
+    examples = lines([_example_line(example) for example in TRICK_EXAMPLES])
     fields = (
         *(EmbedField(title, text) for title, text in SECTIONS),
-        EmbedField("Examples (the winning card in bold)", examples),
-        EmbedField("Rule sets for /start", "\n".join(_preset_line(name) for name in PRESETS)),
+        EmbedField(t("rules.examples_title"), examples),
+        EmbedField(t("rules.presets_title"), lines([_preset_line(name) for name in PRESETS])),
     )
     embed = Embed(
-        title="Stick'em: the rules in a minute",
+        title=t("rules.title"),
         description=INTRO,
         colour=RULES_COLOUR,
         fields=fields,
-        footer="Cards are named by color and value, e.g. red 7.",
+        footer=t("rules.footer"),
     )
     return Message("", (embed,))

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from stickem.rules import Rules
+from stickem.texts import t
 from tabletop import OptionError, OptionValue
 
 __all__ = ["PER_PLAYER", "options_for", "rules_for"]
@@ -32,8 +33,13 @@ def options_for(rules: Rules) -> dict[str, OptionValue]:
 
 
 def rules_for(options: Mapping[str, OptionValue]) -> Rules:
-    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`)."""
+    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`: the
+    fewest players more than the most, in the players' words; any other, which option values
+    resolved by the spec never are, in the engine's)."""
     rounds = options["rounds"]
+    low, high = options["min_players"], options["max_players"]
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        raise OptionError("not_allowed", t("option.min_above_max", low=low, high=high))
     try:
         return Rules.preset(
             str(options["preset"]),

@@ -209,7 +209,7 @@ class TerminalTable:
 
     def rules_text(self) -> str:
         """Return the rules summary and this game's rule set."""
-        lines = ["Stick'em: the rules in a minute", INTRO]
+        lines = ["Stick'em: the rules in a minute", str(INTRO)]
         for title, text in SECTIONS:
             lines += ["", f"{title}: {text}"]
         lines += ["", f"This game: {self.game.rules.describe()}."]

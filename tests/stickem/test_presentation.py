@@ -18,6 +18,7 @@ from stickem.presentation import PRESENTATION
 from stickem.views import CompletedTrick
 from tabletop import Refused
 from tabletop.presentation import Act, Button, Message, Presentation, Redraw, Select
+from tests.stickem.rendered import english
 
 NAMES = ["ann", "bob", "cy", "dee", "eve", "fay", "gus"]
 
@@ -56,9 +57,9 @@ def test_the_game_spec_offers_the_presentation() -> None:
 
 
 def test_a_card_is_always_written_with_its_colour_name_the_square_only_as_an_aid() -> None:
-    assert card_text(Card.parse("red 7")) == "\N{LARGE RED SQUARE} red 7"
-    assert card_text(Card.parse("violet 0")) == "\N{LARGE PURPLE SQUARE} violet 0"
-    assert hand_lines(cards("red 7", "green 3", "red 2")) == [
+    assert english(card_text(Card.parse("red 7"))) == "\N{LARGE RED SQUARE} red 7"
+    assert english(card_text(Card.parse("violet 0"))) == "\N{LARGE PURPLE SQUARE} violet 0"
+    assert english(hand_lines(cards("red 7", "green 3", "red 2"))) == [
         "\N{LARGE GREEN SQUARE} green 3",
         "\N{LARGE RED SQUARE} red 2, red 7",
     ]
@@ -99,14 +100,14 @@ def test_hand_rows_fill_rows_in_order_when_no_colours_can_merge() -> None:
 def test_the_misery_prompt_lists_the_hand_by_colour_and_offers_a_select_and_a_disabled_confirm() -> None:
     match = new_match(seed=1)
     view = seat_view(match, 0)
-    prompt = PRESENTATION.prompt(view, NAMES[:3])
+    prompt = english(PRESENTATION.prompt(view, NAMES[:3]))
     lines = prompt.content.splitlines()
     assert lines[0] == (
         "**Round 1 of 5** - choose your misery card (its color counts against you; the choice is final "
         "once confirmed)."
     )
     assert lines[1] == "Your 15 cards:"
-    assert lines[2:] == hand_lines(view.hand or ())
+    assert lines[2:] == english(hand_lines(view.hand or ()))
     (select,), (confirm,) = prompt.rows
     assert isinstance(select, Select) and select.intent == "msel"
     assert [choice.value for choice in select.choices] == [str(card) for card in view.hand or ()]
@@ -121,7 +122,7 @@ def test_choosing_a_card_redraws_the_prompt_with_a_confirm_button_carrying_the_a
     card = (view.hand or ())[3]
     meaning = PRESENTATION.click(view, "msel", [card_token(card)])
     assert meaning == Redraw(card_token(card))
-    prompt = PRESENTATION.prompt(view, NAMES[:3], draft=meaning.draft)
+    prompt = english(PRESENTATION.prompt(view, NAMES[:3], draft=meaning.draft))
     assert prompt.content.endswith(f"Selected: **{card}**. Confirm to lock it in.")
     (select,), (confirm,) = prompt.rows
     assert isinstance(select, Select)
@@ -133,9 +134,9 @@ def test_choosing_a_card_redraws_the_prompt_with_a_confirm_button_carrying_the_a
 
 def test_a_draft_naming_no_card_of_the_hand_shows_the_prompt_as_if_nothing_was_chosen() -> None:
     view = seat_view(new_match(seed=1), 0)
-    plain = PRESENTATION.prompt(view, NAMES[:3])
+    plain = english(PRESENTATION.prompt(view, NAMES[:3]))
     for draft in ("violet17", "nonsense", "red"):
-        assert PRESENTATION.prompt(view, NAMES[:3], draft=draft) == plain
+        assert english(PRESENTATION.prompt(view, NAMES[:3], draft=draft)) == plain
 
 
 def test_after_the_pick_the_prompt_and_the_clicked_message_tell_the_pick_without_components() -> None:
@@ -145,9 +146,9 @@ def test_after_the_pick_the_prompt_and_the_clicked_message_tell_the_pick_without
     view = seat_view(match, 0)
     card = view.misery_pick
     expected = f"Your misery card for round 1: **{card}**. It stays secret until everyone has picked."
-    assert PRESENTATION.prompt(view, NAMES[:3]) == Message(expected)
-    assert PRESENTATION.acted(view, action, NAMES[:3]) == Message(expected)
-    assert PRESENTATION.reply(action, view) == f"Your misery card for round 1: {card}."
+    assert english(PRESENTATION.prompt(view, NAMES[:3])) == Message(expected)
+    assert english(PRESENTATION.acted(view, action, NAMES[:3])) == Message(expected)
+    assert english(PRESENTATION.reply(action, view)) == f"Your misery card for round 1: {card}."
     with pytest.raises(Refused, match="already picked"):
         PRESENTATION.click(view, "msel", [card_token((view.hand or ())[0])])
 
@@ -159,13 +160,13 @@ def test_the_hand_prompt_shows_the_turn_and_one_button_per_card_carrying_its_pla
     match = in_tricks(seed=2, plays=1)
     seat = match.awaiting[0]
     view = seat_view(match, seat)
-    prompt = PRESENTATION.prompt(view, NAMES[:3])
+    prompt = english(PRESENTATION.prompt(view, NAMES[:3]))
     lines = prompt.content.splitlines()
     assert lines[0] == "**Round 1 of 5, trick 1 of 14**"
     assert lines[1] == f"**Your turn.** Lead color: {view.lead_color}."
     ((leader, led),) = view.trick
-    assert lines[2] == f"Played: {NAMES[leader]}: {card_text(led)}"
-    assert lines[3] == f"Your misery card: {card_text(view.misery_pick or led)}"
+    assert lines[2] == f"Played: {NAMES[leader]}: {english(card_text(led))}"
+    assert lines[3] == f"Your misery card: {english(card_text(view.misery_pick or led))}"
     buttons = [b for b in prompt.components() if isinstance(b, Button)]
     assert len(buttons) == len(prompt.components()) == 14
     assert not any(b.disabled for b in buttons)
@@ -178,7 +179,7 @@ def test_the_hand_prompt_shows_the_turn_and_one_button_per_card_carrying_its_pla
 def test_a_waiting_seat_sees_whom_it_waits_for() -> None:
     match = in_tricks(seed=2, plays=1)
     waiting = next(seat for seat in range(3) if seat not in match.awaiting)
-    content = PRESENTATION.prompt(seat_view(match, waiting), NAMES[:3]).content
+    content = english(PRESENTATION.prompt(seat_view(match, waiting), NAMES[:3])).content
     assert f"Waiting for {NAMES[match.awaiting[0]]}." in content
 
 
@@ -190,12 +191,12 @@ def test_a_card_played_mid_trick_leaves_the_rest_of_the_hand_disabled() -> None:
     action = PRESENTATION.click(view, f"p:{card_token(card)}", [])
     assert action == Act(f"p:{card_token(card)}")
     match.apply(seat, action.action)
-    after = PRESENTATION.acted(seat_view(match, seat), action.action, NAMES[:3])
+    after = english(PRESENTATION.acted(seat_view(match, seat), action.action, NAMES[:3]))
     assert after is not None
     assert after.content == f"You played **{card}** in trick 1 of round 1."
     assert after.components() and all(b.disabled for b in after.components())
     assert len(after.components()) == 13
-    assert PRESENTATION.reply(action.action, seat_view(match, seat)) == f"You played {card}."
+    assert english(PRESENTATION.reply(action.action, seat_view(match, seat))) == f"You played {card}."
 
 
 def test_the_card_that_completes_a_trick_is_told_as_played_in_that_trick() -> None:
@@ -205,7 +206,7 @@ def test_the_card_that_completes_a_trick_is_told_as_played_in_that_trick() -> No
     match.apply(seat, action)
     view = seat_view(match, seat)
     assert view.trick_number == 2
-    after = PRESENTATION.acted(view, action, NAMES[:3])
+    after = english(PRESENTATION.acted(view, action, NAMES[:3]))
     assert after is not None and after.content.endswith("in trick 1 of round 1.")
 
 
@@ -218,7 +219,7 @@ def test_the_card_that_ends_a_round_is_told_alone() -> None:
     view = seat_view(match, seat)
     assert view.round == 2 and view.phase is Phase.MISERY
     card = parse_card_token(action.partition(":")[2])
-    assert PRESENTATION.acted(view, action, NAMES[:3]) == Message(
+    assert english(PRESENTATION.acted(view, action, NAMES[:3])) == Message(
         f"You played **{card}** in the last trick of round 1."
     )
 
@@ -289,25 +290,25 @@ def test_a_prompt_of_an_earlier_round_is_stale() -> None:
     match = in_tricks(seed=2, plays=3 * 14)
     view = seat_view(match, 0)
     assert view.round == 2
-    assert PRESENTATION.stale("1.14.2", view) == "These cards are from round 1, which is over."
-    assert PRESENTATION.stale("1m", view) == "These cards are from round 1, which is over."
+    assert english(PRESENTATION.stale("1.14.2", view)) == "These cards are from round 1, which is over."
+    assert english(PRESENTATION.stale("1m", view)) == "These cards are from round 1, which is over."
 
 
 def test_a_hand_of_an_earlier_trick_is_stale_but_one_of_the_same_trick_still_counts() -> None:
     match = in_tricks(seed=2, plays=4)
     view = seat_view(match, 0)
     assert match.stage == "1.2.1"
-    assert PRESENTATION.stale("1.1.0", view) == (
+    assert english(PRESENTATION.stale("1.1.0", view)) == (
         "This hand is from trick 1, which is over; use your latest hand or /hand."
     )
-    assert PRESENTATION.stale("1.2.0", view) is None
+    assert english(PRESENTATION.stale("1.2.0", view)) is None
 
 
 def test_the_misery_choice_is_stale_once_the_tricks_are_on_and_not_before() -> None:
     match = new_match(seed=1)
-    assert PRESENTATION.stale("1m", seat_view(match, 0)) is None
+    assert english(PRESENTATION.stale("1m", seat_view(match, 0))) is None
     match = in_tricks(seed=1)
-    assert PRESENTATION.stale("1m", seat_view(match, 0)) == (
+    assert english(PRESENTATION.stale("1m", seat_view(match, 0))) == (
         "The misery cards are already revealed; now the tricks are played."
     )
 
@@ -315,7 +316,7 @@ def test_the_misery_choice_is_stale_once_the_tricks_are_on_and_not_before() -> N
 def test_a_stage_that_is_no_stage_of_stickem_is_stale() -> None:
     view = seat_view(in_tricks(seed=1), 0)
     for stage in ("over", "", "1.x.2", "1.1"):
-        reason = PRESENTATION.stale(stage, view)
+        reason = english(PRESENTATION.stale(stage, view))
         assert reason is not None and "/hand" in reason
 
 
@@ -325,13 +326,15 @@ def test_a_stage_that_is_no_stage_of_stickem_is_stale() -> None:
 def test_the_table_puts_the_notes_under_the_round_and_nothing_without_them() -> None:
     match = in_tricks(seed=2, plays=1)
     public = match.view(None)
-    with_notes = PRESENTATION.table(public, NAMES[:3], notes=["Turn timer: 2 min"], stopped=False).content
-    without = PRESENTATION.table(public, NAMES[:3], notes=[], stopped=False).content
+    with_notes = english(
+        PRESENTATION.table(public, NAMES[:3], notes=["Turn timer: 2 min"], stopped=False)
+    ).content
+    without = english(PRESENTATION.table(public, NAMES[:3], notes=[], stopped=False)).content
     lines = with_notes.splitlines()
     turn = lines.index(f"Turn: **{NAMES[match.awaiting[0]]}**")
     assert lines[turn + 1 : turn + 4] == ["Turn timer: 2 min", "", "Players:"]
     assert without.splitlines() == lines[: turn + 1] + lines[turn + 2 :]
-    stopped = PRESENTATION.table(public, NAMES[:3], notes=[], stopped=True).content
+    stopped = english(PRESENTATION.table(public, NAMES[:3], notes=[], stopped=True)).content
     assert stopped.startswith("**Stick'em** - round 1 of 5 - rules: classic - **stopped**")
     assert "Turn:" not in stopped
 
@@ -342,7 +345,7 @@ def test_the_table_tells_a_set_aside_trick() -> None:
     assert isinstance(public, View) and public.last_trick is not None
     set_aside = CompletedTrick(1, public.last_trick.plays, None)
     view = dataclasses.replace(public, tricks=(set_aside,), last_trick=set_aside)
-    content = PRESENTATION.table(view, NAMES[:3], notes=[], stopped=False).content
+    content = english(PRESENTATION.table(view, NAMES[:3], notes=[], stopped=False)).content
     assert " - taken by nobody (set aside)" in content.splitlines()[-1]
 
 
@@ -352,28 +355,31 @@ def test_a_round_closes_with_its_misery_cards_its_last_trick_and_its_scores() ->
     events = match.apply(seat, match.legal_actions(seat)[0])
     public = match.view(None)
     scored = next(e for e in events if isinstance(e, RoundScored))
-    closed = PRESENTATION.round_closed(events, public, NAMES[:3])
+    closed = english(PRESENTATION.round_closed(events, public, NAMES[:3]))
     assert closed is not None
     lines = closed.content.splitlines()
     assert lines[0] == "**Stick'em** - round 1 is over."
     assert (
         lines[1]
-        == f"1. ann - misery {card_text(scored.misery_cards[0])} - captured {scored.captured_counts[0]}"
+        == f"1. ann - misery {english(card_text(scored.misery_cards[0]))}"
+        f" - captured {scored.captured_counts[0]}"
     )
     assert lines[4].startswith("Last trick (14): ")
-    (report,) = PRESENTATION.reports(events, public, NAMES[:3])
+    (report,) = english(PRESENTATION.reports(events, public, NAMES[:3]))
     assert report.content == "" and not report.rows
     (embed,) = report.embeds
     assert (embed.title, embed.colour) == ("Round 1 of 5 scored", 0x5865F2)
-    assert embed.description.startswith(f"**ann** - misery {card_text(scored.misery_cards[0])} - round ")
+    assert embed.description.startswith(
+        f"**ann** - misery {english(card_text(scored.misery_cards[0]))} - round "
+    )
 
 
 def test_an_action_that_ends_no_round_closes_nothing_and_reports_nothing() -> None:
     match = in_tricks(seed=2)
     seat = match.awaiting[0]
     events = match.apply(seat, match.legal_actions(seat)[0])
-    assert PRESENTATION.round_closed(events, match.view(None), NAMES[:3]) is None
-    assert PRESENTATION.reports(events, match.view(None), NAMES[:3]) == ()
+    assert english(PRESENTATION.round_closed(events, match.view(None), NAMES[:3])) is None
+    assert english(PRESENTATION.reports(events, match.view(None), NAMES[:3])) == ()
 
 
 def test_a_set_aside_last_trick_is_taken_by_nobody_when_the_round_closes() -> None:
@@ -382,7 +388,7 @@ def test_a_set_aside_last_trick_is_taken_by_nobody_when_the_round_closes() -> No
         1, (1, 2, 3), (1, 2, 3), tuple(cards("red 5", "blue 5", "green 5")), ((), (), ()), (4, 5, 5)
     )
     events = (TrickSetAside(plays, 14, 0), scored)
-    closed = PRESENTATION.round_closed(events, new_match().view(None), NAMES[:3])
+    closed = english(PRESENTATION.round_closed(events, new_match().view(None), NAMES[:3]))
     assert closed is not None
     assert closed.content.splitlines()[-1] == (
         "Last trick (14): ann: \N{LARGE RED SQUARE} red 0, bob: \N{LARGE BLUE SQUARE} blue 0, "
@@ -397,7 +403,7 @@ def test_the_end_of_the_game_reports_the_scores_then_the_winners_in_gold() -> No
         ),
         GameOver((10, 12, 12), (1, 2)),
     )
-    scores, over = PRESENTATION.reports(events, new_match().view(None), NAMES[:3])
+    scores, over = english(PRESENTATION.reports(events, new_match().view(None), NAMES[:3]))
     assert scores.embeds[0].title == "Round 5 of 5 scored"
     assert over.content == "**Game over!** bob and cy share the win."
     assert over.embeds[0].colour == 0xF1C40F
@@ -405,19 +411,22 @@ def test_the_end_of_the_game_reports_the_scores_then_the_winners_in_gold() -> No
 
 
 def test_nudges_say_what_to_do_after_a_mention() -> None:
-    assert PRESENTATION.nudge(seat_view(new_match(), 0)) == "round 1: pick your misery card with **/hand**."
+    assert (
+        english(PRESENTATION.nudge(seat_view(new_match(), 0)))
+        == "round 1: pick your misery card with **/hand**."
+    )
     match = in_tricks(seed=2, plays=3)
-    assert PRESENTATION.nudge(seat_view(match, match.awaiting[0])) == (
+    assert english(PRESENTATION.nudge(seat_view(match, match.awaiting[0]))) == (
         "it is your turn (round 1, trick 2): use **/hand**."
     )
 
 
 def test_the_options_line_and_the_rules() -> None:
     options = GAME.resolve_options({"preset": "amigo"})
-    assert PRESENTATION.options_line(options, 4) == (
+    assert english(PRESENTATION.options_line(options, 4)) == (
         "**amigo** (3-6 players, 4 rounds (one per player), all-zero trick: nobody wins, lead rotates)"
     )
-    (embed,) = PRESENTATION.rules().embeds
+    (embed,) = english(PRESENTATION.rules()).embeds
     assert embed.title == "Stick'em: the rules in a minute"
     assert [field.name for field in embed.fields][-2:] == [
         "Examples (the winning card in bold)",
@@ -429,7 +438,7 @@ def test_the_options_line_and_the_rules() -> None:
 def test_long_names_keep_the_table_within_discords_limit() -> None:
     names = ["x" * 300] * 7
     match = in_tricks(players=7, seed=3, plays=5)
-    assert len(PRESENTATION.table(match.view(None), names, notes=[], stopped=False).content) <= 2000
+    assert len(english(PRESENTATION.table(match.view(None), names, notes=[], stopped=False)).content) <= 2000
 
 
 # --- a whole game ------------------------------------------------------------------------------
@@ -444,13 +453,13 @@ def test_a_whole_game_is_played_by_clicking_prompts_and_shown_to_its_end() -> No
         seat = draw.choice(match.awaiting)
         stage = match.stage
         view = seat_view(match, seat)
-        prompt = PRESENTATION.prompt(view, names)
+        prompt = english(PRESENTATION.prompt(view, names))
         if view.phase is Phase.MISERY:
             (select,), _ = prompt.rows
             assert isinstance(select, Select)
             meaning = PRESENTATION.click(view, select.intent, [draw.choice(select.choices).value])
             assert isinstance(meaning, Redraw)
-            prompt = PRESENTATION.prompt(view, names, draft=meaning.draft)
+            prompt = english(PRESENTATION.prompt(view, names, draft=meaning.draft))
             (confirm,) = prompt.rows[1]
             meaning = PRESENTATION.click(view, confirm.intent, [])
         else:
@@ -458,8 +467,8 @@ def test_a_whole_game_is_played_by_clicking_prompts_and_shown_to_its_end() -> No
             meaning = PRESENTATION.click(view, button.intent, [])
         assert isinstance(meaning, Act)
         events = match.apply(seat, meaning.action)
-        assert PRESENTATION.acted(seat_view(match, seat), meaning.action, names) is not None
-        reports += PRESENTATION.reports(events, match.view(None), names)
+        assert english(PRESENTATION.acted(seat_view(match, seat), meaning.action, names)) is not None
+        reports += english(PRESENTATION.reports(events, match.view(None), names))
         if match.stage != stage and not match.is_over:
             later = seat_view(match, seat)
             if (
@@ -467,9 +476,9 @@ def test_a_whole_game_is_played_by_clicking_prompts_and_shown_to_its_end() -> No
                 and later.round == view.round
                 and later.trick_number == view.trick_number
             ):
-                assert PRESENTATION.stale(stage, later) is None
+                assert english(PRESENTATION.stale(stage, later)) is None
             else:
-                assert PRESENTATION.stale(stage, later) is not None
+                assert english(PRESENTATION.stale(stage, later)) is not None
     assert [r.embeds[0].title for r in reports] == [
         "Round 1 of 2 scored",
         "Round 2 of 2 scored",

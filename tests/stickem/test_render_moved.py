@@ -20,6 +20,7 @@ from stickem.hosting import card_token, parse_card_token
 from stickem.presentation import PRESENTATION, UNSELECTED, hand_prompt, misery_prompt, played_message
 from tabletop import Refused
 from tabletop.presentation import Act, Button, Select
+from tests.stickem.rendered import english
 
 NAMES = ("ann", "bob", "cy", "dee", "eve", "fay", "gus")
 
@@ -80,7 +81,7 @@ def test_table_message_shows_public_state_only() -> None:
     game.choose_misery(0, game.hand(0)[0])
     picked = game.misery_card(0)
     assert picked is not None
-    spec = table_message(game.view(None), NAMES[:4])
+    spec = english(table_message(game.view(None), NAMES[:4]))
     assert "Waiting for: bob, cy, dee" in spec.content
     assert not mentions(spec.content, picked)
     for seat in range(4):
@@ -91,13 +92,13 @@ def test_table_message_shows_public_state_only() -> None:
 def test_table_message_during_tricks() -> None:
     game = game_in_tricks(5)
     view = game.view(None)
-    content = table_message(view, NAMES[:5]).content
+    content = english(table_message(view, NAMES[:5])).content
     for seat, card in view.trick:
-        assert f"{NAMES[seat]}: {card_text(card)}" in content
+        assert f"{NAMES[seat]}: {english(card_text(card))}" in content
     assert f"Turn: **{NAMES[view.awaiting[0]]}**" in content
     for seat in range(5):
         misery = view.misery_cards[seat]
-        assert misery is not None and f"misery {card_text(misery)}" in content
+        assert misery is not None and f"misery {english(card_text(misery))}" in content
         assert not any(mentions(content, card) for card in game.hand(seat))
     assert f"lead color: {view.lead_color.value}" in content  # type: ignore[union-attr]
 
@@ -105,7 +106,7 @@ def test_table_message_during_tricks() -> None:
 def test_table_message_shows_who_took_the_last_trick_and_undealt_with_seven() -> None:
     game = game_in_tricks(7, plays=7)
     view = game.view(None)
-    content = table_message(view, NAMES).content
+    content = english(table_message(view, NAMES)).content
     assert view.last_trick is not None and view.last_trick.winner is not None
     assert f"taken by {NAMES[view.last_trick.winner]}" in content
     assert "Undealt" in content
@@ -118,21 +119,22 @@ def test_table_message_shows_the_hosts_timer_line_under_the_turn() -> None:
     view = game_in_tricks(4).view(None)
     stamp = int(datetime(2026, 5, 1, 12, 0, 30, tzinfo=UTC).timestamp())
     timer = f"Turn timer: 2 min - time is up <t:{stamp}:R>"
-    running = PRESENTATION.table(view, NAMES[:4], notes=[timer], stopped=False).content
+    running = english(PRESENTATION.table(view, NAMES[:4], notes=[timer], stopped=False)).content
     turn_at = running.index(f"Turn: **{NAMES[view.awaiting[0]]}**")
     assert running.index(timer) > turn_at
-    assert "Turn timer: 30 s\n" in PRESENTATION.table(
-        view, NAMES[:4], notes=["Turn timer: 30 s"], stopped=False
-    ).content
-    stopped = PRESENTATION.table(view, NAMES[:4], notes=["Turn timer: 1 min"], stopped=True).content
+    assert (
+        "Turn timer: 30 s\n"
+        in english(PRESENTATION.table(view, NAMES[:4], notes=["Turn timer: 30 s"], stopped=False)).content
+    )
+    stopped = english(PRESENTATION.table(view, NAMES[:4], notes=["Turn timer: 1 min"], stopped=True)).content
     assert "Turn timer: 1 min\n" in stopped and "**stopped**" in stopped and "Turn: " not in stopped
     # without the host's line nothing is said about a timer
-    assert "Turn timer" not in table_message(view, NAMES[:4]).content
+    assert "Turn timer" not in english(table_message(view, NAMES[:4])).content
 
 
 def test_every_card_is_written_with_its_color_name() -> None:
     for card in deck(7):
-        text = card_text(card)
+        text = english(card_text(card))
         assert text.endswith(f"{card.color.value} {card.value}")
 
 
@@ -142,7 +144,7 @@ def test_every_card_is_written_with_its_color_name() -> None:
 def test_misery_prompt_select_and_confirm() -> None:
     game = Game.new(3, seed=2)
     view = game.view(1)
-    spec = misery_prompt(view)
+    spec = english(misery_prompt(view))
     select, confirm = spec.components()
     assert isinstance(select, Select) and isinstance(confirm, Button)
     assert [Card.parse(choice.value) for choice in select.choices] == game.hand(1)
@@ -152,7 +154,7 @@ def test_misery_prompt_select_and_confirm() -> None:
     with pytest.raises(Refused):  # the confirm button of nothing chosen is no action
         PRESENTATION.click(view, confirm.intent, ())
     chosen = game.hand(1)[4]
-    spec = misery_prompt(view, chosen)
+    spec = english(misery_prompt(view, chosen))
     select, confirm = spec.components()
     assert isinstance(confirm, Button) and not confirm.disabled
     assert PRESENTATION.click(view, confirm.intent, ()) == Act(f"m:{card_token(chosen)}")
@@ -165,14 +167,14 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
     game = game_in_tricks(6, plays=1)
     seat = game.awaiting[0]
     view = game.view(seat)
-    spec = hand_prompt(view, NAMES[:6])
+    spec = english(hand_prompt(view, NAMES[:6]))
     buttons = spec.components()
     assert len(spec.rows) <= 5
     assert [b.label for b in buttons if isinstance(b, Button)] == [str(c) for c in game.hand(seat)]
     # the round and trick are the prompt's (its stage, in the host's custom id): a click on it
     # counts during this trick
     assert f"**Round 1 of {game.rounds}, trick {game.trick_number} of 14**" in spec.content
-    assert PRESENTATION.stale(f"1.{game.trick_number}.0", view) is None
+    assert english(PRESENTATION.stale(f"1.{game.trick_number}.0", view)) is None
     for button in buttons:
         assert isinstance(button, Button)
         kind, token = button.intent.split(":")
@@ -181,9 +183,9 @@ def test_hand_prompt_buttons_name_the_trick_and_the_cards() -> None:
         assert PRESENTATION.click(view, button.intent, ()) == Act(button.intent)
     assert "**Your turn.**" in spec.content
     other = (seat + 1) % 6
-    waiting = hand_prompt(game.view(other), NAMES[:6])
+    waiting = english(hand_prompt(game.view(other), NAMES[:6]))
     assert f"Waiting for {NAMES[seat]}" in waiting.content
-    played = played_message(game.view(other), NAMES[:6], game.hand(other)[0], 1, 1)
+    played = english(played_message(game.view(other), NAMES[:6], game.hand(other)[0], 1, 1))
     assert played.components()
     assert all(isinstance(b, Button) and b.disabled for b in played.components())
     assert played.content.startswith(f"You played **{game.hand(other)[0]}** in trick 1 of round 1")
@@ -195,7 +197,7 @@ def test_played_message_after_the_last_card_of_a_round_names_that_round_only() -
     card = game.legal_cards(seat)[0]
     game.play(seat, card)
     assert game.round == 2  # the new deal is in the seat's view now
-    played = played_message(game.view(seat), NAMES[:3], card, 1, 14)
+    played = english(played_message(game.view(seat), NAMES[:3], card, 1, 14))
     assert played.content == f"You played **{card}** in the last trick of round 1."
     assert not played.components()
     assert not any(mentions(played.content, c) for c in game.hand(seat))
@@ -213,7 +215,7 @@ def test_round_scored_embed_lists_each_player() -> None:
         captured_misery=((Card.parse("red 2"), Card.parse("red 5")), (), ()),
         captured_counts=(16, 8, 12),
     )
-    embed = round_scored_embed(NAMES[:3], scored, 5)
+    embed = english(round_scored_embed(NAMES[:3], scored, 5))
     assert embed.title == "Round 2 of 5 scored"
     lines = embed.description.splitlines()
     assert len(lines) == 2 * 3 and not embed.fields  # two short lines per player
@@ -224,18 +226,18 @@ def test_round_scored_embed_lists_each_player() -> None:
 
 
 def test_plays_are_one_per_line_with_many_players() -> None:
-    three = table_message(game_in_tricks(3, plays=2).view(None), NAMES[:3]).content
+    three = english(table_message(game_in_tricks(3, plays=2).view(None), NAMES[:3])).content
     assert re.search(r"^Played: .+, .+$", three, re.M)
     game = game_in_tricks(7, plays=9)
-    seven = table_message(game.view(None), NAMES[:7]).content
+    seven = english(table_message(game.view(None), NAMES[:7])).content
     assert re.search(r"^Played:\n- .+\n- .+$", seven, re.M)
     assert re.search(r"^Last trick \(1\) - taken by .+:(\n- .+){7}", seven, re.M)
-    hand = hand_prompt(game.view(game.awaiting[0]), NAMES[:7])
+    hand = english(hand_prompt(game.view(game.awaiting[0]), NAMES[:7]))
     assert "Your hand" not in hand.content and hand.components()
 
 
 def test_game_over_message_ranks_and_names_winners() -> None:
-    spec = game_over_message(NAMES[:4], GameOver(totals=(5, 9, 9, -2), winners=(1, 2)))
+    spec = english(game_over_message(NAMES[:4], GameOver(totals=(5, 9, 9, -2), winners=(1, 2))))
     assert "bob and cy share the win" in spec.content
     assert spec.embeds[0].description == "1. bob: 9\n1. cy: 9\n3. ann: 5\n4. dee: -2"
 
@@ -245,6 +247,6 @@ def test_the_public_table_for_score_names_no_hidden_card() -> None:
     tests/bot/test_render.py): no card of any hand."""
     game = game_in_tricks(3)
     assert game.phase is Phase.TRICKS
-    content = PRESENTATION.table(game.view(None), NAMES[:3], notes=(), stopped=False).content
+    content = english(PRESENTATION.table(game.view(None), NAMES[:3], notes=(), stopped=False)).content
     for seat in range(3):
         assert not any(mentions(content, card) for card in game.hand(seat))

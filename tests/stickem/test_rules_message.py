@@ -6,11 +6,12 @@ from __future__ import annotations
 from stickem import Rules
 from stickem.rules_message import TRICK_EXAMPLES, rules_message
 from tabletop.presentation import Embed
+from tests.stickem.rendered import english
 
 
 def the_embed() -> Embed:
     """The one embed of the rules message (it has no text around it)."""
-    message = rules_message()
+    message = english(rules_message())
     assert message.content == "" and not message.rows
     (embed,) = message.embeds
     return embed

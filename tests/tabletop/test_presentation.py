@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tabletop import GameSpec, Match, Refused
+from tabletop.catalog import Text, render
 from tabletop.presentation import (
     MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
@@ -41,11 +42,21 @@ def presentation_of(spec: GameSpec) -> Presentation:
     return presentation
 
 
+LANGUAGES = ("en", "de")
+"""The languages whose texts must fit Discord's limits."""
+
+
+def shown(text: str | Text) -> int:
+    """The length of ``text`` as shown, in the longest of :data:`LANGUAGES`."""
+    return max(len(render(text, language)) for language in LANGUAGES)
+
+
 def check_limits(message: Message) -> None:
-    """The message fits Discord: content, embeds, rows, labels, intents."""
-    assert len(message.content) <= MAX_CONTENT
+    """The message fits Discord: content, embeds, rows, labels, intents (each text as shown, in
+    every language of :data:`LANGUAGES`)."""
+    assert shown(message.content) <= MAX_CONTENT
     for embed in message.embeds:
-        assert len(embed.title) <= 256 and len(embed.description) <= MAX_EMBED_DESCRIPTION
+        assert shown(embed.title) <= 256 and shown(embed.description) <= MAX_EMBED_DESCRIPTION
         assert len(embed.fields) <= 25
     assert len(message.rows) <= MAX_ROWS
     for row in message.rows:
@@ -56,11 +67,11 @@ def check_limits(message: Message) -> None:
         for item in row:
             assert len(item.intent) <= MAX_INTENT, item.intent
             if isinstance(item, Button):
-                assert 0 < len(item.label) <= MAX_LABEL
+                assert 0 < shown(item.label) <= MAX_LABEL
             else:
                 assert 0 < len(item.choices) <= MAX_CHOICES
                 assert 1 <= item.min_values <= item.max_values <= len(item.choices)
-                assert all(0 < len(c.label) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
+                assert all(0 < shown(c.label) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
 
 
 def _clicks(message: Message, draw: random.Random) -> list[tuple[str, tuple[str, ...]]]:
@@ -135,7 +146,7 @@ def test_a_whole_game_is_played_by_clicking_what_prompts_offer(spec: GameSpec, s
             match.apply(seat, computers[seat].decide(match.view(seat)))
         if match.stage != stage:
             reason = presentation.stale(stage, match.view(seat))
-            assert reason is None or reason.strip()
+            assert reason is None or render(reason).strip()
     final = presentation.table(match.view(None), names, notes=[], stopped=False)
     check_limits(final)
     assert presentation.nudge(match.view(0)) or match.is_over
