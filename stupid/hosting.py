@@ -25,9 +25,11 @@ from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
 from stupid.presentation import StupidPresentation
+from stupid.refusals import options_text, refused
 from stupid.replay import REPLAY, StupidReplay
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
 from stupid.table_options import AUTO, rules_for
+from stupid.texts import t
 from stupid.views import View
 from tabletop import (
     ComputerPlayer,
@@ -38,6 +40,7 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
+    Refused,
     Results,
     resolve_options,
 )
@@ -73,6 +76,17 @@ class StupidMatch(EngineMatch[Game]):
     def log(self) -> tuple[LogEntry, ...]:
         """Every accepted action, as (seat, text); plays name their copy in games of several decks."""
         return tuple((seat, action.encode()) for seat, action in self.game.actions)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) with the reason in
+        words of Stupid's catalog (:mod:`stupid.refusals`) if the rules do not allow it or the
+        text is no action of the game."""
+        try:
+            return tuple(self.play(seat, action))
+        except RuleError as exc:
+            raise refused(exc) from exc
+        except ValueError as exc:
+            raise Refused(t("refusal.not_a_move")) from exc
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
         """The bids or cards ``seat`` may choose now (each card once, whatever its copies)."""
@@ -145,8 +159,14 @@ class StupidGame:
             1,
             MAX_DECKS,
         ),
-        Option("max_hand", "the largest hand: rounds deal 1 card, 2, ... up to it and back to 1", 7, (),
-               1, MAX_HAND_LIMIT),
+        Option(
+            "max_hand",
+            "the largest hand: rounds deal 1 card, 2, ... up to it and back to 1",
+            7,
+            (),
+            1,
+            MAX_HAND_LIMIT,
+        ),
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StupidPresentation()
@@ -164,7 +184,7 @@ class StupidGame:
             try:
                 rules.check(HOSTED_PLAYERS.start)  # no table could play: say why
             except ValueError as exc:
-                raise OptionError("not_allowed", str(exc)) from exc
+                raise OptionError("not_allowed", options_text(exc)) from exc
         return values
 
     def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
@@ -179,15 +199,12 @@ class StupidGame:
         """A new game, round 1 dealt; :class:`OptionError` if the options do not take ``players``."""
         rules = rules_for(options)
         if players not in HOSTED_PLAYERS:
-            raise OptionError(
-                "players",
-                f"a table of Stupid seats {self.min_players}-{self.max_players} players, not {players}",
-                players=players,
-            )
+            text = t("options.refusal.seats", low=self.min_players, high=self.max_players, players=players)
+            raise OptionError("players", text, players=players)
         try:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
-            raise OptionError("players", str(exc), players=players) from exc
+            raise OptionError("players", options_text(exc), players=players) from exc
         return StupidMatch(game, options)
 
     def replay(

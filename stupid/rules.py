@@ -16,13 +16,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "Option", "Rules", "min_decks"]
+__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "Option", "Rules", "RulesError", "min_decks"]
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 21
 MAX_DECKS: Final = 3
 MAX_HAND_LIMIT: Final = 10
 DECK_SIZE: Final = 52
+
+
+class RulesError(ValueError):
+    """Options that do not suit the player count (:meth:`Rules.check`): the English sentence as
+    ``str()``, and the same as data for a front end that words it in another language:
+    ``code`` ``players`` (details ``players``, ``min``, ``max``), ``too_few_decks`` (``decks``,
+    ``players``, ``fewest``, ``most``) or ``too_few_cards`` (``decks``, ``cards``, ``players``,
+    ``max_hand``, ``needed``, ``largest``, ``more``: the decks that would do, 0 if none)."""
+
+    def __init__(self, message: str, code: str, details: Mapping[str, int]) -> None:
+        super().__init__(message)
+        self.code = code
+        self.details = dict(details)
 
 
 def min_decks(players: int) -> int:
@@ -108,15 +121,19 @@ class Rules:
         rules: 2-21 players, at least ``ceil(players / 7)`` decks, ``players * max_hand + 1``
         cards in the decks."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(
-                f"Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}"
+            raise RulesError(
+                f"Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}",
+                "players",
+                {"players": players if type(players) is int else 0, "min": MIN_PLAYERS, "max": MAX_PLAYERS},
             )
         fewest = min_decks(players)
         decks = fewest if self.decks is None else self.decks
         if decks < fewest:
-            raise ValueError(
+            raise RulesError(
                 f"decks={decks} is too few for {players} players; use {fewest}-{MAX_DECKS} "
-                "(one deck per 7 players)"
+                "(one deck per 7 players)",
+                "too_few_decks",
+                {"decks": decks, "players": players, "fewest": fewest, "most": MAX_DECKS},
             )
         needed = players * self.max_hand + 1
         if decks * DECK_SIZE < needed:
@@ -125,9 +142,19 @@ class Rules:
             advice = f"max_hand at most {largest}"
             if more <= MAX_DECKS:
                 advice += f", or decks={more}"
-            raise ValueError(
+            raise RulesError(
                 f"decks={decks} gives {decks * DECK_SIZE} cards, but {players} players with "
-                f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}"
+                f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}",
+                "too_few_cards",
+                {
+                    "decks": decks,
+                    "cards": decks * DECK_SIZE,
+                    "players": players,
+                    "max_hand": self.max_hand,
+                    "needed": needed,
+                    "largest": largest,
+                    "more": more if more <= MAX_DECKS else 0,
+                },
             )
 
     def allows(self, players: int) -> bool:
