@@ -29,7 +29,7 @@ from stupid.refusals import options_text, refused
 from stupid.replay import REPLAY, StupidReplay
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
 from stupid.table_options import AUTO, rules_for
-from stupid.texts import t
+from stupid.texts import CATALOG, t
 from stupid.views import View
 from tabletop import (
     ComputerPlayer,
@@ -134,8 +134,10 @@ class StupidGame:
     """Stupid described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stupid"
-    title: Final = "Stupid"
-    description: Final = "Bid exactly the tricks you will take (Oh Hell) for 2-14: 13 rounds of 1 to 7 cards."
+    title: Final = CATALOG.text("spec.title")
+    description: Final = CATALOG.text("spec.description")
+    """The title and description in English (the protocol takes plain strings today); their
+    translations are in the catalog under the same keys, for the host to adopt."""
     min_players: Final = HOSTED_PLAYERS.start
     max_players: Final = HOSTED_PLAYERS.stop - 1
     levels: Final = LEVELS
@@ -145,15 +147,15 @@ class StupidGame:
     shows_new_hands: Final = True
     """At a deal the people who do not bid first get their new hand by DM, to weigh their bid."""
     stat_labels: Final = {
-        "bids_made": "Exact bids",
-        "tricks": "Tricks taken",
-        "zero_bids_made": "Zero bids made",
+        "bids_made": CATALOG.text("stat.bids_made"),
+        "tricks": CATALOG.text("stat.tricks"),
+        "zero_bids_made": CATALOG.text("stat.zero_bids_made"),
     }
     """The stats of :meth:`StupidMatch.results` (``Game.stats``), named for players."""
     options: Final = (
         Option(
             "decks",
-            "52-card decks shuffled together (auto: one per 7 players)",
+            CATALOG.text("option.decks.help"),
             AUTO,
             (AUTO,),
             1,
@@ -161,7 +163,7 @@ class StupidGame:
         ),
         Option(
             "max_hand",
-            "the largest hand: rounds deal 1 card, 2, ... up to it and back to 1",
+            CATALOG.text("option.max_hand.help"),
             7,
             (),
             1,

@@ -35,5 +35,7 @@ DYNAMIC_KEYS: Final = (
     "stat.bids_made",
     "stat.tricks",
     "stat.zero_bids_made",
+    # The text of a message shown in the first of its forms that fits (stupid.messages.words.Fitted).
+    "layout.fitted",
 )
 """The keys no module of the game names with ``t(...)`` (see the comment)."""

@@ -8,28 +8,33 @@ by catalog texts too (:func:`lines`, :func:`listed`), so that a message stays a 
 when shown.
 
 Messages longer than Discord's 2000 characters are rewritten in more compact forms (a trick's
-cards without the names of all who played them), and shortened only as a last resort
-(:func:`fitted`): the form chosen is the first that fits in every language of the catalog, so
-that it fits whoever reads it.
+cards without the names of all who played them), and cut only as a last resort
+(:func:`fitted`): the form shown is chosen when the text is filled in, the first that fits in
+the reader's language (:class:`Fitted`).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cache
+from string import Formatter
 from typing import Final
 
 from stupid.cards import Card, Suit
 from stupid.texts import CATALOG, t
-from tabletop.catalog import Text, render
+from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
 
 __all__ = [
     "MAX_CONTENT",
     "ONE_PLAY_PER_LINE_FROM",
+    "Fitted",
     "Plays",
     "Words",
     "bold",
     "card_text",
+    "clip",
     "fitted",
     "hand_lines",
     "lines",
@@ -164,27 +169,79 @@ def plays_lines(heading: Words, plays: Plays, names: Sequence[str], *, compact: 
     return [t("plays.heading", heading=heading), *(t("plays.item", play=play) for play in each)]
 
 
-def _longest(words: Words) -> int:
-    """The length of ``words`` in the language that writes it longest."""
-    if isinstance(words, str):
+@cache
+def _shape(key: str) -> tuple[int, dict[str, int]]:
+    """The most characters of ``key``'s own words in any language and plural form, and how
+    often each field is written at most (read-only)."""
+    widest = 0
+    uses: dict[str, int] = {}
+    for language in CATALOG.languages():
+        entry = CATALOG.translation(key, language)
+        if entry is None:
+            continue
+        for template in (entry,) if isinstance(entry, str) else tuple(entry.values()):
+            parts = list(Formatter().parse(template))
+            widest = max(widest, sum(len(literal) for literal, _, _, _ in parts))
+            counts = Counter(name for _, name, _, _ in parts if name is not None)
+            for name, count in counts.items():
+                uses[name] = max(uses.get(name, 0), count)
+    return widest, uses
+
+
+def _bound(words: Words | int | float) -> int:
+    """At least as many characters as ``words`` has in any language: the widest form of each
+    text, its fields as often as a form writes them (a number with room for its separators)."""
+    if type(words) is str:
         return len(words)
-    return max(len(render(words, language)) for language in CATALOG.languages())
+    if not isinstance(words, Text):
+        digits = len(str(words))
+        return digits + digits // 3 + 1
+    total, uses = _shape(words.key)
+    for name, value in words.fields:
+        count = uses.get(name, 0)
+        if count:
+            total += count * (len(value) if type(value) is str else _bound(value))
+    return total
+
+
+def _bound_lines(found: Sequence[Words]) -> int:
+    """At least as many characters as ``found``, one per line, has in any language."""
+    return sum(map(_bound, found)) + max(len(found) - 1, 0) * _shape("layout.lines")[0]
+
+
+@dataclass(frozen=True)
+class Fitted(Text):
+    """A message's text in several forms, from the full one to the most compact: shown in the
+    first form that fits in a message in the reader's language (cut with an ellipsis if even
+    the last does not). Its own key and field name the full form, which is what a reader of
+    the catalog alone would see."""
+
+    forms: tuple[Words, ...] = ()
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The first form that fits, in ``language``."""
+        text = ""
+        for form in self.forms:
+            text = render(form, language)
+            if len(text) <= MAX_CONTENT:
+                return text
+        return clip(text)
+
+
+def clip(text: str) -> str:
+    """``text`` cut to :data:`MAX_CONTENT` characters (an ellipsis shows the cut)."""
+    if len(text) <= MAX_CONTENT:
+        return text
+    return text[: MAX_CONTENT - 1] + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def fitted(write: Callable[[int], Sequence[Words]], levels: int = 1) -> Words:
-    """The lines ``write(level)`` gives, joined, at the first level from 0 (the full form) up to
-    ``levels - 1`` (the most compact) that fits in a message in every language; if even that
-    is too long, its last lines are left out for an ellipsis."""
-    found: Sequence[Words] = ()
-    for level in range(levels):
-        found = write(level)
-        text = lines(found)
-        if _longest(text) <= MAX_CONTENT:
-            return text
-    kept = list(found)
-    while kept:
-        kept.pop()
-        text = lines([*kept, "\N{HORIZONTAL ELLIPSIS}"])
-        if _longest(text) <= MAX_CONTENT:
-            return text
-    return "\N{HORIZONTAL ELLIPSIS}"
+    """The lines ``write(level)`` gives, one per line, in the first form from level 0 (the full
+    form) up to ``levels - 1`` (the most compact) that fits in a message in the reader's
+    language. A message that fits in every language whatever its words (a quick upper bound)
+    is written in its full form alone."""
+    full = write(0)
+    if _bound_lines(full) <= MAX_CONTENT:
+        return lines(full)
+    forms = (lines(full), *(lines(write(level)) for level in range(1, levels)))
+    return Fitted(CATALOG, "layout.fitted", (("text", forms[0]),), forms)
