@@ -261,7 +261,9 @@ def test_fourteen_players_with_long_names_fit_the_table_message(moment: str) -> 
     }
     drive(match, reached[moment])
     message = PRESENTATION.table(view(match, None), LONG_NAMES, notes=["Turn timer: 2 min"], stopped=False)
-    assert len(render(message.content)) <= 2000 and not render(message.content).endswith("\N{HORIZONTAL ELLIPSIS}")
+    assert len(render(message.content)) <= 2000 and not render(message.content).endswith(
+        "\N{HORIZONTAL ELLIPSIS}"
+    )
     lines = render(message.content).splitlines()
     for seat, name in enumerate(LONG_NAMES):
         assert any(line.startswith(f"{seat + 1}. {name}") and "total" in line for line in lines)
@@ -337,7 +339,9 @@ def test_a_closed_round_shows_bids_against_tricks_and_its_scores_are_reported() 
     assert closed is not None and render(closed.content).startswith("**Stupid** - round 2 of 13 is over")
     for seat, name in enumerate(names):
         verdict = "made it" if scored.bids[seat] == scored.taken[seat] else "missed"
-        assert f"{name} - bid {scored.bids[seat]}, took {scored.taken[seat]}: {verdict}" in render(closed.content)
+        assert f"{name} - bid {scored.bids[seat]}, took {scored.taken[seat]}: {verdict}" in render(
+            closed.content
+        )
     assert "Last trick (2) - taken by" in render(closed.content)
     [report] = PRESENTATION.reports(events, after, names)
     [embed] = report.embeds
@@ -362,7 +366,9 @@ def test_stale_prompts_of_an_earlier_bidding_trick_or_round() -> None:
     assert PRESENTATION.stale(bidding, view(match, third)) is None  # only more bids since
     assert render(PRESENTATION.stale(bidding, view(match, first))) == "You have already bid 0 in round 3."
     drive(match, lambda m: m.stage == "3.1.0")
-    assert render(PRESENTATION.stale(bidding, view(match, third))) == f"The bidding of round 3 is over; {LATEST}"
+    assert (
+        render(PRESENTATION.stale(bidding, view(match, third))) == f"The bidding of round 3 is over; {LATEST}"
+    )
     leader = match.awaiting[0]
     later = next(seat for seat in range(4) if seat != leader)
     trick_start = match.stage
@@ -381,7 +387,10 @@ def test_stale_prompts_of_an_earlier_bidding_trick_or_round() -> None:
     assert render(PRESENTATION.stale(bidding, view(match, 0))) == f"These bids are {over}"
     assert render(PRESENTATION.stale("nonsense", view(match, 0))) == f"That prompt is out of date; {LATEST}"
     drive(match, lambda m: m.is_over)
-    assert render(PRESENTATION.stale("13.1.0", view(match, 0))) == "The game is over; that prompt no longer counts."
+    assert (
+        render(PRESENTATION.stale("13.1.0", view(match, 0)))
+        == "The game is over; that prompt no longer counts."
+    )
 
 
 # --- clicks, replies, reminders ------------------------------------------------------------------
@@ -436,7 +445,9 @@ def test_replies_reminders_and_what_a_prompt_becomes() -> None:
     assert "Your bid: 1 - tricks taken: 0" in render(bid.content)
     drive(match, lambda m: m.stage == "3.2.0")
     seat = match.awaiting[0]
-    assert render(PRESENTATION.nudge(view(match, seat))) == "it is your turn (round 3, trick 2): use **/hand**."
+    assert (
+        render(PRESENTATION.nudge(view(match, seat))) == "it is your turn (round 3, trick 2): use **/hand**."
+    )
     card = match.legal_actions(seat)[0]
     match.apply(seat, card)
     played = PRESENTATION.acted(view(match, seat), card, names_for(4))
@@ -461,7 +472,9 @@ def test_options_in_words_and_the_rules() -> None:
     short = GAME.resolve_options({"decks": 3, "max_hand": 1})
     assert render(PRESENTATION.options_line(short, 5)) == "3 decks; 1 round of 1 card"
     [embed] = PRESENTATION.rules().embeds
-    examples = render(next(f for f in embed.fields if render(f.name).startswith("Examples")).value).splitlines()
+    examples = render(
+        next(f for f in embed.fields if render(f.name).startswith("Examples")).value
+    ).splitlines()
     assert [line.split(": ")[1].split(" takes")[0] for line in examples] == ["K♣", "2♥", "Q♥", "Q♣"]
     assert examples[3].startswith("**Q♣**, Q♣")
 
@@ -508,4 +521,6 @@ def test_a_whole_game_is_played_by_clicking_enabled_buttons_only(players: int, s
     standings = render(over.embeds[0].description).splitlines()
     assert len(standings) == players and standings[0].startswith("1. ")
     assert PRESENTATION.prompt(view(match, 0), names).rows == ()
-    assert "**Game over:**" in render(PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content)
+    assert "**Game over:**" in render(
+        PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content
+    )
