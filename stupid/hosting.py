@@ -183,10 +183,8 @@ class StupidGame:
         values = resolve_options(self.options, raw, self.presets)
         rules = rules_for(values)
         if not any(rules.allows(players) for players in HOSTED_PLAYERS):
-            try:
-                rules.check(HOSTED_PLAYERS.start)  # no table could play: say why
-            except ValueError as exc:
-                raise OptionError("not_allowed", options_text(exc)) from exc
+            # No table could play: say why, for the fewest players.
+            raise OptionError("not_allowed", options_text(rules.problem(HOSTED_PLAYERS.start)))
         return values
 
     def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
@@ -203,10 +201,13 @@ class StupidGame:
         if players not in HOSTED_PLAYERS:
             text = t("options.refusal.seats", low=self.min_players, high=self.max_players, players=players)
             raise OptionError("players", text, players=players)
+        problem = rules.problem(players)
+        if problem is not None:
+            raise OptionError("players", options_text(problem), players=players)
         try:
             game = Game.new(players, rules, seed=seed)
-        except ValueError as exc:
-            raise OptionError("players", options_text(exc), players=players) from exc
+        except ValueError as exc:  # a seed the engine refuses: not the players' doing
+            raise OptionError("players", options_text(None), players=players) from exc
         return StupidMatch(game, options)
 
     def replay(

@@ -1,5 +1,5 @@
 """The engine's refusals as the host shows them: each :class:`stupid.errors.RuleError` and
-:class:`stupid.rules.RulesError` worded from its ``code`` and ``details`` by a text of Stupid's
+:class:`stupid.rules.RulesProblem` worded from its ``code`` and ``details`` by a text of Stupid's
 catalog, in the reader's language (the engine's English ``str()`` stays for library users).
 
 A refusal because another seat is to act names no seat: it carries ``turn_of`` (the awaited
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from stupid.cards import Card, Suit
 from stupid.errors import RuleError
 from stupid.messages.words import card_text, suit_name, suit_one
-from stupid.rules import RulesError
+from stupid.rules import RulesProblem
 from stupid.texts import t
 from tabletop import Refused
 from tabletop.catalog import Text
@@ -71,25 +71,22 @@ def refused(error: RuleError) -> Refused:
     return Refused(rule_text(error), turn_of=tuple(turn_of))
 
 
-def options_text(error: ValueError) -> Text:
-    """Why the options do not suit a table: a :class:`RulesError` in words of the catalog (any
-    other ValueError of the rules: options that are not allowed at all)."""
-    if not isinstance(error, RulesError):
+def options_text(problem: RulesProblem | None) -> Text:
+    """Why the options do not suit a table, in words of the catalog (None: options that are
+    not allowed at all, whatever the player count)."""
+    if problem is None:
         return t("options.refusal.not_allowed")
-    details = error.details
-    if error.code == "players":
-        return t(
-            "options.refusal.players", players=details["players"], low=details["min"], high=details["max"]
-        )
-    if error.code == "too_few_decks":
+    d = problem.details
+    if problem.code == "players":
+        return t("options.refusal.players", players=d["players"], low=d["min"], high=d["max"])
+    if problem.code == "too_few_decks":
         return t(
             "options.refusal.too_few_decks",
-            decks=details["decks"],
-            players=details["players"],
-            fewest=details["fewest"],
-            most=details["most"],
+            decks=d["decks"],
+            players=d["players"],
+            fewest=d["fewest"],
+            most=d["most"],
         )
-    d = details
     if d["more"]:
         return t(
             "options.refusal.too_few_cards_or_decks",

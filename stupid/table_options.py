@@ -25,4 +25,4 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
     try:
         return Rules(decks=None if decks == AUTO else int(decks), max_hand=int(options["max_hand"]))
     except ValueError as exc:
-        raise OptionError("not_allowed", options_text(exc)) from exc
+        raise OptionError("not_allowed", options_text(None)) from exc
