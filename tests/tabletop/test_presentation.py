@@ -24,6 +24,8 @@ from tabletop.presentation import (
     Presentation,
     Redraw,
     Select,
+    Text,
+    render,
 )
 from tests.tabletop.conftest import short_options
 
@@ -41,11 +43,20 @@ def presentation_of(spec: GameSpec) -> Presentation:
     return presentation
 
 
+LANGUAGES = ("en", "de")
+"""The languages a message is measured in (a game without a German text shows English)."""
+
+
+def length(value: str | Text) -> int:
+    """How long a text is in the language that writes it longest."""
+    return max(len(render(value, language)) for language in LANGUAGES)
+
+
 def check_limits(message: Message) -> None:
     """The message fits Discord: content, embeds, rows, labels, intents."""
-    assert len(message.content) <= MAX_CONTENT
+    assert length(message.content) <= MAX_CONTENT
     for embed in message.embeds:
-        assert len(embed.title) <= 256 and len(embed.description) <= MAX_EMBED_DESCRIPTION
+        assert length(embed.title) <= 256 and length(embed.description) <= MAX_EMBED_DESCRIPTION
         assert len(embed.fields) <= 25
     assert len(message.rows) <= MAX_ROWS
     for row in message.rows:
@@ -56,11 +67,11 @@ def check_limits(message: Message) -> None:
         for item in row:
             assert len(item.intent) <= MAX_INTENT, item.intent
             if isinstance(item, Button):
-                assert 0 < len(item.label) <= MAX_LABEL
+                assert 0 < length(item.label) <= MAX_LABEL
             else:
                 assert 0 < len(item.choices) <= MAX_CHOICES
                 assert 1 <= item.min_values <= item.max_values <= len(item.choices)
-                assert all(0 < len(c.label) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
+                assert all(0 < length(c.label) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
 
 
 def _clicks(message: Message, draw: random.Random) -> list[tuple[str, tuple[str, ...]]]:
@@ -135,7 +146,7 @@ def test_a_whole_game_is_played_by_clicking_what_prompts_offer(spec: GameSpec, s
             match.apply(seat, computers[seat].decide(match.view(seat)))
         if match.stage != stage:
             reason = presentation.stale(stage, match.view(seat))
-            assert reason is None or reason.strip()
+            assert reason is None or render(reason).strip()
     final = presentation.table(match.view(None), names, notes=[], stopped=False)
     check_limits(final)
     assert presentation.nudge(match.view(0)) or match.is_over
