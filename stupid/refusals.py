@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from stupid.cards import Card, Suit
 from stupid.errors import RuleError
-from stupid.messages.words import card_text, suit_name, suit_one
+from stupid.messages.words import card_text, suit_name
 from stupid.rules import RulesProblem
 from stupid.texts import t
 from tabletop import Refused
@@ -55,7 +55,7 @@ def rule_text(error: RuleError) -> Text:
         )
     suit = details.get("suit")
     if code == "must_follow_suit" and isinstance(suit, Suit):
-        return t("refusal.must_follow_suit", suit=suit_one(suit), symbol=suit.symbol, suits=suit_name(suit))
+        return t("refusal.must_follow_suit", symbol=suit.symbol, suits=suit_name(suit))
     card = details.get("card")
     if code == "card_not_in_hand" and isinstance(card, Card):
         return t("refusal.card_not_in_hand", card=card_text(card))
