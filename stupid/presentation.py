@@ -4,7 +4,8 @@
 Components carry the game's own action texts as intents: a bid button ``b3``, a card button
 ``pQC`` (in games of several decks one button stands for every copy, as ``pQC`` plays any copy
 the seat holds). No draft is ever needed: every decision is one click. The messages themselves
-are written by :mod:`stupid.messages`.
+are written by :mod:`stupid.messages`, every text of them a :class:`tabletop.catalog.Text` of
+Stupid's catalog (:mod:`stupid.texts`), filled in in the reader's language when shown.
 """
 
 from __future__ import annotations

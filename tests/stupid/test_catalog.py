@@ -14,6 +14,7 @@ from stupid import Card, Phase, Suit
 from stupid.errors import RuleError
 from stupid.events import RoundScored
 from stupid.hosting import GAME, StupidMatch
+from stupid.refusals import rule_text
 from stupid.views import View
 from tabletop import OptionError, Refused
 from tabletop.catalog import Text
@@ -299,3 +300,43 @@ def test_fourteen_long_names_fit_the_table_message_in_each_language(language: st
     assert len(text) <= 2000 and not text.endswith("\N{HORIZONTAL ELLIPSIS}")
     for seat, name in enumerate(LONG_NAMES):
         assert any(line.startswith(f"{seat + 1}. {name}") for line in text.splitlines())
+
+
+def test_every_refusal_of_the_engine_has_its_own_text_in_german() -> None:
+    """Each kind of RuleError the engine raises is worded by a text of its own (never the
+    catch-all), and reads in German."""
+    match = new_match(3, seed=21)
+    game = match.game
+    seen: dict[str, str] = {}
+
+    def refusal(action: Callable[[], object]) -> None:
+        with pytest.raises(RuleError) as raised:
+            action()
+        text = rule_text(raised.value)
+        assert text.key != "refusal.not_allowed", raised.value.code
+        seen[raised.value.code] = german(text)
+
+    bidder = match.awaiting[0]
+    refusal(lambda: game.bid(bidder, 99))
+    refusal(lambda: game.bid((bidder + 1) % 3, 0))
+    refusal(lambda: game.bid(7, 0))
+    refusal(lambda: game.play(bidder, Card.parse("2C")))
+    drive(match, lambda m: m.view(None).phase is Phase.TRICKS)
+    player = match.awaiting[0]
+    refusal(lambda: game.bid(player, 0))
+    refusal(lambda: game.play((player + 1) % 3, Card.parse("2C")))
+    refusal(lambda: game.play(player, "zz"))
+    held = set(view(match, player).hand or ())
+    refusal(
+        lambda: game.play(player, next(c for c in (Card.from_index(i) for i in range(52)) if c not in held))
+    )
+    drive(match, lambda m: m.is_over)
+    refusal(lambda: game.bid(0, 0))
+    assert set(seen) == {
+        "bid_out_of_range", "not_your_turn_bid", "invalid_seat", "bidding_not_over", "bidding_over",
+        "not_your_turn_play", "not_a_card", "card_not_in_hand", "game_over",
+    }  # fmt: skip
+    assert (
+        seen["bid_out_of_range"]
+        == "Eine Ansage ist eine ganze Zahl von 0 bis 1 (die Karten in deinem Blatt), nicht 99."
+    )
