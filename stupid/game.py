@@ -419,6 +419,7 @@ class Game:
                 f"a bid is a whole number from 0 to {hand} (the cards in your hand), not {number!r}",
                 seat=seat,
                 awaited=self.awaiting,
+                details={"bid": number, "hand": hand},
             )
         dealer = seat == self._dealer
         if dealer and number == hand - self._bid_sum:  # the forbidden bid
@@ -429,6 +430,7 @@ class Game:
                 forbidden=number,
                 seat=seat,
                 awaited=self.awaiting,
+                details={"bid": number, "bid_sum": self._bid_sum, "hand": hand},
             )
         self._bids[seat] = number
         self._bid_sum += number
@@ -546,7 +548,9 @@ class Game:
 
     def _not_in_hand(self, seat: int, card: Card, copy: object) -> CardNotInHand:
         which = "" if copy is None else f" (copy {copy!r})"
-        return CardNotInHand(f"{card}{which} is not in your hand", seat=seat, awaited=self.awaiting)
+        return CardNotInHand(
+            f"{card}{which} is not in your hand", seat=seat, awaited=self.awaiting, details={"card": card}
+        )
 
     def _forbidden(self) -> int | None:
         rest = self._hand_size - self._bid_sum
@@ -556,11 +560,13 @@ class Game:
 
     def _parse(self, seat: int, text: object) -> Card:
         if not isinstance(text, str):
-            raise CardNotInHand(f"{text!r} is not a card", seat=seat, awaited=self.awaiting)
+            raise CardNotInHand(
+                f"{text!r} is not a card", seat=seat, awaited=self.awaiting, code="not_a_card"
+            )
         try:
             return Card.parse(text)
         except ValueError as error:
-            raise CardNotInHand(str(error), seat=seat, awaited=self.awaiting) from None
+            raise CardNotInHand(str(error), seat=seat, awaited=self.awaiting, code="not_a_card") from None
 
     def _rejection(self, kind: str, seat: object) -> RuleError:
         """The error explaining why a ``kind`` ("bid" or "play") by ``seat`` is not allowed now."""
@@ -573,6 +579,7 @@ class Game:
             return InvalidSeat(
                 f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
                 awaited=awaited,
+                details={"players": self._players},
             )
         if kind == "play" and self._phase is _BIDDING:
             return WrongPhase(
@@ -581,10 +588,18 @@ class Game:
                 awaited=awaited,
             )
         if kind == "bid" and self._phase is _TRICKS:
-            return WrongPhase("the bidding is over; now the tricks are played", seat=actor, awaited=awaited)
+            return WrongPhase(
+                "the bidding is over; now the tricks are played",
+                seat=actor,
+                awaited=awaited,
+                code="bidding_over",
+            )
         doing = "bid" if self._phase is _BIDDING else "play"
         return NotYourTurn(
-            f"it is not your turn; seat {awaited[0]} is to {doing}", seat=actor, awaited=awaited
+            f"it is not your turn; seat {awaited[0]} is to {doing}",
+            seat=actor,
+            awaited=awaited,
+            code=f"not_your_turn_{doing}",
         )
 
     def _is_turn(self, phase: Phase, seat: object) -> bool:
@@ -598,6 +613,7 @@ class Game:
             raise InvalidSeat(
                 f"there is no seat {seat!r} in this game; seats are 0-{self._players - 1}",
                 awaited=self.awaiting,
+                details={"players": self._players},
             )
 
     # ------------------------------------------------------------------------ state

@@ -25,9 +25,11 @@ from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
 from stupid.presentation import StupidPresentation
+from stupid.refusals import options_text, refused
 from stupid.replay import REPLAY, StupidReplay
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT
 from stupid.table_options import AUTO, rules_for
+from stupid.texts import CATALOG, t
 from stupid.views import View
 from tabletop import (
     ComputerPlayer,
@@ -38,6 +40,7 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
+    Refused,
     Results,
     resolve_options,
 )
@@ -73,6 +76,17 @@ class StupidMatch(EngineMatch[Game]):
     def log(self) -> tuple[LogEntry, ...]:
         """Every accepted action, as (seat, text); plays name their copy in games of several decks."""
         return tuple((seat, action.encode()) for seat, action in self.game.actions)
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) with the reason in
+        words of Stupid's catalog (:mod:`stupid.refusals`) if the rules do not allow it or the
+        text is no action of the game."""
+        try:
+            return tuple(self.play(seat, action))
+        except RuleError as exc:
+            raise refused(exc) from exc
+        except ValueError as exc:
+            raise Refused(t("refusal.not_a_move")) from exc
 
     def legal_actions(self, seat: int) -> tuple[str, ...]:
         """The bids or cards ``seat`` may choose now (each card once, whatever its copies)."""
@@ -120,8 +134,10 @@ class StupidGame:
     """Stupid described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stupid"
-    title: Final = "Stupid"
-    description: Final = "Bid exactly the tricks you will take (Oh Hell) for 2-14: 13 rounds of 1 to 7 cards."
+    title: Final = CATALOG.text("spec.title")
+    description: Final = CATALOG.text("spec.description")
+    """The title and description in English (the protocol takes plain strings today); their
+    translations are in the catalog under the same keys, for the host to adopt."""
     min_players: Final = HOSTED_PLAYERS.start
     max_players: Final = HOSTED_PLAYERS.stop - 1
     levels: Final = LEVELS
@@ -131,22 +147,28 @@ class StupidGame:
     shows_new_hands: Final = True
     """At a deal the people who do not bid first get their new hand by DM, to weigh their bid."""
     stat_labels: Final = {
-        "bids_made": "Exact bids",
-        "tricks": "Tricks taken",
-        "zero_bids_made": "Zero bids made",
+        "bids_made": CATALOG.text("stat.bids_made"),
+        "tricks": CATALOG.text("stat.tricks"),
+        "zero_bids_made": CATALOG.text("stat.zero_bids_made"),
     }
     """The stats of :meth:`StupidMatch.results` (``Game.stats``), named for players."""
     options: Final = (
         Option(
             "decks",
-            "52-card decks shuffled together (auto: one per 7 players)",
+            CATALOG.text("option.decks.help"),
             AUTO,
             (AUTO,),
             1,
             MAX_DECKS,
         ),
-        Option("max_hand", "the largest hand: rounds deal 1 card, 2, ... up to it and back to 1", 7, (),
-               1, MAX_HAND_LIMIT),
+        Option(
+            "max_hand",
+            CATALOG.text("option.max_hand.help"),
+            7,
+            (),
+            1,
+            MAX_HAND_LIMIT,
+        ),
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StupidPresentation()
@@ -161,10 +183,8 @@ class StupidGame:
         values = resolve_options(self.options, raw, self.presets)
         rules = rules_for(values)
         if not any(rules.allows(players) for players in HOSTED_PLAYERS):
-            try:
-                rules.check(HOSTED_PLAYERS.start)  # no table could play: say why
-            except ValueError as exc:
-                raise OptionError("not_allowed", str(exc)) from exc
+            # No table could play: say why, for the fewest players.
+            raise OptionError("not_allowed", options_text(rules.problem(HOSTED_PLAYERS.start)))
         return values
 
     def player_range(self, options: Mapping[str, OptionValue]) -> tuple[int, int]:
@@ -179,15 +199,15 @@ class StupidGame:
         """A new game, round 1 dealt; :class:`OptionError` if the options do not take ``players``."""
         rules = rules_for(options)
         if players not in HOSTED_PLAYERS:
-            raise OptionError(
-                "players",
-                f"a table of Stupid seats {self.min_players}-{self.max_players} players, not {players}",
-                players=players,
-            )
+            text = t("options.refusal.seats", low=self.min_players, high=self.max_players, players=players)
+            raise OptionError("players", text, players=players)
+        problem = rules.problem(players)
+        if problem is not None:
+            raise OptionError("players", options_text(problem), players=players)
         try:
             game = Game.new(players, rules, seed=seed)
-        except ValueError as exc:
-            raise OptionError("players", str(exc), players=players) from exc
+        except ValueError as exc:  # a seed the engine refuses: not the players' doing
+            raise OptionError("players", options_text(None), players=players) from exc
         return StupidMatch(game, options)
 
     def replay(

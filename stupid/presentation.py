@@ -4,7 +4,8 @@
 Components carry the game's own action texts as intents: a bid button ``b3``, a card button
 ``pQC`` (in games of several decks one button stands for every copy, as ``pQC`` plays any copy
 the seat holds). No draft is ever needed: every decision is one click. The messages themselves
-are written by :mod:`stupid.messages`.
+are written by :mod:`stupid.messages`, every text of them a :class:`tabletop.catalog.Text` of
+Stupid's catalog (:mod:`stupid.texts`), filled in in the reader's language when shown.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from stupid.messages.stages import nudge_text, stale_reason
 from stupid.messages.table import round_closed_message, table_message
 from stupid.messages.words import card_text
 from stupid.table_options import rules_for
+from stupid.texts import t
 from stupid.views import View
 from tabletop import OptionValue, Refused
+from tabletop.catalog import Text
 from tabletop.presentation import Act, Message, Redraw
 
 __all__ = ["StupidPresentation"]
-
-_NOT_OURS = "That button is not part of this game of Stupid; use your latest hand or /hand."
 
 
 def _view(view: object) -> View:
@@ -47,7 +48,7 @@ def _action(text: str) -> Action:
 class StupidPresentation:
     """Every message of a game of Stupid (see the module docstring)."""
 
-    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> Text:
         """The decks and the largest hand in words (the deck count for ``players`` if given)."""
         return options_text(rules_for(options), players)
 
@@ -83,39 +84,41 @@ class StupidPresentation:
         :class:`tabletop.Refused` for anything a prompt never offers."""
         seen = _view(view)
         if values:
-            raise Refused(_NOT_OURS)
+            raise Refused(t("click.not_ours"))
         try:
             action = _action(intent)
         except ValueError:
-            raise Refused(_NOT_OURS) from None
+            raise Refused(t("click.not_ours")) from None
         if action.kind == "bid":
             assert action.number is not None
             if action.number > seen.hand_size:
-                raise Refused(f"There is no bid of {action.number} in a round of {seen.hand_size} cards.")
+                raise Refused(t("click.no_such_bid", bid=action.number, count=seen.hand_size))
         elif action.card not in (seen.hand or ()):
-            raise Refused(f"{action.card} is not in your hand; use your latest hand or /hand.")
+            assert action.card is not None
+            raise Refused(t("click.not_in_hand", card=card_text(action.card)))
         return Act(intent)
 
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:
         """The bid or the card played, with the rest of the hand and no live button."""
         return acted_message(_view(view), _action(action))
 
-    def reply(self, action: str, view: object) -> str:
+    def reply(self, action: str, view: object) -> Text:
         """``You bid 2.`` or ``You played Q♣.``"""
         taken = _action(action)
         if taken.kind == "bid":
-            return f"You bid {taken.number}."
+            assert taken.number is not None
+            return t("reply.bid", bid=taken.number)
         assert taken.card is not None
-        return f"You played {card_text(taken.card)}."
+        return t("reply.card", card=card_text(taken.card))
 
-    def stale(self, stage: str, view: object) -> str | None:
+    def stale(self, stage: str, view: object) -> Text | None:
         """Why a prompt of an earlier bidding, trick or round no longer counts (None: it does)."""
         return stale_reason(stage, _view(view))
 
-    def todo(self, view: object) -> str:
+    def todo(self, view: object) -> Text:
         """What a reminder asks of the seat: "bid" or "play a card"."""
-        return "bid" if _view(view).phase is Phase.BIDDING else "play a card"
+        return t("todo.bid") if _view(view).phase is Phase.BIDDING else t("todo.play")
 
-    def nudge(self, view: object) -> str:
+    def nudge(self, view: object) -> Text:
         """``it is your turn to bid (round 3): use **/hand**.`` and the like."""
         return nudge_text(_view(view))

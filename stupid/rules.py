@@ -16,13 +16,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "Option", "Rules", "min_decks"]
+__all__ = ["MAX_DECKS", "MAX_PLAYERS", "MIN_PLAYERS", "Option", "Rules", "RulesProblem", "min_decks"]
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 21
 MAX_DECKS: Final = 3
 MAX_HAND_LIMIT: Final = 10
 DECK_SIZE: Final = 52
+
+
+@dataclass(frozen=True, slots=True)
+class RulesProblem:
+    """Why options do not suit a player count (:meth:`Rules.problem`): the English ``message``
+    that :meth:`Rules.check` raises, and the same as data for a front end that words it in
+    another language: ``code`` ``players`` (details ``players``, ``min``, ``max``),
+    ``too_few_decks`` (``decks``, ``players``, ``fewest``, ``most``) or ``too_few_cards``
+    (``decks``, ``cards``, ``players``, ``max_hand``, ``needed``, ``largest``, and ``more``: the
+    decks that would do, 0 if no allowed count would)."""
+
+    code: str
+    details: Mapping[str, int]
+    message: str
 
 
 def min_decks(players: int) -> int:
@@ -107,16 +121,26 @@ class Rules:
         """Raise ValueError, naming what is allowed, unless a game of ``players`` may use these
         rules: 2-21 players, at least ``ceil(players / 7)`` decks, ``players * max_hand + 1``
         cards in the decks."""
+        problem = self.problem(players)
+        if problem is not None:
+            raise ValueError(problem.message)
+
+    def problem(self, players: int) -> RulesProblem | None:
+        """Why a game of ``players`` may not use these rules (see :meth:`check`); None if it may."""
         if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise ValueError(
-                f"Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}"
+            return RulesProblem(
+                "players",
+                {"players": players if type(players) is int else 0, "min": MIN_PLAYERS, "max": MAX_PLAYERS},
+                f"Stupid is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {players!r}",
             )
         fewest = min_decks(players)
         decks = fewest if self.decks is None else self.decks
         if decks < fewest:
-            raise ValueError(
+            return RulesProblem(
+                "too_few_decks",
+                {"decks": decks, "players": players, "fewest": fewest, "most": MAX_DECKS},
                 f"decks={decks} is too few for {players} players; use {fewest}-{MAX_DECKS} "
-                "(one deck per 7 players)"
+                "(one deck per 7 players)",
             )
         needed = players * self.max_hand + 1
         if decks * DECK_SIZE < needed:
@@ -125,10 +149,22 @@ class Rules:
             advice = f"max_hand at most {largest}"
             if more <= MAX_DECKS:
                 advice += f", or decks={more}"
-            raise ValueError(
+            details = {
+                "decks": decks,
+                "cards": decks * DECK_SIZE,
+                "players": players,
+                "max_hand": self.max_hand,
+                "needed": needed,
+                "largest": largest,
+                "more": more if more <= MAX_DECKS else 0,
+            }
+            return RulesProblem(
+                "too_few_cards",
+                details,
                 f"decks={decks} gives {decks * DECK_SIZE} cards, but {players} players with "
-                f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}"
+                f"max_hand={self.max_hand} need {needed} (a card is turned for trump); use {advice}",
             )
+        return None
 
     def allows(self, players: int) -> bool:
         """Whether a game of ``players`` may use these rules."""

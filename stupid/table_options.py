@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
+from stupid.refusals import options_text
 from stupid.rules import Rules
 from tabletop import OptionError, OptionValue
 
@@ -24,4 +25,4 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
     try:
         return Rules(decks=None if decks == AUTO else int(decks), max_hand=int(options["max_hand"]))
     except ValueError as exc:
-        raise OptionError("not_allowed", str(exc)) from exc
+        raise OptionError("not_allowed", options_text(None)) from exc

@@ -21,12 +21,23 @@ from typing import Final
 from stupid.actions import Action
 from stupid.cards import Card, Suit
 from stupid.game import Phase
+from stupid.texts import t
 from stupid.views import View
+from tabletop.catalog import Text
 from tabletop.presentation import MAX_BUTTONS_PER_ROW, Button, Component, Message, Style, fit_rows
-from tabletop.words import plural
 
-from .table import bids_sum, cards_each, taking_line, winners_text
-from .words import card_text, clip, hand_lines, plays_lines, suit_text, tricks_word
+from .table import bids_sum, cards_each, taking_line, trick_heading, winners_text
+from .words import (
+    Words,
+    card_text,
+    fitted,
+    hand_lines,
+    plays_lines,
+    suit_name,
+    suit_one,
+    suit_text,
+    tricks_word,
+)
 
 __all__ = [
     "CARD_ROWS",
@@ -48,11 +59,8 @@ def prompt_message(view: View, names: Sequence[str]) -> Message:
     """The seat's prompt for its own ``view``."""
     if view.phase is Phase.GAME_OVER:
         total = view.totals[view.seat] if view.seat is not None else 0
-        return Message(
-            f"**Stupid is over:** {winners_text(names, view.winners)}. Your total: {total}. "
-            "The table message shows the final standings."
-        )
-    lines = [_header(view)]
+        return Message(t("prompt.game_over", winners=winners_text(names, view.winners), total=total))
+    lines: list[Words] = [_header(view)]
     awaited = view.seat in view.awaiting
     rows: Rows = ()
     if view.phase is Phase.BIDDING:
@@ -64,33 +72,38 @@ def prompt_message(view: View, names: Sequence[str]) -> Message:
         rows = card_rows(view, enabled=awaited)
     lines.append(_own_line(view))
     lines += _hand_block(view)
-    return Message(clip("\n".join(lines)), rows=rows)
+    return Message(fitted(lambda _: lines), rows=rows)
 
 
-def _header(view: View) -> str:
-    return (
-        f"**Stupid - round {view.round} of {view.rounds}** - {cards_each(view.hand_size)} - "
-        f"trump card **{card_text(view.trump)}** ({suit_text(view.trump_suit)} are trump)"
+def _header(view: View) -> Text:
+    return t(
+        "prompt.header",
+        round=view.round,
+        rounds=view.rounds,
+        cards=cards_each(view.hand_size),
+        card=card_text(view.trump),
+        suit=suit_text(view.trump_suit),
     )
 
 
-def _bidding_lines(view: View, names: Sequence[str], awaited: bool) -> list[str]:
+def _bidding_lines(view: View, names: Sequence[str], awaited: bool) -> list[Words]:
     made = [(seat, bid) for seat, bid in enumerate(view.bids) if bid is not None]
+    so_far: Text
     if made:
         said = ", ".join(f"{names[seat]} {bid}" for seat, bid in made)
-        so_far = f"Bids so far: {said} (adding up to {bids_sum(view)})."
+        so_far = t("prompt.bids_so_far", bids=said, total=bids_sum(view))
     else:
-        so_far = "Nobody has bid yet."
+        so_far = t("prompt.nobody_bid")
     if not awaited:
-        return [f"Waiting for **{names[view.awaiting[0]]}** to bid.", so_far]
-    lines = [f"**Your turn to bid:** how many tricks will you take, exactly? {so_far}"]
+        return [t("prompt.waiting_bid", name=names[view.awaiting[0]]), so_far]
+    lines: list[Words] = [t("prompt.your_bid", so_far=so_far)]
     note = dealer_note(view)
     if note is not None:
         lines.append(note)
     return lines
 
 
-def dealer_note(view: View) -> str | None:
+def dealer_note(view: View) -> Text | None:
     """Why the dealer may not make one bid, or that it may make any (its bids outside 0..hand
     size); None unless the seat is the dealer and about to bid."""
     if view.phase is not Phase.BIDDING or view.seat != view.dealer or view.seat not in view.awaiting:
@@ -99,43 +112,39 @@ def dealer_note(view: View) -> str | None:
     tricks = tricks_word(view.hand_size)
     forbidden = view.hand_size - others
     if forbidden >= 0:
-        return f"As dealer you may not bid {forbidden}: the bids would add up to the {tricks} of this round."
-    return (
-        f"As dealer you may bid anything: the others' bids already add up to {others}, "
-        f"more than the {tricks} of this round."
-    )
+        return t("prompt.dealer_forbidden", bid=forbidden, tricks=tricks)
+    return t("prompt.dealer_free", others=others, tricks=tricks)
 
 
-def _trick_lines(view: View, names: Sequence[str], awaited: bool) -> list[str]:
-    number = len(view.tricks) + 1
+def _trick_lines(view: View, names: Sequence[str], awaited: bool) -> list[Words]:
     lead = view.lead_suit
-    lines = [f"Trick {number} of {view.hand_size} - lead suit: {suit_text(lead) if lead else 'not led yet'}"]
+    lines: list[Words] = [trick_heading(view)]
     if view.trick:
-        lines += plays_lines("Played", view.trick, names)
+        lines += plays_lines(t("trick.played"), view.trick, names)
         lines += taking_line(view, names)
     if not awaited:
-        lines.append(f"Waiting for **{names[view.awaiting[0]]}** to play.")
+        lines.append(t("prompt.waiting_play", name=names[view.awaiting[0]]))
     elif lead is None:
-        lines.append("**Your turn:** you lead, play any card.")
+        lines.append(t("prompt.you_lead"))
     elif any(card.suit is lead for card in view.hand or ()):
-        lines.append(f"**Your turn:** follow suit, play a {lead.value[:-1]} ({lead.symbol}).")
+        lines.append(t("prompt.follow", suit=suit_one(lead), symbol=lead.symbol))
     else:
-        lines.append(f"**Your turn:** you have no {lead.value}, play any card.")
+        lines.append(t("prompt.void", suit=suit_name(lead)))
     return lines
 
 
-def _own_line(view: View) -> str:
+def _own_line(view: View) -> Words:
     seat = view.seat
     if seat is None:
         return ""
     bid = view.bids[seat]
-    said = "not made yet" if bid is None else str(bid)
-    return f"Your bid: {said} - tricks taken: {view.tricks_taken[seat]}"
+    said: Words = t("prompt.no_bid") if bid is None else str(bid)
+    return t("prompt.own", bid=said, taken=view.tricks_taken[seat])
 
 
-def _hand_block(view: View) -> list[str]:
+def _hand_block(view: View) -> list[Words]:
     hand = view.hand or ()
-    return [f"Your hand ({plural(len(hand), 'card')}):", *hand_lines(hand, view.trump_suit)]
+    return [t("prompt.hand", count=len(hand)), *hand_lines(hand, view.trump_suit)]
 
 
 def bid_rows(view: View) -> Rows:
@@ -166,7 +175,7 @@ def card_rows(view: View, *, enabled: bool) -> Rows:
 
 
 def _card_button(card: Card, copies: int, trump: Suit, enabled: bool) -> Button:
-    label = card_text(card) + (f" x{copies}" if copies > 1 else "")
+    label = t("card.copies", card=card_text(card), copies=copies) if copies > 1 else card_text(card)
     style: Style = "primary" if card.suit is trump else "secondary"
     return Button(label, Action.play(card).encode(), style=style, disabled=not enabled)
 
@@ -183,15 +192,17 @@ def acted_message(view: View, action: Action) -> Message:
     """What the clicked prompt becomes once its seat took ``action`` (``view``: the seat's view
     afterwards): the bid or card and the hand, with no live button."""
     if action.kind == "bid":
-        lines = [f"You bid **{action.number}** in round {view.round}.", _own_line(view), *_hand_block(view)]
-        return Message(clip("\n".join(lines)))
+        assert action.number is not None
+        bid: list[Words] = [t("acted.bid", bid=action.number, round=view.round), _own_line(view)]
+        bid += _hand_block(view)
+        return Message(fitted(lambda _: bid))
     assert action.card is not None
     card = card_text(action.card)
     if view.phase is not Phase.TRICKS:  # that card ended the round (or the game)
         closed = view.round - 1 if view.phase is Phase.BIDDING else view.round
-        return Message(f"You played **{card}** in the last trick of round {closed}.")
+        return Message(t("acted.last_card", card=card, round=closed))
     in_trick = any(seat == view.seat for seat, _ in view.trick)
     number = len(view.tricks) + (1 if in_trick else 0)
-    lines = [f"You played **{card}** in trick {number} of round {view.round}.", _own_line(view)]
-    lines += _hand_block(view)
-    return Message(clip("\n".join(lines)), rows=card_rows(view, enabled=False))
+    played: list[Words] = [t("acted.card", card=card, trick=number, round=view.round), _own_line(view)]
+    played += _hand_block(view)
+    return Message(fitted(lambda _: played), rows=card_rows(view, enabled=False))

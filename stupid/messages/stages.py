@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from stupid.game import Phase
+from stupid.texts import t
 from stupid.views import View
+from tabletop.catalog import Text
 
 __all__ = ["Stage", "nudge_text", "parse_stage", "stale_reason"]
 
 _BIDDING: Final = re.compile(r"(\d{1,3})b(\d{1,3})")
 _TRICK: Final = re.compile(r"(\d{1,3})\.(\d{1,3})\.(\d{1,3})")
-_LATEST: Final = "use your latest hand or /hand."
 
 
 @dataclass(frozen=True)
@@ -40,36 +41,37 @@ def parse_stage(text: str) -> Stage | None:
     return None
 
 
-def stale_reason(stage: str, view: View) -> str | None:
+def stale_reason(stage: str, view: View) -> Text | None:
     """Why a click on a prompt made at ``stage`` no longer counts for the seat whose ``view``
     this is; None if it still does."""
     if view.phase is Phase.GAME_OVER:
-        return "The game is over; that prompt no longer counts."
+        return t("stale.game_over")
     old = parse_stage(stage)
     if old is None:
-        return f"That prompt is out of date; {_LATEST}"
+        return t("stale.unknown")
     if old.round != view.round:
-        what = "These bids are" if old.trick is None else "This hand is"
-        return f"{what} from round {old.round}, which is over; {_LATEST}"
+        if old.trick is None:
+            return t("stale.old_bids", round=old.round)
+        return t("stale.old_hand", round=old.round)
     seat = view.seat
     if old.trick is None:
         if view.phase is not Phase.BIDDING:
-            return f"The bidding of round {old.round} is over; {_LATEST}"
+            return t("stale.bidding_over", round=old.round)
         bid = None if seat is None else view.bids[seat]
-        return None if bid is None else f"You have already bid {bid} in round {old.round}."
+        return None if bid is None else t("stale.already_bid", bid=bid, round=old.round)
     if view.phase is Phase.BIDDING or old.trick != len(view.tricks) + 1:
-        return f"This hand is from trick {old.trick}, which is over; {_LATEST}"
+        return t("stale.old_trick", trick=old.trick)
     if any(player == seat for player, _ in view.trick):
-        return f"You have already played in trick {old.trick}; {_LATEST}"
+        return t("stale.already_played", trick=old.trick)
     return None
 
 
-def nudge_text(view: View) -> str:
+def nudge_text(view: View) -> Text:
     """What the seat whose ``view`` this is must do now, for a reminder in the channel."""
     if view.phase is Phase.GAME_OVER:
-        return "the game is over: the table message shows the final standings."
+        return t("nudge.game_over")
     if view.seat not in view.awaiting:
-        return f"it is not your turn yet (round {view.round}): **/hand** shows your cards."
+        return t("nudge.not_yet", round=view.round)
     if view.phase is Phase.BIDDING:
-        return f"it is your turn to bid (round {view.round}): use **/hand**."
-    return f"it is your turn (round {view.round}, trick {len(view.tricks) + 1}): use **/hand**."
+        return t("nudge.bid", round=view.round)
+    return t("nudge.play", round=view.round, trick=len(view.tricks) + 1)

@@ -17,6 +17,7 @@ from stupid import Action, Card
 from stupid.game import Phase
 from stupid.messages.prompt import prompt_message
 from stupid.views import View
+from tabletop.catalog import render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
 from tests.e2e.seat_helpers import make_club, running, seat_bot, settle
@@ -334,7 +335,7 @@ async def test_at_each_deal_the_others_get_their_new_hand_by_dm(emulator: Emulat
                 )
                 assert f"Waiting for **{play.names[first]}** to bid." in dm.content, dm.content
                 # the game's own prompt for the seat's view as it is now, under the DM header
-                assert dm.content.endswith(prompt_message(view, play.names).content), dm.content
+                assert dm.content.endswith(render(prompt_message(view, play.names).content)), dm.content
                 assert not choices(dm), dm.content  # nothing to click: the turn brings the prompt
             # the hand DMs are not live prompts: a restart would prompt the first bidder only
             assert play.table is not None and set(play.table.messages.prompts) <= {first}

@@ -14,7 +14,7 @@ from stupid.events import RoundScored
 from stupid.hosting import GAME, StupidMatch
 from stupid.views import View
 from tabletop import Refused
-from tabletop.presentation import MAX_BUTTONS_PER_ROW, MAX_ROWS, Act, Button, Message, Presentation
+from tabletop.presentation import MAX_BUTTONS_PER_ROW, MAX_ROWS, Act, Button, Message, Presentation, render
 
 PRESENTATION = GAME.presentation
 LATEST = "use your latest hand or /hand."
@@ -78,7 +78,7 @@ def test_the_dealers_forbidden_bid_is_disabled_and_the_text_says_why() -> None:
     for _ in range(2):
         seat = match.awaiting[0]
         prompt = PRESENTATION.prompt(view(match, seat), names)
-        assert "As dealer" not in prompt.content
+        assert "As dealer" not in render(prompt.content)
         assert enabled(prompt) == {"b0", "b1", "b2", "b3", "b4"}
         match.apply(seat, "b1")
     dealer = match.awaiting[0]
@@ -88,7 +88,7 @@ def test_the_dealers_forbidden_bid_is_disabled_and_the_text_says_why() -> None:
     forbidden = [button for button in buttons(prompt) if button.disabled]
     assert [(b.label, b.intent) for b in forbidden] == [("2", "b2")]
     reason = "As dealer you may not bid 2: the bids would add up to the 4 tricks of this round."
-    assert reason in prompt.content
+    assert reason in render(prompt.content)
     # Offered (disabled) but refused by the match with the engine's reason.
     meaning = PRESENTATION.click(view(match, dealer), "b2", ())
     assert meaning == Act("b2")
@@ -106,7 +106,7 @@ def test_a_dealer_whose_forbidden_number_is_out_of_range_may_bid_anything() -> N
     assert enabled(prompt) == {"b0", "b1"} and not any(b.disabled for b in buttons(prompt))
     assert (
         "As dealer you may bid anything: the others' bids already add up to 2, more than the "
-        "1 trick of this round." in prompt.content
+        "1 trick of this round." in render(prompt.content)
     )
 
 
@@ -118,7 +118,7 @@ def test_a_dealers_forbidden_zero_in_a_one_card_round() -> None:
     prompt = PRESENTATION.prompt(view(match, match.awaiting[0]), names_for(4))
     assert enabled(prompt) == {"b1"}
     reason = "As dealer you may not bid 0: the bids would add up to the 1 trick of this round."
-    assert reason in prompt.content
+    assert reason in render(prompt.content)
 
 
 def test_eleven_bids_of_a_ten_card_hand_fit_three_rows_of_five() -> None:
@@ -138,9 +138,9 @@ def test_a_seat_not_yet_to_bid_sees_its_hand_and_whose_bid_it_is_but_no_buttons(
     waiting = (match.awaiting[0] + 1) % 4
     prompt = PRESENTATION.prompt(view(match, waiting), names)
     assert prompt.rows == ()
-    assert f"Waiting for **{names[match.awaiting[0]]}** to bid." in prompt.content
-    assert "Your bid: not made yet - tricks taken: 0" in prompt.content
-    assert "Your hand (3 cards):" in prompt.content
+    assert f"Waiting for **{names[match.awaiting[0]]}** to bid." in render(prompt.content)
+    assert "Your bid: not made yet - tricks taken: 0" in render(prompt.content)
+    assert "Your hand (3 cards):" in render(prompt.content)
 
 
 # --- playing -----------------------------------------------------------------------------------
@@ -170,7 +170,7 @@ def test_only_the_cards_of_the_suit_led_are_enabled_when_the_seat_holds_one() ->
     assert enabled(prompt) == follow == set(match.legal_actions(seat))
     assert {b.intent for b in buttons(prompt)} == {f"p{card.code}" for card in hand}
     assert seen.lead_suit is not None
-    assert f"follow suit, play a {seen.lead_suit.value[:-1]}" in prompt.content
+    assert f"follow suit, play a {seen.lead_suit.value[:-1]}" in render(prompt.content)
 
 
 def test_a_seat_without_the_suit_led_may_play_any_card_and_others_wait() -> None:
@@ -183,11 +183,11 @@ def test_a_seat_without_the_suit_led_may_play_any_card_and_others_wait() -> None
     seat = match.awaiting[0]
     prompt = PRESENTATION.prompt(view(match, seat), names_for(4))
     assert enabled(prompt) == {b.intent for b in buttons(prompt)} == set(match.legal_actions(seat))
-    assert "you have no" in prompt.content
+    assert "you have no" in render(prompt.content)
     other = (seat + 1) % 4
     waiting = PRESENTATION.prompt(view(match, other), names_for(4))
     assert buttons(waiting) and enabled(waiting) == set()
-    assert f"Waiting for **P{seat}** to play." in waiting.content
+    assert f"Waiting for **P{seat}** to play." in render(waiting.content)
 
 
 def test_identical_cards_of_two_decks_are_one_button_that_plays_one_copy() -> None:
@@ -207,7 +207,7 @@ def test_identical_cards_of_two_decks_are_one_button_that_plays_one_copy() -> No
     assert len(buttons(prompt)) == len(counts) <= 10 and len(prompt.rows) <= 3
     card = next(c for c, n in counts.items() if n > 1 and f"p{c.code}" in enabled(prompt))
     [button] = [b for b in buttons(prompt) if b.intent == f"p{card.code}"]
-    assert button.label == f"{card} x{counts[card]}"
+    assert render(button.label) == f"{card} x{counts[card]}"
     meaning = PRESENTATION.click(seen, button.intent, ())
     assert meaning == Act(f"p{card.code}")
     match.apply(seat, meaning.action)
@@ -217,7 +217,7 @@ def test_identical_cards_of_two_decks_are_one_button_that_plays_one_copy() -> No
         left = Counter(view(match, seat).hand or ())[card]
         assert left == counts[card] - 1
         [button] = [b for b in buttons(after) if b.intent == f"p{card.code}"]
-        assert button.label == (str(card) if left == 1 else f"{card} x{left}")
+        assert render(button.label) == (str(card) if left == 1 else f"{card} x{left}")
 
 
 def test_ten_distinct_cards_fit_at_most_three_rows() -> None:
@@ -233,7 +233,7 @@ def test_the_hand_is_written_by_suit_with_the_trump_suit_marked() -> None:
     match = new_match(3, seed=9)
     drive(match, bidding_turn(match, 7))
     seen = view(match, 0)
-    content = PRESENTATION.prompt(seen, names_for(3)).content
+    content = render(PRESENTATION.prompt(seen, names_for(3)).content)
     trump = seen.trump_suit
     for card in seen.hand or ():
         marker = " (trump)" if card.suit is trump else ""
@@ -261,8 +261,10 @@ def test_fourteen_players_with_long_names_fit_the_table_message(moment: str) -> 
     }
     drive(match, reached[moment])
     message = PRESENTATION.table(view(match, None), LONG_NAMES, notes=["Turn timer: 2 min"], stopped=False)
-    assert len(message.content) <= 2000 and not message.content.endswith("\N{HORIZONTAL ELLIPSIS}")
-    lines = message.content.splitlines()
+    assert len(render(message.content)) <= 2000 and not render(message.content).endswith(
+        "\N{HORIZONTAL ELLIPSIS}"
+    )
+    lines = render(message.content).splitlines()
     for seat, name in enumerate(LONG_NAMES):
         assert any(line.startswith(f"{seat + 1}. {name}") and "total" in line for line in lines)
     assert lines.index("Turn timer: 2 min") < lines.index("Players:")
@@ -282,7 +284,7 @@ def test_fourteen_short_names_list_one_play_per_line() -> None:
     match = new_match(14, seed=11)
     drive(match, lambda m: m.stage == "7.1.3")
     names = [f"Name{seat}" for seat in range(14)]
-    content = PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content
+    content = render(PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content)
     plays = [line for line in content.splitlines() if line.startswith("- ")]
     assert len(plays) == 3
     for (seat, card), line in zip(view(match, None).trick, plays, strict=True):
@@ -294,7 +296,7 @@ def test_the_table_message_shows_trump_dealer_bids_and_whose_turn() -> None:
     drive(match, lambda m: m.stage == "3b2")
     names = ["Ann", "Ben", "Cat", "Dan"]
     public = view(match, None)
-    content = PRESENTATION.table(public, names, notes=[], stopped=False).content
+    content = render(PRESENTATION.table(public, names, notes=[], stopped=False).content)
     assert f"round 3 of 13 - 3 cards each - dealer: {names[public.dealer]}" in content
     trump = public.trump
     assert f"Trump card: **{trump}** - {trump.suit.symbol} {trump.suit.value} are trump" in content
@@ -302,7 +304,7 @@ def test_the_table_message_shows_trump_dealer_bids_and_whose_turn() -> None:
     assert f"2 of 4 bids made, adding up to {sum(b or 0 for b in public.bids)}" in content
     for seat, bid in enumerate(public.bids):
         assert (f"bid {bid}" if bid is not None else "no bid yet") in content.splitlines()[seat - 4]
-    stopped = PRESENTATION.table(public, names, notes=[], stopped=True).content
+    stopped = render(PRESENTATION.table(public, names, notes=[], stopped=True).content)
     assert "**stopped**" in stopped and "To bid" not in stopped
 
 
@@ -311,7 +313,7 @@ def test_the_table_during_tricks_shows_the_trick_the_lead_suit_and_the_last_tric
     drive(match, lambda m: m.stage == "5.3.2")
     names = ["Ann", "Ben", "Cat"]
     public = view(match, None)
-    content = PRESENTATION.table(public, names, notes=[], stopped=False).content
+    content = render(PRESENTATION.table(public, names, notes=[], stopped=False).content)
     (s1, c1), (s2, c2) = public.trick
     assert f"Played: {names[s1]}: {c1}, {names[s2]}: {c2}" in content
     lead = public.lead_suit
@@ -334,15 +336,17 @@ def test_a_closed_round_shows_bids_against_tricks_and_its_scores_are_reported() 
     after = view(match, None)
     closed = PRESENTATION.round_closed(events, after, names)
     scored = next(e for e in events if isinstance(e, RoundScored))
-    assert closed is not None and closed.content.startswith("**Stupid** - round 2 of 13 is over")
+    assert closed is not None and render(closed.content).startswith("**Stupid** - round 2 of 13 is over")
     for seat, name in enumerate(names):
         verdict = "made it" if scored.bids[seat] == scored.taken[seat] else "missed"
-        assert f"{name} - bid {scored.bids[seat]}, took {scored.taken[seat]}: {verdict}" in closed.content
-    assert "Last trick (2) - taken by" in closed.content
+        assert f"{name} - bid {scored.bids[seat]}, took {scored.taken[seat]}: {verdict}" in render(
+            closed.content
+        )
+    assert "Last trick (2) - taken by" in render(closed.content)
     [report] = PRESENTATION.reports(events, after, names)
     [embed] = report.embeds
-    assert embed.title == "Round 2 of 13 scored"
-    for seat, line in enumerate(embed.description.splitlines()):
+    assert render(embed.title) == "Round 2 of 13 scored"
+    for seat, line in enumerate(render(embed.description).splitlines()):
         assert line.endswith(f"{scored.scores[seat]:+d} - total {scored.totals[seat]}")
     one_card = match.apply(match.awaiting[0], match.legal_actions(match.awaiting[0])[0])
     assert PRESENTATION.round_closed(one_card, view(match, None), names) is None
@@ -360,28 +364,33 @@ def test_stale_prompts_of_an_earlier_bidding_trick_or_round() -> None:
     bidding = match.stage
     match.apply(first, "b0")
     assert PRESENTATION.stale(bidding, view(match, third)) is None  # only more bids since
-    assert PRESENTATION.stale(bidding, view(match, first)) == "You have already bid 0 in round 3."
+    assert render(PRESENTATION.stale(bidding, view(match, first))) == "You have already bid 0 in round 3."
     drive(match, lambda m: m.stage == "3.1.0")
-    assert PRESENTATION.stale(bidding, view(match, third)) == f"The bidding of round 3 is over; {LATEST}"
+    assert (
+        render(PRESENTATION.stale(bidding, view(match, third))) == f"The bidding of round 3 is over; {LATEST}"
+    )
     leader = match.awaiting[0]
     later = next(seat for seat in range(4) if seat != leader)
     trick_start = match.stage
     match.apply(leader, match.legal_actions(leader)[0])
     assert PRESENTATION.stale(trick_start, view(match, later)) is None  # a card played since
-    assert PRESENTATION.stale(trick_start, view(match, leader)) == (
+    assert render(PRESENTATION.stale(trick_start, view(match, leader))) == (
         f"You have already played in trick 1; {LATEST}"
     )
     drive(match, lambda m: m.stage == "3.2.0")
-    assert PRESENTATION.stale(trick_start, view(match, later)) == (
+    assert render(PRESENTATION.stale(trick_start, view(match, later))) == (
         f"This hand is from trick 1, which is over; {LATEST}"
     )
     drive(match, lambda m: m.round == 4)
     over = f"from round 3, which is over; {LATEST}"
-    assert PRESENTATION.stale(trick_start, view(match, 0)) == f"This hand is {over}"
-    assert PRESENTATION.stale(bidding, view(match, 0)) == f"These bids are {over}"
-    assert PRESENTATION.stale("nonsense", view(match, 0)) == f"That prompt is out of date; {LATEST}"
+    assert render(PRESENTATION.stale(trick_start, view(match, 0))) == f"This hand is {over}"
+    assert render(PRESENTATION.stale(bidding, view(match, 0))) == f"These bids are {over}"
+    assert render(PRESENTATION.stale("nonsense", view(match, 0))) == f"That prompt is out of date; {LATEST}"
     drive(match, lambda m: m.is_over)
-    assert PRESENTATION.stale("13.1.0", view(match, 0)) == "The game is over; that prompt no longer counts."
+    assert (
+        render(PRESENTATION.stale("13.1.0", view(match, 0)))
+        == "The game is over; that prompt no longer counts."
+    )
 
 
 # --- clicks, replies, reminders ------------------------------------------------------------------
@@ -391,7 +400,7 @@ def test_stale_prompts_of_an_earlier_bidding_trick_or_round() -> None:
     ("intent", "values", "reason"),
     [
         ("b0", ("x",), "not part of this game of Stupid"),
-        ("b2", (), "There is no bid of 2 in a round of 1 cards."),
+        ("b2", (), "There is no bid of 2 in a round of 1 card."),
         ("b01", (), "not part of this game of Stupid"),
         ("pQC.1", (), "not part of this game of Stupid"),
         ("pZZ", (), "not part of this game of Stupid"),
@@ -423,44 +432,49 @@ def test_a_card_not_in_the_hand_is_refused_and_offered_intents_are_their_actions
 def test_replies_reminders_and_what_a_prompt_becomes() -> None:
     match = new_match(4, seed=18)
     seen = match.view(0)
-    assert PRESENTATION.reply("b2", seen) == "You bid 2."
-    assert PRESENTATION.reply("pQC", seen) == "You played Q♣."
-    assert PRESENTATION.reply("pTH", seen) == "You played 10♥."
-    assert PRESENTATION.todo(seen) == "bid"
+    assert render(PRESENTATION.reply("b2", seen)) == "You bid 2."
+    assert render(PRESENTATION.reply("pQC", seen)) == "You played Q♣."
+    assert render(PRESENTATION.reply("pTH", seen)) == "You played 10♥."
+    assert render(PRESENTATION.todo(seen)) == "bid"
     drive(match, bidding_turn(match, 3))
     seat = match.awaiting[0]
-    assert PRESENTATION.nudge(view(match, seat)) == "it is your turn to bid (round 3): use **/hand**."
+    assert render(PRESENTATION.nudge(view(match, seat))) == "it is your turn to bid (round 3): use **/hand**."
     match.apply(seat, "b1")
     bid = PRESENTATION.acted(view(match, seat), "b1", names_for(4))
-    assert bid is not None and bid.rows == () and bid.content.startswith("You bid **1** in round 3.")
-    assert "Your bid: 1 - tricks taken: 0" in bid.content
+    assert bid is not None and bid.rows == () and render(bid.content).startswith("You bid **1** in round 3.")
+    assert "Your bid: 1 - tricks taken: 0" in render(bid.content)
     drive(match, lambda m: m.stage == "3.2.0")
     seat = match.awaiting[0]
-    assert PRESENTATION.nudge(view(match, seat)) == "it is your turn (round 3, trick 2): use **/hand**."
+    assert (
+        render(PRESENTATION.nudge(view(match, seat))) == "it is your turn (round 3, trick 2): use **/hand**."
+    )
     card = match.legal_actions(seat)[0]
     match.apply(seat, card)
     played = PRESENTATION.acted(view(match, seat), card, names_for(4))
     assert played is not None
-    assert played.content.startswith(f"You played **{Card.parse(card[1:])}** in trick 2 of round 3.")
+    assert render(played.content).startswith(f"You played **{Card.parse(card[1:])}** in trick 2 of round 3.")
     assert len(buttons(played)) == 1 and not enabled(played)
     drive(match, lambda m: m.stage == "3.3.3")
     seat = match.awaiting[0]
     card = match.legal_actions(seat)[0]
     match.apply(seat, card)
     last = PRESENTATION.acted(view(match, seat), card, names_for(4))
-    assert last == Message(f"You played **{Card.parse(card[1:])}** in the last trick of round 3.")
+    assert last is not None and (last.embeds, last.rows) == ((), ())
+    assert render(last.content) == f"You played **{Card.parse(card[1:])}** in the last trick of round 3."
 
 
 def test_options_in_words_and_the_rules() -> None:
     options = GAME.resolve_options({})
-    assert PRESENTATION.options_line(options, 10) == (
+    assert render(PRESENTATION.options_line(options, 10)) == (
         "2 decks (one per 7 players); largest hand 7 cards: 13 rounds of 1 to 7 cards and back"
     )
-    assert PRESENTATION.options_line(options, None).startswith("one deck per 7 players;")
+    assert render(PRESENTATION.options_line(options, None)).startswith("one deck per 7 players;")
     short = GAME.resolve_options({"decks": 3, "max_hand": 1})
-    assert PRESENTATION.options_line(short, 5) == "3 decks; 1 round of 1 card"
+    assert render(PRESENTATION.options_line(short, 5)) == "3 decks; 1 round of 1 card"
     [embed] = PRESENTATION.rules().embeds
-    examples = next(f for f in embed.fields if f.name.startswith("Examples")).value.splitlines()
+    examples = render(
+        next(f for f in embed.fields if render(f.name).startswith("Examples")).value
+    ).splitlines()
     assert [line.split(": ")[1].split(" takes")[0] for line in examples] == ["K♣", "2♥", "Q♥", "Q♣"]
     assert examples[3].startswith("**Q♣**, Q♣")
 
@@ -494,17 +508,19 @@ def test_a_whole_game_is_played_by_clicking_enabled_buttons_only(players: int, s
         if PRESENTATION.round_closed(events, public, names) is not None:
             closed += 1
         for message in PRESENTATION.reports(events, public, names):
-            if message.embeds[0].title.startswith("Round"):
+            if render(message.embeds[0].title).startswith("Round"):
                 reports += 1
             else:
                 final.append(message)
-        assert len(PRESENTATION.table(public, names, notes=[], stopped=False).content) <= 2000
+        assert len(render(PRESENTATION.table(public, names, notes=[], stopped=False).content)) <= 2000
     assert closed == reports == 13
     [over] = final
     results = match.results()
     winners = " and ".join(names[seat] for seat in results.winners)
-    assert over.content.startswith(f"**Game over!** {winners}")
-    standings = over.embeds[0].description.splitlines()
+    assert render(over.content).startswith(f"**Game over!** {winners}")
+    standings = render(over.embeds[0].description).splitlines()
     assert len(standings) == players and standings[0].startswith("1. ")
     assert PRESENTATION.prompt(view(match, 0), names).rows == ()
-    assert "**Game over:**" in PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content
+    assert "**Game over:**" in render(
+        PRESENTATION.table(view(match, None), names, notes=[], stopped=False).content
+    )

@@ -13,7 +13,6 @@ import random
 import pytest
 
 from tabletop import GameSpec, Match, Refused
-from tabletop.catalog import Text, render
 from tabletop.presentation import (
     MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
@@ -25,6 +24,8 @@ from tabletop.presentation import (
     Presentation,
     Redraw,
     Select,
+    Text,
+    render,
 )
 from tests.tabletop.conftest import short_options
 

@@ -1,0 +1,41 @@
+"""Stupid's own message catalog (``stupid/catalog/<language>.toml``): every text its presentation,
+its refusals and its option errors show a player, by key, filled in in the reader's language
+when shown (:mod:`tabletop.catalog`).
+
+``t("key", field=...)`` names a text (a :class:`tabletop.catalog.Text`); the modules that write
+what players read call it with a literal key, so that ``tests/stupid/test_catalog.py`` checks
+every key and its fields. The engine never imports this module (it stays stdlib-only).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Final
+
+from tabletop.catalog import Catalog, Field, Text
+
+__all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
+
+CATALOG: Final = Catalog(resources.files("stupid").joinpath("catalog"))
+"""Stupid's texts in every language it has a file for (English first)."""
+
+
+def t(key: str, /, **fields: Field) -> Text:
+    """Stupid's text ``key`` with its ``fields``, shown later in the reader's language."""
+    return CATALOG.lazy(key, **fields)
+
+
+DYNAMIC_KEYS: Final = (
+    # What the game protocol still takes as plain English strings (GameSpec.title, description,
+    # Option.help, stat_labels): their translations wait here for the host to adopt them.
+    "spec.title",
+    "spec.description",
+    "option.decks.help",
+    "option.max_hand.help",
+    "stat.bids_made",
+    "stat.tricks",
+    "stat.zero_bids_made",
+    # The text of a message shown in the first of its forms that fits (stupid.messages.words.Fitted).
+    "layout.fitted",
+)
+"""The keys no module of the game names with ``t(...)`` (see the comment)."""
