@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tabletop import GameSpec, Match, Refused
+from tabletop.catalog import render
 from tabletop.presentation import (
     MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
@@ -42,10 +43,11 @@ def presentation_of(spec: GameSpec) -> Presentation:
 
 
 def check_limits(message: Message) -> None:
-    """The message fits Discord: content, embeds, rows, labels, intents."""
-    assert len(message.content) <= MAX_CONTENT
+    """The message fits Discord: content, embeds, rows, labels, intents (texts as an English
+    reader sees them)."""
+    assert len(render(message.content)) <= MAX_CONTENT
     for embed in message.embeds:
-        assert len(embed.title) <= 256 and len(embed.description) <= MAX_EMBED_DESCRIPTION
+        assert len(render(embed.title)) <= 256 and len(render(embed.description)) <= MAX_EMBED_DESCRIPTION
         assert len(embed.fields) <= 25
     assert len(message.rows) <= MAX_ROWS
     for row in message.rows:
@@ -56,11 +58,11 @@ def check_limits(message: Message) -> None:
         for item in row:
             assert len(item.intent) <= MAX_INTENT, item.intent
             if isinstance(item, Button):
-                assert 0 < len(item.label) <= MAX_LABEL
+                assert 0 < len(render(item.label)) <= MAX_LABEL
             else:
                 assert 0 < len(item.choices) <= MAX_CHOICES
                 assert 1 <= item.min_values <= item.max_values <= len(item.choices)
-                assert all(0 < len(c.label) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
+                assert all(0 < len(render(c.label)) <= 100 and 0 < len(c.value) <= 100 for c in item.choices)
 
 
 def _clicks(message: Message, draw: random.Random) -> list[tuple[str, tuple[str, ...]]]:
@@ -135,7 +137,7 @@ def test_a_whole_game_is_played_by_clicking_what_prompts_offer(spec: GameSpec, s
             match.apply(seat, computers[seat].decide(match.view(seat)))
         if match.stage != stage:
             reason = presentation.stale(stage, match.view(seat))
-            assert reason is None or reason.strip()
+            assert reason is None or render(reason).strip()
     final = presentation.table(match.view(None), names, notes=[], stopped=False)
     check_limits(final)
     assert presentation.nudge(match.view(0)) or match.is_over
@@ -167,6 +169,6 @@ def test_public_messages_do_not_depend_on_hidden_cards(spec: GameSpec) -> None:
     public = presentation.table(match.view(None), names, notes=[], stopped=False)
     for seat in range(match.players):
         own = presentation.prompt(match.view(seat), names)
-        assert own.content != public.content
+        assert render(own.content) != render(public.content)
     check_limits(presentation.rules())
     assert presentation.options_line(dict(options), match.players)
