@@ -29,7 +29,7 @@ from stickgame.presentation import StickGamePresentation
 from stickgame.refusals import rule_refusal
 from stickgame.replay import REPLAY, StickGameReplay
 from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
-from stickgame.texts import t
+from stickgame.texts import CATALOG, t
 from stickgame.views import View
 from tabletop import (
     ComputerPlayer,
@@ -143,8 +143,9 @@ class StickGameSpec:
     """Stick Game described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stickgame"
-    title: Final = "Stick Game"
-    description: Final = "Contract rummy for 2-8 with four decks and wild cards: lay down your secret stick."
+    title: Final = CATALOG.text("spec.title")
+    """English (the host shows plain strings for now; ``de.toml`` has ``spec.title`` too)."""
+    description: Final = CATALOG.text("spec.description")
     min_players: Final = MIN_PLAYERS
     max_players: Final = MAX_PLAYERS
     levels: Final = LEVELS
@@ -152,17 +153,12 @@ class StickGameSpec:
     whole_turns: Final = True
     """A turn is a draw, then melds and lay-offs, then a discard: a stand-in plays it all."""
     shows_new_hands: Final = False
-    stat_labels: Final = {
-        "completed": "Sticks completed",
-        "frees": "Frees completed",
-        "points": "Stick points",
-        "went_out": "Times gone out",
-    }
+    stat_labels: Final = {name: CATALOG.text(f"stat.{name}") for name in _PER_SEAT_STATS}
     """The stats of :meth:`StickGameMatch.results`, named for players."""
     options: Final = (
-        Option("scoring", "who wins: most completed sticks, or most points", "sticks", SCORING),
-        Option("sticks_to_win", "completed sticks that end the game (fewer: a shorter game)", 7, (), 1, 7),
-        Option("hand_size", "cards dealt to each player", 15, (), 11, 15),
+        Option("scoring", CATALOG.text("option.scoring.help"), "sticks", SCORING),
+        Option("sticks_to_win", CATALOG.text("option.sticks_to_win.help"), 7, (), 1, 7),
+        Option("hand_size", CATALOG.text("option.hand_size.help"), 15, (), 11, 15),
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
@@ -198,7 +194,7 @@ class StickGameSpec:
     ) -> StickGameMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
         return replayed(
-            "Stick Game",
+            self.title,
             lambda: self.new_match(players, options, seed),
             StickGameMatch.play,
             log,

@@ -3,8 +3,9 @@
 The texts live in ``stickgame/catalog/<language>.toml`` (``en.toml`` first, ``de.toml``...);
 :func:`t` names one as a :class:`tabletop.catalog.Text`, filled in when it is shown, in the
 reader's language. :data:`DYNAMIC_KEYS` lists the keys built at run time (a stick's name by its
-number, a rank or a suit by its value, a refusal by its code) and those the host will read
-later (the spec's title, description and the options' help).
+number, a rank or a suit by its value, a separator by its name) and those the host will read
+later (the spec's title, description, stats' labels and the options' help, English in
+:mod:`stickgame.hosting` for now).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ def _dynamic() -> frozenset[str]:
         *(f"option.{name}.help" for name in ("scoring", "sticks_to_win", "hand_size")),
     ]
     stats = [f"stat.{name}" for name in ("completed", "frees", "points", "went_out")]
-    return frozenset([*ranks, *suits, *sticks, *host, *stats])
+    joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
+    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins])
 
 
 DYNAMIC_KEYS: Final = _dynamic()
