@@ -4,7 +4,9 @@ counts, a suit, a stick's need) beside their English sentence; this module says 
 catalog text (:mod:`stickgame.texts`), for the host (:mod:`stickgame.hosting`) and the prompts
 (:mod:`stickgame.present_prompt`, :mod:`stickgame.present_draft`).
 
-The English entries say what the engine's ``str()`` says, word for word.
+The English entries say what the engine's ``str()`` says (a few in plainer words: ranks
+mixed in a set are named "eights and nines", not "8s and 9s"); a code this module does not know
+shows the engine's English sentence rather than nothing.
 """
 
 from __future__ import annotations

@@ -133,7 +133,7 @@ def test_the_lay_down_builder_and_the_discard_select_in_german() -> None:
     main = P.prompt(match.view(0), NAMES)
     text = everything(main)
     assert "Stick auslegen" in text and "Karte abwerfen und Zug beenden" in text
-    assert "Du darfst nicht abwerfen: Joker (Joker)" in text
+    assert "Du darfst nicht abwerfen: deine Joker (Joker)" in text
     assert leftovers(text) == [], text
     opened = P.click(match.view(0), button(main, "Lay down your stick").intent, ())
     assert isinstance(opened, Redraw)
