@@ -85,7 +85,7 @@ from .refusals import meld_problem
 from .solver import new_melds
 from .sticks import match_stick
 from .texts import t
-from .views import View
+from .views import TableMeld, View
 
 __all__ = ["click", "prompt"]
 
@@ -124,11 +124,15 @@ def _stick_lines(view: View) -> list[Words]:
 def _table_lines(view: View, names: Sequence[str]) -> list[Words]:
     if not view.melds:
         return [t("prompt.no_melds")]
-    found: list[Words] = [t("prompt.on_table")]
-    found += [meld_label(i, m, names) for i, m in enumerate(view.melds)]
-    if sum(len(str(line)) + 1 for line in found) > TABLE_IN_PROMPT:
+    if sum(_label_size(laid, names) for laid in view.melds) > TABLE_IN_PROMPT:
         return [t("prompt.melds_elsewhere", count=len(view.melds))]
-    return found
+    return [t("prompt.on_table"), *(meld_label(i, m, names) for i, m in enumerate(view.melds))]
+
+
+def _label_size(laid: TableMeld, names: Sequence[str]) -> int:
+    """About how many characters a table meld's line takes in any language ("#12 Alice: "
+    and each card, a wild with what it stands for), without filling the texts in."""
+    return len(names[laid.owner]) + 7 + sum(10 if card.is_wild else 4 for card in laid.meld.cards)
 
 
 def _head(view: View, names: Sequence[str]) -> list[Words]:

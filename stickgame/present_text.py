@@ -6,6 +6,9 @@ Every card is written as text ("7♥", "10♣", "joker"; in German "B♥", "D♠
 colour-blind players can play. A wild on the table says what it stands for: "joker(=9♥)" in a
 run, "2♣(=K)" in a set.
 
+The names of cards, melds and sticks are made once and kept (a text is an immutable value):
+a prompt or a table message names the same cards again and again.
+
 The hand order used everywhere (text, selects, the positions a draft records) is
 :func:`hand_order`: the wild cards first (jokers, then deuces by suit), then the natural cards
 by suit (clubs, diamonds, hearts, spades) and rank (ace low).
@@ -14,6 +17,7 @@ by suit (clubs, diamonds, hearts, spades) and rank (ace low).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Final
 
 from tabletop.catalog import Text
@@ -111,16 +115,19 @@ def card_emoji(card: Card) -> str:
     return _JOKER_EMOJI if card.suit is None else _SUIT_EMOJI[card.suit]
 
 
+@lru_cache(maxsize=4096)
 def rank_name(rank: int) -> Words:
     """A rank as a card shows it: ``"7"``, or the language's letter (``"J"``, German ``"B"``)."""
     return t(f"rank.short.{rank}") if rank in _LETTERED else str(rank)
 
 
+@lru_cache(maxsize=4096)
 def suit_name(suit: Suit) -> Text:
     """A suit's name: "hearts" (German "Herz")."""
     return t(f"suit.name.{suit.value}")
 
 
+@lru_cache(maxsize=4096)
 def card_name(card: Card) -> Words:
     """A card: ``"7♥"``, ``"J♣"`` (German ``"B♣"``), ``"joker"``."""
     if card.suit is None:
@@ -147,6 +154,7 @@ def suit_group(card: Card) -> str:
     return _SUIT_TITLES[card.suit]
 
 
+@lru_cache(maxsize=4096)
 def group_name(card: Card) -> Text:
     """The name of the group a card is listed under: "Wild", "Hearts" (German "Joker", "Herz")."""
     if card.is_wild or card.suit is None:
@@ -186,6 +194,7 @@ def _role(meld: Meld, index: int) -> Words | None:
     return rank_name(meld.positions[index])
 
 
+@lru_cache(maxsize=4096)
 def meld_text(meld: Meld) -> Words:
     """A meld with what each wild stands for: ``"7♥ 8♥ joker(=9♥) 10♥"``."""
     if meld.kind == "wild5":
@@ -197,6 +206,7 @@ def meld_text(meld: Meld) -> Words:
     return joined(parts)
 
 
+@lru_cache(maxsize=4096)
 def meld_short(meld: Meld) -> Words:
     """A meld in few characters, for a crowded table: ``"3♥-J♥ (wild 6♥ 10♥)"``,
     ``"9♠ 9♥ 9♦ +1 wild"``."""
@@ -218,6 +228,7 @@ def meld_label(index: int, table_meld: TableMeld, names: Sequence[str]) -> Text:
     return t("meld.label", number=index + 1, owner=names[table_meld.owner], meld=meld_text(table_meld.meld))
 
 
+@lru_cache(maxsize=4096)
 def need_name(need: Need) -> Text:
     """How a stick names one of its melds: ``"a run of 4"``, ``"3 eights"``, ``"A K Q of hearts"``."""
     if need.kind == "wild5":
@@ -237,6 +248,7 @@ def need_name(need: Need) -> Text:
     return t("need.run") if need.size == 3 else t("need.run_of", size=need.size)
 
 
+@lru_cache(maxsize=4096)
 def need_hint(need: Need) -> Text:
     """What one of a stick's melds asks, briefly: ``"a run of 4: 4+ cards of one suit in sequence"``."""
     name = need_name(need)
@@ -254,16 +266,19 @@ def need_hint(need: Need) -> Text:
     return t("hint.run", need=name, size=need.size)
 
 
+@lru_cache(maxsize=4096)
 def stick_name(stick: Stick) -> Text:
     """A stick's name as the table spells it: "2 runs of 4", "Free" (German "2 Folgen aus 4")."""
     return t("stick.free") if stick.is_free else t(f"stick.name.{stick.number}")
 
 
+@lru_cache(maxsize=4096)
 def stick_line(stick: Stick) -> Text:
     """``"**2 runs of 4** (8 points)"``."""
     return t("stick.line", stick=stick_name(stick), count=stick.points)
 
 
+@lru_cache(maxsize=4096)
 def stick_hint(stick: Stick) -> Words:
     """Each distinct meld the stick asks for, briefly, separated by semicolons."""
     hints: list[Words] = []
