@@ -34,7 +34,6 @@ __all__ = [
     "card_emoji",
     "card_name",
     "cards_text",
-    "clip",
     "group_name",
     "hand_lines",
     "hand_order",
@@ -79,11 +78,6 @@ _SEPARATORS: Final = {
 """The separators every language writes alike: plain strings joined by one stay one string."""
 _LETTERED: Final = frozenset({1, 11, 12, 13})
 """The ranks written with a letter (A, J, Q, K): each language has its own."""
-
-
-def clip(text: str, limit: int = MAX_CONTENT) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking a cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def joined(items: Sequence[Words], key: str = "join.space") -> Words:
