@@ -12,7 +12,7 @@ from stickgame import STICKS, Card
 from stickgame.hosting import GAME, StickGameMatch
 from stickgame.present_text import card_name, stick_name
 from stickgame.texts import CATALOG
-from tabletop import Refused
+from tabletop import OptionError, Refused
 from tabletop.catalog import render
 from tabletop.presentation import Button, Message, Redraw, Select
 from tests.game_catalogs import check_catalog, sentences_left
@@ -223,3 +223,15 @@ def test_every_entry_with_words_is_translated() -> None:
         key for key in english if german[key] == english[key] and re.search(r"[a-z]{3,}", words(english[key]))
     )
     assert same == ["spec.title"], same  # the game's own name
+
+
+def test_a_refused_player_count_and_the_hosts_future_texts_read_in_german() -> None:
+    with pytest.raises(OptionError) as refused:
+        GAME.new_match(1, GAME.resolve_options({}), seed=1)
+    assert render(refused.value.message, "de") == "Stick Game ist für 2\N{EN DASH}8 Spieler, nicht für 1."
+    assert str(refused.value) == "Stick Game is for 2-8 players, not 1."
+    assert GAME.description == CATALOG.text("spec.description")  # English for the host today
+    assert CATALOG.text("option.hand_size.help", language="de") == "Karten, die jeder Spieler bekommt"
+    assert [option.help for option in GAME.options] == [
+        CATALOG.text(f"option.{option.name}.help") for option in GAME.options
+    ]
