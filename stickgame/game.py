@@ -41,7 +41,7 @@ from .actions import (
     decode,
 )
 from .cards import DECK, Card
-from .errors import MeldError, RuleError
+from .errors import MeldError, Reason, RuleError
 from .events import (
     CardDrawn,
     Discarded,
@@ -90,7 +90,10 @@ def _take_cards(hand: list[Card], cards: Sequence[Card], seat: int) -> None:
     for card, count in need.items():
         if have[card] < count:
             held = f"you hold {have[card]}" if have[card] else "it is not in your hand"
-            raise RuleError(f"you cannot play {count} of {card}: {held}", seat=seat)
+            fields = {"card": card, "count": count, "held": have[card]}
+            raise RuleError(
+                f"you cannot play {count} of {card}: {held}", seat=seat, code="not_held", fields=fields
+            )
     for card in cards:
         hand.remove(card)
 
@@ -396,15 +399,17 @@ class Game:
             except ValueError as error:
                 raise RuleError(str(error), seat=seat) from None
         if self._phase == _OVER:
-            raise RuleError("the game is over", seat=seat)
+            raise RuleError("the game is over", seat=seat, code="game_over")
         if type(seat) is not int or not 0 <= seat < self.players:
-            raise RuleError(f"{seat!r} is not a seat of this game", seat=seat)
+            raise RuleError(f"{seat!r} is not a seat of this game", seat=seat, code="not_a_seat")
         if seat != self._turn:
-            raise RuleError("it is not your turn", seat=seat, turn_of=(self._turn,))
+            raise RuleError("it is not your turn", seat=seat, turn_of=(self._turn,), code="not_your_turn")
         if isinstance(action, DrawStock | DrawDiscard):
             events = self._draw(seat, action)
         elif self._phase != _PLAY:
-            raise RuleError("draw a card first (from the stock or the discard pile)", seat=seat)
+            raise RuleError(
+                "draw a card first (from the stock or the discard pile)", seat=seat, code="draw_first"
+            )
         elif isinstance(action, Discard):
             events = self._discard_card(seat, action.card)
         else:
@@ -414,14 +419,16 @@ class Game:
 
     def _draw(self, seat: int, action: DrawStock | DrawDiscard) -> list[Event]:
         if self._phase != _DRAW:
-            raise RuleError("you have drawn already this turn; lay down or discard", seat=seat)
+            raise RuleError(
+                "you have drawn already this turn; lay down or discard", seat=seat, code="drawn_already"
+            )
         if isinstance(action, DrawStock):
             card = self._stock.pop()
             self._hands[seat].append(card)
             self._phase = _PLAY
             return [CardDrawn(seat, "stock", None)]
         if not self._discard:
-            raise RuleError("the discard pile is empty; draw from the stock", seat=seat)
+            raise RuleError("the discard pile is empty; draw from the stock", seat=seat, code="discard_empty")
         card = self._discard.pop()
         self._hands[seat].append(card)
         self._picked[seat].append(card)
@@ -435,14 +442,19 @@ class Game:
     def _discard_card(self, seat: int, card: Card) -> list[Event]:
         hand = self._hands[seat]
         if card not in hand:
-            raise RuleError(f"you cannot discard {card}: it is not in your hand", seat=seat)
-        if not self.discardable(card) and any(self.discardable(c) for c in hand):
-            reason = (
-                "a wild card may not be discarded"
-                if card.is_wild
-                else f"{card} could be laid off on the table, so it may not be discarded"
+            raise RuleError(
+                f"you cannot discard {card}: it is not in your hand",
+                seat=seat,
+                code="discard_not_held",
+                fields={"card": card},
             )
-            raise RuleError(reason, seat=seat)
+        if not self.discardable(card) and any(self.discardable(c) for c in hand):
+            if card.is_wild:
+                raise RuleError(
+                    "a wild card may not be discarded", seat=seat, code="discard_wild", fields={"card": card}
+                )
+            reason = f"{card} could be laid off on the table, so it may not be discarded"
+            raise RuleError(reason, seat=seat, code="discard_fits", fields={"card": card})
         hand.remove(card)
         self._discard.append(card)
         events: list[Event] = [Discarded(seat, card)]
@@ -461,7 +473,7 @@ class Game:
         if isinstance(action, TakeWild):
             wilds_before = sum(card.is_wild for card in hand)
             if not action.swaps:
-                raise RuleError("name at least one wild to take", seat=seat)
+                raise RuleError("name at least one wild to take", seat=seat, code="no_swap")
             for swap in action.swaps:
                 events.append(self._swap(seat, hand, table, swap.meld, swap.card, swap.wild))
             stick = self._lay(seat, hand, table, stick, action.then, events)
@@ -470,6 +482,7 @@ class Game:
                     "a wild card you take must be used this turn to complete your stick or in a "
                     "new set or run; this action does not use it, so the swap is refused",
                     seat=seat,
+                    code="unused_wild",
                 )
         else:
             stick = self._lay(seat, hand, table, stick, action, events)
@@ -491,14 +504,22 @@ class Game:
     ) -> Event:
         target = self._table_meld(seat, table, index)
         if card.is_wild:
-            raise RuleError(f"{card} is wild; only a natural card can replace a wild", seat=seat)
+            raise RuleError(
+                f"{card} is wild; only a natural card can replace a wild",
+                seat=seat,
+                code="swap_wild",
+                fields={"card": card},
+            )
         spot = target.meld.takeable(card)
+        where = {"number": index + 1, "meld": target.meld}
         if spot is None:
-            raise RuleError(f"no wild in meld #{index + 1} ({target.meld}) stands for {card}", seat=seat)
+            message = f"no wild in meld #{index + 1} ({target.meld}) stands for {card}"
+            raise RuleError(message, seat=seat, code="swap_no_wild", fields={**where, "card": card})
         if wild is not None and target.meld.kind == "set":
             choices = [i for i, c in enumerate(target.meld.cards) if c == wild]
             if not choices:
-                raise RuleError(f"meld #{index + 1} ({target.meld}) holds no {wild}", seat=seat)
+                message = f"meld #{index + 1} ({target.meld}) holds no {wild}"
+                raise RuleError(message, seat=seat, code="swap_holds_no", fields={**where, "wild": wild})
             spot = choices[0]
         _take_cards(hand, (card,), seat)
         taken = target.meld.cards[spot]
@@ -508,7 +529,9 @@ class Game:
 
     def _table_meld(self, seat: int, table: list[TableMeld], index: int) -> TableMeld:
         if type(index) is not int or not 0 <= index < len(table):
-            raise RuleError(f"there is no meld #{index + 1} on the table", seat=seat)
+            number = index + 1 if type(index) is int else 0
+            message = f"there is no meld #{index + 1} on the table"
+            raise RuleError(message, seat=seat, code="no_meld", fields={"number": number})
         return table[index]
 
     def _lay(
@@ -523,7 +546,7 @@ class Game:
         """Lay down, add a meld or lay off on the copies; returns the seat's stick afterwards."""
         if isinstance(action, LayDown):
             if stick is None:
-                raise RuleError("your stick is completed already this round", seat=seat)
+                raise RuleError("your stick is completed already this round", seat=seat, code="stick_done")
             _take_cards(hand, [card for play in action.melds for card in play.cards], seat)
             melds = match_stick(stick, [_readings(play) for play in action.melds])
             first = len(table)
@@ -534,12 +557,14 @@ class Game:
             raise RuleError(
                 "lay down your stick first: further melds and lay-offs come after completing it",
                 seat=seat,
+                code="stick_first",
             )
         if isinstance(action, AddMeld):
             play = action.meld
             if play.kind == "wild5" or (play.kind is None and all(c.is_wild for c in play.cards)):
                 raise MeldError(
-                    "a new meld must be a set or a run", "'5 wild cards' only completes its stick"
+                    Reason("a new meld must be a set or a run", "new_meld"),
+                    Reason("'5 wild cards' only completes its stick", "wild5_only"),
                 )
             _take_cards(hand, play.cards, seat)
             meld = make_meld(play.cards, play.kind, play.placement)
@@ -553,13 +578,14 @@ class Game:
                     "a wild card may be laid off alone only on your own melds, never alone on "
                     "another player's",
                     seat=seat,
+                    code="lone_wild",
                 )
             _take_cards(hand, action.cards, seat)
             meld = target.meld.extended(action.cards, action.placement)
             table[action.meld] = TableMeld(target.owner, meld)
             events.append(LaidOff(seat, action.meld, action.cards, meld))
             return None
-        raise RuleError(f"{action!r} is not an action of this game", seat=seat)
+        raise RuleError(f"{action!r} is not an action of this game", seat=seat, code="not_an_action")
 
     # ------------------------------------------------------------------ legal actions
 
@@ -639,8 +665,8 @@ def _readings(play: MeldPlay) -> Meld | list[Meld]:
     if play.placement is not None:
         if play.kind not in (None, "run"):
             raise MeldError(
-                f"a {play.kind} has no placement",
-                f"{describe_cards(play.cards)} was given {play.placement!r}",
+                Reason(f"a {play.kind} has no placement", "no_placement", {"kind": str(play.kind)}),
+                Reason(f"{describe_cards(play.cards)} was given {play.placement!r}", "placement"),
             )
         return make_meld(play.cards, "run", play.placement)
     readings = interpretations(play.cards, play.kind)

@@ -26,8 +26,10 @@ from stickgame.errors import RuleError
 from stickgame.events import Event
 from stickgame.game import Game
 from stickgame.presentation import StickGamePresentation
+from stickgame.refusals import rule_refusal
 from stickgame.replay import REPLAY, StickGameReplay
 from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
+from stickgame.texts import CATALOG, t
 from stickgame.views import View
 from tabletop import (
     ComputerPlayer,
@@ -38,6 +40,7 @@ from tabletop import (
     OptionError,
     OptionValue,
     Preset,
+    Refused,
     Results,
     resolve_options,
 )
@@ -58,7 +61,7 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
             hand_size=int(options["hand_size"]),
         )
     except ValueError as exc:
-        raise OptionError("not_allowed", str(exc)) from exc
+        raise OptionError("not_allowed", t("refusal.rules", detail=str(exc))) from exc
 
 
 class StickGameMatch(EngineMatch[Game]):
@@ -86,6 +89,17 @@ class StickGameMatch(EngineMatch[Game]):
         """The draws, discards, single-card lay-offs, smallest new melds and one lay-down that
         ``seat`` may take now (longer melds and wild swaps are legal too but not listed)."""
         return tuple(action.encode() for action in self.game.legal_actions(seat))
+
+    def apply(self, seat: int, action: str) -> tuple[object, ...]:
+        """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) saying why in
+        the reader's language (:mod:`stickgame.refusals`) if the rules do not allow it or the
+        text is no action of the game."""
+        try:
+            return tuple(self.play(seat, action))
+        except RuleError as exc:
+            raise Refused(rule_refusal(exc), turn_of=exc.turn_of) from exc
+        except ValueError as exc:
+            raise Refused(t("refusal.not_a_move")) from exc
 
     def play(self, seat: int, action: str) -> list[Event]:
         """Apply ``seat``'s action text to the engine (ValueError if it names no action)."""
@@ -129,8 +143,9 @@ class StickGameSpec:
     """Stick Game described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stickgame"
-    title: Final = "Stick Game"
-    description: Final = "Contract rummy for 2-8 with four decks and wild cards: lay down your secret stick."
+    title: Final = CATALOG.text("spec.title")
+    """English (the host shows plain strings for now; ``de.toml`` has ``spec.title`` too)."""
+    description: Final = CATALOG.text("spec.description")
     min_players: Final = MIN_PLAYERS
     max_players: Final = MAX_PLAYERS
     levels: Final = LEVELS
@@ -138,17 +153,12 @@ class StickGameSpec:
     whole_turns: Final = True
     """A turn is a draw, then melds and lay-offs, then a discard: a stand-in plays it all."""
     shows_new_hands: Final = False
-    stat_labels: Final = {
-        "completed": "Sticks completed",
-        "frees": "Frees completed",
-        "points": "Stick points",
-        "went_out": "Times gone out",
-    }
+    stat_labels: Final = {name: CATALOG.text(f"stat.{name}") for name in _PER_SEAT_STATS}
     """The stats of :meth:`StickGameMatch.results`, named for players."""
     options: Final = (
-        Option("scoring", "who wins: most completed sticks, or most points", "sticks", SCORING),
-        Option("sticks_to_win", "completed sticks that end the game (fewer: a shorter game)", 7, (), 1, 7),
-        Option("hand_size", "cards dealt to each player", 15, (), 11, 15),
+        Option("scoring", CATALOG.text("option.scoring.help"), "sticks", SCORING),
+        Option("sticks_to_win", CATALOG.text("option.sticks_to_win.help"), 7, (), 1, 7),
+        Option("hand_size", CATALOG.text("option.hand_size.help"), 15, (), 11, 15),
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
@@ -175,7 +185,8 @@ class StickGameSpec:
         try:
             game = Game.new(players, rules, seed=seed)
         except ValueError as exc:
-            raise OptionError("players", str(exc), players=players) from exc
+            refusal = t("refusal.players", low=MIN_PLAYERS, high=MAX_PLAYERS, players=players)
+            raise OptionError("players", refusal, players=players) from exc
         return StickGameMatch(game, options)
 
     def replay(
@@ -183,7 +194,7 @@ class StickGameSpec:
     ) -> StickGameMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
         return replayed(
-            "Stick Game",
+            self.title,
             lambda: self.new_match(players, options, seed),
             StickGameMatch.play,
             log,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from .cards import RANK_NAMES, Card, Suit
-from .errors import MeldError
+from .errors import MeldError, Reason
 
 __all__ = [
     "KINDS",
@@ -38,9 +38,9 @@ __all__ = [
 Kind = Literal["set", "run", "wild5"]
 KINDS: Final[tuple[str, ...]] = ("set", "run", "wild5")
 Placement = Literal["up", "down"] | int
-_RUN_NEED: Final = "a run needs at least 3 cards of one suit in sequence"
-_SET_NEED: Final = "a set needs at least 3 cards of one rank"
-_FIVE_NEED: Final = "'5 wild cards' needs exactly 5 wild cards"
+_RUN_NEED: Final = Reason("a run needs at least 3 cards of one suit in sequence", "run")
+_SET_NEED: Final = Reason("a set needs at least 3 cards of one rank", "set")
+_FIVE_NEED: Final = Reason("'5 wild cards' needs exactly 5 wild cards", "wild5")
 
 
 def describe_cards(cards: Iterable[Card]) -> str:
@@ -129,9 +129,14 @@ class Meld:
     def extended(self, cards: Sequence[Card], placement: Placement | None = None) -> Meld:
         """This meld with ``cards`` laid off on it; MeldError if they do not fit."""
         if not cards:
-            raise MeldError("a lay-off needs at least one card", "none was given")
+            raise MeldError(
+                Reason("a lay-off needs at least one card", "lay_off"), Reason("none was given", "none")
+            )
         if self.kind == "wild5":
-            raise MeldError("nothing can be added to '5 wild cards'", f"{describe_cards(cards)} cannot")
+            raise MeldError(
+                Reason("nothing can be added to '5 wild cards'", "onto_wild5"),
+                Reason(f"{describe_cards(cards)} cannot", "cannot", {"cards": tuple(cards)}),
+            )
         if self.kind == "set":
             assert self.rank is not None
             return _make_set((*self.cards, *cards), _SET_NEED, self.rank)
@@ -153,24 +158,32 @@ class Meld:
         return " ".join(parts)
 
 
-def _too_few(text: str, size: int) -> str:
-    """Why a meld of ``size`` cards (fewer than 3) is no meld: ``7♥ 7♦ has 2 cards``, or
-    ``no card was given`` for an empty one."""
+def _too_few(cards: Sequence[Card], text: str) -> Reason:
+    """Why a meld of fewer than 3 cards is no meld: ``7♥ 7♦ has 2 cards``, or ``no card was
+    given`` for an empty one."""
+    size = len(cards)
     if not size:
-        return "no card was given"
-    return f"{text} has {size} card{'s' if size != 1 else ''}"
+        return Reason("no card was given", "no_card")
+    return Reason(
+        f"{text} has {size} card{'s' if size != 1 else ''}", "count", {"cards": tuple(cards), "count": size}
+    )
 
 
-def _make_set(cards: Sequence[Card], need: str, rank: int | None = None) -> Meld:
+def _no_natural(cards: Sequence[Card], text: str) -> Reason:
+    return Reason(f"{text} has no natural card (a meld needs one)", "no_natural", {"cards": tuple(cards)})
+
+
+def _make_set(cards: Sequence[Card], need: Reason, rank: int | None = None) -> Meld:
     text = describe_cards(cards)
     naturals = [card for card in cards if not card.is_wild]
     if len(cards) < 3:
-        raise MeldError(need, _too_few(text, len(cards)))
+        raise MeldError(need, _too_few(cards, text))
     if not naturals:
-        raise MeldError(need, f"{text} has no natural card (a meld needs one)")
+        raise MeldError(need, _no_natural(cards, text))
     ranks = sorted({card.rank for card in naturals} | ({rank} if rank is not None else set()))
     if len(ranks) > 1:
-        raise MeldError(need, f"{text} mixes {' and '.join(RANK_NAMES[r] + 's' for r in ranks)}")
+        mixed = f"{text} mixes {' and '.join(RANK_NAMES[r] + 's' for r in ranks)}"
+        raise MeldError(need, Reason(mixed, "mixes_ranks", {"cards": tuple(cards), "ranks": tuple(ranks)}))
     ordered = tuple(naturals + [card for card in cards if card.is_wild])
     return Meld("set", ordered, (ranks[0],) * len(cards), None, ranks[0])
 
@@ -183,7 +196,7 @@ def _natural_positions(rank: int, low: int, high: int) -> int | None:
 
 def _make_run(
     cards: Sequence[Card],
-    need: str,
+    need: Reason,
     placement: Placement | None = None,
     suit: Suit | None = None,
     fixed: tuple[tuple[int, Card], ...] = (),
@@ -195,22 +208,32 @@ def _make_run(
     naturals = [card for card in new_cards if not card.is_wild]
     wild_cards = [card for card in new_cards if card.is_wild]
     if size < 3:
-        raise MeldError(need, _too_few(text, size))
+        raise MeldError(need, _too_few(cards, text))
     if not naturals and all(card.is_wild for _, card in fixed):
-        raise MeldError(need, f"{text} has no natural card (a meld needs one)")
+        raise MeldError(need, _no_natural(cards, text))
     suits = sorted(
         {card.suit.value for card in (*naturals, *(c for _, c in fixed)) if not card.is_wild and card.suit}
         | ({suit.value} if suit is not None else set())
     )
     if len(suits) > 1:
-        raise MeldError(need, f"{text} mixes {' and '.join(suits)}")
+        mixed = Reason(
+            f"{text} mixes {' and '.join(suits)}",
+            "mixes_suits",
+            {"cards": tuple(cards), "suits": tuple(Suit(value) for value in suits)},
+        )
+        raise MeldError(need, mixed)
     run_suit = Suit(suits[0])
     if size > 13:
-        raise MeldError(need, f"{text} has {size} cards and a run holds at most 13")
+        long = Reason(
+            f"{text} has {size} cards and a run holds at most 13", "too_long", {"cards": tuple(cards)}
+        )
+        raise MeldError(need, long)
     ranks = [card.rank for card in naturals]
     if len(set(ranks)) < len(ranks):
         twice = next(card for card in naturals if ranks.count(card.rank) > 1)
-        raise MeldError(need, f"{text} holds {twice} twice")
+        raise MeldError(
+            need, Reason(f"{text} holds {twice} twice", "twice", {"cards": tuple(cards), "card": twice})
+        )
     fixed_positions = [position for position, _ in fixed]
     fixed_low = min(fixed_positions, default=99)
     fixed_high = max(fixed_positions, default=0)
@@ -230,8 +253,8 @@ def _make_run(
         else:
             windows.append((low, places))
     if not windows:
-        raise MeldError(need, _run_gap(text, run_suit, ranks, fixed_positions, len(wild_cards)))
-    chosen = _choose_window(windows, size, placement, fixed_positions, text, need)
+        raise MeldError(need, _run_gap(cards, run_suit, ranks, fixed_positions, len(wild_cards)))
+    chosen = _choose_window(windows, size, placement, fixed_positions, cards, need)
     low, places = chosen
     by_position: dict[int, Card] = dict(fixed)
     for position, card in zip(places, naturals, strict=True):
@@ -248,17 +271,23 @@ def _choose_window(
     size: int,
     placement: Placement | None,
     fixed: list[int],
-    text: str,
-    need: str,
+    cards: Sequence[Card],
+    need: Reason,
 ) -> tuple[int, list[int]]:
+    text = describe_cards(cards)
     if isinstance(placement, int) and not isinstance(placement, bool):
         for window in windows:
             if window[0] == placement:
                 return window
         starts = ", ".join(str(low) for low, _ in windows)
-        raise MeldError(need, f"{text} cannot start at position {placement}; it can start at {starts}")
+        fields = {"cards": tuple(cards), "placement": placement, "starts": tuple(low for low, _ in windows)}
+        raise MeldError(
+            need,
+            Reason(f"{text} cannot start at position {placement}; it can start at {starts}", "start", fields),
+        )
     if placement not in (None, "up", "down"):
-        raise MeldError(need, f"placement {placement!r} is not 'up', 'down' or a start position")
+        bad = Reason(f"placement {placement!r} is not 'up', 'down' or a start position", "placement")
+        raise MeldError(need, bad)
 
     def spare_above(window: tuple[int, list[int]]) -> tuple[int, int]:
         low, places = window
@@ -272,21 +301,26 @@ def _choose_window(
     return max(windows, key=spare_below if placement == "down" else spare_above)
 
 
-def _run_gap(text: str, suit: Suit, ranks: list[int], fixed: list[int], wilds: int) -> str:
+def _run_gap(cards: Sequence[Card], suit: Suit, ranks: list[int], fixed: list[int], wilds: int) -> Reason:
     """Why no window fits: the missing cards between the naturals, for the likelier ace."""
-    best = ""
+    text = describe_cards(cards)
+    best: tuple[Card, ...] = ()
     fewest = 99
     for ace in (1, 14):
         positions = sorted({ace if rank == 1 else rank for rank in ranks} | set(fixed))
         missing = [p for p in range(positions[0], positions[-1]) if p not in positions]
         if len(missing) < fewest:
             fewest = len(missing)
-            best = " ".join(str(position_card(suit, p)) for p in missing)
+            best = tuple(position_card(suit, p) for p in missing)
     spare = "no wild card" if wilds == 0 else f"only {wilds} wild card{'s' if wilds > 1 else ''}"
-    message = f"{text} has a gap at {best} and {spare} to fill it" if best else f"{text} does not fit"
-    if 1 in ranks:
+    gap = describe_cards(best)
+    message = f"{text} has a gap at {gap} and {spare} to fill it" if best else f"{text} does not fit"
+    ace = 1 in ranks
+    if ace:
         message += " (an ace is high or low, never both, and a run never wraps)"
-    return message
+    if best:
+        return Reason(message, "gap", {"cards": tuple(cards), "missing": best, "wilds": wilds, "ace": ace})
+    return Reason(message, "no_fit", {"cards": tuple(cards), "ace": ace})
 
 
 def make_meld(cards: Sequence[Card], kind: str | None = None, placement: Placement | None = None) -> Meld:
@@ -307,17 +341,15 @@ def make_meld(cards: Sequence[Card], kind: str | None = None, placement: Placeme
             try:
                 return _make_run(cards, _RUN_NEED, placement)
             except MeldError as error:
-                raise MeldError(
-                    "a meld is a set (3+ cards of one rank) or a run (3+ cards of one suit in sequence)",
-                    error.problem,
-                ) from None
+                asked = "a meld is a set (3+ cards of one rank) or a run (3+ cards of one suit in sequence)"
+                raise MeldError(Reason(asked, "meld"), error.wrong) from None
     if kind == "set":
         return _make_set(cards, _SET_NEED)
     if kind == "run":
         return _make_run(cards, _RUN_NEED, placement)
     if kind == "wild5":
         if len(cards) != 5 or not all(card.is_wild for card in cards):
-            raise MeldError(_FIVE_NEED, f"{describe_cards(cards)} is not five wild cards")
+            raise MeldError(_FIVE_NEED, not_five(cards))
         return Meld("wild5", cards, (0,) * 5)
     raise ValueError(f"unknown meld kind {kind!r}; kinds are 'set', 'run', 'wild5'")
 
@@ -361,11 +393,16 @@ def run_need(size: int, suit: Suit | None = None) -> str:
     return f"at least {size} cards of {of_suit} in sequence"
 
 
-def make_run_for(cards: Sequence[Card], need: str, placement: Placement | None = None) -> Meld:
+def not_five(cards: Sequence[Card]) -> Reason:
+    """Why ``cards`` are not "5 wild cards"."""
+    return Reason(f"{describe_cards(cards)} is not five wild cards", "not_five", {"cards": tuple(cards)})
+
+
+def make_run_for(cards: Sequence[Card], need: Reason, placement: Placement | None = None) -> Meld:
     """Build a run with the problem worded under ``need`` (used by stick checking)."""
     return _make_run(tuple(cards), need, placement)
 
 
-def make_set_for(cards: Sequence[Card], need: str) -> Meld:
+def make_set_for(cards: Sequence[Card], need: Reason) -> Meld:
     """Build a set with the problem worded under ``need`` (used by stick checking)."""
     return _make_set(tuple(cards), need)

@@ -31,14 +31,17 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from tabletop import Refused
+from tabletop.catalog import Text
 
 from .actions import AddMeld, LayDown, LayOff, MeldPlay, Swap, TakeWild
 from .cards import Card
 from .errors import MeldError
 from .melds import Meld, interpretations, make_meld
-from .present_text import hand_order
+from .present_text import Words, card_name, hand_order
+from .refusals import meld_problem, need_problem
 from .solver import find_completion, new_melds
 from .sticks import Stick, match_stick
+from .texts import t
 from .views import TableMeld, View
 
 __all__ = [
@@ -51,6 +54,7 @@ __all__ = [
     "Work",
     "action_text",
     "check",
+    "forged",
     "lay_off_cards",
     "lay_off_readings",
     "lay_off_targets",
@@ -63,7 +67,12 @@ MAX_SWAPS: Final = 25
 """The most swaps offered at once (one select); further ones are left out."""
 TARGET_PAGE: Final = 25
 """Table melds per page of the lay-off select."""
-FORGED: Final = "That choice was not offered by any prompt of yours; use your latest prompt or /hand."
+
+
+def forged() -> Text:
+    """The refusal of a click no prompt offered (a forged or garbled intent)."""
+    return t("refusal.forged")
+
 
 _MELD: Final = r"[0-9a-f]{1,16}(?:S|F|R(?:1[0-2]|[1-9]))?"
 _MELDS: Final = rf"{_MELD}(?:\.{_MELD}){{0,3}}"
@@ -137,7 +146,7 @@ def parse(text: str) -> Draft:
     pattern = _PATTERNS.get(text[:1])
     found = pattern.fullmatch(text) if pattern is not None else None
     if found is None:
-        raise Refused(FORGED)
+        raise Refused(forged())
     mode = text[0]
     if mode in ("L", "M"):
         return Draft(mode, tuple(MeldDraft.decode(part) for part in found.group(1).split(".")))
@@ -195,9 +204,7 @@ def _each_wild_once(taken: Sequence[SwapOption], melds: Sequence[TableMeld]) -> 
     for (meld, wild), count in chosen.items():
         there = sum(1 for card in melds[meld].meld.cards if card == wild)
         if count > there:
-            raise Refused(
-                f"The {wild} in #{meld + 1} can be taken only once: choose one card to put in its place."
-            )
+            raise Refused(t("refusal.wild_once", wild=card_name(wild), number=meld + 1))
 
 
 @dataclass(frozen=True)
@@ -217,7 +224,7 @@ class Desk:
     def of(cls, view: View) -> Desk:
         """The desk of the seat whose view this is."""
         if view.seat is None or view.hand is None:
-            raise Refused("Only a seat's own prompt can be clicked.")
+            raise Refused(t("refusal.not_a_seat"))
         hand = hand_order(view.hand)
         playing = view.phase == "play" and view.seat in view.awaiting
         return cls(view.seat, hand, view.stick, view.melds, _swap_options(hand, view.melds), playing)
@@ -268,59 +275,54 @@ def check(desk: Desk, draft: Draft) -> Work:
     if draft.mode == "":
         return Work(draft, desk, desk.hand, (), ())
     if not desk.playing:
-        raise Refused("It is not your turn to lay down, lay off or take wilds now.")
+        raise Refused(t("refusal.not_playing"))
     hand = desk.hand
     taken: tuple[SwapOption, ...] = ()
     if draft.mode == "W":
         if not desk.swaps:
-            raise Refused("No wild on the table can be taken with your cards.")
+            raise Refused(t("refusal.no_swaps"))
         if draft.swaps >> len(desk.swaps):
-            raise Refused(FORGED)
+            raise Refused(forged())
         taken = tuple(option for bit, option in enumerate(desk.swaps) if draft.swaps >> bit & 1)
         _each_wild_once(taken, desk.melds)
         if not draft.using:
             return Work(draft, desk, hand, taken, ())
         if not taken:
-            raise Refused("Choose at least one wild to take.")
+            raise Refused(t("refusal.choose_wild"))
         needed = Counter(option.card for option in taken)
         have = Counter(hand)
         for card, count in needed.items():
             if have[card] < count:
-                raise Refused(f"You hold {plural_of(have[card], card)}; these swaps need {count}.")
+                raise Refused(t("refusal.swaps_need", held=have[card], card=card_name(card), count=count))
         hand = hand_order([*_without(hand, [o.card for o in taken]), *(o.wild for o in taken)])
     building = "L" if draft.mode == "L" or (draft.mode == "W" and desk.stick is not None) else draft.mode
     if building == "L" and desk.stick is None:
-        raise Refused("Your stick is completed already this round.")
+        raise Refused(t("refusal.stick_done"))
     if building in ("M", "O") and desk.stick is not None:
-        raise Refused("Lay down your stick first: new melds and lay-offs come after completing it.")
+        raise Refused(t("refusal.stick_first"))
     if building == "M" and draft.mode == "W" and len(draft.melds) != 1:
-        raise Refused(FORGED)
+        raise Refused(forged())
     if building == "L":
         assert desk.stick is not None
         if len(draft.melds) > len(desk.stick.needs):
-            raise Refused(f"Your stick names only {len(desk.stick.needs)} melds.")
+            raise Refused(t("refusal.stick_melds", count=len(desk.stick.needs)))
     if draft.mode == "O":
         if draft.target is None:
             if draft.page * TARGET_PAGE >= max(1, len(desk.melds)):
-                raise Refused(FORGED)
+                raise Refused(forged())
             return Work(draft, desk, hand, taken, ())
         if draft.target >= len(desk.melds):
-            raise Refused("There is no such meld on the table.")
+            raise Refused(t("refusal.no_such_meld"))
     used = 0
     melds: list[tuple[Card, ...]] = []
     for number, meld in enumerate(draft.melds):
         if meld.mask >> len(hand) or meld.mask & used:
-            raise Refused(FORGED)
+            raise Refused(forged())
         if not meld.mask and number < len(draft.melds) - 1:
-            raise Refused(FORGED)
+            raise Refused(forged())
         used |= meld.mask
         melds.append(_cards(hand, meld.mask))
     return Work(draft, desk, hand, taken, tuple(melds))
-
-
-def plural_of(count: int, card: Card) -> str:
-    """``"no 7♥"``, ``"one 7♥"``, ``"2 of 7♥"``."""
-    return {0: f"no {card}", 1: f"one {card}"}.get(count, f"{count} of {card}")
 
 
 # --- readings ---------------------------------------------------------------------------------
@@ -348,7 +350,7 @@ def _flag(meld: Meld) -> str:
     return {"set": "S", "wild5": "F"}.get(meld.kind, f"R{meld.low}")
 
 
-def meld_readings(cards: Sequence[Card], stick: Stick | None) -> tuple[list[Reading], str]:
+def meld_readings(cards: Sequence[Card], stick: Stick | None) -> tuple[list[Reading], Words]:
     """Every reading of ``cards`` as a meld to lay down (the engine's default first) and, if
     there is none, why (the engine's sentence). ``stick``: for a lay-down, only the readings
     that meet one of the stick's melds count; None: a new meld (no "5 wild cards")."""
@@ -367,17 +369,17 @@ def meld_readings(cards: Sequence[Card], stick: Stick | None) -> tuple[list[Read
         return fitting, ""
     first = found[0].meld
     need = next((n for n in stick.needs if n.kind == first.kind), stick.needs[0])
-    return [], f"{need.requirement()}; {need.problem(first)}"
+    return [], need_problem(need, first)
 
 
-def _meld_problem(cards: Sequence[Card], *, new: bool) -> str:
+def _meld_problem(cards: Sequence[Card], *, new: bool) -> Text:
     if new and all(card.is_wild for card in cards):
-        return "a new meld must be a set or a run; it needs a natural card"
+        return t("problem.new_meld_natural")
     try:
         make_meld(cards)
     except MeldError as error:
-        return error.message
-    return "'5 wild cards' only completes its stick; a new meld must be a set or a run"
+        return meld_problem(error)
+    return t("problem.new_meld_wild5")
 
 
 def chosen_reading(readings: Sequence[Reading], flag: str) -> Reading | None:
@@ -425,21 +427,21 @@ def lay_off_cards(desk: Desk, target: int) -> list[int]:
     ]
 
 
-def lay_off_readings(desk: Desk, target: int, cards: Sequence[Card]) -> tuple[list[Reading], str]:
+def lay_off_readings(desk: Desk, target: int, cards: Sequence[Card]) -> tuple[list[Reading], Words]:
     """Every way ``cards`` can extend table meld ``target`` (the engine's default first), or
     why they cannot (the engine's sentence)."""
     if not cards:
         return [], ""
     table_meld = desk.melds[target]
     if table_meld.owner != desk.seat and all(card.is_wild for card in cards):
-        return [], "a wild card may be laid off alone only on your own melds, never alone on another player's"
+        return [], t("problem.lone_wild")
     found: list[Reading] = []
-    problem = ""
+    problem: Words = ""
     for placement in (None, "down", *range(1, 13)):
         try:
             meld = table_meld.meld.extended(cards, placement)
         except MeldError as error:
-            problem = problem or error.message
+            problem = problem or meld_problem(error)
             continue
         if all(reading.meld != meld for reading in found):
             found.append(Reading(_flag(meld), meld))
@@ -528,11 +530,11 @@ def action_text(work: Work) -> str:
     """The action a finished draft means; :class:`Refused` if a step is missing."""
     building = work.building
     if not building:
-        raise Refused(FORGED)
+        raise Refused(forged())
     plays: list[MeldPlay] = []
     for number, (meld, cards) in enumerate(zip(work.draft.melds, work.melds, strict=True), 1):
         if not cards:
-            raise Refused(f"Meld {number} has no cards yet: choose them first.")
+            raise Refused(t("refusal.meld_empty", number=number))
         if building == "O":
             assert work.draft.target is not None
             readings, _ = lay_off_readings(work.desk, work.draft.target, cards)
@@ -540,7 +542,7 @@ def action_text(work: Work) -> str:
             readings, _ = meld_readings(cards, work.desk.stick if building == "L" else None)
         reading = chosen_reading(readings, meld.reading)
         if reading is None and readings:
-            raise Refused(f"Say first where the wild cards of meld {number} go.")
+            raise Refused(t("refusal.wilds_unplaced", number=number))
         plays.append(_play(cards, reading))
     if building == "O":
         assert work.draft.target is not None

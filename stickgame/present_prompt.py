@@ -27,6 +27,7 @@ from dataclasses import replace
 from typing import Final
 
 from tabletop import Refused
+from tabletop.catalog import Text
 from tabletop.presentation import (
     MAX_BUTTONS_PER_ROW,
     MAX_CHOICES,
@@ -41,12 +42,11 @@ from tabletop.presentation import (
     Select,
 )
 
-from .cards import RANK_NAMES, Card, rank_plural
+from .cards import Card
 from .errors import MeldError
 from .legal import discardable
 from .melds import Meld, position_card
 from .present_draft import (
-    FORGED,
     TARGET_PAGE,
     Desk,
     Draft,
@@ -56,6 +56,7 @@ from .present_draft import (
     action_text,
     check,
     chosen_reading,
+    forged,
     lay_off_cards,
     lay_off_readings,
     lay_off_targets,
@@ -63,22 +64,28 @@ from .present_draft import (
     parse,
     suggestion,
 )
+from .present_table import pile_line
 from .present_text import (
+    Words,
     card_emoji,
+    card_name,
     cards_text,
-    clip,
+    group_name,
     hand_lines,
     hand_order,
+    joined,
+    lines,
     meld_label,
     meld_text,
-    plural,
     stick_hint,
     stick_line,
     suit_group,
 )
+from .refusals import meld_problem
 from .solver import new_melds
 from .sticks import match_stick
-from .views import View
+from .texts import t
+from .views import TableMeld, View
 
 __all__ = ["click", "prompt"]
 
@@ -91,47 +98,56 @@ MAX_CARD_PAGES: Final = 3
 # --- the parts every prompt shares -----------------------------------------------------------
 
 
-def _status(view: View, names: Sequence[str]) -> str:
+def _status(view: View, names: Sequence[str]) -> Text:
     if view.phase == "over":
-        winners = " and ".join(names[seat] for seat in view.winners)
-        return f"the game is over: {winners} {'wins' if len(view.winners) == 1 else 'share the win'}"
+        winners = joined([names[seat] for seat in view.winners], "join.and")
+        return (
+            t("status.over_wins", who=winners)
+            if len(view.winners) == 1
+            else t("status.over_share", who=winners)
+        )
     if view.seat in view.awaiting:
-        return "**your turn: draw a card**" if view.phase == "draw" else "**your turn: play, then discard**"
-    step = "draw" if view.phase == "draw" else "play"
-    return f"waiting for {names[view.turn]} to {step}"
+        return t("status.your_draw") if view.phase == "draw" else t("status.your_play")
+    if view.phase == "draw":
+        return t("status.waiting_draw", name=names[view.turn])
+    return t("status.waiting_play", name=names[view.turn])
 
 
-def _stick_lines(view: View) -> list[str]:
+def _stick_lines(view: View) -> list[Words]:
     if view.stick is not None:
-        return [f"Your stick: {stick_line(view.stick)}", stick_hint(view.stick)]
+        return [t("prompt.your_stick", stick=stick_line(view.stick)), stick_hint(view.stick)]
     if view.phase == "over":
         return []
-    return ["Your stick is completed this round: you may add melds and lay off."]
+    return [t("prompt.stick_done")]
 
 
-def _pile_line(view: View) -> str:
-    top = f"{card_emoji(view.discard_top)} {view.discard_top}" if view.discard_top else "empty"
-    return f"Discard pile: {top} · stock: {plural(view.stock_size, 'card')}"
-
-
-def _table_lines(view: View, names: Sequence[str]) -> list[str]:
+def _table_lines(view: View, names: Sequence[str]) -> list[Words]:
     if not view.melds:
-        return ["No melds on the table yet."]
-    lines = ["On the table:"] + [meld_label(i, m, names, 200) for i, m in enumerate(view.melds)]
-    if sum(len(line) + 1 for line in lines) > TABLE_IN_PROMPT:
-        return [f"{plural(len(view.melds), 'meld')} on the table (see the table message)."]
-    return lines
+        return [t("prompt.no_melds")]
+    if sum(_label_size(laid, names) for laid in view.melds) > TABLE_IN_PROMPT:
+        return [t("prompt.melds_elsewhere", count=len(view.melds))]
+    return [t("prompt.on_table"), *(meld_label(i, m, names) for i, m in enumerate(view.melds))]
 
 
-def _head(view: View, names: Sequence[str]) -> list[str]:
-    return [f"**Stick Game** · round {view.round} · {_status(view, names)}", *_stick_lines(view)]
+def _label_size(laid: TableMeld, names: Sequence[str]) -> int:
+    """About how many characters a table meld's line takes in any language ("#12 Alice: "
+    and each card, a wild with what it stands for), without filling the texts in."""
+    return len(names[laid.owner]) + 7 + sum(10 if card.is_wild else 4 for card in laid.meld.cards)
 
 
-def _hand_block(hand: Sequence[Card], title: str = "Your hand") -> list[str]:
-    return [f"{title} ({plural(len(hand), 'card')}):", *hand_lines(hand)]
+def _head(view: View, names: Sequence[str]) -> list[Words]:
+    return [_title(view, names), *_stick_lines(view)]
 
 
-def _message(lines: Sequence[str], rows: Sequence[Sequence[Component]]) -> Message:
+def _title(view: View, names: Sequence[str]) -> Text:
+    return t("prompt.head", round=view.round, status=_status(view, names))
+
+
+def _hand_block(hand: Sequence[Card], title: Text | None = None) -> list[Words]:
+    return [title or t("hand.title", count=len(hand)), *hand_lines(hand)]
+
+
+def _message(found: Sequence[Words], rows: Sequence[Sequence[Component]]) -> Message:
     """The prompt; a component whose intent repeats an earlier one's is left out (a custom id
     must be unique in its message)."""
     seen: set[str] = set()
@@ -142,10 +158,10 @@ def _message(lines: Sequence[str], rows: Sequence[Sequence[Component]]) -> Messa
         if unique:
             kept.append(unique)
     assert len(kept) <= MAX_ROWS
-    return Message(clip("\n".join(lines)), rows=tuple(kept))
+    return Message(lines(found), rows=tuple(kept))
 
 
-def _button(label: str, op: str, draft: Draft | str, style: str = "secondary") -> Button | None:
+def _button(label: Text, op: str, draft: Draft | str, style: str = "secondary") -> Button | None:
     """A button whose intent is ``op`` and the draft; None if that would be too long."""
     intent = op + (draft if isinstance(draft, str) else draft.encode())
     if len(intent) > MAX_INTENT:
@@ -164,82 +180,94 @@ def _buttons(*buttons: Button | None) -> list[Component]:
 
 
 def _idle(view: View, names: Sequence[str]) -> Message:
-    lines = _head(view, names)
+    found = _head(view, names)
     if view.hand is not None and view.phase != "over":
-        lines += _hand_block(view.hand)
-        lines.append(_pile_line(view))
-    return _message(lines, [])
+        found += _hand_block(view.hand)
+        found.append(pile_line(view))
+    return _message(found, [])
 
 
 def _draw(view: View, names: Sequence[str]) -> Message:
     assert view.hand is not None
-    lines = [*_head(view, names), *_hand_block(view.hand), _pile_line(view), *_table_lines(view, names)]
-    row: list[Component] = [Button("Draw from stock", "S", style="primary")]
+    found = [*_head(view, names), *_hand_block(view.hand), pile_line(view), *_table_lines(view, names)]
+    row: list[Component] = [Button(t("button.draw_stock"), "S", style="primary")]
     if view.discard_top is not None:
         top = view.discard_top
-        row.append(Button(f"Take the discard ({top})", "D", emoji=card_emoji(top)))
-    return _message(lines, [row])
+        row.append(Button(t("button.take_discard", card=card_name(top)), "D", emoji=card_emoji(top)))
+    return _message(found, [row])
 
 
-def _discard_reasons(desk: Desk, names: Sequence[str]) -> list[str]:
+def _discard_reasons(desk: Desk) -> list[Words]:
     wilds = sorted({card for card in desk.hand if card.is_wild})
-    fitting: list[str] = []
+    fitting: list[Words] = []
     for card in sorted({card for card in desk.hand if not card.is_wild}):
-        meld = next((i for i, t in enumerate(desk.melds) if t.meld.accepts_alone(card)), None)
+        meld = next((i for i, laid in enumerate(desk.melds) if laid.meld.accepts_alone(card)), None)
         if meld is not None:
-            fitting.append(f"{card} (it fits #{meld + 1} on the table)")
-    reasons = []
+            fitting.append(t("discard.fits", card=card_name(card), number=meld + 1))
+    reasons: list[Words] = []
     if wilds:
-        reasons.append(f"wild cards ({cards_text(wilds)})")
+        reasons.append(t("discard.wilds", cards=cards_text(wilds)))
     reasons += fitting
     return reasons
 
 
-def _discard_selects(desk: Desk, names: Sequence[str]) -> tuple[list[Select], str]:
+def _span(first: Card, last: Card) -> Text:
+    return t("select.span", first=group_name(first), last=group_name(last))
+
+
+def _discard_selects(desk: Desk) -> tuple[list[Select], Words]:
     distinct = hand_order(set(desk.hand))
     allowed = [card for card in distinct if discardable(card, desk.melds)]
-    note = ""
+    note: Words = ""
     if not allowed:
         allowed = list(distinct)
-        note = "None of your cards may normally be discarded, so you may discard any one."
+        note = t("discard.any")
     elif len(allowed) < len(distinct):
-        note = "You may not discard: " + "; ".join(_discard_reasons(desk, names)) + "."
+        note = t("discard.not", reasons=joined(_discard_reasons(desk), "join.semicolon"))
     selects = []
     pages = _pages(allowed)
     for number, page in enumerate(pages):
-        span = "" if len(pages) == 1 else f" ({suit_group(page[0])}-{suit_group(page[-1])})"
         choices = tuple(
-            Choice(str(card), card.code, card_emoji(card), description="wild card" if card.is_wild else "")
+            Choice(
+                card_name(card),
+                card.code,
+                card_emoji(card),
+                description=t("select.wild") if card.is_wild else "",
+            )
             for card in page
         )
-        selects.append(Select(f"Discard a card to end your turn{span}", f"X{number}", choices))
+        if len(pages) == 1:
+            placeholder = t("select.discard")
+        else:
+            placeholder = t("select.with_span", what=t("select.discard"), span=_span(page[0], page[-1]))
+        selects.append(Select(placeholder, f"X{number}", choices))
     return selects, note
 
 
 def _play(desk: Desk, view: View, names: Sequence[str]) -> Message:
-    lines = [*_head(view, names), *_hand_block(desk.hand), _pile_line(view), *_table_lines(view, names)]
+    found = [*_head(view, names), *_hand_block(desk.hand), pile_line(view), *_table_lines(view, names)]
     buttons: list[Button | None] = []
     if desk.stick is not None:
         start = suggestion(check(desk, Draft("L", (MeldDraft(),))))
         if start is not None:
-            buttons.append(_button("Lay down your stick", "g", start, "success"))
+            buttons.append(_button(t("button.lay_down_stick"), "g", start, "success"))
         else:
-            lines.append("Your hand cannot complete your stick yet.")
+            found.append(t("prompt.cannot_complete"))
     else:
         if new_melds(desk.hand):
-            buttons.append(_button("New meld", "g", "M0", "primary"))
+            buttons.append(_button(t("button.new_meld"), "g", "M0", "primary"))
         targets = lay_off_targets(desk)
         if targets:
             opening = f"O{targets[0]}.0" if len(targets) == 1 else "O"
-            buttons.append(_button("Lay off", "g", opening, "primary"))
+            buttons.append(_button(t("button.lay_off"), "g", opening, "primary"))
     if desk.swaps:
-        buttons.append(_button("Take a wild", "g", "W"))
-    selects, note = _discard_selects(desk, names)
+        buttons.append(_button(t("button.take_wild"), "g", "W"))
+    selects, note = _discard_selects(desk)
     if note:
-        lines.append(note)
+        found.append(note)
     rows: list[list[Component]] = [_buttons(*buttons)]
     rows += [[select] for select in selects]
-    return _message(lines, rows)
+    return _message(found, rows)
 
 
 # --- drafts ----------------------------------------------------------------------------------
@@ -288,7 +316,7 @@ def _available(work: Work) -> list[int]:
     return [position for position in range(len(work.hand)) if not work.used >> position & 1]
 
 
-def _card_selects(work: Work, what: str) -> list[Select]:
+def _card_selects(work: Work, what: Text) -> list[Select]:
     pages = _position_pages(work.hand, _available(work))
     mask = work.draft.current.mask
     selects: list[Select] = []
@@ -298,32 +326,38 @@ def _card_selects(work: Work, what: str) -> list[Select]:
             continue
         choices = tuple(
             Choice(
-                str(work.hand[p]),
+                card_name(work.hand[p]),
                 str(p),
                 card_emoji(work.hand[p]),
                 default=bool(mask >> p & 1),
-                description="wild card" if work.hand[p].is_wild else "",
+                description=t("select.wild") if work.hand[p].is_wild else "",
             )
             for p in page
         )
-        span = (
-            ""
-            if len(pages) == 1
-            else f" ({suit_group(work.hand[page[0]])}-{suit_group(work.hand[page[-1]])})"
-        )
-        selects.append(Select(f"{what}{span}", intent, choices, 1, len(choices)))
+        if len(pages) == 1:
+            placeholder = what
+        else:
+            placeholder = t(
+                "select.with_span", what=what, span=_span(work.hand[page[0]], work.hand[page[-1]])
+            )
+        selects.append(Select(placeholder, intent, choices, 1, len(choices)))
     return selects
 
 
-def _reading_label(reading: Reading) -> str:
+def _reading_label(reading: Reading) -> Text:
     meld = reading.meld
     if meld.kind == "set":
         rank = meld.rank or 1
-        return f"Set of {RANK_NAMES[rank]}s" if 3 <= rank <= 10 else f"Set of {rank_plural(rank)}"
+        return (
+            t("reading.set_number", rank=rank)
+            if 3 <= rank <= 10
+            else t("reading.set", ranks=t(f"rank.plural.{rank}"))
+        )
     if meld.kind == "wild5":
-        return "5 wild cards"
+        return t("need.wild5")
     assert meld.suit is not None
-    return f"Run {position_card(meld.suit, meld.low)} to {position_card(meld.suit, meld.high)}"
+    low, high = position_card(meld.suit, meld.low), position_card(meld.suit, meld.high)
+    return t("reading.run", low=card_name(low), high=card_name(high))
 
 
 def _reading_row(work: Work, readings: Sequence[Reading]) -> list[Component]:
@@ -343,10 +377,10 @@ def _reading_row(work: Work, readings: Sequence[Reading]) -> list[Component]:
     if len(intent) > MAX_INTENT:
         return []
     choices = tuple(
-        Choice(_reading_label(r), r.flag, default=r.flag == flag, description=meld_text(r.meld)[:100])
+        Choice(_reading_label(r), r.flag, default=r.flag == flag, description=meld_text(r.meld))
         for r in readings[:MAX_CHOICES]
     )
-    return [Select("Where do the wild cards go?", intent, choices)]
+    return [Select(t("select.where_wilds"), intent, choices)]
 
 
 def _earlier_readings(work: Work, readings: Sequence[Sequence[Reading]]) -> Select | None:
@@ -358,10 +392,10 @@ def _earlier_readings(work: Work, readings: Sequence[Sequence[Reading]]) -> Sele
         return None
     choices = [
         Choice(
-            f"Meld {index + 1}: {_reading_label(reading)}",
+            t("reading.earlier", number=index + 1, reading=_reading_label(reading)),
             f"{index}{reading.flag}",
             default=chosen_reading(options, work.draft.melds[index].reading) == reading,
-            description=meld_text(reading.meld)[:100],
+            description=meld_text(reading.meld),
         )
         for index, options in enumerate(readings)
         if len(options) > 1
@@ -369,10 +403,10 @@ def _earlier_readings(work: Work, readings: Sequence[Sequence[Reading]]) -> Sele
     ]
     if not choices:
         return None
-    return Select("Change where the wild cards of an earlier meld go", intent, tuple(choices[:MAX_CHOICES]))
+    return Select(t("select.earlier_wilds"), intent, tuple(choices[:MAX_CHOICES]))
 
 
-def _readings(work: Work, cards: Sequence[Card]) -> tuple[list[Reading], str]:
+def _readings(work: Work, cards: Sequence[Card]) -> tuple[list[Reading], Words]:
     if work.building == "O":
         assert work.draft.target is not None
         return lay_off_readings(work.desk, work.draft.target, cards)
@@ -380,37 +414,43 @@ def _readings(work: Work, cards: Sequence[Card]) -> tuple[list[Reading], str]:
 
 
 def _meld_line(
-    label: str, cards: Sequence[Card], readings: Sequence[Reading], problem: str, flag: str
-) -> str:
+    label: Text,
+    cards: Sequence[Card],
+    readings: Sequence[Reading],
+    problem: Words,
+    flag: str,
+    *,
+    lay_off: bool,
+) -> Text:
     if not cards:
-        return f"{label}: choose {'them' if label == 'Cards' else 'its cards'} below."
+        return t("draft.choose_them", label=label) if lay_off else t("draft.choose_its_cards", label=label)
     if not readings:
-        return f"{label}: {cards_text(cards)}: {problem}."
+        return t("draft.problem", label=label, cards=cards_text(cards), problem=problem)
     reading = chosen_reading(readings, flag)
     if reading is None:
-        return f"{label}: {cards_text(cards)}: where do the wild cards go? Choose below."
-    return f"{label}: {meld_text(reading.meld)} ✓"
+        return t("draft.where_wilds", label=label, cards=cards_text(cards))
+    return t("draft.ready", label=label, meld=meld_text(reading.meld))
 
 
-def _stick_problem(work: Work, melds: Sequence[Meld]) -> str:
-    """Why the finished melds do not complete the stick (the engine's words), or ""."""
+def _stick_problem(work: Work, melds: Sequence[Meld]) -> Words:
+    """Why the finished melds do not complete the stick (the engine's reason), or ""."""
     stick = work.desk.stick
     assert stick is not None
     try:
         match_stick(stick, melds)
     except MeldError as error:
-        return error.message
+        return meld_problem(error)
     return _unused_wild_problem(work)
 
 
-def _unused_wild_problem(work: Work) -> str:
+def _unused_wild_problem(work: Work) -> Words:
     if not work.taken:
         return ""
     placed = [card for cards in work.melds for card in cards]
     before = sum(card.is_wild for card in work.desk.hand)
     after = sum(card.is_wild for card in work.hand) - sum(card.is_wild for card in placed)
     if after > before:
-        return "a wild card you take must be used this turn (to complete your stick or in a new meld)"
+        return t("draft.unused_wild")
     return ""
 
 
@@ -418,28 +458,34 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
     """Laying down the stick or a new meld (with wilds taken or not), or a lay-off."""
     draft = work.draft
     building = work.building
-    lines = [f"**Stick Game** · round {view.round} · {_status(view, names)}"]
+    found: list[Words] = [_title(view, names)]
     if work.taken:
-        swaps = ", ".join(f"the {o.wild} from #{o.meld + 1} (putting {o.card} there)" for o in work.taken)
-        lines.append(f"Taking {swaps}: use it now.")
+        swaps = [
+            t("builder.swap", wild=card_name(o.wild), number=o.meld + 1, card=card_name(o.card))
+            for o in work.taken
+        ]
+        found.append(t("builder.taking", swaps=joined(swaps, "join.comma")))
     if building == "L":
         assert work.desk.stick is not None
-        lines += [f"**Lay down your stick:** {stick_line(work.desk.stick)}", stick_hint(work.desk.stick)]
+        found += [t("builder.lay_down", stick=stick_line(work.desk.stick)), stick_hint(work.desk.stick)]
     elif building == "M":
-        lines.append(
-            "**New meld:** a set (3+ cards of one rank) or a run (3+ cards of one suit in sequence)."
-        )
+        found.append(t("builder.new_meld"))
     else:
         assert draft.target is not None
-        lines.append(f"**Lay off on** {meld_label(draft.target, work.desk.melds[draft.target], names, 300)}")
+        found.append(
+            t("builder.lay_off_on", meld=meld_label(draft.target, work.desk.melds[draft.target], names))
+        )
     finished: list[Meld] = []
     current: list[Reading] = []
     chosen: Reading | None = None
     earlier: list[list[Reading]] = []
     for number, (meld, cards) in enumerate(zip(draft.melds, work.melds, strict=True), 1):
         readings, problem = _readings(work, cards)
-        label = f"Meld {number}" if building == "L" else "Cards" if building == "O" else "Meld"
-        lines.append(_meld_line(label, cards, readings, problem, meld.reading))
+        if building == "L":
+            label = t("draft.meld_number", number=number)
+        else:
+            label = t("draft.cards") if building == "O" else t("draft.meld")
+        found.append(_meld_line(label, cards, readings, problem, meld.reading, lay_off=building == "O"))
         reading = chosen_reading(readings, meld.reading)
         if reading is not None:
             finished.append(reading.meld)
@@ -447,16 +493,18 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
         current, chosen = readings, reading
     used = work.used | draft.current.mask
     rest = [card for position, card in enumerate(work.hand) if not used >> position & 1]
-    lines += _hand_block(rest, "Cards not in a meld" if building != "O" else "Your other cards")
-    rows: list[list[Component]] = []
-    what = (
-        "Cards to lay off"
-        if building == "O"
-        else f"Cards for meld {len(draft.melds)}"
-        if building == "L"
-        else "Cards for the meld"
+    title = (
+        t("hand.title_other", count=len(rest)) if building == "O" else t("hand.title_rest", count=len(rest))
     )
-    rows += [[select] for select in _card_selects(work, what)]
+    found += _hand_block(rest, title)
+    rows: list[list[Component]] = []
+    if building == "O":
+        selects = _card_selects(work, t("select.cards_lay_off"))
+    elif building == "L":
+        selects = _card_selects(work, t("select.cards_meld_number", number=len(draft.melds)))
+    else:
+        selects = _card_selects(work, t("select.cards_meld"))
+    rows += [[select] for select in selects]
     if len(current) > 1:  # asked, or (filled in by the solver) offered to change: the chosen lit
         rows.append(_reading_row(work, current))
     change = _earlier_readings(work, earlier[1:])
@@ -467,22 +515,27 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
         if building == "L":
             assert work.desk.stick is not None
             if len(draft.melds) < len(work.desk.stick.needs):
-                go = _button("Next meld", "g", replace(draft, melds=(*draft.melds, MeldDraft())), "primary")
+                go = _button(
+                    t("button.next_meld"), "g", replace(draft, melds=(*draft.melds, MeldDraft())), "primary"
+                )
             else:
                 problem = _stick_problem(work, finished)
                 if problem:
-                    lines.append(f"This does not complete your stick: {problem}.")
+                    found.append(t("builder.not_complete", problem=problem))
                 else:
-                    go = _button("Lay down", "a", draft, "success")
+                    go = _button(t("button.lay_down"), "a", draft, "success")
         else:
             problem = _unused_wild_problem(work) if building == "M" else ""
             if problem:
-                lines.append(f"Not yet: {problem}.")
+                found.append(t("builder.not_yet", problem=problem))
             else:
-                go = _button("Lay off" if building == "O" else "Lay down the meld", "a", draft, "success")
+                label = t("button.lay_off") if building == "O" else t("button.lay_down_meld")
+                go = _button(label, "a", draft, "success")
     suggested = suggestion(work) if building in ("L", "M") else None
-    suggest = _button("Suggest", "g", suggested) if suggested is not None and suggested != draft else None
-    clear = _button("Clear", "g", draft.with_current(MeldDraft())) if draft.current.mask else None
+    suggest = (
+        _button(t("button.suggest"), "g", suggested) if suggested is not None and suggested != draft else None
+    )
+    clear = _button(t("button.clear"), "g", draft.with_current(MeldDraft())) if draft.current.mask else None
     back: str | Draft
     if building == "L" and len(draft.melds) > 1:
         back = replace(draft, melds=draft.melds[:-1])
@@ -492,9 +545,9 @@ def _builder(work: Work, view: View, names: Sequence[str]) -> Message:
         back = "O"
     else:
         back = ""
-    back_button = _button("Back", "g", back) if back != "" else None
-    rows.append(_buttons(go, suggest, clear, back_button, _button("Cancel", "g", "")))
-    return _message(lines, rows)
+    back_button = _button(t("button.back"), "g", back) if back != "" else None
+    rows.append(_buttons(go, suggest, clear, back_button, _button(t("button.cancel"), "g", "")))
+    return _message(found, rows)
 
 
 def _targets(work: Work, view: View, names: Sequence[str]) -> Message:
@@ -502,43 +555,40 @@ def _targets(work: Work, view: View, names: Sequence[str]) -> Message:
     targets = lay_off_targets(work.desk)
     page = work.draft.page
     shown = targets[page * TARGET_PAGE : (page + 1) * TARGET_PAGE]
-    lines = [
-        f"**Stick Game** · round {view.round} · {_status(view, names)}",
-        "**Lay off:** choose the meld to add cards to (a lone wild only on your own melds).",
-        *_hand_block(work.desk.hand),
-    ]
+    found: list[Words] = [_title(view, names), t("targets.intro"), *_hand_block(work.desk.hand)]
     rows: list[list[Component]] = []
     if shown:
         choices = tuple(
             Choice(
                 meld_label(i, work.desk.melds[i], names),
                 str(i),
-                description=f"laid by {names[work.desk.melds[i].owner]}"[:100],
+                description=t("targets.laid_by", name=names[work.desk.melds[i].owner]),
             )
             for i in shown
         )
-        rows.append([Select("Lay off on which meld?", "t" + work.draft.encode(), choices)])
+        rows.append([Select(t("select.target"), "t" + work.draft.encode(), choices)])
     else:
-        lines.append("None of your cards can be laid off on the table now.")
-    earlier = _button("Earlier melds", "g", f"O~{page - 1}" if page > 1 else "O") if page else None
-    later = _button("More melds", "g", f"O~{page + 1}") if len(targets) > (page + 1) * TARGET_PAGE else None
-    rows.append(_buttons(earlier, later, _button("Cancel", "g", "")))
-    return _message(lines, rows)
+        found.append(t("targets.none"))
+    earlier = _button(t("button.earlier_melds"), "g", f"O~{page - 1}" if page > 1 else "O") if page else None
+    more = len(targets) > (page + 1) * TARGET_PAGE
+    later = _button(t("button.more_melds"), "g", f"O~{page + 1}") if more else None
+    rows.append(_buttons(earlier, later, _button(t("button.cancel"), "g", "")))
+    return _message(found, rows)
 
 
 def _swaps(work: Work, view: View, names: Sequence[str]) -> Message:
     """Taking wilds: which."""
-    use = "to lay down your stick" if work.desk.stick is not None else "in a new meld"
-    lines = [
-        f"**Stick Game** · round {view.round} · {_status(view, names)}",
-        f"**Take a wild:** put a natural card from your hand in the place of the wild it stands "
-        f"for, and take the wild. You must use it at once, {use}.",
-        *_hand_block(work.desk.hand),
-    ]
+    intro = t("swaps.intro_stick") if work.desk.stick is not None else t("swaps.intro_meld")
+    found: list[Words] = [_title(view, names), intro, *_hand_block(work.desk.hand)]
     desk = work.desk
     choices = tuple(
         Choice(
-            f"{option.card} for the {option.wild} in #{option.meld + 1}",
+            t(
+                "swaps.choice",
+                card=card_name(option.card),
+                wild=card_name(option.wild),
+                number=option.meld + 1,
+            ),
             str(bit),
             card_emoji(option.card),
             default=bool(work.draft.swaps >> bit & 1),
@@ -547,13 +597,16 @@ def _swaps(work: Work, view: View, names: Sequence[str]) -> Message:
         for bit, option in enumerate(desk.swaps)
     )
     rows: list[list[Component]] = [
-        [Select("Wilds to take", "w" + work.draft.encode(), choices, 1, len(choices))]
+        [Select(t("select.swaps"), "w" + work.draft.encode(), choices, 1, len(choices))]
     ]
     using = _button(
-        "Use it", "g", _opened(replace(work.draft, using=True, melds=(MeldDraft(),)), desk), "primary"
+        t("button.use_it"),
+        "g",
+        _opened(replace(work.draft, using=True, melds=(MeldDraft(),)), desk),
+        "primary",
     )
-    rows.append(_buttons(using if work.draft.swaps else None, _button("Cancel", "g", "")))
-    return _message(lines, rows)
+    rows.append(_buttons(using if work.draft.swaps else None, _button(t("button.cancel"), "g", "")))
+    return _message(found, rows)
 
 
 def _opened(draft: Draft, desk: Desk) -> Draft:
@@ -596,29 +649,27 @@ def _ints(values: Sequence[str], allowed: Sequence[int]) -> list[int]:
     found = []
     for value in values:
         if not value.isdigit() or int(value) not in allowed or int(value) in found:
-            raise Refused(FORGED)
+            raise Refused(forged())
         found.append(int(value))
     if not found:
-        raise Refused("Choose at least one.")
+        raise Refused(t("refusal.choose_one"))
     return found
 
 
 def _discard(desk: Desk, values: Sequence[str]) -> Act:
     if len(values) != 1:
-        raise Refused(FORGED)
+        raise Refused(forged())
     try:
         card = Card.parse(values[0])
     except ValueError:
-        raise Refused(FORGED) from None
+        raise Refused(forged()) from None
     if card not in desk.hand:
-        raise Refused(f"You cannot discard {card}: it is not in your hand.")
+        raise Refused(t("refusal.discard_not_held", card=card_name(card)))
     if not discardable(card, desk.melds) and any(discardable(c, desk.melds) for c in desk.hand):
         if card.is_wild:
-            raise Refused(f"You may not discard {card}: a wild card may not be discarded.")
-        meld = next(i for i, t in enumerate(desk.melds) if t.meld.accepts_alone(card))
-        raise Refused(
-            f"You may not discard {card}: it could be laid off on #{meld + 1}, so it may not be discarded."
-        )
+            raise Refused(t("refusal.discard_wild", card=card_name(card)))
+        meld = next(i for i, laid in enumerate(desk.melds) if laid.meld.accepts_alone(card))
+        raise Refused(t("refusal.discard_fits", card=card_name(card), number=meld + 1))
     return Act(f"X {card.code}")
 
 
@@ -627,10 +678,10 @@ def _earlier_reading_chosen(work: Work, value: str) -> Draft:
     of the melds before the last; :class:`Refused` if that was not offered."""
     index = int(value[:1]) if value[:1].isdigit() else len(work.draft.melds)
     if index >= len(work.draft.melds) - 1:
-        raise Refused(FORGED)
+        raise Refused(forged())
     readings, _ = _readings(work, work.melds[index])
     if len(readings) < 2 or value[1:] not in [reading.flag for reading in readings]:
-        raise Refused(FORGED)
+        raise Refused(forged())
     melds = list(work.draft.melds)
     melds[index] = replace(melds[index], reading=value[1:])
     return replace(work.draft, melds=tuple(melds))
@@ -640,14 +691,12 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     """What a click on the seat's prompt means (see the module docstring for the intents)."""
     if intent in ("S", "D"):
         if values:
-            raise Refused(FORGED)
+            raise Refused(forged())
         return Act(intent)
     if view.seat in view.awaiting and view.phase == "draw":
-        raise Refused("Draw a card first (from the stock or the discard pile); then play and discard.")
+        raise Refused(t("refusal.draw_first"))
     if view.seat is None or view.seat not in view.awaiting or view.phase != "play":
-        raise Refused(
-            "It is not your turn to play now; use your latest prompt or /hand.", turn_of=view.awaiting
-        )
+        raise Refused(t("refusal.not_your_play"), turn_of=view.awaiting)
     desk = Desk.of(view)
     if intent[:1] == "X" and intent[1:].isdigit():
         return _discard(desk, values)
@@ -655,22 +704,22 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     page = 0
     if op == "c":
         if not rest[:1].isdigit():
-            raise Refused(FORGED)
+            raise Refused(forged())
         page, rest = int(rest[:1]), rest[1:]
     work = check(desk, parse(rest))
     draft = work.draft
     if op == "g":
         if values:
-            raise Refused(FORGED)
+            raise Refused(forged())
         return Redraw(draft.encode())
     if op == "a":
         if values:
-            raise Refused(FORGED)
+            raise Refused(forged())
         return Act(action_text(work))
     if op == "c" and work.building:
         pages = _position_pages(work.hand, _available(work))
         if page >= len(pages):
-            raise Refused(FORGED)
+            raise Refused(forged())
         shown = pages[page]
         chosen = _ints(values, shown)
         mask = draft.current.mask
@@ -681,7 +730,7 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
         return Redraw(draft.with_current(MeldDraft(mask)).encode())
     if op == "t" and draft.mode == "O" and draft.target is None:
         if len(values) != 1:
-            raise Refused(FORGED)
+            raise Refused(forged())
         (target,) = _ints(values, lay_off_targets(desk))
         return Redraw(Draft("O", (MeldDraft(),), target=target).encode())
     if op == "w" and draft.mode == "W" and not draft.using:
@@ -694,6 +743,6 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     if op == "q" and work.building and len(values) == 1:
         readings, _ = _readings(work, work.melds[-1])
         if values[0] not in [reading.flag for reading in readings]:
-            raise Refused(FORGED)
+            raise Refused(forged())
         return Redraw(draft.with_current(replace(draft.current, reading=values[0])).encode())
-    raise Refused(FORGED)
+    raise Refused(forged())

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from tabletop.catalog import Text, render
 from tabletop.presentation import Embed, Message
 
 from .events import (
@@ -25,7 +26,19 @@ from .events import (
     RoundEnded,
     StickCompleted,
 )
-from .present_text import MAX_CONTENT, card_emoji, cards_text, clip, meld_short, meld_text, plural
+from .present_text import (
+    MAX_CONTENT,
+    Words,
+    card_emoji,
+    card_name,
+    cards_text,
+    joined,
+    lines,
+    meld_short,
+    meld_text,
+    stick_name,
+)
+from .texts import CATALOG, t
 from .views import Completion, View
 
 __all__ = ["final_standings", "round_closed", "round_results", "table"]
@@ -38,112 +51,136 @@ def _points(done: Sequence[Completion]) -> int:
     return sum(completion.stick.points for completion in done)
 
 
-def _sticks_text(view: View, seat: int, *, full: bool, upto: int | None = None) -> str:
+def _fits(text: Words, limit: int = MAX_CONTENT) -> bool:
+    """Whether ``text`` fits in ``limit`` characters in every language of the catalog."""
+    if isinstance(text, str):
+        return len(text) <= limit
+    return all(len(render(text, language)) <= limit for language in CATALOG.languages())
+
+
+def _sticks_text(view: View, seat: int, *, full: bool, upto: int | None = None) -> Words:
     """A seat's completed sticks (``upto``: only those of that round and before, so that a
     round's results do not count a Free drawn for the next one)."""
     done = [c for c in view.completed[seat] if upto is None or c.round <= upto]
-    text = plural(len(done), "stick")
+    text: Words = t("table.sticks", count=len(done))
     if view.rules.scoring == "points":
-        text += f" = {plural(_points(done), 'point')}"
+        text = t("table.sticks_points", sticks=text, points=t("table.points", count=_points(done)))
     if full and done:
-        text += " (" + ", ".join(completion.stick.text for completion in done) + ")"
+        names = joined([stick_name(completion.stick) for completion in done], "join.comma")
+        text = t("table.sticks_named", sticks=text, names=names)
     return text
 
 
-def _turn_line(view: View, names: Sequence[str], stopped: bool) -> str:
+def _winners(view: View, names: Sequence[str], *, bold: bool) -> Text:
+    who = joined([f"**{names[seat]}**" if bold else names[seat] for seat in view.winners], "join.and")
+    return t("table.wins", who=who) if len(view.winners) == 1 else t("table.share", who=who)
+
+
+def _turn_line(view: View, names: Sequence[str], stopped: bool) -> Text:
     if view.phase == "over":
-        winners = " and ".join(f"**{names[seat]}**" for seat in view.winners)
-        return f"Game over: {winners} {'wins' if len(view.winners) == 1 else 'share the win'}."
+        return t("table.game_over", winners=_winners(view, names, bold=True))
     if stopped:
-        return "The game was stopped."
-    step = "to draw" if view.phase == "draw" else "to play and discard"
-    return f"Turn: **{names[view.turn]}** ({step})"
+        return t("table.stopped")
+    if view.phase == "draw":
+        return t("table.turn_draw", name=names[view.turn])
+    return t("table.turn_play", name=names[view.turn])
 
 
-def _player_block(view: View, names: Sequence[str], seat: int, *, full: bool) -> list[str]:
+def _player_block(view: View, names: Sequence[str], seat: int, *, full: bool) -> list[Words]:
     marker = "▶ " if view.phase != "over" and seat == view.turn else ""
-    status = "" if view.has_stick[seat] else " · stick laid down ✓"
-    head = (
-        f"{marker}**{names[seat]}** · {_sticks_text(view, seat, full=full)} · "
-        f"{plural(view.hand_sizes[seat], 'card')}{status}"
-    )
-    melds = [(i, t.meld) for i, t in enumerate(view.melds) if t.owner == seat]
+    sticks = _sticks_text(view, seat, full=full)
+    cards = t("table.cards", count=view.hand_sizes[seat])
+    if view.has_stick[seat]:
+        head = t("table.player", marker=marker, name=names[seat], sticks=sticks, cards=cards)
+    else:
+        head = t("table.player_laid", marker=marker, name=names[seat], sticks=sticks, cards=cards)
+    melds = [(i, laid.meld) for i, laid in enumerate(view.melds) if laid.owner == seat]
     if not melds:
         return [head]
     if full:
-        return [head] + [f"  #{i + 1} {meld_text(meld)}" for i, meld in melds]
-    return [head, "  " + " · ".join(f"#{i + 1} {meld_short(meld)}" for i, meld in melds)]
+        return [head, *(t("table.meld", number=i + 1, meld=meld_text(meld)) for i, meld in melds)]
+    short = joined(
+        [t("table.meld_short", number=i + 1, meld=meld_short(meld)) for i, meld in melds], "join.dot"
+    )
+    return [head, t("table.melds_short", melds=short)]
 
 
 def table(view: View, names: Sequence[str], notes: Sequence[str], stopped: bool) -> Message:
     """The public table message (see the module docstring)."""
-    goal = f"first to {plural(view.rules.sticks_to_win, 'stick')} ends the game"
-    scoring = "most sticks wins" if view.rules.scoring == "sticks" else "most points wins"
-    top = f"{card_emoji(view.discard_top)} {view.discard_top}" if view.discard_top else "empty"
-    head = [
-        f"**Stick Game** · round {view.round} · dealer: {names[view.dealer]}",
-        f"{goal}; {scoring}",
+    goal = t("table.goal", count=view.rules.sticks_to_win)
+    scoring = t("options.most_sticks") if view.rules.scoring == "sticks" else t("options.most_points")
+    head: list[Words] = [
+        t("table.head", round=view.round, dealer=names[view.dealer]),
+        t("table.goal_line", goal=goal, scoring=scoring),
         _turn_line(view, names, stopped),
     ]
     if view.phase != "over":
-        head.append(f"Discard pile: {top} · stock: {plural(view.stock_size, 'card')}")
+        head.append(pile_line(view))
     head += list(notes)
+    text: Words = ""
     for full in (True, False):
-        lines = list(head)
+        found = list(head)
         for seat in range(view.players):
-            lines += _player_block(view, names, seat, full=full)
-        text = "\n".join(lines)
-        if len(text) <= MAX_CONTENT:
+            found += _player_block(view, names, seat, full=full)
+        text = lines(found)
+        if _fits(text):
             break
-    return Message(clip(text))
+    return Message(text)
 
 
-def _how_out(events: Sequence[object], seat: int) -> str:
+def pile_line(view: View) -> Text:
+    """``"Discard pile: ♥️ 7♥ · stock: 40 cards"``."""
+    stock = t("table.cards", count=view.stock_size)
+    if view.discard_top is None:
+        return t("table.pile_empty", stock=stock)
+    return t("table.pile", emoji=card_emoji(view.discard_top), card=card_name(view.discard_top), stock=stock)
+
+
+def _how_out(events: Sequence[object], seat: int) -> Text:
     """What the player who went out did last."""
     for event in reversed(events):
         if isinstance(event, Discarded) and event.seat == seat:
-            return f"discarded {event.card}"
+            return t("out.discarded", card=card_name(event.card))
         if isinstance(event, StickCompleted) and event.seat == seat:
-            return "laid down their stick"
+            return t("out.laid_down")
         if isinstance(event, MeldAdded) and event.seat == seat:
-            return "laid down a meld"
+            return t("out.new_meld")
         if isinstance(event, LaidOff) and event.seat == seat:
-            return f"laid off {cards_text(event.cards)}"
-    return "played their last card"
+            return t("out.laid_off", cards=cards_text(event.cards))
+    return t("out.last_card")
 
 
 def _ended(events: Sequence[object]) -> RoundEnded | None:
     return next((event for event in events if isinstance(event, RoundEnded)), None)
 
 
-def _ending_line(ended: RoundEnded, events: Sequence[object], names: Sequence[str]) -> str:
+def _ending_line(ended: RoundEnded, events: Sequence[object], names: Sequence[str]) -> Text:
     if ended.went_out is None:
-        return f"Round {ended.round} is over: the cards ran out and nobody went out."
+        return t("ending.ran_out", round=ended.round)
     who = names[ended.went_out]
-    return f"Round {ended.round} is over: **{who}** went out ({_how_out(events, ended.went_out)})."
+    return t("ending.went_out", round=ended.round, name=who, how=_how_out(events, ended.went_out))
 
 
 def _this_round(view: View, seat: int, round_number: int) -> list[Completion]:
     return [c for c in view.completed[seat] if c.round == round_number]
 
 
-def _result_line(view: View, names: Sequence[str], seat: int, ended: RoundEnded) -> str:
+def _result_line(view: View, names: Sequence[str], seat: int, ended: RoundEnded) -> Text:
     done = _this_round(view, seat, ended.round)
     laid = [c for c in done if c.order > 0]
     frees = len(done) - len(laid)
-    parts = []
+    parts: list[Words] = []
     if ended.went_out == seat:
-        parts.append("went out")
+        parts.append(t("result.went_out"))
     if laid:
-        parts.append(
-            "completed " + ", ".join(f"**{c.stick.text}** ({plural(c.stick.points, 'point')})" for c in laid)
-        )
+        sticks = [t("result.stick", stick=stick_name(c.stick), count=c.stick.points) for c in laid]
+        parts.append(t("result.completed", sticks=joined(sticks, "join.comma")))
     if frees:
-        parts.append(f"drew {plural(frees, 'Free stick')}")
+        parts.append(t("result.frees", count=frees))
     if not laid:
-        parts.append("did not lay down their stick")
+        parts.append(t("result.not_laid"))
     total = _sticks_text(view, seat, full=False, upto=ended.round)
-    return f"**{names[seat]}**: {'; '.join(parts)} · {total} in all"
+    return t("result.line", name=names[seat], parts=joined(parts, "join.semicolon"), total=total)
 
 
 def round_closed(events: Sequence[object], view: View, names: Sequence[str]) -> Message | None:
@@ -151,13 +188,20 @@ def round_closed(events: Sequence[object], view: View, names: Sequence[str]) -> 
     ended = _ended(events)
     if ended is None:
         return None
-    ending = _ending_line(ended, events, names)
-    lines = [f"**Stick Game** · {ending[0].lower()}{ending[1:]}"]
+    found: list[Words] = []
+    if ended.went_out is None:
+        found.append(t("closed.ran_out", round=ended.round))
+    else:
+        how = _how_out(events, ended.went_out)
+        found.append(t("closed.went_out", round=ended.round, name=names[ended.went_out], how=how))
     for seat in range(view.players):
         done = _this_round(view, seat, ended.round)
-        gained = f" (+{len(done)} this round)" if done else ""
-        lines.append(f"{names[seat]}: {_sticks_text(view, seat, full=False, upto=ended.round)}{gained}")
-    return Message(clip("\n".join(lines)))
+        total = _sticks_text(view, seat, full=False, upto=ended.round)
+        if done:
+            found.append(t("closed.seat_gained", name=names[seat], total=total, count=len(done)))
+        else:
+            found.append(t("closed.seat", name=names[seat], total=total))
+    return Message(lines(found))
 
 
 def round_results(events: Sequence[object], view: View, names: Sequence[str]) -> Message | None:
@@ -165,14 +209,14 @@ def round_results(events: Sequence[object], view: View, names: Sequence[str]) ->
     ended = _ended(events)
     if ended is None:
         return None
-    lines = [_result_line(view, names, seat, ended) for seat in range(view.players)]
+    found = [_result_line(view, names, seat, ended) for seat in range(view.players)]
     frees = [names[e.seat] for e in events[events.index(ended) :] if isinstance(e, FreeDrawn)]
-    footer = ""
+    footer: Words = ""
     if frees and view.phase != "over":
-        footer = (
-            f"Round {ended.round + 1}: " + ", ".join(frees) + " drew a Free stick (it counts as completed)."
+        footer = t(
+            "results.frees", round=ended.round + 1, names=joined(frees, "join.comma"), count=len(frees)
         )
-    embed = Embed(f"Round {ended.round} results", clip("\n".join(lines), 4096), BLURPLE, footer=footer)
+    embed = Embed(t("results.title", round=ended.round), lines(found), BLURPLE, footer=footer)
     return Message(_ending_line(ended, events, names), (embed,))
 
 
@@ -184,7 +228,7 @@ def final_standings(events: Sequence[object], view: View, names: Sequence[str]) 
     points = view.rules.scoring == "points"
     winners = set(over.winners)
     order = sorted(range(view.players), key=lambda seat: (seat not in winners, -over.totals[seat], seat))
-    lines = []
+    found: list[Words] = [t("standings.ranked_points") if points else t("standings.ranked_sticks")]
     place = 0
     previous: tuple[bool, int] | None = None
     for index, seat in enumerate(order):
@@ -192,20 +236,17 @@ def final_standings(events: Sequence[object], view: View, names: Sequence[str]) 
         if key != previous:
             place, previous = index + 1, key
         done = view.completed[seat]
-        score = f"{plural(len(done), 'stick')} · {plural(_points(done), 'point')}"
-        crown = " · **winner**" if seat in winners else ""
-        lines.append(f"{place}. **{names[seat]}**: {score}{crown}")
+        sticks, score = t("table.sticks", count=len(done)), t("table.points", count=_points(done))
+        if seat in winners:
+            found.append(t("standings.winner", place=place, name=names[seat], sticks=sticks, points=score))
+        else:
+            found.append(t("standings.line", place=place, name=names[seat], sticks=sticks, points=score))
     best = max(over.totals)
-    footer = ""
+    footer: Words = ""
     tied = [seat for seat in range(view.players) if over.totals[seat] == best]
     if not points and len(tied) > len(winners):
-        footer = (
-            "Tied on sticks: the tie goes to whoever completed their last stick earliest in the "
-            "final round (a Free drawn that round counts after a stick laid down)."
-        )
-    scoring = "points (the sum of their sticks' points)" if points else "completed sticks"
-    description = clip(f"Ranked by {scoring}.\n" + "\n".join(lines), 4096)
-    verb = "wins" if len(over.winners) == 1 else "share the win"
-    who = " and ".join(names[seat] for seat in over.winners)
-    embed = Embed("Final standings", description, GOLD, footer=footer)
-    return Message(f"**Game over!** {who} {verb}.", (embed,))
+        footer = t("standings.tie")
+    who = joined([names[seat] for seat in over.winners], "join.and")
+    won = t("standings.wins", who=who) if len(over.winners) == 1 else t("standings.share", who=who)
+    embed = Embed(t("standings.title"), lines(found), GOLD, footer=footer)
+    return Message(won, (embed,))

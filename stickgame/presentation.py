@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tabletop.catalog import Text
 from tabletop.options import OptionValue
 from tabletop.presentation import Act, Embed, EmbedField, Message, Redraw
 
 from . import present_prompt, present_table
 from .actions import AddMeld, Discard, DrawDiscard, DrawStock, LayDown, LayOff, MeldPlay, TakeWild, decode
-from .cards import Card
-from .present_text import cards_text, hand_lines, plural
+from .present_text import Words, card_name, cards_text, hand_lines, joined, lines
+from .texts import t
 from .views import View
 
 __all__ = ["StickGamePresentation"]
@@ -35,70 +36,38 @@ def _view(view: object) -> View:
     return view
 
 
-def _melds(plays: Sequence[MeldPlay]) -> str:
-    return " | ".join(cards_text(play.cards) for play in plays)
-
-
-def _cards(cards: Sequence[Card]) -> str:
-    return cards_text(cards)
+def _melds(plays: Sequence[MeldPlay]) -> Words:
+    return joined([cards_text(play.cards) for play in plays], "join.pipe")
 
 
 class StickGamePresentation:
     """Every message of Stick Game (see the module docstring)."""
 
-    def options_line(self, options: dict[str, OptionValue], players: int | None) -> str:
+    def options_line(self, options: dict[str, OptionValue], players: int | None) -> Text:
         """``"first to **7 sticks** · most sticks wins · 15 cards a hand (2-8 players)"``."""
         sticks = int(options.get("sticks_to_win", 7))
-        scoring = "most points wins" if options.get("scoring") == "points" else "most sticks wins"
-        count = f"{players} players" if players is not None else "2-8 players"
-        return (
-            f"first to **{plural(sticks, 'stick')}** · {scoring} · "
-            f"{options.get('hand_size', 15)} cards a hand ({count})"
+        scoring = t("options.most_points") if options.get("scoring") == "points" else t("options.most_sticks")
+        count = t("options.players", count=players) if players is not None else t("options.players_range")
+        hand = int(options.get("hand_size", 15))
+        return t(
+            "options.line",
+            sticks=t("options.sticks", count=sticks),
+            scoring=scoring,
+            hand=hand,
+            players=count,
         )
 
     def rules(self) -> Message:
-        """The rules in short (``/rules``)."""
+        """The rules in short (``/rules``), with worked examples."""
         fields = (
-            EmbedField(
-                "Cards",
-                "Four decks with their jokers (216 cards). Every deuce and every joker is wild.",
-            ),
-            EmbedField(
-                "Melds",
-                "A **set** is 3+ cards of one rank; a **run** is 3+ cards of one suit in sequence "
-                "(ace high or low, never both, no wrapping). Every meld holds a natural card; a "
-                "wild stands for one card, and the table shows which.",
-            ),
-            EmbedField(
-                "Your stick",
-                'Each round you hold a secret stick naming melds ("2 runs of 4", "3 kings and 3 '
-                'queens"...). Lay them all down in one turn to complete it; a Free stick counts as '
-                "completed at once.",
-            ),
-            EmbedField(
-                "A turn",
-                "1. Draw from the stock or take the discard.\n"
-                "2. Lay down your stick (once a round).\n"
-                "3. After that: new melds, and lay cards off on anyone's melds (a lone wild only "
-                "on your own).\n"
-                "4. Take a wild: put the natural card it stands for in its place, and use the wild "
-                "this turn.\n"
-                "5. Discard one card: never a wild, nor a card that could be laid off.",
-            ),
-            EmbedField(
-                "The end",
-                "Empty your hand to end the round. The game ends after a round in which someone "
-                "has 7 completed sticks: most sticks wins (or, with `points` scoring, most "
-                "points: a stick is worth the fewest cards that complete it).",
-            ),
+            EmbedField(t("rules.cards.name"), t("rules.cards.value")),
+            EmbedField(t("rules.melds.name"), t("rules.melds.value")),
+            EmbedField(t("rules.stick.name"), t("rules.stick.value")),
+            EmbedField(t("rules.turn.name"), t("rules.turn.value")),
+            EmbedField(t("rules.end.name"), t("rules.end.value")),
         )
-        embed = Embed(
-            "Stick Game: the rules in short",
-            "A contract rummy: complete secret sticks of sets and runs before the others.",
-            0x2ECC71,
-            fields,
-        )
-        return Message("**Stick Game** rules", (embed,))
+        embed = Embed(t("rules.title"), t("rules.description"), 0x2ECC71, fields)
+        return Message(t("rules.content"), (embed,))
 
     def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
         """The public table message."""
@@ -134,71 +103,71 @@ class StickGamePresentation:
         end = seen.last_round_end
         if end is not None and end[0] == seen.actions:  # this action ended the round
             closed = seen.round if seen.phase == "over" else seen.round - 1
-            how = "You went out" if end[1] == seen.seat else "The cards ran out"
-            over = " The game is over." if seen.phase == "over" else ""
-            return Message(f"{self.reply(action, view)} {how}: round {closed} is over.{over}")
+            done = self.reply(action, view)
+            if seen.phase == "over":
+                if end[1] == seen.seat:
+                    return Message(t("acted.went_out_game_over", done=done, round=closed))
+                return Message(t("acted.ran_out_game_over", done=done, round=closed))
+            if end[1] == seen.seat:
+                return Message(t("acted.went_out", done=done, round=closed))
+            return Message(t("acted.ran_out", done=done, round=closed))
         if seen.seat in seen.awaiting:
             return None
-        lines = [self.reply(action, view)]
+        found: list[Words] = [self.reply(action, view)]
         if seen.phase == "over":
-            lines.append("The game is over.")
+            found.append(t("acted.game_over"))
         else:
-            lines.append("Your turn is over; your next prompt comes on your next turn.")
+            found.append(t("acted.turn_over"))
         if seen.hand is not None and seen.phase != "over":
-            lines += [f"Your hand ({plural(len(seen.hand), 'card')}):", *hand_lines(seen.hand)]
-        return Message("\n".join(lines))
+            found += [t("hand.title", count=len(seen.hand)), *hand_lines(seen.hand)]
+        return Message(lines(found))
 
-    def reply(self, action: str, view: object) -> str:
+    def reply(self, action: str, view: object) -> Text:
         """``"You discarded 7♥."``, ``"You laid off 8♥ on #4."`` (the view is not needed: an
         action names its cards itself)."""
         played = _decoded(action)
         if isinstance(played, DrawStock):
-            return "You drew from the stock."
+            return t("reply.draw_stock")
         if isinstance(played, DrawDiscard):
-            return "You took the top card of the discard pile."
+            return t("reply.draw_discard")
         if isinstance(played, Discard):
-            return f"You discarded {played.card}."
+            return t("reply.discard", card=card_name(played.card))
         if isinstance(played, LayDown):
-            return f"You laid down your stick: {_melds(played.melds)}."
+            return t("reply.lay_down", melds=_melds(played.melds))
         if isinstance(played, AddMeld):
-            return f"You laid down a new meld: {_melds((played.meld,))}."
+            return t("reply.new_meld", melds=_melds((played.meld,)))
         if isinstance(played, LayOff):
-            return f"You laid off {_cards(played.cards)} on #{played.meld + 1}."
+            return t("reply.lay_off", cards=cards_text(played.cards), number=played.meld + 1)
         if isinstance(played, TakeWild):
-            taken = plural(len(played.swaps), "wild")
             then = played.then
-            use = (
-                f"laid down your stick: {_melds(then.melds)}"
-                if isinstance(then, LayDown)
-                else f"laid down a new meld: {_melds((then.meld,))}"
-            )
-            return f"You took {taken} and {use}."
-        return "Done."
+            count = len(played.swaps)
+            if isinstance(then, LayDown):
+                return t("reply.took_wilds_lay_down", count=count, melds=_melds(then.melds))
+            return t("reply.took_wilds_new_meld", count=count, melds=_melds((then.meld,)))
+        return t("reply.done")
 
-    def stale(self, stage: str, view: object) -> str | None:
+    def stale(self, stage: str, view: object) -> Text:
         """Always a reason: a prompt names cards by their place in the hand of its moment."""
         seen = _view(view)
         round_text = stage.partition(".")[0]
         if stage != "over" and round_text.isdigit() and int(round_text) != seen.round:
-            return (
-                f"This prompt is from round {round_text}, which is over: the table has moved on. "
-                "Use your latest prompt or /hand."
-            )
-        return "The table has moved on since this prompt; use your latest prompt or /hand."
+            return t("stale.round_over", round=int(round_text))
+        return t("stale.moved_on")
 
-    def todo(self, view: object) -> str:
+    def todo(self, view: object) -> Text:
         """What a reminder asks of the seat: "draw" or "play and discard"."""
-        return "draw" if _view(view).phase == "draw" else "play and discard"
+        return t("todo.draw") if _view(view).phase == "draw" else t("todo.play")
 
-    def nudge(self, view: object) -> str:
+    def nudge(self, view: object) -> Text:
         """``"it is your turn to draw (round 2): use **/hand**."``."""
         seen = _view(view)
         if seen.phase == "over":
-            return "the game is over."
+            return t("nudge.over")
         if seen.seat not in seen.awaiting:
-            return f"it is not your turn yet (round {seen.round}); **/hand** shows your cards."
-        step = "draw" if seen.phase == "draw" else "play and discard"
-        return f"it is your turn to {step} (round {seen.round}): use **/hand**."
+            return t("nudge.not_yet", round=seen.round)
+        if seen.phase == "draw":
+            return t("nudge.draw", round=seen.round)
+        return t("nudge.play", round=seen.round)
 
 
 def _decoded(action: str) -> object:

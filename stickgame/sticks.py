@@ -17,8 +17,8 @@ from itertools import permutations
 from typing import Final
 
 from .cards import RANK_NAMES, Card, Suit, rank_plural
-from .errors import MeldError
-from .melds import Meld, describe_cards, interpretations, make_run_for, make_set_for, position_card
+from .errors import MeldError, Reason
+from .melds import Meld, describe_cards, interpretations, make_run_for, make_set_for, not_five, position_card
 
 __all__ = ["FREE", "STICKS", "Need", "Stick", "completes", "match_stick"]
 
@@ -66,32 +66,47 @@ class Need:
             return f"{self.describe()} needs a run of {suit} holding {named}"
         return f"{self.describe()} needs at least {self.size} cards of {suit} in sequence"
 
+    def asked(self) -> Reason:
+        """:meth:`requirement` as a :class:`Reason` (code "need", naming this need)."""
+        return Reason(self.requirement(), "need", {"need": self})
+
     def problem(self, meld: Meld) -> str | None:
         """Why ``meld`` does not meet this need, or None if it does."""
+        reason = self.reason(meld)
+        return None if reason is None else reason.text
+
+    def reason(self, meld: Meld) -> Reason | None:
+        """:meth:`problem` as a :class:`Reason`, or None if ``meld`` meets this need."""
         text = describe_cards(meld.cards)
+        cards = {"cards": meld.cards}
         if meld.kind != self.kind:
-            return f"{text} is a {'group of 5 wild cards' if meld.kind == 'wild5' else meld.kind}"
+            kind = "group of 5 wild cards" if meld.kind == "wild5" else meld.kind
+            return Reason(f"{text} is a {kind}", f"is_{meld.kind}", cards)
         if len(meld) < self.size:
-            return f"{text} has {len(meld)} cards"
+            return Reason(f"{text} has {len(meld)} cards", "count", {**cards, "count": len(meld)})
         if self.rank is not None and meld.rank != self.rank:
-            return f"{text} is a set of {rank_plural(meld.rank or 1)}"
+            fields = {**cards, "rank": meld.rank or 1}
+            return Reason(f"{text} is a set of {rank_plural(meld.rank or 1)}", "set_of", fields)
         if self.suit is not None and meld.suit is not self.suit:
-            return f"{text} is a run of {meld.suit.value if meld.suit else '?'}"
+            suit = meld.suit.value if meld.suit else "?"
+            return Reason(f"{text} is a run of {suit}", "run_of", {**cards, "suit": meld.suit})
         missing = [p for p in self.named if p not in meld.positions]
         if missing:
             assert meld.suit is not None
-            return f"{meld} does not hold {describe_cards(position_card(meld.suit, p) for p in missing)}"
+            lacking = tuple(position_card(meld.suit, p) for p in missing)
+            fields = {"meld": meld, "missing": lacking}
+            return Reason(f"{meld} does not hold {describe_cards(lacking)}", "lacks", fields)
         return None
 
     def build(self, cards: Sequence[Card]) -> Meld:
         """Build ``cards`` as this need's kind; MeldError worded with this need."""
         if self.kind == "set":
-            return make_set_for(cards, self.requirement())
+            return make_set_for(cards, self.asked())
         if self.kind == "run":
-            return make_run_for(cards, self.requirement())
+            return make_run_for(cards, self.asked())
         found = interpretations(cards, "wild5")
         if not found:
-            raise MeldError(self.requirement(), f"{describe_cards(cards)} is not five wild cards")
+            raise MeldError(self.asked(), not_five(cards))
         return found[0]
 
 
@@ -194,13 +209,18 @@ def match_stick(stick: Stick, melds: Sequence[Meld | Sequence[Meld] | Sequence[C
     the default reading first).
     """
     if stick.is_free:
-        raise MeldError("a Free stick is completed when drawn", "it takes no melds")
+        raise MeldError(
+            Reason("a Free stick is completed when drawn", "free"), Reason("it takes no melds", "no_melds")
+        )
     needs = stick.needs
     if len(melds) != len(needs):
         melds_named = "one meld" if len(needs) == 1 else f"{len(needs)} melds"
-        raise MeldError(f"'{stick}' names {melds_named}", f"you gave {len(melds)}")
+        raise MeldError(
+            Reason(f"'{stick}' names {melds_named}", "stick_melds", {"stick": stick, "count": len(needs)}),
+            Reason(f"you gave {len(melds)}", "gave", {"count": len(melds)}),
+        )
     readings = [_readings(meld) for meld in melds]
-    best: tuple[int, int, str] | None = None  # (pairs met, first failing position, problem)
+    best: tuple[int, Reason, Reason] | None = None  # (pairs met, what was asked, the problem)
     for order in permutations(range(len(needs))):
         chosen: list[Meld] = []
         for index, need_index in enumerate(order):
@@ -209,28 +229,28 @@ def match_stick(stick: Stick, melds: Sequence[Meld | Sequence[Meld] | Sequence[C
             if fitting is None:
                 problem = _problem(need, melds[index], readings[index])
                 if best is None or index > best[0]:
-                    best = (index, index, f"{need.requirement()}; {problem}")
+                    best = (index, need.asked(), problem)
                 break
             chosen.append(fitting)
         else:
             return tuple(chosen)
     assert best is not None
-    need_text, _, problem = best[2].partition("; ")
-    raise MeldError(need_text, problem)
+    raise MeldError(best[1], best[2])
 
 
-def _problem(need: Need, given: Meld | Sequence[Meld] | Sequence[Card], readings: list[Meld]) -> str:
+def _problem(need: Need, given: Meld | Sequence[Meld] | Sequence[Card], readings: list[Meld]) -> Reason:
     same_kind = [m for m in readings if m.kind == need.kind]
+    fits = Reason("it does not fit", "does_not_fit")
     if same_kind:
-        return need.problem(same_kind[0]) or ""
+        return need.reason(same_kind[0]) or fits
     if readings:
-        return need.problem(readings[0]) or ""
+        return need.reason(readings[0]) or fits
     cards = given.cards if isinstance(given, Meld) else [c for c in given if isinstance(c, Card)]
     try:
         need.build(cards)
     except MeldError as error:
-        return error.problem
-    return "it does not fit"
+        return error.wrong
+    return fits
 
 
 def completes(stick: Stick, melds: Sequence[Meld | Sequence[Card]]) -> bool:

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tabletop.catalog import render
+from tabletop.words import plural
+
 from .cards import Card
 from .events import (
     CardDrawn,
@@ -26,7 +29,7 @@ from .events import (
     WildTaken,
 )
 from .melds import Meld
-from .present_text import cards_text, hand_order, meld_text, plural, stick_hint, suit_group
+from .present_text import cards_text, hand_order, meld_text, stick_hint, suit_group
 from .suggest import Suggestion
 from .views import Completion, View
 
@@ -152,7 +155,7 @@ def hand_text(hand: Sequence[Card]) -> str:
 
 def suggestion_text(suggestion: Suggestion) -> str:
     """The lay-down offered: ``You can lay down your stick: A♦ A♠ A♠ | 7♦ 7♦ 7♥ ...``."""
-    melds = " | ".join(meld_text(meld) for meld in suggestion.melds)
+    melds = " | ".join(render(meld_text(meld)) for meld in suggestion.melds)
     return f"You can lay down your stick: {melds}. Type 'lay' to lay it down so."
 
 

@@ -22,6 +22,7 @@ from stickgame.rules import Rules
 from stickgame.solver import find_completion
 from stickgame.suggest import lay_down_suggestion
 from stickgame.terminal import TerminalTable
+from tabletop.catalog import render
 
 
 def scripted(answers: list[str], prompts: list[str] | None = None) -> Callable[[str], str]:
@@ -106,12 +107,12 @@ def test_a_suggested_run_puts_its_wild_upward() -> None:
     assert solver is not None and solver[1].placement == 9  # the solver's search: downward
     offer = lay_down_suggestion(game.hand(1), stick)
     assert offer is not None
-    assert [meld_text(meld) for meld in offer.melds] == ["9♣ 10♣ J♣", "J♣ joker(=Q♣) 2♥(=K♣)"]
+    assert [render(meld_text(meld)) for meld in offer.melds] == ["9♣ 10♣ J♣", "J♣ joker(=Q♣) 2♥(=K♣)"]
     after = game.copy()
     after.apply(1, "S")
     laid = after.apply(1, "L " + " | ".join(play.encode() for play in offer.plays))[0]
     assert isinstance(laid, StickCompleted)
-    assert [meld_text(meld) for meld in laid.melds] == ["9♣ 10♣ J♣", "J♣ joker(=Q♣) 2♥(=K♣)"]
+    assert [render(meld_text(meld)) for meld in laid.melds] == ["9♣ 10♣ J♣", "J♣ joker(=Q♣) 2♥(=K♣)"]
 
 
 def test_melds_are_numbered_from_1_on_the_table_in_commands_and_errors() -> None:

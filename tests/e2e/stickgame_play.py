@@ -43,8 +43,10 @@ from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message as Posted
 from tests.discord_emulator.state import User
 from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, table_of
+from tests.stickgame.english import EnglishPresentation
 
-P = GAME.presentation
+P = EnglishPresentation(GAME.presentation)
+"""The presentation as an English reader (the bot's language today) sees it."""
 WAIT = 10.0
 POLL = 0.02
 """Seconds between two looks at the accepted actions while waiting for the game."""

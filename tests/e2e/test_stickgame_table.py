@@ -17,8 +17,9 @@ import pytest
 from bot.custom_ids import ActionId
 from bot.table_service import service_for
 from stickgame import Card, LayOff
-from stickgame.present_text import card_emoji, meld_text, plural
+from stickgame.present_text import card_emoji, meld_text
 from stickgame.views import View
+from tabletop.words import plural
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import make_club, running, seat_bot, slash, table_of
 from tests.e2e.stickgame_play import (

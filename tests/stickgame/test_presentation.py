@@ -20,9 +20,11 @@ from stickgame.views import View
 from tabletop import Refused
 from tabletop.presentation import MAX_INTENT, Act, Button, Component, Message, Presentation, Redraw, Select
 
+from .english import EnglishPresentation
 from .helpers import rig
 
-P = GAME.presentation
+P = EnglishPresentation(GAME.presentation)
+"""The presentation as an English reader sees it (every catalog text rendered in English)."""
 NAMES = ["Alice", "Bob", "Carol"]
 NAMES4 = [*NAMES, "Dan"]
 STICK_6 = STICKS[5]  # a run of 4 and a set
@@ -99,7 +101,7 @@ def redrawn(match: StickGameMatch, meaning: Act | Redraw) -> Message:
 
 
 def test_stick_game_offers_a_presentation() -> None:
-    assert isinstance(P, Presentation)
+    assert isinstance(GAME.presentation, Presentation)
 
 
 # --- laying down, with a wild whose place is asked -------------------------------------------

@@ -1,0 +1,49 @@
+"""Stick Game's message catalog: every text a Discord player reads, by key, in their language.
+
+The texts live in ``stickgame/catalog/<language>.toml`` (``en.toml`` first, ``de.toml``...);
+:func:`t` names one as a :class:`tabletop.catalog.Text`, filled in when it is shown, in the
+reader's language. :data:`DYNAMIC_KEYS` lists the keys built at run time (a stick's name by its
+number, a rank or a suit by its value, a separator by its name) and those the host will read
+later (the spec's title, description, stats' labels and the options' help, English in
+:mod:`stickgame.hosting` for now).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Final
+
+from tabletop.catalog import Catalog, Field, Text
+
+__all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
+
+CATALOG: Final = Catalog(resources.files("stickgame").joinpath("catalog"))
+"""Stick Game's texts in every language it has a file for."""
+
+
+def t(key: str, /, **fields: Field) -> Text:
+    """The game's text ``key`` with its ``fields``, shown later in the reader's language."""
+    return CATALOG.lazy(key, **fields)
+
+
+def _dynamic() -> frozenset[str]:
+    ranks = [f"rank.short.{rank}" for rank in (1, 11, 12, 13)]
+    ranks += [f"rank.plural.{rank}" for rank in range(1, 14)]
+    suits = [
+        f"suit.{kind}.{suit}"
+        for kind in ("name", "group")
+        for suit in ("clubs", "diamonds", "hearts", "spades")
+    ]
+    sticks = [f"stick.name.{number}" for number in range(1, 41)]
+    host = [
+        "spec.title",
+        "spec.description",
+        *(f"option.{name}.help" for name in ("scoring", "sticks_to_win", "hand_size")),
+    ]
+    stats = [f"stat.{name}" for name in ("completed", "frees", "points", "went_out")]
+    joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
+    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins])
+
+
+DYNAMIC_KEYS: Final = _dynamic()
+"""The keys :func:`t` is called with a key built at run time, or that the host reads later."""
