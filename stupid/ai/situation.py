@@ -101,7 +101,7 @@ def situation_from_view(view: View) -> Situation:
 
 ROUND_SPREAD = (9.0, 0.35)
 """A seat's round score minus the table's mean has a standard deviation of about
-``9.0 + 0.35 × hand size`` points (measured over 150 four-player games of ``normal``: 9.2 for a
+``9.0 + 0.35 * hand size`` points (measured over 150 four-player games of ``normal``: 9.2 for a
 1-card round, 11.3 for 7 cards)."""
 
 
