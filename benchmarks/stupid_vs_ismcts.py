@@ -3,7 +3,7 @@
 Needs the ``bench`` extra: ``pip install -e '.[bench]'`` (the ``open-spiel`` package). Run from
 the repository root::
 
-    nice -n 10 python benchmarks/stupid_vs_ismcts.py --deals 20 --iterations 10,50
+    nice -n 10 python benchmarks/stupid_vs_ismcts.py --deals 20 --matches hard@20,hard@100
 
 Four players, full 13-round games on the real engine, every decision from ``game.view(seat)``.
 Each deal (a game seed) is played twice: ours in seats 0 and 2 and ISMCTS in 1 and 3, then
@@ -11,8 +11,9 @@ the other way round, so both sides get the same cards. ISMCTS is OpenSpiel's Pyt
 ``ISMCTSBot`` with random rollouts, searching one round of Stupid written as an OpenSpiel game
 with Stupid's real scoring (:mod:`openspiel_stupid`); its budget is a fixed number of
 iterations per decision and every random choice on both sides comes from ``--seed``, so a run
-replays. ``--ours`` picks our player: ``hard`` (the shipped level) or ``hard-round`` (the
-search that maximizes the round's score difference, the level before it played for the game).
+replays. ``--matches`` lists our player and ISMCTS's budget per table (``hard@100``): ours is ``hard``
+(the shipped level) or ``hard-round`` (the search that maximizes the round's score difference,
+the level before it played for the game); every deal is played at every table.
 
 Reported per ISMCTS budget: our points per round minus theirs (mean of our two seats minus
 mean of theirs) ± one standard error over deals, our share of the games' wins (a shared win
@@ -59,7 +60,7 @@ def _ours(kind: str, seed: int, playouts: int) -> object:
         return make_player("hard", seed, playouts=playouts)
     if kind == "hard-round":
         return make_player("hard", seed, playouts=playouts, reward="round")
-    raise SystemExit(f"unknown --ours {kind!r}")
+    raise SystemExit(f"unknown player {kind!r} in --matches")
 
 
 def play(
@@ -101,16 +102,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20, help="deals, each played from both sides")
     parser.add_argument(
-        "--iterations", default="10,50", help="ISMCTS iterations per decision, comma separated"
+        "--matches",
+        default="hard@20,hard@100",
+        help="comma separated ours@iterations: ours is hard or hard-round, iterations ISMCTS's per decision",
     )
-    parser.add_argument("--ours", default="hard", help="comma separated: hard, hard-round")
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--minutes", type=float, default=0, help="start no deal after this (0: no limit)")
     args = parser.parse_args()
-    budgets = [int(n) for n in args.iterations.split(",")]
-    kinds = args.ours.split(",")
-    tallies = {(n, kind): Tally() for n in budgets for kind in kinds}
+    matches = [item.split("@") for item in args.matches.split(",")]
+    tallies = {(int(n), kind): Tally() for kind, n in matches}
     start = time.perf_counter()
     played = 0
     for deal in range(args.deals):
