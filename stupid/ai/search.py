@@ -182,13 +182,21 @@ def win_chance(totals: Sequence[float], seat: int, spread: float) -> float:
     return chance / math.sqrt(math.pi)
 
 
-def _reward(scores: Sequence[int], sit: Situation, settings: SearchSettings) -> float:
-    """A playout's value to the seat (see the module docstring)."""
-    difference = _round_reward(scores, sit.seat)
-    if settings.reward == "round" or not sit.totals:
-        return difference
-    totals = [total + score for total, score in zip(sit.totals, scores, strict=True)]
-    return win_chance(totals, sit.seat, sit.spread_left) + TIE_BREAK * difference
+def _reward(
+    scores: Sequence[int], sit: Situation, settings: SearchSettings, seen: dict[tuple[int, ...], float]
+) -> float:
+    """A playout's value to the seat (see the module docstring). ``seen`` keeps the values of
+    one decision by round scores: a round has few score lines (each seat makes its bid or not)."""
+    key = tuple(scores)
+    value = seen.get(key)
+    if value is not None:
+        return value
+    value = _round_reward(scores, sit.seat)
+    if settings.reward == "game" and sit.totals:
+        totals = [total + score for total, score in zip(sit.totals, scores, strict=True)]
+        value = win_chance(totals, sit.seat, sit.spread_left) + TIE_BREAK * value
+    seen[key] = value
+    return value
 
 
 def _remaining_bids(sit: Situation, hands: list[list[int]], own: int) -> list[int]:
@@ -213,6 +221,7 @@ def search_bid(sit: Situation, rng: random.Random, settings: SearchSettings) -> 
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
+    seen: dict[tuple[int, ...], float] = {}
     rounds = max(1, settings.playouts // len(candidates))
     first = (sit.dealer + 1) % sit.players
     for _ in range(rounds):
@@ -220,7 +229,7 @@ def search_bid(sit: Situation, rng: random.Random, settings: SearchSettings) -> 
         for index, bid in enumerate(candidates):
             bids = _remaining_bids(sit, hands, bid)
             scores = _playout(sit, [h[:] for h in hands], bids, [0] * sit.players, [], first)
-            totals[index] += _reward(scores, sit, settings)
+            totals[index] += _reward(scores, sit, settings, seen)
     return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
 
@@ -232,6 +241,7 @@ def search_card(
         return candidates[0]
     bids = [bid or 0 for bid in sit.bids]
     totals = [0.0] * len(candidates)
+    seen: dict[tuple[int, ...], float] = {}
     rounds = max(1, settings.playouts // len(candidates))
     players = sit.players
     for _ in range(rounds):
@@ -247,5 +257,5 @@ def search_card(
                 taken[leader] += 1
                 trick = []
             scores = _playout(sit, trial, bids, taken, trick, leader)
-            totals[index] += _reward(scores, sit, settings)
+            totals[index] += _reward(scores, sit, settings, seen)
     return candidates[max(range(len(candidates)), key=totals.__getitem__)]
