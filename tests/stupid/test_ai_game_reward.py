@@ -38,18 +38,21 @@ def test_spread_grows_with_the_rounds_left_and_is_zero_in_the_last() -> None:
     assert sit.spread_left == spread_after((2, 1), 4)
 
 
-def last_round_dealer(totals: tuple[int, ...]) -> Situation:
+KING_OF_CLUBS, TWO_OF_HEARTS, JACK_OF_HEARTS = 11, 2 * 13, 2 * 13 + 9
+
+
+def last_round_dealer(totals: tuple[int, ...], card: int = KING_OF_CLUBS) -> Situation:
     """The last round (1 card; trump hearts, the 2♥ turned): seat 3 deals and bids last after
-    bids 1, 1, 0, holding K♣: it takes the trick only if clubs are led and nobody trumps."""
-    king_of_clubs, two_of_hearts = 11, 2 * 13
+    bids 1, 1, 0, holding ``card`` (K♣: it takes the trick only if clubs are led and nobody
+    trumps; J♥, a middling trump: it takes it more often than not)."""
     unseen = [1] * 52
-    unseen[king_of_clubs] = unseen[two_of_hearts] = 0
+    unseen[card] = unseen[TWO_OF_HEARTS] = 0
     return Situation(
         players=4,
         decks=1,
         seat=3,
         bidding=True,
-        hand=(king_of_clubs,),
+        hand=(card,),
         hand_size=1,
         trump=2,
         dealer=3,
@@ -74,9 +77,16 @@ def test_a_trailer_gambles_in_the_last_round() -> None:
     game = SearchSettings(playouts=240)
     assert search_bid(trailing, random.Random(1), game) == 1
     assert search_bid(trailing, random.Random(1), SearchSettings(playouts=240, reward="round")) == 0
-    # Far ahead, the safe bid keeps the win: the game reward bids 0 like the round's.
-    leading = last_round_dealer((60, 50, 50, 100))
-    assert search_bid(leading, random.Random(1), game) == 0
+
+
+def test_a_leader_keeps_the_safe_bid_in_the_last_round() -> None:
+    """6 ahead of seat 1 (who bid 1) with J♥, bidding 1 scores more on average, but bidding 0
+    wins whatever happens: made, 110 against at most 109; missed, the dealer took the one
+    trick, so seat 1 missed too (90 against 84). Bidding 1 loses when seat 1 takes the trick."""
+    leading = last_round_dealer((50, 94, 50, 100), JACK_OF_HEARTS)
+    for seed in range(3):
+        assert search_bid(leading, random.Random(seed), SearchSettings(playouts=240)) == 0
+        assert search_bid(leading, random.Random(seed), SearchSettings(playouts=240, reward="round")) == 1
 
 
 def test_the_reward_is_checked() -> None:
