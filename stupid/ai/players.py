@@ -49,12 +49,12 @@ class Player(Protocol):
 class ComputerPlayer:
     """A computer player of one level; see :func:`make_player`."""
 
-    def __init__(self, level: str, seed: int, playouts: int = DEFAULT_PLAYOUTS) -> None:
+    def __init__(self, level: str, seed: int, playouts: int = DEFAULT_PLAYOUTS, reward: str = "game") -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
         self.level = level
         self.seed = seed
-        self.settings = SearchSettings(playouts=playouts)
+        self.settings = SearchSettings(playouts=playouts, reward=reward)
 
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.level!r}, seed={self.seed})"
@@ -101,9 +101,13 @@ class ComputerPlayer:
         return Action.play(self.play(view))
 
 
-def make_player(level: str, seed: int = 0, *, playouts: int = DEFAULT_PLAYOUTS) -> ComputerPlayer:
+def make_player(
+    level: str, seed: int = 0, *, playouts: int = DEFAULT_PLAYOUTS, reward: str = "game"
+) -> ComputerPlayer:
     """Return a computer player of ``level`` (one of :data:`LEVELS`), reproducible from ``seed``.
 
-    ``playouts`` bounds the ``hard`` search per decision (no clock: decisions replay exactly).
+    ``playouts`` bounds the ``hard`` search per decision (no clock: decisions replay exactly);
+    ``reward`` is what it maximizes: ``"game"`` (the chance to finish first, the default) or
+    ``"round"`` (the round's score difference, the level before it played for the game).
     """
-    return ComputerPlayer(level, seed, playouts)
+    return ComputerPlayer(level, seed, playouts, reward)

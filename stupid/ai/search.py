@@ -6,12 +6,21 @@ to follow suit. Bids are soft evidence: a few deals are drawn and the one whose 
 the bids already made (by the ``normal`` estimate of each seat's dealt hand) is kept. On that
 deal every candidate move (a bid, or a distinct legal card) is played out to the end of the
 round with every seat on the ``normal`` policy (seats yet to bid bid as ``normal`` would), and
-scored as the seat's round score minus the mean of the others'. The candidate with the best
-total wins. The budget is a number of playouts, so a decision depends only on its seed.
+scored for the game, not the round (``reward="game"``, the default): the playout's round scores
+are added to the totals and the reward is the seat's chance of finishing first from there, with
+every other seat's remaining gain against it drawn from a normal distribution of the variance
+of the rounds left (:func:`stupid.ai.situation.spread_after`), seats taken as independent. In
+the last round that is 1 for a win (shared by the tied), 0 otherwise; a leader then plays safe
+and a trailer gambles. A small share of the round's score difference breaks ties between
+candidates whose chances are equal (hopeless or certain). ``reward="round"`` scores the round's
+score minus the mean of the others' instead. Bids are searched the same way (every legal bid is
+a candidate). The candidate with the best total wins. The budget is a number of playouts, so a
+decision depends only on its seed.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -27,16 +36,27 @@ __all__ = ["SearchSettings", "search_bid", "search_card"]
 @dataclass(frozen=True, slots=True)
 class SearchSettings:
     """``playouts``: the budget per decision (split among the candidates); ``samples``: the
-    deals drawn per iteration to pick the one fitting the bids best (1: bids ignored)."""
+    deals drawn per iteration to pick the one fitting the bids best (1: bids ignored);
+    ``reward``: ``"game"`` (the chance to finish first) or ``"round"`` (the round's score
+    difference); see the module docstring."""
 
     playouts: int = 240
     samples: int = 3
+    reward: str = "game"
 
     def __post_init__(self) -> None:
         if self.playouts < 1:
             raise ValueError(f"playouts must be at least 1, not {self.playouts}")
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, not {self.samples}")
+        if self.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {self.reward!r}")
+
+
+REWARDS = ("game", "round")
+"""The search's rewards: the chance to finish first, or the round's score difference."""
+TIE_BREAK = 0.0005
+"""Weight of the round's score difference (points) beside the chance to win (0-1)."""
 
 
 def _deal(sit: Situation, rng: random.Random) -> list[list[int]] | None:
@@ -120,9 +140,63 @@ def _playout(
     return [round_score(b, t) for b, t in zip(bids, taken, strict=True)]
 
 
-def _reward(scores: Sequence[int], seat: int) -> float:
+def _round_reward(scores: Sequence[int], seat: int) -> float:
+    """The seat's round score minus the mean of the others'."""
     others = [score for s, score in enumerate(scores) if s != seat]
     return scores[seat] - sum(others) / len(others)
+
+
+HERMITE = (
+    (0.381186990207322, 0.661147012558241),
+    (1.157193712446780, 0.207802325814892),
+    (1.981656756695843, 0.0170779830074134),
+    (2.930637420257244, 0.000199604072211368),
+)
+"""Gauss-Hermite nodes and weights (8 points, the positive half): ``E f(X)`` for a standard
+normal ``X`` is ``sum(w * (f(t√2) + f(-t√2))) / √π``."""
+
+
+def win_chance(totals: Sequence[float], seat: int, spread: float) -> float:
+    """The chance ``seat`` finishes first from ``totals`` when every seat still gains an
+    independent normal amount, so that two seats' gains differ with variance ``spread``.
+
+    Given the seat's own gain ``x`` the others' finishes are independent, so the chance is the
+    mean over ``x`` of the product of their chances to stay below (an 8-point Gauss-Hermite
+    quadrature). ``spread`` 0: the game is over: 1 for the sole leader, ``1/k`` for each of
+    ``k`` tied leaders, else 0.
+    """
+    mine = totals[seat]
+    if spread <= 0:
+        best = max(totals)
+        return 1.0 / sum(1 for t in totals if t == best) if mine == best else 0.0
+    sigma = math.sqrt(spread / 2.0)  # one seat's own gain
+    leads = [mine - total for other, total in enumerate(totals) if other != seat]
+    scale = 1.0 / (sigma * math.sqrt(2.0))
+    chance = 0.0
+    for node, weight in HERMITE:
+        for x in (node * math.sqrt(2.0) * sigma, -node * math.sqrt(2.0) * sigma):
+            product = 1.0
+            for lead in leads:
+                product *= 0.5 * (1.0 + math.erf((lead + x) * scale))
+            chance += weight * product
+    return chance / math.sqrt(math.pi)
+
+
+def _reward(
+    scores: Sequence[int], sit: Situation, settings: SearchSettings, seen: dict[tuple[int, ...], float]
+) -> float:
+    """A playout's value to the seat (see the module docstring). ``seen`` keeps the values of
+    one decision by round scores: a round has few score lines (each seat makes its bid or not)."""
+    key = tuple(scores)
+    value = seen.get(key)
+    if value is not None:
+        return value
+    value = _round_reward(scores, sit.seat)
+    if settings.reward == "game" and sit.totals:
+        totals = [total + score for total, score in zip(sit.totals, scores, strict=True)]
+        value = win_chance(totals, sit.seat, sit.spread_left) + TIE_BREAK * value
+    seen[key] = value
+    return value
 
 
 def _remaining_bids(sit: Situation, hands: list[list[int]], own: int) -> list[int]:
@@ -147,6 +221,7 @@ def search_bid(sit: Situation, rng: random.Random, settings: SearchSettings) -> 
     if len(candidates) == 1:
         return candidates[0]
     totals = [0.0] * len(candidates)
+    seen: dict[tuple[int, ...], float] = {}
     rounds = max(1, settings.playouts // len(candidates))
     first = (sit.dealer + 1) % sit.players
     for _ in range(rounds):
@@ -154,7 +229,7 @@ def search_bid(sit: Situation, rng: random.Random, settings: SearchSettings) -> 
         for index, bid in enumerate(candidates):
             bids = _remaining_bids(sit, hands, bid)
             scores = _playout(sit, [h[:] for h in hands], bids, [0] * sit.players, [], first)
-            totals[index] += _reward(scores, sit.seat)
+            totals[index] += _reward(scores, sit, settings, seen)
     return candidates[max(range(len(candidates)), key=totals.__getitem__)]
 
 
@@ -166,6 +241,7 @@ def search_card(
         return candidates[0]
     bids = [bid or 0 for bid in sit.bids]
     totals = [0.0] * len(candidates)
+    seen: dict[tuple[int, ...], float] = {}
     rounds = max(1, settings.playouts // len(candidates))
     players = sit.players
     for _ in range(rounds):
@@ -181,5 +257,5 @@ def search_card(
                 taken[leader] += 1
                 trick = []
             scores = _playout(sit, trial, bids, taken, trick, leader)
-            totals[index] += _reward(scores, sit.seat)
+            totals[index] += _reward(scores, sit, settings, seen)
     return candidates[max(range(len(candidates)), key=totals.__getitem__)]

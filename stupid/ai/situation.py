@@ -22,6 +22,9 @@ class Situation:
     ``unseen`` counts, per card code, the copies the seat has not seen: they are in the other
     hands or face down. ``voids[s]`` is a bitmask of suits seat ``s`` has shown it lacks.
     ``played[s]`` lists the cards seat ``s`` played this round (to rebuild its dealt hand).
+    ``totals`` are the scores before this round; ``spread_left`` is the variance of the
+    difference between two seats' scores over the rounds after this one (0 in the last round;
+    see :func:`spread_after`).
     """
 
     players: int
@@ -41,6 +44,8 @@ class Situation:
     voids: tuple[int, ...]
     played: tuple[tuple[int, ...], ...]
     legal_bids: tuple[int, ...]
+    totals: tuple[int, ...] = ()
+    spread_left: float = 0.0
 
     @property
     def to_play(self) -> int:
@@ -89,7 +94,26 @@ def situation_from_view(view: View) -> Situation:
         voids=tuple(voids),
         played=tuple(tuple(cards) for cards in played),
         legal_bids=legal_bids,
+        totals=view.totals,
+        spread_left=spread_after(view.rules.hand_sizes[view.round :], players),
     )
+
+
+ROUND_SPREAD = (9.0, 0.35)
+"""A seat's round score minus the table's mean has a standard deviation of about
+``9.0 + 0.35 * hand size`` points (measured over 150 four-player games of ``normal``: 9.2 for a
+1-card round, 11.3 for 7 cards)."""
+
+
+def spread_after(hand_sizes: tuple[int, ...], players: int) -> float:
+    """The variance of the difference of two seats' score gains over rounds of ``hand_sizes``.
+
+    Two seats' gains differ by their deviations from the table mean; with independent seats
+    that difference has ``2 n / (n - 1)`` times a deviation's variance, summed over the rounds.
+    """
+    base, per_card = ROUND_SPREAD
+    scale = 2 * players / (players - 1)
+    return sum(scale * (base + per_card * size) ** 2 for size in hand_sizes)
 
 
 def to_card(code: int) -> Card:
