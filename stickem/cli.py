@@ -24,6 +24,7 @@ from tabletop.console import (
     seat_levels,
 )
 from tabletop.tournament import columns_note
+from tabletop.words import plural
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -81,7 +82,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         return 2
     print(
         f"{len(spec.seats)} players ({', '.join(spec.seats)}), {rules.preset} rules, "
-        f"{spec.games} games, seed {spec.seed}"
+        f"{plural(spec.games, 'game')}, seed {spec.seed}"
     )
     try:
         results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
@@ -89,7 +90,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         print("\nstickem simulate: interrupted", file=sys.stderr)
         return 130
     rounds = sum(len(r.round_scores) for r in results)
-    print(f"{rounds} rounds played")
+    print(f"{plural(rounds, 'round')} played")
     print(format_table(summarize(results)))
     print(columns_note())
     return 0

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 
 from tabletop.tournament import GameResult, LevelStats, columns_note, format_table, summarize
+from tabletop.words import plural
 
 from .ai import LEVELS, make_player
 from .game import Game
@@ -65,7 +66,8 @@ def format_stats(results: Sequence[GameResult]) -> str:
     rounds = sum(len(result.round_scores) for result in results)
     return "\n".join(
         [
-            f"{len(levels)} players ({', '.join(levels)}), {len(results)} games, {rounds} rounds played",
+            f"{len(levels)} players ({', '.join(levels)}), {plural(len(results), 'game')}, "
+            f"{plural(rounds, 'round')} played",
             format_table(summarize(results, LEVELS), SCORE),
             columns_note(SCORE, "completed sticks (Frees included)"),
         ]

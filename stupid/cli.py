@@ -27,6 +27,7 @@ from tabletop.console import (
     whole_number,
 )
 from tabletop.tournament import columns_note
+from tabletop.words import plural
 
 OPTION_NAMES = ("decks", "max_hand")
 """The rule options that are flags here (``--decks``, ``--max-hand``), as the engine names them."""
@@ -87,14 +88,14 @@ def simulate_command(args: argparse.Namespace) -> int:
     players = len(spec.seats)
     print(
         f"{players} players ({', '.join(spec.seats)}), {rules.describe(players)}, "
-        f"{spec.games} games, seed {spec.seed}"
+        f"{plural(spec.games, 'game')}, seed {spec.seed}"
     )
     try:
         results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
     except KeyboardInterrupt:
         print("\nstupid simulate: interrupted", file=sys.stderr)
         return 130
-    print(f"{sum(len(r.round_scores) for r in results)} rounds played")
+    print(f"{plural(sum(len(r.round_scores) for r in results), 'round')} played")
     print(format_table(summarize(results)))
     print(columns_note())
     return 0
