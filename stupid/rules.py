@@ -114,9 +114,9 @@ class Rules:
         fewest = min_decks(players)
         decks = fewest if self.decks is None else self.decks
         if decks < fewest:
+            enough = f"decks={fewest}" if fewest == MAX_DECKS else f"{fewest}-{MAX_DECKS}"
             raise ValueError(
-                f"decks={decks} is too few for {players} players; use {fewest}-{MAX_DECKS} "
-                "(one deck per 7 players)"
+                f"decks={decks} is too few for {players} players; use {enough} (one deck per 7 players)"
             )
         needed = players * self.max_hand + 1
         if decks * DECK_SIZE < needed:
