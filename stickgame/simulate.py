@@ -8,15 +8,17 @@ note saying what each column means. A round's score is the sticks a seat complet
 
 from __future__ import annotations
 
+import textwrap
 import time
 from collections.abc import Sequence
 
-from tabletop.tournament import GameResult, LevelStats, columns_note, format_table, summarize
+from tabletop.tournament import NOTE_WIDTH, GameResult, LevelStats, columns_note, format_table, summarize
 from tabletop.words import plural
 
 from .ai import LEVELS, make_player
 from .game import Game
 from .rules import Rules
+from .terminal_words import FREE_STICK
 
 __all__ = ["SCORE", "LevelStats", "format_stats", "play_game", "tournament"]
 
@@ -70,5 +72,6 @@ def format_stats(results: Sequence[GameResult]) -> str:
             f"{plural(rounds, 'round')} played",
             format_table(summarize(results, LEVELS), SCORE),
             columns_note(SCORE, "completed sticks (Frees included)"),
+            textwrap.fill(FREE_STICK, NOTE_WIDTH, subsequent_indent="  "),
         ]
     )

@@ -29,6 +29,7 @@ from .rules import Rules
 from .suggest import lay_down_suggestion
 from .terminal_commands import CommandError, Situation, read_command
 from .terminal_words import (
+    FREE_STICK,
     event_text,
     hand_text,
     round_text,
@@ -70,7 +71,7 @@ def rules_text(rules: Rules) -> str:
     lines = [f"{render(embed.title)}: {render(embed.description)}"]
     for field in embed.fields:
         lines += ["", f"{render(field.name)}:", render(field.value)]
-    lines += ["", f"This game: {rules.summary()}."]
+    lines += ["", "Free sticks:", FREE_STICK, "", f"This game: {rules.summary()}."]
     return _MARKDOWN.sub("", "\n".join(lines))
 
 

@@ -31,6 +31,7 @@ from .suggest import Suggestion
 from .views import Completion, View
 
 __all__ = [
+    "FREE_STICK",
     "event_text",
     "hand_text",
     "round_text",
@@ -39,6 +40,14 @@ __all__ = [
     "suggestion_text",
     "table_text",
 ]
+
+
+FREE_STICK = (
+    "A Free is a stick that names no melds (4 of the bag's 44 sticks are Frees): it counts as a "
+    "completed stick, worth 0 points, as soon as it is drawn, and whoever drew it draws another "
+    "stick at once."
+)
+"""What a Free stick is, said where the terminal's rules and Stick Game's simulator mention one."""
 
 
 def _their(seat: int) -> str:

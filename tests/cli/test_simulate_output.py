@@ -20,3 +20,11 @@ def test_one_game_is_one_game(game: str, capsys: pytest.CaptureFixture[str]) -> 
     out = capsys.readouterr().out
     assert ", 1 game, " in out or ", 1 game\n" in out
     assert "1 games" not in out and "1 rounds" not in out
+
+
+def test_stick_games_legend_says_what_a_free_is(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--game", "stickgame", "simulate", "--games", "1", *ONE_GAME["stickgame"]]) == 0
+    legend = " ".join(capsys.readouterr().out.split())
+    assert "completed sticks (Frees included)" in legend
+    assert "A Free is a stick that names no melds" in legend
+    assert "as soon as it is drawn" in legend
