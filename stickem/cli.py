@@ -46,9 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
         default="hard,normal,random",
         help="comma-separated levels, one per seat (repeated to fill --players)",
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--rules", choices=PRESETS, default="classic")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    sim.add_argument("--rules", choices=PRESETS, default="classic", help="rule preset")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the games: the same seed plays the same games (default 1)",
+    )
     sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     sim.add_argument("--iterations", type=int, default=None, help="hard: search iterations")
     sim.add_argument("--time-budget", type=float, default=None, help="hard: seconds per move")

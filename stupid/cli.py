@@ -51,8 +51,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seats", default="hard,normal,normal,normal", help="comma-separated levels, one per seat"
     )
-    sim.add_argument("--games", type=int, default=20)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the games: the same seed plays the same games (default 1)",
+    )
     sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     sim.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="hard: playouts per decision")
     for sub in (play, sim):

@@ -165,20 +165,27 @@ def as_flags(message: str, options: Sequence[str]) -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar, redrawn in place with ``\\r``: ``[####.....] 3/10 games, 4s``.
 
-    def __init__(self, width: int = 30) -> None:
+    Drawn on ``stream`` (standard error by default) only when it is a terminal: written to a
+    file or a pipe, a line redrawn in place would be a heap of carriage returns."""
+
+    def __init__(self, width: int = 30, stream: TextIO | None = None) -> None:
         self.width = width
+        self.stream = sys.stderr if stream is None else stream
+        self.shown = terminal_width(self.stream) is not None
         self.start = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.shown:
+            return
         filled = self.width * done // total
         elapsed = time.monotonic() - self.start
         bar = "#" * filled + "." * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
         if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+            self.stream.write("\n")
+        self.stream.flush()
 
 
 def quiet_broken_pipe(command: Callable[[], int]) -> int:
