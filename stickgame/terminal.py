@@ -55,7 +55,7 @@ What you can type (a card as 7H, 10C, AS or 7♥, * for a joker, or its number i
   take 3 7H / lay          put 7H in place of the wild it stands for in meld #3 and use the
                            wild at once: '/ lay' (your stick as offered), '/ lay MELDS' or
                            '/ meld CARDS'
-  x 7H, discard 7H         discard a card: your turn is over
+  x 7H, discard 7H, 7H     discard a card (or type the card alone): your turn is over
   hand, table              your stick and hand; the whole table
   rules                    the rules
   help, ?                  this list

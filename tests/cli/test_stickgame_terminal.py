@@ -149,6 +149,21 @@ def test_a_card_can_be_named_by_its_number_in_the_hand() -> None:
     assert "5♥" not in map(str, table.game.hand(0))
 
 
+@pytest.mark.parametrize("typed", ["8D", "8♦", "eight of diamonds", "8"])  # 8: 8♦ in the hand as shown
+def test_a_card_typed_alone_is_discarded_as_in_the_other_games(typed: str) -> None:
+    """The README: "Type a card or its number in your hand". Stick'em and Stupid play a card
+    typed alone at once; here playing a card is discarding it."""
+    table, text = play(["draw", typed])
+    assert "You discarded 8♦." in text and "I don't understand" not in text
+    assert "8♦" not in map(str, table.game.hand(0))
+
+
+def test_a_card_typed_alone_before_drawing_asks_for_the_draw() -> None:
+    table, text = play(["8D"])
+    assert "Not allowed: draw a card first (from the stock or the discard pile)." in text
+    assert len(table.game.hand(0)) == 15
+
+
 def test_help_rules_table_and_hand_answer_and_ask_again() -> None:
     prompts: list[str] = []
     out: list[str] = []
