@@ -88,9 +88,10 @@ def _take_cards(hand: list[Card], cards: Sequence[Card], seat: int) -> None:
     need = Counter(cards)
     have = Counter(hand)
     for card, count in need.items():
+        if not have[card]:
+            raise RuleError(f"{card} is not in your hand", seat=seat)
         if have[card] < count:
-            held = f"you hold {have[card]}" if have[card] else "it is not in your hand"
-            raise RuleError(f"you cannot play {count} of {card}: {held}", seat=seat)
+            raise RuleError(f"you cannot play {count} of {card}: you hold {have[card]}", seat=seat)
     for card in cards:
         hand.remove(card)
 

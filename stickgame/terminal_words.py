@@ -177,7 +177,8 @@ def round_text(ended: RoundEnded, view: View, names: Sequence[str]) -> str:
 
 
 def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
-    """The final standings (the engine's winners first) and who won."""
+    """The final standings (the engine's winners first) and who won; when a tie on completed
+    sticks was broken, how (``points`` scoring has no tie-break: the tied share the win)."""
     points = view.rules.scoring == "points"
     winners = set(over.winners)
     order = sorted(range(view.players), key=lambda seat: (seat not in winners, -over.totals[seat], seat))
@@ -199,4 +200,9 @@ def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
     verb = ("win" if over.winners == (0,) else "wins") if len(over.winners) == 1 else "share the win"
     best = max(over.totals)
     lines.append(f"Game over: {who} {verb} with {plural(best, 'point' if points else 'stick')}.")
+    if any(over.totals[seat] == best for seat in range(view.players) if seat not in winners):
+        lines.append(
+            f"Tied at {plural(best, 'stick')}, the win goes to whoever completed their last stick "
+            f"first in the final round: {who} (a Free drawn that round counts after any stick laid down)."
+        )
     return "\n".join(lines)
