@@ -111,7 +111,7 @@ def play_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"stickem play: {error}", file=sys.stderr)
         return 2
-    return play_until_interrupted(table.run, "Bye!")
+    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
