@@ -18,6 +18,7 @@ from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
 from tabletop.console import (
     ProgressBar,
+    add_choice,
     play_until_interrupted,
     print_wrapped,
     quiet_broken_pipe,
@@ -34,8 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game against computer players")
     play.add_argument("--players", type=int, default=4, help="3-7 players, you included")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
-    play.add_argument("--rules", choices=PRESETS, default="classic", help="rule preset")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
+    add_choice(play, "--rules", PRESETS, default="classic", help="rule preset")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the AI")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
 
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="comma-separated levels, one per seat (repeated to fill --players)",
     )
     sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
-    sim.add_argument("--rules", choices=PRESETS, default="classic", help="rule preset")
+    add_choice(sim, "--rules", PRESETS, default="classic", help="rule preset")
     sim.add_argument(
         "--seed",
         type=int,

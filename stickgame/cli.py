@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from tabletop.console import (
     INTERRUPTED,
     ProgressBar,
+    add_choice,
     play_until_interrupted,
     print_wrapped,
     quiet_broken_pipe,
@@ -36,7 +37,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play against computer players")
     play.add_argument("--players", type=int, default=3, help="2-8 players, you included (default 3)")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument(
@@ -50,9 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="seed of the games: the same seed plays the same games (default 1)",
     )
     for sub in (play, sim):
-        sub.add_argument(
+        add_choice(
+            sub,
             "--scoring",
-            choices=SCORING,
+            SCORING,
             default="sticks",
             help="who wins: most completed sticks, or most points (default sticks)",
         )
@@ -84,7 +86,7 @@ def play_command(args: argparse.Namespace) -> int:
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``stickgame simulate``."""
     try:
-        levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+        levels = [level.strip().lower() for level in args.seats.split(",") if level.strip()]
         if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS or any(level not in LEVELS for level in levels):
             raise ValueError(f"--seats needs {MIN_PLAYERS}-{MAX_PLAYERS} levels out of {', '.join(LEVELS)}")
         if args.games < 1:

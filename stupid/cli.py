@@ -19,6 +19,7 @@ from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
 from tabletop.console import (
     ProgressBar,
+    add_choice,
     as_flags,
     play_until_interrupted,
     print_wrapped,
@@ -43,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game against computer players")
     play.add_argument("--players", type=int, default=4, help="2-21 players, you included")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
     sim = commands.add_parser("simulate", help="play many games between computer players")

@@ -21,6 +21,7 @@ __all__ = [
     "QUIT_WORDS",
     "ProgressBar",
     "QuitGame",
+    "add_choice",
     "as_flags",
     "play_until_interrupted",
     "print_wrapped",
@@ -151,6 +152,15 @@ def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], in
 
     parse.__name__ = "whole number"  # argparse names the type so in its own messages
     return parse
+
+
+def add_choice(
+    parser: argparse.ArgumentParser, flag: str, choices: Sequence[str], *, default: str, help: str
+) -> None:
+    """Add ``flag``, one of ``choices`` (written in lower case), to ``parser``, typed in any case:
+    ``--level Hard`` is ``--level hard``, as names are case-insensitive everywhere else (the
+    game's name, the seat list, the bot's settings)."""
+    parser.add_argument(flag, type=str.lower, choices=tuple(choices), default=default, help=help)
 
 
 def as_flags(message: str, options: Sequence[str]) -> str:
