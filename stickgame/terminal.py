@@ -24,6 +24,7 @@ from .cards import Card
 from .errors import RuleError
 from .events import CardDrawn, Event, GameOver, RoundEnded
 from .game import Game
+from .present_text import plural
 from .presentation import StickGamePresentation
 from .rules import Rules
 from .suggest import lay_down_suggestion
@@ -33,6 +34,7 @@ from .terminal_words import (
     event_text,
     hand_text,
     round_text,
+    rules_summary,
     standings_text,
     stick_text,
     suggestion_text,
@@ -71,7 +73,7 @@ def rules_text(rules: Rules) -> str:
     lines = [f"{render(embed.title)}: {render(embed.description)}"]
     for field in embed.fields:
         lines += ["", f"{render(field.name)}:", render(field.value)]
-    lines += ["", "Free sticks:", FREE_STICK, "", f"This game: {rules.summary()}."]
+    lines += ["", "Free sticks:", FREE_STICK, "", f"This game: {rules_summary(rules)}."]
     return _MARKDOWN.sub("", "\n".join(lines))
 
 
@@ -179,8 +181,8 @@ class TerminalTable:
         """Play the game to its end (or until the person quits) and return it."""
         game = self.game
         self.write(
-            f"Stick Game: {game.players} players, {game.rules.summary()}; seed {game.seed}. "
-            f"You (seat 0) play against {game.players - 1} computer players of level {self.level}. "
+            f"Stick Game: {game.players} players, {rules_summary(game.rules)}; seed {game.seed}. "
+            f"You (seat 0) play against {plural(game.players - 1, 'computer player')} of level {self.level}. "
             "Type 'help' for what you can type, 'rules' for the rules, 'quit' to leave."
         )
         self.show(game.start_events)

@@ -27,6 +27,7 @@ from .events import (
 )
 from .melds import Meld
 from .present_text import cards_text, hand_order, meld_text, plural, stick_hint, suit_group
+from .rules import Rules
 from .suggest import Suggestion
 from .views import Completion, View
 
@@ -35,6 +36,7 @@ __all__ = [
     "event_text",
     "hand_text",
     "round_text",
+    "rules_summary",
     "standings_text",
     "stick_text",
     "suggestion_text",
@@ -48,6 +50,13 @@ FREE_STICK = (
     "stick at once."
 )
 """What a Free stick is, said where the terminal's rules and Stick Game's simulator mention one."""
+
+
+def rules_summary(rules: Rules) -> str:
+    """This game's options in words: ``1 stick ends the game; most points wins; 15 cards a hand``."""
+    ends = f"{plural(rules.sticks_to_win, 'stick')} {'ends' if rules.sticks_to_win == 1 else 'end'} the game"
+    scoring = "most completed sticks wins" if rules.scoring == "sticks" else "most points wins"
+    return f"{ends}; {scoring}; {plural(rules.hand_size, 'card')} a hand"
 
 
 def _their(seat: int) -> str:

@@ -271,3 +271,10 @@ def test_an_option_out_of_range_is_refused_by_the_parser_on_stderr(
     captured = capsys.readouterr()
     assert exited.value.code == 2 and captured.out == ""
     assert "--sticks-to-win: 0 is not possible; use a whole number from 1 to 7" in captured.err
+
+
+def test_one_of_everything_is_counted_in_english() -> None:
+    _, text = play([], players=2, sticks_to_win=1)
+    first = text.splitlines()[0]
+    assert first.startswith("Stick Game: 2 players, 1 stick ends the game; most completed sticks wins;")
+    assert "against 1 computer player of level normal." in first
