@@ -18,8 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stickgame import Rules
-from stickgame.simulate import format_stats, tournament
-from tabletop.words import plural
+from stickgame.simulate import format_stats, header, tournament
 
 
 def main() -> None:
@@ -33,8 +32,7 @@ def main() -> None:
     for pairing in (("hard", "normal"), ("normal", "random")):
         start = time.perf_counter()
         stats = tournament(pairing, args.games, rules, args.seed)
-        games, sticks = plural(args.games, "game"), plural(args.sticks, "stick")
-        print(f"{pairing[0]} vs {pairing[1]}: {games}, {sticks} to win, {time.perf_counter() - start:.0f} s")
+        print(f"{header(pairing, args.games, rules, args.seed)}: {time.perf_counter() - start:.0f} s")
         print(format_stats(stats))
         print()
 

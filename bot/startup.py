@@ -31,6 +31,8 @@ from host.storage.database import normalise_url, redacted
 from tabletop.words import plural
 
 log = logging.getLogger(__name__)
+STORAGE_LOGGER = "host.storage"
+"""The logger of the storage layer (host.storage and its modules log there)."""
 
 T = TypeVar("T")
 
@@ -252,14 +254,30 @@ async def reach_discord(
         raise
 
 
+class _ExplainedByTheBot(logging.Filter):
+    """Drops the storage layer's warnings while the bot opens its database at start-up: each
+    failure there ends in an exception the bot explains itself (a retry line, or the paragraph
+    it exits with), so the warning only said the same thing once more."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno < logging.WARNING
+
+
 async def open_database(url: str, policy: ConnectPolicy, timeout: float) -> Storage:
     """`Storage.open` at start-up: a PostgreSQL server that cannot be reached (still starting,
     the network not up yet) is tried again as `retried` does; SQLite files are not (their
-    failures do not pass by themselves)."""
+    failures do not pass by themselves). The storage layer's own warnings are left out meanwhile
+    (see `_ExplainedByTheBot`)."""
 
     def transient(exc: Exception) -> str | None:
         if isinstance(exc, StorageUnavailable) and normalise_url(url)[1] == "postgresql":
             return exc.detail or str(exc)
         return None
 
-    return await retried(lambda: Storage.open(url, timeout=timeout), policy, transient, "The database")
+    storage_log = logging.getLogger(STORAGE_LOGGER)
+    explained = _ExplainedByTheBot()
+    storage_log.addFilter(explained)
+    try:
+        return await retried(lambda: Storage.open(url, timeout=timeout), policy, transient, "The database")
+    finally:
+        storage_log.removeFilter(explained)

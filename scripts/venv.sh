@@ -7,9 +7,11 @@ venv="${STICKEM_VENV:-$root/.venv}"
 base_python="${STICKEM_PYTHON:-python3}"
 oldest_python="3.11"  # pyproject.toml's requires-python
 
-# "3.11" for the Python at $1; nothing if it does not run.
+# "3.11" for the Python at $1; nothing if it does not run (or is not there: a fresh clone). It
+# always succeeds: the callers run under `set -euo pipefail`, where `have="$(...)"` failing would
+# end them at once, silently.
 python_version() {
-    "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null
+    "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true
 }
 
 # Whether version $1 is older than $oldest_python.
@@ -53,6 +55,7 @@ install_project() {
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$state" ]; then
         return 0
     fi
+    echo "Installing the project into ${venv#"$root/"} (first time: a minute or two)..." >&2
     "$python" -m pip install --quiet --disable-pip-version-check -e "$root${extra:+[$extra]}"
     printf '%s\n' "$state" >"$stamp"
     printf '%s\n' "$state" >"$venv/.stickem-installed"  # with any extra, the project itself is installed

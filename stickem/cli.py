@@ -18,12 +18,14 @@ from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
 from tabletop.console import (
     ProgressBar,
+    add_choice,
     play_until_interrupted,
     print_wrapped,
     quiet_broken_pipe,
     seat_levels,
 )
 from tabletop.tournament import columns_note
+from tabletop.words import plural
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,8 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play a game against computer players")
     play.add_argument("--players", type=int, default=4, help="3-7 players, you included")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
-    play.add_argument("--rules", choices=PRESETS, default="classic", help="rule preset")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
+    add_choice(play, "--rules", PRESETS, default="classic", help="rule preset")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the AI")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
 
@@ -45,9 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
         default="hard,normal,random",
         help="comma-separated levels, one per seat (repeated to fill --players)",
     )
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--rules", choices=PRESETS, default="classic")
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    add_choice(sim, "--rules", PRESETS, default="classic", help="rule preset")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the games: the same seed plays the same games (default 1)",
+    )
     sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     sim.add_argument("--iterations", type=int, default=None, help="hard: search iterations")
     sim.add_argument("--time-budget", type=float, default=None, help="hard: seconds per move")
@@ -81,7 +88,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         return 2
     print(
         f"{len(spec.seats)} players ({', '.join(spec.seats)}), {rules.preset} rules, "
-        f"{spec.games} games, seed {spec.seed}"
+        f"{plural(spec.games, 'game')}, seed {spec.seed}"
     )
     try:
         results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
@@ -89,7 +96,7 @@ def simulate_command(args: argparse.Namespace) -> int:
         print("\nstickem simulate: interrupted", file=sys.stderr)
         return 130
     rounds = sum(len(r.round_scores) for r in results)
-    print(f"{rounds} rounds played")
+    print(f"{plural(rounds, 'round')} played")
     print(format_table(summarize(results)))
     print(columns_note())
     return 0
@@ -105,7 +112,7 @@ def play_command(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"stickem play: {error}", file=sys.stderr)
         return 2
-    return play_until_interrupted(table.run, "Bye!")
+    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

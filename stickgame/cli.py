@@ -13,11 +13,19 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tabletop.console import play_until_interrupted, print_wrapped, quiet_broken_pipe, whole_number
+from tabletop.console import (
+    INTERRUPTED,
+    ProgressBar,
+    add_choice,
+    play_until_interrupted,
+    print_wrapped,
+    quiet_broken_pipe,
+    whole_number,
+)
 
 from .ai import LEVELS
-from .rules import SCORING, Rules
-from .simulate import format_stats, tournament
+from .rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
+from .simulate import format_stats, header, tournament
 from .terminal import TerminalTable
 
 __all__ = ["build_parser", "main"]
@@ -28,17 +36,34 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="stickgame", description="Stick Game in the terminal.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play against computer players")
-    play.add_argument("--players", type=int, default=3, help="2-8 players, you included")
-    play.add_argument("--level", choices=LEVELS, default="normal")
-    play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--scoring", choices=SCORING, default="sticks")
-    play.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
-    sim = commands.add_parser("simulate", help="games between computer players")
-    sim.add_argument("--seats", default="hard,normal", help="comma-separated levels, one per seat")
-    sim.add_argument("--games", type=int, default=20)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--scoring", choices=SCORING, default="sticks")
-    sim.add_argument("--sticks-to-win", type=whole_number(1, 7), default=7)
+    play.add_argument("--players", type=int, default=3, help="2-8 players, you included (default 3)")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
+    play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
+    sim = commands.add_parser("simulate", help="play many games between computer players")
+    sim.add_argument(
+        "--seats", default="hard,normal", help="comma-separated levels, one per seat (2-8 seats)"
+    )
+    sim.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the games: the same seed plays the same games (default 1)",
+    )
+    for sub in (play, sim):
+        add_choice(
+            sub,
+            "--scoring",
+            SCORING,
+            default="sticks",
+            help="who wins: most completed sticks, or most points (default sticks)",
+        )
+        sub.add_argument(
+            "--sticks-to-win",
+            type=whole_number(1, 7),
+            default=7,
+            help="completed sticks that end the game, 1-7 (default 7)",
+        )
     return parser
 
 
@@ -60,15 +85,23 @@ def play_command(args: argparse.Namespace) -> int:
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Run ``stickgame simulate``."""
-    levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     try:
-        if not 2 <= len(levels) <= 8 or any(level not in LEVELS for level in levels):
-            raise ValueError(f"--seats needs 2-8 levels out of {', '.join(LEVELS)}")
+        levels = [level.strip().lower() for level in args.seats.split(",") if level.strip()]
+        if not MIN_PLAYERS <= len(levels) <= MAX_PLAYERS or any(level not in LEVELS for level in levels):
+            raise ValueError(f"--seats needs {MIN_PLAYERS}-{MAX_PLAYERS} levels out of {', '.join(LEVELS)}")
+        if args.games < 1:
+            raise ValueError(f"--games must be at least 1, not {args.games}")
         rules = _rules(args)
     except ValueError as error:
         print(f"stickgame simulate: {error}", file=sys.stderr)
         return 2
-    print(format_stats(tournament(levels, args.games, rules, args.seed)))
+    print(header(levels, args.games, rules, args.seed))
+    try:
+        results = tournament(levels, args.games, rules, args.seed, progress=ProgressBar())
+    except KeyboardInterrupt:
+        print("\nstickgame simulate: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    print(format_stats(results))
     return 0
 
 

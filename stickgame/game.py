@@ -89,11 +89,10 @@ def _take_cards(hand: list[Card], cards: Sequence[Card], seat: int) -> None:
     have = Counter(hand)
     for card, count in need.items():
         if have[card] < count:
-            held = f"you hold {have[card]}" if have[card] else "it is not in your hand"
+            held = f"you cannot play {count} of {card}: you hold {have[card]}"
+            english = held if have[card] else f"{card} is not in your hand"
             fields = {"card": card, "count": count, "held": have[card]}
-            raise RuleError(
-                f"you cannot play {count} of {card}: {held}", seat=seat, code="not_held", fields=fields
-            )
+            raise RuleError(english, seat=seat, code="not_held", fields=fields)
     for card in cards:
         hand.remove(card)
 

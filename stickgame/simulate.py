@@ -8,16 +8,19 @@ note saying what each column means. A round's score is the sticks a seat complet
 
 from __future__ import annotations
 
+import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from tabletop.tournament import GameResult, LevelStats, columns_note, format_table, summarize
+from tabletop.tournament import NOTE_WIDTH, GameResult, LevelStats, columns_note, format_table, summarize
+from tabletop.words import plural
 
 from .ai import LEVELS, make_player
 from .game import Game
 from .rules import Rules
+from .terminal_words import FREE_STICK
 
-__all__ = ["SCORE", "LevelStats", "format_stats", "play_game", "tournament"]
+__all__ = ["SCORE", "LevelStats", "format_stats", "header", "play_game", "tournament"]
 
 SCORE = "sticks/round"
 """The table's score column: completed sticks per round."""
@@ -45,28 +48,46 @@ def play_game(levels: Sequence[str], seed: int, rules: Rules, index: int = 0) ->
     return GameResult(index, tuple(levels), rounds, tuple(game.winners), times, cpu_times)
 
 
-def tournament(levels: Sequence[str], games: int, rules: Rules, seed: int = 1) -> list[GameResult]:
+def tournament(
+    levels: Sequence[str],
+    games: int,
+    rules: Rules,
+    seed: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[GameResult]:
     """``games`` games (game ``n`` from seed ``seed + n``), the seats rotated each game so no
-    level keeps the same seat."""
+    level keeps the same seat; ``progress(done, games)`` after each game, if given."""
     results = []
     for number in range(games):
         shift = number % len(levels)
         rotated = [*levels[shift:], *levels[:shift]]
         results.append(play_game(rotated, seed + number, rules, number))
+        if progress is not None:
+            progress(number + 1, games)
     return results
 
 
+def header(levels: Sequence[str], games: int, rules: Rules, seed: int) -> str:
+    """What ``simulate`` prints before it plays, as Stick'em's and Stupid's simulators do: the
+    seats, the rules, how many games and the seed (which plays them again)."""
+    return (
+        f"{len(levels)} players ({', '.join(levels)}), {rules.scoring} scoring, "
+        f"{plural(rules.sticks_to_win, 'stick')} to win, {plural(games, 'game')}, seed {seed}"
+    )
+
+
 def format_stats(results: Sequence[GameResult]) -> str:
-    """What ``simulate`` prints: the seats and games, one row per level (as Stick'em's and
-    Stupid's simulators print them) and what each column means."""
+    """What ``simulate`` prints after the games (under :func:`header`): the rounds played, one
+    row per level (as Stick'em's and Stupid's simulators print them) and what each column
+    means."""
     if not results:
         return "no games played"
-    levels = results[0].levels
     rounds = sum(len(result.round_scores) for result in results)
     return "\n".join(
         [
-            f"{len(levels)} players ({', '.join(levels)}), {len(results)} games, {rounds} rounds played",
+            f"{plural(rounds, 'round')} played",
             format_table(summarize(results, LEVELS), SCORE),
             columns_note(SCORE, "completed sticks (Frees included)"),
+            textwrap.fill(FREE_STICK, NOTE_WIDTH, subsequent_indent="  "),
         ]
     )

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from tabletop.console import HELP_WORDS, QuitGame, read_answer
 from tabletop.presentation import render
+from tabletop.words import plural
 
 from .ai import LEVELS, Player, make_player
 from .cards import Card
@@ -29,9 +30,11 @@ from .rules import Rules
 from .suggest import lay_down_suggestion
 from .terminal_commands import CommandError, Situation, read_command
 from .terminal_words import (
+    FREE_STICK,
     event_text,
     hand_text,
     round_text,
+    rules_summary,
     standings_text,
     stick_text,
     suggestion_text,
@@ -54,7 +57,7 @@ What you can type (a card as 7H, 10C, AS or 7♥, * for a joker, or its number i
   take 3 7H / lay          put 7H in place of the wild it stands for in meld #3 and use the
                            wild at once: '/ lay' (your stick as offered), '/ lay MELDS' or
                            '/ meld CARDS'
-  x 7H, discard 7H         discard a card: your turn is over
+  x 7H, discard 7H, 7H     discard a card (or type the card alone): your turn is over
   hand, table              your stick and hand; the whole table
   rules                    the rules
   help, ?                  this list
@@ -70,7 +73,7 @@ def rules_text(rules: Rules) -> str:
     lines = [f"{render(embed.title)}: {render(embed.description)}"]
     for field in embed.fields:
         lines += ["", f"{render(field.name)}:", render(field.value)]
-    lines += ["", f"This game: {rules.summary()}."]
+    lines += ["", "Free sticks:", FREE_STICK, "", f"This game: {rules_summary(rules)}."]
     return _MARKDOWN.sub("", "\n".join(lines))
 
 
@@ -178,8 +181,8 @@ class TerminalTable:
         """Play the game to its end (or until the person quits) and return it."""
         game = self.game
         self.write(
-            f"Stick Game: {game.players} players, {game.rules.summary()}; seed {game.seed}. "
-            f"You (seat 0) play against {game.players - 1} computer players of level {self.level}. "
+            f"Stick Game: {game.players} players, {rules_summary(game.rules)}; seed {game.seed}. "
+            f"You (seat 0) play against {plural(game.players - 1, 'computer player')} of level {self.level}. "
             "Type 'help' for what you can type, 'rules' for the rules, 'quit' to leave."
         )
         self.show(game.start_events)

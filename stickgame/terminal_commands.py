@@ -19,7 +19,8 @@ typed                       action
 ``off 3 8H``                lay 8H off on table meld #3
 ``take 3 7H / lay``         put 7H in place of the wild in meld #3 and use the wild at once:
                             ``/ lay`` (suggested), ``/ lay <melds>`` or ``/ meld <cards>``
-``x 7H``, ``discard 7H``    discard a card
+``x 7H``, ``discard 7H``,   discard a card (a card alone, by name or number, as in every game
+``7H``, ``3``               in the terminal: playing a card here is discarding it)
 ==========================  ==================================================================
 """
 
@@ -104,7 +105,22 @@ def read_command(line: str, situation: Situation) -> Action:
         if len(cards) != 1:
             raise CommandError("Discard one card, like 'x 7H' or 'x 3' (its number in your hand).")
         return Discard(cards[0])
+    bare = _bare_card(text, situation.shown)
+    if bare is not None:
+        return Discard(bare)
     raise CommandError(f"I don't understand {word!r}: type 'help' for what you can type.")
+
+
+def _bare_card(text: str, shown: Sequence[Card]) -> Card | None:
+    """The card ``text`` names alone (``8D``, ``seven of hearts``, or its number in the hand),
+    which is discarded as with ``x``: in every game in the terminal a card typed alone is played,
+    and here playing a card is discarding it. None when ``text`` names no card."""
+    if text.isdigit():
+        return _cards([text], shown)[0]
+    try:
+        return Card.parse(text)
+    except ValueError:
+        return None
 
 
 def _lay(rest: str, situation: Situation, hand: Sequence[Card]) -> LayDown:

@@ -30,18 +30,36 @@ from .events import (
 )
 from .melds import Meld
 from .present_text import cards_text, hand_order, meld_text, stick_hint, suit_group
+from .rules import Rules
 from .suggest import Suggestion
 from .views import Completion, View
 
 __all__ = [
+    "FREE_STICK",
     "event_text",
     "hand_text",
     "round_text",
+    "rules_summary",
     "standings_text",
     "stick_text",
     "suggestion_text",
     "table_text",
 ]
+
+
+FREE_STICK = (
+    "A Free is a stick that names no melds (4 of the bag's 44 sticks are Frees): it counts as a "
+    "completed stick, worth 0 points, as soon as it is drawn, and whoever drew it draws another "
+    "stick at once."
+)
+"""What a Free stick is, said where the terminal's rules and Stick Game's simulator mention one."""
+
+
+def rules_summary(rules: Rules) -> str:
+    """This game's options in words: ``1 stick ends the game; most points wins; 15 cards a hand``."""
+    ends = f"{plural(rules.sticks_to_win, 'stick')} {'ends' if rules.sticks_to_win == 1 else 'end'} the game"
+    scoring = "most completed sticks wins" if rules.scoring == "sticks" else "most points wins"
+    return f"{ends}; {scoring}; {plural(rules.hand_size, 'card')} a hand"
 
 
 def _their(seat: int) -> str:
@@ -171,7 +189,8 @@ def round_text(ended: RoundEnded, view: View, names: Sequence[str]) -> str:
 
 
 def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
-    """The final standings (the engine's winners first) and who won."""
+    """The final standings (the engine's winners first) and who won; when a tie on completed
+    sticks was broken, how (``points`` scoring has no tie-break: the tied share the win)."""
     points = view.rules.scoring == "points"
     winners = set(over.winners)
     order = sorted(range(view.players), key=lambda seat: (seat not in winners, -over.totals[seat], seat))
@@ -193,4 +212,9 @@ def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
     verb = ("win" if over.winners == (0,) else "wins") if len(over.winners) == 1 else "share the win"
     best = max(over.totals)
     lines.append(f"Game over: {who} {verb} with {plural(best, 'point' if points else 'stick')}.")
+    if any(over.totals[seat] == best for seat in range(view.players) if seat not in winners):
+        lines.append(
+            f"Tied at {plural(best, 'stick')}, the win goes to whoever completed their last stick "
+            f"first in the final round: {who} (a Free drawn that round counts after any stick laid down)."
+        )
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from stupid.ai.tournament import TableSpec, format_table, run, summarize
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
 from tabletop.console import (
     ProgressBar,
+    add_choice,
     as_flags,
     play_until_interrupted,
     print_wrapped,
@@ -27,6 +28,7 @@ from tabletop.console import (
     whole_number,
 )
 from tabletop.tournament import columns_note
+from tabletop.words import plural
 
 OPTION_NAMES = ("decks", "max_hand")
 """The rule options that are flags here (``--decks``, ``--max-hand``), as the engine names them."""
@@ -42,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="play a game against computer players")
     play.add_argument("--players", type=int, default=4, help="2-21 players, you included")
-    play.add_argument("--level", choices=LEVELS, default="normal", help="computer players' level")
+    add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
     sim = commands.add_parser("simulate", help="play many games between computer players")
@@ -50,8 +52,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--seats", default="hard,normal,normal,normal", help="comma-separated levels, one per seat"
     )
-    sim.add_argument("--games", type=int, default=20)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=int, default=20, help="games to play (default 20)")
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the games: the same seed plays the same games (default 1)",
+    )
     sim.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     sim.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS, help="hard: playouts per decision")
     for sub in (play, sim):
@@ -87,14 +94,14 @@ def simulate_command(args: argparse.Namespace) -> int:
     players = len(spec.seats)
     print(
         f"{players} players ({', '.join(spec.seats)}), {rules.describe(players)}, "
-        f"{spec.games} games, seed {spec.seed}"
+        f"{plural(spec.games, 'game')}, seed {spec.seed}"
     )
     try:
         results = run(spec, workers=max(1, args.workers), progress=ProgressBar())
     except KeyboardInterrupt:
         print("\nstupid simulate: interrupted", file=sys.stderr)
         return 130
-    print(f"{sum(len(r.round_scores) for r in results)} rounds played")
+    print(f"{plural(sum(len(r.round_scores) for r in results), 'round')} played")
     print(format_table(summarize(results)))
     print(columns_note())
     return 0

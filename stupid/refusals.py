@@ -79,6 +79,13 @@ def options_text(problem: RulesProblem | None) -> Text:
     d = problem.details
     if problem.code == "players":
         return t("options.refusal.players", players=d["players"], low=d["min"], high=d["max"])
+    if problem.code == "too_few_decks" and d["fewest"] == d["most"]:
+        return t(
+            "options.refusal.too_few_decks_exactly",
+            decks=d["decks"],
+            players=d["players"],
+            fewest=d["fewest"],
+        )
     if problem.code == "too_few_decks":
         return t(
             "options.refusal.too_few_decks",

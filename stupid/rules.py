@@ -136,11 +136,11 @@ class Rules:
         fewest = min_decks(players)
         decks = fewest if self.decks is None else self.decks
         if decks < fewest:
+            enough = f"decks={fewest}" if fewest == MAX_DECKS else f"{fewest}-{MAX_DECKS}"
             return RulesProblem(
                 "too_few_decks",
                 {"decks": decks, "players": players, "fewest": fewest, "most": MAX_DECKS},
-                f"decks={decks} is too few for {players} players; use {fewest}-{MAX_DECKS} "
-                "(one deck per 7 players)",
+                f"decks={decks} is too few for {players} players; use {enough} (one deck per 7 players)",
             )
         needed = players * self.max_hand + 1
         if decks * DECK_SIZE < needed:

@@ -21,6 +21,7 @@ __all__ = [
     "QUIT_WORDS",
     "ProgressBar",
     "QuitGame",
+    "add_choice",
     "as_flags",
     "play_until_interrupted",
     "print_wrapped",
@@ -153,6 +154,15 @@ def whole_number(low: int, high: int, otherwise: str = "") -> Callable[[str], in
     return parse
 
 
+def add_choice(
+    parser: argparse.ArgumentParser, flag: str, choices: Sequence[str], *, default: str, help: str
+) -> None:
+    """Add ``flag``, one of ``choices`` (written in lower case), to ``parser``, typed in any case:
+    ``--level Hard`` is ``--level hard``, as names are case-insensitive everywhere else (the
+    game's name, the seat list, the bot's settings)."""
+    parser.add_argument(flag, type=str.lower, choices=tuple(choices), default=default, help=help)
+
+
 def as_flags(message: str, options: Sequence[str]) -> str:
     """A game's refusal of its options as the command line shows it: each option of ``options``
     named as its flag, ``decks=1`` as ``--decks 1`` and ``max_hand`` as ``--max-hand`` (the
@@ -165,20 +175,27 @@ def as_flags(message: str, options: Sequence[str]) -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on stderr."""
+    """A one-line progress bar, redrawn in place with ``\\r``: ``[####.....] 3/10 games, 4s``.
 
-    def __init__(self, width: int = 30) -> None:
+    Drawn on ``stream`` (standard error by default) only when it is a terminal: written to a
+    file or a pipe, a line redrawn in place would be a heap of carriage returns."""
+
+    def __init__(self, width: int = 30, stream: TextIO | None = None) -> None:
         self.width = width
+        self.stream = sys.stderr if stream is None else stream
+        self.shown = terminal_width(self.stream) is not None
         self.start = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
+        if not self.shown:
+            return
         filled = self.width * done // total
         elapsed = time.monotonic() - self.start
         bar = "#" * filled + "." * (self.width - filled)
-        sys.stderr.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
+        self.stream.write(f"\r[{bar}] {done}/{total} games, {elapsed:.0f}s")
         if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+            self.stream.write("\n")
+        self.stream.flush()
 
 
 def quiet_broken_pipe(command: Callable[[], int]) -> int:

@@ -202,7 +202,7 @@ class TerminalTable:
                 "  rules        the rules in a minute",
                 "  help, ?      this list",
                 "  quit         leave the game",
-                f"This game's seed is {self.game.seed}: 'stickem play --seed {self.game.seed}' "
+                f"This game's seed is {self.game.seed}: 'python -m stickem play --seed {self.game.seed}' "
                 "deals it again.",
             ]
         )
@@ -277,7 +277,7 @@ class TerminalTable:
                 else:
                     self.trick_turn()
         except QuitGame:
-            self.write("Bye!")
+            self.write(f"Bye! (seed {game.seed})")
         return game
 
     def misery_turn(self) -> None:

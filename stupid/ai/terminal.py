@@ -152,7 +152,9 @@ class TerminalTable:
             answer = read_answer(self.read, self.write, prompt)
             lowered = answer.lower()
             if lowered in HELP_WORDS:
-                self.write(HELP_TEXT)
+                seed = self.game.seed
+                again = f"This game's seed is {seed}: 'python -m stupid play --seed {seed}' deals it again."
+                self.write(f"{HELP_TEXT}\n{again}")
             elif lowered == "rules":
                 self.write(RULES_TEXT)
                 self.write(
@@ -212,7 +214,7 @@ class TerminalTable:
         self.write(
             f"Stupid: {game.players} players, {game.rules.describe(game.players)}; seed {game.seed}. "
             f"You (seat 0) play against {plural(game.players - 1, 'computer player')} of level {self.level}. "
-            "Type 'help' for the commands, 'rules' for the rules, 'quit' to leave."
+            "Type 'help' for what you can type, 'rules' for the rules, 'quit' to leave."
         )
         self.show(game.start_events)
         try:

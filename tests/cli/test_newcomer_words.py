@@ -186,6 +186,12 @@ def test_the_terminal_rules_say_what_a_free_is() -> None:
     text = " ".join(rules_text(StickGameRules()).split())
     assert "(Frees count)" not in text
     assert "a Free stick counts as completed at once" in text
+    assert (
+        "A Free is a stick that names no melds (4 of the bag's 44 sticks are Frees): it counts as a "
+        "completed stick, worth 0 points, as soon as it is drawn, and whoever drew it draws another "
+        "stick at once." in text
+    )
+    assert sum(stick.is_free for stick in STICKS) == 4 and len(STICKS) == 44
 
 
 def test_a_misery_0_costs_nothing_rather_than_minus_0() -> None:

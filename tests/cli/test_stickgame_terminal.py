@@ -133,7 +133,8 @@ def test_melds_are_numbered_from_1_on_the_table_in_commands_and_errors() -> None
         ("x 17", "There is no card number 17: choose 1 to 16."),
         ("x ZZ", "'ZZ' is not a card: type a card as 7H, 10C, AS or 7♥"),
         ("dance", "I don't understand 'dance': type 'help' for what you can type."),
-        ("lay 4C 5C | 9S", "Not allowed: you cannot play 1 of 4♣: it is not in your hand."),
+        ("lay 4C 5C | 9S", "Not allowed: 4♣ is not in your hand."),
+        ("take 2 9C / lay", "Not allowed: 9♣ is not in your hand."),
     ],
 )
 def test_mistakes_get_a_clear_sentence_and_no_internals(typed: str, answer: str) -> None:
@@ -148,6 +149,35 @@ def test_a_card_can_be_named_by_its_number_in_the_hand() -> None:
     table, text = play(["draw", "x 11"])  # 11: 5♥
     assert "You discarded 5♥." in text
     assert "5♥" not in map(str, table.game.hand(0))
+
+
+@pytest.mark.parametrize("typed", ["8D", "8♦", "eight of diamonds", "8"])  # 8: 8♦ in the hand as shown
+def test_a_card_typed_alone_is_discarded_as_in_the_other_games(typed: str) -> None:
+    """The README: "Type a card or its number in your hand". Stick'em and Stupid play a card
+    typed alone at once; here playing a card is discarding it."""
+    table, text = play(["draw", typed])
+    assert "You discarded 8♦." in text and "I don't understand" not in text
+    assert "8♦" not in map(str, table.game.hand(0))
+
+
+def test_a_card_typed_alone_before_drawing_asks_for_the_draw() -> None:
+    table, text = play(["8D"])
+    assert "Not allowed: draw a card first (from the stock or the discard pile)." in text
+    assert len(table.game.hand(0)) == 15
+
+
+def test_a_tie_on_sticks_says_how_it_was_broken() -> None:
+    """Seed 5, one stick to win: CPU 1 lays down its stick on the first turn, you on yours,
+    then CPU 1 goes out; both have 1 stick, and CPU 1 completed first."""
+    table, text = play(["draw", "lay", "x 3"], sticks_to_win=1)
+    assert table.game.is_over and table.game.winners == (1,)
+    standings = text[text.index("== Final standings") :].splitlines()
+    assert standings[1:3] == ["  1. CPU 1  1 stick, 6 points  winner", "  2. You    1 stick, 9 points"]
+    assert standings[4:] == [
+        "Game over: CPU 1 wins with 1 stick.",
+        "Tied at 1 stick, the win goes to whoever completed their last stick first in the final "
+        "round: CPU 1 (a Free drawn that round counts after any stick laid down).",
+    ]
 
 
 def test_help_rules_table_and_hand_answer_and_ask_again() -> None:
@@ -242,3 +272,10 @@ def test_an_option_out_of_range_is_refused_by_the_parser_on_stderr(
     captured = capsys.readouterr()
     assert exited.value.code == 2 and captured.out == ""
     assert "--sticks-to-win: 0 is not possible; use a whole number from 1 to 7" in captured.err
+
+
+def test_one_of_everything_is_counted_in_english() -> None:
+    _, text = play([], players=2, sticks_to_win=1)
+    first = text.splitlines()[0]
+    assert first.startswith("Stick Game: 2 players, 1 stick ends the game; most completed sticks wins;")
+    assert "against 1 computer player of level normal." in first

@@ -2,8 +2,11 @@
 again when its Python is gone or too old, and installs the project only when pyproject.toml (or
 the Python) changed.
 
-Run on a copy of the script in a temporary project, with fake Pythons (shell scripts that log
-their arguments) instead of real ones: no environment is made, nothing is installed."""
+Run on a copy of the scripts in a temporary project, with fake Pythons (shell scripts that log
+their arguments) instead of real ones: no environment is made, nothing is installed. venv.sh is
+sourced under ``set -euo pipefail``, as the two scripts source it: a command in it that fails
+where it should not ends them at once, without a word (a fresh clone once got exit 127 and no
+output from both)."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ import subprocess
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
+SCRIPTS = ("venv.sh", "run-bot.sh", "run-tests.sh")
+STRICT = "set -euo pipefail"  # the first command of run-bot.sh and run-tests.sh
 
 FAKE_PYTHON = """#!/usr/bin/env bash
 # A fake Python {version}: answers the version query, logs pip and venv calls; `-m venv DIR`
@@ -43,7 +48,8 @@ class Project:
     def __init__(self, tmp_path: Path, python3: str = "3.11") -> None:
         self.root = tmp_path / "project"
         (self.root / "scripts").mkdir(parents=True)
-        shutil.copy(REPO / "scripts" / "venv.sh", self.root / "scripts" / "venv.sh")
+        for script in SCRIPTS:
+            shutil.copy(REPO / "scripts" / script, self.root / "scripts" / script)
         (self.root / "pyproject.toml").write_text('[project]\nname = "x"\n')
         self.bin = tmp_path / "bin"
         fake_python(self.bin / "python3", python3)
@@ -52,16 +58,31 @@ class Project:
         self.log.write_text("")
 
     def run(self, commands: str, **variables: str) -> subprocess.CompletedProcess[str]:
-        """Source venv.sh, then run ``commands`` (bash); the calls logged are in ``self.log``."""
+        """Source venv.sh as the scripts do (under ``STRICT``), then run ``commands`` (bash); the
+        calls logged are in ``self.log``."""
+        script = f'{STRICT}\n. "{self.root}/scripts/venv.sh"\n{commands}'
+        return self.bash(["-c", script], variables)
+
+    def script(self, name: str, *arguments: str, **variables: str) -> subprocess.CompletedProcess[str]:
+        """Run the project's scripts/``name`` itself, as the README says (``bash scripts/...``)."""
+        return self.bash([str(self.root / "scripts" / name), *arguments], variables)
+
+    def bash(self, arguments: list[str], variables: dict[str, str]) -> subprocess.CompletedProcess[str]:
+        """Run bash with ``arguments`` in the project folder, the fake Pythons first on PATH."""
         env = {
             "PATH": f"{self.bin}{os.pathsep}/usr/bin:/bin",
             "STICKEM_VENV": str(self.venv),
             "FAKE_LOG": str(self.log),
             **variables,
         }
-        script = f'. "{self.root}/scripts/venv.sh" && {commands}'
         return subprocess.run(
-            ["bash", "-c", script], env=env, capture_output=True, text=True, timeout=60, check=False
+            ["bash", *arguments],
+            env=env,
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
         )
 
     def calls(self) -> list[str]:
@@ -159,3 +180,57 @@ def test_the_oldest_python_is_the_one_pyproject_requires() -> None:
     assert required is not None
     script = (REPO / "scripts" / "venv.sh").read_text()
     assert f'oldest_python="{required.group(1)}"' in script
+
+
+def test_the_scripts_source_venv_sh_under_the_strict_options_these_tests_use() -> None:
+    for name in ("run-bot.sh", "run-tests.sh"):
+        commands = [
+            line.strip()
+            for line in (REPO / "scripts" / name).read_text().splitlines()
+            if line.strip() and not line.startswith("#")
+        ]
+        assert commands[:2] == [STRICT, '. "$(dirname "${BASH_SOURCE[0]}")/venv.sh"'], name
+
+
+def test_a_fresh_clone_makes_the_environment_installs_and_runs_the_bot(tmp_path: Path) -> None:
+    """No environment at all: what a fresh clone has, where run-bot.sh once exited 127, silently."""
+    project = Project(tmp_path)
+    done = project.script("run-bot.sh", "--some-option")
+    assert done.returncode == 0, done.stderr
+    assert "Creating the virtual environment" in done.stderr
+    assert "Installing the project into" in done.stderr
+    calls = project.calls()
+    assert f"{project.bin}/python3 -m venv --clear {project.venv}" in calls
+    assert calls[-1] == f"{project.venv}/bin/python -m bot --some-option"
+
+
+def test_a_fresh_clone_runs_the_tests_with_the_test_extra(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    done = project.script("run-tests.sh", "tests/engine", "-x")
+    assert done.returncode == 0, done.stderr
+    calls = project.calls()
+    assert any(
+        line.endswith(f"-m pip install --quiet --disable-pip-version-check -e {project.root}[test]")
+        for line in calls
+    )
+    assert calls[-1] == f"{project.venv}/bin/python -m pytest -q tests/engine -x"
+
+
+def test_a_dangling_python_is_made_again_by_the_scripts(tmp_path: Path) -> None:
+    project = Project(tmp_path)
+    (project.venv / "bin").mkdir(parents=True)
+    (project.venv / "bin" / "python").symlink_to(tmp_path / "nonexistent" / "py")
+    done = project.script("run-bot.sh")
+    assert done.returncode == 0, done.stderr
+    assert f"{project.bin}/python3 -m venv --clear {project.venv}" in project.calls()
+
+
+def test_the_install_is_announced_and_a_restart_is_quiet(tmp_path: Path) -> None:
+    """pip is quiet and a first install takes minutes: one line says what is happening; a
+    restart with nothing changed says nothing."""
+    project = Project(tmp_path, python3="3.11")
+    project.venv = project.root / ".venv"
+    first = project.run("install_project", STICKEM_VENV=str(project.venv))
+    assert "Installing the project into .venv (first time: a minute or two)...\n" in first.stderr
+    again = project.run("install_project", STICKEM_VENV=str(project.venv))
+    assert again.returncode == 0 and again.stderr == ""

@@ -109,8 +109,9 @@ def test_simulate_prints_a_table_per_level(capsys: pytest.CaptureFixture[str]) -
     argv = ["simulate", "--seats", "normal,random", "--games", "2", "--sticks-to-win", "1"]
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "2 players (normal, random), 2 games, 2 rounds played"
-    assert lines[1].startswith("| level | seat-games | sticks/round | vs other seats | win rate |")
+    assert lines[0] == "2 players (normal, random), sticks scoring, 1 stick to win, 2 games, seed 1"
+    assert lines[1] == "2 rounds played"
+    assert lines[2].startswith("| level | seat-games | sticks/round | vs other seats | win rate |")
     rows = [line for line in lines if line.startswith("| ") and line.split()[1] in {"normal", "random"}]
     assert {row.split()[1] for row in rows} == {"normal", "random"}
     assert all(row.split("|")[2].strip() == "2" for row in rows)  # each level held one seat in 2 games

@@ -98,6 +98,7 @@ def test_invalid_options_are_refused(options: dict[str, object], message: str) -
         (1, Rules(), "Stupid is for 2-21 players, not 1"),
         (22, Rules(), "Stupid is for 2-21 players, not 22"),
         (8, Rules(decks=1), "decks=1 is too few for 8 players; use 2-3"),
+        (15, Rules(decks=2), r"decks=2 is too few for 15 players; use decks=3 \(one deck per 7 players\)$"),
         (7, Rules(max_hand=8), "need 57 .* use max_hand at most 7, or decks=2"),
         (14, Rules(max_hand=8), "need 113 .* use max_hand at most 7, or decks=3"),
         (21, Rules(max_hand=8), "need 169 .* use max_hand at most 7$"),

@@ -82,6 +82,10 @@ def test_end_of_input_quits() -> None:
 def test_cli_refuses_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "8", "--decks", "1"]) == 2
     assert "--decks 1 is too few for 8 players" in capsys.readouterr().err
+    assert main(["play", "--players", "15", "--decks", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "stupid play: --decks 1 is too few for 15 players; use --decks 3 (one deck per 7 players)\n"
+    )
     assert main(["simulate", "--seats", "hard,expert"]) == 2
     assert "unknown level 'expert'" in capsys.readouterr().err
 
