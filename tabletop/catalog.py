@@ -40,11 +40,11 @@ import re
 import string
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from functools import cache, lru_cache
 from importlib.abc import Traversable
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from babel.core import Locale
@@ -123,6 +123,13 @@ def plural_form(language: str, count: object) -> str:
     """The plural form ``language`` uses for ``count`` ("one" for 1 in English, "other" for 0)."""
     if isinstance(count, bool) or not isinstance(count, int | float):
         raise CatalogError(f"the field {COUNT!r} chooses a plural form: a number, not {count!r}")
+    return _plural_form(language, count)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _plural_form(language: str, count: int | float) -> str:
+    """:func:`plural_form` for a checked number, cached: Babel's rules take microseconds and the
+    same few counts come back all the time (``typed``: ``1`` and ``1.0`` may differ)."""
     return str(_locale(language).plural_form(count))
 
 
@@ -192,6 +199,8 @@ class Catalog:
         self._languages: tuple[str, ...] | None = None
         self._entries: dict[str, Mapping[str, Entry]] = {}
         self._fields: dict[str, frozenset[str]] = {}
+        self._resolved: dict[str, str | None] = {}
+        self._choices: dict[tuple[str, str], _Choice] = {}
 
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
@@ -219,11 +228,15 @@ class Catalog:
         """The language of this catalog for a Discord locale ("de", "es-ES", "en-US"...): its own
         file, else the file of its language without the region ("es" for "es-ES"); None if
         there is none."""
+        try:
+            return self._resolved[locale]
+        except KeyError:
+            pass
         languages = self.languages()
-        if locale in languages:
-            return locale
         base = locale.split("-")[0]
-        return base if base in languages else None
+        found = locale if locale in languages else base if base in languages else None
+        self._resolved[locale] = found  # a catalog's languages never change once read
+        return found
 
     def entries(self, language: str = DEFAULT_LANGUAGE) -> Mapping[str, Entry]:
         """Every entry of ``language``'s file, by dotted key (read and checked on first use:
@@ -303,12 +316,46 @@ class Catalog:
     def lazy(self, key: str, /, **fields: Field) -> Text:
         """The text of ``key`` with its ``fields``, to be filled in when shown (:func:`render`),
         in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`)."""
-        return Text(self, key, tuple(fields.items()))
+        wanted = self._fields.get(key)
+        if wanted is None or wanted != fields.keys():
+            self.check(key, set(fields))  # raises but for a key seen the first time
+        # Keyword names are unique, so sorting the items compares names only.
+        return Text._checked(self, key, tuple(sorted(fields.items())) if fields else ())
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:
         """The text of ``key`` in ``language`` with ``fields`` (already checked: :meth:`check`):
         the entry of the language, else the English one; its plural form and its numbers by the
         rules of the entry's language; each :class:`Text` field rendered in ``language``."""
+        return self._fill(key, language, tuple(fields.items()))
+
+    def _fill(self, key: str, language: str, fields: tuple[tuple[str, object], ...]) -> str:
+        """:meth:`fill` with the fields as (name, value) pairs, as a :class:`Text` holds them."""
+        choice = self._choices.get((key, language))
+        if choice is None:
+            choice = self._choose(key, language)
+        if choice.plain is not None:
+            return choice.plain
+        forms = choice.forms
+        if forms is None:
+            template, numbers = choice.template, choice.numbers
+        else:
+            count = next((value for name, value in fields if name == COUNT), None)
+            template, numbers = forms[plural_form(choice.used, count)]
+        values: dict[str, object] = {}
+        for name, value in fields:
+            if isinstance(value, Text):
+                value = value.render(language)
+            elif name in numbers and isinstance(value, int | float) and not isinstance(value, bool):
+                value = _Number(value, choice.used)
+            values[name] = value
+        return template.format_map(values)
+
+    def _choose(self, key: str, language: str) -> _Choice:
+        """What :meth:`_fill` shows for ``key`` to a reader of ``language``, found once and kept
+        in ``_choices`` (entries and languages never change once read, so it never goes stale):
+        the entry of the reader's language or of English, the language whose number and plural
+        rules apply, each template with its ``:n`` fields, and the finished text of an entry
+        without fields."""
         entry: Entry | None = None
         used = DEFAULT_LANGUAGE  # the language of the entry shown
         if language != DEFAULT_LANGUAGE:
@@ -318,14 +365,29 @@ class Catalog:
                 used = wanted
         if entry is None:
             entry = self.entries(DEFAULT_LANGUAGE)[key]
-        template = entry if isinstance(entry, str) else entry[plural_form(used, fields[COUNT])]
-        if not fields:
-            return template.format()
-        numbers = _local_numbers(template)
-        values = {
-            name: _shown(value, language, used if name in numbers else None) for name, value in fields.items()
-        }
-        return template.format(**values)
+        if isinstance(entry, str):
+            plain = entry.format() if not self.fields(key) else None
+            choice = _Choice(used, entry, _local_numbers(entry), None, plain)
+        else:
+            forms = MappingProxyType({form: (template, _local_numbers(template)) for form, template in entry.items()})
+            choice = _Choice(used, "", frozenset(), forms, None)
+        self._choices[(key, language)] = choice
+        return choice
+
+
+class _Choice(NamedTuple):
+    """What a catalog shows for one key in one reader's language (:meth:`Catalog._choose`)."""
+
+    used: str
+    """The language of the entry shown, whose numbers and plural forms the text uses."""
+    template: str
+    """The template of an entry that is a plain string ("" for plural forms)."""
+    numbers: frozenset[str]
+    """The fields ``template`` writes as numbers of ``used`` (``{points:n}``)."""
+    forms: Mapping[str, tuple[str, frozenset[str]]] | None
+    """An entry of plural forms: each form's template and its ``:n`` fields; else None."""
+    plain: str | None
+    """The finished text of an entry without fields (the same for every reader of the language)."""
 
 
 @lru_cache(maxsize=4096)
@@ -334,41 +396,81 @@ def _local_numbers(template: str) -> frozenset[str]:
     return frozenset(name for _, name, spec, _ in string.Formatter().parse(template) if name and spec == "n")
 
 
-def _shown(value: object, language: str, number_language: str | None) -> object:
-    """A field's value as the template gets it: a :class:`Text` rendered in the reader's
-    ``language``; a number the template writes with ``:n``, as ``number_language`` (the entry's
-    language) writes numbers."""
-    if isinstance(value, Text):
-        return value.render(language)
-    if number_language is not None and isinstance(value, int | float) and not isinstance(value, bool):
-        return _Number(value, number_language)
-    return value
-
-
-@dataclass(frozen=True)
 class Text:
     """A catalog text not yet filled in: its catalog, key and fields (by name, sorted). It is
     checked when made (:meth:`Catalog.lazy`) and becomes words only when shown, in the reader's
-    language (:meth:`render`); ``str()`` is its English text, for logs and English-only uses."""
+    language (:meth:`render`); ``str()`` is its English text, for logs and English-only uses.
+
+    A frozen value, equal (and hashed alike) when its catalog, key and fields are, however the
+    fields were given. A slotted class rather than a dataclass: a presentation makes a hundred
+    texts per action, and :meth:`Catalog.lazy` makes them without checking twice what its
+    keyword arguments already guarantee (each name once)."""
+
+    __slots__ = ("catalog", "fields", "key")
+    __match_args__ = ("catalog", "key", "fields")
 
     catalog: Catalog
     key: str
-    fields: tuple[tuple[str, Field], ...] = ()
+    fields: tuple[tuple[str, Field], ...]
 
-    def __post_init__(self) -> None:
-        names = {name for name, _ in self.fields}
-        if len(names) != len(self.fields):
-            raise CatalogError(f"the text {self.key!r} is given a field twice")
-        self.catalog.check(self.key, names)
-        object.__setattr__(self, "fields", tuple(sorted(self.fields, key=lambda item: item[0])))
+    def __init__(self, catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...] = ()) -> None:
+        fields = tuple(fields)
+        names = {name for name, _ in fields}
+        if len(names) != len(fields):
+            raise CatalogError(f"the text {key!r} is given a field twice")
+        catalog.check(key, names)
+        _set(self, "catalog", catalog)
+        _set(self, "key", key)
+        _set(self, "fields", tuple(sorted(fields, key=lambda item: item[0])))
+
+    @classmethod
+    def _checked(cls, catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...]) -> Text:
+        """A text whose fields are already checked and sorted by name (:meth:`Catalog.lazy`)."""
+        text = _new(cls)
+        _set(text, "catalog", catalog)
+        _set(text, "key", key)
+        _set(text, "fields", fields)
+        return text
 
     def render(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The text in ``language`` (a catalog language or a Discord locale; English where the
         catalog has no such entry), nested texts in the same language."""
-        return self.catalog.fill(self.key, language, dict(self.fields))
+        return self.catalog._fill(self.key, language, self.fields)
 
     def __str__(self) -> str:
         return self.render()
+
+    def __repr__(self) -> str:
+        return f"Text(catalog={self.catalog!r}, key={self.key!r}, fields={self.fields!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Text)
+        return self.key == other.key and self.catalog is other.catalog and self.fields == other.fields
+
+    def __hash__(self) -> int:
+        return hash((self.catalog, self.key, self.fields))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> tuple[object, tuple[Catalog, str, tuple[tuple[str, Field], ...]]]:
+        """Pickled as its catalog, key and fields, as checked when it was made (a text crosses
+        to and from worker processes)."""
+        return (_unpickled_text, (self.catalog, self.key, self.fields))
+
+
+_set = object.__setattr__
+_new = object.__new__
+
+
+def _unpickled_text(catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...]) -> Text:
+    """A pickled :class:`Text` again (checked when it was first made)."""
+    return Text._checked(catalog, key, fields)
 
 
 Field = str | int | float | Text
