@@ -40,7 +40,7 @@ import re
 import string
 import tomllib
 from collections.abc import Mapping
-from dataclasses import FrozenInstanceError
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.abc import Traversable
 from types import MappingProxyType
@@ -396,36 +396,32 @@ def _local_numbers(template: str) -> frozenset[str]:
     return frozenset(name for _, name, spec, _ in string.Formatter().parse(template) if name and spec == "n")
 
 
+@dataclass(frozen=True, slots=True)
 class Text:
     """A catalog text not yet filled in: its catalog, key and fields (by name, sorted). It is
     checked when made (:meth:`Catalog.lazy`) and becomes words only when shown, in the reader's
     language (:meth:`render`); ``str()`` is its English text, for logs and English-only uses.
 
     A frozen value, equal (and hashed alike) when its catalog, key and fields are, however the
-    fields were given. A slotted class rather than a dataclass: a presentation makes a hundred
-    texts per action, and :meth:`Catalog.lazy` makes them without checking twice what its
-    keyword arguments already guarantee (each name once)."""
-
-    __slots__ = ("catalog", "fields", "key")
-    __match_args__ = ("catalog", "key", "fields")
+    fields were given; games subclass it (a text that renders itself otherwise). Slotted, and
+    made by :meth:`Catalog.lazy` without ``__post_init__`` (:meth:`_checked`): a presentation
+    makes a hundred texts per action, and keyword arguments already have each name once."""
 
     catalog: Catalog
     key: str
-    fields: tuple[tuple[str, Field], ...]
+    fields: tuple[tuple[str, Field], ...] = ()
 
-    def __init__(self, catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...] = ()) -> None:
-        fields = tuple(fields)
-        names = {name for name, _ in fields}
-        if len(names) != len(fields):
-            raise CatalogError(f"the text {key!r} is given a field twice")
-        catalog.check(key, names)
-        _set(self, "catalog", catalog)
-        _set(self, "key", key)
-        _set(self, "fields", tuple(sorted(fields, key=lambda item: item[0])))
+    def __post_init__(self) -> None:
+        names = {name for name, _ in self.fields}
+        if len(names) != len(self.fields):
+            raise CatalogError(f"the text {self.key!r} is given a field twice")
+        self.catalog.check(self.key, names)
+        object.__setattr__(self, "fields", tuple(sorted(self.fields, key=lambda item: item[0])))
 
     @classmethod
     def _checked(cls, catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...]) -> Text:
-        """A text whose fields are already checked and sorted by name (:meth:`Catalog.lazy`)."""
+        """A text whose key and fields are already checked and sorted by name
+        (:meth:`Catalog.lazy`): the dataclass's ``__init__`` and its checks are skipped."""
         text = _new(cls)
         _set(text, "catalog", catalog)
         _set(text, "key", key)
@@ -440,37 +436,9 @@ class Text:
     def __str__(self) -> str:
         return self.render()
 
-    def __repr__(self) -> str:
-        return f"Text(catalog={self.catalog!r}, key={self.key!r}, fields={self.fields!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        assert isinstance(other, Text)
-        return self.key == other.key and self.catalog is other.catalog and self.fields == other.fields
-
-    def __hash__(self) -> int:
-        return hash((self.catalog, self.key, self.fields))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __reduce__(self) -> tuple[object, tuple[Catalog, str, tuple[tuple[str, Field], ...]]]:
-        """Pickled as its catalog, key and fields, as checked when it was made (a text crosses
-        to and from worker processes)."""
-        return (_unpickled_text, (self.catalog, self.key, self.fields))
-
 
 _set = object.__setattr__
 _new = object.__new__
-
-
-def _unpickled_text(catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...]) -> Text:
-    """A pickled :class:`Text` again (checked when it was first made)."""
-    return Text._checked(catalog, key, fields)
 
 
 Field = str | int | float | Text
