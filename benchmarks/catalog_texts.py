@@ -17,6 +17,7 @@ import subprocess
 import sys
 import tempfile
 import timeit
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -41,7 +42,11 @@ cards = { one = "{count:n} Karte", other = "{count:n} Karten" }
 def baseline_module(revision: str, folder: Path) -> ModuleType:
     """``tabletop/catalog.py`` as it is at ``revision``, imported under another name."""
     source = subprocess.run(
-        ["git", "show", f"{revision}:tabletop/catalog.py"], cwd=ROOT, check=True, capture_output=True, text=True
+        ["git", "show", f"{revision}:tabletop/catalog.py"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout
     path = folder / "catalog_baseline.py"
     path.write_text(source, encoding="utf-8")
@@ -65,6 +70,16 @@ def cases(module: Any, folder: Path) -> dict[str, tuple[Any, dict[str, Any]]]:
     }
 
 
+def calls(module: Any, lazy: Any, key: str, fields: dict[str, Any]) -> dict[str, Callable[[], object]]:
+    """The calls timed for one case: making its text, and showing it in English and in German."""
+    text = lazy(key, **fields)
+    return {
+        "lazy": lambda: lazy(key, **fields),
+        "render en": lambda: module.render(text, "en"),
+        "render de": lambda: module.render(text, "de"),
+    }
+
+
 def best(statement: Any, number: int) -> float:
     """Microseconds per call of ``statement``, one timing of ``number`` calls."""
     return timeit.timeit(statement, number=number) / number * 1e6
@@ -72,7 +87,9 @@ def best(statement: Any, number: int) -> float:
 
 def main() -> None:
     """Time both versions, alternately, and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--baseline", default="integ", help="git revision to compare with (default: integ)")
     parser.add_argument("--number", type=int, default=20000, help="calls per timing (default: 20000)")
     parser.add_argument("--rounds", type=int, default=7, help="timings of each version (default: 7)")
@@ -93,18 +110,15 @@ def main() -> None:
                 for case, (lazy, kwargs) in found.items():
                     key = kwargs["key"]
                     fields = {k: v for k, v in kwargs.items() if k != "key"}
-                    text = lazy(key, **fields)
-                    timings = {
-                        "lazy": lambda lazy=lazy, key=key, fields=fields: lazy(key, **fields),
-                        "render en": lambda text=text, module=module: module.render(text, "en"),
-                        "render de": lambda text=text, module=module: module.render(text, "de"),
-                    }
+                    timings = calls(module, lazy, key, fields)
                     for what, statement in timings.items():
                         spent = best(statement, args.number)
                         slot = (case, what, name)
                         results[slot] = min(results.get(slot, spent), spent)
 
-    print(f"catalog texts: baseline {args.baseline}, {args.number} calls x {args.rounds} rounds, best us/call")
+    print(
+        f"catalog texts: baseline {args.baseline}, {args.number} calls x {args.rounds} rounds, best us/call"
+    )
     print(f"{'text':10} {'call':10} {'baseline':>9} {'current':>9} {'ratio':>6}")
     for case in versions["current"]:
         for what in ("lazy", "render en", "render de"):

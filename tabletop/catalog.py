@@ -319,8 +319,14 @@ class Catalog:
         wanted = self._fields.get(key)
         if wanted is None or wanted != fields.keys():
             self.check(key, set(fields))  # raises but for a key seen the first time
-        # Keyword names are unique, so sorting the items compares names only.
-        return Text._checked(self, key, tuple(sorted(fields.items())) if fields else ())
+        # The dataclass's __init__ and __post_init__ would check again what is checked now and
+        # what keyword arguments guarantee (each name once); being unique, the names alone
+        # decide the sort.
+        text = _new(Text)
+        _set(text, "catalog", self)
+        _set(text, "key", key)
+        _set(text, "fields", tuple(sorted(fields.items())) if fields else ())
+        return text
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:
         """The text of ``key`` in ``language`` with ``fields`` (already checked: :meth:`check`):
@@ -339,7 +345,10 @@ class Catalog:
         if forms is None:
             template, numbers = choice.template, choice.numbers
         else:
-            count = next((value for name, value in fields if name == COUNT), None)
+            count: object = None
+            for name, value in fields:
+                if name == COUNT:
+                    count = value
             template, numbers = forms[plural_form(choice.used, count)]
         values: dict[str, object] = {}
         for name, value in fields:
@@ -369,7 +378,7 @@ class Catalog:
             plain = entry.format() if not self.fields(key) else None
             choice = _Choice(used, entry, _local_numbers(entry), None, plain)
         else:
-            forms = MappingProxyType({form: (template, _local_numbers(template)) for form, template in entry.items()})
+            forms = {form: (template, _local_numbers(template)) for form, template in entry.items()}
             choice = _Choice(used, "", frozenset(), forms, None)
         self._choices[(key, language)] = choice
         return choice
@@ -404,7 +413,7 @@ class Text:
 
     A frozen value, equal (and hashed alike) when its catalog, key and fields are, however the
     fields were given; games subclass it (a text that renders itself otherwise). Slotted, and
-    made by :meth:`Catalog.lazy` without ``__post_init__`` (:meth:`_checked`): a presentation
+    made by :meth:`Catalog.lazy` without ``__init__`` and ``__post_init__``: a presentation
     makes a hundred texts per action, and keyword arguments already have each name once."""
 
     catalog: Catalog
@@ -418,16 +427,6 @@ class Text:
         self.catalog.check(self.key, names)
         object.__setattr__(self, "fields", tuple(sorted(self.fields, key=lambda item: item[0])))
 
-    @classmethod
-    def _checked(cls, catalog: Catalog, key: str, fields: tuple[tuple[str, Field], ...]) -> Text:
-        """A text whose key and fields are already checked and sorted by name
-        (:meth:`Catalog.lazy`): the dataclass's ``__init__`` and its checks are skipped."""
-        text = _new(cls)
-        _set(text, "catalog", catalog)
-        _set(text, "key", key)
-        _set(text, "fields", fields)
-        return text
-
     def render(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The text in ``language`` (a catalog language or a Discord locale; English where the
         catalog has no such entry), nested texts in the same language."""
@@ -438,7 +437,9 @@ class Text:
 
 
 _set = object.__setattr__
+"""Sets a field of a frozen :class:`Text` as its dataclass ``__init__`` does."""
 _new = object.__new__
+"""Makes a :class:`Text` without its ``__init__`` (:meth:`Catalog.lazy`)."""
 
 
 Field = str | int | float | Text
