@@ -322,10 +322,12 @@ class Catalog:
         # The dataclass's __init__ and __post_init__ would check again what is checked now and
         # what keyword arguments guarantee (each name once); being unique, the names alone
         # decide the sort.
+        count = len(fields)
+        pairs = () if not count else tuple(fields.items()) if count == 1 else tuple(sorted(fields.items()))
         text = _new(Text)
-        _set(text, "catalog", self)
-        _set(text, "key", key)
-        _set(text, "fields", tuple(sorted(fields.items())) if fields else ())
+        _set_catalog(text, self)
+        _set_key(text, key)
+        _set_fields(text, pairs)
         return text
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:
@@ -436,10 +438,12 @@ class Text:
         return self.render()
 
 
-_set = object.__setattr__
-"""Sets a field of a frozen :class:`Text` as its dataclass ``__init__`` does."""
+# Making a Text in Catalog.lazy without its __init__: a bare instance, its slots set directly
+# (the slots' own setters, quicker than object.__setattr__, and past the frozen __setattr__).
 _new = object.__new__
-"""Makes a :class:`Text` without its ``__init__`` (:meth:`Catalog.lazy`)."""
+_set_catalog = Text.__dict__["catalog"].__set__
+_set_key = Text.__dict__["key"].__set__
+_set_fields = Text.__dict__["fields"].__set__
 
 
 Field = str | int | float | Text
