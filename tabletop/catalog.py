@@ -202,8 +202,14 @@ class Catalog:
         self._languages: tuple[str, ...] | None = None
         self._entries: dict[str, Mapping[str, Entry]] = {}
         self._fields: dict[str, frozenset[str]] = {}
+        # What is remembered to make and show texts quickly; a catalog's files are read once and
+        # never change after, so none of it goes stale. Discord locales to this catalog's
+        # languages (language_for), by locale:
         self._resolved: dict[str, str | None] = {}
+        # What a key shows to a reader of a language (_choose), by (key, language):
         self._choices: dict[tuple[str, str], _Choice] = {}
+        # Texts without fields by key: each is one immutable value, made and checked once.
+        self._bare: dict[str, Text] = {}
 
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
@@ -318,7 +324,12 @@ class Catalog:
 
     def lazy(self, key: str, /, **fields: Field) -> Text:
         """The text of ``key`` with its ``fields``, to be filled in when shown (:func:`render`),
-        in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`)."""
+        in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`). A text
+        without fields is made once per key and given again (an immutable value)."""
+        if not fields:
+            bare = self._bare.get(key)
+            if bare is not None:
+                return bare
         wanted = self._fields.get(key)
         if wanted is None or wanted != fields.keys():
             self.check(key, set(fields))  # raises but for a key seen the first time
@@ -331,6 +342,8 @@ class Catalog:
         _set_catalog(text, self)
         _set_key(text, key)
         _set_fields(text, pairs)
+        if not fields:
+            self._bare[key] = text
         return text
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:

@@ -288,6 +288,10 @@ def test_a_text_without_fields_is_shown_in_each_readers_language(tmp_path: Path)
     ]
     assert over.fields == () and over == Text(catalog, "over") and hash(over) == hash(Text(catalog, "over"))
     assert catalog.text("over", language="de") == "Die Runde ist vorbei."
+    with pytest.raises(CatalogError, match=r"takes the fields \[\], not \['round'\]"):
+        catalog.lazy("over", round=2)  # the text without fields, already made, takes none
+    with pytest.raises(CatalogError, match=r"no text 'under'"):
+        catalog.lazy("under")
 
 
 def test_a_key_whose_fields_are_known_still_refuses_wrong_fields(catalog: Catalog) -> None:
