@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib.abc import Traversable
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from babel.core import Locale
@@ -82,6 +82,9 @@ _FIELD = re.compile(r"[a-z_][a-z0-9_]*")
 """What a template's field must be called: a plain name (no attribute or index access)."""
 
 Entry = str | Mapping[str, str]
+
+_NUMBERS = (int, float)
+"""The types of a number field (a tuple: ``isinstance`` checks it quicker than ``int | float``)."""
 """A catalog entry: a template, or a table of templates by plural form."""
 
 
@@ -121,8 +124,15 @@ def plural_forms(language: str) -> frozenset[str]:
 
 def plural_form(language: str, count: object) -> str:
     """The plural form ``language`` uses for ``count`` ("one" for 1 in English, "other" for 0)."""
-    if isinstance(count, bool) or not isinstance(count, int | float):
+    if isinstance(count, bool) or not isinstance(count, _NUMBERS):
         raise CatalogError(f"the field {COUNT!r} chooses a plural form: a number, not {count!r}")
+    return _plural_form(language, count)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _plural_form(language: str, count: int | float) -> str:
+    """:func:`plural_form` for a checked number, cached: Babel's rules take microseconds and the
+    same few counts come back all the time (``typed``: ``1`` and ``1.0`` may differ)."""
     return str(_locale(language).plural_form(count))
 
 
@@ -192,6 +202,14 @@ class Catalog:
         self._languages: tuple[str, ...] | None = None
         self._entries: dict[str, Mapping[str, Entry]] = {}
         self._fields: dict[str, frozenset[str]] = {}
+        # What is remembered to make and show texts quickly; a catalog's files are read once and
+        # never change after, so none of it goes stale. Discord locales to this catalog's
+        # languages (language_for), by locale:
+        self._resolved: dict[str, str | None] = {}
+        # What a key shows to a reader of a language (_choose), by (key, language):
+        self._choices: dict[tuple[str, str], _Choice] = {}
+        # Texts without fields by key: each is one immutable value, made and checked once.
+        self._bare: dict[str, Text] = {}
 
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
@@ -219,11 +237,15 @@ class Catalog:
         """The language of this catalog for a Discord locale ("de", "es-ES", "en-US"...): its own
         file, else the file of its language without the region ("es" for "es-ES"); None if
         there is none."""
+        try:
+            return self._resolved[locale]
+        except KeyError:
+            pass
         languages = self.languages()
-        if locale in languages:
-            return locale
         base = locale.split("-")[0]
-        return base if base in languages else None
+        found = locale if locale in languages else base if base in languages else None
+        self._resolved[locale] = found  # a catalog's languages never change once read
+        return found
 
     def entries(self, language: str = DEFAULT_LANGUAGE) -> Mapping[str, Entry]:
         """Every entry of ``language``'s file, by dotted key (read and checked on first use:
@@ -302,13 +324,65 @@ class Catalog:
 
     def lazy(self, key: str, /, **fields: Field) -> Text:
         """The text of ``key`` with its ``fields``, to be filled in when shown (:func:`render`),
-        in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`)."""
-        return Text(self, key, tuple(fields.items()))
+        in the reader's language; checked now (:class:`CatalogError`, as :meth:`text`). A text
+        without fields is made once per key and given again (an immutable value)."""
+        if not fields:
+            bare = self._bare.get(key)
+            if bare is not None:
+                return bare
+        wanted = self._fields.get(key)
+        if wanted is None or wanted != fields.keys():
+            self.check(key, set(fields))  # raises but for a key seen the first time
+        # The dataclass's __init__ and __post_init__ would check again what is checked now and
+        # what keyword arguments guarantee (each name once); being unique, the names alone
+        # decide the sort.
+        count = len(fields)
+        pairs = () if not count else tuple(fields.items()) if count == 1 else tuple(sorted(fields.items()))
+        text = _new(Text)
+        _set_catalog(text, self)
+        _set_key(text, key)
+        _set_fields(text, pairs)
+        if not fields:
+            self._bare[key] = text
+        return text
 
     def fill(self, key: str, language: str, fields: Mapping[str, object]) -> str:
         """The text of ``key`` in ``language`` with ``fields`` (already checked: :meth:`check`):
         the entry of the language, else the English one; its plural form and its numbers by the
         rules of the entry's language; each :class:`Text` field rendered in ``language``."""
+        return self._fill(key, language, tuple(fields.items()))
+
+    def _fill(self, key: str, language: str, fields: tuple[tuple[str, object], ...]) -> str:
+        """:meth:`fill` with the fields as (name, value) pairs, as a :class:`Text` holds them."""
+        choice = self._choices.get((key, language))
+        if choice is None:
+            choice = self._choose(key, language)
+        if choice.plain is not None:
+            return choice.plain
+        forms = choice.forms
+        if forms is None:
+            template, numbers = choice.template, choice.numbers
+        else:
+            count: object = None
+            for name, value in fields:
+                if name == COUNT:
+                    count = value
+            template, numbers = forms[plural_form(choice.used, count)]
+        values: dict[str, object] = {}
+        for name, value in fields:
+            if isinstance(value, Text):
+                value = value.render(language)
+            elif name in numbers and isinstance(value, _NUMBERS) and not isinstance(value, bool):
+                value = _Number(value, choice.used)
+            values[name] = value
+        return template.format_map(values)
+
+    def _choose(self, key: str, language: str) -> _Choice:
+        """What :meth:`_fill` shows for ``key`` to a reader of ``language``, found once and kept
+        in ``_choices`` (entries and languages never change once read, so it never goes stale):
+        the entry of the reader's language or of English, the language whose number and plural
+        rules apply, each template with its ``:n`` fields, and the finished text of an entry
+        without fields."""
         entry: Entry | None = None
         used = DEFAULT_LANGUAGE  # the language of the entry shown
         if language != DEFAULT_LANGUAGE:
@@ -318,14 +392,29 @@ class Catalog:
                 used = wanted
         if entry is None:
             entry = self.entries(DEFAULT_LANGUAGE)[key]
-        template = entry if isinstance(entry, str) else entry[plural_form(used, fields[COUNT])]
-        if not fields:
-            return template.format()
-        numbers = _local_numbers(template)
-        values = {
-            name: _shown(value, language, used if name in numbers else None) for name, value in fields.items()
-        }
-        return template.format(**values)
+        if isinstance(entry, str):
+            plain = entry.format() if not self.fields(key) else None
+            choice = _Choice(used, entry, _local_numbers(entry), None, plain)
+        else:
+            forms = {form: (template, _local_numbers(template)) for form, template in entry.items()}
+            choice = _Choice(used, "", frozenset(), forms, None)
+        self._choices[(key, language)] = choice
+        return choice
+
+
+class _Choice(NamedTuple):
+    """What a catalog shows for one key in one reader's language (:meth:`Catalog._choose`)."""
+
+    used: str
+    """The language of the entry shown, whose numbers and plural forms the text uses."""
+    template: str
+    """The template of an entry that is a plain string ("" for plural forms)."""
+    numbers: frozenset[str]
+    """The fields ``template`` writes as numbers of ``used`` (``{points:n}``)."""
+    forms: Mapping[str, tuple[str, frozenset[str]]] | None
+    """An entry of plural forms: each form's template and its ``:n`` fields; else None."""
+    plain: str | None
+    """The finished text of an entry without fields (the same for every reader of the language)."""
 
 
 @lru_cache(maxsize=4096)
@@ -334,22 +423,16 @@ def _local_numbers(template: str) -> frozenset[str]:
     return frozenset(name for _, name, spec, _ in string.Formatter().parse(template) if name and spec == "n")
 
 
-def _shown(value: object, language: str, number_language: str | None) -> object:
-    """A field's value as the template gets it: a :class:`Text` rendered in the reader's
-    ``language``; a number the template writes with ``:n``, as ``number_language`` (the entry's
-    language) writes numbers."""
-    if isinstance(value, Text):
-        return value.render(language)
-    if number_language is not None and isinstance(value, int | float) and not isinstance(value, bool):
-        return _Number(value, number_language)
-    return value
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """A catalog text not yet filled in: its catalog, key and fields (by name, sorted). It is
     checked when made (:meth:`Catalog.lazy`) and becomes words only when shown, in the reader's
-    language (:meth:`render`); ``str()`` is its English text, for logs and English-only uses."""
+    language (:meth:`render`); ``str()`` is its English text, for logs and English-only uses.
+
+    A frozen value, equal (and hashed alike) when its catalog, key and fields are, however the
+    fields were given; games subclass it (a text that renders itself otherwise). Slotted, and
+    made by :meth:`Catalog.lazy` without ``__init__`` and ``__post_init__``: a presentation
+    makes a hundred texts per action, and keyword arguments already have each name once."""
 
     catalog: Catalog
     key: str
@@ -365,10 +448,18 @@ class Text:
     def render(self, language: str = DEFAULT_LANGUAGE) -> str:
         """The text in ``language`` (a catalog language or a Discord locale; English where the
         catalog has no such entry), nested texts in the same language."""
-        return self.catalog.fill(self.key, language, dict(self.fields))
+        return self.catalog._fill(self.key, language, self.fields)
 
     def __str__(self) -> str:
         return self.render()
+
+
+# Making a Text in Catalog.lazy without its __init__: a bare instance, its slots set directly
+# (the slots' own setters, quicker than object.__setattr__, and past the frozen __setattr__).
+_new = object.__new__
+_set_catalog = Text.__dict__["catalog"].__set__
+_set_key = Text.__dict__["key"].__set__
+_set_fields = Text.__dict__["fields"].__set__
 
 
 Field = str | int | float | Text

@@ -240,3 +240,79 @@ def test_a_text_survives_pickling_as_a_refusal_from_a_worker_process(catalog: Ca
     refused = Refused(catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=1)))
     copy = pickle.loads(pickle.dumps(refused))
     assert render(copy.message, "de") == "Ada hält 1 Karte."
+
+
+# --- what a catalog remembers between texts ----------------------------------------------------
+# A catalog keeps, per key and reader's language, the entry it shows, and the fields each key
+# takes; these tests show one text to readers of several languages in turn, so that a choice
+# remembered for one reader can never be shown to another.
+
+
+def test_one_text_shown_to_readers_of_several_languages_in_turn(catalog: Catalog) -> None:
+    said = catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=1))
+    shown = [render(said, language) for language in ("de", "en", "de-AT", "en-US", "fr", "de", "en")]
+    german, english = "Ada hält 1 Karte.", "Ada holds 1 card."
+    assert shown == [german, english, german, english, english, german, english]
+
+
+def test_a_remembered_choice_still_writes_numbers_in_the_language_of_its_entry(catalog: Catalog) -> None:
+    points, total = catalog.lazy("score.points", points=1234), catalog.lazy("score.total", points=1234)
+    assert [render(points, language) for language in ("de-AT", "en", "de")] == [
+        "1.234 Punkte",
+        "1,234 points",
+        "1.234 Punkte",
+    ]
+    # no German entry: the English one, with English numbers, for every German reader
+    assert [render(total, language) for language in ("de", "de-AT", "en")] == ["total 1,234"] * 3
+
+
+def test_a_remembered_plural_entry_chooses_its_form_for_each_count(catalog: Catalog) -> None:
+    shown = [render(catalog.lazy("hand.cards", count=n), "de-AT") for n in (1, 2, 1, 0)]
+    assert shown == ["1 Karte", "2 Karten", "1 Karte", "0 Karten"]
+    assert render(catalog.lazy("hand.cards", count=1.5), "en") == "1.5 cards"
+    assert render(catalog.lazy("hand.cards", count=1), "en") == "1 card"
+    with pytest.raises(CatalogError, match="a number"):
+        render(catalog.lazy("hand.cards", count=True), "en")  # True == 1, yet not a count
+
+
+def test_a_text_without_fields_is_shown_in_each_readers_language(tmp_path: Path) -> None:
+    catalog = catalog_of(
+        tmp_path, en='over = "The round is over {{for now}}."\n', de='over = "Die Runde ist vorbei."\n'
+    )
+    over = catalog.lazy("over")
+    assert [render(over, language) for language in ("de", "en", "de-AT", "ja")] == [
+        "Die Runde ist vorbei.",
+        "The round is over {for now}.",
+        "Die Runde ist vorbei.",
+        "The round is over {for now}.",
+    ]
+    assert over.fields == () and over == Text(catalog, "over") and hash(over) == hash(Text(catalog, "over"))
+    assert catalog.text("over", language="de") == "Die Runde ist vorbei."
+    with pytest.raises(CatalogError, match=r"takes the fields \[\], not \['round'\]"):
+        catalog.lazy("over", round=2)  # the text without fields, already made, takes none
+    with pytest.raises(CatalogError, match=r"no text 'under'"):
+        catalog.lazy("under")
+
+
+def test_a_key_whose_fields_are_known_still_refuses_wrong_fields(catalog: Catalog) -> None:
+    assert render(catalog.lazy("card.red", rank=7)) == "red 7"  # the fields of card.red now known
+    with pytest.raises(CatalogError, match=r"takes the fields \['rank'\], not \[\]"):
+        catalog.lazy("card.red")
+    with pytest.raises(CatalogError, match=r"takes the fields \['rank'\], not \['colour', 'rank'\]"):
+        catalog.lazy("card.red", rank=7, colour="red")
+    with pytest.raises(CatalogError, match=r"takes the fields \['rank'\], not \['value'\]"):
+        catalog.lazy("card.red", value=7)
+
+
+def test_a_lazy_text_is_the_same_value_as_one_made_directly(catalog: Catalog) -> None:
+    lazy = catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=2))
+    direct = Text(
+        catalog, "hand.holds", (("name", "Ada"), ("cards", Text(catalog, "hand.cards", (("count", 2),))))
+    )
+    assert lazy == direct and hash(lazy) == hash(direct) and repr(lazy) == repr(direct)
+    assert lazy.fields == (("cards", catalog.lazy("hand.cards", count=2)), ("name", "Ada"))
+    assert catalog.fill("hand.holds", "de", dict(lazy.fields)) == render(lazy, "de") == "Ada hält 2 Karten."
+    with pytest.raises(AttributeError):
+        lazy.key = "card.red"  # type: ignore[misc]
+    copy = pickle.loads(pickle.dumps(lazy))
+    assert (copy.key, render(copy, "de-AT")) == ("hand.holds", "Ada hält 2 Karten.")
