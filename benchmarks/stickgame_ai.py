@@ -19,6 +19,7 @@ import argparse
 import math
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -30,6 +31,9 @@ from tabletop.tournament import GameResult
 from tabletop.words import plural
 
 DEFAULT_TABLES = (("hard", "normal"), ("normal", "random"))
+BLOCK = 24
+"""Games per block: a multiple of every table size used (2, 3, 4, 6, 8), so the seats rotate
+as in one ``tournament``."""
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -72,6 +76,19 @@ def _table(text: str) -> tuple[str, ...]:
     return levels
 
 
+def _run(levels: tuple[str, ...], games: int, rules: Rules, seed: int) -> list[GameResult]:
+    """The same games as ``tournament(levels, games, rules, seed)``, played in blocks of
+    ``BLOCK`` whose running win shares go to standard error (a bounded run cut short still
+    says where it stood)."""
+    results: list[GameResult] = []
+    for start in range(0, games, BLOCK):
+        block = tournament(levels, min(BLOCK, games - start), rules, seed + start)
+        results.extend(replace(result, index=start + result.index) for result in block)
+        shares = "; ".join(win_shares(results).splitlines())
+        print(f"  after {len(results)} games: {shares}", file=sys.stderr, flush=True)
+    return results
+
+
 def main() -> None:
     """Run each table and print its statistics."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -83,7 +100,7 @@ def main() -> None:
     rules = Rules(sticks_to_win=args.sticks)
     for levels in args.seats or DEFAULT_TABLES:
         start = time.perf_counter()
-        results = tournament(levels, args.games, rules, args.seed)
+        results = _run(levels, args.games, rules, args.seed)
         games, sticks = plural(args.games, "game"), plural(args.sticks, "stick")
         print(f"{' vs '.join(levels)}: {games}, {sticks} to win, {time.perf_counter() - start:.0f} s")
         print(format_stats(results))
