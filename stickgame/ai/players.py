@@ -10,9 +10,12 @@ exactly and can be rebuilt.
   can lay the card), lays down as soon as it can, then adds melds and lays off, and discards
   the allowed card whose loss leaves its stick closest to done.
 - ``hard``: as ``normal``, plus it takes wilds from the table when that completes its stick or
-  makes a new meld, and breaks discard ties by its *outs*: how many unseen cards (four copies
-  of each, less those in its hand, on the table and atop the discard pile) would bring the
-  stick one card closer; then it keeps back cards that match what the next player picked up.
+  makes a new meld, and breaks discard ties by its *outs* (how many unseen cards, four copies
+  of each less those in its hand, on the table and atop the discard pile, would bring the
+  stick one card closer) less the *danger* of the card (how well it matches what the next
+  player picked up), the danger priced by the game's standing (:mod:`stickgame.ai.stakes`): a
+  leader gives up several outs not to feed the next seat, a seat that trails in a round that
+  can end the game gives up none (its own speed is all that can save it).
 """
 
 from __future__ import annotations
@@ -38,6 +41,8 @@ from stickgame.legal import discards, lay_offs, play_actions
 from stickgame.solver import deficit, find_completion, new_melds
 from stickgame.sticks import Stick
 from stickgame.views import TableMeld, View
+
+from .stakes import stakes
 
 __all__ = ["LEVELS", "ComputerPlayer", "Player", "make_player"]
 
@@ -231,7 +236,8 @@ def _connections(card: Card, hand: Sequence[Card]) -> int:
 
 def _discard(view: View, hand: list[Card], stick: Stick | None, rng: random.Random, hard: bool) -> Action:
     """The allowed discard that leaves the stick closest to done (normal: ties by fewest
-    connections, then at random; hard: ties by most outs, then least help to the next seat)."""
+    connections, then at random; hard: ties by most outs less the game's price of the danger
+    of feeding the next seat (:mod:`stickgame.ai.stakes`), then fewest connections)."""
     options = discards(hand, view.melds)
     assert view.seat is not None
     picked = view.picked_up[(view.seat + 1) % view.players]
@@ -240,18 +246,23 @@ def _discard(view: View, hand: list[Card], stick: Stick | None, rng: random.Rand
     ties = [d for base, d in scored if base == low]
     if not hard:
         return min(ties, key=lambda d: (_connections(d.card, hand), rng.random()))
+    if stick is None:
+        return min(ties, key=lambda d: (_danger(d.card, picked), _connections(d.card, hand), rng.random()))
+    seen = _seen(view, hand)
+    defense = stakes(view).defense
+
+    def value(action: Discard) -> float:
+        outs = _outs(_without(hand, action.card), stick, low, seen) if len(ties) > 1 else 0
+        return outs - defense * _danger(action.card, picked)
+
+    return min(ties, key=lambda d: (-value(d), _connections(d.card, hand), rng.random()))
+
+
+def _seen(view: View, hand: Sequence[Card]) -> Counter[Card]:
+    """The cards the seat can see: its hand, the table's melds and the top of the discard pile."""
     seen: Counter[Card] = Counter(hand)
     for table_meld in view.melds:
         seen.update(table_meld.meld.cards)
     if view.discard_top is not None:
         seen[view.discard_top] += 1
-
-    def outs(action: Discard) -> int:
-        if stick is None or len(ties) == 1:
-            return 0
-        return _outs(_without(hand, action.card), stick, low, seen)
-
-    return min(
-        ties,
-        key=lambda d: (-outs(d), _danger(d.card, picked), _connections(d.card, hand), rng.random()),
-    )
+    return seen
