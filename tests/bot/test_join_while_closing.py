@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.journal import GameJournal
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import bot.table_service as table_service
-from bot import render
-from bot.table_service import TableService
+import bot.tables.service as table_service
+from bot.tables import host_messages as render
+from bot.tables.service import TableService
 from host.tables import Table
 
 _ids = count(1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.tables import (
     Effect,
     Outcome,

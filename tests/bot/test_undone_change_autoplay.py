@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.autoplay import AutoplaySettings
 from host.journal import GameJournal
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import discord
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.custom_ids import ActionId, MiseryConfirmId, MiserySelectId, PlayId
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from bot.ids import ActionId, MiseryConfirmId, MiserySelectId, PlayId
+from bot.tables.service import service_for
 from host.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon

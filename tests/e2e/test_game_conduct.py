@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.custom_ids import LobbyId
+from bot.ids import LobbyId
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message

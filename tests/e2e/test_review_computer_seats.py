@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.table_service import service_for
+from bot.tables.service import service_for
 from host import autoplay, thinking
 from host.tables import Table
 from stickem import Phase

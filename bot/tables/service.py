@@ -5,7 +5,7 @@ table, takes its lock (deferring the interaction first if the lock is busy, so t
 interaction is answered within Discord's 3 seconds), calls one :class:`host.tables.Table` method,
 answers the player and executes the returned effects (table message edits, DMs, channel notices).
 
-Expected refusals (:class:`bot.errors.UserError`, the game's among them) propagate out of the
+Expected refusals (:class:`bot.messages.errors.UserError`, the game's among them) propagate out of the
 command methods to the command tree's error handler; the click methods report them themselves,
 because component callbacks do not pass through the tree.
 """
@@ -23,13 +23,14 @@ from typing import Any, Literal
 import aiohttp
 import discord
 
-from bot import limits, render
-from bot.custom_ids import ActionId, LobbyId, StopId, TakeoverId
-from bot.discord_views import edit_kwargs, from_presentation, send_kwargs
-from bot.errors import report_interaction_error
-from bot.game_choices import offered_game
-from bot.render import ButtonSpec, MessageSpec
-from bot.replies import send_ephemeral
+from bot.ids import ActionId, LobbyId, StopId, TakeoverId
+from bot.messages import limits
+from bot.messages.errors import report_interaction_error
+from bot.messages.replies import send_ephemeral
+from bot.tables import host_messages as render
+from bot.tables.game_choices import offered_game
+from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.payload import edit_kwargs, from_presentation, send_kwargs
 from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import text
 from host.errors import UserError
@@ -892,7 +893,7 @@ class TableService:
         return self._answer_guards.get(interaction.id) or asyncio.Lock()
 
     async def _reply(self, interaction: discord.Interaction[Any], content: str) -> None:
-        """Answer a slash command privately (see :func:`bot.replies.send_ephemeral`)."""
+        """Answer a slash command privately (see :func:`bot.messages.replies.send_ephemeral`)."""
         async with self._guard(interaction):
             await send_ephemeral(interaction, content)
 
