@@ -69,7 +69,7 @@ async def playing(tmp_path: Path) -> AsyncIterator[tuple[TableService, Table]]:
         async def execute(table: Table, outcome: Outcome, **_: object) -> None:
             return None
 
-        service.execute = execute  # type: ignore[method-assign]
+        service.effects.execute = execute  # type: ignore[method-assign]
         table = registry.get_or_open(CHANNEL, 1)
         for user in (1, 2, 3):
             async with service.journal.recording(table):
