@@ -153,12 +153,14 @@ class Courier:
             log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
 
     async def _has_left(self, table: Table, user_id: int) -> bool:
-        """Whether ``user_id`` is known to have left the table's server (one REST look-up: the
-        bot has no member events)."""
-        if table.guild_id is None:
+        """Whether ``user_id`` is known to have left the table's server (one REST look-up,
+        :meth:`discord.Guild.fetch_member`: the bot has no member events; a server the bot does
+        not see any more tells nothing)."""
+        guild = self.client.get_guild(table.guild_id) if table.guild_id is not None else None
+        if guild is None:
             return False
         try:
-            await self.client.http.get_member(table.guild_id, user_id)
+            await guild.fetch_member(user_id)
         except discord.NotFound:
             return True
         except discord.HTTPException:
