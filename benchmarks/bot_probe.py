@@ -351,7 +351,7 @@ class Probe:
     def _tables(self) -> list[Any]:
         if self.bot is None:
             return []
-        from bot.table_service import service_for
+        from bot.tables.service import service_for
 
         return list(service_for(self.bot).registry.tables())
 
@@ -442,7 +442,7 @@ def deep_size(root: object) -> int:
 
 def install() -> None:
     """Install the probe into this (bot) process: called from ``sitecustomize``."""
-    from bot.app import StickemBot
+    from bot.boot.app import StickemBot
 
     probe = Probe(Path(os.environ["STICKEM_PROBE_FILE"]))
     probe.patch_handles()

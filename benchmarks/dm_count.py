@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.table_service import service_for
+from bot.tables.service import service_for
 from tests.discord_emulator import Emulator
 from tests.e2e.dm_count import DmCount, dm_counts
 from tests.e2e.game_harness import table_game

@@ -35,10 +35,10 @@ from typing import TextIO
 import discord
 from dotenv import load_dotenv
 
-from bot.app import StickemBot
-from bot.command_sync import CommandSyncError
-from bot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, offer_games
-from bot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
+from bot.boot.app import StickemBot
+from bot.boot.command_sync import CommandSyncError
+from bot.boot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, offer_games
+from bot.boot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
 from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 from host.storage.database import redacted
 

@@ -15,13 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clicks import parse_or_none, refuse
-from bot.command_text import command_text
-from bot.custom_ids import LOBBY_TEMPLATE, LobbyId
-from bot.game_choices import game_choices
-from bot.interaction_release import releases_click
-from bot.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
-from bot.table_service import service_for
+from bot.boot.command_text import command_text
+from bot.ids import LOBBY_TEMPLATE, LobbyId
+from bot.runtime.interaction_release import releases_click
+from bot.tables.game_choices import game_choices
+from bot.tables.service import service_for
+from bot.tables.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
+from bot.tables.stray_clicks import parse_or_none, refuse
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
 from tabletop import GameSpec, registry
 

@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.command_text import command_text
-from bot.discord_views import from_presentation, send_kwargs
-from bot.game_choices import game_choices, offered_game
-from bot.table_service import service_for
+from bot.boot.command_text import command_text
+from bot.tables.game_choices import game_choices, offered_game
+from bot.tables.payload import from_presentation, send_kwargs
+from bot.tables.service import service_for
 
 GAME_CHOICES = game_choices()
 """The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""

@@ -16,13 +16,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clicks import parse_or_none, refuse
-from bot.command_text import command_text
-from bot.discord_views import edit_kwargs, send_kwargs
-from bot.errors import report_interaction_error
-from bot.render import player_name
-from bot.replies import send_ephemeral
-from bot.stats_render import (
+from bot.boot.command_text import command_text
+from bot.messages.errors import report_interaction_error
+from bot.messages.replies import send_ephemeral
+from bot.messages.stats import (
     HISTORY_GAMES,
     LEADERBOARD_TEMPLATE,
     PAGE_SIZE,
@@ -31,6 +28,9 @@ from bot.stats_render import (
     leaderboard_message,
     stats_message,
 )
+from bot.tables.host_messages import player_name
+from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.stray_clicks import parse_or_none, refuse
 from host.catalog import text
 from host.errors import UserError
 from host.storage import READ_FAILED, Storage, StorageError

@@ -10,9 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.clicks import parse_or_none, refuse
-from bot.command_text import command_text
-from bot.custom_ids import (
+from bot.boot.command_text import command_text
+from bot.ids import (
     ACTION_TEMPLATE,
     MISERY_CONFIRM_TEMPLATE,
     MISERY_SELECT_TEMPLATE,
@@ -26,8 +25,9 @@ from bot.custom_ids import (
     StopId,
     TakeoverId,
 )
-from bot.interaction_release import releases_click
-from bot.table_service import service_for
+from bot.runtime.interaction_release import releases_click
+from bot.tables.service import service_for
+from bot.tables.stray_clicks import parse_or_none, refuse
 
 
 def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:

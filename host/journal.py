@@ -412,7 +412,7 @@ class GameJournal:
         by then (its seat moved, the game ended) is not stored: each id is written only if the
         stored game still has the action count it had when the DM was sent, which keeps the rule
         that a stored hand DM is always one still waiting for its player (see
-        :mod:`bot.resume`). An id lost to a crash only means a new DM after the restart.
+        :mod:`bot.tables.resume`). An id lost to a crash only means a new DM after the restart.
         """
         ref = table.messages.prompts.get(seat)
         if self.storage is None or table.storage_id is None or ref is None or table.match is None:

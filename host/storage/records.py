@@ -19,7 +19,7 @@ class GameStatus(StrEnum):
 
 OWED = "owed"
 """The purpose of the stored message row saying that the end of a round or of the game is still
-to be shown: its message id is the game's action count when that end came (see bot.resume). A
+to be shown: its message id is the game's action count when that end came (see bot.tables.resume). A
 finished game with such a row is loaded at start like an active one."""
 
 

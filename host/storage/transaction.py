@@ -91,6 +91,22 @@ def _check_json(text: str, what: str) -> None:
         raise ValueError(f"{what} must be JSON text: {exc}") from exc
 
 
+async def _explain_refused_action(conn: AsyncConnection | InlineConnection, game_id: int, seq: int) -> None:
+    """Raise why action ``seq`` of ``game_id`` could not be claimed: the game is unknown or not
+    active, the number is taken, or it would leave a gap."""
+    row: Any = (
+        await conn.execute(select(games.c.status, games.c.action_count).where(games.c.id == game_id))
+    ).first()
+    if row is None:
+        raise UnknownGame(game_id)
+    status, count = str(row[0]), int(row[1])
+    if status != GameStatus.ACTIVE.value:
+        raise GameNotActive(game_id, status)
+    if seq < count:
+        raise DuplicateAction(game_id, seq)
+    raise ActionOutOfOrder(game_id, seq, count)
+
+
 class Transaction:
     """The writes of one database transaction; nothing is visible to others until it commits.
 
@@ -171,7 +187,7 @@ class Transaction:
             ),
         )
         if claimed.rowcount != 1:
-            await self._explain_refused_action(game_id, seq)
+            await _explain_refused_action(self._conn, game_id, seq)
         try:
             await self._conn.execute(
                 _insert_into(game_actions),
@@ -179,21 +195,6 @@ class Transaction:
             )
         except IntegrityError as exc:
             raise DuplicateAction(game_id, seq) from exc
-
-    async def _explain_refused_action(self, game_id: int, seq: int) -> None:
-        row: Any = (
-            await self._conn.execute(
-                select(games.c.status, games.c.action_count).where(games.c.id == game_id)
-            )
-        ).first()
-        if row is None:
-            raise UnknownGame(game_id)
-        status, count = str(row[0]), int(row[1])
-        if status != GameStatus.ACTIVE.value:
-            raise GameNotActive(game_id, status)
-        if seq < count:
-            raise DuplicateAction(game_id, seq)
-        raise ActionOutOfOrder(game_id, seq, count)
 
     async def _end_game(self, game_id: int, status: GameStatus, reason: str | None) -> bool:
         ended = await self._conn.execute(

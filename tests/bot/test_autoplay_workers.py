@@ -13,7 +13,7 @@ from typing import Any, cast
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host import autoplay as autoplay_module
 from host.autoplay import Autoplay, AutoplaySettings, make_executor
 from host.journal import GameJournal

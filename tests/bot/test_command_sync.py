@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.command_sync import SyncStateFile, payload_hash, sync_key
+from bot.boot.command_sync import SyncStateFile, payload_hash, sync_key
 
 
 def test_state_file_round_trip_and_separate_keys(tmp_path: Path) -> None:

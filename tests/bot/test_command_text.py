@@ -1,5 +1,5 @@
 """The slash commands' descriptions come from the catalog, and Discord gets them in every
-language the catalog has (:mod:`bot.command_text`)."""
+language the catalog has (:mod:`bot.boot.command_text`)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-import bot.command_text
+import bot.boot.command_text
 import host.catalog
-from bot.command_sync import command_payload, payload_hash
-from bot.command_text import CatalogTranslator, command_text, translated, translations
+from bot.boot.command_sync import command_payload, payload_hash
+from bot.boot.command_text import CatalogTranslator, command_text, translated, translations
 from cogs.lobby import TIMER_NAMES, Lobby
 from cogs.table import TableCog
 from host.catalog import Catalog, text
@@ -43,7 +43,7 @@ def german(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalog:
     (tmp_path / "de.toml").write_text(GERMAN, encoding="utf-8")
     catalog = Catalog(tmp_path)
     monkeypatch.setattr(host.catalog, "CATALOG", catalog)
-    monkeypatch.setattr(bot.command_text, "CATALOG", catalog)
+    monkeypatch.setattr(bot.boot.command_text, "CATALOG", catalog)
     return catalog
 
 
@@ -122,7 +122,7 @@ async def test_a_change_of_the_translations_is_a_change_of_the_commands(
     tree = await _tree()
     with_german = command_payload(tree, None)
     assert with_german[-1] == {"translations": translations()}
-    monkeypatch.setattr("bot.command_sync.translations", dict)
+    monkeypatch.setattr("bot.boot.command_sync.translations", dict)
     english_only = command_payload(tree, None)
     assert all("translations" not in entry for entry in english_only)
     assert payload_hash(english_only) != payload_hash(with_german)

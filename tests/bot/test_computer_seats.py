@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot import render
-from bot.config import ConfigError, Settings
+from bot.boot.config import ConfigError, Settings
+from bot.tables import host_messages as render
 from host.tables import (
     BOT_NAMES,
     Notice,

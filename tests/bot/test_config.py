@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import DEFAULT_DATABASE_URL, ConfigError, Settings
+from bot.boot.config import DEFAULT_DATABASE_URL, ConfigError, Settings
 from host.storage.database import redacted
 
 GOOD_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as entry
-from bot.config import ConfigError, Settings, offer_games
+from bot.boot.config import ConfigError, Settings, offer_games
 from tabletop import registry
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"

@@ -6,7 +6,7 @@ import logging
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 
 
 def test_stored_default_games_are_restored_and_a_game_no_longer_offered_is_ignored(

@@ -1,6 +1,6 @@
 """A game's message whose texts come from its catalog reaches Discord filled in, in the reader's
 language: every text of the message (content, embeds, buttons, selects) and nested texts, through
-the one converter (:func:`bot.discord_views.from_presentation`) to the payload discord.py sends."""
+the one converter (:func:`bot.tables.payload.from_presentation`) to the payload discord.py sends."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord_views import from_presentation, send_kwargs
+from bot.tables.payload import from_presentation, send_kwargs
 from tabletop.catalog import Catalog
 from tabletop.presentation import Button, Choice, Embed, EmbedField, Message, Select
 

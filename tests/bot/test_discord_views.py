@@ -7,9 +7,9 @@ from typing import Any
 
 import discord
 
-from bot import render
-from bot.custom_ids import ActionId
-from bot.discord_views import StaticComponents, build_components, edit_kwargs, from_presentation, send_kwargs
+from bot.ids import ActionId
+from bot.tables import host_messages as render
+from bot.tables.payload import StaticComponents, build_components, edit_kwargs, from_presentation, send_kwargs
 from stickem import Game
 from stickem.presentation import hand_prompt, misery_prompt
 from tabletop.presentation import Message

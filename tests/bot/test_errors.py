@@ -8,7 +8,7 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.errors import friendly_message, new_reference
+from bot.messages.errors import friendly_message, new_reference
 from host.errors import UserError
 from host.tables import GameRefusal, Table
 from tabletop import Refused

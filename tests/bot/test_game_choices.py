@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.game_choices import game_choices, offered_game
+from bot.tables.game_choices import game_choices, offered_game
 from host.errors import UserError
 from tabletop import registry
 

@@ -1,4 +1,4 @@
-"""The gateway websocket gives the event loop back after each event (bot/gateway.py)."""
+"""The gateway websocket gives the event loop back after each event (bot/runtime/gateway.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import discord.shard
 import pytest
 from discord.gateway import DiscordWebSocket
 
-from bot.gateway import YieldingWebSocket, install
+from bot.runtime.gateway import YieldingWebSocket, install
 
 
 async def test_other_tasks_run_between_two_buffered_events(monkeypatch: pytest.MonkeyPatch) -> None:

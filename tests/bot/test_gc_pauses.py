@@ -1,4 +1,4 @@
-"""Full garbage collections walk only what is new (bot/gc_pauses.py)."""
+"""Full garbage collections walk only what is new (bot/runtime/gc_pauses.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import gc_pauses
+from bot.runtime import gc_pauses
 
 
 class Node:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import discord
 
-from bot.app import StickemBot, bot_intents
-from bot.config import Settings
+from bot.boot.app import StickemBot, bot_intents
+from bot.boot.config import Settings
 from tests.discord_emulator import Emulator, run_client
 
 PRIVILEGED = ("members", "presences", "message_content")

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.journal import GameJournal
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
@@ -69,7 +69,7 @@ async def playing(tmp_path: Path) -> AsyncIterator[tuple[TableService, Table]]:
         async def execute(table: Table, outcome: Outcome, **_: object) -> None:
             return None
 
-        service.execute = execute  # type: ignore[method-assign]
+        service.effects.execute = execute  # type: ignore[method-assign]
         table = registry.get_or_open(CHANNEL, 1)
         for user in (1, 2, 3):
             async with service.journal.recording(table):

@@ -6,8 +6,8 @@ import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.discord_views import edit_kwargs, send_kwargs
-from bot.render import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from bot.tables.host_messages import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from bot.tables.payload import edit_kwargs, send_kwargs
 from tests.discord_emulator.validation import validate_components, validate_message
 
 texts = st.text(min_size=1, max_size=7000)

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from bot.interaction_release import releases_click
+from bot.runtime.interaction_release import releases_click
 from host.journal import GameJournal
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
 from host.tables import TableError, TableRegistry, TableState

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 import bot.__main__ as entry
-from bot.app import StickemBot
-from bot.config import Settings, database_url_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings, database_url_for
 from host.storage import (
     DuplicateAction,
     SchemaTooNew,

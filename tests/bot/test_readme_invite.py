@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
-from bot.invite import INVITE_SCOPES, REQUIRED_PERMISSIONS, invite_url
+from bot.boot.invite import INVITE_SCOPES, REQUIRED_PERMISSIONS, invite_url
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot import render
-from bot.custom_ids import (
+from bot.ids import (
     ActionId,
     LobbyId,
     MiseryConfirmId,
@@ -19,7 +18,8 @@ from bot.custom_ids import (
     PlayId,
     StopId,
 )
-from bot.table_service import TableService
+from bot.tables import host_messages as render
+from bot.tables.service import TableService
 from host.tables import TableRegistry
 from stickem import Card, Phase, deck
 from stickem.hosting import GAME, card_token, parse_card_token

@@ -1,4 +1,4 @@
-"""`bot.startup.reach_discord`: a network failure at start-up is retried with a growing delay and
+"""`bot.boot.startup.reach_discord`: a network failure at start-up is retried with a growing delay and
 logged; a refused token is not retried."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import logging
 import discord
 import pytest
 
-from bot.startup import ConnectPolicy, reach_discord
+from bot.boot.startup import ConnectPolicy, reach_discord
 
 POLICY = ConnectPolicy(timeout=5.0, retries=3, first_delay=0.01)
 
@@ -34,7 +34,7 @@ class Flaky:
 
 async def test_a_transient_failure_is_retried_and_logged(caplog: pytest.LogCaptureFixture) -> None:
     flaky = Flaky(2, ConnectionResetError(104, "Connection reset by peer"))
-    with caplog.at_level(logging.WARNING, logger="bot.startup"):
+    with caplog.at_level(logging.WARNING, logger="bot.boot.startup"):
         assert await reach_discord(flaky.attempt, POLICY, flaky.reset) == "ok"
     assert flaky.calls == 3 and flaky.resets == 2
     retries = [record.getMessage() for record in caplog.records]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.startup import ConnectPolicy, open_database
+from bot.boot.startup import ConnectPolicy, open_database
 from host.storage import StorageUnavailable
 
 STORAGE_LOGGER = "host.storage"  # where host/storage logs

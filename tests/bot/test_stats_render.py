@@ -6,13 +6,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.render import ButtonSpec
-from bot.stats_render import (
+from bot.messages.stats import (
     LeaderboardId,
     history_message,
     leaderboard_message,
     stats_message,
 )
+from bot.tables.host_messages import ButtonSpec
 from host.storage import (
     BestGame,
     HistoryEntry,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.tables import (
     Effect,
     Outcome,
@@ -45,7 +45,7 @@ def _service(shown: list[Effect]) -> TableService:
     async def execute(table: Table, outcome: Outcome, **_: object) -> None:
         shown.extend(outcome.effects)
 
-    service.execute = execute  # type: ignore[method-assign]
+    service.effects.execute = execute  # type: ignore[method-assign]
     return service
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.table_service import TableService
+from bot.tables.service import TableService
 from host.autoplay import AutoplaySettings
 from host.journal import GameJournal
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
@@ -39,7 +39,7 @@ async def one_human_two_computers(tmp_path: Path) -> AsyncIterator[tuple[TableSe
     async def execute(table: Table, outcome: Outcome, **_: object) -> None:
         service.kick(table)
 
-    service.execute = execute  # type: ignore[method-assign]
+    service.effects.execute = execute  # type: ignore[method-assign]
     try:
         table = registry.get_or_open(CHANNEL, 1)
         async with service.journal.recording(table):

@@ -11,7 +11,7 @@ import pytest
 
 import stickgame.cli
 import stupid.cli
-from bot.startup import ConnectPolicy, StartupError, reach_discord
+from bot.boot.startup import ConnectPolicy, StartupError, reach_discord
 from stickem import Rules as StickemRules
 from stickem.ai.terminal import TerminalTable as StickemTable
 from stickgame import Card as StickCard

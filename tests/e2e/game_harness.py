@@ -20,10 +20,10 @@ from pathlib import Path
 
 import discord
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.custom_ids import ActionId, MiseryConfirmId, MiserySelectId, PlayId
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from bot.ids import ActionId, MiseryConfirmId, MiserySelectId, PlayId
+from bot.tables.service import service_for
 from host.tables import Table
 from stickem import Card, Game, Phase
 from stickem.events import RoundScored, TrickSetAside, TrickWon
@@ -173,7 +173,7 @@ class GameHarness:
 
         def idle() -> bool:
             answered = all(r.response_type is not None or r.expired for r in records)
-            busy = bool(service._answer_guards) or (table is not None and table.lock.busy)
+            busy = bool(service.answerer.guards) or (table is not None and table.lock.busy)
             return answered and not busy and not service.journal.writing_prompts
 
         # Polled, not awaited on emulator changes: the bot's last step (releasing the lock) sends

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from bot.tables.service import service_for
 from host.tables import Table
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User

@@ -24,7 +24,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequenc
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.custom_ids import ActionId
+from bot.ids import ActionId
 from host.storage import SeatRecord, Storage
 from host.storage.database import DATABASE_FILENAME
 from host.tables import Table

@@ -26,9 +26,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.app import StickemBot
-from bot.custom_ids import ActionId
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.ids import ActionId
+from bot.tables.service import service_for
 from host.storage import StoredGame
 from host.tables import Table
 from stupid import Action, Card, Game

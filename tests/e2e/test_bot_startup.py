@@ -12,8 +12,8 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import StickemBot
-from bot.config import Settings
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
 from host.errors import UserError
 from tests.discord_emulator import Emulator, run_client
 
@@ -134,7 +134,7 @@ async def test_error_handler_explains_or_gives_a_reference(emulator: Emulator, t
 async def test_refused_dev_guild_sync_is_logged_and_the_bot_starts(
     emulator: Emulator, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.WARNING, logger="bot.app"):
+    with caplog.at_level(logging.WARNING, logger="bot.boot.app"):
         async with run_client(emulator, _bot(emulator, tmp_path, dev_guild_id=987654321098765432)) as client:
             assert client.is_ready()
     refused = emulator.pop_problems("http-error")

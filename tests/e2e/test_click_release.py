@@ -1,4 +1,4 @@
-"""A handled click leaves no reference cycle behind (see bot/interaction_release.py).
+"""A handled click leaves no reference cycle behind (see bot/runtime/interaction_release.py).
 
 Garbage the collector must find stalls the event loop when it is freed in bulk; a click's
 interaction and its rebuilt view must be freed by reference counting instead.
@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import interaction_release
+from bot.runtime import interaction_release
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import table_game
@@ -24,7 +24,7 @@ CYCLIC = ("discord.interactions.Interaction", "discord.ui.view.View", "discord.m
 def cyclic_garbage() -> list[str]:
     """Names of the click-related objects the collector found in cycles since DEBUG_SAVEALL.
 
-    The bot freezes the survivors of middle collections (bot/gc_pauses.py): a cycle frozen while
+    The bot freezes the survivors of middle collections (bot/runtime/gc_pauses.py): a cycle frozen while
     its click was being handled would be invisible to a plain ``gc.collect()``, so unfreeze first.
     """
     gc.unfreeze()

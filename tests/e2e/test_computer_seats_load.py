@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.table_service import service_for
+from bot.tables.service import service_for
 from tests.discord_emulator import Emulator
 from tests.e2e.load_driver import Latencies, add_tables, human_loop, open_table
 from tests.e2e.seat_helpers import running, seat_bot

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.app import StickemBot
+from bot.boot.app import StickemBot
 from host.storage import utc_now
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import User

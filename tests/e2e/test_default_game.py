@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from bot.tables.service import service_for
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.errors import EmulatorUsageError
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, User

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from bot.table_service import service_for
+from bot.tables.service import service_for
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts

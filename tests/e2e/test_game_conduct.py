@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.custom_ids import LobbyId
+from bot.ids import LobbyId
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message
@@ -81,6 +81,29 @@ async def test_player_with_closed_dms_plays_everything_through_hand(
         assert sum(t == f"<@{bob.id}> round 2: pick your misery card with **/hand**." for t in texts) == 1
         assert emulator.calls("POST /channels/{channel_id}/messages", status=403)
         assert not [m for m in emulator.driver.dm_messages(bob) if m.author.id != bob.id]
+
+
+async def test_a_player_who_left_the_server_is_named_so_in_the_channel(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """A DM refused because the player left the server (found with one member look-up) is
+    announced as such, not as closed DMs."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        cyd = h.users[2]
+        del emulator.world.guilds[h.channel.guild_id].members[cyd.id]
+        await h.start(rounds=1)
+        notice = await emulator.driver.wait_for_message(
+            h.channel, lambda m: "has left this server" in m.content
+        )
+        assert notice.content.startswith(f"<@{cyd.id}> has left this server")
+        assert emulator.calls("GET /guilds/{guild_id}/members/{user_id}", status=404)
+        texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
+        assert not any("can't send you direct messages" in t for t in texts)
+        looked_up = emulator.pop_problems("http-error")  # the member look-up's 404, expected
+        assert [str(p) for p in looked_up] == [
+            "[http-error] GET /guilds/{guild_id}/members/{user_id} -> 404 10007 Unknown Member"
+        ]
 
 
 # --- misuse -----------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.custom_ids import ActionId, MiserySelectId
+from bot.ids import ActionId, MiserySelectId
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult

@@ -8,8 +8,8 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.custom_ids import LobbyId
-from bot.table_service import service_for
+from bot.ids import LobbyId
+from bot.tables.service import service_for
 from host.tables import TableState
 from stickem import Game, Phase
 from tests.discord_emulator import Emulator
@@ -35,7 +35,7 @@ async def test_a_late_answer_to_a_card_click_still_moves_the_game_on(
         dms_before = len(emulator.driver.dm_messages(follower))
         card = hand_of(message)[0]
         emulator.response_timeout = 0.0  # every answer of the bot now arrives too late
-        with caplog.at_level(logging.WARNING, logger="bot.table_service"):
+        with caplog.at_level(logging.WARNING, logger="bot.tables"):
             result = await emulator.driver.click(h.users[seat], message, str(card))
             await emulator.driver.wait_until(
                 lambda: len(emulator.driver.dm_messages(follower)) > dms_before or None,
@@ -84,7 +84,7 @@ async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
             return await real_create_dm(user)
 
         monkeypatch.setattr(h.bot, "create_dm", flaky_create_dm)
-        with caplog.at_level(logging.WARNING, logger="bot.table_service"):
+        with caplog.at_level(logging.WARNING, logger="bot.tables"):
             await h.play_turn()
         assert failures == [target.id]
         assert any("Could not DM" in r.message for r in caplog.records if r.levelno == logging.WARNING)

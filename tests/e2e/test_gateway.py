@@ -1,11 +1,11 @@
-"""The bot reads the gateway with its own websocket class (see bot/gateway.py)."""
+"""The bot reads the gateway with its own websocket class (see bot/runtime/gateway.py)."""
 
 from __future__ import annotations
 
 import asyncio
 from pathlib import Path
 
-from bot.gateway import YieldingWebSocket
+from bot.runtime.gateway import YieldingWebSocket
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import table_game
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import StickemBot
+from bot.boot.app import StickemBot
 from host.tables import Table
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User

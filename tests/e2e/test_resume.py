@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from bot.app import StickemBot
-from bot.config import Settings
-from bot.custom_ids import LobbyId
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from bot.ids import LobbyId
+from bot.tables.service import service_for
 from host.catalog import text as catalog_text
 from host.storage import GameStatus, LobbyRecord, SeatRecord, Storage
 from host.tables import TableState

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.table_service import service_for
+from bot.tables.service import service_for
 from host import autoplay, thinking
 from host.tables import Table
 from stickem import Phase
@@ -207,7 +207,7 @@ async def test_a_network_error_while_showing_a_computer_move_does_not_stall_the_
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
         service = service_for(bot)
-        real_show = service._show_table
+        real_show = service.courier.show_table
         failed: list[bool] = []
 
         async def flaky_show(table: Table, spec: Any, *, new: bool) -> None:
@@ -217,7 +217,7 @@ async def test_a_network_error_while_showing_a_computer_move_does_not_stall_the_
                 raise ConnectionResetError("connection reset by peer")
             await real_show(table, spec, new=new)
 
-        monkeypatch.setattr(service, "_show_table", flaky_show)
+        monkeypatch.setattr(service.courier, "show_table", flaky_show)
         await slash(emulator, ann, club.channel, "join")
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="off")
         table = table_of(bot, club.channel)

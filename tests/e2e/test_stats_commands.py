@@ -7,8 +7,8 @@ import json
 import random
 from pathlib import Path
 
-from bot.app import StickemBot
-from bot.config import Settings
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
 from host.storage import SeatRecord, SeatResult, Storage
 from stickem import Rules
 from stickem.hosting import options_for

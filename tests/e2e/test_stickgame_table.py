@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.custom_ids import ActionId
-from bot.table_service import service_for
+from bot.ids import ActionId
+from bot.tables.service import service_for
 from stickgame import Card, LayOff
 from stickgame.present_text import card_emoji, meld_text
 from stickgame.views import View

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import StickemBot
-from bot.config import Settings
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
 from host.storage import SAVE_FAILED, Storage
 from tests.discord_emulator import Emulator, run_client
 from tests.e2e.game_harness import PLAYER_NAMES, GameHarness, hand_of

@@ -31,9 +31,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import StickemBot
-from bot.custom_ids import MiseryConfirmId, MiserySelectId, PlayId
-from bot.table_service import service_for
+from bot.boot.app import StickemBot
+from bot.ids import MiseryConfirmId, MiserySelectId, PlayId
+from bot.tables.service import service_for
 from host.storage import CURRENT_VERSION, GameStatus, Storage
 from host.tables import Table, TableState
 from stickem import HAND_SIZE, Card, Phase

@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("host", "bot", "cogs")
 """Where the player-facing text of the host and the Discord layer lives."""
 
-CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.command_text": {"command_text"}}
+CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.boot.command_text": {"command_text"}}
 """The functions that look a text up by key, by the module they are imported from (a wrapper
 such as ``command_text`` calls ``CATALOG.text(key, ...)`` with the key it was given: its own
 callers are the ones read)."""
@@ -27,10 +27,10 @@ OPERATOR_FILES = {
     # What these say is read by whoever runs the bot (its console, its log, the README), never
     # by a player in Discord.
     "bot/__main__.py": "the command line's help and start-up failures",
-    "bot/config.py": "settings refused at start-up",
-    "bot/startup.py": "start-up checks (data folder, database, network)",
-    "bot/command_sync.py": "slash command registration failures",
-    "bot/invite.py": "the permissions of the README's invite link",
+    "bot/boot/config.py": "settings refused at start-up",
+    "bot/boot/startup.py": "start-up checks (data folder, database, network)",
+    "bot/boot/command_sync.py": "slash command registration failures",
+    "bot/boot/invite.py": "the permissions of the README's invite link",
     "host/storage/maintenance.py": "the `python -m bot.storage` command line",
     "host/storage/database.py": "DATABASE_URL refused at start-up",
     "host/storage/loading.py": "why a stored game or lobby cannot be read (logged)",
@@ -39,16 +39,16 @@ OPERATOR_FILES = {
 
 NOT_PLAYER_TEXT = {
     # Strings that read as sentences but are not shown to a player.
-    "The check functions": "discord.py's own refusal, recognised to be replaced (bot/errors.py)",
-    "another game is active in its channel": "a broken game's reason, logged (bot/resume.py)",
-    "it does not replay: {}": "a broken game's reason, logged (bot/resume.py)",
+    "The check functions": "discord.py's own refusal, recognised to be replaced (bot/messages/errors.py)",
+    "another game is active in its channel": "a broken game's reason, logged (bot/tables/resume.py)",
+    "it does not replay: {}": "a broken game's reason, logged (bot/tables/resume.py)",
     "the game's weakest computer player": "named in log lines (host/autoplay.py FALLBACK)",
 }
 
 LOG_METHODS = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
 LOGGERS = frozenset({"log", "logger", "logging"})
 INTERNAL_ERRORS = frozenset({
-    # Exceptions never shown to a player: bot.errors shows only UserError (TableError,
+    # Exceptions never shown to a player: bot.messages.errors shows only UserError (TableError,
     # GameRefusal) and the games' Refused; anything else is a bug, logged with a reference.
     # The storage errors below carry details for the log (StorageUnavailable's player text is
     # storage.save_failed / storage.read_failed).

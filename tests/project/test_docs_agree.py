@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.config import DATABASE_FILENAME, Settings, database_url_for
+from bot.boot.config import DATABASE_FILENAME, Settings, database_url_for
 
 REPO = Path(__file__).resolve().parents[2]
 PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.config import TOKEN_HELP
-from bot.invite import PERMISSION_REASONS, permission_name
-from bot.table_service import lobby_spec
+from bot.boot.config import TOKEN_HELP
+from bot.boot.invite import PERMISSION_REASONS, permission_name
+from bot.tables.service import lobby_spec
 from host.tables import Table
 
 REPO = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.resume import rebuild_tables
+from bot.tables.resume import rebuild_tables
 from host.journal import GameJournal, seat_results
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
 from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState

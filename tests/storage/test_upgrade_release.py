@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Boolean, insert, text
 
-from bot.resume import rebuild_tables
+from bot.tables.resume import rebuild_tables
 from host.journal import GameJournal, replay
 from host.storage import CURRENT_VERSION, GameStatus, Storage
 from host.storage.database import create_engine

@@ -44,10 +44,10 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-import bot.tables as release_tables
-
-import tests.discord_emulator.state as emulator_state
 from bot.table_service import service_for
+
+import bot.tables as release_tables
+import tests.discord_emulator.state as emulator_state
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User

@@ -9,7 +9,7 @@ empty, and no collection walks more than what was created in the last moments.
 
 Frozen objects are still freed by reference counting when they are no longer used; only a
 reference cycle that dies frozen would stay (the bot's own objects form none once a click is
-handled, see :mod:`bot.interaction_release`; a slash command's interaction does). To give such
+handled, see :mod:`bot.runtime.interaction_release`; a slash command's interaction does). To give such
 cycles back, every :data:`RECLAIM_EVERY` seconds everything is unfrozen and collected once: one
 long collection an hour (~15 ms at a hundred tables) instead of one a minute.
 """

@@ -12,7 +12,7 @@ from typing import Final
 
 import discord
 
-from bot.render import ButtonSpec, MessageSpec
+from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
 from tabletop import registry

@@ -9,18 +9,18 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from bot import gateway
-from bot.clicks import answer_stray_click
-from bot.command_sync import CommandSyncError, SyncStateFile, sync_commands
-from bot.command_text import CatalogTranslator
-from bot.config import Settings, autoplay_settings, database_url_for, offer_games
-from bot.errors import StickemTree
-from bot.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
-from bot.invite import invite_url
-from bot.resume import ResumeReport, announce_resumed, rebuild_tables
-from bot.startup import ConnectPolicy, check_writable, open_database, reach_discord
-from bot.table_service import TableService, install_service
-from bot.table_service import service_for as service_of
+from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
+from bot.boot.command_text import CatalogTranslator
+from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
+from bot.boot.invite import invite_url
+from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
+from bot.messages.errors import StickemTree
+from bot.runtime import gateway
+from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
+from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
+from bot.tables.service import TableService, install_service
+from bot.tables.service import service_for as service_of
+from bot.tables.stray_clicks import answer_stray_click
 from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
@@ -63,7 +63,7 @@ class StickemBot(commands.Bot):
     ) -> None:
         _silence_voice_warnings()
         offer_games(settings.games)  # before the cogs are loaded: their game choices follow it
-        gateway.install()  # one gateway event at a time (see bot.gateway)
+        gateway.install()  # one gateway event at a time (see bot.runtime.gateway)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -93,7 +93,7 @@ class StickemBot(commands.Bot):
     async def login(self, token: str) -> None:
         """Open the database (unless this is a forced sync), then log in as discord.py does, but
         with its first request to Discord bounded in time and retried on network failures (see
-        `bot.startup.reach_discord`); a refused token still raises `discord.LoginFailure` at once.
+        `bot.boot.startup.reach_discord`); a refused token still raises `discord.LoginFailure` at once.
 
         The database comes first: a database that cannot be used is said as such, not hidden
         behind a Discord that cannot be reached, and games are never hosted without it."""
@@ -142,7 +142,7 @@ class StickemBot(commands.Bot):
                 raise
             log.warning("%s", exc)
         # Start-up objects (modules, discord.py, resumed games) and, after each full collection,
-        # whatever it left alive are frozen out of the collector's walks (see bot.gc_pauses).
+        # whatever it left alive are frozen out of the collector's walks (see bot.runtime.gc_pauses).
         start_freezing()
         self._reclaiming = asyncio.create_task(reclaim_periodically())
         if self.storage is not None and self.resumed is not None:
@@ -151,7 +151,7 @@ class StickemBot(commands.Bot):
             )
 
     async def _open_database(self) -> None:
-        """Open the database and check that it takes writes (`bot.startup`)."""
+        """Open the database and check that it takes writes (`bot.boot.startup`)."""
         url = database_url_for(self.settings)
         storage = await open_database(url, ConnectPolicy.from_settings(self.settings), self.storage_timeout)
         self.storage = storage

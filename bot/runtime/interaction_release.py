@@ -42,7 +42,7 @@ def releases_click(
 
     discord.py uses neither the view nor the interaction after a dynamic item's callback, and the
     table service answers every click before its callback returns (see
-    ``bot.table_service.TableService._locked``)."""
+    ``bot.tables.answer.Answerer.locked``)."""
 
     @functools.wraps(callback)
     async def wrapper(self: ItemT, interaction: discord.Interaction[Any]) -> None:

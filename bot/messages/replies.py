@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot import limits
+from bot.messages import limits
 
 log = logging.getLogger(__name__)
 
@@ -19,7 +19,7 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **
     know whether the interaction was deferred (a public "thinking" message is removed first). An
     interaction that Discord no longer accepts (it expired, or the user's client went away) is
     logged and otherwise ignored: there is nobody left to tell. ``content`` is clipped to
-    Discord's limit (:mod:`bot.limits`).
+    Discord's limit (:mod:`bot.messages.limits`).
     """
     content = limits.clip(content, limits.CONTENT)
     try:

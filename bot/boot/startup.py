@@ -25,7 +25,7 @@ import yarl
 from discord.http import Route
 from sqlalchemy import text
 
-from bot.config import Settings
+from bot.boot.config import Settings
 from host.storage import Storage, StorageConfigError, StorageUnavailable
 from host.storage.database import normalise_url, redacted
 from tabletop.words import plural

@@ -17,8 +17,8 @@ from typing import Any
 
 import discord
 
-from bot import limits
-from bot.table_service import TableService
+from bot.messages import limits
+from bot.tables.service import TableService
 from host.catalog import text
 from host.journal import TURN_TIMER, replay
 from host.reshow import resume_effects, round_end_effects

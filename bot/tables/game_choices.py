@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot import limits
+from bot.messages import limits
 from host.catalog import text
 from host.errors import UserError
 from tabletop import GameSpec, registry

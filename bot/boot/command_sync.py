@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.command_text import translations
+from bot.boot.command_text import translations
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 def command_payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
     """The JSON that a sync to `guild` (None: global) would send, in a stable order, and the
     commands' texts in the catalog's other languages if it has any (they are sent as the
-    commands' localizations: see :mod:`bot.command_text`)."""
+    commands' localizations: see :mod:`bot.boot.command_text`)."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     ordered = sorted(payload, key=lambda entry: (entry.get("type", 1), entry["name"]))
     languages = translations()

@@ -14,8 +14,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot import limits
-from bot.replies import send_ephemeral
+from bot.messages import limits
+from bot.messages.replies import send_ephemeral
 from host.catalog import text
 from host.errors import UserError, sentence
 from tabletop import Refused

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bot import limits
+from bot.messages import limits
 from host.catalog import text as catalog_text
 from host.tables import TableError
 from tabletop import GameSpec, registry

@@ -68,7 +68,7 @@ class CatalogTranslator(app_commands.Translator):
 def translations() -> dict[str, dict[str, str]]:
     """The commands' texts of every language but English, by language (none while the catalog
     is English only): they go to Discord with the commands, so a change of them is a change of
-    the commands (see :mod:`bot.command_sync`)."""
+    the commands (see :mod:`bot.boot.command_sync`)."""
     found: dict[str, dict[str, str]] = {}
     for language in CATALOG.languages():
         if language == DEFAULT_LANGUAGE:

@@ -20,7 +20,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.custom_ids import (
+from bot.ids import (
     ACTION_TEMPLATE,
     LOBBY_TEMPLATE,
     MISERY_CONFIRM_TEMPLATE,
@@ -29,8 +29,8 @@ from bot.custom_ids import (
     STOP_TEMPLATE,
     TAKEOVER_TEMPLATE,
 )
-from bot.replies import send_ephemeral
-from bot.stats_render import LEADERBOARD_TEMPLATE
+from bot.messages.replies import send_ephemeral
+from bot.messages.stats import LEADERBOARD_TEMPLATE
 from host.catalog import text
 
 log = logging.getLogger(__name__)
@@ -49,7 +49,7 @@ ROUTED_TEMPLATES = tuple(
 
 def parse_or_none(parse: Callable[[str], T], custom_id: str) -> T | None:
     """``parse(custom_id)``, or None when the id is malformed (a card that does not exist, a
-    number too long for ``int``...): every parser of :mod:`bot.custom_ids` raises ``ValueError``."""
+    number too long for ``int``...): every parser of :mod:`bot.ids` raises ``ValueError``."""
     try:
         return parse(custom_id)
     except ValueError:

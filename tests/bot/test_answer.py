@@ -1,4 +1,4 @@
-"""The table lock of the table service: every interaction is deferred before Discord gives up."""
+"""The 3-second answerer (bot/tables/answer.py): every interaction is deferred before Discord gives up."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-import bot.table_service as table_service
-from bot import render
-from bot.table_service import TableService
+import bot.tables.answer as answerer_module
+from bot.tables import host_messages as render
+from bot.tables.service import TableService
 from host.tables import Table
 
 _ids = count(1)
@@ -45,7 +45,7 @@ async def hold(
     service: TableService, table: Table, interaction: FakeInteraction,
     work: Callable[[], Awaitable[object]],
 ) -> None:
-    async with service._locked(table, interaction, component=True):  # type: ignore[arg-type]
+    async with service.answerer.locked(table, interaction, component=True):  # type: ignore[arg-type]
         await work()
 
 
@@ -64,11 +64,11 @@ async def test_a_click_queued_right_after_a_release_defers() -> None:
     await asyncio.wait_for(asyncio.gather(task_a, task_b, task_c), 5)
     assert c.response.deferred, "c waited behind b without deferring"
     assert not a.response.deferred
-    assert service._answer_guards == {}
+    assert service.answerer.guards == {}
 
 
 async def test_the_watchdog_defers_a_slow_unanswered_section(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(table_service, "DEFER_AFTER", 0.05)
+    monkeypatch.setattr(answerer_module, "DEFER_AFTER", 0.05)
     service = TableService(client=None)  # type: ignore[arg-type]
     table = Table(1, 1)
     slow, quick = FakeInteraction(), FakeInteraction()
@@ -86,7 +86,7 @@ async def test_the_watchdog_defers_a_slow_unanswered_section(monkeypatch: pytest
 async def test_the_watchdog_never_defers_while_an_answer_is_on_its_way(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(table_service, "DEFER_AFTER", 0.01)
+    monkeypatch.setattr(answerer_module, "DEFER_AFTER", 0.01)
     service = TableService(client=None)  # type: ignore[arg-type]
     table = Table(1, 1)
     click = FakeInteraction()
@@ -99,7 +99,7 @@ async def test_the_watchdog_never_defers_while_an_answer_is_on_its_way(
     click.response.edit_message = slow_edit  # type: ignore[attr-defined]
 
     async def answer() -> None:
-        await service._edit_clicked(click, render.MessageSpec("done"))  # type: ignore[arg-type]
+        await service.answerer.edit_clicked(click, render.MessageSpec("done"))  # type: ignore[arg-type]
         await asyncio.sleep(0.05)
 
     await asyncio.wait_for(hold(service, table, click, answer), 5)

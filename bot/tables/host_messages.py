@@ -4,7 +4,7 @@ Nothing here sends anything or needs an event loop: a :class:`MessageSpec` is pl
 ``discord.Embed`` objects, and rows of :class:`ButtonSpec` / :class:`SelectSpec`) that the cogs turn
 into Discord messages. Here: players' names made safe, the lobby message, the turn timer's line,
 standings, the /stop confirmation, notices about closed DMs. A game's messages come as
-:mod:`tabletop.presentation` specs and are turned into these by :mod:`bot.discord_views`.
+:mod:`tabletop.presentation` specs and are turned into these by :mod:`bot.tables.payload`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import datetime
 
 import discord
 
-from bot.custom_ids import LobbyId, StopId
+from bot.ids import LobbyId, StopId
 from host.catalog import text
 from tabletop.presentation import standings_lines
 

@@ -12,8 +12,8 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot import limits
-from bot.render import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from bot.messages import limits
+from bot.tables.host_messages import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
 from tabletop.catalog import DEFAULT_LANGUAGE
 from tabletop.presentation import Button, Choice, Embed, Message, render
 
@@ -115,7 +115,7 @@ def build_components(spec: MessageSpec) -> StaticComponents | None:
 
 def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``send`` / ``send_message``: content, embeds and view if any
-    (clipped to Discord's limits: :mod:`bot.limits`)."""
+    (clipped to Discord's limits: :mod:`bot.messages.limits`)."""
     kwargs: dict[str, Any] = {"content": limits.clip(spec.content, limits.CONTENT)}
     if spec.embeds:
         kwargs["embeds"] = limits.fit_embeds(spec.embeds)
@@ -127,7 +127,7 @@ def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``edit``: replaces content, embeds and components entirely
-    (clipped to Discord's limits: :mod:`bot.limits`)."""
+    (clipped to Discord's limits: :mod:`bot.messages.limits`)."""
     return {
         "content": limits.clip(spec.content, limits.CONTENT),
         "embeds": limits.fit_embeds(spec.embeds),

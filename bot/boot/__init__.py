@@ -1,0 +1,1 @@
+"""Start-up: the bot object, its configuration, the checks before it connects, command sync, invite."""

@@ -1,0 +1,1 @@
+"""The tables' Discord side: commands and clicks run through a host table, and what it answers shown."""

@@ -1,0 +1,96 @@
+"""The 3-second rule: every interaction run through a table is answered within Discord's limit.
+
+A table runs one change at a time (its lock). An interaction that waits for the lock, or whose
+change is slow, is deferred first (at once when the lock is busy, else by a watchdog after
+:data:`DEFER_AFTER` seconds), and every answer takes the interaction's guard so that it never
+races the watchdog's defer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+from bot.messages.replies import send_ephemeral
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import edit_kwargs
+from host.tables import Table
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 1.5
+"""Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
+deferred, well inside Discord's 3 second limit."""
+
+
+class Answerer:
+    """Holds a table's lock for an interaction and answers it in time."""
+
+    def __init__(self) -> None:
+        # One lock per interaction being run: its answer and the deferring watchdog take turns.
+        self.guards: dict[int, asyncio.Lock] = {}
+
+    @contextlib.asynccontextmanager
+    async def locked(
+        self, table: Table, interaction: discord.Interaction[Any], *, component: bool = False
+    ) -> AsyncIterator[None]:
+        """Hold the table's lock for an interaction that must be answered within 3 seconds.
+
+        The interaction is deferred at once if the lock is held or others queue for it, and by a
+        watchdog if it is still unanswered after :data:`DEFER_AFTER` seconds (a long wait or a
+        slow step inside). Answers go through :meth:`guard` so that they never race the watchdog.
+        """
+        guard = asyncio.Lock()
+        self.guards[interaction.id] = guard
+
+        async def defer() -> None:
+            async with guard:
+                if interaction.response.is_done():
+                    return
+                try:
+                    if component:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=True, thinking=True)
+                except discord.HTTPException as exc:
+                    log.warning("Could not defer interaction %s: %s", interaction.id, exc)
+
+        async def watchdog() -> None:
+            await asyncio.sleep(DEFER_AFTER)
+            await asyncio.shield(defer())  # once started, a defer is never cut off halfway
+
+        if table.lock.busy:
+            await defer()
+        task = asyncio.create_task(watchdog())
+        try:
+            async with table.lock:
+                yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            async with guard:  # let a defer already under way finish
+                pass
+            self.guards.pop(interaction.id, None)
+
+    def guard(self, interaction: discord.Interaction[Any]) -> asyncio.Lock:
+        """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`locked`)."""
+        return self.guards.get(interaction.id) or asyncio.Lock()
+
+    async def reply(self, interaction: discord.Interaction[Any], content: str) -> None:
+        """Answer a slash command privately (see :func:`bot.messages.replies.send_ephemeral`)."""
+        async with self.guard(interaction):
+            await send_ephemeral(interaction, content)
+
+    async def edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
+        """Answer a click by editing the message that was clicked."""
+        async with self.guard(interaction):
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**edit_kwargs(spec))
+            else:
+                await interaction.response.edit_message(**edit_kwargs(spec))

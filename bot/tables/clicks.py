@@ -1,0 +1,218 @@
+"""Clicks on the tables' components: lobby buttons, a game's prompts, takeover and stop buttons.
+
+Each click finds its table, takes its lock through the answerer, runs one table change (stored
+before it is shown), answers the click by editing the clicked message, and hands the outcome to
+the effect player. Errors are reported here, because component callbacks do not pass through
+the command tree.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from bot.ids import ActionId, LobbyId, StopId, TakeoverId
+from bot.messages.errors import report_interaction_error
+from bot.tables import host_messages as render
+from bot.tables.answer import Answerer
+from bot.tables.courier import Courier
+from bot.tables.effects import EffectPlayer
+from bot.tables.host_messages import MessageSpec
+from bot.tables.interactions import is_admin
+from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
+from host.catalog import text
+from host.journal import GameJournal
+from host.tables import (
+    Effect,
+    GameRefusal,
+    LobbyClosed,
+    Outcome,
+    Prompt,
+    ShowLobby,
+    Table,
+    TableError,
+    TableRegistry,
+    TableState,
+)
+from tabletop import Refused
+from tabletop.presentation import Act, Message, Redraw
+
+log = logging.getLogger(__name__)
+
+
+class Clicks:
+    """Runs the clicks on a bot's table components."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        journal: GameJournal,
+        answerer: Answerer,
+        courier: Courier,
+        effects: EffectPlayer,
+    ) -> None:
+        self.registry = registry
+        self.journal = journal
+        self.answerer = answerer
+        self.courier = courier
+        self.effects = effects
+
+    def _table(self, channel_id: int) -> Table:
+        table = self.registry.get(channel_id)
+        if table is None:
+            raise TableError(text("table.closed_game_over"))
+        return table
+
+    async def lobby_click(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
+        """A Join / Leave / Start button of a lobby message."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self.answerer.locked(table, interaction, component=True):
+                user = interaction.user
+                async with self.journal.recording(table):
+                    if ident.action == "join":
+                        outcome = table.join(user.id, render.player_name(user.display_name))
+                    elif ident.action == "addbot":
+                        outcome = table.add_bot(user.id, is_admin=is_admin(interaction))
+                    elif ident.action == "leave":
+                        outcome = table.leave(user.id)
+                    else:
+                        outcome = table.start(user.id, is_admin=is_admin(interaction))
+                await self._finish(
+                    table, outcome, interaction, lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                )
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
+
+    async def action_click(
+        self, interaction: discord.Interaction[Any], ident: ActionId, values: tuple[str, ...] = ()
+    ) -> None:
+        """A component of a game's prompt (in a DM or an ephemeral /hand message): the game's
+        presentation says what it means, a step of a decision (shown in place) or an action
+        (applied, stored, shown)."""
+        try:
+            table = self._table(ident.channel_id)
+            user_id = interaction.user.id
+            header = dm_header(table) if interaction.guild_id is None else ""
+            if not table.returns_on_click(user_id, ident.game_id, ident.stage):
+                # A step of a decision changes nothing: it is answered at once, without waiting
+                # for the table (which may be busy showing the previous move).
+                seat, meaning = self._meaning(table, user_id, ident, values)
+                if not isinstance(meaning, Act):
+                    await self.answerer.edit_clicked(
+                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                    )
+                    return
+            async with self.answerer.locked(table, interaction, component=True):
+                if table.returns_on_click(user_id, ident.game_id, ident.stage):
+                    async with self.journal.recording(table):
+                        outcome = table.back(user_id)
+                    await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                    return
+                # read again: the table may have moved on while this click waited for it
+                seat, meaning = self._meaning(table, user_id, ident, values)
+                if not isinstance(meaning, Act):
+                    await self.answerer.edit_clicked(
+                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                    )
+                    return
+                async with self.journal.recording(table):
+                    outcome = table.act(user_id, meaning.action, game_id=ident.game_id, stage=ident.stage)
+                match = table.match
+                assert match is not None
+                after = table.presentation.acted(match.view(seat), meaning.action, table.names)
+                in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
+                if in_place:
+                    spec = prompt_spec(table, seat, header=header)
+                    if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
+                        outcome = Outcome(
+                            outcome.reply,
+                            tuple(e for e in outcome.effects if e != Prompt(seat)),
+                            outcome.seat,
+                        )
+                else:
+                    reply = table.presentation.reply(meaning.action, match.view(seat))
+                    spec = done_spec(after or Message(reply))
+                await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="a game component")
+
+    @staticmethod
+    def _meaning(
+        table: Table, user_id: int, ident: ActionId, values: tuple[str, ...]
+    ) -> tuple[int, Act | Redraw]:
+        """The clicking seat and what its click means to the game's presentation now;
+        :class:`TableError` (a stale or foreign prompt) or :class:`GameRefusal` if it means nothing."""
+        seat, view = table.check_click(user_id, ident.game_id, ident.stage)
+        try:
+            return seat, table.presentation.click(view, ident.intent, values)
+        except Refused as exc:
+            raise GameRefusal.of(exc, table.names) from exc
+
+    async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
+        """The host approves a player taking over a computer seat from the next round."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self.answerer.locked(table, interaction, component=True):
+                async with self.journal.recording(table):
+                    outcome = table.approve_takeover(
+                        interaction.user.id, ident.seat, ident.user_id, is_admin=is_admin(interaction)
+                    )
+                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the takeover button")
+
+    async def stop_click(self, interaction: discord.Interaction[Any], ident: StopId) -> None:
+        """The confirmation button of /stop."""
+        try:
+            table = self._table(ident.channel_id)
+            async with self.answerer.locked(table, interaction, component=True):
+                async with self.journal.recording(table):
+                    outcome = table.stop(
+                        interaction.user.id, is_admin=is_admin(interaction), game_id=ident.game_id
+                    )
+                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the stop button")
+
+    async def _finish(
+        self,
+        table: Table,
+        outcome: Outcome,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        seat: int | None = None,
+        skip: tuple[type[Effect], ...] = (),
+        keep_prompt: bool = False,
+    ) -> None:
+        """After ``outcome`` changed the table: answer the click with ``spec``, retire ``seat``'s
+        old DM prompt and show the effects.
+
+        The change is already made, so a failed answer (too late, a Discord outage) must neither
+        stop the game (the effects are shown whatever happens) nor be reported as "nothing was
+        changed": it is logged and the user sees the outcome in the channel and their DMs.
+        """
+        answered = False
+        try:
+            await self.answerer.edit_clicked(interaction, spec)
+            answered = True
+        except discord.HTTPException as exc:
+            log.warning(
+                "Could not answer interaction %s at table %s after applying it: %s",
+                interaction.id,
+                table.channel_id,
+                exc,
+            )
+        except Exception:  # a bug in the answer: the change stands, so go on showing it
+            log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
+        finally:
+            if seat is not None and keep_prompt and self.courier.is_live_prompt(table, seat, interaction):
+                await self.journal.remember_prompt(table, seat)  # live, for the game as it is now
+            elif seat is not None:
+                await self.courier.retire_clicked_prompt(
+                    table, seat, interaction, spec, clicked_shown=answered
+                )
+            await self.effects.execute(table, outcome, skip=skip)

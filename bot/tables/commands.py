@@ -1,0 +1,214 @@
+"""The tables' slash commands: /join, /leave, /start, /addbot, /removebot, /back, /hand, /score,
+/stop and /defaultgame.
+
+Each finds the channel's table, takes its lock through the answerer, runs one table change
+(stored before it is shown), answers privately and hands the outcome to the effect player.
+Expected refusals (:class:`bot.messages.errors.UserError`, the game's among them) propagate to
+the command tree's error handler.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.messages import limits
+from bot.messages.replies import send_ephemeral
+from bot.tables import host_messages as render
+from bot.tables.answer import Answerer
+from bot.tables.courier import Courier
+from bot.tables.effects import EffectPlayer
+from bot.tables.game_choices import offered_game
+from bot.tables.host_messages import MessageSpec
+from bot.tables.interactions import channel_id_of, is_admin
+from bot.tables.payload import send_kwargs
+from bot.tables.table_messages import lobby_spec, prompt_spec, table_spec
+from host.catalog import text
+from host.errors import UserError
+from host.journal import GameJournal
+from host.storage import StorageUnavailable
+from host.tables import Outcome, Table, TableError, TableRegistry, TableState
+from tabletop import GameSpec, registry
+from tabletop.presentation import standings_lines
+
+log = logging.getLogger(__name__)
+
+
+class Commands:
+    """Runs the tables' slash commands of one bot."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        journal: GameJournal,
+        answerer: Answerer,
+        courier: Courier,
+        effects: EffectPlayer,
+    ) -> None:
+        self.registry = registry
+        self.journal = journal
+        self.answerer = answerer
+        self.courier = courier
+        self.effects = effects
+        self.default_games: dict[int, str] = {}
+        """The game a new table plays when /join names none, by server (set with /defaultgame)."""
+
+    async def join(
+        self, interaction: discord.Interaction[Any], seat: str | None = None, game: str | None = None
+    ) -> None:
+        """/join [seat] [game]: open the channel's table (of ``game``, else the server's
+        default game) or take a seat at it; during a game, ask to take over a computer seat
+        (``seat``: which one, by number or name)."""
+        channel_id = channel_id_of(interaction)
+        if game is not None:
+            offered_game(game)
+        for attempt in range(2):
+            table = self.registry.get_or_open(
+                channel_id, interaction.guild_id, game or self.default_game(interaction.guild_id)
+            )
+            async with self.answerer.locked(table, interaction):
+                if table.state is TableState.CLOSED and attempt == 0:
+                    continue  # the lobby closed while we waited for it: open a new one
+                if game is not None and table.spec.name != game:
+                    other = registry.game(game).title
+                    raise TableError(text("table.other_game", title=table.title, game=other))
+                name = render.player_name(interaction.user.display_name)
+                async with self.journal.recording(table):
+                    outcome = table.join(interaction.user.id, name, seat)
+                await self.answerer.reply(interaction, outcome.reply)
+                await self.effects.execute(table, outcome)
+                return
+
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        """/leave: leave the channel's lobby."""
+        table = self.registry.require(channel_id_of(interaction))
+        async with self.answerer.locked(table, interaction):
+            playing = table.state is TableState.PLAYING
+            seat = table.seat_of(interaction.user.id)
+            async with self.journal.recording(table):
+                outcome = table.leave(interaction.user.id)
+            await self.answerer.reply(interaction, outcome.reply)
+            if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
+                stopped = render.prompt_stopped(text("prompt.you_left"))
+                await self.courier.retire_seat_prompt(table, seat, stopped)
+            await self.effects.execute(table, outcome)
+
+    def game_of_channel(self, channel_id: int | None, guild_id: int | None) -> GameSpec:
+        """The game of the channel's open table, else the game a new one would play."""
+        table = self.registry.get(channel_id) if channel_id is not None else None
+        return table.spec if table is not None else registry.game(self.default_game(guild_id))
+
+    def restore_default_games(self, stored: dict[int, str]) -> None:
+        """Take the servers' default games as stored; one naming a game this bot no longer offers
+        is logged and left out (its server gets the bot's default again)."""
+        for guild_id, game in stored.items():
+            if game in registry.names():
+                self.default_games[guild_id] = game
+            else:
+                log.warning("Server %s's default game %r is not offered any more; ignored", guild_id, game)
+
+    def default_game(self, guild_id: int | None) -> str:
+        """The game a new table of this server plays when /join names none."""
+        return self.default_games.get(guild_id or 0) or registry.default_game()
+
+    async def set_default_game(self, interaction: discord.Interaction[Any], game: str) -> None:
+        """/defaultgame: the game a new table of this server plays when /join names none (for
+        those who may manage the server). Stored first, so that it outlives a restart."""
+        if interaction.guild_id is None:
+            raise UserError(text("default_game.in_a_server"))
+        if not is_admin(interaction):
+            raise UserError(text("default_game.managers_only"))
+        spec = offered_game(game)
+        storage = self.journal.storage
+        if storage is not None:
+            try:
+                await storage.set_default_game(interaction.guild_id, spec.name)
+            except StorageUnavailable as exc:
+                log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
+                raise UserError(text("default_game.not_saved")) from exc
+        self.default_games[interaction.guild_id] = spec.name
+        await send_ephemeral(interaction, text("default_game.set", title=spec.title))
+
+    async def start(
+        self,
+        interaction: discord.Interaction[Any],
+        options: dict[str, object] | None = None,
+        *,
+        players: int | None = None,
+        bot_level: str | None = None,
+        timer: str | None = None,
+    ) -> None:
+        """/start: start the channel's game with ``options`` (the game's, by name), filling
+        empty seats with computer players up to ``players``, with the turn timer ``timer``."""
+        user_id, admin = interaction.user.id, is_admin(interaction)
+        await self._simple(
+            interaction,
+            lambda table: table.start(
+                user_id, is_admin=admin, options=options, fill_to=players, bot_level=bot_level, timer=timer
+            ),
+        )
+
+    async def _simple(
+        self, interaction: discord.Interaction[Any], change: Callable[[Table], Outcome]
+    ) -> None:
+        """Run one table change for a slash command: stored, answered, shown."""
+        table = self.registry.require(channel_id_of(interaction))
+        async with self.answerer.locked(table, interaction):
+            async with self.journal.recording(table):
+                outcome = change(table)
+            await self.answerer.reply(interaction, outcome.reply)
+            await self.effects.execute(table, outcome)
+
+    async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
+        """/addbot [level]: seat a computer player in the lobby (host or server manager)."""
+        user_id, admin = interaction.user.id, is_admin(interaction)
+        await self._simple(interaction, lambda table: table.add_bot(user_id, level, is_admin=admin))
+
+    async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
+        """/removebot: remove the lobby's last computer player (host or server manager)."""
+        user_id, admin = interaction.user.id, is_admin(interaction)
+        await self._simple(interaction, lambda table: table.remove_bot(user_id, is_admin=admin))
+
+    async def back(self, interaction: discord.Interaction[Any]) -> None:
+        """/back: an away player plays their own cards again."""
+        user_id = interaction.user.id
+        await self._simple(interaction, lambda table: table.back(user_id))
+
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
+        table = self.registry.require(channel_id_of(interaction))
+        seat, _ = table.seat_view(interaction.user.id)
+        await send_ephemeral(interaction, **send_kwargs(prompt_spec(table, seat)))
+
+    async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
+        """/score: the table state and totals, for anyone; once a game is over, its final
+        standings (until a new table opens). ``public`` shows it to the whole channel."""
+        channel_id = channel_id_of(interaction)
+        table = self.registry.get(channel_id)
+        if table is None:
+            spec = self.effects.last_results.get(channel_id)
+            if spec is None:
+                raise TableError(text("table.none_here"))
+        elif table.state is TableState.LOBBY:
+            spec = MessageSpec(lobby_spec(table).content)
+        else:
+            shown = table_spec(table)
+            standings = standings_lines(table.names, table.running_match().results().totals)
+            lines = [shown.content, "", text("score.standings"), *standings]
+            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds)
+        if public:
+            await interaction.response.send_message(
+                **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
+            )
+        else:
+            await send_ephemeral(interaction, **send_kwargs(spec))
+
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        """/stop: ask for confirmation before ending the table."""
+        table = self.registry.require(channel_id_of(interaction))
+        game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
+        await send_ephemeral(interaction, **send_kwargs(spec))

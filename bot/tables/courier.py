@@ -1,0 +1,225 @@
+"""The courier: every message the tables send or edit on Discord, and the ids it keeps of them.
+
+It posts in a table's channel (the lobby and table messages, edited in place while they exist,
+notices), DMs the seats (live prompts, hands, their one-line ends), notes players whose DMs are
+closed, and retires prompts that no longer ask anything. What is shown is decided above it; the
+courier only carries it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from typing import Any, Literal
+
+import aiohttp
+import discord
+
+from bot.tables import host_messages as render
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import edit_kwargs, send_kwargs
+from host.journal import GameJournal
+from host.tables import DoneDm, PromptRef, Table, TableState
+
+log = logging.getLogger(__name__)
+
+DmResult = Literal["sent", "refused", "failed"]
+DMS_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
+
+SHOW_FAILURES = (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError)
+"""What showing something on Discord may fail with besides a bug: Discord refused, or the network
+failed. The change being shown stands: it is logged and the game goes on."""
+
+
+class Courier:
+    """Sends and edits a table's messages on Discord, and keeps their ids."""
+
+    def __init__(self, client: discord.Client, journal: GameJournal) -> None:
+        self.client = client
+        self.journal = journal
+
+    # --- the channel ---------------------------------------------------------------------------
+
+    async def show_lobby(self, table: Table, spec: MessageSpec) -> None:
+        """Show the lobby message: edited in place, posted anew while the lobby is open."""
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if table.messages.lobby_id is not None:
+            try:
+                await channel.get_partial_message(table.messages.lobby_id).edit(**edit_kwargs(spec))
+                return
+            except discord.NotFound:
+                table.messages.lobby_id = None
+        if table.state is TableState.LOBBY:
+            message = await channel.send(**send_kwargs(spec))
+            table.messages.lobby_id = message.id
+            await self.journal.remember_lobby_message(table)
+
+    async def show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
+        """Show the table message: edited in place unless ``new`` (or gone), else posted."""
+        channel = self.client.get_partial_messageable(table.channel_id)
+        if not new and table.messages.table_id is not None:
+            try:
+                await channel.get_partial_message(table.messages.table_id).edit(**edit_kwargs(spec))
+                return
+            except discord.NotFound:
+                pass
+        message = await channel.send(**send_kwargs(spec))
+        table.messages.table_id = message.id
+        await self.journal.remember_table_message(table)
+
+    async def say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> None:
+        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
+        channel = self.client.get_partial_messageable(table.channel_id)
+        mentions = discord.AllowedMentions.none()
+        if ping is not None:
+            mentions.users = [discord.Object(ping)]
+        await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
+
+    async def notify(self, table: Table, content: str, *, ping: int | None = None) -> None:
+        """Post ``content`` in the table's channel (a failure is logged)."""
+        try:
+            await self.say(table, MessageSpec(content), ping=ping)
+        except SHOW_FAILURES as exc:
+            log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
+
+    # --- direct messages -----------------------------------------------------------------------
+
+    async def edit_dm(self, ref: PromptRef, spec: MessageSpec) -> None:
+        """Show ``spec`` in the DM ``ref`` (its components and embeds replaced)."""
+        channel = self.client.get_partial_messageable(ref.channel_id)
+        await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+
+    async def dm(self, table: Table, seat: int, spec: MessageSpec, *, live: bool = True) -> DmResult:
+        """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
+
+        "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
+        (403 / 50007): that is announced in the channel (with a mention) and the seat plays
+        through /hand from then on; "failed" when the DMs are known to be closed or the DM failed
+        for another reason (logged): the caller mentions the player for this prompt only.
+        """
+        user_id = table.seats[seat].user_id
+        if user_id in table.dm_closed:
+            return "failed"
+        try:
+            channel = await self.client.create_dm(discord.Object(user_id))
+            message = await channel.send(**send_kwargs(spec))
+        except discord.Forbidden as exc:
+            if exc.code != DMS_CLOSED:
+                log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+                return "failed"
+            log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
+            table.dm_closed.add(user_id)
+            left = await self._has_left(table, user_id)
+            notice = render.dm_refused_notice(user_id, left_server=left)
+            await self.say(table, MessageSpec(notice), ping=user_id)
+            return "refused"
+        except discord.HTTPException as exc:
+            log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+            return "failed"
+        ref = PromptRef(channel.id, message.id)
+        if live:
+            table.messages.prompts[seat] = ref
+            await self.journal.remember_prompt(table, seat)
+            await self._shrink_done(table, seat)
+        else:
+            table.messages.done[seat] = DoneDm(ref, spec.content.partition("\n")[0], expanded=True)
+        return "sent"
+
+    async def show_hand(self, table: Table, seat: int, spec: MessageSpec) -> None:
+        """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table
+        that asks nothing any more (its last prompt, shrunk), and in a new DM only when there is
+        none."""
+        done = table.messages.done.get(seat)
+        if done is not None and table.seats[seat].user_id not in table.dm_closed:
+            try:
+                await self.edit_dm(done.ref, spec)
+            except discord.NotFound:  # deleted by the player: a new DM then
+                del table.messages.done[seat]
+            else:
+                table.messages.done[seat] = replace(done, expanded=True)
+                return
+        await self.dm(table, seat, spec, live=False)
+
+    async def _shrink_done(self, table: Table, seat: int) -> None:
+        """The seat's next prompt has come: its latest done DM is no longer the one to inform it
+        in, and shows its one line again if a new hand was shown there."""
+        done = table.messages.done.pop(seat, None)
+        if done is None or not done.expanded:
+            return
+        try:
+            await self.edit_dm(done.ref, MessageSpec(done.line))
+        except SHOW_FAILURES as exc:
+            log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
+
+    async def _has_left(self, table: Table, user_id: int) -> bool:
+        """Whether ``user_id`` is known to have left the table's server (one REST look-up,
+        :meth:`discord.Guild.fetch_member`: the bot has no member events; a server the bot does
+        not see any more tells nothing)."""
+        guild = self.client.get_guild(table.guild_id) if table.guild_id is not None else None
+        if guild is None:
+            return False
+        try:
+            await guild.fetch_member(user_id)
+        except discord.NotFound:
+            return True
+        except discord.HTTPException:
+            return False
+        return False
+
+    # --- prompts that ask nothing any more ------------------------------------------------------
+
+    @staticmethod
+    def is_live_prompt(table: Table, seat: int, interaction: discord.Interaction[Any]) -> bool:
+        """Whether ``interaction`` is a click on the seat's live DM prompt."""
+        ref = table.messages.prompts.get(seat)
+        clicked = interaction.message
+        return ref is not None and clicked is not None and clicked.id == ref.message_id
+
+    async def retire_seat_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        try:
+            await self.edit_dm(ref, spec)
+        except discord.HTTPException as exc:
+            log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
+
+    async def retire_prompts(self, table: Table, spec: MessageSpec) -> None:
+        """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
+        for seat in list(table.messages.prompts):
+            await self.retire_seat_prompt(table, seat, spec)
+
+    async def retire_clicked_prompt(
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        spec: MessageSpec,
+        *,
+        clicked_shown: bool = True,
+    ) -> None:
+        """Forget the seat's live DM prompt; unless the click came from it and its answer was
+        shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
+        ref = table.messages.prompts.get(seat)
+        if ref is None:
+            return
+        clicked = interaction.message is not None and interaction.message.id == ref.message_id
+        if clicked and clicked_shown:
+            del table.messages.prompts[seat]
+        else:
+            await self.retire_seat_prompt(table, seat, spec)
+        table.messages.done[seat] = DoneDm(ref, spec.content)
+
+    async def retire_timed_out_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+        """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
+        stays its latest done DM."""
+        ref = table.messages.prompts.pop(seat, None)
+        if ref is None:
+            return
+        try:
+            await self.edit_dm(ref, spec)
+        except SHOW_FAILURES as exc:
+            log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
+        table.messages.done[seat] = DoneDm(ref, spec.content)

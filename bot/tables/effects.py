@@ -1,0 +1,163 @@
+"""The effect player: carries out every effect of a table's :class:`~host.tables.Outcome` on
+Discord, through the courier, in the order the host gave them.
+
+A failure to show one effect (Discord refused, the network failed, or a bug) is logged and the
+rest are shown: the change they show is stored already and stands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+
+import discord
+
+from bot.tables import host_messages as render
+from bot.tables.courier import SHOW_FAILURES, Courier
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import from_presentation
+from bot.tables.table_messages import dm_header, lobby_spec, prompt_spec, table_spec, takeover_spec
+from host.catalog import text
+from host.journal import GameJournal
+from host.reshow import resume_effects, round_end_effects
+from host.tables import (
+    Effect,
+    GameStopped,
+    LobbyClosed,
+    Notice,
+    Outcome,
+    Prompt,
+    Reports,
+    RoundClosed,
+    ShowHand,
+    ShowLobby,
+    ShowTable,
+    Table,
+    TableState,
+    TakeoverRequest,
+)
+from tabletop.presentation import render as render_text
+
+log = logging.getLogger(__name__)
+
+
+class EffectPlayer:
+    """Shows a table's effects on Discord."""
+
+    def __init__(self, courier: Courier, journal: GameJournal, kick: Callable[[Table], None]) -> None:
+        self.courier = courier
+        self.journal = journal
+        self.kick = kick
+        """Let the computer look at a table (computer seats to move, timers to run)."""
+        self.last_results: dict[int, MessageSpec] = {}
+        """The final standings of the last game of each channel, for /score after the game."""
+
+    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+        """Show every effect of ``outcome`` (except those already shown by the response)."""
+        for effect in outcome.effects:
+            if isinstance(effect, skip):
+                continue
+            try:
+                await self._show(table, effect)
+            except SHOW_FAILURES as exc:  # the change stands: show the rest
+                log.warning(
+                    "Could not show %s at table %s: %r",
+                    type(effect).__name__,
+                    table.channel_id,
+                    exc,
+                )
+            except Exception:  # a bug in showing one effect must not keep the game from going on
+                log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
+        if any(isinstance(effect, RoundClosed) for effect in outcome.effects):
+            await self.journal.forget_owed(table)  # shown (or tried): a restart need not show it
+        self.kick(table)
+
+    async def _show(self, table: Table, effect: Effect) -> None:
+        courier = self.courier
+        if isinstance(effect, ShowLobby):
+            await courier.show_lobby(table, lobby_spec(table))
+        elif isinstance(effect, LobbyClosed):
+            await courier.show_lobby(table, lobby_spec(table, effect.reason))
+        elif isinstance(effect, ShowTable):
+            await courier.show_table(table, table_spec(table), new=effect.new_message)
+        elif isinstance(effect, RoundClosed):
+            # The game's message of the closed round, else its table as the round left it: the
+            # table message never stays at the last turn of a round that is over.
+            seen = table.last_view()
+            closed = table.presentation.round_closed(effect.events, seen, table.names) or (
+                table.presentation.table(seen, table.names, notes=(), stopped=False)
+            )
+            await courier.show_table(table, from_presentation(closed, lambda intent: intent), new=False)
+        elif isinstance(effect, Prompt):
+            if not table.is_auto(effect.seat):
+                await self._prompt(table, effect.seat)
+        elif isinstance(effect, ShowHand):
+            if not table.is_auto(effect.seat):
+                spec = prompt_spec(table, effect.seat, header=dm_header(table))
+                await courier.show_hand(table, effect.seat, replace(spec, rows=()))
+        elif isinstance(effect, Notice):
+            await courier.say(table, MessageSpec(effect.text), ping=effect.ping)
+        elif isinstance(effect, TakeoverRequest):
+            await courier.say(table, takeover_spec(table, effect), ping=table.host_id)
+        elif isinstance(effect, Reports):
+            for report in table.presentation.reports(effect.events, table.last_view(), table.names):
+                spec = from_presentation(report, lambda intent: intent)
+                if effect.final:
+                    self.last_results[table.channel_id] = spec
+                await courier.say(table, spec)
+        elif isinstance(effect, GameStopped):
+            spec = render.game_stopped_message(table.names, effect.by, effect.totals)
+            self.last_results[table.channel_id] = spec
+            await courier.say(table, spec)
+            await self.show_stopped(table)
+
+    async def _prompt(self, table: Table, seat: int) -> None:
+        """DM the seat its prompt; if that fails, mention the player in the channel."""
+        spec = prompt_spec(table, seat, header=dm_header(table))
+        user_id = table.seats[seat].user_id
+        if await self.courier.dm(table, seat, spec) != "sent":
+            nudge = render_text(table.presentation.nudge(table.running_match().view(seat)))
+            await self.courier.say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
+
+    async def show_stopped(self, table: Table) -> None:
+        """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
+        if table.match is not None:
+            spec = table_spec(table, stopped=True)
+            with contextlib.suppress(discord.HTTPException):
+                await self.courier.show_table(table, spec, new=False)
+        await self.courier.retire_prompts(table, render.prompt_stopped())
+
+    async def show_reloaded(self, table: Table) -> None:
+        """Show a table the journal just reloaded from storage (its game is the stored one).
+
+        Still running: the table message and a prompt for each waiting player, as after a
+        restart. Ended in storage (a last move whose commit was reported lost): the end of the
+        last round and the final standings, with no DM prompt left live. Stopped: as a /stop.
+        """
+        match = table.match
+        if match is None:
+            return
+        if table.state is TableState.PLAYING:
+            for seat in [seat for seat in table.messages.prompts if seat not in match.awaiting]:
+                del table.messages.prompts[seat]  # answered by the stored move
+            effects, _ = resume_effects(table)
+            await self.execute(table, Outcome("", effects))
+        elif match.is_over:
+            await self.execute(table, Outcome("", round_end_effects(table)))
+            await self.courier.retire_prompts(table, render.prompt_stopped(text("prompt.over")))
+        else:
+            await self.show_stopped(table)
+
+    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+        """The seat's live DM prompt says the time ran out and what the computer did for it
+        (every step of a turn the stand-in played to its end)."""
+        match = table.match
+        if match is None or seat not in table.messages.prompts:
+            table.messages.prompts.pop(seat, None)
+            return
+        view = match.view(seat)
+        reply = " ".join(render_text(table.presentation.reply(action, view)) for action in actions)
+        spec = MessageSpec(text("timer.timed_out", header=dm_header(table), reply=reply))
+        await self.courier.retire_timed_out_prompt(table, seat, spec)

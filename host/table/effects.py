@@ -1,0 +1,154 @@
+"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown),
+and the ids of what was shown."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# --- effects: what must be shown after an action ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ShowLobby:
+    """Post the lobby message, or edit it if it exists."""
+
+
+@dataclass(frozen=True)
+class LobbyClosed:
+    """Edit the lobby message into its final form (no buttons), saying why."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class ShowTable:
+    """Show the table message: a new one (a round starts) or an edit of the current one."""
+
+    new_message: bool = False
+
+
+@dataclass(frozen=True)
+class RoundClosed:
+    """A round ended: the table message takes its last form, from the events of the action
+    that ended it (the game's presentation writes it: :meth:`Presentation.round_closed`)."""
+
+    events: tuple[object, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """Give ``seat`` its decision: its hand and the components to decide with (a DM, or a
+    channel mention for a seat whose DMs are closed)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ShowHand:
+    """Show ``seat`` its newly dealt hand while another seat decides first: the game's prompt
+    for a seat that is not awaited, as a DM with nothing to click. It is not the seat's live
+    prompt (that comes with its turn), so a restart need not send it again; a seat whose DMs
+    are closed sees its hand with /hand. Only in games that ask for it
+    (:attr:`tabletop.GameSpec.shows_new_hands`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Reports:
+    """Post what the game reports after an action (a round's scores, the final standings:
+    :meth:`Presentation.reports`); ``final``: the game is over with it."""
+
+    events: tuple[object, ...]
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Post a line in the table's channel (``ping``: the one user notified, if any)."""
+
+    text: str
+    ping: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeoverRequest:
+    """Ask the host (in the channel) to let ``user_id`` take over one of the computer ``seats``
+    (one Approve button per seat when there are several)."""
+
+    user_id: int
+    name: str
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameStopped:
+    """Post that the game was stopped early, with the totals so far."""
+
+    by: str
+    totals: tuple[int, ...]
+
+
+Effect = (
+    ShowLobby
+    | LobbyClosed
+    | ShowTable
+    | RoundClosed
+    | Prompt
+    | ShowHand
+    | Reports
+    | GameStopped
+    | Notice
+    | TakeoverRequest
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a table action: a reply for the player who acted, and what to show."""
+
+    reply: str
+    effects: tuple[Effect, ...] = ()
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class TakeoverAsk:
+    """A newcomer's open request to take over a computer seat: their name and the seats the
+    host may give them (the one they named, or every computer seat that was free)."""
+
+    name: str
+    seats: tuple[int, ...]
+
+
+# --- message references kept by the table ------------------------------------------------------
+
+
+@dataclass
+class PromptRef:
+    """A DM prompt whose buttons are live: the DM channel and message ids."""
+
+    channel_id: int
+    message_id: int
+
+
+@dataclass(frozen=True)
+class DoneDm:
+    """A seat's latest DM that asks nothing any more (a prompt answered, shrunk to one ``line``):
+    what only informs the seat (its new hand) is shown there instead of in a new DM
+    (``expanded``), and it shrinks back to its line when the seat's next prompt comes."""
+
+    ref: PromptRef
+    line: str
+    expanded: bool = False
+
+
+@dataclass
+class MessageRefs:
+    """The ids of the messages a table keeps editing (``done``: each seat's :class:`DoneDm`,
+    kept in memory only: after a restart a new hand comes in a new DM)."""
+
+    lobby_id: int | None = None
+    table_id: int | None = None
+    prompts: dict[int, PromptRef] = field(default_factory=dict)
+    done: dict[int, DoneDm] = field(default_factory=dict)

@@ -1,0 +1,216 @@
+"""Play: the gate of a click (who acts, is the prompt current), the action applied by the game,
+and the effects it leaves (prompts, the table message, round ends, new hands)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from host.catalog import text
+from host.table.effects import (
+    Effect,
+    GameStopped,
+    Notice,
+    Outcome,
+    Prompt,
+    Reports,
+    RoundClosed,
+    ShowHand,
+    ShowTable,
+)
+from host.table.seats import (
+    AWAY_AFTER,
+    GameRefusal,
+    TableError,
+    TableState,
+    bot_base_names,
+    bot_seat,
+)
+from host.table.takeover import TableTakeovers
+from tabletop import Match, Refused
+from tabletop.presentation import render
+
+
+class TablePlay(TableTakeovers):
+    """A table's game actions: clicks, computer moves, a player's return, the effects after."""
+
+    # --- game actions -------------------------------------------------------------------------
+
+    def check_click(self, user_id: int, game_id: str, stage: str) -> tuple[int, object]:
+        """The clicking seat and its view, if a click made at ``stage`` of game ``game_id``
+        still counts (the game's presentation says why a stale one does not)."""
+        match = self._clicked_game(game_id)
+        seat = self._require_seat(user_id)
+        view = match.view(seat)
+        if stage != match.stage:
+            reason = self.presentation.stale(stage, view)
+            if reason is not None:
+                raise TableError(render(reason))
+        return seat, view
+
+    def _clicked_game(self, game_id: str) -> Match:
+        """The running game, if a click for game ``game_id`` belongs to it."""
+        match = self.match
+        if self.state is not TableState.PLAYING or match is None or game_id != self.game_id:
+            raise TableError(text("table.button_of_ended_game"))
+        return match
+
+    def returns_on_click(self, user_id: int, game_id: str, stage: str) -> bool:
+        """Whether a click of ``user_id`` on a prompt made at ``stage`` only brings an away player
+        back (with no move: :meth:`back`): their prompt is no longer theirs to act on (it is not
+        their turn, or the prompt is stale)."""
+        match = self._clicked_game(game_id)
+        seat = self._require_seat(user_id)
+        if seat not in self.away:
+            return False
+        stale = stage != match.stage and self.presentation.stale(stage, match.view(seat)) is not None
+        return seat not in match.awaiting or stale
+
+    def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
+        """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``.
+
+        An away player's click on a prompt that is no longer theirs to act on brings them back
+        without a move (a fresh prompt if it is their turn: see :meth:`returns_on_click`)."""
+        if self.returns_on_click(user_id, game_id, stage):
+            return self.back(user_id)
+        seat, _ = self.check_click(user_id, game_id, stage)
+        match = self.running_match()
+        before = self._before()
+        try:
+            events = match.apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal.of(exc, self.names) from exc
+        back = self._acted(seat)
+        reply = render(self.presentation.reply(action, match.view(seat)))
+        return Outcome(reply, back + self._effects_after(events, before, seat), seat)
+
+    def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
+        """The seat's view, if ``action`` would be accepted now (tried on a copy of the game:
+        nothing changes); else the refusal of the click or of the game."""
+        seat, view = self.check_click(user_id, game_id, stage)
+        try:
+            self.running_match().copy().apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal.of(exc, self.names) from exc
+        return view
+
+    def _before(self) -> tuple[int, tuple[int, ...]]:
+        match = self.running_match()
+        return match.round, match.awaiting
+
+    def _acted(self, seat: int) -> tuple[Effect, ...]:
+        """A player acted: their timeouts are forgotten and, if away, they are back."""
+        self.timeouts.pop(seat, None)
+        if seat not in self.away:
+            return ()
+        self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
+        return (Notice(text("game.back_notice", name=self.seats[seat].name)),)
+
+    def back(self, user_id: int) -> Outcome:
+        """/back: an away player takes their seat back from the computer."""
+        if self.state is TableState.LOBBY:
+            raise TableError(text("game.back_before_start"))
+        match = self.running_match()
+        seat = self._require_seat(user_id)
+        if seat not in self.away:
+            raise TableError(text("game.not_away"))
+        notice = self._acted(seat)
+        effects: list[Effect] = list(notice)
+        if seat in match.awaiting:  # their turn, now timed: the table shows its deadline
+            effects.append(ShowTable())
+            effects.append(Prompt(seat))
+        return Outcome(text("game.welcome_back"), tuple(effects), seat)
+
+    def auto_move(
+        self, seat: int, action: str, *, timed_out: bool = False, turn_goes_on: bool = False
+    ) -> Outcome:
+        """The computer's move for ``seat`` (a computer seat, an away player, or a timeout).
+
+        In a game of :attr:`~tabletop.GameSpec.whole_turns` the stand-in plays a timed-out turn
+        to its end: the seat gets no prompt for the steps in between (only for a new round it
+        begins), and ``turn_goes_on`` (a step after the first) counts no second timeout."""
+        match = self.running_match()
+        before_name = self.seats[seat].name
+        before = self._before()
+        try:
+            events = match.apply(seat, action)
+        except Refused as exc:
+            raise GameRefusal.of(exc, self.names) from exc
+        notices: list[Effect] = []
+        if timed_out and not turn_goes_on:
+            count = self.timeouts.get(seat, 0) + 1
+            self.timeouts[seat] = count
+            user = self.seats[seat].user_id
+            if count >= AWAY_AFTER:
+                self.away.add(seat)
+                notices.append(Notice(text("game.marked_away", user=user, count=count), ping=user))
+            else:
+                notices.append(Notice(text("game.time_up", name=before_name)))
+        effects = self._effects_after(events, before, seat)
+        if timed_out and self.spec.whole_turns and match.round == before[0]:
+            # The stand-in plays on: no prompt in between. A new round that this seat begins is
+            # the person's own again: they are prompted for it.
+            effects = tuple(effect for effect in effects if effect != Prompt(seat))
+        return Outcome("", tuple(notices) + effects, seat)
+
+    def _replace_by_bot(self, seat: int) -> Outcome:
+        """A player leaves the running game: a computer player takes the seat."""
+        old = self.seats[seat]
+        bot = bot_seat(self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
+        self.seats[seat] = bot
+        self.vacated[seat] = (old.user_id, old.name)
+        self.away.discard(seat)
+        self.timeouts.pop(seat, None)
+        if self.host_id is None:  # the last human left: the game goes on only with people
+            totals = self.running_match().results().totals
+            self.state = TableState.CLOSED
+            return Outcome(text("game.left_last"), (GameStopped(old.name, totals),))
+        effects: list[Effect] = [
+            Notice(text("game.left_notice", name=old.name, computer=bot.name)),
+            ShowTable(),
+        ]
+        return Outcome(text("game.left", computer=bot.name), tuple(effects))
+
+    def _effects_after(
+        self, events: Sequence[object], before: tuple[int, tuple[int, ...]], actor: int
+    ) -> tuple[Effect, ...]:
+        """What to show after ``actor``'s action made ``events``; ``before``: the round and the
+        awaited seats before it.
+
+        A seat is prompted when it becomes awaited, when it acted and is still awaited (a turn
+        of several decisions), and when a new round begins; then the other people see their new
+        hands, if the game shows them (:meth:`new_hands`)."""
+        match = self.running_match()
+        round_before, awaited_before = before
+        effects: list[Effect] = []
+        round_over = match.is_over or match.round != round_before
+        if round_over:
+            effects.append(RoundClosed(tuple(events)))
+        effects.append(Reports(tuple(events), final=match.is_over))
+        if match.is_over:
+            self.state = TableState.CLOSED
+            return tuple(effects)
+        if round_over:
+            effects += self._apply_takeovers()
+            effects.append(ShowTable(new_message=True))
+        else:
+            effects.insert(0, ShowTable())
+        effects += [
+            Prompt(seat)
+            for seat in match.awaiting
+            if not self.is_auto(seat) and (round_over or seat == actor or seat not in awaited_before)
+        ]
+        if round_over:
+            effects += self.new_hands()
+        return tuple(effects)
+
+    def new_hands(self) -> list[Effect]:
+        """At a deal, in a game that shows new hands: a :class:`ShowHand` for each person who is
+        not awaited (those who are get their prompt) and not played by the computer (away)."""
+        if not self.spec.shows_new_hands:
+            return []
+        awaiting = self.running_match().awaiting
+        return [
+            ShowHand(seat)
+            for seat in range(len(self.seats))
+            if seat not in awaiting and not self.is_auto(seat)
+        ]

@@ -1,0 +1,234 @@
+"""A table's fields (its whole state as it stands) and what it says of itself: who sits where,
+which game, which options, what each seat sees. No change is made here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from host.catalog import text
+from host.table.effects import (
+    MessageRefs,
+    TakeoverAsk,
+)
+from host.table.ids import (
+    _new_game_id,
+    _new_lobby_id,
+    _new_seed,
+)
+from host.table.seats import (
+    Seat,
+    TableError,
+    TableState,
+)
+from host.table_lock import TableLock
+from tabletop import GameSpec, Match, OptionError, OptionValue, registry
+from tabletop.presentation import Presentation
+
+
+class TableQueries:
+    """A table's fields and its queries."""
+
+    def __init__(
+        self,
+        channel_id: int,
+        guild_id: int | None = None,
+        *,
+        game: str | None = None,
+        seed_source: Callable[[], int] = _new_seed,
+        id_source: Callable[[], str] = _new_game_id,
+    ) -> None:
+        self.channel_id = channel_id
+        self.guild_id = guild_id
+        self.spec: GameSpec = registry.game(game or registry.default_game())
+        """The game this table plays (:class:`registry.GameNotOffered` for an unknown one)."""
+        self.seats: list[Seat] = []
+        self.chosen: dict[str, object] = {}
+        """The options asked for so far (the lobby's; the game's defaults fill the rest)."""
+        self.state = TableState.LOBBY
+        self.match: Match | None = None
+        self.game_id: str | None = None
+        self.lobby_id = _new_lobby_id()
+        self.storage_id: int | None = None
+        """The stored game's id once the game is saved (see :mod:`host.journal`)."""
+        self.dm_closed: set[int] = set()
+        self.messages = MessageRefs()
+        self.lock = TableLock()
+        self.timer_scale = 1.0
+        """Multiplies the chosen turn timer (tests run with a small one, see ``TURN_TIMER_SCALE``)."""
+        self.timer_seconds: float | None = None
+        """The turn timer of the running game (None: off)."""
+        self.deadline: datetime | None = None
+        """When the seat(s) awaited now time out (UTC), if a timer runs."""
+        self.deadline_key: str | None = None
+        """The stage of the game the deadline belongs to (see :meth:`turn_key`)."""
+        self.reminded = False
+        """Whether the awaited players were reminded of the current deadline (stored with the
+        timer, so that a restart neither repeats nor skips the reminder)."""
+        self.away: set[int] = set()
+        """Seats whose player is away: the computer plays for them until they come back."""
+        self.timeouts: dict[int, int] = {}
+        """Timeouts in a row, per seat."""
+        self.takeovers: dict[int, Seat] = {}
+        """Computer seats a human takes over when the next round starts (approved by the host)."""
+        self.takeover_requests: dict[int, TakeoverAsk] = {}
+        """Open requests to take over a computer seat, by the asking user's id."""
+        self.vacated: dict[int, tuple[int, str]] = {}
+        """Computer seats that replace a human who left the game: seat -> (their user id, name)."""
+        self._seed_source = seed_source
+        self._id_source = id_source
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def presentation(self) -> Presentation:
+        """How the table's game shows itself."""
+        presentation: Presentation = self.spec.presentation
+        return presentation
+
+    @property
+    def title(self) -> str:
+        """The name of the table's game, as players read it."""
+        return self.spec.title
+
+    @property
+    def host_id(self) -> int | None:
+        """The host: the first seated human (None when no human is seated)."""
+        return next((seat.user_id for seat in self.seats if not seat.is_bot), None)
+
+    @property
+    def host_seat(self) -> int | None:
+        """The seat of the host (None when no human is seated)."""
+        return next((index for index, seat in enumerate(self.seats) if not seat.is_bot), None)
+
+    @property
+    def stand_in_level(self) -> str:
+        """The computer level that plays for an absent person (timer, away, left)."""
+        return self.spec.stand_in_level
+
+    def is_auto(self, seat: int) -> bool:
+        """Whether the computer plays ``seat`` (a computer seat, or a player marked away)."""
+        return self.seats[seat].is_bot or seat in self.away
+
+    def level_of(self, seat: int) -> str:
+        """The computer level that plays ``seat`` (the stand-in level for an away player)."""
+        return self.seats[seat].level or self.stand_in_level
+
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the computer player at ``seat``: fixed per game and seat (reproducible)."""
+        match = self.running_match()
+        return (match.seed * 1_000_003 + seat * 7919 + 1) % (1 << 63)
+
+    def auto_seats(self) -> list[int]:
+        """The awaited seats the computer plays now, in order."""
+        if self.state is not TableState.PLAYING or self.match is None:
+            return []
+        return [seat for seat in self.match.awaiting if self.is_auto(seat)]
+
+    def turn_key(self) -> str | None:
+        """What the current wait is for: the game's stage (None when nobody is awaited)."""
+        match = self.match
+        if self.state is not TableState.PLAYING or match is None or not match.awaiting:
+            return None
+        return match.stage
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the table's game has accepted (0 before it starts)."""
+        return len(self.match.log) if self.match is not None else 0
+
+    def refresh_deadline(self, now: datetime) -> bool:
+        """Start the turn timer when a new wait for a human began; whether the deadline changed.
+
+        A wait that goes on keeps its deadline, whoever leaves or comes back meanwhile; it only
+        gets one when a human is awaited in it and it had none (an away player came back), and
+        loses it when no human is awaited any more. A new deadline has not been reminded of yet."""
+        key = self.turn_key()
+        humans = self.match is not None and any(not self.is_auto(seat) for seat in self.match.awaiting)
+        seconds = self.timer_seconds if key is not None and humans else None
+        new_wait = key != self.deadline_key
+        if not new_wait and (self.deadline is not None) == (seconds is not None):
+            return False
+        self.deadline_key = key
+        before = self.deadline
+        if seconds is None:
+            self.deadline = None
+        elif new_wait or before is None:
+            self.deadline = now + timedelta(seconds=seconds)
+        if self.deadline != before:
+            self.reminded = False
+        return self.deadline != before
+
+    def timed_out_seats(self) -> list[int]:
+        """The awaited human seats (not away) that the timer plays for when it runs out."""
+        if self.state is not TableState.PLAYING or self.match is None:
+            return []
+        return [seat for seat in self.match.awaiting if not self.is_auto(seat)]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seated players' names in seat order."""
+        return tuple(seat.name for seat in self.seats)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of ``user_id``, or None if not seated."""
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def options(self) -> dict[str, OptionValue]:
+        """The options the game uses (or will use, in the lobby: the defaults where the chosen
+        ones are not valid yet)."""
+        if self.match is not None:
+            return dict(self.match.options)
+        try:
+            return self.spec.resolve_options(self.chosen)
+        except OptionError:
+            return self.spec.resolve_options({})
+
+    def capacity(self) -> int:
+        """The most seats the lobby takes (for its chosen options)."""
+        return self.spec.player_range(self.options())[1]
+
+    def running_match(self) -> Match:
+        """The game being played; :class:`TableError` if there is none."""
+        if self.state is not TableState.PLAYING or self.match is None:
+            raise TableError(text("table.no_game_running"))
+        return self.match
+
+    def public_view(self) -> object:
+        """What everyone may see of the running game."""
+        return self.running_match().view(None)
+
+    def last_view(self) -> object:
+        """The public view of the table's game, even once it is over (for the last messages)."""
+        if self.match is None:
+            raise TableError(text("table.no_game_played"))
+        return self.match.view(None)
+
+    def seat_view(self, user_id: int) -> tuple[int, object]:
+        """The seat of ``user_id`` and what that seat may see; :class:`TableError` if not seated."""
+        match = self.running_match()
+        seat = self._require_seat(user_id)
+        return seat, match.view(seat)
+
+    def last_events(self) -> tuple[object, ...]:
+        """The events of the game's last action (replayed: the match keeps no events), to show
+        the end of a round again after a restart."""
+        match = self.match
+        if match is None or not match.log:
+            return ()
+        before = self.spec.replay(match.players, match.options, match.seed, match.log[:-1])
+        seat, action = match.log[-1]
+        return before.apply(seat, action)
+
+    def _name_of(self, user_id: int) -> str:
+        seat = self.seat_of(user_id)
+        return self.seats[seat].name if seat is not None else text("table.server_manager")
+
+    def _require_seat(self, user_id: int) -> int:
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise TableError(text("table.not_seated"))
+        return seat

@@ -1,0 +1,194 @@
+"""Takeovers and stops: a person takes over a computer seat from the next round (approved by
+the host), and the host (or a server manager) stops the table."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from host.catalog import text
+from host.table.effects import (
+    Effect,
+    GameStopped,
+    LobbyClosed,
+    Notice,
+    Outcome,
+    TakeoverAsk,
+    TakeoverRequest,
+)
+from host.table.ids import (
+    is_lobby_id,
+)
+from host.table.queries import TableQueries
+from host.table.seats import (
+    Seat,
+    TableError,
+    TableState,
+    computer_name,
+)
+from host.text import echo
+
+
+class TableTakeovers(TableQueries):
+    """A table's takeovers of computer seats, and its stop."""
+
+    def takeover_seats(self) -> list[int]:
+        """The computer seats a newcomer may ask for: not yet promised to someone, seats of humans
+        who left the game first (a gap left by a person is filled before a computer player the
+        host chose is sent away), then the others in seat order.
+
+        A seat marked *away* is not one: it still belongs to its player, who gets it back with
+        /back or a click in their hand."""
+        free = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
+        return sorted(free, key=lambda index: (index not in self.vacated, index))
+
+    def seat_label(self, seat: int) -> str:
+        """A seat as a newcomer chooses it: "seat 3: Bot Ada (normal), bob's seat until they left"."""
+        name = self.seats[seat].name
+        if seat in self.vacated:
+            return text("takeover.seat_label_vacated", number=seat + 1, name=name, left=self.vacated[seat][1])
+        return text("takeover.seat_label", number=seat + 1, name=name)
+
+    def find_seat(self, choice: str) -> int:
+        """The seat a player means by ``choice``: its number ("3", "#3", "seat 3") or the name of
+        who sits there ("Bot Ada (normal)", "Bot Ada", "Ada", "bob"; any case)."""
+        wanted = " ".join(choice.lower().split())
+        numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", wanted)
+        if numbered is not None:
+            # Parsed only when short: Python refuses to turn over 4,300 digits into an int.
+            digits = numbered.group(1).lstrip("0") or "0"
+            number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
+            if number is None or not 1 <= number <= len(self.seats):
+                refusal = text("takeover.no_seat_number", number=echo(digits), seats=len(self.seats))
+                raise TableError(f"{refusal} {self._free_hint()}")
+            return number - 1
+        computer_prefix = computer_name("").lower()  # "bot ": "Ada" names "Bot Ada"
+        for index, seat in enumerate(self.seats):
+            full = seat.name.lower()
+            base = full.split(" (")[0]
+            if wanted in (full, base) or (seat.is_bot and wanted == base.removeprefix(computer_prefix)):
+                return index
+        refusal = text("takeover.no_seat_named", name=echo(choice.strip()))
+        raise TableError(f"{refusal} {self._free_hint()}")
+
+    def _free_hint(self) -> str:
+        free = self.takeover_seats()
+        if not free:
+            return text("takeover.none_free")
+        return text("takeover.free", seats="; ".join(self.seat_label(s) for s in free))
+
+    def request_takeover(self, user_id: int, name: str, choice: str | None = None) -> Outcome:
+        """/join during a game: ask the host to let ``user_id`` take over a computer seat.
+
+        ``choice`` names the seat (number or name, :meth:`find_seat`); a seat that is not a free
+        computer seat is refused with the list of those that are. Without a choice: the seat
+        the newcomer left earlier in this game if it is free, else the only free computer seat,
+        else the host chooses among all free ones (one Approve button each)."""
+        if self.seat_of(user_id) is not None:
+            raise TableError(text("table.already_seated"))
+        self._require_next_round()
+        promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
+        if promised is not None:
+            raise TableError(text("takeover.already_given", name=self.seats[promised].name))
+        free = self.takeover_seats()
+        if not free:
+            raise TableError(text("takeover.game_running"))
+        seats: tuple[int, ...]
+        if choice is not None and choice.strip():
+            seats = (self._check_free(self.find_seat(choice)),)
+        else:
+            own = [seat for seat in free if seat in self.vacated and self.vacated[seat][0] == user_id]
+            seats = tuple(own[:1] or free)
+        self.takeover_requests[user_id] = TakeoverAsk(name, seats)
+        if len(seats) == 1:
+            reply = text("takeover.asked_seat", name=self.seats[seats[0]].name, seat=seats[0] + 1)
+        else:
+            reply = text("takeover.asked_any")
+        return Outcome(reply, (TakeoverRequest(user_id, name, seats),))
+
+    def _check_free(self, seat: int) -> int:
+        """``seat`` if a newcomer may ask for it, else a friendly refusal saying why not."""
+        occupant = self.seats[seat]
+        if seat in self.takeover_seats():
+            return seat
+        if occupant.is_bot:
+            taker = self.takeovers[seat].name
+            reason = text("takeover.promised", name=occupant.name, seat=seat + 1, taker=taker)
+        elif seat in self.away:
+            reason = text("takeover.seat_away", seat=seat + 1, name=occupant.name)
+        else:
+            reason = text("takeover.seat_human", seat=seat + 1, name=occupant.name)
+        raise TableError(f"{reason} {self._free_hint()}")
+
+    def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
+        """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
+        self.running_match()
+        if user_id != self.host_id and not is_admin:
+            raise TableError(text("takeover.only_host"))
+        ask = self.takeover_requests.get(taker_id)
+        if ask is None or seat not in ask.seats or self.seat_of(taker_id) is not None:
+            raise TableError(text("takeover.request_closed"))
+        self._require_next_round()
+        if not self.seats[seat].is_bot:
+            raise TableError(text("takeover.not_computer", seat=seat + 1))
+        if seat in self.takeovers:
+            raise TableError(text("takeover.already_taken", name=self.takeovers[seat].name, seat=seat + 1))
+        del self.takeover_requests[taker_id]
+        self.takeovers[seat] = Seat(taker_id, ask.name)
+        bot = self.seats[seat].name
+        return Outcome(
+            text("takeover.approved", name=ask.name, computer=bot, seat=seat + 1),
+            (Notice(text("takeover.approved_notice", name=ask.name, computer=bot)),),
+        )
+
+    def _require_next_round(self) -> None:
+        """A takeover happens when the next round starts: refuse it in the last round (when
+        the game knows its number of rounds)."""
+        match = self.running_match()
+        if match.rounds is not None and match.round >= match.rounds:
+            raise TableError(text("takeover.last_round"))
+
+    def _apply_takeovers(self) -> list[Effect]:
+        """At a round's start, approved players take their computer seats."""
+        effects: list[Effect] = []
+        for seat, taker in sorted(self.takeovers.items()):
+            if self.seat_of(taker.user_id) is None and self.seats[seat].is_bot:
+                computer = self.seats[seat].name
+                effects.append(Notice(text("takeover.taken_over", name=taker.name, computer=computer)))
+                self.seats[seat] = replace(taker)
+                self.away.discard(seat)
+                self.vacated.pop(seat, None)
+                self.takeover_requests.pop(taker.user_id, None)
+        self.takeovers.clear()
+        return effects
+
+    def check_stop(self, user_id: int, *, is_admin: bool = False) -> str:
+        """Check ``user_id`` may stop this table; the id of what to stop (the game, or the lobby)."""
+        if self.state is TableState.CLOSED:
+            raise TableError(text("table.already_closed"))
+        if user_id != self.host_id and not is_admin:
+            raise TableError(text("stop.only_host"))
+        return self.game_id or self.lobby_id
+
+    def stop(self, user_id: int, *, is_admin: bool = False, game_id: str) -> Outcome:
+        """End the lobby or the running game early (host or admin, after confirmation).
+
+        ``game_id`` is what :meth:`check_stop` named when the confirmation was asked for."""
+        current = self.check_stop(user_id, is_admin=is_admin)
+        if game_id != current:
+            if game_id == self.lobby_id:
+                raise TableError(text("stop.game_started_since"))
+            if is_lobby_id(game_id):
+                raise TableError(text("stop.lobby_already_closed"))
+            raise TableError(text("stop.game_already_over"))
+        name = self._name_of(user_id)
+        if self.state is TableState.LOBBY:
+            self.state = TableState.CLOSED
+            return Outcome(text("stop.table_closed"), (LobbyClosed(text("stop.closed_by", name=name)),))
+        totals = self.running_match().results().totals
+        self.state = TableState.CLOSED
+        return Outcome(text("stop.game_stopped"), (GameStopped(name, totals),), self.seat_of(user_id))
+
+    def abandon(self) -> None:
+        """Close the table at once, with nothing to show (its channel was deleted)."""
+        self.state = TableState.CLOSED
