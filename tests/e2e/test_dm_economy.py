@@ -19,7 +19,7 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
 from tests.e2e.game_harness import table_game
-from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, slash, table_of
+from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle, slash, table_of
 from tests.e2e.stickgame_play import StickTable, in_process_log, new_match
 from tests.e2e.stupid_play import open_stupid_table
 
@@ -121,6 +121,10 @@ async def test_stick_game_sends_a_dm_per_turn_each_answered_in_one_line(
             in_process_log(table),
         )
         await game.play_until(lambda: game.shadow.is_over, timeout=60)
+        # the table closes with the game; the final standings are its last message
+        await emulator.driver.wait_for_message(
+            club.channel, lambda m: m.content.startswith("**Game over!**"), timeout=WAIT
+        )
         await settle(emulator, bot, club.channel)
         counts = dm_counts(emulator, club.users)
         for seat, user in enumerate(club.users):
