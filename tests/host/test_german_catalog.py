@@ -5,6 +5,7 @@ nothing is left untranslated, and the same thing has the same word everywhere.""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 
 from host.catalog import CATALOG, placeholders, text
 from tabletop.catalog import entry_fields
@@ -70,3 +71,12 @@ def test_german_texts_are_filled_in_with_their_fields() -> None:
         text("game.not_your_turn", language="de", names="Ada") == "Du bist nicht am Zug: Es fehlen noch Ada."
     )
     assert placeholders(str(GERMAN["prompt.dms_closed"])) == {"user"}
+
+
+def test_german_writes_numbers_and_dates_the_german_way() -> None:
+    assert text("timer.seconds", language="de", seconds=0.5) == "0,5 s"
+    assert text("timer.seconds", language="de", seconds=30.0) == "30 s"
+    finished = datetime(2024, 5, 6, 7, 8)
+    assert text("history.game_of_rounds", language="de", finished=finished, rounds=3) == (
+        "06.05.2024 07:08 UTC \u2013 3 Runden"
+    )
