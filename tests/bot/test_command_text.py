@@ -69,7 +69,17 @@ def test_every_turn_timer_has_its_name() -> None:
     ]
 
 
-def test_english_needs_no_translation() -> None:
+@pytest.fixture
+def english_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Catalog:
+    """The bot's catalog with its English file alone."""
+    shutil.copy(Path(host.catalog.__file__).with_name("en.toml"), tmp_path / "en.toml")
+    catalog = Catalog(tmp_path)
+    monkeypatch.setattr(host.catalog, "CATALOG", catalog)
+    monkeypatch.setattr(bot.boot.command_text, "CATALOG", catalog)
+    return catalog
+
+
+def test_english_needs_no_translation(english_only: Catalog) -> None:
     assert translated(command_text("commands.join.description"), "en-US") is None
     assert translated(command_text("commands.join.description"), "de") is None  # no German file
     assert translations() == {}

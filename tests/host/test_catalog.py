@@ -137,10 +137,12 @@ def test_a_catalog_without_english_is_refused(tmp_path: Path) -> None:
         Catalog(tmp_path).text("lobby.left")
 
 
-def test_a_discord_locale_finds_its_language_or_the_language_without_its_region() -> None:
+def test_a_discord_locale_finds_its_language_or_the_language_without_its_region(tmp_path: Path) -> None:
     assert language_for("en-US") == "en"
     assert language_for("en-GB") == "en"
-    assert language_for("de") is None  # no German file (yet)
+    assert language_for("de") == "de"  # host/catalog/de.toml
+    assert language_for("fr") is None  # no French file
+    assert Catalog(_folder(tmp_path)).language_for("de") is None  # no German file
 
 
 # --- the code and the catalog ------------------------------------------------------------------
