@@ -49,15 +49,13 @@ class Tally:
 
 
 def play(
-    deal_seed: int, hard_seats: tuple[int, ...], make_hard: Any, iterations: int
+    deal_seed: int, hard_seats: tuple[int, ...], make_hard: Any, make_other: Any
 ) -> tuple[float, float, list[float], list[float]]:
-    """Play one game; return (hard's share of the win, points/round margin, hard ms, ismcts ms)."""
+    """Play one game; return (hard's share of the win, points/round margin, hard ms, other ms)."""
     rules = Rules.preset("amigo")
     game = Game.new(4, rules, seed=deal_seed)
     seats: list[Any] = [
-        make_hard(deal_seed + 7919 * s)
-        if s in hard_seats
-        else TricksterIsmcts(deal_seed + 7919 * s, iterations)
+        make_hard(deal_seed + 7919 * s) if s in hard_seats else make_other(deal_seed + 7919 * s)
         for s in range(4)
     ]
     hard_ms: list[float] = []
@@ -99,6 +97,18 @@ def main() -> None:
     parser.add_argument("--trickster-iterations", type=int, default=DEFAULT_ITERATIONS)
     parser.add_argument("--hard-iterations", type=int, default=1000)
     parser.add_argument(
+        "--opponent",
+        choices=("trickster", "hard-round"),
+        default="trickster",
+        help="the two other seats: the Trickster ISMCTS port, or the earlier hard (round objective)",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="start no new deal after this many seconds (the table covers the deals played)",
+    )
+    parser.add_argument(
         "--objectives",
         default="",
         help="comma-separated hard objectives to compare (empty: the default hard)",
@@ -107,7 +117,17 @@ def main() -> None:
     objectives = [o for o in args.objectives.split(",") if o] or ["default"]
     tallies = {o: Tally() for o in objectives}
     started = time.monotonic()
+
+    def make_other(seed: int) -> Any:
+        if args.opponent == "trickster":
+            return TricksterIsmcts(seed, args.trickster_iterations)
+        return make_player("hard", seed, iterations=args.hard_iterations, objective="round")
+
+    played = 0
     for deal in range(args.deals):
+        if args.max_seconds is not None and time.monotonic() - started > args.max_seconds:
+            break
+        played += 1
         deal_seed = random.Random(f"trickster-deal/{args.seed}/{deal}").getrandbits(48)
         for objective in objectives:
             extra = {} if objective == "default" else {"objective": objective}
@@ -117,9 +137,7 @@ def main() -> None:
 
             shares, margins = [], []
             for hard_seats in ((0, 2), (1, 3)):
-                share, margin, hard_ms, other_ms = play(
-                    deal_seed, hard_seats, make_hard, args.trickster_iterations
-                )
+                share, margin, hard_ms, other_ms = play(deal_seed, hard_seats, make_hard, make_other)
                 shares.append(share)
                 margins.append(margin)
                 tallies[objective].hard_ms.extend(hard_ms)
@@ -133,14 +151,19 @@ def main() -> None:
             tallies[objective].wins.append(statistics.fmean(shares))
             tallies[objective].margins.append(statistics.fmean(margins))
     elapsed = time.monotonic() - started
-    print(
-        f"4 players, amigo rules, {args.deals} duplicate deals x 2 sides = {2 * args.deals} games "
-        f"per contender, seed {args.seed}; hard {args.hard_iterations} iterations, Trickster "
-        f"ISMCTS port {args.trickster_iterations} iterations; {elapsed:.0f} s, one process\n"
+    other = (
+        f"Trickster ISMCTS port {args.trickster_iterations} iterations"
+        if args.opponent == "trickster"
+        else f"earlier hard (round objective) {args.hard_iterations} iterations"
     )
     print(
-        "| hard objective | games | hard's share of wins (95% CI) | points/round hard - ISMCTS "
-        "(95% CI) | hard median CPU ms | ISMCTS median CPU ms | time ratio |"
+        f"4 players, amigo rules, {played} duplicate deals x 2 sides = {2 * played} games "
+        f"per contender, seed {args.seed}; hard {args.hard_iterations} iterations against the "
+        f"{other}; {elapsed:.0f} s, one process\n"
+    )
+    print(
+        "| hard objective | games | hard's share of wins (95% CI) | points/round hard - opponent "
+        "(95% CI) | hard median CPU ms | opponent median CPU ms | time ratio |"
     )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for objective, t in tallies.items():
