@@ -46,10 +46,10 @@ _POINTS = [points_table(color) for color in range(6)]
 _POOL = 256
 
 
-def _shufflers(rng: random.Random, size: int) -> list[Any]:
-    """Return ``_POOL`` random reorderings of sequences of ``size`` items (as itemgetters)."""
+def _shufflers(rng: random.Random, size: int, count: int) -> list[Any]:
+    """Return ``count`` random reorderings of sequences of ``size`` items (as itemgetters)."""
     pool = []
-    for _ in range(_POOL):
+    for _ in range(count):
         perm = list(range(size))
         rng.shuffle(perm)
         pool.append(itemgetter(*perm))
@@ -116,19 +116,20 @@ class TricksterIsmcts:
             sizes = list(sit.hand_sizes)
             known_misery = list(sit.misery)
         captured_points = [list(sit.captured[s]) for s in range(players)]
-        unseen_pool = _shufflers(rng, len(unseen))
-        deck_pool = _shufflers(rng, len(deck)) if rounds_after else []
-        hand_pool = _shufflers(rng, len(sit.hand))
+        count = min(_POOL, max(8, self.iterations))  # tiny budgets (tests) draw fewer
+        unseen_pool = _shufflers(rng, len(unseen), count)
+        deck_pool = _shufflers(rng, len(deck), count) if rounds_after else []
+        hand_pool = _shufflers(rng, len(sit.hand), count)
         root: list[Any] = [0, 0.0, 0, {}]
         for _ in range(self.iterations):
             # Every hand comes out in random order: a random card is the last one.
-            unseen = list(unseen_pool[int(rand() * _POOL)](unseen_pool[int(rand() * _POOL)](unseen)))
+            unseen = list(unseen_pool[int(rand() * count)](unseen_pool[int(rand() * count)](unseen)))
             hands: list[list[int]] = [[] for _ in range(players)]
             pos = 0
             for s in others:
                 hands[s] = unseen[pos : pos + sizes[s]]
                 pos += sizes[s]
-            hands[me] = list(hand_pool[int(rand() * _POOL)](hand_pool[int(rand() * _POOL)](sit.hand)))
+            hands[me] = list(hand_pool[int(rand() * count)](hand_pool[int(rand() * count)](sit.hand)))
             picks = known_misery[:]
             trick = list(sit.trick)
             leader = sit.leader
@@ -181,7 +182,7 @@ class TricksterIsmcts:
             lead = first_leader
             for _ in range(rounds_after):
                 lead = (lead + 1) % players
-                dealt = deck_pool[int(rand() * _POOL)](deck_pool[int(rand() * _POOL)](deck))
+                dealt = deck_pool[int(rand() * count)](deck_pool[int(rand() * count)](deck))
                 round_hands = [list(dealt[15 * s : 15 * s + 15]) for s in range(players)]
                 round_picks = [h.pop() for h in round_hands]
                 won: list[list[int]] = [[] for _ in range(players)]
