@@ -81,6 +81,40 @@ def play(
     return share, (hard_points - other_points) / rounds, hard_ms, other_ms
 
 
+def time_decisions(seed: int, every: int, hard_iterations: int, iterations: int) -> str:
+    """Time ``hard`` and the ISMCTS port on the same views; return a Markdown line.
+
+    One game of four ``normal`` players is played; at every ``every``-th decision (misery picks
+    included) both ``hard`` (default objective) and the port decide on that seat's view, one
+    after the other in this process, and their CPU times are kept.
+    """
+    game = Game.new(4, Rules.preset("amigo"), seed=seed)
+    normal = [make_player("normal", seed + s) for s in range(4)]
+    hard = make_player("hard", seed, iterations=hard_iterations)
+    port = TricksterIsmcts(seed, iterations)
+    hard_ms: list[float] = []
+    port_ms: list[float] = []
+    count = 0
+    while game.phase is not Phase.GAME_OVER:
+        for seat in game.awaiting:
+            view = game.view(seat)
+            misery = game.phase is Phase.MISERY
+            if count % every == 0 and len(view.hand or ()) > 1:
+                for player, times in ((hard, hard_ms), (port, port_ms)):
+                    start = time.process_time()
+                    _ = player.choose_misery(view) if misery else player.play(view)
+                    times.append(1000 * (time.process_time() - start))
+            count += 1
+            card = normal[seat].choose_misery(view) if misery else normal[seat].play(view)
+            if misery:
+                game.choose_misery(seat, card)
+            else:
+                game.play(seat, card)
+    hard_median = statistics.median(hard_ms)
+    port_median = statistics.median(port_ms)
+    return f"| {len(hard_ms)} | {hard_median:.0f} | {port_median:.0f} | 1 : {port_median / hard_median:.1f} |"
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     """Return (mean, half-width of the normal 95% interval) of per-deal values."""
     mean = statistics.fmean(values)
@@ -113,7 +147,24 @@ def main() -> None:
         default="",
         help="comma-separated hard objectives to compare (empty: the default hard)",
     )
+    parser.add_argument(
+        "--time-only",
+        type=int,
+        default=0,
+        metavar="EVERY",
+        help="only time hard and the port on every EVERY-th decision of one game of normal seats",
+    )
     args = parser.parse_args()
+    if args.time_only:
+        print(
+            f"Decision times on the same views (one amigo game of normal seats, seed {args.seed}, "
+            f"every {args.time_only}th decision; hard {args.hard_iterations} iterations, port "
+            f"{args.trickster_iterations})\n"
+        )
+        print("| decisions | hard median CPU ms | port median CPU ms | ratio |")
+        print("|---:|---:|---:|---:|")
+        print(time_decisions(args.seed, args.time_only, args.hard_iterations, args.trickster_iterations))
+        return
     objectives = [o for o in args.objectives.split(",") if o] or ["default"]
     tallies = {o: Tally() for o in objectives}
     started = time.monotonic()
