@@ -11,6 +11,7 @@ import random
 from typing import Protocol
 
 from stickem.ai.heuristics import choose_misery_card, choose_play_card
+from stickem.ai.misery import search_misery
 from stickem.ai.search import SearchSettings, search_play
 from stickem.ai.situation import Situation
 
@@ -58,15 +59,20 @@ class HeuristicBrain:
 
 
 class SearchBrain:
-    """The ``hard`` level: heuristic misery pick, ISMCTS in the tricks."""
+    """The ``hard`` level: ISMCTS in the tricks; the misery pick by playouts for the game.
+
+    With the ``"round"`` objective the misery pick is the heuristic's (the earlier ``hard``).
+    """
 
     def __init__(self, seed: int, settings: SearchSettings | None = None) -> None:
         self.rng = random.Random(seed)
         self.settings = settings or SearchSettings()
 
     def misery(self, sit: Situation) -> int:
-        """Return the heuristic misery pick."""
-        return choose_misery_card(sit.hand)
+        """Return the misery pick weighed by playouts (the heuristic's for ``"round"``)."""
+        if self.settings.objective == "round":
+            return choose_misery_card(sit.hand)
+        return search_misery(sit, self.settings, self.rng)
 
     def play(self, sit: Situation) -> int:
         """Return the card found by the search."""

@@ -55,4 +55,6 @@ def situation_from_view(view: View) -> Situation:
         hand_sizes=tuple(view.hand_sizes),
         unseen=unseen_cards(players, hand, tuple(seen)),
         nobody_on_zeros=view.rules.all_zero == "nobody",
+        totals=tuple(view.totals),
+        rounds_left=max(0, view.rounds - view.round),
     )

@@ -13,6 +13,7 @@ import random
 from typing import Protocol, runtime_checkable
 
 from stickem.ai.brains import Brain, HeuristicBrain, RandomBrain, SearchBrain
+from stickem.ai.objective import OBJECTIVES
 from stickem.ai.observe import situation_from_view, to_card
 from stickem.ai.search import SearchSettings
 from stickem.cards import Card
@@ -47,6 +48,7 @@ class ComputerPlayer:
         seed: int,
         iterations: int = DEFAULT_HARD_ITERATIONS,
         time_budget: float | None = None,
+        objective: str = "game",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -54,10 +56,13 @@ class ComputerPlayer:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if time_budget is not None and time_budget <= 0:
             raise ValueError(f"time_budget must be positive, not {time_budget}")
+        if objective not in OBJECTIVES:
+            raise ValueError(f"objective must be 'game' or 'round', not {objective!r}")
         self.level = level
         self.seed = seed
         self.iterations = iterations
         self.time_budget = time_budget
+        self.objective = objective
 
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.level!r}, seed={self.seed})"
@@ -78,7 +83,9 @@ class ComputerPlayer:
             return RandomBrain(seed)
         if self.level == "normal":
             return HeuristicBrain(seed)
-        settings = SearchSettings(iterations=self.iterations, time_budget=self.time_budget)
+        settings = SearchSettings(
+            iterations=self.iterations, time_budget=self.time_budget, objective=self.objective
+        )
         return SearchBrain(seed, settings)
 
 
@@ -94,10 +101,16 @@ def make_player(
     *,
     iterations: int = DEFAULT_HARD_ITERATIONS,
     time_budget: float | None = None,
+    objective: str = "game",
 ) -> Player:
     """Return a computer player of ``level`` (one of :data:`LEVELS`).
 
     ``iterations`` and ``time_budget`` (seconds, None = no limit) bound the ``hard`` search; a
     time budget makes decisions depend on the machine's speed, so leave it None to replay.
+    ``objective`` is what ``hard`` plays for: ``"game"`` (default: the chance of finishing
+    first, given the totals and the rounds left) or ``"round"`` (the round's points, the earlier
+    ``hard``); see :mod:`stickem.ai.objective`.
     """
-    return ComputerPlayer(level, seed, iterations=iterations, time_budget=time_budget)
+    return ComputerPlayer(
+        level, seed, iterations=iterations, time_budget=time_budget, objective=objective
+    )

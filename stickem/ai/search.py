@@ -3,7 +3,10 @@
 Each iteration deals the cards the searching seat cannot see at random among the other hands
 (a determinisation consistent with everything it witnessed), walks the tree with UCB, expands
 one move, finishes the round with a playout and backs up, for every node, the reward of the
-seat that moved into it: its round score minus the mean of the other seats.
+seat that moved into it. ``SearchSettings.objective`` says which reward
+(:mod:`stickem.ai.objective`): ``"game"`` (default), the seat's chance of finishing the game
+first given the totals and the rounds left; ``"round"``, its round score minus the mean of the
+other seats.
 
 Two ways to treat the other seats (``SearchSettings.opponents``):
 
@@ -35,6 +38,7 @@ from operator import itemgetter
 from typing import Any
 
 from stickem.ai.core import TRICK_KEYS, VALUE_BITS, play_orders, points_table
+from stickem.ai.objective import OBJECTIVES, GameObjective
 from stickem.ai.situation import Situation
 
 _POOL_SIZE = 512
@@ -59,7 +63,8 @@ class SearchSettings:
 
     ``time_budget`` None means the iteration budget alone decides (fully reproducible).
     ``exploration`` is the UCB constant on rewards divided by ``reward_scale``; ``playout``
-    is ``"dump"`` or ``"random"``; ``opponents`` is ``"policy"`` or ``"tree"`` (see above).
+    is ``"dump"`` or ``"random"``; ``opponents`` is ``"policy"`` or ``"tree"``; ``objective``
+    is ``"game"`` or ``"round"`` (see above).
     """
 
     iterations: int = 1000
@@ -68,6 +73,7 @@ class SearchSettings:
     reward_scale: float = 20.0
     playout: str = "dump"
     opponents: str = "policy"
+    objective: str = "game"
 
     def __post_init__(self) -> None:
         if self.iterations < 1:
@@ -78,6 +84,8 @@ class SearchSettings:
             raise ValueError(f"playout must be 'dump' or 'random', not {self.playout!r}")
         if self.opponents not in ("policy", "tree"):
             raise ValueError(f"opponents must be 'policy' or 'tree', not {self.opponents!r}")
+        if self.objective not in OBJECTIVES:
+            raise ValueError(f"objective must be 'game' or 'round', not {self.objective!r}")
 
 
 class _PermutationPool:
@@ -150,6 +158,11 @@ def run_search(
     modelled = settings.opponents == "policy"
     misery_colors = [-1 if c is None else c for c in sit.misery_colors]
     getters = [itemgetter(*order) for order in orders]
+    game = (
+        GameObjective(sit.totals_before(), sit.rounds_left, settings.reward_scale)
+        if settings.objective == "game"
+        else None
+    )
 
     # Nothing after the deadline costs more with a bigger iteration budget (the log table grows
     # with the iterations actually run), so a time budget bounds the whole search.
@@ -245,12 +258,18 @@ def run_search(
                 break
         # Playout: finish the round from here.
         if dumping:
-            _dump_playout(hands, trick, leader, orders, misery_colors, points, nobody, gains)
+            dump_playout(hands, trick, leader, orders, misery_colors, points, nobody, gains)
         else:
             _random_playout(hands, trick, leader, orders, getters, points, nobody, gains)
         final = [base[s] + gains[s] for s in seat_range]
-        total = sum(final)
-        rewards = [(f - (total - f) * spread) * inv_scale for f in final]
+        if game is None:
+            total = sum(final)
+            rewards = [(f - (total - f) * spread) * inv_scale for f in final]
+        elif modelled:  # only the searching seat moves in the tree
+            rewards = [0.0] * players
+            rewards[me] = game.reward(final, me)
+        else:
+            rewards = [game.reward(final, s) for s in seat_range]
         for visited, mover in path:
             visited[0] += 1
             visited[1] += rewards[mover]
@@ -300,7 +319,7 @@ def _random_playout(
         leader = winner
 
 
-def _dump_playout(
+def dump_playout(
     hands: list[list[int]],
     trick: list[int],
     leader: int,
@@ -383,7 +402,7 @@ def _policy_index(
     orders: tuple[tuple[int, ...], ...],
     misery_colors: list[int],
 ) -> int:
-    """Return the index in ``hand`` of the card the playout policy plays (see _dump_playout)."""
+    """Return the index in ``hand`` of the card the playout policy plays (see dump_playout)."""
     if not trick:
         return len(hand) - 1
     keys = TRICK_KEYS[trick[0] >> VALUE_BITS]

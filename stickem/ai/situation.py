@@ -20,6 +20,8 @@ class Situation:
     ``trick`` lists the cards of the current trick in play order, led by ``leader``.
     ``captured`` lists, per seat, the cards it has taken this round (all seen when played).
     ``unseen`` holds the cards that must be in other players' hands.
+    ``totals`` are the game's totals before this round (public; empty: all 0) and
+    ``rounds_left`` the rounds still to be played after this one.
     """
 
     players: int
@@ -32,6 +34,12 @@ class Situation:
     hand_sizes: tuple[int, ...]
     unseen: tuple[int, ...]
     nobody_on_zeros: bool
+    totals: tuple[int, ...] = ()
+    rounds_left: int = 0
+
+    def totals_before(self) -> list[int]:
+        """Return every seat's total before this round (0 for each when not given)."""
+        return list(self.totals) if self.totals else [0] * self.players
 
     @property
     def to_play(self) -> int:

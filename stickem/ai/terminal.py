@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from stickem.ai.players import LEVELS, Player, make_player
+from stickem.ai.players import DEFAULT_HARD_ITERATIONS, LEVELS, Player, make_player
 from stickem.cards import Card, Color, deck_colors, deck_max_value
 from stickem.errors import RuleError
 from stickem.events import (
@@ -72,9 +72,10 @@ class TerminalTable:
         self.write = write
         self.color = color
         base = self.game.seed
-        options = {} if iterations is None else {"iterations": iterations}
+        budget = DEFAULT_HARD_ITERATIONS if iterations is None else iterations
         self.computers: dict[int, Player] = {
-            seat: make_player(level, base + 101 * seat, **options) for seat in range(1, players)
+            seat: make_player(level, base + 101 * seat, iterations=budget)
+            for seat in range(1, players)
         }
         self.names = ["You"] + [f"CPU {seat}" for seat in range(1, players)]
 

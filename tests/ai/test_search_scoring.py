@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from stickem import Card, Game, Phase, Rules, deck, round_score, trick_winner
 from stickem.ai import make_player
 from stickem.ai.core import play_orders, points_table
+from stickem.ai.objective import GameObjective
 from stickem.ai.observe import situation_from_view, to_card, to_code
-from stickem.ai.search import SearchSettings, _dump_playout, _random_playout, run_search
+from stickem.ai.search import SearchSettings, _random_playout, dump_playout, run_search
 
 
 class RecordingHand(list[int]):
@@ -106,7 +107,7 @@ def test_random_playout_scores_like_the_engine(
 
 @settings(max_examples=200, deadline=None)
 @given(playout_position(), st.randoms(use_true_random=False))
-def test_dump_playout_scores_like_the_engine(
+def testdump_playout_scores_like_the_engine(
     position: tuple[Rules, list[Card], list[int], int, list[list[int]]], rng: random.Random
 ) -> None:
     rules, misery, trick, leader, hands = position
@@ -119,7 +120,7 @@ def test_dump_playout_scores_like_the_engine(
     colors = [to_code(m) >> 5 for m in misery]
     gains = [0] * players
     nobody = rules.all_zero == "nobody"
-    _dump_playout(list(recording), list(trick), leader, orders, colors, points, nobody, gains)
+    dump_playout(list(recording), list(trick), leader, orders, colors, points, nobody, gains)
     assert all(not h for h in recording)
     plays = [h.played for h in recording]
     assert gains == engine_gains(rules, misery, trick, leader, plays)
@@ -149,15 +150,16 @@ def test_playouts_score_an_all_zero_trick_like_the_engine(preset: str, in_trick:
     _random_playout([h[:] for h in hands], trick[:], leader, orders, getters, points, nobody, gains)
     assert gains == expected
     gains = [0] * players
-    _dump_playout([h[:] for h in hands], trick[:], leader, orders, colors, points, nobody, gains)
+    dump_playout([h[:] for h in hands], trick[:], leader, orders, colors, points, nobody, gains)
     assert gains == expected
 
 
+@pytest.mark.parametrize("objective", ["round", "game"])
 @pytest.mark.parametrize("opponents", ["policy", "tree"])
 @pytest.mark.parametrize("playout", ["random", "dump"])
 @pytest.mark.parametrize(("preset", "players"), [("classic", 3), ("amigo", 4), ("classic", 6)])
 def test_search_scores_the_last_trick_like_the_engine(
-    opponents: str, playout: str, preset: str, players: int
+    objective: str, opponents: str, playout: str, preset: str, players: int
 ) -> None:
     """In the last trick, with one other seat still to play, every card is known."""
     checked = 0
@@ -178,7 +180,9 @@ def test_search_scores_the_last_trick_like_the_engine(
             continue
         seat = game.awaiting[0]
         sit = situation_from_view(game.view(seat))
-        settings_ = SearchSettings(iterations=4, playout=playout, opponents=opponents)
+        settings_ = SearchSettings(
+            iterations=4, playout=playout, opponents=opponents, objective=objective
+        )
         stats = run_search(sit, settings_, random.Random(seed))
         ((card, (visits, mean)),) = stats.items()
         assert visits == 4
@@ -189,6 +193,10 @@ def test_search_scores_the_last_trick_like_the_engine(
         final = end.round_scores[0]
         spread = 1.0 / (players - 1)
         expected = (final[seat] - (sum(final) - final[seat]) * spread) / 20.0
+        if objective == "game":  # the totals before the round and the rounds left count
+            assert sit.rounds_left == Rules.preset(preset).rounds_for(players) - 1
+            outlook = GameObjective(sit.totals_before(), sit.rounds_left, 20.0)
+            expected = outlook.reward(final, seat)
         assert mean == pytest.approx(expected)
         checked += 1
     assert checked >= 3
