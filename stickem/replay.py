@@ -14,25 +14,17 @@ Steps and labels (keys and fields, for the presentation):
 
 from __future__ import annotations
 
-from stickem.cards import Card
 from stickem.events import CardPlayed, MiseryRevealed, RoundScored, RoundStarted, TrickSetAside, TrickWon
 from stickem.game import Game
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, card_names, engine_of
 
 __all__ = ["StickemReplay"]
 
 
 def engine(match: Match) -> Game:
     """The Stick'em engine behind a hosted match."""
-    game = getattr(match, "game", None)
-    if not isinstance(game, Game):
-        raise TypeError(f"not a Stick'em match: {type(match).__name__}")
-    return game
-
-
-def _cards(cards: list[Card] | tuple[Card, ...]) -> tuple[str, ...]:
-    return tuple(str(card) for card in cards)
+    return engine_of(match, Game)
 
 
 def _misery(game: Game) -> tuple[str, ...]:
@@ -56,7 +48,7 @@ class StickemReplay:
         steps: list[ReplayStep] = []
         for event in events:
             if isinstance(event, MiseryRevealed):
-                snapshot = self._snapshot(new, extras={"misery": _cards(event.cards)})
+                snapshot = self._snapshot(new, extras={"misery": card_names(event.cards)})
                 steps.append(ReplayStep(end, old.round, StepLabel("misery", {"round": old.round}), snapshot))
             elif isinstance(event, TrickWon | TrickSetAside):
                 steps.append(self._trick(old, new, event, events, end))
@@ -70,7 +62,7 @@ class StickemReplay:
 
     def _deal(self, game: Game, end: int) -> ReplayStep:
         label = StepLabel("deal", {"round": game.round, "dealer": game.dealer})
-        extras = {"undealt": _cards(game.undealt)} if game.undealt else {}
+        extras = {"undealt": card_names(game.undealt)} if game.undealt else {}
         return ReplayStep(end, game.round, label, self._snapshot(game, extras=extras))
 
     def _trick(
@@ -92,9 +84,9 @@ class StickemReplay:
             scores, misery = tuple(new.totals), _misery(new)
         else:
             counters = {"captured": scored.captured_counts, "round_scores": scored.scores}
-            scores, misery = scored.totals, _cards(scored.misery_cards)
+            scores, misery = scored.totals, card_names(scored.misery_cards)
         snapshot = TableSnapshot(
-            hands=tuple(_cards(hand) for hand in hands),
+            hands=tuple(card_names(hand) for hand in hands),
             table=tuple((seat, str(card)) for seat, card in done.plays),
             scores=scores,
             counters=counters,
@@ -104,7 +96,7 @@ class StickemReplay:
 
     def _snapshot(self, game: Game, extras: dict[str, tuple[str, ...]]) -> TableSnapshot:
         return TableSnapshot(
-            hands=tuple(_cards(game.hand(seat)) for seat in range(game.players)),
+            hands=tuple(card_names(game.hand(seat)) for seat in range(game.players)),
             table=tuple((seat, str(card)) for seat, card in game.current_trick),
             scores=tuple(game.totals),
             counters={"captured": tuple(len(game.captured(seat)) for seat in range(game.players))},

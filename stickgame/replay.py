@@ -22,17 +22,14 @@ from stickgame.events import Discarded, RoundEnded, RoundStarted
 from stickgame.game import Game
 from stickgame.views import TableMeld
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, engine_of
 
 __all__ = ["StickGameReplay"]
 
 
 def engine(match: Match) -> Game:
     """The Stick Game engine behind a hosted match."""
-    game = getattr(match, "game", None)
-    if not isinstance(game, Game):
-        raise TypeError(f"not a Stick Game match: {type(match).__name__}")
-    return game
+    return engine_of(match, Game)
 
 
 def _snapshot(

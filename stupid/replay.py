@@ -13,25 +13,17 @@ Steps and labels (keys and fields, for the presentation):
 
 from __future__ import annotations
 
-from stupid.cards import Card
 from stupid.events import BiddingDone, CardPlayed, RoundScored, RoundStarted, TrickWon
 from stupid.game import Game
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, card_names, engine_of
 
 __all__ = ["StupidReplay"]
 
 
 def engine(match: Match) -> Game:
     """The Stupid engine behind a hosted match."""
-    game = getattr(match, "game", None)
-    if not isinstance(game, Game):
-        raise TypeError(f"not a Stupid match: {type(match).__name__}")
-    return game
-
-
-def _cards(cards: list[Card] | tuple[Card, ...]) -> tuple[str, ...]:
-    return tuple(str(card) for card in cards)
+    return engine_of(match, Game)
 
 
 def _bids(game: Game) -> tuple[int, ...]:
@@ -90,7 +82,7 @@ class StupidReplay:
             counters = {"bids": scored.bids, "taken": scored.taken, "round_scores": scored.scores}
             scores = scored.totals
         snapshot = TableSnapshot(
-            hands=tuple(_cards(hand) for hand in hands),
+            hands=tuple(card_names(hand) for hand in hands),
             table=tuple((seat, str(card)) for seat, card in done.plays),
             scores=scores,
             counters=counters,
@@ -100,7 +92,7 @@ class StupidReplay:
 
     def _snapshot(self, game: Game) -> TableSnapshot:
         return TableSnapshot(
-            hands=tuple(_cards(game.hand(seat)) for seat in range(game.players)),
+            hands=tuple(card_names(game.hand(seat)) for seat in range(game.players)),
             table=tuple((seat, str(card)) for seat, card in game.current_trick),
             scores=tuple(game.totals),
             counters={"bids": _bids(game), "taken": tuple(game.tricks_taken)},

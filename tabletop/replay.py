@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from tabletop.options import OptionValue
 from tabletop.protocol import CorruptLog, LogEntry, Match, Refused
@@ -33,6 +33,8 @@ __all__ = [
     "ReplayableSpec",
     "StepLabel",
     "TableSnapshot",
+    "card_names",
+    "engine_of",
     "replay_steps",
 ]
 
@@ -135,3 +137,20 @@ def replay_steps(
             raise CorruptLog(f"action {number} of the stored game is refused") from exc
         steps.extend(rules.after(before, match, number, seat, events))
     return tuple(steps)
+
+
+EngineT = TypeVar("EngineT")
+
+
+def engine_of(match: Match, kind: type[EngineT]) -> EngineT:
+    """The game engine of ``kind`` behind a hosted match (its ``game``); :class:`TypeError` for
+    a match of another game."""
+    game = getattr(match, "game", None)
+    if not isinstance(game, kind):
+        raise TypeError(f"not a match of {kind.__module__}: {type(match).__name__}")
+    return game
+
+
+def card_names(cards: Sequence[object]) -> tuple[str, ...]:
+    """Cards as a snapshot holds them: each one's own text."""
+    return tuple(str(card) for card in cards)
