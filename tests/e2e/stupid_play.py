@@ -470,7 +470,8 @@ class StupidPlay:
         )
         totals = standings(self.emu, self.channel)
         assert totals == {name: self.game.totals[seat] for seat, name in enumerate(self.names)}, totals
-        winners = " and ".join(self.names[seat] for seat in self.game.winners)
+        named = [self.names[seat] for seat in self.game.winners]
+        winners = " and ".join(named) if len(named) < 3 else f"{', '.join(named[:-1])} and {named[-1]}"
         messages = self.emu.driver.channel_messages(self.channel)
         finals = [m for m in messages if m.content.startswith("**Game over!**")]
         assert len(finals) == 1 and finals[0].content.startswith(f"**Game over!** {winners}"), finals
