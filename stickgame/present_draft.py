@@ -39,8 +39,9 @@ from .errors import MeldError
 from .melds import Meld, interpretations, make_meld
 from .present_text import Words, card_name, hand_order
 from .refusals import meld_problem, need_problem
-from .solver import find_completion, new_melds
-from .sticks import Stick, match_stick
+from .solver import new_melds
+from .sticks import Stick
+from .suggest import lay_down_suggestion
 from .texts import t
 from .views import TableMeld, View
 
@@ -472,29 +473,31 @@ def _mask_of(hand: Sequence[Card], groups: Sequence[Sequence[Card]]) -> list[int
 
 def suggestion(work: Work) -> Draft | None:
     """The draft with melds the engine's solver finds in the working hand (a lay-down of the
-    stick, or a new meld: one that uses a taken wild when wilds are taken), or None."""
+    stick, read as the rules read it unasked, as :func:`stickgame.suggest.lay_down_suggestion`
+    offers it in the terminal too; or a new meld: one that uses a taken wild when wilds are
+    taken), or None."""
     plays: Sequence[MeldPlay]
+    defaults: Sequence[Meld | None]
     if work.building == "L":
         stick = work.desk.stick
         assert stick is not None
-        found = find_completion(work.hand, stick)
+        found = lay_down_suggestion(work.hand, stick)  # the terminal offers the same lay-down
         if found is None:
             return None
-        plays = found
+        plays, defaults = found.plays, found.melds
     elif work.building == "M":
         options = new_melds(work.hand)
         if work.taken:
             options = [play for play in options if any(card.is_wild for card in play.cards)]
         if not options:
             return None
-        plays = options[:1]
+        plays, defaults = options[:1], [None]  # a new meld: its first reading
     else:
         return None
     masks = _mask_of(work.hand, [play.cards for play in plays])
     if masks is None:
         return None
     groups = [_cards(work.hand, mask) for mask in masks]
-    defaults = _default_readings(groups, work.desk.stick if work.building == "L" else None)
     melds = []
     for mask, cards, default in zip(masks, groups, defaults, strict=True):
         readings, _ = meld_readings(cards, work.desk.stick if work.building == "L" else None)
@@ -504,20 +507,6 @@ def suggestion(work: Work) -> Draft | None:
             flag = _flag(wanted)
         melds.append(MeldDraft(mask, flag))
     return replace(work.draft, melds=tuple(melds))
-
-
-def _default_readings(groups: Sequence[Sequence[Card]], stick: Stick | None) -> list[Meld | None]:
-    """How the rules read each group of cards when the player says nothing (sticks.md section
-    2: a set before a run, a wild extending a run upward, downward only when it cannot go up),
-    among the readings that together complete ``stick``; None for a group read on its own (a
-    new meld: its first reading). The solver's placement only finds the melds: it is not what
-    a lay-down is pre-filled with."""
-    if stick is None:
-        return [None] * len(groups)
-    try:
-        return list(match_stick(stick, [list(cards) for cards in groups]))
-    except MeldError:
-        return [None] * len(groups)
 
 
 def _play(cards: tuple[Card, ...], reading: Reading | None) -> MeldPlay:
