@@ -33,6 +33,7 @@ from tabletop.drawing.palette import (
 )
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
 from tabletop.drawing.symbols import draw_symbol
+from tabletop.words import plural
 
 from .cards import Card, Color
 from .events import RoundScored
@@ -96,7 +97,7 @@ def hand_picture(view: View) -> Picture:
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + rows * row_height + MARGIN)
     count = len(view.hand)
-    canvas.text((MARGIN, MARGIN), f"Your hand · {count} card{'s' if count != 1 else ''}", 30, bold=True)
+    canvas.text((MARGIN, MARGIN), f"Your hand · {plural(count, 'card')}", 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     if view.misery_pick is not None:
         x = WIDTH - MARGIN - SMALL.width
@@ -108,7 +109,7 @@ def hand_picture(view: View) -> Picture:
             canvas.card(card_face(card), corner)
             if playable:
                 canvas.playable_mark(corner)
-    words = f"Your hand, {count} card{'s' if count != 1 else ''}: {_cards_words(view.hand)}. {status}."
+    words = f"Your hand, {plural(count, 'card')}: {_cards_words(view.hand)}. {status}."
     if view.misery_pick is not None:
         words += f" Your misery card: {view.misery_pick}."
     return canvas.picture(words)

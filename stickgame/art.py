@@ -23,6 +23,7 @@ from tabletop.drawing.palette import BLACK, INK, MUTED, PANEL, REDDISH_PURPLE, R
 from tabletop.drawing.seats import TURN
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
 from tabletop.drawing.symbols import draw_symbol
+from tabletop.words import plural
 
 from .cards import Card
 from .melds import Meld, position_card
@@ -117,7 +118,7 @@ def hand_picture(view: View) -> Picture:
     row_height = CARD.height + 12
     canvas = Canvas(WIDTH, top + rows * row_height + MARGIN)
     count = len(view.hand)
-    canvas.text((MARGIN, MARGIN), f"Your hand · {count} card{'s' if count != 1 else ''}", 30, bold=True)
+    canvas.text((MARGIN, MARGIN), f"Your hand · {plural(count, 'card')}", 30, bold=True)
     awaited = view.seat is not None and view.seat in view.awaiting
     if view.phase == "over":
         status = "The game is over"
@@ -133,7 +134,7 @@ def hand_picture(view: View) -> Picture:
             canvas.card(card_face(card), (MARGIN + x, top + row * row_height))
     wilds = [card for card in view.hand if card.is_wild]
     naturals = sorted((card for card in view.hand if not card.is_wild), key=_order)
-    words = f"Your hand, {count} card{'s' if count != 1 else ''}: {_words(naturals)}"
+    words = f"Your hand, {plural(count, 'card')}: {_words(naturals)}"
     words += f"; wild: {_words(sorted(wilds, key=_order))}." if wilds else "."
     if view.stick is not None:
         words += f" Your stick: {view.stick.text} ({view.stick.points} points)."
@@ -252,7 +253,7 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
         if turn_here:
             canvas.outline((MARGIN, y, WIDTH - MARGIN, y + height), TURN, width=3)
         done = len(view.completed[seat])
-        sticks = f"{done} stick{'s' if done != 1 else ''}"
+        sticks = plural(done, 'stick')
         if view.rules.scoring == "points":
             sticks += f" · {sum(c.stick.points for c in view.completed[seat])} pts"
         info = f"{sticks} · {view.hand_sizes[seat]} cards"
@@ -275,7 +276,7 @@ def _table_words(view: View, names: Sequence[str], turn: str) -> str:
     ]
     for seat, name in enumerate(names):
         done = len(view.completed[seat])
-        line = f"{name}: {done} stick{'s' if done != 1 else ''}, {view.hand_sizes[seat]} cards in hand"
+        line = f"{name}: {plural(done, 'stick')}, {view.hand_sizes[seat]} cards in hand"
         melds = _seat_melds(view, seat)
         if melds:
             line += "; melds " + "; ".join(f"#{index + 1} {_meld_words(m.meld)}" for index, m in melds)

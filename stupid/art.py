@@ -18,6 +18,7 @@ from tabletop.drawing.canvas import MARGIN, RAISE, WIDTH
 from tabletop.drawing.palette import INK, MUTED, ORANGE, YELLOW
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
+from tabletop.words import plural
 
 from .cards import Card
 from .game import Phase
@@ -77,7 +78,7 @@ def hand_picture(view: View) -> Picture:
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + max(1, rows) * row_height + MARGIN)
     count = len(view.hand)
-    canvas.text((MARGIN, MARGIN), f"Your hand · {count} card{'s' if count != 1 else ''}", 30, bold=True)
+    canvas.text((MARGIN, MARGIN), f"Your hand · {plural(count, 'card')}", 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     x = WIDTH - MARGIN - SMALL.width
     canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
@@ -91,7 +92,7 @@ def hand_picture(view: View) -> Picture:
             canvas.card(card_face(card), corner)
             if raised:
                 canvas.playable_mark(corner)
-    words = f"Your hand, {count} card{'s' if count != 1 else ''}: {_cards_words(view.hand)}."
+    words = f"Your hand, {plural(count, 'card')}: {_cards_words(view.hand)}."
     words += f" Trump: {view.trump_suit.value} ({view.trump.name} turned up). {status}."
     if playable and playable != frozenset(view.hand):
         words += f" You may play: {_cards_words(sorted(playable))}."
@@ -129,7 +130,7 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
     header = MARGIN + SMALL.height + 12
     canvas = Canvas(WIDTH, header + rows * (tile_height + SEAT_GAP) + MARGIN - SEAT_GAP)
     canvas.text((MARGIN, MARGIN), f"Round {view.round} of {view.rounds}", 28, bold=True)
-    cards = f"{view.hand_size} card{'s' if view.hand_size != 1 else ''} each · {title}"
+    cards = f"{plural(view.hand_size, 'card')} each · {title}"
     canvas.text((MARGIN, MARGIN + 40), cards, 22, MUTED)
     x = WIDTH - MARGIN - SMALL.width
     canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
