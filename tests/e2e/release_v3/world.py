@@ -22,16 +22,18 @@ DATABASE = FOLDER / "release.sqlite3"
 STATE = FOLDER / "discord.json"
 
 
-def saved_state() -> dict[str, Any]:
-    """The saved emulator state (``discord.json``)."""
-    data = json.loads(STATE.read_text())
+def saved_state(folder: Path = FOLDER) -> dict[str, Any]:
+    """The saved emulator state (``discord.json``) of the fixture in ``folder``."""
+    data = json.loads((folder / STATE.name).read_text())
     assert isinstance(data, dict)
     return data
 
 
-def release_rows(query: str) -> list[tuple[Any, ...]]:
-    """Rows of a query on the release's database (opened read-only: never written)."""
-    with sqlite3.connect(f"file:{DATABASE}?mode=ro&immutable=1", uri=True) as conn:
+def release_rows(query: str, folder: Path = FOLDER) -> list[tuple[Any, ...]]:
+    """Rows of a query on the release's database of the fixture in ``folder`` (opened
+    read-only: never written)."""
+    database = folder / DATABASE.name
+    with sqlite3.connect(f"file:{database}?mode=ro&immutable=1", uri=True) as conn:
         return list(conn.execute(query))
 
 
