@@ -22,18 +22,16 @@ import asyncio
 import shutil
 import sqlite3
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bot.boot.app import StickemBot
 from bot.tables.service import service_for
-from host.storage import CURRENT_VERSION, GameStatus, Storage
-from host.tables import Table, TableState
+from host.storage import CURRENT_VERSION, GameStatus
+from host.tables import TableState
 from tests.discord_emulator.state import Message, User
 from tests.e2e.process_game import answer
-from tests.e2e.release_v3.world import ReleaseWorld, release_emulator, release_rows, saved_state
+from tests.e2e.release_v3.world import Upgraded, release_emulator, release_rows, saved_state
 from tests.e2e.seat_helpers import running, seat_bot, settle
 
 FIXTURE = Path(__file__).parent / "release_v5"
@@ -47,27 +45,6 @@ IDLE_TURN = 0.05
 the people go idle after them, and the computer soon stands in for them (a person is away after
 two timeouts), so the games end by themselves."""
 UPDATE_MESSAGE = 7
-
-
-@dataclass
-class Upgraded:
-    """The new bot running on the release's database and Discord state."""
-
-    world: ReleaseWorld
-    bot: StickemBot
-    database: Path
-
-    def table(self, name: str) -> Table:
-        """The bot's table of the fixture's channel ``name``."""
-        table = service_for(self.bot).registry.get(self.world.channels[name].id)
-        assert table is not None, f"no table at #{name}"
-        return table
-
-    @property
-    def storage(self) -> Storage:
-        """The bot's storage."""
-        assert self.bot.storage is not None
-        return self.bot.storage
 
 
 def _release_actions(game_id: int) -> list[tuple[int, str]]:
