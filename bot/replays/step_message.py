@@ -32,8 +32,9 @@ def _seat_name(names: Sequence[str], seat: int | str) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
-def label_text(label: StepLabel, names: Sequence[str]) -> str:
-    """What a step is, in words ("Round 2, trick 5: ann takes it")."""
+def label_text(label: StepLabel, names: Sequence[str], turn: int = 0) -> str:
+    """What a step is, in words ("Round 2, trick 5: ann takes it"); ``turn``: a turn step's
+    place among its round's turns (the game does not count turns: :mod:`stickgame.replay`)."""
     f: dict[str, int | str] = dict(label.fields)
     for seat in SEAT_FIELDS:
         if seat in f:
@@ -52,9 +53,9 @@ def label_text(label: StepLabel, names: Sequence[str]) -> str:
                 "replay.step.trick", round=f.get("round", ""), trick=f.get("trick", ""), winner=f["winner"]
             )
         case "turn" if label.fields.get("out", 0):
-            return text("replay.step.turn_out", round=f.get("round", ""), seat=f.get("seat", ""))
+            return text("replay.step.turn_out", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
         case "turn":
-            return text("replay.step.turn", round=f.get("round", ""), seat=f.get("seat", ""))
+            return text("replay.step.turn", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
         case _:
             return text("replay.step.other", round=f.get("round", ""))
     return said + " " + text("replay.step.round_scored") if label.fields.get("last", 0) else said
@@ -127,7 +128,8 @@ def step_embed(replay: ShownReplay, index: int) -> discord.Embed:
     names, steps = replay.names, replay.steps
     step = steps[index]
     snapshot = step.snapshot
-    lines = [f"**{label_text(step.label, names)}**"]
+    turn = sum(1 for s in steps[: index + 1] if s.label.key == "turn" and s.round == step.round)
+    lines = [f"**{label_text(step.label, names, turn)}**"]
     if (table := _table(snapshot, names)) is not None:
         lines.append(table)
     lines += _extras(snapshot.extras, names)

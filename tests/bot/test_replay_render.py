@@ -14,6 +14,7 @@ from bot.replays.stepper import Stepper, Targets
 from bot.tables.host_messages import ButtonSpec
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
+from tabletop import registry
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
 from tests.replay.played import play_out
 
@@ -123,8 +124,8 @@ def test_labels_name_seats_and_an_unknown_label_shows_its_round() -> None:
     assert label_text(StepLabel("deal", {"round": 2, "dealer": 1}), NAMES) == "Round 2: bob deals"
     set_aside = StepLabel("trick", {"round": 1, "trick": 3, "winner": -1, "last": 1})
     assert label_text(set_aside, NAMES) == "Round 1, trick 3: set aside. The round is scored."
-    assert label_text(StepLabel("turn", {"round": 4, "seat": 2, "out": 1}), NAMES) == (
-        "Round 4: cyd's turn ends the round"
+    assert label_text(StepLabel("turn", {"round": 4, "seat": 2, "out": 1}), NAMES, 7) == (
+        "Round 4, turn 7: cyd ends the round"
     )
     assert label_text(StepLabel("auction", {"round": 5}), NAMES) == "Round 5"
 
@@ -179,3 +180,15 @@ def test_history_pages_turn_while_there_are_more_games() -> None:
     assert HistoryId.parse(previous.custom_id) == HistoryId(0) and not previous.disabled
     assert HistoryId.parse(following.custom_id) == HistoryId(10) and not following.disabled
     assert history_message([], offset=10).content.startswith("This page is empty")
+
+
+def test_stick_game_turns_are_numbered_within_their_round() -> None:
+    spec = registry.game("stickgame")
+    match, _ = play_out(spec, 3, spec.resolve_options({}), 3, "random")
+    steps = replay_steps(spec, 3, match.options, match.seed, match.log)
+    replay = ShownReplay(spec.title, 9, NAMES, steps)
+    second_round = next(i for i, s in enumerate(steps) if s.round == 2)
+    shown = [step_message(replay, i).embeds[0].description or "" for i in (1, 2, second_round + 1)]
+    openers = [description.splitlines()[0] for description in shown]
+    assert openers[0].startswith("**Round 1, turn 1: ") and openers[1].startswith("**Round 1, turn 2: ")
+    assert openers[2].startswith("**Round 2, turn 1: ")
