@@ -152,3 +152,49 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert step_of(second) == (2, steps)  # the replay's message is unchanged
         empty = await answer(await emulator.driver.slash(ann, channel, "replay"))
         assert "nothing to replay" in empty.content
+
+
+async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    ann, bob, cyd = emulator.add_user("ann"), emulator.add_user("bob"), emulator.add_user("cyd")
+    for user in (ann, bob, cyd):
+        emulator.add_member(guild, user)
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        ids = []
+        for _ in range(7):  # finished games without a move: their replay is the first deal
+            ids.append(
+                await storage.create_game(
+                    guild_id=guild.id, channel_id=channel.id, game="stickem", seed=1, rules="{}",
+                    seats=[SeatRecord(user.id, user.name) for user in (ann, bob, cyd)],
+                )
+            )
+            results = [
+                SeatResult(seat, user.id, user.name, 3 - seat, (3 - seat,), seat == 0)
+                for seat, user in enumerate((ann, bob, cyd))
+            ]
+            await storage.finish_game(ids[-1], results)
+    finally:
+        await storage.close()
+    newest_first = ids[::-1]
+
+    def listed(message: Message) -> list[int]:
+        return [int(field.name.split(" ", 1)[0].removeprefix("#")) for field in message.embeds[0].fields]
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        first_page = await answer(await emulator.driver.slash(bob, channel, "history"))
+        assert listed(first_page) == newest_first[:5]
+        assert first_page.button("Previous").disabled and not first_page.button("Next").disabled
+        second_page = await answer(await emulator.driver.click(bob, first_page, "Next"))
+        assert listed(second_page) == newest_first[5:]
+        assert second_page.button("Next").disabled
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        back = await answer(await emulator.driver.click(bob, second_page, "Previous"))
+        assert listed(back) == newest_first[:5]
+        shown = await answer(await emulator.driver.click(bob, back, f"Replay #{ids[3]}"))
+        assert shown.ephemeral and shown.embeds, shown.content
+        assert shown.embeds[0].title == f"Replay of Stick'em #{ids[3]}"
+        assert step_of(shown) == (1, 1)
+        assert all(shown.button(label).disabled for label in ("First", "Back", "Next", "Last", "Next round"))

@@ -88,6 +88,13 @@ async def test_a_game_this_bot_does_not_offer_says_which_game(storage: Storage) 
         await find_replay(storage, GUILD, game_id, shown=False)
 
 
+async def test_a_stored_game_that_makes_no_game_is_refused_without_its_details(storage: Storage) -> None:
+    game_id = await _finished(storage)  # two seats: Stick'em is for three or more
+    refusal = f"Game #{game_id} cannot be replayed: its stored moves do not make a game"
+    with pytest.raises(UserError, match=refusal):
+        await find_replay(storage, GUILD, game_id, shown=False)
+
+
 async def test_the_last_game_of_the_table_is_the_default(storage: Storage) -> None:
     with pytest.raises(UserError, match="nothing to replay"):
         await last_game_id(storage, CHANNEL)
