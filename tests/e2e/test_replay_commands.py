@@ -56,7 +56,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
     async with run_client(emulator, bot):
         h = GameHarness(emulator, bot, channel, users, random.Random(5))
         await h.seat_everyone()
-        await h.start(rounds=1)
+        await h.start(rounds=2)
         await h.play_game()
         standings = h.final_totals()
         assert standings and set(standings) == {"ann", "bob", "cyd"}
@@ -65,7 +65,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         history = await answer(await emulator.driver.slash(users[1], channel, "history"))
         assert history.ephemeral
         (field,) = history.embeds[0].fields
-        heading = re.match(r"#(\d+) Stick'em - \d{4}-\d\d-\d\d \d\d:\d\d UTC - 1 round$", field.name)
+        heading = re.match(r"#(\d+) Stick'em - \d{4}-\d\d-\d\d \d\d:\d\d UTC - 2 rounds$", field.name)
         assert heading is not None, field.name
         game_id = int(heading[1])
         for name, total in standings.items():
@@ -81,8 +81,13 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         step, steps = step_of(shown)
         assert step == 1 and steps > 5
         assert shown.button("First").disabled and shown.button("Back").disabled
-        assert shown.button("Next round").disabled  # a game of one round
+        assert (shown.embeds[0].description or "").startswith("**Round 1: ")
         assert "deals" in (shown.embeds[0].description or "")
+        round_two = await answer(await emulator.driver.click(ann, shown, "Next round"))
+        assert (round_two.embeds[0].description or "").startswith("**Round 2: ")
+        assert round_two.button("Next round").disabled  # the last round
+        shown = await answer(await emulator.driver.click(ann, round_two, "First"))
+        assert step_of(shown) == (1, steps)
         labels = []
         while not shown.button("Next").disabled:
             shown = await answer(await emulator.driver.click(ann, shown, "Next"))
