@@ -69,8 +69,11 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> ReplayButton:
         """Rebuild the button from a click's custom id."""
         return cls(parse_or_none(ReplayId.parse, match.string), match.string)
@@ -105,8 +108,11 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> HistoryButton:
         """Rebuild the button from a click's custom id."""
         return cls(parse_or_none(HistoryId.parse, match.string), match.string)

@@ -164,7 +164,8 @@ def test_history_lists_id_game_date_and_standings_with_a_replay_button_each() ->
     assert first.value == "1. ann: 20 (winner)\n1. cyd: 20 (winner)\n3. bob: -4"
     replays, (previous, following) = spec.rows
     assert [ReplayId.parse(b.custom_id) for b in replays if isinstance(b, ButtonSpec)] == [
-        ReplayId("open", 7, 0), ReplayId("open", 5, 0)
+        ReplayId("open", 7, 0),
+        ReplayId("open", 5, 0),
     ]
     assert [b.label for b in replays if isinstance(b, ButtonSpec)] == ["Replay #7", "Replay #5"]
     assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)

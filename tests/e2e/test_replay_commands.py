@@ -37,9 +37,7 @@ def step_of(message: Message) -> tuple[int, int]:
 def totals_of(message: Message) -> dict[str, int]:
     """Each seat's total, from the replay's seat fields ("ann: 12")."""
     return {
-        name: int(total)
-        for field in message.embeds[0].fields
-        for name, total in [field.name.rsplit(": ", 1)]
+        name: int(total) for field in message.embeds[0].fields for name, total in [field.name.rsplit(": ", 1)]
     }
 
 
@@ -123,7 +121,11 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         storage = bot.storage
         assert isinstance(storage, Storage)
         theirs = await storage.create_game(
-            guild_id=guild.id + 1, channel_id=12345, game="stickem", seed=1, rules="{}",
+            guild_id=guild.id + 1,
+            channel_id=12345,
+            game="stickem",
+            seed=1,
+            rules="{}",
             seats=[SeatRecord(users[0].id, "ann"), SeatRecord(users[1].id, "bob")],
         )
         results = [
@@ -171,7 +173,11 @@ async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_p
         for _ in range(7):  # finished games without a move: their replay is the first deal
             ids.append(
                 await storage.create_game(
-                    guild_id=guild.id, channel_id=channel.id, game="stickem", seed=1, rules="{}",
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    game="stickem",
+                    seed=1,
+                    rules="{}",
                     seats=[SeatRecord(user.id, user.name) for user in (ann, bob, cyd)],
                 )
             )

@@ -46,7 +46,11 @@ async def test_a_stored_game_replays_and_its_file_is_the_engines_json(storage: S
 
 async def _finished(storage: Storage, game: str = "stickem", guild_id: int = GUILD) -> int:
     game_id = await storage.create_game(
-        guild_id=guild_id, channel_id=CHANNEL, game=game, seed=3, rules="{}",
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        game=game,
+        seed=3,
+        rules="{}",
         seats=[SeatRecord(10, "ann"), SeatRecord(11, "bob")],
     )
     await storage.finish_game(
@@ -65,7 +69,11 @@ async def test_a_game_of_another_server_is_not_found_as_if_it_did_not_exist(stor
 
 async def test_a_game_still_running_or_stopped_has_no_replay(storage: Storage) -> None:
     running = await storage.create_game(
-        guild_id=GUILD, channel_id=CHANNEL, game="stickem", seed=3, rules="{}",
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        game="stickem",
+        seed=3,
+        rules="{}",
         seats=[SeatRecord(10, "ann"), SeatRecord(11, "bob")],
     )
     with pytest.raises(UserError, match="no finished game"):
