@@ -13,7 +13,9 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
+from bot.ids import MAX_DIGITS
 from bot.messages.limits import echo
+from bot.replays.ids import MAX_GAME_ID
 from host.catalog import text
 from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
@@ -50,7 +52,7 @@ def game_id_of(given: str) -> int:
     """The game id a player typed ("12" or "#12", as /history shows it); a friendly
     :class:`UserError` for anything else."""
     digits = given.strip().removeprefix("#").strip()
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 18:
+    if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
         raise UserError(text("replay.malformed_id", given=echo(given)))
     return int(digits)
 
@@ -69,6 +71,8 @@ async def last_game_id(storage: Storage, channel_id: int) -> int:
 async def find_replay(storage: Storage, guild_id: int, game_id: int, *, shown: bool) -> FoundReplay:
     """The replay of finished game ``game_id`` of server ``guild_id``; ``shown``: asked for by a
     button of a replay or history shown before (a game gone since then was pruned)."""
+    if game_id > MAX_GAME_ID:  # no database holds it (looking it up would fail on PostgreSQL)
+        raise UserError(text("replay.not_found", id=game_id))
     try:
         stored = await storage.load_game(game_id)
     except UnknownGame as exc:

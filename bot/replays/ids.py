@@ -18,6 +18,10 @@ from bot.ids import MAX_DIGITS
 ReplayKind = Literal["first", "back", "next", "last", "round", "open", "json"]
 KINDS: Final[tuple[ReplayKind, ...]] = ("first", "back", "next", "last", "round", "open", "json")
 
+MAX_GAME_ID: Final = 2**31 - 1
+"""The largest id a stored game can have (``games.id`` is an ``Integer``: 32 bits on
+PostgreSQL); a larger one is never looked up."""
+
 REPLAY_TEMPLATE: Final = r"stk:rp:(?P<kind>[a-z]+):(?P<game>\d+):(?P<step>\d+)"
 HISTORY_TEMPLATE: Final = r"stk:hist:(?P<offset>\d+)"
 
@@ -52,7 +56,10 @@ class ReplayId:
         kind = next((kind for kind in KINDS if kind == f["kind"]), None)
         if kind is None:
             raise ValueError(f"not a replay button: {f['kind']!r}")
-        return cls(kind, int(f["game"]), int(f["step"]))
+        game_id = int(f["game"])
+        if game_id > MAX_GAME_ID:
+            raise ValueError(f"no game can have the id {game_id}")
+        return cls(kind, game_id, int(f["step"]))
 
 
 @dataclass(frozen=True)

@@ -57,7 +57,8 @@ def test_replay_and_history_ids_read_back_and_refuse_what_they_did_not_write() -
     assert ident.encode() == "stk:rp:round:12:40" and ReplayId.parse(ident.encode()) == ident
     assert HistoryId.parse(HistoryId(10).encode()) == HistoryId(10)
     too_long = "stk:rp:next:1" + "0" * 30 + ":1"
-    for forged in ("stk:rp:jump:12:40", "stk:rp:next:12", too_long, "stk:rp:next:-1:0"):
+    too_large = f"stk:rp:next:{2**31}:0"  # no database holds such an id
+    for forged in ("stk:rp:jump:12:40", "stk:rp:next:12", too_long, too_large, "stk:rp:next:-1:0"):
         with pytest.raises(ValueError):
             ReplayId.parse(forged)
     for forged in ("stk:hist:x", "stk:hist:" + "9" * 21):

@@ -65,6 +65,9 @@ async def test_a_game_of_another_server_is_not_found_as_if_it_did_not_exist(stor
         await find_replay(storage, GUILD, theirs, shown=False)
     with pytest.raises(UserError, match=f"There is no finished game #{theirs + 1} on this server"):
         await find_replay(storage, GUILD, theirs + 1, shown=False)
+    too_large = game_id_of(str(2**63))  # a well-formed id that no database can hold
+    with pytest.raises(UserError, match=f"There is no finished game #{too_large} on this server"):
+        await find_replay(storage, GUILD, too_large, shown=False)
 
 
 async def test_a_game_still_running_or_stopped_has_no_replay(storage: Storage) -> None:
