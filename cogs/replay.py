@@ -10,6 +10,7 @@ malformed id: each gets a private answer that says why, and nothing changes.
 from __future__ import annotations
 
 import io
+import logging
 import re
 from typing import Any
 
@@ -26,11 +27,13 @@ from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, Replay
 from bot.replays.step_message import ShownReplay, step_message
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import edit_kwargs, send_kwargs
-from bot.tables.stray_clicks import parse_or_none, refuse
+from bot.tables.stray_clicks import parse_or_none
 from cogs.stats import readable, storage_of
 from host.catalog import text
 from host.errors import UserError
 from host.storage import Storage
+
+log = logging.getLogger(__name__)
 
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
@@ -50,9 +53,16 @@ def _step(found: FoundReplay, step: int) -> MessageSpec:
     click of no use."""
     steps = found.replay.steps
     if not 0 <= step < len(steps):
-        raise UserError(text("errors.invalid_click"))
+        raise UserError(text("replay.invalid_button"))
     shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps)
     return step_message(shown, step)
+
+
+async def _refuse(interaction: discord.Interaction[Any]) -> None:
+    """Answer a click whose replay or history id is of no use (malformed, forged), privately."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    log.info("Refused a replay click with an invalid custom id %r", str(data.get("custom_id", ""))[:100])
+    await send_ephemeral(interaction, text("replay.invalid_button"))
 
 
 def _download(found: FoundReplay) -> discord.File:
@@ -82,7 +92,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
         """Show the step (a new private message for /history's Replay), or attach the JSON."""
         ident = self.ident
         if ident is None:
-            await refuse(interaction)
+            await _refuse(interaction)
             return
         try:
             guild_id = _guild_id(interaction)
@@ -120,7 +130,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page the button points to, in the same message."""
         if self.ident is None or interaction.channel_id is None:
-            await refuse(interaction)
+            await _refuse(interaction)
             return
         try:
             _guild_id(interaction)

@@ -19,6 +19,8 @@ from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import GameHarness
 from tests.e2e.process_game import answer
 
+INVALID = "That button is no longer valid. Use /replay or /history to open a finished game again."
+
 
 def bot_for(emulator: Emulator, guild_id: int, folder: Path) -> StickemBot:
     """The real bot with its database in ``folder``."""
@@ -137,11 +139,11 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert f"There is no finished game #{theirs} on this server" in elsewhere.content
         beyond = f"stk:rp:next:{game_id}:{steps + 5}"
         forged = await answer(await emulator.driver.forge_click(ann, first, beyond))
-        assert forged.ephemeral and "no longer valid" in forged.content
+        assert forged.ephemeral and INVALID in forged.content
         other_server = await answer(await emulator.driver.forge_click(ann, first, f"stk:rp:next:{theirs}:0"))
         assert f"There is no finished game #{theirs} on this server" in other_server.content
         nonsense = await answer(await emulator.driver.forge_click(ann, first, "stk:rp:jump:1:1"))
-        assert "no longer valid" in nonsense.content
+        assert INVALID in nonsense.content
 
     # after a restart the buttons still page; after the game is pruned they say so
     restarted = bot_for(emulator, guild.id, tmp_path)
@@ -209,3 +211,6 @@ async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_p
         assert shown.embeds[0].title == f"Replay of Stick'em #{ids[3]}"
         assert step_of(shown) == (1, 1)
         assert all(shown.button(label).disabled for label in ("First", "Back", "Next", "Last", "Next round"))
+        forged = await answer(await emulator.driver.forge_click(bob, back, "stk:hist:" + "9" * 30))
+        assert forged.ephemeral and forged.content == INVALID
+        assert listed(back) == newest_first[:5]  # the page is unchanged
