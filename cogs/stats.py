@@ -1,7 +1,6 @@
-"""The stats cog: /stats [player], /leaderboard (pages turn with buttons, also after a restart),
-/history.
+"""The stats cog: /stats [player], /leaderboard (pages turn with buttons, also after a restart).
 
-All three answer privately (only the person who asked sees the answer, and only they can turn the
+Both answer privately (only the person who asked sees the answer, and only they can turn the
 leaderboard's pages), so looking up numbers never clutters the game channel.
 """
 
@@ -20,11 +19,9 @@ from bot.boot.command_text import command_text
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import (
-    HISTORY_GAMES,
     LEADERBOARD_TEMPLATE,
     PAGE_SIZE,
     LeaderboardId,
-    history_message,
     leaderboard_message,
     stats_message,
 )
@@ -90,7 +87,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
 
 class Stats(commands.Cog):
-    """Players' records, the server's leaderboard and a table's last games."""
+    """Players' records and the server's leaderboard."""
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -123,16 +120,6 @@ class Stats(commands.Cog):
         with readable():
             page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
         await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
-
-    @app_commands.command(name="history", description=command_text("commands.history.description"))
-    @app_commands.guild_only()
-    async def history(self, interaction: discord.Interaction[Any]) -> None:
-        """/history"""
-        _guild_id(interaction)
-        assert interaction.channel_id is not None
-        with readable():
-            entries = await storage_of(self.bot).history(interaction.channel_id, HISTORY_GAMES)
-        await send_ephemeral(interaction, **send_kwargs(history_message(entries)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -24,7 +24,13 @@ __all__ = ["NotReplayable", "StoredReplay", "stored_replay"]
 
 class NotReplayable(ValueError):
     """A stored game that cannot be replayed: a game this bot does not offer or that offers no
-    replay, or a log that does not make a legal game (the message names no card)."""
+    replay (``offered`` False), or a log that does not make a legal game (the message, for the
+    log, names no card). Players read the catalog's ``replay.not_offered`` or
+    ``replay.not_replayable`` instead (:mod:`bot.replays.finding`)."""
+
+    def __init__(self, detail: str, *, offered: bool = True) -> None:
+        super().__init__(detail)
+        self.offered = offered
 
 
 @dataclass(frozen=True)
@@ -53,9 +59,11 @@ def _replayable(name: str) -> _ReplayableGame:
     try:
         spec = registry.game(name)
     except registry.GameNotOffered as exc:
-        raise NotReplayable(f"it is a game of {name!r}, which this bot does not offer") from exc
+        raise NotReplayable(
+            f"it is a game of {name!r}, which this bot does not offer", offered=False
+        ) from exc
     if not isinstance(spec, Replayable):
-        raise NotReplayable(f"{spec.title} offers no replay")
+        raise NotReplayable(f"{spec.title} offers no replay", offered=False)
     return spec
 
 

@@ -1,4 +1,4 @@
-"""What /stats, /leaderboard and /history show: pure functions from storage records to message specs.
+"""What /stats and /leaderboard show: pure functions from storage records to message specs.
 
 The leaderboard's Previous / Next buttons carry the server and the page's offset in their custom id
 (``stk:lb:<guild>:<offset>``), so a page sent before a restart still turns after it.
@@ -14,11 +14,10 @@ import discord
 
 from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
-from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
+from host.storage import LeaderboardPage, PlayerStats
 from tabletop import registry
 
 PAGE_SIZE: Final = 10
-HISTORY_GAMES: Final = 5
 LEADERBOARD_TEMPLATE: Final = r"stk:lb:(?P<guild>\d+):(?P<offset>\d+)"
 EMBED_COLOR: Final = 0x2E7D32
 
@@ -125,23 +124,3 @@ def leaderboard_message(page: LeaderboardPage, guild_id: int) -> MessageSpec:
         disabled=not page.has_next,
     )
     return MessageSpec("", (embed,), ((previous, following),))
-
-
-def history_message(entries: list[HistoryEntry]) -> MessageSpec:
-    """The last finished games at a table, newest first, with their final standings."""
-    if not entries:
-        return MessageSpec(text("history.none_yet"))
-    embed = discord.Embed(title=text("history.title"), color=EMBED_COLOR)
-    for entry in entries:
-        standings = "\n".join(
-            text("history.standing_winner", place=s.place, name=s.display_name, total=s.total)
-            if s.won
-            else text("history.standing", place=s.place, name=s.display_name, total=s.total)
-            for s in entry.standings
-        )
-        if entry.rounds == 1:
-            name = text("history.game_of_one_round", finished=entry.finished_at, rounds=entry.rounds)
-        else:
-            name = text("history.game_of_rounds", finished=entry.finished_at, rounds=entry.rounds)
-        embed.add_field(name=name, value=standings or "-", inline=False)
-    return MessageSpec("", (embed,))

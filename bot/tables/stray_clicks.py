@@ -31,6 +31,7 @@ from bot.ids import (
 )
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import LEADERBOARD_TEMPLATE
+from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE
 from host.catalog import text
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ ROUTED_TEMPLATES = tuple(
     re.compile(template)
     for template in (
         ACTION_TEMPLATE, LOBBY_TEMPLATE, PLAY_TEMPLATE, MISERY_SELECT_TEMPLATE, MISERY_CONFIRM_TEMPLATE,
-        STOP_TEMPLATE, TAKEOVER_TEMPLATE, LEADERBOARD_TEMPLATE,
+        STOP_TEMPLATE, TAKEOVER_TEMPLATE, LEADERBOARD_TEMPLATE, REPLAY_TEMPLATE, HISTORY_TEMPLATE,
     )
 )
 """The templates of the bot's dynamic items: a click matching one of them is theirs to answer."""

@@ -85,10 +85,11 @@ class LobbiesSettingsStats(ABC):
         async with self._reading() as conn:
             return await leaderboard(conn, guild_id, offset, limit)
 
-    async def history(self, channel_id: int, limit: int = 5) -> list[HistoryEntry]:
-        """The last finished games at this table, newest first, with their final standings."""
+    async def history(self, channel_id: int, limit: int = 5, offset: int = 0) -> list[HistoryEntry]:
+        """The last finished games at this table, newest first, with their final standings
+        (from the ``offset``-th newest on: the pages of /history)."""
         async with self._reading() as conn:
-            return await history(conn, channel_id, limit)
+            return await history(conn, channel_id, limit, offset)
 
     async def finished_games(
         self, guild_id: int | None = None, game: str | None = None

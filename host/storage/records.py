@@ -225,12 +225,13 @@ class Standing:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    """A finished game at a table, with its final standings, best first."""
+    """A finished game at a table, with its final standings, best first, and its game's name."""
 
     game_id: int
     finished_at: datetime
     rounds: int
     standings: tuple[Standing, ...]
+    game: str
 
 
 @dataclass(frozen=True, slots=True)

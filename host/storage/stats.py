@@ -144,16 +144,20 @@ async def _latest_names(conn: AsyncConnection, guild_id: int, user_ids: list[int
     return names
 
 
-async def history(conn: AsyncConnection, channel_id: int, limit: int) -> list[HistoryEntry]:
-    """The last `limit` finished games at this table, newest first, with their final standings."""
-    if limit <= 0:
-        raise ValueError("limit must be > 0")
+async def history(
+    conn: AsyncConnection, channel_id: int, limit: int, offset: int = 0
+) -> list[HistoryEntry]:
+    """The last `limit` finished games at this table, newest first, with their final standings,
+    from the `offset`-th newest on (0: the newest)."""
+    if limit <= 0 or offset < 0:
+        raise ValueError("limit must be > 0 and offset >= 0")
     game_rows = (
         await conn.execute(
-            select(games.c.id, games.c.ended_at)
+            select(games.c.id, games.c.ended_at, games.c.game)
             .where(_FINISHED, games.c.channel_id == channel_id)
             .order_by(games.c.ended_at.desc(), games.c.id.desc())
             .limit(limit)
+            .offset(offset)
         )
     ).all()
     ids = [int(r[0]) for r in game_rows]
@@ -171,7 +175,10 @@ async def history(conn: AsyncConnection, channel_id: int, limit: int) -> list[Hi
             ).where(game_results.c.game_id.in_(ids))
         ):
             seats[int(row[0])].append(tuple(row[1:]))
-    return [HistoryEntry(game_id, ended_at, *_standings(seats[game_id])) for game_id, ended_at in game_rows]
+    return [
+        HistoryEntry(game_id, ended_at, *_standings(seats[game_id]), str(game))
+        for game_id, ended_at, game in game_rows
+    ]
 
 
 def _standings(rows: list[tuple[Any, ...]]) -> tuple[int, tuple[Standing, ...]]:

@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.boot.command_text import CatalogTranslator, command_text, translations
 from cogs.lobby import Lobby
+from cogs.replay import Replays
 from cogs.rules import RulesCog
 from cogs.stats import Stats
 from cogs.table import TableCog
@@ -28,7 +29,7 @@ DESCRIPTION_LIMIT = 100
 
 async def _tree() -> app_commands.CommandTree[Any]:
     client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for cog in (Lobby, TableCog, RulesCog, Stats):
+    for cog in (Lobby, TableCog, RulesCog, Stats, Replays):
         await client.add_cog(cog(client))
     return client.tree
 

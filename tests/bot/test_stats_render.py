@@ -1,4 +1,4 @@
-"""What /stats, /leaderboard and /history show, from storage records, without Discord."""
+"""What /stats and /leaderboard show, from storage records, without Discord."""
 
 from __future__ import annotations
 
@@ -8,18 +8,15 @@ import pytest
 
 from bot.messages.stats import (
     LeaderboardId,
-    history_message,
     leaderboard_message,
     stats_message,
 )
 from bot.tables.host_messages import ButtonSpec
 from host.storage import (
     BestGame,
-    HistoryEntry,
     LeaderboardEntry,
     LeaderboardPage,
     PlayerStats,
-    Standing,
     StatTotal,
 )
 from tabletop import registry
@@ -99,16 +96,3 @@ def test_leaderboard_pages_and_their_buttons() -> None:
     assert previous.custom_id != following.custom_id
     nobody = leaderboard_message(LeaderboardPage((), 0, 10, 0), 42)
     assert nobody.content.startswith("Nobody has finished") and not nobody.rows
-
-
-def test_history_lists_standings_with_shared_places() -> None:
-    assert history_message([]).content == "No Stick'em game has been finished at this table yet."
-    standings = (
-        Standing(1, 0, 1, "ann", 20, True),
-        Standing(1, 2, 3, "cyd", 20, True),
-        Standing(3, 1, 2, "bob", -4, False),
-    )
-    (embed,) = history_message([HistoryEntry(7, WHEN, 1, standings)]).embeds
-    (field,) = embed.fields
-    assert field.name == "2026-11-21 18:00 UTC - 1 round"
-    assert field.value == "1. ann: 20 (winner)\n1. cyd: 20 (winner)\n3. bob: -4"

@@ -55,8 +55,8 @@ INTERNAL_ERRORS = frozenset({
     "ValueError", "TypeError", "KeyError", "RuntimeError", "LookupError", "OSError",
     "AssertionError", "NotImplementedError", "CatalogError", "StorageConfigError",
     "StorageError", "StorageConflict", "SchemaTooNew", "CorruptRow",
-    # Why a stored game cannot be replayed (host/replays.py): for the log and the maintenance
-    # command until a player-facing /replay answers with a catalog text of its own.
+    # Why a stored game cannot be replayed (host/replays.py): logged; a player reads the
+    # catalog's replay.not_offered / replay.not_replayable (bot/replays/finding.py).
     "NotReplayable",
 })
 LOG_KEYWORDS = frozenset({"where", "detail"})

@@ -141,6 +141,16 @@ async def test_history_lists_the_last_games_at_this_table(storage: Storage, cloc
     assert await storage.history(555) == []
 
 
+async def test_history_pages_name_each_games_game(storage: Storage, clock: FakeClock) -> None:
+    """/history turns pages: ``offset`` skips the newest games; each entry says its game."""
+    ids = [await finished_game(storage, clock, [result(0, 1, (n,))]) for n in range(5)]
+    pages = [await storage.history(200, limit=2, offset=offset) for offset in (0, 2, 4, 6)]
+    assert [[e.game_id for e in page] for page in pages] == [
+        [ids[4], ids[3]], [ids[2], ids[1]], [ids[0]], []
+    ]
+    assert {e.game for page in pages for e in page} == {"stickem"}
+
+
 async def test_history_ties_share_a_place(storage: Storage, clock: FakeClock) -> None:
     await finished_game(
         storage,

@@ -1,0 +1,1 @@
+"""Finished games looked back at: /history's pages and /replay's steps (ids, paging, messages)."""

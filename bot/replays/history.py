@@ -1,0 +1,65 @@
+"""What /history shows: a page of a table's finished games, newest first, each with its id,
+game, date, rounds and final standings (the winners marked), a Replay button for each, and
+Previous / Next (pure: storage records in, a message spec out).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import discord
+
+from bot.replays.ids import HistoryId, ReplayId
+from bot.tables.host_messages import ButtonSpec, MessageSpec
+from host.catalog import text
+from host.storage import HistoryEntry
+from tabletop import registry
+
+PAGE_GAMES: Final = 5
+"""Games on one page of /history (one Replay button each: a row holds five)."""
+EMBED_COLOR: Final = 0x2E7D32
+
+
+def game_title(name: str) -> str:
+    """A stored game's title, or its stored name for a game this bot no longer offers."""
+    try:
+        return registry.game(name).title
+    except registry.GameNotOffered:
+        return name
+
+
+def _standings(entry: HistoryEntry) -> str:
+    return "\n".join(
+        text("history.standing_winner", place=s.place, name=s.display_name, total=s.total)
+        if s.won
+        else text("history.standing", place=s.place, name=s.display_name, total=s.total)
+        for s in entry.standings
+    )
+
+
+def history_message(entries: Sequence[HistoryEntry], offset: int = 0, limit: int = PAGE_GAMES) -> MessageSpec:
+    """The page of a table's finished games from the ``offset``-th newest: ``entries`` as read
+    with one more than ``limit`` (its presence means a next page)."""
+    shown = list(entries[:limit])
+    if not shown:
+        return MessageSpec(text("history.page_empty") if offset else text("history.none_yet"))
+    embed = discord.Embed(title=text("history.title"), color=EMBED_COLOR)
+    for entry in shown:
+        if entry.rounds == 1:
+            when = text("history.game_of_one_round", finished=entry.finished_at, rounds=entry.rounds)
+        else:
+            when = text("history.game_of_rounds", finished=entry.finished_at, rounds=entry.rounds)
+        name = text("history.game", id=entry.game_id, game=game_title(entry.game), when=when)
+        embed.add_field(name=name, value=_standings(entry) or "-", inline=False)
+    replays = tuple(
+        ButtonSpec(ReplayId("open", entry.game_id, 0).encode(), text("history.replay", id=entry.game_id))
+        for entry in shown
+    )
+    previous = ButtonSpec(
+        HistoryId(max(0, offset - limit)).encode(), text("history.previous"), disabled=offset == 0
+    )
+    following = ButtonSpec(
+        HistoryId(offset + limit).encode(), text("history.next"), disabled=len(entries) <= limit
+    )
+    return MessageSpec("", (embed,), (replays, (previous, following)))

@@ -1,0 +1,170 @@
+"""What a replay shows: one step of a finished game as a message, every hand face up, with the
+buttons that page through it (pure: a step in, a message spec out).
+
+The game says what a step is (:mod:`tabletop.replay`: a label key with its fields, and the table
+as it stood); this module words the label keys, counters and extras the built-in games use,
+each by its catalog key. A label this module does not know is shown by its round alone, an
+unknown counter or extra not at all, so a new game's replay still pages (its own words can be
+added here as keys of the catalog).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import discord
+
+from bot.messages.limits import FIELD_VALUE, clip
+from bot.replays.ids import ReplayId, ReplayKind
+from bot.replays.stepper import Stepper
+from bot.tables.host_messages import ButtonSpec, MessageSpec
+from host.catalog import text
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+
+EMBED_COLOR: Final = 0x2E7D32
+SEAT_FIELDS: Final = ("dealer", "winner", "seat")
+"""The label fields that are seats (shown by the seat's name)."""
+
+
+def _seat_name(names: Sequence[str], seat: int | str) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+
+def label_text(label: StepLabel, names: Sequence[str], turn: int = 0) -> str:
+    """What a step is, in words ("Round 2, trick 5: ann takes it"); ``turn``: a turn step's
+    place among its round's turns (the game does not count turns: :mod:`stickgame.replay`)."""
+    f: dict[str, int | str] = dict(label.fields)
+    for seat in SEAT_FIELDS:
+        if seat in f:
+            f[seat] = _seat_name(names, f[seat])
+    match label.key:
+        case "deal":
+            return text("replay.step.deal", round=f.get("round", ""), dealer=f.get("dealer", ""))
+        case "misery":
+            return text("replay.step.misery", round=f.get("round", ""))
+        case "bids":
+            return text("replay.step.bids", round=f.get("round", ""))
+        case "trick" if label.fields.get("winner", -1) == -1:
+            said = text("replay.step.trick_set_aside", round=f.get("round", ""), trick=f.get("trick", ""))
+        case "trick":
+            said = text(
+                "replay.step.trick", round=f.get("round", ""), trick=f.get("trick", ""), winner=f["winner"]
+            )
+        case "turn" if label.fields.get("out", 0):
+            return text("replay.step.turn_out", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
+        case "turn":
+            return text("replay.step.turn", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
+        case _:
+            return text("replay.step.other", round=f.get("round", ""))
+    return said + " " + text("replay.step.round_scored") if label.fields.get("last", 0) else said
+
+
+def _cards(cards: Sequence[str]) -> str:
+    return ", ".join(cards) if cards else text("replay.no_cards")
+
+
+def _extras(extras: Mapping[str, tuple[str, ...]], names: Sequence[str]) -> list[str]:
+    lines = []
+    for name, cards in extras.items():
+        if not any(cards):
+            continue
+        if name == "misery":
+            picks = enumerate(cards)
+            by_seat = ", ".join(f"{_seat_name(names, seat)}: {card}" for seat, card in picks if card)
+            lines.append(text("replay.extra.misery", cards=by_seat))
+        elif name == "trump":
+            lines.append(text("replay.extra.trump", cards=", ".join(cards)))
+        elif name == "undealt":
+            lines.append(text("replay.extra.undealt", cards=", ".join(cards)))
+        elif name == "discard":
+            lines.append(text("replay.extra.discard", cards=", ".join(cards)))
+    return lines
+
+
+def _counter(name: str, value: int) -> str | None:
+    match name:
+        case "captured":
+            return text("replay.counter.captured", count=value)
+        case "round_scores":
+            return text("replay.counter.round_score", score=value)
+        case "bids":
+            return text("replay.counter.bid", bid=value if value >= 0 else "-")
+        case "taken":
+            return text("replay.counter.taken", count=value)
+        case "completed":
+            return text("replay.counter.completed", count=value)
+    return None
+
+
+def _seat_value(snapshot: TableSnapshot, seat: int) -> str:
+    lines = [_cards(snapshot.hands[seat])]
+    for name, values in snapshot.counters.items():
+        if seat < len(values) and (line := _counter(name, values[seat])) is not None:
+            lines.append(line)
+    return clip("\n".join(lines), FIELD_VALUE)
+
+
+def _table(snapshot: TableSnapshot, names: Sequence[str]) -> str | None:
+    if not snapshot.table:
+        return None
+    laid = "\n".join(f"{_seat_name(names, seat)}: {what}" for seat, what in snapshot.table)
+    return text("replay.table", cards=laid)
+
+
+@dataclass(frozen=True)
+class ShownReplay:
+    """A replay as shown: its game's title, the stored game's id, the seats' names, the steps."""
+
+    title: str
+    game_id: int
+    names: Sequence[str]
+    steps: Sequence[ReplayStep]
+
+
+def step_embed(replay: ShownReplay, index: int) -> discord.Embed:
+    """Step ``index`` of a replay: what it is, the table, every hand and score."""
+    names, steps = replay.names, replay.steps
+    step = steps[index]
+    snapshot = step.snapshot
+    turn = sum(1 for s in steps[: index + 1] if s.label.key == "turn" and s.round == step.round)
+    lines = [f"**{label_text(step.label, names, turn)}**"]
+    if (table := _table(snapshot, names)) is not None:
+        lines.append(table)
+    lines += _extras(snapshot.extras, names)
+    if index == len(steps) - 1:
+        lines.append(text("replay.game_over"))
+    embed = discord.Embed(
+        title=text("replay.title", game=replay.title, id=replay.game_id),
+        description="\n".join(lines),
+        color=EMBED_COLOR,
+    )
+    for seat, name in enumerate(names[: len(snapshot.hands)]):
+        score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
+        embed.add_field(name=text("replay.seat", name=name, score=score), value=_seat_value(snapshot, seat))
+    embed.set_footer(text=text("replay.footer", step=index + 1, steps=len(steps)))
+    return embed
+
+
+def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label: str) -> ButtonSpec:
+    return ButtonSpec(
+        ReplayId(kind, game_id, here if target is None else target).encode(), label, disabled=target is None
+    )
+
+
+def step_message(replay: ShownReplay, index: int) -> MessageSpec:
+    """Step ``index`` with its paging buttons and the download button (``ValueError`` for a
+    step that does not exist)."""
+    game_id = replay.game_id
+    to = Stepper.of([step.round for step in replay.steps]).targets(index)
+    paging = (
+        _button("first", game_id, index, to.first, text("replay.button.first")),
+        _button("back", game_id, index, to.back, text("replay.button.back")),
+        _button("next", game_id, index, to.next, text("replay.button.next")),
+        _button("last", game_id, index, to.last, text("replay.button.last")),
+        _button("round", game_id, index, to.next_round, text("replay.button.next_round")),
+    )
+    download = ButtonSpec(ReplayId("json", game_id, index).encode(), text("replay.button.download"))
+    embed = step_embed(replay, index)
+    return MessageSpec("", (embed,), (paging, (download,)))

@@ -1,0 +1,185 @@
+"""The replay cog: /replay [game] steps through a finished game, /history pages through a
+table's finished games; both answer privately, and their buttons work after a restart (their
+custom ids hold all they need: :mod:`bot.replays.ids`).
+
+A click is answered from the database each time (the game's log replayed: exact, and nothing
+kept in memory between clicks); a game of another server, one pruned since, a forged or
+malformed id: each gets a private answer that says why, and nothing changes.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.boot.command_text import command_text
+from bot.messages.errors import report_interaction_error
+from bot.messages.replies import send_ephemeral
+from bot.replays.finding import FoundReplay, find_replay, game_id_of, last_game_id
+from bot.replays.history import PAGE_GAMES, game_title, history_message
+from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
+from bot.replays.step_message import ShownReplay, step_message
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.stray_clicks import parse_or_none
+from cogs.stats import readable, storage_of
+from host.catalog import text
+from host.errors import UserError
+from host.storage import Storage
+
+log = logging.getLogger(__name__)
+
+
+def _guild_id(interaction: discord.Interaction[Any]) -> int:
+    if interaction.guild_id is None:
+        raise UserError(text("stats.per_server"))
+    return interaction.guild_id
+
+
+async def _history_page(storage: Storage, channel_id: int, offset: int) -> MessageSpec:
+    with readable():
+        entries = await storage.history(channel_id, PAGE_GAMES + 1, offset)
+    return history_message(entries, offset, PAGE_GAMES)
+
+
+def _step(found: FoundReplay, step: int) -> MessageSpec:
+    """The replay's step ``step``: a step a forged id names that the game does not have is a
+    click of no use."""
+    steps = found.replay.steps
+    if not 0 <= step < len(steps):
+        raise UserError(text("replay.invalid_button"))
+    shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps)
+    return step_message(shown, step)
+
+
+async def _refuse(interaction: discord.Interaction[Any]) -> None:
+    """Answer a click whose replay or history id is of no use (malformed, forged), privately."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    log.info("Refused a replay click with an invalid custom id %r", str(data.get("custom_id", ""))[:100])
+    await send_ephemeral(interaction, text("replay.invalid_button"))
+
+
+def _download(found: FoundReplay) -> discord.File:
+    return discord.File(io.BytesIO(found.export()), filename=found.filename)
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_TEMPLATE):
+    """A button of a replay (first, back, next, last, next round, download) or of /history
+    (Replay): the game and the step are in its custom id."""
+
+    def __init__(self, ident: ReplayId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="replay"))
+        self.ident = ident  # None: a malformed id, refused when clicked
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReplayButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(parse_or_none(ReplayId.parse, match.string), match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the step (a new private message for /history's Replay), or attach the JSON."""
+        ident = self.ident
+        if ident is None:
+            await _refuse(interaction)
+            return
+        try:
+            guild_id = _guild_id(interaction)
+            found = await find_replay(storage_of(interaction.client), guild_id, ident.game_id, shown=True)
+            if ident.kind == "json":
+                await send_ephemeral(
+                    interaction, text("replay.download", id=ident.game_id), file=_download(found)
+                )
+            elif ident.kind == "open":
+                await send_ephemeral(interaction, **send_kwargs(_step(found, ident.step)))
+            else:
+                await interaction.response.edit_message(**edit_kwargs(_step(found, ident.step)))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="a replay button")
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HISTORY_TEMPLATE):
+    """Previous / Next of a /history page: the page's offset is in its custom id."""
+
+    def __init__(self, ident: HistoryId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="page"))
+        self.ident = ident  # None: a malformed id, refused when clicked
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> HistoryButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(parse_or_none(HistoryId.parse, match.string), match.string)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Show the page the button points to, in the same message."""
+        if self.ident is None or interaction.channel_id is None:
+            await _refuse(interaction)
+            return
+        try:
+            _guild_id(interaction)
+            storage = storage_of(interaction.client)
+            page = await _history_page(storage, interaction.channel_id, self.ident.offset)
+            await interaction.response.edit_message(**edit_kwargs(page))
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="a history button")
+
+
+DYNAMIC_ITEMS = (ReplayButton, HistoryButton)
+
+
+class Replays(commands.Cog):
+    """Finished games looked back at: a table's history and any game's replay."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Route replay and history buttons here, also for messages sent before a restart."""
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        """Stop routing replay and history buttons."""
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    @app_commands.command(name="history", description=command_text("commands.history.description"))
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        """/history"""
+        _guild_id(interaction)
+        assert interaction.channel_id is not None
+        page = await _history_page(storage_of(self.bot), interaction.channel_id, 0)
+        await send_ephemeral(interaction, **send_kwargs(page))
+
+    @app_commands.command(name="replay", description=command_text("commands.replay.description"))
+    @app_commands.guild_only()
+    @app_commands.describe(game=command_text("commands.replay.game"))
+    async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """/replay [game]"""
+        guild_id = _guild_id(interaction)
+        assert interaction.channel_id is not None
+        storage = storage_of(self.bot)
+        game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)
+        found = await find_replay(storage, guild_id, game_id, shown=False)
+        await send_ephemeral(interaction, **send_kwargs(_step(found, 0)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the replay cog."""
+    await bot.add_cog(Replays(bot))

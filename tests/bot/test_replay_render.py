@@ -1,0 +1,196 @@
+"""What /replay and /history show, without Discord: the stepper's paging, the buttons' ids, a
+step's message and a history page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from bot.replays.history import history_message
+from bot.replays.ids import HistoryId, ReplayId
+from bot.replays.step_message import ShownReplay, label_text, step_message
+from bot.replays.stepper import Stepper, Targets
+from bot.tables.host_messages import ButtonSpec
+from host.storage import HistoryEntry, Standing
+from stickem.hosting import GAME
+from tabletop import registry
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
+from tests.replay.played import play_out
+
+WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
+NAMES = ("ann", "bob", "cyd")
+
+# --- the stepper -----------------------------------------------------------------------------
+
+
+def test_the_stepper_leads_each_button_to_its_step() -> None:
+    stepper = Stepper.of([1, 1, 1, 2, 2, 3])
+    assert stepper.count == 6
+    assert stepper.targets(0) == Targets(first=None, back=None, next=1, last=5, next_round=3)
+    assert stepper.targets(1) == Targets(first=0, back=0, next=2, last=5, next_round=3)
+    assert stepper.targets(3) == Targets(first=0, back=2, next=4, last=5, next_round=5)
+    assert stepper.targets(4) == Targets(first=0, back=3, next=5, last=5, next_round=5)
+    assert stepper.targets(5) == Targets(first=0, back=4, next=None, last=None, next_round=None)
+
+
+def test_the_stepper_of_one_step_leads_nowhere_and_refuses_steps_it_lacks() -> None:
+    stepper = Stepper.of([1])
+    assert stepper.targets(0) == Targets(None, None, None, None, None)
+    assert not stepper.holds(1) and not stepper.holds(-1)
+    with pytest.raises(ValueError, match="no step 1"):
+        stepper.targets(1)
+    with pytest.raises(ValueError, match="at least one step"):
+        Stepper.of([])
+
+
+def test_next_round_skips_to_the_first_step_of_a_later_round_only() -> None:
+    stepper = Stepper.of([1, 1, 2, 2])
+    assert [stepper.next_round(step) for step in range(4)] == [2, 2, None, None]
+
+
+# --- custom ids ------------------------------------------------------------------------------
+
+
+def test_replay_and_history_ids_read_back_and_refuse_what_they_did_not_write() -> None:
+    ident = ReplayId("round", 12, 40)
+    assert ident.encode() == "stk:rp:round:12:40" and ReplayId.parse(ident.encode()) == ident
+    assert HistoryId.parse(HistoryId(10).encode()) == HistoryId(10)
+    too_long = "stk:rp:next:1" + "0" * 30 + ":1"
+    too_large = f"stk:rp:next:{2**31}:0"  # no database holds such an id
+    for forged in ("stk:rp:jump:12:40", "stk:rp:next:12", too_long, too_large, "stk:rp:next:-1:0"):
+        with pytest.raises(ValueError):
+            ReplayId.parse(forged)
+    for forged in ("stk:hist:x", "stk:hist:" + "9" * 21):
+        with pytest.raises(ValueError):
+            HistoryId.parse(forged)
+
+
+# --- a step ----------------------------------------------------------------------------------
+
+
+def _replay() -> ShownReplay:
+    match, _ = play_out(GAME, 3, GAME.resolve_options({"rounds": 2}), 7, "random")
+    steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
+    return ShownReplay("Stick'em", 42, NAMES, steps)
+
+
+def _buttons(replay: ShownReplay, index: int) -> dict[str, ButtonSpec]:
+    spec = step_message(replay, index)
+    buttons = [item for item in spec.components() if isinstance(item, ButtonSpec)]
+    ids = [button.custom_id for button in buttons]
+    assert len(set(ids)) == len(ids) and all(len(i) <= 100 for i in ids)  # Discord's rules
+    return {button.label: button for button in buttons}
+
+
+def test_the_first_step_pages_forward_only() -> None:
+    replay = _replay()
+    buttons = _buttons(replay, 0)
+    assert buttons["First"].disabled and buttons["Back"].disabled
+    assert ReplayId.parse(buttons["Next"].custom_id) == ReplayId("next", 42, 1)
+    last = len(replay.steps) - 1
+    assert ReplayId.parse(buttons["Last"].custom_id) == ReplayId("last", 42, last)
+    second_deal = next(i for i, s in enumerate(replay.steps) if s.round == 2)
+    assert ReplayId.parse(buttons["Next round"].custom_id).step == second_deal
+    assert ReplayId.parse(buttons["Download (JSON)"].custom_id) == ReplayId("json", 42, 0)
+
+
+def test_the_last_step_pages_back_only_and_shows_the_final_totals() -> None:
+    replay = _replay()
+    last = len(replay.steps) - 1
+    buttons = _buttons(replay, last)
+    assert buttons["Next"].disabled and buttons["Last"].disabled and buttons["Next round"].disabled
+    assert ReplayId.parse(buttons["Back"].custom_id).step == last - 1
+    (embed,) = step_message(replay, last).embeds
+    assert "The game is over" in (embed.description or "")
+    totals = replay.steps[last].snapshot.scores
+    assert [field.name for field in embed.fields] == [f"{n}: {t}" for n, t in zip(NAMES, totals, strict=True)]
+    assert embed.footer.text == f"Step {last + 1} of {last + 1}"
+
+
+def test_a_trick_step_shows_the_trick_and_every_hand_face_up() -> None:
+    replay = _replay()
+    index, step = next((i, s) for i, s in enumerate(replay.steps) if s.label.key == "trick")
+    (embed,) = step_message(replay, index).embeds
+    description = embed.description or ""
+    winner = NAMES[int(step.label.fields["winner"])]
+    assert description.startswith(f"**Round 1, trick 1: {winner} takes it.**")
+    for seat, card in step.snapshot.table:
+        assert f"{NAMES[seat]}: {card}" in description
+    for field, hand in zip(embed.fields, step.snapshot.hands, strict=True):
+        assert field.value.splitlines()[0] == ", ".join(hand)
+
+
+def test_labels_name_seats_and_an_unknown_label_shows_its_round() -> None:
+    assert label_text(StepLabel("deal", {"round": 2, "dealer": 1}), NAMES) == "Round 2: bob deals"
+    set_aside = StepLabel("trick", {"round": 1, "trick": 3, "winner": -1, "last": 1})
+    assert label_text(set_aside, NAMES) == "Round 1, trick 3: set aside. The round is scored."
+    assert label_text(StepLabel("turn", {"round": 4, "seat": 2, "out": 1}), NAMES, 7) == (
+        "Round 4, turn 7: cyd ends the round"
+    )
+    assert label_text(StepLabel("auction", {"round": 5}), NAMES) == "Round 5"
+
+
+def test_a_step_that_does_not_exist_is_refused() -> None:
+    replay = _replay()
+    with pytest.raises(ValueError):
+        step_message(replay, len(replay.steps))
+
+
+def test_a_hand_too_long_for_a_field_is_clipped_to_discords_limit() -> None:
+    huge = TableSnapshot(hands=(tuple(f"card{i}" for i in range(400)),), table=(), scores=(0,))
+    steps = (ReplayStep(0, 1, StepLabel("deal", {"round": 1, "dealer": 0}), huge),)
+    (field,) = step_message(ShownReplay("Stick'em", 1, ("ann",), steps), 0).embeds[0].fields
+    assert field.value is not None and len(field.value) <= 1024 and field.value.startswith("card0, card1")
+
+
+# --- /history --------------------------------------------------------------------------------
+
+
+def _entry(game_id: int) -> HistoryEntry:
+    standings = (
+        Standing(1, 0, 1, "ann", 20, True),
+        Standing(1, 2, 3, "cyd", 20, True),
+        Standing(3, 1, 2, "bob", -4, False),
+    )
+    return HistoryEntry(game_id, WHEN, 1, standings, "stickem")
+
+
+def test_history_lists_id_game_date_and_standings_with_a_replay_button_each() -> None:
+    assert history_message([]).content == "No game has been finished at this table yet."
+    spec = history_message([_entry(7), _entry(5)], offset=0, limit=5)
+    (embed,) = spec.embeds
+    first = embed.fields[0]
+    assert first.name == "#7 Stick'em - 2026-11-21 18:00 UTC - 1 round"
+    assert first.value == "1. ann: 20 (winner)\n1. cyd: 20 (winner)\n3. bob: -4"
+    replays, (previous, following) = spec.rows
+    assert [ReplayId.parse(b.custom_id) for b in replays if isinstance(b, ButtonSpec)] == [
+        ReplayId("open", 7, 0),
+        ReplayId("open", 5, 0),
+    ]
+    assert [b.label for b in replays if isinstance(b, ButtonSpec)] == ["Replay #7", "Replay #5"]
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert previous.disabled and following.disabled
+
+
+def test_history_pages_turn_while_there_are_more_games() -> None:
+    entries = [_entry(game_id) for game_id in range(20, 14, -1)]  # six read: a next page follows
+    spec = history_message(entries, offset=5, limit=5)
+    assert len(spec.embeds[0].fields) == 5
+    _, (previous, following) = spec.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert HistoryId.parse(previous.custom_id) == HistoryId(0) and not previous.disabled
+    assert HistoryId.parse(following.custom_id) == HistoryId(10) and not following.disabled
+    assert history_message([], offset=10).content.startswith("This page is empty")
+
+
+def test_stick_game_turns_are_numbered_within_their_round() -> None:
+    spec = registry.game("stickgame")
+    match, _ = play_out(spec, 3, spec.resolve_options({}), 3, "random")
+    steps = replay_steps(spec, 3, match.options, match.seed, match.log)
+    replay = ShownReplay(spec.title, 9, NAMES, steps)
+    second_round = next(i for i, s in enumerate(steps) if s.round == 2)
+    shown = [step_message(replay, i).embeds[0].description or "" for i in (1, 2, second_round + 1)]
+    openers = [description.splitlines()[0] for description in shown]
+    assert openers[0].startswith("**Round 1, turn 1: ") and openers[1].startswith("**Round 1, turn 2: ")
+    assert openers[2].startswith("**Round 2, turn 1: ")

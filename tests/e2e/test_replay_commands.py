@@ -1,0 +1,216 @@
+"""/history and /replay on the emulator: a game played through the bot is listed, replayed step
+by step with the buttons to its final scores (those of the final standings), downloaded as JSON
+that the engine reads back; the buttons work after a restart; every bad request gets a private
+answer that says why."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import timedelta
+from pathlib import Path
+
+from bot.boot.app import StickemBot
+from bot.boot.config import Settings
+from host.storage import SeatRecord, SeatResult, Storage
+from stickem import Game
+from tests.discord_emulator import Emulator, run_client
+from tests.discord_emulator.state import Message
+from tests.e2e.game_harness import GameHarness
+from tests.e2e.process_game import answer
+
+INVALID = "That button is no longer valid. Use /replay or /history to open a finished game again."
+
+
+def bot_for(emulator: Emulator, guild_id: int, folder: Path) -> StickemBot:
+    """The real bot with its database in ``folder``."""
+    return StickemBot(Settings(token=emulator.token, dev_guild_id=guild_id, data_dir=folder))
+
+
+def step_of(message: Message) -> tuple[int, int]:
+    """(step, of steps) from a replay message's footer."""
+    footer = message.embeds[0].footer
+    assert footer is not None
+    found = re.fullmatch(r"Step (\d+) of (\d+)", footer)
+    assert found is not None, footer
+    return int(found[1]), int(found[2])
+
+
+def totals_of(message: Message) -> dict[str, int]:
+    """Each seat's total, from the replay's seat fields ("ann: 12")."""
+    return {
+        name: int(total) for field in message.embeds[0].fields for name, total in [field.name.rsplit(": ", 1)]
+    }
+
+
+async def test_history_and_replay_of_a_game_played_through_the_bot(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    users = [emulator.add_user(name) for name in ("ann", "bob", "cyd")]
+    for user in users:
+        emulator.add_member(guild, user)
+    ann = users[0]
+    bot = bot_for(emulator, guild.id, tmp_path)
+    async with run_client(emulator, bot):
+        h = GameHarness(emulator, bot, channel, users, random.Random(5))
+        await h.seat_everyone()
+        await h.start(rounds=2)
+        await h.play_game()
+        standings = h.final_totals()
+        assert standings and set(standings) == {"ann", "bob", "cyd"}
+
+        # /history lists it: id, game, date, standings, and a Replay button
+        history = await answer(await emulator.driver.slash(users[1], channel, "history"))
+        assert history.ephemeral
+        (field,) = history.embeds[0].fields
+        heading = re.match(r"#(\d+) Stick'em - \d{4}-\d\d-\d\d \d\d:\d\d UTC - 2 rounds$", field.name)
+        assert heading is not None, field.name
+        game_id = int(heading[1])
+        for name, total in standings.items():
+            assert f"{name}: {total}" in field.value
+        assert history.button("Previous").disabled and history.button("Next").disabled
+        opened = await answer(await emulator.driver.click(users[1], history, f"Replay #{game_id}"))
+        assert opened.ephemeral and step_of(opened)[0] == 1
+        assert opened.embeds[0].title == f"Replay of Stick'em #{game_id}"
+
+        # /replay: the last game of the channel, stepped through to its end with Next
+        shown = await answer(await emulator.driver.slash(ann, channel, "replay"))
+        assert shown.ephemeral and shown.embeds[0].title == f"Replay of Stick'em #{game_id}"
+        step, steps = step_of(shown)
+        assert step == 1 and steps > 5
+        assert shown.button("First").disabled and shown.button("Back").disabled
+        assert (shown.embeds[0].description or "").startswith("**Round 1: ")
+        assert "deals" in (shown.embeds[0].description or "")
+        round_two = await answer(await emulator.driver.click(ann, shown, "Next round"))
+        assert (round_two.embeds[0].description or "").startswith("**Round 2: ")
+        assert round_two.button("Next round").disabled  # the last round
+        shown = await answer(await emulator.driver.click(ann, round_two, "First"))
+        assert step_of(shown) == (1, steps)
+        labels = []
+        while not shown.button("Next").disabled:
+            shown = await answer(await emulator.driver.click(ann, shown, "Next"))
+            labels.append((shown.embeds[0].description or "").splitlines()[0])
+        assert step_of(shown) == (steps, steps)
+        assert any("trick 1:" in label for label in labels) and any("misery" in label for label in labels)
+        assert "The game is over" in (shown.embeds[0].description or "")
+        assert totals_of(shown) == standings  # the last step's scores are the final standings
+        back = await answer(await emulator.driver.click(ann, shown, "Back"))
+        assert step_of(back) == (steps - 1, steps)
+        first = await answer(await emulator.driver.click(ann, back, "First"))
+        assert step_of(first) == (1, steps)
+        last = await answer(await emulator.driver.click(ann, first, "Last"))
+        assert step_of(last) == (steps, steps)
+
+        # the download is the engine's JSON document
+        download = await answer(await emulator.driver.click(ann, last, "Download (JSON)"))
+        assert download.ephemeral
+        (attachment,) = download.attachments
+        assert attachment.filename == f"stickem-{game_id}.json"
+        again = Game.from_json(attachment.data)
+        assert dict(zip(("ann", "bob", "cyd"), again.totals, strict=True)) == standings
+
+        # by its id as /history shows it
+        by_id = await answer(await emulator.driver.slash(ann, channel, "replay", game=f"#{game_id}"))
+        assert step_of(by_id) == (1, steps)
+
+        # bad requests: each a private answer that says why
+        malformed = await answer(await emulator.driver.slash(ann, channel, "replay", game="latest"))
+        assert malformed.ephemeral and "is not a game id" in malformed.content
+        missing = await answer(await emulator.driver.slash(ann, channel, "replay", game="987654"))
+        assert missing.ephemeral and "There is no finished game #987654 on this server" in missing.content
+        storage = bot.storage
+        assert isinstance(storage, Storage)
+        theirs = await storage.create_game(
+            guild_id=guild.id + 1,
+            channel_id=12345,
+            game="stickem",
+            seed=1,
+            rules="{}",
+            seats=[SeatRecord(users[0].id, "ann"), SeatRecord(users[1].id, "bob")],
+        )
+        results = [
+            SeatResult(0, users[0].id, "ann", 1, (1,), True),
+            SeatResult(1, users[1].id, "bob", 0, (0,), False),
+        ]
+        await storage.finish_game(theirs, results)
+        elsewhere = await answer(await emulator.driver.slash(ann, channel, "replay", game=str(theirs)))
+        assert f"There is no finished game #{theirs} on this server" in elsewhere.content
+        beyond = f"stk:rp:next:{game_id}:{steps + 5}"
+        forged = await answer(await emulator.driver.forge_click(ann, first, beyond))
+        assert forged.ephemeral and INVALID in forged.content
+        other_server = await answer(await emulator.driver.forge_click(ann, first, f"stk:rp:next:{theirs}:0"))
+        assert f"There is no finished game #{theirs} on this server" in other_server.content
+        nonsense = await answer(await emulator.driver.forge_click(ann, first, "stk:rp:jump:1:1"))
+        assert INVALID in nonsense.content
+
+    # after a restart the buttons still page; after the game is pruned they say so
+    restarted = bot_for(emulator, guild.id, tmp_path)
+    async with run_client(emulator, restarted):
+        assert step_of(last) == (steps, steps)  # the one replay message, as the clicks left it
+        restarted_first = await answer(await emulator.driver.click(ann, last, "First"))
+        assert step_of(restarted_first) == (1, steps)
+        second = await answer(await emulator.driver.click(ann, restarted_first, "Next"))
+        assert step_of(second) == (2, steps)
+        storage = restarted.storage
+        assert isinstance(storage, Storage)
+        assert await storage.prune_finished(timedelta(0)) == 2
+        pruned = await answer(await emulator.driver.click(ann, second, "Next"))
+        assert pruned.ephemeral and f"Game #{game_id} is no longer stored" in pruned.content
+        assert step_of(second) == (2, steps)  # the replay's message is unchanged
+        empty = await answer(await emulator.driver.slash(ann, channel, "replay"))
+        assert "nothing to replay" in empty.content
+
+
+async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Stick'em club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    ann, bob, cyd = emulator.add_user("ann"), emulator.add_user("bob"), emulator.add_user("cyd")
+    for user in (ann, bob, cyd):
+        emulator.add_member(guild, user)
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        ids = []
+        for _ in range(7):  # finished games without a move: their replay is the first deal
+            ids.append(
+                await storage.create_game(
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    game="stickem",
+                    seed=1,
+                    rules="{}",
+                    seats=[SeatRecord(user.id, user.name) for user in (ann, bob, cyd)],
+                )
+            )
+            results = [
+                SeatResult(seat, user.id, user.name, 3 - seat, (3 - seat,), seat == 0)
+                for seat, user in enumerate((ann, bob, cyd))
+            ]
+            await storage.finish_game(ids[-1], results)
+    finally:
+        await storage.close()
+    newest_first = ids[::-1]
+
+    def listed(message: Message) -> list[int]:
+        return [int(field.name.split(" ", 1)[0].removeprefix("#")) for field in message.embeds[0].fields]
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        first_page = await answer(await emulator.driver.slash(bob, channel, "history"))
+        assert listed(first_page) == newest_first[:5]
+        assert first_page.button("Previous").disabled and not first_page.button("Next").disabled
+        second_page = await answer(await emulator.driver.click(bob, first_page, "Next"))
+        assert listed(second_page) == newest_first[5:]
+        assert second_page.button("Next").disabled
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        back = await answer(await emulator.driver.click(bob, second_page, "Previous"))
+        assert listed(back) == newest_first[:5]
+        shown = await answer(await emulator.driver.click(bob, back, f"Replay #{ids[3]}"))
+        assert shown.ephemeral and shown.embeds, shown.content
+        assert shown.embeds[0].title == f"Replay of Stick'em #{ids[3]}"
+        assert step_of(shown) == (1, 1)
+        assert all(shown.button(label).disabled for label in ("First", "Back", "Next", "Last", "Next round"))
+        forged = await answer(await emulator.driver.forge_click(bob, back, "stk:hist:" + "9" * 30))
+        assert forged.ephemeral and forged.content == INVALID
+        assert listed(back) == newest_first[:5]  # the page is unchanged
