@@ -170,9 +170,10 @@ class _Saved:
 
 _AUTOMATION = (
     "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
-    "takeover_requests", "vacated",
+    "takeover_requests", "vacated", "rematch_of", "lobby_timer",
 )
-"""The table attributes of computer seats and timers that a failed write puts back."""
+"""The table attributes of computer seats and timers (and of a rematch's lobby) that a failed
+write puts back."""
 
 
 def replay(stored: StoredGame) -> Match:

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
 from bot.tables.resume import table_of_lobby
 from host.journal import GameJournal, game_options
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer, timer_choice
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable
 from host.storage.records import GameRecord, GameStatus, SeatRecord
 from host.tables import ShowLobby, Table, TableError, TableRegistry, TableState
 
@@ -180,3 +182,24 @@ def test_the_rematch_lobby_survives_a_restart() -> None:
     with pytest.raises(TableError, match="already open"):
         offer.click(again, 11, "ann")
     assert "joined" in offer.click(again, 12, "bob").reply
+
+
+async def test_a_rematch_lobby_that_could_not_be_saved_is_undone(tmp_path: Path) -> None:
+    """The storage refuses the new lobby: the player is told, and the channel's table is left
+    as empty as before (no rematch mark that a later /join would inherit)."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+
+        async def refuse(*_: object) -> None:
+            raise StorageUnavailable(SAVE_FAILED)
+
+        storage.save_lobby = refuse  # type: ignore[method-assign]
+        offer = offer_of("stickem", timer="5min")
+        lobby = fresh()
+        with pytest.raises(TableError, match="could not be saved"):
+            async with GameJournal(storage).recording(lobby):
+                offer.click(lobby, 11, "ann")
+        assert lobby.seats == [] and lobby.chosen == {}
+        assert lobby.rematch_of is None and lobby.lobby_timer is None
+    finally:
+        await storage.close()
