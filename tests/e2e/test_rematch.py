@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.boot.app import StickemBot
 from bot.ids import RematchId
 from bot.tables.service import service_for
+from host.tables import TableState
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
 from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
@@ -107,6 +108,9 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         assert "started" in await slash(emulator, bob, club.channel, "start")
         assert dict(lobby.running_match().options) == options
         assert lobby.timer_seconds == 30 * SCALE
+        # the old button, while the rematch runs: it says so, and the game goes on untouched
+        assert "already started" in await click(emulator, ann, standings)
+        assert table_of(bot, club.channel) is lobby and lobby.state is TableState.PLAYING
         # it is played to its end, and its standings offer a rematch in turn
         second = await play_to_the_end(emulator, club.channel, games=2)
         replayed = lobby.storage_id
@@ -189,3 +193,18 @@ async def test_a_rematch_survives_a_restart(emulator: Emulator, tmp_path: Path) 
         await slash(emulator, bob, club.channel, "leave")
         assert "has expired" in await click(emulator, ann, standings)
         await emulator.driver.wait_until(lambda: not standings.buttons or None, timeout=10, what="the edit")
+
+
+async def test_the_standings_say_when_the_offer_has_expired(emulator: Emulator, tmp_path: Path) -> None:
+    """Nobody clicks: at the end of the window the standings are edited to say so, without
+    their button."""
+    club = make_club(emulator, 2)
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=SCALE)
+    async with running(bot, emulator):
+        service_for(bot).rematches.window = timedelta(seconds=2)
+        await open_game(emulator, club, "stickem", "rounds=1")
+        standings = await play_to_the_end(emulator, club.channel)
+        await emulator.driver.wait_until(lambda: not standings.buttons or None, timeout=10, what="the edit")
+        assert standings.content.endswith("The rematch offer has expired.")
+        assert service_for(bot).rematches.offers == {}
+        assert service_for(bot).registry.get(club.channel.id) is None
