@@ -1,4 +1,5 @@
-"""The lobby cog: /join, /leave, /start and the Join / Leave / Start buttons.
+"""The lobby cog: /join, /leave, /start, the Join / Leave / Start buttons and the Rematch button
+of the final standings (a new lobby with the same seats and options).
 
 The games and their options come from the registry (:mod:`tabletop.registry`): /join offers each
 game's name and one-line description, /start suggests the options of the channel's game as the
@@ -16,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.boot.command_text import command_text
-from bot.ids import LOBBY_TEMPLATE, LobbyId
+from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
 from bot.runtime.interaction_release import releases_click
 from bot.tables.game_choices import game_choices
 from bot.tables.service import service_for
@@ -53,6 +54,30 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         await service_for(interaction.client).lobby_click(interaction, self.ident)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+    """The Rematch button of a game's final standings, found again from its custom id."""
+
+    def __init__(self, ident: RematchId | None, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id, label="rematch"))
+        self.ident = ident  # None: a malformed id, refused when clicked
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str], /,
+    ) -> RematchButton:
+        """Rebuild the button from a click's custom id."""
+        return cls(parse_or_none(RematchId.parse, match.string), match.string)
+
+    @releases_click
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Open the rematch's lobby, or join it."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
+        await service_for(interaction.client).rematch_click(interaction, self.ident)
+
+
 LEVEL_CHOICES = [
     app_commands.Choice(name=level, value=level)
     for level in dict.fromkeys(level for name in registry.names() for level in registry.game(name).levels)
@@ -76,12 +101,12 @@ class Lobby(commands.Cog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        """Route lobby button clicks here, also for messages sent before a restart."""
-        self.bot.add_dynamic_items(LobbyButton)
+        """Route lobby and rematch button clicks here, also for messages sent before a restart."""
+        self.bot.add_dynamic_items(LobbyButton, RematchButton)
 
     async def cog_unload(self) -> None:
-        """Stop routing lobby button clicks."""
-        self.bot.remove_dynamic_items(LobbyButton)
+        """Stop routing lobby and rematch button clicks."""
+        self.bot.remove_dynamic_items(LobbyButton, RematchButton)
 
     @app_commands.command(name="join", description=command_text("commands.join.description"))
     @app_commands.guild_only()

@@ -70,12 +70,17 @@ def game_options(table: Table) -> str:
 
 def lobby_options(table: Table) -> str:
     """A lobby's chosen options (JSON): the game's options asked for so far, the lobby's id and
-    its computer seats."""
-    return json.dumps({
+    its computer seats; a rematch's lobby also the game it replays and its turn timer."""
+    stored: dict[str, object] = {
         "options": table.chosen,
         "lobby_id": table.lobby_id,
         "bots": bot_levels(table.seats),
-    })
+    }
+    if table.rematch_of is not None:
+        stored["rematch_of"] = table.rematch_of
+    if table.lobby_timer is not None:
+        stored["timer"] = table.lobby_timer
+    return json.dumps(stored)
 
 
 def seat_record(seat: Seat) -> SeatRecord:

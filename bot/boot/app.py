@@ -190,6 +190,7 @@ class StickemBot(commands.Bot):
             self._reclaiming = None
             stop_freezing()
         await service_of(self).autoplay.close()
+        await service_of(self).rematches.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.

@@ -33,6 +33,7 @@ ACTION_TEMPLATE: Final = (
 )
 STOP_TEMPLATE: Final = r"stk:stop:(?P<channel>\d+):(?P<game>[0-9a-f]+)"
 TAKEOVER_TEMPLATE: Final = r"stk:take:(?P<channel>\d+):(?P<seat>\d+):(?P<user>\d+)"
+REMATCH_TEMPLATE: Final = r"stk:rematch:(?P<channel>\d+):(?P<game>\d+)"
 
 MAX_DIGITS = 20
 """The longest number an id holds (a Discord snowflake); a longer one is a forged id."""
@@ -215,3 +216,22 @@ class TakeoverId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
         f = _fields(TAKEOVER_TEMPLATE, custom_id)
         return cls(int(f["channel"]), int(f["seat"]), int(f["user"]))
+
+
+@dataclass(frozen=True)
+class RematchId:
+    """The Rematch button of a finished game's standings: the channel and the stored game's id
+    (storage's number), all a click needs to find the game again, also after a restart."""
+
+    channel_id: int
+    game_id: int
+
+    def encode(self) -> str:
+        """The custom id string."""
+        return f"{PREFIX}:rematch:{self.channel_id}:{self.game_id}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> RematchId:
+        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
+        f = _fields(REMATCH_TEMPLATE, custom_id)
+        return cls(int(f["channel"]), int(f["game"]))

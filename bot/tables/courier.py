@@ -68,13 +68,13 @@ class Courier:
         table.messages.table_id = message.id
         await self.journal.remember_table_message(table)
 
-    async def say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> None:
+    async def say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> discord.Message:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:
             mentions.users = [discord.Object(ping)]
-        await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
+        return await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
 
     async def notify(self, table: Table, content: str, *, ping: int | None = None) -> None:
         """Post ``content`` in the table's channel (a failure is logged)."""

@@ -18,6 +18,7 @@ from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import from_presentation
+from bot.tables.rematch import Rematches
 from bot.tables.table_messages import dm_header, lobby_spec, prompt_spec, table_spec, takeover_spec
 from host.catalog import text
 from host.journal import GameJournal
@@ -53,6 +54,8 @@ class EffectPlayer:
         """Let the computer look at a table (computer seats to move, timers to run)."""
         self.last_results: dict[int, MessageSpec] = {}
         """The final standings of the last game of each channel, for /score after the game."""
+        self.rematches: Rematches | None = None
+        """The Rematch buttons of the final standings (set by the service; None: no button)."""
 
     async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
         """Show every effect of ``outcome`` (except those already shown by the response)."""
@@ -102,11 +105,17 @@ class EffectPlayer:
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect), ping=table.host_id)
         elif isinstance(effect, Reports):
-            for report in table.presentation.reports(effect.events, table.last_view(), table.names):
+            reports = table.presentation.reports(effect.events, table.last_view(), table.names)
+            for index, report in enumerate(reports):
                 spec = from_presentation(report, lambda intent: intent)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
-                await courier.say(table, spec)
+                offer = None
+                if effect.final and index == len(reports) - 1 and self.rematches is not None:
+                    spec, offer = self.rematches.standings(table, spec)  # the last: the standings
+                message = await courier.say(table, spec)
+                if offer is not None and self.rematches is not None:
+                    self.rematches.offered(offer, message)
         elif isinstance(effect, GameStopped):
             spec = render.game_stopped_message(table.names, effect.by, effect.totals)
             self.last_results[table.channel_id] = spec

@@ -106,10 +106,11 @@ def lobby_message(
     *,
     closed_reason: str | None = None,
     host: int | None = 0,
+    note: str | None = None,
 ) -> MessageSpec:
     """The lobby message of a table of the game ``title``: seated players in order (seat
     ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
-    Add bot buttons."""
+    Add bot buttons; ``note``: a line about this lobby (a rematch's) above how to join."""
     lines = [text("lobby.title_closed", title=title) if closed_reason else text("lobby.title", title=title)]
     lines.append(text("lobby.rules", options=options_line))
     if names:
@@ -124,6 +125,8 @@ def lobby_message(
     if closed_reason:
         lines.append(closed_reason)
         return MessageSpec(_clip("\n".join(lines)))
+    if note:
+        lines.append(note)
     lines.append(text("lobby.how_to_join"))
     def button(action: str, label: str, style: str) -> ButtonSpec:
         return ButtonSpec(LobbyId(action, channel_id).encode(), label, style=style)

@@ -32,6 +32,7 @@ from host.storage import (
 )
 from host.table.record import TableRecord, stored_bots, stored_json, stored_seats
 from host.tables import (
+    TIMER_CHOICES,
     Outcome,
     PromptRef,
     Table,
@@ -111,6 +112,12 @@ def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     lobby_id = options.get("lobby_id")
     if isinstance(lobby_id, str) and lobby_id:
         table.lobby_id = lobby_id  # a /stop confirmation sent before the restart still matches
+    rematch_of = options.get("rematch_of")
+    if isinstance(rematch_of, int) and not isinstance(rematch_of, bool):
+        table.rematch_of = rematch_of  # a Rematch click after the restart finds its lobby
+    timer = options.get("timer")
+    if isinstance(timer, str) and timer in TIMER_CHOICES:
+        table.lobby_timer = timer
     return table
 
 

@@ -7,6 +7,7 @@ part whose job it is:
 - :class:`~bot.tables.clicks.Clicks`: the clicks on the tables' components;
 - :class:`~bot.tables.answer.Answerer`: the table's lock for an interaction, and the 3-second rule;
 - :class:`~bot.tables.effects.EffectPlayer`: carries out the effects of a table's outcome;
+- :class:`~bot.tables.rematch.Rematches`: the Rematch buttons of the final standings;
 - :class:`~bot.tables.courier.Courier`: sends and edits messages and DMs, and keeps their ids;
 - :mod:`bot.tables.table_messages` and :mod:`bot.tables.payload`: what a table shows, made into
   what discord.py sends.
@@ -23,13 +24,14 @@ from typing import Any
 
 import discord
 
-from bot.ids import ActionId, LobbyId, StopId, TakeoverId
+from bot.ids import ActionId, LobbyId, RematchId, StopId, TakeoverId
 from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
 from bot.tables.clicks import Clicks
 from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
+from bot.tables.rematch import Rematches
 from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import text
@@ -83,6 +85,8 @@ class TableService:
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
+        self.rematches = Rematches(self.registry, self.journal, self.answerer, self.effects.execute)
+        self.effects.rematches = self.rematches
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
@@ -172,6 +176,10 @@ class TableService:
     async def stop_click(self, interaction: discord.Interaction[Any], ident: StopId) -> None:
         """The confirmation button of /stop."""
         await self.clicks.stop_click(interaction, ident)
+
+    async def rematch_click(self, interaction: discord.Interaction[Any], ident: RematchId) -> None:
+        """The Rematch button of a game's final standings (see :class:`Rematches`)."""
+        await self.rematches.click(interaction, ident)
 
     # --- what the computer, the journal and resume show ---------------------------------------
 

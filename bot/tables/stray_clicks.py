@@ -26,6 +26,7 @@ from bot.ids import (
     MISERY_CONFIRM_TEMPLATE,
     MISERY_SELECT_TEMPLATE,
     PLAY_TEMPLATE,
+    REMATCH_TEMPLATE,
     STOP_TEMPLATE,
     TAKEOVER_TEMPLATE,
 )
@@ -43,6 +44,7 @@ ROUTED_TEMPLATES = tuple(
     for template in (
         ACTION_TEMPLATE, LOBBY_TEMPLATE, PLAY_TEMPLATE, MISERY_SELECT_TEMPLATE, MISERY_CONFIRM_TEMPLATE,
         STOP_TEMPLATE, TAKEOVER_TEMPLATE, LEADERBOARD_TEMPLATE, REPLAY_TEMPLATE, HISTORY_TEMPLATE,
+        REMATCH_TEMPLATE,
     )
 )
 """The templates of the bot's dynamic items: a click matching one of them is theirs to answer."""

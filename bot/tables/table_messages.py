@@ -35,6 +35,7 @@ def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
+        note=text("rematch.lobby_note") if table.rematch_of is not None else None,
     )
 
 

@@ -122,13 +122,13 @@ class TableLobby(TablePlay):
 
         ``options`` go on top of the lobby's choices; ``fill_to`` seats computer players of
         ``bot_level`` until that many play; ``timer`` is one of :data:`TIMER_CHOICES` (default
-        :data:`DEFAULT_TIMER`)."""
+        the lobby's :attr:`lobby_timer`, else :data:`DEFAULT_TIMER`)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
             raise TableError(text("lobby.only_host_starts"))
         # An option given empty or zero (a forged or outdated command) is refused, not taken
         # for "not given".
-        timer = DEFAULT_TIMER if timer is None else timer
+        timer = (self.lobby_timer or DEFAULT_TIMER) if timer is None else timer
         if timer not in TIMER_CHOICES:
             raise TableError(text("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
         resolved = self.resolve(options)

@@ -51,6 +51,11 @@ class TableQueries:
         self.lobby_id = _new_lobby_id()
         self.storage_id: int | None = None
         """The stored game's id once the game is saved (see :mod:`host.journal`)."""
+        self.rematch_of: int | None = None
+        """The stored game this lobby is a rematch of (see :mod:`host.rematch`), else None."""
+        self.lobby_timer: str | None = None
+        """The turn timer a start without one takes (a rematch keeps its game's; None: the
+        default, :data:`~host.table.seats.DEFAULT_TIMER`)."""
         self.dm_closed: set[int] = set()
         self.messages = MessageRefs()
         self.lock = TableLock()

@@ -46,6 +46,10 @@ class TableRecord:
     takeovers: Mapping[int, Seat]
     takeover_requests: Mapping[int, TakeoverAsk]
     vacated: Mapping[int, tuple[int, str]]
+    rematch_of: int | None = None
+    """A rematch lobby's game (see :mod:`host.rematch`); kept with the lobby, not the game."""
+    lobby_timer: str | None = None
+    """A rematch lobby's turn timer; kept with the lobby, not the game."""
 
     @classmethod
     def of(cls, table: TableQueries) -> TableRecord:
@@ -66,6 +70,8 @@ class TableRecord:
             takeovers=dict(table.takeovers),
             takeover_requests=dict(table.takeover_requests),
             vacated=dict(table.vacated),
+            rematch_of=table.rematch_of,
+            lobby_timer=table.lobby_timer,
         )
 
     def restore(self, table: TableQueries) -> None:
@@ -85,6 +91,8 @@ class TableRecord:
         table.takeovers = dict(self.takeovers)
         table.takeover_requests = dict(self.takeover_requests)
         table.vacated = dict(self.vacated)
+        table.rematch_of = self.rematch_of
+        table.lobby_timer = self.lobby_timer
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""

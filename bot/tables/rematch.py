@@ -1,0 +1,177 @@
+"""The Rematch button of the final standings, on Discord: offered, clicked, and expired.
+
+What a click may do is decided by :mod:`host.rematch`; here the button is added to the standings,
+a click is looked up (the offer in memory, else the stored game: a button posted before a restart
+works after it), answered privately, and the standings message says when the offer has expired:
+edited at the end of the window while the bot runs, and on the first click after it otherwise
+(a restart forgets the waits, not the offers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import datetime, timedelta
+from typing import Any
+
+import discord
+
+from bot.ids import RematchId
+from bot.messages import limits
+from bot.messages.errors import report_interaction_error
+from bot.messages.replies import send_ephemeral
+from bot.tables import host_messages as render
+from bot.tables.answer import Answerer
+from bot.tables.host_messages import ButtonSpec, MessageSpec
+from host.catalog import text
+from host.journal import GameJournal
+from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer
+from host.storage import StorageError, StorageUnavailable, UnknownGame, utc_now
+from host.tables import Outcome, Table, TableRegistry, TableState
+from tabletop import registry
+
+log = logging.getLogger(__name__)
+
+EXPIRY_EDIT_FAILURES = (discord.HTTPException, asyncio.TimeoutError)
+"""What editing a standings message at the end of its offer may fail with (logged, not raised)."""
+
+
+def rematch_button(offer: RematchOffer) -> ButtonSpec:
+    """The Rematch button of ``offer``'s standings."""
+    ident = RematchId(offer.channel_id, offer.game_id)
+    arrows = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
+    return ButtonSpec(ident.encode(), text("rematch.button"), emoji=arrows, style="primary")
+
+
+def with_rematch_button(spec: MessageSpec, offer: RematchOffer) -> MessageSpec:
+    """The final standings ``spec`` with the Rematch button in a row of its own."""
+    return replace(spec, rows=(*spec.rows, (rematch_button(offer),)))
+
+
+class Rematches:
+    """The rematch offers of one bot: each finished game's, for :data:`REMATCH_WINDOW`."""
+
+    def __init__(
+        self,
+        registry: TableRegistry,
+        journal: GameJournal,
+        answerer: Answerer,
+        execute: Callable[[Table, Outcome], Awaitable[None]],
+    ) -> None:
+        self.registry = registry
+        self.journal = journal
+        self.answerer = answerer
+        self.execute = execute
+        """Shows an outcome's effects (the effect player's)."""
+        self.window: timedelta = REMATCH_WINDOW
+        """How long an offer lasts (tests shorten it)."""
+        self.clock: Callable[[], datetime] = utc_now
+        self.offers: dict[int, RematchOffer] = {}
+        """The offers made since the start, by stored game id (forgotten when they expire)."""
+        self._expiries: dict[int, asyncio.Task[None]] = {}
+
+    # --- offering ------------------------------------------------------------------------------
+
+    def standings(self, table: Table, spec: MessageSpec) -> tuple[MessageSpec, RematchOffer | None]:
+        """The final standings of ``table``'s game with its Rematch button, and the offer (none,
+        and the standings as they are, for a game that was not stored)."""
+        offer = RematchOffer.of_table(table, self.clock())
+        if offer is None:
+            return spec, None
+        self.offers[offer.game_id] = offer
+        return with_rematch_button(spec, offer), offer
+
+    def offered(self, offer: RematchOffer, message: discord.Message) -> None:
+        """The standings ``message`` carries ``offer``: edit it when the offer expires."""
+        old = self._expiries.pop(offer.game_id, None)
+        if old is not None:
+            old.cancel()
+        self._expiries[offer.game_id] = asyncio.create_task(self._expire_later(offer, message))
+
+    async def _expire_later(self, offer: RematchOffer, message: discord.Message) -> None:
+        try:
+            wait = (offer.expires_at(self.window) - self.clock()).total_seconds()
+            await asyncio.sleep(max(0.0, wait))
+            self.offers.pop(offer.game_id, None)
+            await self._mark_expired(message)
+        finally:
+            if self._expiries.get(offer.game_id) is asyncio.current_task():
+                del self._expiries[offer.game_id]
+
+    @staticmethod
+    async def _mark_expired(message: discord.Message) -> None:
+        """The standings ``message`` says that its offer expired, and has no button any more."""
+        note = text("rematch.expired_note")
+        if message.content.endswith(note) and not message.components:
+            return
+        content = limits.clip(f"{message.content}\n\n{note}", limits.CONTENT)
+        try:
+            await message.edit(content=content, view=None)
+        except EXPIRY_EDIT_FAILURES as exc:
+            log.warning("Could not mark the rematch offer of message %s expired: %r", message.id, exc)
+
+    async def close(self) -> None:
+        """Stop waiting for offers to expire (the bot is closing; the offers stay stored)."""
+        tasks = list(self._expiries.values())
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self._expiries.clear()
+
+    # --- clicking ------------------------------------------------------------------------------
+
+    async def click(self, interaction: discord.Interaction[Any], ident: RematchId) -> None:
+        """A Rematch button: open the rematch lobby, or join it; refused privately (changing
+        nothing) when the click is not allowed."""
+        try:
+            await self._click(interaction, ident)
+        except RematchExpired as error:
+            await send_ephemeral(interaction, str(error))
+            if interaction.message is not None:
+                await self._mark_expired(interaction.message)
+        except Exception as error:  # reported to the user; bugs logged
+            await report_interaction_error(interaction, error, where="the rematch button")
+
+    async def _click(self, interaction: discord.Interaction[Any], ident: RematchId) -> None:
+        if interaction.channel_id != ident.channel_id:  # a button copied to another channel
+            raise RematchInvalid(text("rematch.invalid"))
+        offer = await self._offer(ident)
+        user = interaction.user
+        offer.check(user.id, self.clock(), self.window)
+        name = render.player_name(user.display_name)
+        for attempt in range(2):
+            table = self.registry.get_or_open(ident.channel_id, interaction.guild_id, offer.game)
+            async with self.answerer.locked(table, interaction):
+                if table.state is TableState.CLOSED and attempt == 0:
+                    continue  # the table closed while we waited for it: open a new one
+                async with self.journal.recording(table):
+                    outcome = offer.click(table, user.id, name)
+                await self.answerer.reply(interaction, outcome.reply)
+                await self.execute(table, outcome)
+                return
+
+    async def _offer(self, ident: RematchId) -> RematchOffer:
+        """The offer a button names: made since the start, else rebuilt from the stored game."""
+        offer = self.offers.get(ident.game_id)
+        if offer is None:
+            storage = self.journal.storage
+            if storage is None:
+                raise RematchExpired(text("rematch.expired"))
+            try:
+                stored = await storage.load_game(ident.game_id)
+            except UnknownGame as exc:  # pruned (or never stored): the offer is long over
+                raise RematchExpired(text("rematch.expired")) from exc
+            except StorageUnavailable as exc:
+                log.warning("Could not read game %s for a rematch: %s", ident.game_id, exc.detail)
+                raise RematchInvalid(text("storage.read_failed")) from exc
+            except StorageError as exc:  # a corrupt stored game: nothing to rebuild
+                raise RematchInvalid(text("rematch.invalid")) from exc
+            offer = RematchOffer.of_record(stored.record, self.registry.timer_scale)
+        if offer.channel_id != ident.channel_id or offer.game not in registry.names():
+            raise RematchInvalid(text("rematch.invalid"))
+        return offer
