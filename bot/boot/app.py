@@ -27,7 +27,7 @@ from host.storage.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats")
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats", "cogs.settings")
 """The cogs loaded at start-up, one per concern."""
 
 SYNC_STATE_FILENAME = "command-sync.json"
@@ -169,6 +169,7 @@ class StickemBot(commands.Bot):
         )
         install_service(self, service)
         service.restore_default_games(await storage.load_default_games())
+        service.images.restore(await storage.load_image_settings())
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)

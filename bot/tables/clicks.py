@@ -102,7 +102,9 @@ class Clicks:
                 seat, meaning = self._meaning(table, user_id, ident, values)
                 if not isinstance(meaning, Act):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                        interaction,
+                        prompt_spec(table, seat, meaning.draft, header=header),
+                        guild_id=table.guild_id,
                     )
                     return
             async with self.answerer.locked(table, interaction, component=True):
@@ -115,7 +117,9 @@ class Clicks:
                 seat, meaning = self._meaning(table, user_id, ident, values)
                 if not isinstance(meaning, Act):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                        interaction,
+                        prompt_spec(table, seat, meaning.draft, header=header),
+                        guild_id=table.guild_id,
                     )
                     return
                 async with self.journal.recording(table):
@@ -197,7 +201,7 @@ class Clicks:
         """
         answered = False
         try:
-            await self.answerer.edit_clicked(interaction, spec)
+            await self.answerer.edit_clicked(interaction, spec, guild_id=table.guild_id)
             answered = True
         except discord.HTTPException as exc:
             log.warning(

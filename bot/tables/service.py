@@ -30,6 +30,8 @@ from bot.tables.clicks import Clicks
 from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
+from bot.tables.pictures import ImageSettings, Painter
+from bot.tables.settings_commands import SettingsCommands
 from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import text
@@ -78,11 +80,14 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         self.journal.on_reload = self.show_reloaded
         self.journal.on_undone = self._undone
-        self.answerer = Answerer()
-        self.courier = Courier(client, self.journal)
+        self.images = ImageSettings()
+        self.painter = Painter(self.images)
+        self.answerer = Answerer(self.painter)
+        self.courier = Courier(client, self.journal, self.painter)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
+        self.settings = SettingsCommands(self.journal, self.images)
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 
