@@ -192,6 +192,7 @@ class StickemBot(commands.Bot):
             stop_freezing()
         await service_of(self).autoplay.close()
         await super().close()
+        service_of(self).painter.close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.
         if self._closing_storage is None and self.storage is not None:

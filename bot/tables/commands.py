@@ -25,7 +25,7 @@ from bot.tables.game_choices import offered_game
 from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import send_kwargs
-from bot.tables.table_messages import lobby_spec, prompt_spec, sketch, table_spec
+from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
@@ -186,9 +186,9 @@ class Commands:
         await send_ephemeral(interaction, **send_kwargs(spec, picture))
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
-        """/score: the table state and totals with the chart of the totals, for anyone; once a
-        game is over, its final standings (until a new table opens). ``public`` shows it to the
-        whole channel."""
+        """/score: the table state and totals with the chart of the totals (in the first round:
+        the picture of the table), for anyone; once a game is over, its final standings (until a
+        new table opens). ``public`` shows it to the whole channel."""
         channel_id = channel_id_of(interaction)
         table = self.registry.get(channel_id)
         if table is None:
@@ -201,8 +201,8 @@ class Commands:
             shown = table_spec(table)
             standings = standings_lines(table.names, table.running_match().results().totals)
             lines = [shown.content, "", text("score.standings"), *standings]
-            chart = sketch(table, "chart", table.last_view())
-            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=chart)
+            shows = standings_sketch(table) or shown.sketch  # the chart, or in round 1 the table
+            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=shows)
         picture = await self.courier.painter.picture(spec.sketch, interaction.guild_id)
         if public:
             await interaction.response.send_message(

@@ -18,7 +18,15 @@ from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import from_presentation
-from bot.tables.table_messages import dm_header, lobby_spec, prompt_spec, sketch, table_spec, takeover_spec
+from bot.tables.table_messages import (
+    dm_header,
+    lobby_spec,
+    prompt_spec,
+    sketch,
+    standings_sketch,
+    table_spec,
+    takeover_spec,
+)
 from host.catalog import text
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
@@ -113,7 +121,8 @@ class EffectPlayer:
                     self.last_results[table.channel_id] = spec
                 await courier.say(table, spec)
         elif isinstance(effect, GameStopped):
-            spec = render.game_stopped_message(table.names, effect.by, effect.totals)
+            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
+            spec = replace(stopped, sketch=standings_sketch(table))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)

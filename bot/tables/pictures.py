@@ -72,12 +72,13 @@ class Painter:
         self._pool = ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="pictures")
         self.drawings = 0
         """How many pictures were drawn (not found in the cache), for tests and benchmarks."""
+        self.closed = False
 
     async def picture(self, sketch: Sketch | None, guild_id: int | None) -> Picture | None:
         """The picture of ``sketch`` for a message of ``guild_id``'s tables: None when there is
-        none, the server shows no pictures, or drawing failed (a bug: logged, the message goes
-        out as text)."""
-        if sketch is None or not self.settings.enabled(guild_id):
+        none, the server shows no pictures, the bot is closing, or drawing failed (a bug:
+        logged, the message goes out as text)."""
+        if sketch is None or self.closed or not self.settings.enabled(guild_id):
             return None
         try:
             return await self._draw(sketch)
@@ -103,7 +104,8 @@ class Painter:
             raise
 
     def close(self) -> None:
-        """Stop the drawing threads (at shutdown)."""
+        """Stop the drawing threads (at shutdown); later messages go out as text."""
+        self.closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 

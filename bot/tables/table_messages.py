@@ -73,6 +73,15 @@ def sketch(table: Table, kind: PictureKind, view: object) -> Sketch | None:
     return Sketch(art, kind, view, () if kind == "hand" else tuple(map(drawn_name, table.names)))
 
 
+def standings_sketch(table: Table) -> Sketch | None:
+    """The chart of the totals after each round, once a round has been played (a chart of no
+    round shows nothing); None before, or when the table's game draws none."""
+    match = table.match
+    if match is None or (match.round <= 1 and not match.is_over):
+        return None
+    return sketch(table, "chart", match.view(None))
+
+
 def game_spec(
     table: Table, message: Message, *, header: str = "", picture: Sketch | None = None
 ) -> MessageSpec:

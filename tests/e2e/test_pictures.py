@@ -75,6 +75,7 @@ class Played:
     prompt_size: tuple[int, int]
     """The size the art draws for the person's hand at that moment."""
     table_first: Attachment | None
+    score_during: Message | None
     channel: list[Message]
     dms: list[Message]
     score: Message | None
@@ -110,6 +111,8 @@ async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: boo
         shown = table.messages.table_id
         table_message = next(m for m in emulator.driver.channel_messages(channel) if m.id == shown)
         table_first = table_message.attachments[0] if table_message.attachments else None
+        during = await emulator.driver.slash(ann, channel, "score")  # round 1: the table, no chart yet
+        score_during = (await during.response()).message
 
         def over() -> bool | None:
             return any(short.over in m.text for m in emulator.driver.channel_messages(channel)) or None
@@ -123,6 +126,7 @@ async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: boo
             arrived,
             prompt_size,
             table_first,
+            score_during,
             emulator.driver.channel_messages(channel),
             emulator.driver.dm_messages(ann),
             score,
@@ -167,6 +171,8 @@ async def test_the_hand_the_table_and_the_chart_come_as_pictures(
     assert played.score is not None
     assert [a.filename for a in played.score.attachments] == ["scores.png"]
     assert played.score.attachments[0].data == chart.data
+    assert played.score_during is not None
+    assert [a.filename for a in played.score_during.attachments] == ["table.png"]
 
 
 @pytest.mark.parametrize("short", GAMES, ids=[short.game for short in GAMES])
@@ -180,3 +186,4 @@ async def test_a_server_that_turned_pictures_off_sees_text_only(
     assert all(not m.attachments for m in shown)
     assert all(not revision.attachment_names for m in shown for revision in m.history)
     assert played.score is not None and not played.score.attachments
+    assert played.score_during is not None and not played.score_during.attachments
