@@ -17,9 +17,11 @@ import pytest
 from PIL import Image
 
 from bot.boot.app import StickemBot
+from bot.tables.service import service_for
 from host.tables import Table
 from tabletop.pictures import PictureKind, art_of
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.errors import EmulatorUsageError
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Attachment, Channel, Message, User
 from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
@@ -187,3 +189,23 @@ async def test_a_server_that_turned_pictures_off_sees_text_only(
     assert all(not revision.attachment_names for m in shown for revision in m.history)
     assert played.score is not None and not played.score.attachments
     assert played.score_during is not None and not played.score_during.attachments
+
+
+async def test_the_choice_is_a_managers_and_outlives_a_restart(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Settings club")
+    channel = emulator.add_text_channel(guild, "cards")
+    mod, ann = emulator.add_user("mod"), emulator.add_user("ann")
+    emulator.add_member(guild, mod, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS)
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as bot:
+        with pytest.raises(EmulatorUsageError, match="would not offer"):
+            await emulator.driver.slash(ann, channel, "settings images", state="off")  # not a manager
+        assert service_for(bot).images.enabled(guild.id)  # the default: on
+        reply = await slash(emulator, mod, channel, "settings images", state="off")
+        assert reply == "The game tables of this server are now text only, without pictures."
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as restarted:
+        assert not service_for(restarted).images.enabled(guild.id)
+        reply = await slash(emulator, mod, channel, "settings images", state="on")
+        assert reply.startswith("The game tables of this server now show their cards")
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as again:
+        assert service_for(again).images.enabled(guild.id)
