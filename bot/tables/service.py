@@ -8,6 +8,8 @@ part whose job it is:
 - :class:`~bot.tables.answer.Answerer`: the table's lock for an interaction, and the 3-second rule;
 - :class:`~bot.tables.effects.EffectPlayer`: carries out the effects of a table's outcome;
 - :class:`~bot.tables.courier.Courier`: sends and edits messages and DMs, and keeps their ids;
+- :class:`~bot.tables.pictures.Painter`: draws the pictures the messages carry, off the loop;
+- :class:`~bot.tables.settings_commands.SettingsCommands`: ``/settings`` (pictures on or off);
 - :mod:`bot.tables.table_messages` and :mod:`bot.tables.payload`: what a table shows, made into
   what discord.py sends.
 
