@@ -3,13 +3,16 @@ emulated human and two computer players.
 
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
-[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2]]``.
+[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2]] [--images on|off|both]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
 other, ``--pairs`` times in alternating order, on the same emulator code, and prints each row
 and the ratios new/old of the medians of the pairs: a change measured against what it replaced
-in the same run on the same noisy machine.
+in the same run on the same noisy machine. ``--images both`` does the same with this checkout's
+bot twice, its server's pictures on and off (``/settings images``, stored in the bot's fresh
+database before it starts), and prints the ratios on/off: what drawing and uploading the
+pictures costs.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -58,6 +61,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
+from host.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
@@ -105,12 +109,18 @@ class ProbedBot:
 
 @asynccontextmanager
 async def probed_bot(
-    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace, source: Path
+    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace, source: Path, *, images: bool = True
 ) -> AsyncIterator[ProbedBot]:
     """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
-    connected; stop it on exit."""
+    connected; stop it on exit. Not ``images``: the server chose text-only tables first."""
     report_file = folder / "probe.json"
     async with database_url(args.database, folder) as url:
+        if not images:
+            storage = await Storage.open(url)
+            try:
+                await storage.set_images(guild_id, False)
+            finally:
+                await storage.close()
         env = process_env(
             emu,
             folder,
@@ -197,8 +207,11 @@ async def idle_noise() -> float:
     return idle.max_lag
 
 
-async def run(count: int, args: argparse.Namespace, source: Path = REPO) -> dict[str, Any]:
-    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``."""
+async def run(
+    count: int, args: argparse.Namespace, source: Path = REPO, *, images: bool = True
+) -> dict[str, Any]:
+    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``
+    (pictures ``images`` on or off)."""
     idle_lag = await idle_noise()
     control = host_inflation()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
@@ -208,7 +221,7 @@ async def run(count: int, args: argparse.Namespace, source: Path = REPO) -> dict
             tables = add_tables(emu, count)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(emu, Path(data_dir), guild.id, args, source) as bot:
+            async with probed_bot(emu, Path(data_dir), guild.id, args, source, images=images) as bot:
                 before = await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
@@ -336,7 +349,11 @@ def main() -> None:
     parser.add_argument(
         "--compare", metavar="OLD_CHECKOUT", help="also run the bot of this checkout; print new/old"
     )
-    parser.add_argument("--pairs", type=int, default=2, help="new/old runs per N with --compare")
+    parser.add_argument("--pairs", type=int, default=2, help="new/old (or on/off) runs per N with --compare")
+    parser.add_argument(
+        "--images", default="on", choices=("on", "off", "both"),
+        help="the server's pictures (/settings images); both: on and off in turn, ratios on/off",
+    )
     args = parser.parse_args()
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | in the bot: median ms "
@@ -348,13 +365,16 @@ def main() -> None:
     )
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
-        f"database={args.database} window={args.seconds} s"
+        f"database={args.database} window={args.seconds} s images={args.images}"
     )
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
     for count in args.tables:
+        if args.images == "both":
+            compare_images(count, args)
+            continue
         if args.compare is None:
-            print_row(asyncio.run(run(count, args)), args)
+            print_row(asyncio.run(run(count, args, images=args.images == "on")), args)
             continue
         old_source = Path(args.compare).resolve()
         pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
@@ -367,6 +387,21 @@ def main() -> None:
                 print_row(measured[which], args)
             pairs.append((measured["new"], measured["old"]))
         print_ratios(count, pairs)
+
+
+def compare_images(count: int, args: argparse.Namespace) -> None:
+    """``count`` tables with pictures on and off, ``args.pairs`` times in alternating order;
+    the ratios on/off of the medians."""
+    pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
+    for index in range(args.pairs):
+        order = ("on", "off") if index % 2 == 0 else ("off", "on")
+        measured = {}
+        for which in order:
+            measured[which] = asyncio.run(run(count, args, images=which == "on"))
+            print(f"images {which}:", end=" ")
+            print_row(measured[which], args)
+        pairs.append((measured["on"], measured["off"]))
+    print_ratios(count, pairs, ("on", "off"))
 
 
 RATIOS = (
@@ -382,16 +417,19 @@ RATIOS = (
 """The figures compared new/old (lower is better for all but cards per second)."""
 
 
-def print_ratios(count: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]]) -> None:
-    """The ratio new/old of each figure's median over the pairs, with the figures themselves."""
-    print(f"new/old at {count} tables, medians of {len(pairs)} pair(s):")
+def print_ratios(
+    count: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]], names: tuple[str, str] = ("new", "old")
+) -> None:
+    """The ratio new/old (or ``names``) of each figure's median over the pairs, with the
+    figures themselves."""
+    print(f"{names[0]}/{names[1]} at {count} tables, medians of {len(pairs)} pair(s):")
     for key, name in RATIOS:
         new = statistics.median(pair[0][key] for pair in pairs)
         old = statistics.median(pair[1][key] for pair in pairs)
         ratio = new / old if old else float("nan")
         print(f"  {name}: {new:.2f} / {old:.2f} = {ratio:.2f}x")
     failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
-    print(f"  failed interactions (new, old) per pair: {failed}", flush=True)
+    print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}", flush=True)
 
 
 def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:

@@ -60,6 +60,7 @@ from tabletop import (
     resolve_options,
 )
 from tabletop.engine_match import EngineMatch, replayed
+from tabletop.pictures import ArtModule
 
 __all__ = [
     "GAME",
@@ -208,6 +209,10 @@ class StickemGame:
         Option("max_players", _english("option.max_players.help"), 7, (), 3, 7),
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
+
+    art: Final = ArtModule("stickem.art")
+    """The hand, the table and the totals chart as pictures (:mod:`stickem.art`, imported at the
+    first picture: it is the package's one module that needs Pillow)."""
 
     @property
     def presentation(self) -> StickemPresentation:

@@ -45,6 +45,7 @@ from tabletop import (
     resolve_options,
 )
 from tabletop.engine_match import EngineMatch, replayed
+from tabletop.pictures import ArtModule
 
 __all__ = ["GAME", "StickGameMatch", "StickGameSpec", "rules_for"]
 
@@ -163,6 +164,9 @@ class StickGameSpec:
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
     """Every message of the game, as plain data (:mod:`stickgame.presentation`)."""
+    art: Final = ArtModule("stickgame.art")
+    """The hand, the table and the totals chart as pictures (:mod:`stickgame.art`, imported at the
+    first picture: it is the package's one module that needs Pillow)."""
 
     @property
     def replay_rules(self) -> StickGameReplay:

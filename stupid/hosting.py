@@ -45,6 +45,7 @@ from tabletop import (
     resolve_options,
 )
 from tabletop.engine_match import EngineMatch, replayed
+from tabletop.pictures import ArtModule
 
 __all__ = ["GAME", "HOSTED_PLAYERS", "StupidGame", "StupidMatch", "rules_for"]
 
@@ -172,6 +173,9 @@ class StupidGame:
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StupidPresentation()
+    art: Final = ArtModule("stupid.art")
+    """The hand, the table and the totals chart as pictures (:mod:`stupid.art`, imported at the
+    first picture: it is the package's one module that needs Pillow)."""
 
     @property
     def replay_rules(self) -> StupidReplay:

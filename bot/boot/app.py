@@ -27,7 +27,9 @@ from host.storage.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats", "cogs.replay")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats", "cogs.replay", "cogs.settings"
+)
 """The cogs loaded at start-up, one per concern."""
 
 SYNC_STATE_FILENAME = "command-sync.json"
@@ -169,6 +171,7 @@ class StickemBot(commands.Bot):
         )
         install_service(self, service)
         service.restore_default_games(await storage.load_default_games())
+        service.images.restore(await storage.load_image_settings())
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
@@ -192,6 +195,7 @@ class StickemBot(commands.Bot):
         await service_of(self).autoplay.close()
         await service_of(self).rematches.close()
         await super().close()
+        service_of(self).painter.close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.
         if self._closing_storage is None and self.storage is not None:

@@ -18,7 +18,8 @@ import discord
 
 from bot.messages.replies import send_ephemeral
 from bot.tables.host_messages import MessageSpec
-from bot.tables.payload import edit_kwargs
+from bot.tables.payload import pictured_edit_kwargs
+from bot.tables.pictures import Painter
 from host.tables import Table
 
 log = logging.getLogger(__name__)
@@ -31,7 +32,9 @@ deferred, well inside Discord's 3 second limit."""
 class Answerer:
     """Holds a table's lock for an interaction and answers it in time."""
 
-    def __init__(self) -> None:
+    def __init__(self, painter: Painter) -> None:
+        self.painter = painter
+        """Draws the picture of a clicked message's new form."""
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self.guards: dict[int, asyncio.Lock] = {}
 
@@ -87,10 +90,14 @@ class Answerer:
         async with self.guard(interaction):
             await send_ephemeral(interaction, content)
 
-    async def edit_clicked(self, interaction: discord.Interaction[Any], spec: MessageSpec) -> None:
-        """Answer a click by editing the message that was clicked."""
+    async def edit_clicked(
+        self, interaction: discord.Interaction[Any], spec: MessageSpec, *, guild_id: int | None = None
+    ) -> None:
+        """Answer a click by editing the message that was clicked (its picture, drawn for a table
+        of ``guild_id``, replaced or removed)."""
+        picture = await self.painter.picture(spec.sketch, guild_id)
         async with self.guard(interaction):
             if interaction.response.is_done():
-                await interaction.edit_original_response(**edit_kwargs(spec))
+                await interaction.edit_original_response(**pictured_edit_kwargs(spec, picture))
             else:
-                await interaction.response.edit_message(**edit_kwargs(spec))
+                await interaction.response.edit_message(**pictured_edit_kwargs(spec, picture))

@@ -101,7 +101,9 @@ class Clicks:
             meaning = _meaning(table, admitted, ident, values)
             if isinstance(meaning, Redraw):
                 await self.answerer.edit_clicked(
-                    interaction, prompt_spec(table, admitted.seat, meaning.draft, header=header)
+                    interaction,
+                    prompt_spec(table, admitted.seat, meaning.draft, header=header),
+                    guild_id=table.guild_id,
                 )
                 return
             async with self.answerer.locked(table, interaction, component=True):
@@ -115,7 +117,9 @@ class Clicks:
                     return
                 if isinstance(meaning, Redraw):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, admitted.seat, meaning.draft, header=header)
+                        interaction,
+                        prompt_spec(table, admitted.seat, meaning.draft, header=header),
+                        guild_id=table.guild_id,
                     )
                     return
                 await self._apply(table, admitted, meaning, interaction, header)
@@ -198,7 +202,7 @@ class Clicks:
         """
         answered = False
         try:
-            await self.answerer.edit_clicked(interaction, spec)
+            await self.answerer.edit_clicked(interaction, spec, guild_id=table.guild_id)
             answered = True
         except discord.HTTPException as exc:
             log.warning(

@@ -25,7 +25,7 @@ from bot.tables.game_choices import offered_game
 from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import send_kwargs
-from bot.tables.table_messages import lobby_spec, prompt_spec, table_spec
+from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import text
 from host.errors import UserError
 from host.journal import GameJournal
@@ -181,11 +181,14 @@ class Commands:
         """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
-        await send_ephemeral(interaction, **send_kwargs(prompt_spec(table, seat)))
+        spec = prompt_spec(table, seat)
+        picture = await self.courier.painter.picture(spec.sketch, table.guild_id)
+        await send_ephemeral(interaction, **send_kwargs(spec, picture))
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
-        """/score: the table state and totals, for anyone; once a game is over, its final
-        standings (until a new table opens). ``public`` shows it to the whole channel."""
+        """/score: the table state and totals with the chart of the totals (in the first round:
+        the picture of the table), for anyone; once a game is over, its final standings (until a
+        new table opens). ``public`` shows it to the whole channel."""
         channel_id = channel_id_of(interaction)
         table = self.registry.get(channel_id)
         if table is None:
@@ -198,13 +201,15 @@ class Commands:
             shown = table_spec(table)
             standings = standings_lines(table.names, table.running_match().results().totals)
             lines = [shown.content, "", text("score.standings"), *standings]
-            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds)
+            shows = standings_sketch(table) or shown.sketch  # the chart, or in round 1 the table
+            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=shows)
+        picture = await self.courier.painter.picture(spec.sketch, interaction.guild_id)
         if public:
             await interaction.response.send_message(
-                **send_kwargs(spec), allowed_mentions=discord.AllowedMentions.none()
+                **send_kwargs(spec, picture), allowed_mentions=discord.AllowedMentions.none()
             )
         else:
-            await send_ephemeral(interaction, **send_kwargs(spec))
+            await send_ephemeral(interaction, **send_kwargs(spec, picture))
 
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""

@@ -3,7 +3,8 @@
 It posts in a table's channel (the lobby and table messages, edited in place while they exist,
 notices), DMs the seats (live prompts, hands, their one-line ends), notes players whose DMs are
 closed, and retires prompts that no longer ask anything. What is shown is decided above it; the
-courier only carries it.
+courier only carries it, with the picture a message names drawn by the painter (none for a
+server that turned pictures off).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import discord
 
 from bot.tables import host_messages as render
 from bot.tables.host_messages import MessageSpec
-from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
+from bot.tables.pictures import Painter
 from host.journal import GameJournal
 from host.tables import DoneDm, PromptRef, Table, TableState
 
@@ -35,9 +37,19 @@ failed. The change being shown stands: it is logged and the game goes on."""
 class Courier:
     """Sends and edits a table's messages on Discord, and keeps their ids."""
 
-    def __init__(self, client: discord.Client, journal: GameJournal) -> None:
+    def __init__(self, client: discord.Client, journal: GameJournal, painter: Painter) -> None:
         self.client = client
         self.journal = journal
+        self.painter = painter
+
+    async def _send(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
+        """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
+        return send_kwargs(spec, await self.painter.picture(spec.sketch, table.guild_id))
+
+    async def _edit(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
+        """What ``edit`` takes to show ``spec`` at ``table`` (its picture drawn: the message's
+        attachment is replaced, or removed)."""
+        return pictured_edit_kwargs(spec, await self.painter.picture(spec.sketch, table.guild_id))
 
     # --- the channel ---------------------------------------------------------------------------
 
@@ -60,11 +72,12 @@ class Courier:
         channel = self.client.get_partial_messageable(table.channel_id)
         if not new and table.messages.table_id is not None:
             try:
-                await channel.get_partial_message(table.messages.table_id).edit(**edit_kwargs(spec))
+                edit = await self._edit(table, spec)
+                await channel.get_partial_message(table.messages.table_id).edit(**edit)
                 return
             except discord.NotFound:
                 pass
-        message = await channel.send(**send_kwargs(spec))
+        message = await channel.send(**await self._send(table, spec))
         table.messages.table_id = message.id
         await self.journal.remember_table_message(table)
 
@@ -74,7 +87,7 @@ class Courier:
         mentions = discord.AllowedMentions.none()
         if ping is not None:
             mentions.users = [discord.Object(ping)]
-        return await channel.send(**send_kwargs(spec), allowed_mentions=mentions)
+        return await channel.send(**await self._send(table, spec), allowed_mentions=mentions)
 
     async def notify(self, table: Table, content: str, *, ping: int | None = None) -> None:
         """Post ``content`` in the table's channel (a failure is logged)."""
@@ -85,10 +98,11 @@ class Courier:
 
     # --- direct messages -----------------------------------------------------------------------
 
-    async def edit_dm(self, ref: PromptRef, spec: MessageSpec) -> None:
-        """Show ``spec`` in the DM ``ref`` (its components and embeds replaced)."""
+    async def edit_dm(self, table: Table, ref: PromptRef, spec: MessageSpec) -> None:
+        """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
+        and picture replaced)."""
         channel = self.client.get_partial_messageable(ref.channel_id)
-        await channel.get_partial_message(ref.message_id).edit(**edit_kwargs(spec))
+        await channel.get_partial_message(ref.message_id).edit(**await self._edit(table, spec))
 
     async def dm(self, table: Table, seat: int, spec: MessageSpec, *, live: bool = True) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
@@ -102,8 +116,9 @@ class Courier:
         if user_id in table.dm_closed:
             return "failed"
         try:
+            kwargs = await self._send(table, spec)
             channel = await self.client.create_dm(discord.Object(user_id))
-            message = await channel.send(**send_kwargs(spec))
+            message = await channel.send(**kwargs)
         except discord.Forbidden as exc:
             if exc.code != DMS_CLOSED:
                 log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
@@ -133,7 +148,7 @@ class Courier:
         done = table.messages.done.get(seat)
         if done is not None and table.seats[seat].user_id not in table.dm_closed:
             try:
-                await self.edit_dm(done.ref, spec)
+                await self.edit_dm(table, done.ref, spec)
             except discord.NotFound:  # deleted by the player: a new DM then
                 del table.messages.done[seat]
             else:
@@ -148,7 +163,7 @@ class Courier:
         if done is None or not done.expanded:
             return
         try:
-            await self.edit_dm(done.ref, MessageSpec(done.line))
+            await self.edit_dm(table, done.ref, MessageSpec(done.line))
         except SHOW_FAILURES as exc:
             log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
 
@@ -182,7 +197,7 @@ class Courier:
         if ref is None:
             return
         try:
-            await self.edit_dm(ref, spec)
+            await self.edit_dm(table, ref, spec)
         except discord.HTTPException as exc:
             log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
@@ -219,7 +234,7 @@ class Courier:
         if ref is None:
             return
         try:
-            await self.edit_dm(ref, spec)
+            await self.edit_dm(table, ref, spec)
         except SHOW_FAILURES as exc:
             log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
         table.messages.done[seat] = DoneDm(ref, spec.content)

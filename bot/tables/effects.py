@@ -19,7 +19,15 @@ from bot.tables.courier import SHOW_FAILURES, Courier
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import from_presentation
 from bot.tables.rematch import Rematches
-from bot.tables.table_messages import dm_header, lobby_spec, prompt_spec, table_spec, takeover_spec
+from bot.tables.table_messages import (
+    dm_header,
+    lobby_spec,
+    prompt_spec,
+    sketch,
+    standings_sketch,
+    table_spec,
+    takeover_spec,
+)
 from host.catalog import text
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
@@ -92,7 +100,8 @@ class EffectPlayer:
             closed = table.presentation.round_closed(effect.events, seen, table.names) or (
                 table.presentation.table(seen, table.names, notes=(), stopped=False)
             )
-            await courier.show_table(table, from_presentation(closed, lambda intent: intent), new=False)
+            spec = from_presentation(closed, lambda intent: intent, sketch=sketch(table, "table", seen))
+            await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
                 await self._prompt(table, effect.seat)
@@ -105,19 +114,25 @@ class EffectPlayer:
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect), ping=table.host_id)
         elif isinstance(effect, Reports):
-            reports = table.presentation.reports(effect.events, table.last_view(), table.names)
-            for index, report in enumerate(reports):
-                spec = from_presentation(report, lambda intent: intent)
+            view = table.last_view()
+            reports = table.presentation.reports(effect.events, view, table.names)
+            for number, report in enumerate(reports, start=1):
+                # the final standings (the last report of the game) carry the chart of the totals
+                # and the Rematch button
+                standings = effect.final and number == len(reports)
+                chart = sketch(table, "chart", view) if standings else None
+                spec = from_presentation(report, lambda intent: intent, sketch=chart)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
                 offer = None
-                if effect.final and index == len(reports) - 1 and self.rematches is not None:
+                if standings and self.rematches is not None:
                     spec, offer = self.rematches.standings(table, spec)  # the last: the standings
                 message = await courier.say(table, spec)
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message)
         elif isinstance(effect, GameStopped):
-            spec = render.game_stopped_message(table.names, effect.by, effect.totals)
+            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
+            spec = replace(stopped, sketch=standings_sketch(table))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)

@@ -18,6 +18,7 @@ import discord
 
 from bot.ids import LobbyId, StopId
 from host.catalog import text
+from tabletop.pictures import Sketch
 from tabletop.presentation import standings_lines
 
 MAX_ROWS = 5
@@ -65,11 +66,15 @@ Component = ButtonSpec | SelectSpec
 
 @dataclass(frozen=True)
 class MessageSpec:
-    """A message to send or an edit to make: content, embeds and rows of components."""
+    """A message to send or an edit to make: content, embeds, rows of components, and the
+    picture it carries (``sketch``, drawn by :class:`bot.tables.pictures.Painter` when it is
+    sent, for servers that show pictures; an edit replaces the message's picture, or removes
+    it when there is none)."""
 
     content: str
     embeds: tuple[discord.Embed, ...] = ()
     rows: tuple[tuple[Component, ...], ...] = ()
+    sketch: Sketch | None = None
 
     def components(self) -> list[Component]:
         """Every component, row by row."""

@@ -14,7 +14,9 @@ import discord
 
 from bot.messages import limits
 from bot.tables.host_messages import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
+from bot.tables.pictures import picture_file
 from tabletop.catalog import DEFAULT_LANGUAGE
+from tabletop.pictures import Picture, Sketch
 from tabletop.presentation import Button, Choice, Embed, Message, render
 
 _STYLES: dict[str, int] = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
@@ -113,26 +115,41 @@ def build_components(spec: MessageSpec) -> StaticComponents | None:
     )
 
 
-def send_kwargs(spec: MessageSpec) -> dict[str, Any]:
-    """Keyword arguments for ``send`` / ``send_message``: content, embeds and view if any
-    (clipped to Discord's limits: :mod:`bot.messages.limits`)."""
+def _kind(spec: MessageSpec) -> str:
+    return spec.sketch.kind if spec.sketch is not None else "picture"
+
+
+def send_kwargs(spec: MessageSpec, picture: Picture | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``send`` / ``send_message``: content, embeds, view and the
+    ``picture`` (the spec's sketch drawn) as a file, if any (clipped to Discord's limits:
+    :mod:`bot.messages.limits`)."""
     kwargs: dict[str, Any] = {"content": limits.clip(spec.content, limits.CONTENT)}
     if spec.embeds:
         kwargs["embeds"] = limits.fit_embeds(spec.embeds)
     view = build_components(spec)
     if view is not None:
         kwargs["view"] = view
+    if picture is not None:
+        kwargs["file"] = picture_file(picture, _kind(spec))
     return kwargs
 
 
 def edit_kwargs(spec: MessageSpec) -> dict[str, Any]:
     """Keyword arguments for ``edit``: replaces content, embeds and components entirely
-    (clipped to Discord's limits: :mod:`bot.messages.limits`)."""
+    (clipped to Discord's limits: :mod:`bot.messages.limits`); attachments stay."""
     return {
         "content": limits.clip(spec.content, limits.CONTENT),
         "embeds": limits.fit_embeds(spec.embeds),
         "view": build_components(spec),
     }
+
+
+def pictured_edit_kwargs(spec: MessageSpec, picture: Picture | None) -> dict[str, Any]:
+    """Keyword arguments for ``edit`` of a table's message: as :func:`edit_kwargs`, and its
+    attachments replaced too: the message's picture becomes ``picture`` (a new upload), or goes
+    when there is none (a prompt shrunk to its line, a server that turned pictures off)."""
+    attachments = [] if picture is None else [picture_file(picture, _kind(spec))]
+    return edit_kwargs(spec) | {"attachments": attachments}
 
 
 def _embed(spec: Embed, language: str) -> discord.Embed:
@@ -152,12 +169,17 @@ def _option(choice: Choice, language: str) -> OptionSpec:
 
 
 def from_presentation(
-    message: Message, custom_id: Callable[[str], str], *, header: str = "", language: str = DEFAULT_LANGUAGE
+    message: Message,
+    custom_id: Callable[[str], str],
+    *,
+    header: str = "",
+    language: str = DEFAULT_LANGUAGE,
+    sketch: Sketch | None = None,
 ) -> MessageSpec:
     """A game's message (:mod:`tabletop.presentation`) as the bot sends it: its texts filled in
     in ``language`` (a catalog language or the reader's Discord locale), each component's
     intent made a custom id by ``custom_id``, embeds made Discord's, ``header`` (a line that
-    says which table a DM belongs to) above the content."""
+    says which table a DM belongs to) above the content, ``sketch`` the picture it carries."""
     rows: list[tuple[ButtonSpec | SelectSpec, ...]] = []
     for row in message.rows:
         items: list[ButtonSpec | SelectSpec] = []
@@ -180,4 +202,4 @@ def from_presentation(
         rows.append(tuple(items))
     body = render(message.content, language)
     content = f"{header}\n{body}" if header and body else header or body
-    return MessageSpec(content, tuple(_embed(e, language) for e in message.embeds), tuple(rows))
+    return MessageSpec(content, tuple(_embed(e, language) for e in message.embeds), tuple(rows), sketch)

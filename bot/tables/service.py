@@ -9,6 +9,8 @@ part whose job it is:
 - :class:`~bot.tables.effects.EffectPlayer`: carries out the effects of a table's outcome;
 - :class:`~bot.tables.rematch.Rematches`: the Rematch buttons of the final standings;
 - :class:`~bot.tables.courier.Courier`: sends and edits messages and DMs, and keeps their ids;
+- :class:`~bot.tables.pictures.Painter`: draws the pictures the messages carry, off the loop;
+- :class:`~bot.tables.settings_commands.SettingsCommands`: ``/settings`` (pictures on or off);
 - :mod:`bot.tables.table_messages` and :mod:`bot.tables.payload`: what a table shows, made into
   what discord.py sends.
 
@@ -31,7 +33,9 @@ from bot.tables.clicks import Clicks
 from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
+from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.rematch import Rematches
+from bot.tables.settings_commands import SettingsCommands
 from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import text
@@ -80,13 +84,16 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         self.journal.on_reload = self.show_reloaded
         self.journal.on_undone = self._undone
-        self.answerer = Answerer()
-        self.courier = Courier(client, self.journal)
+        self.images = ImageSettings()
+        self.painter = Painter(self.images)
+        self.answerer = Answerer(self.painter)
+        self.courier = Courier(client, self.journal, self.painter)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.rematches = Rematches(self.registry, self.journal, self.answerer, self.effects.execute)
         self.effects.rematches = self.rematches
+        self.settings = SettingsCommands(self.journal, self.images)
 
     # --- slash commands (errors propagate to the tree's handler) ------------------------------
 

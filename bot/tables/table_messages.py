@@ -3,12 +3,15 @@ message) made into a :class:`MessageSpec` with the table's custom ids. Pure: no 
 
 from __future__ import annotations
 
+import re
+
 from bot.ids import ActionId, TakeoverId
 from bot.tables import host_messages as render
 from bot.tables.host_messages import ButtonSpec, MessageSpec
 from bot.tables.payload import from_presentation
 from host.catalog import text
 from host.tables import Table, TableError, TableState, TakeoverRequest
+from tabletop.pictures import PictureKind, Sketch, art_of
 from tabletop.presentation import Message
 from tabletop.presentation import render as render_text
 
@@ -51,30 +54,67 @@ def dm_header(table: Table) -> str:
     return text("prompt.dm_header", title=table.title, channel=table.channel_id)
 
 
-def game_spec(table: Table, message: Message, *, header: str = "") -> MessageSpec:
-    """A message of the table's game, with custom ids for its components."""
+_ESCAPED = re.compile(r"\\(.)")
+_INVISIBLE = dict.fromkeys(map(ord, "\u2068\u2069\u200b"))
+
+
+def drawn_name(name: str) -> str:
+    """A seated name (:func:`~bot.tables.host_messages.player_name`: markdown escaped for a
+    message) as a picture and its alt text show it: as the player wrote it, without the
+    escapes, the isolates and the zero-width spaces that only a message needs."""
+    return _ESCAPED.sub(r"\1", name).translate(_INVISIBLE)
+
+
+def sketch(table: Table, kind: PictureKind, view: object) -> Sketch | None:
+    """The picture ``kind`` of ``view`` for a message of the table, or None when its game
+    draws none."""
+    art = art_of(table.spec)
+    if art is None:
+        return None
+    return Sketch(art, kind, view, () if kind == "hand" else tuple(map(drawn_name, table.names)))
+
+
+def standings_sketch(table: Table) -> Sketch | None:
+    """The chart of the totals after each round, once a round has been played (a chart of no
+    round shows nothing); None before, or when the table's game draws none."""
+    match = table.match
+    if match is None or (match.round <= 1 and not match.is_over):
+        return None
+    return sketch(table, "chart", match.view(None))
+
+
+def game_spec(
+    table: Table, message: Message, *, header: str = "", picture: Sketch | None = None
+) -> MessageSpec:
+    """A message of the table's game, with custom ids for its components (and ``picture``)."""
     match = table.match
     if match is None:
         raise TableError(text("table.no_game_played"))
     stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
     return from_presentation(
-        message, lambda intent: ActionId(channel, game_id, stage, intent).encode(), header=header
+        message,
+        lambda intent: ActionId(channel, game_id, stage, intent).encode(),
+        header=header,
+        sketch=picture,
     )
 
 
 def prompt_spec(table: Table, seat: int, draft: str = "", *, header: str = "") -> MessageSpec:
     """The seat's prompt as the game presents it, its components made for the game's current
-    stage."""
+    stage, with the picture of its hand."""
     match = table.running_match()
-    message = table.presentation.prompt(match.view(seat), table.names, draft=draft)
-    return game_spec(table, message, header=header)
+    view = match.view(seat)
+    message = table.presentation.prompt(view, table.names, draft=draft)
+    return game_spec(table, message, header=header, picture=sketch(table, "hand", view))
 
 
 def table_spec(table: Table, *, stopped: bool = False) -> MessageSpec:
-    """The table message of the running (or ``stopped``) game, with the timer line."""
+    """The table message of the running (or ``stopped``) game, with the timer line and the
+    picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped)
-    message = table.presentation.table(table.last_view(), table.names, notes=[timer], stopped=stopped)
-    return from_presentation(message, lambda intent: intent)
+    view = table.last_view()
+    message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
+    return from_presentation(message, lambda intent: intent, sketch=sketch(table, "table", view))
 
 
 def takeover_spec(table: Table, request: TakeoverRequest) -> MessageSpec:

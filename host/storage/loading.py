@@ -31,6 +31,7 @@ from host.storage.schema import (
     game_timers,
     games,
     lobbies,
+    server_images,
     server_settings,
 )
 
@@ -213,3 +214,9 @@ async def load_default_games(conn: AsyncConnection) -> dict[int, str]:
     """Every server's default game (``server_settings``), by server id."""
     rows = await conn.execute(select(server_settings.c.guild_id, server_settings.c.default_game))
     return {int(row.guild_id): str(row.default_game) for row in rows}
+
+
+async def load_image_settings(conn: AsyncConnection) -> dict[int, bool]:
+    """Every server's choice of pictures (``server_images``), by server id (True: on)."""
+    rows = await conn.execute(select(server_images.c.guild_id, server_images.c.images))
+    return {int(row.guild_id): bool(row.images) for row in rows}

@@ -12,7 +12,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from host.storage.finished import finished_games
-from host.storage.loading import load_default_games, load_lobbies
+from host.storage.loading import load_default_games, load_image_settings, load_lobbies
 from host.storage.records import (
     FinishedGame,
     GameStatus,
@@ -72,6 +72,17 @@ class LobbiesSettingsStats(ABC):
         """Every server's default game, by server id (servers that never set one are absent)."""
         async with self._reading() as conn:
             return await load_default_games(conn)
+
+    async def set_images(self, guild_id: int, on: bool) -> None:
+        """Store whether the server's tables show pictures (/settings images)."""
+        async with self.transaction() as tx:
+            await tx.set_images(guild_id, on)
+
+    async def load_image_settings(self) -> dict[int, bool]:
+        """Every server's choice of pictures, by server id (servers that never chose are absent:
+        pictures on)."""
+        async with self._reading() as conn:
+            return await load_image_settings(conn)
 
     # ----- stats and maintenance --------------------------------------------------------------
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from sqlalchemy import Connection, DateTime, insert, inspect, select, text, update
+from sqlalchemy import Boolean, Connection, DateTime, insert, inspect, select, text, update
 
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -108,7 +108,23 @@ def _v4_to_v5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_results DROP COLUMN misery_swallowed"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(conn: Connection) -> None:
+    """Version 6: whether a server's tables show pictures (`server_images`: guild id, on or off,
+    set with /settings images). No row means pictures on, the default, so the servers of
+    version 5 need nothing."""
+    timestamp = DateTime(timezone=False).compile(dialect=conn.dialect)
+    boolean = Boolean().compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE server_images ("
+        " guild_id BIGINT NOT NULL PRIMARY KEY,"
+        f" images {boolean} NOT NULL,"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+
+
+MIGRATIONS: dict[int, Migration] = {
+    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
+}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

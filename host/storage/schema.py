@@ -178,3 +178,13 @@ server_settings = Table(
     Column("default_game", String(MAX_GAME_NAME), nullable=False),
     Column("updated_at", UtcDateTime, nullable=False),
 )
+
+server_images = Table(
+    "server_images",
+    metadata,
+    # One row per server that chose with /settings images; schema version 6. No row: pictures on.
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    # Whether the server's tables show pictures of the cards, the table and the scores.
+    Column("images", Boolean, nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+)

@@ -36,6 +36,7 @@ from host.storage.schema import (
     game_timers,
     games,
     lobbies,
+    server_images,
     server_settings,
 )
 
@@ -388,6 +389,10 @@ class Transaction:
         await self._upsert(
             server_settings, {"guild_id": guild_id}, {"default_game": game, "updated_at": self.now}
         )
+
+    async def set_images(self, guild_id: int, on: bool) -> None:
+        """Store whether the server's tables show pictures (/settings images)."""
+        await self._upsert(server_images, {"guild_id": guild_id}, {"images": on, "updated_at": self.now})
 
     async def delete_lobby(self, channel_id: int) -> bool:
         """Forget a channel's lobby (it started or was closed); False if there was none."""

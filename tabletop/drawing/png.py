@@ -4,27 +4,17 @@ encoder with fixed settings, so that the same image always gives the same bytes.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image
+
+from tabletop.pictures import Picture
 
 __all__ = ["Picture", "encode_png"]
 
 _COMPRESS_LEVEL: Final = 3
 """zlib's level: 3 compresses a paletted card picture twice as fast as the default 6, for
 about a fifth more bytes (20-40 KB a picture)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    """A drawn picture: ``png`` (the file's bytes), its ``description`` (the alt text: what it
-    shows, in words, for screen readers), and its ``width`` and ``height`` in pixels."""
-
-    png: bytes
-    description: str
-    width: int
-    height: int
 
 
 def encode_png(image: Image.Image) -> bytes:

@@ -19,6 +19,7 @@ from bot.boot.command_text import CatalogTranslator, command_text, translations
 from cogs.lobby import Lobby
 from cogs.replay import Replays
 from cogs.rules import RulesCog
+from cogs.settings import Settings
 from cogs.stats import Stats
 from cogs.table import TableCog
 from host.catalog import CATALOG
@@ -29,7 +30,7 @@ DESCRIPTION_LIMIT = 100
 
 async def _tree() -> app_commands.CommandTree[Any]:
     client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for cog in (Lobby, TableCog, RulesCog, Stats, Replays):
+    for cog in (Lobby, TableCog, RulesCog, Stats, Replays, Settings):
         await client.add_cog(cog(client))
     return client.tree
 

@@ -1,0 +1,45 @@
+"""`/settings`: a server's choices for its game tables (Manage Server), stored per server.
+
+- `/settings images on|off`: the cards, the table and the scores as pictures beside the text
+  (the default), or text-only tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.boot.command_text import command_text
+from bot.tables.service import service_for
+
+IMAGE_CHOICES = [app_commands.Choice(name=state, value=state) for state in ("on", "off")]
+"""The two states of ``/settings images``."""
+
+
+class Settings(commands.Cog):
+    """The ``/settings`` group."""
+
+    settings = app_commands.Group(
+        name="settings",
+        description=command_text("commands.settings.description"),
+        guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True),
+    )
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @settings.command(name="images", description=command_text("commands.settings.images.description"))
+    @app_commands.describe(state=command_text("commands.settings.images.state"))
+    @app_commands.choices(state=IMAGE_CHOICES)
+    async def images(self, interaction: discord.Interaction[Any], state: str) -> None:
+        """/settings images on|off (Manage Server)"""
+        await service_for(self.bot).settings.set_images(interaction, state == "on")
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Load the settings cog."""
+    await bot.add_cog(Settings(bot))

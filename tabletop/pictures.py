@@ -1,0 +1,84 @@
+"""Pictures of a game, as the host asks for them: what a drawn picture is (:class:`Picture`),
+which picture a message shows (:class:`Sketch`), and how a game offers its drawings
+(:class:`Illustrated`, :class:`ArtModule`).
+
+Nothing here imports Pillow: a game's drawing module (``<game>/art.py``) is imported only when
+the first picture is drawn, so that importing a game's spec, its presentation or the host never
+loads it. A game without pictures simply has no ``art``; its tables stay text.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal, Protocol, cast, runtime_checkable
+
+__all__ = ["ArtModule", "Illustrated", "Picture", "PictureKind", "Sketch", "art_of"]
+
+PictureKind = Literal["hand", "table", "chart"]
+"""The pictures every illustrated game draws: a seat's hand, the table (the public view), and
+the chart of the totals after each round (with the final standings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """A drawn picture: ``png`` (the file's bytes), its ``description`` (the alt text: what it
+    shows, in words, for screen readers), and its ``width`` and ``height`` in pixels."""
+
+    png: bytes
+    description: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class ArtModule:
+    """A game's drawing module, named (``"stickem.art"``) and imported at the first picture.
+
+    The module has ``hand_picture(view)``, ``table_picture(view, names)`` and
+    ``chart_picture(view, names)``, each returning a :class:`Picture`."""
+
+    module: str
+
+    def _function(self, kind: PictureKind) -> Callable[..., Picture]:
+        module = importlib.import_module(self.module)  # once; then found in sys.modules
+        return cast("Callable[..., Picture]", getattr(module, f"{kind}_picture"))
+
+    def draw(self, kind: PictureKind, view: object, names: Sequence[str]) -> Picture:
+        """The picture ``kind`` of ``view`` (``names``: the players' names, one a seat; a hand
+        needs none)."""
+        if kind == "hand":
+            return self._function(kind)(view)
+        return self._function(kind)(view, names)
+
+
+@runtime_checkable
+class Illustrated(Protocol):
+    """A game spec that draws its cards, table and scores (:attr:`art`)."""
+
+    @property
+    def art(self) -> ArtModule:
+        """The game's drawing module."""
+        ...
+
+
+def art_of(spec: object) -> ArtModule | None:
+    """The spec's drawing module, or None for a game that draws nothing."""
+    return spec.art if isinstance(spec, Illustrated) else None
+
+
+@dataclass(frozen=True)
+class Sketch:
+    """A picture to draw for a message: which one (``kind``), of which ``view``, with which
+    ``names``, by which game's ``art``. Plain data, compared by content: equal sketches draw the
+    same bytes, so a drawn picture is kept by its sketch."""
+
+    art: ArtModule
+    kind: PictureKind
+    view: object
+    names: tuple[str, ...] = ()
+
+    def draw(self) -> Picture:
+        """Draw it (slow: milliseconds of CPU; run it away from an event loop)."""
+        return self.art.draw(self.kind, self.view, self.names)

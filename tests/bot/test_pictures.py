@@ -1,0 +1,85 @@
+"""The painter: pictures drawn away from the event loop, each sketch once while it is cached,
+none for a server that turned pictures off, and a drawing that fails costs the picture only;
+the payload makes a new file for every request and replaces a message's attachments on edit."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import pictured_edit_kwargs, send_kwargs
+from bot.tables.pictures import MAX_DESCRIPTION, ImageSettings, Painter
+from tabletop.pictures import ArtModule, Picture, Sketch
+from tests.bot import counting_art
+
+ART = ArtModule("tests.bot.counting_art")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_count() -> None:
+    counting_art.THREADS.clear()
+
+
+async def test_a_sketch_is_drawn_once_in_a_drawing_thread_while_cached() -> None:
+    painter = Painter(ImageSettings(), cache_size=2)
+    first, second, third = (Sketch(ART, "hand", view) for view in ("a", "b", "c"))
+    together = await asyncio.gather(*(painter.picture(first, 1) for _ in range(5)))
+    assert {picture.png for picture in together if picture is not None} == {b"hand:a"}
+    assert await painter.picture(Sketch(ART, "hand", "a"), 1) == together[0]  # equal sketch: cached
+    assert len(counting_art.THREADS) == 1
+    assert counting_art.THREADS[0] != threading.current_thread().name
+    assert counting_art.THREADS[0].startswith("pictures")
+    await painter.picture(second, 1)
+    await painter.picture(first, 1)  # used last: kept
+    await painter.picture(third, 1)  # the cache holds two: "b" goes
+    await painter.picture(first, 1)
+    assert len(counting_art.THREADS) == 3
+    await painter.picture(second, 1)
+    assert len(counting_art.THREADS) == 4 == painter.drawings
+    painter.close()
+
+
+async def test_no_picture_for_a_server_that_turned_them_off_nor_without_a_sketch() -> None:
+    settings = ImageSettings()
+    settings.restore({7: False, 8: True})
+    painter = Painter(settings)
+    sketch = Sketch(ART, "table", "t", ("ann",))
+    assert await painter.picture(sketch, 7) is None
+    assert await painter.picture(None, 8) is None
+    assert counting_art.THREADS == []
+    picture = await painter.picture(sketch, 8)
+    assert picture is not None and picture.png == b"table:t"
+    settings.set(8, False)
+    settings.set(7, True)
+    assert await painter.picture(sketch, 8) is None
+    assert await painter.picture(sketch, 7) == picture
+    assert await painter.picture(sketch, None) == picture  # no server: the default, on
+    painter.close()
+
+
+async def test_a_drawing_that_fails_is_logged_and_the_message_goes_as_text(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    painter = Painter(ImageSettings())
+    broken = Sketch(ART, "chart", "broken", ("ann",))
+    assert await painter.picture(broken, 1) is None
+    assert "Could not draw the chart picture" in caplog.text
+    assert await painter.picture(broken, 1) is None  # not kept: tried again
+    assert len(counting_art.THREADS) == 2
+    painter.close()
+
+
+def test_every_request_gets_a_file_of_its_own_and_an_edit_replaces_the_attachments() -> None:
+    picture = Picture(b"png", "x" * (MAX_DESCRIPTION + 50), 8, 4)
+    spec = MessageSpec("the table", sketch=Sketch(ART, "table", "t"))
+    sent, again = send_kwargs(spec, picture)["file"], send_kwargs(spec, picture)["file"]
+    assert sent is not again
+    assert sent.filename == "table.png" and sent.fp.read() == b"png"
+    assert sent.description is not None and len(sent.description) == MAX_DESCRIPTION
+    assert "file" not in send_kwargs(spec)
+    (attached,) = pictured_edit_kwargs(spec, picture)["attachments"]
+    assert attached.filename == "table.png"
+    assert pictured_edit_kwargs(MessageSpec("one line"), None)["attachments"] == []

@@ -1,0 +1,211 @@
+"""Pictures on the emulated Discord, for each game: the hand comes with the DM prompt, the table
+with the table message (its attachment replaced, never added to, as the message is edited), the
+chart of the totals with the final standings and /score; each decodes as a PNG of the size the
+game's art draws. With ``/settings images off`` no message carries any attachment.
+
+Short games: one person and two computer seats. The person's first prompt is looked at, then
+they let their turn timer run out (a short one) until they are marked away and the computer plays
+their seat to the end."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.boot.app import StickemBot
+from bot.tables.service import service_for
+from host.tables import Table
+from tabletop.pictures import PictureKind, art_of
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.errors import EmulatorUsageError
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Attachment, Channel, Message, User
+from tests.e2e.game_harness import MANAGE_GUILD
+from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
+
+WAIT = 30.0
+TIMER_SCALE = 0.04
+"""The 30 s turn timer runs out after 1.2 s."""
+
+
+@dataclass(frozen=True)
+class Short:
+    """How to start a short game of one of the games."""
+
+    game: str
+    start: dict[str, object]
+    over: str
+    """A word of the final standings' message."""
+
+
+GAMES = [
+    Short("stickem", {"rounds": 1}, "Game over"),
+    Short("stupid", {"options": "max_hand=2"}, "Game over"),
+    Short("stickgame", {"options": "sticks_to_win=1 hand_size=11"}, "Game over"),
+]
+
+
+def _png(attachment: Attachment) -> tuple[int, int]:
+    """The attachment decoded as a PNG: its size (fails if it is not a PNG)."""
+    with Image.open(io.BytesIO(attachment.data)) as image:
+        assert image.format == "PNG"
+        image.load()
+        return image.size
+
+
+def _expected(table: Table, kind: PictureKind, view: object) -> tuple[int, int]:
+    art = art_of(table.spec)
+    assert art is not None
+    picture = art.draw(kind, view, table.names)
+    return picture.width, picture.height
+
+
+def _pictured(messages: list[Message], name: str) -> list[Message]:
+    return [m for m in messages if any(a.filename == name for a in m.attachments)]
+
+
+@dataclass
+class Played:
+    """What a short game showed."""
+
+    table: Table
+    first_prompt: tuple[str, tuple[int, int], str] | None
+    """The first DM prompt's attachment as it arrived: file name, PNG size, description."""
+    prompt_size: tuple[int, int]
+    """The size the art draws for the person's hand at that moment."""
+    table_first: Attachment | None
+    score_during: Message | None
+    channel: list[Message]
+    dms: list[Message]
+    score: Message | None
+
+
+async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: bool) -> Played:
+    guild = emulator.add_guild("Pictures club")
+    channel: Channel = emulator.add_text_channel(guild, "cards")
+    ann: User = emulator.add_user("ann")
+    emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE)
+    async with running(bot, emulator):
+        if not images:
+            assert "text only" in await slash(emulator, ann, channel, "settings images", state="off")
+        await slash(emulator, ann, channel, "join", game=short.game)
+        started = await slash(
+            emulator, ann, channel, "start", players=3, bot_level="normal", timer="30s", **short.start
+        )
+        assert "started" in started, started
+        table = table_of(bot, channel)
+
+        def first_prompt() -> Message | None:
+            return next((m for m in emulator.driver.dm_messages(ann) if m.components), None)
+
+        prompt = await emulator.driver.wait_until(first_prompt, timeout=WAIT, what="the first DM prompt")
+        arrived = None
+        if prompt.attachments:
+            (attachment,) = prompt.attachments
+            arrived = (attachment.filename, _png(attachment), attachment.description or "")
+        match = table.match
+        assert match is not None
+        prompt_size = _expected(table, "hand", match.view(0))
+        shown = table.messages.table_id
+        table_message = next(m for m in emulator.driver.channel_messages(channel) if m.id == shown)
+        table_first = table_message.attachments[0] if table_message.attachments else None
+        during = await emulator.driver.slash(ann, channel, "score")  # round 1: the table, no chart yet
+        score_during = (await during.response()).message
+
+        def over() -> bool | None:
+            return any(short.over in m.text for m in emulator.driver.channel_messages(channel)) or None
+
+        await emulator.driver.wait_until(over, timeout=WAIT, what="the final standings")
+        await settle(emulator, bot, channel)
+        result = await emulator.driver.slash(ann, channel, "score")
+        score = (await result.response()).message
+        return Played(
+            table,
+            arrived,
+            prompt_size,
+            table_first,
+            score_during,
+            emulator.driver.channel_messages(channel),
+            emulator.driver.dm_messages(ann),
+            score,
+        )
+
+
+@pytest.mark.parametrize("short", GAMES, ids=[short.game for short in GAMES])
+async def test_the_hand_the_table_and_the_chart_come_as_pictures(
+    emulator: Emulator, tmp_path: Path, short: Short
+) -> None:
+    played = await _play(emulator, tmp_path, short, images=True)
+    table = played.table
+    view = table.last_view()
+
+    # the DM prompt came with the hand, described in words; once its time ran out, it shrank to
+    # its line and its picture went with the buttons
+    assert played.first_prompt is not None, "the DM prompt had no picture"
+    name, size, description = played.first_prompt
+    assert (name, size) == ("hand.png", played.prompt_size)
+    assert description.startswith("Your hand")
+    assert all(not m.attachments for m in played.dms if not m.components)
+
+    # every table message carries one picture of the table, replaced at each edit
+    tables = _pictured(played.channel, "table.png")
+    assert tables and table.messages.table_id in {m.id for m in tables}
+    for message in tables:
+        assert [a.filename for a in message.attachments] == ["table.png"]
+        assert all(revision.attachment_names == ("table.png",) for revision in message.history)
+    last = next(m for m in tables if m.id == table.messages.table_id)
+    assert last.history, "the table message was never edited"
+    assert played.table_first is not None and played.table_first.id != last.attachments[0].id
+    assert played.table_first.data != last.attachments[0].data
+    assert _png(last.attachments[0]) == _expected(table, "table", view)
+    assert last.attachments[0].description
+
+    # the final standings carry the chart, and so does /score after the game
+    (standings,) = _pictured(played.channel, "scores.png")
+    assert short.over in standings.text
+    (chart,) = standings.attachments
+    assert _png(chart) == _expected(table, "chart", view)
+    assert chart.description and "Final standings" in chart.description
+    assert played.score is not None
+    assert [a.filename for a in played.score.attachments] == ["scores.png"]
+    assert played.score.attachments[0].data == chart.data
+    assert played.score_during is not None
+    assert [a.filename for a in played.score_during.attachments] == ["table.png"]
+
+
+@pytest.mark.parametrize("short", GAMES, ids=[short.game for short in GAMES])
+async def test_a_server_that_turned_pictures_off_sees_text_only(
+    emulator: Emulator, tmp_path: Path, short: Short
+) -> None:
+    played = await _play(emulator, tmp_path, short, images=False)
+    assert played.first_prompt is None and played.table_first is None
+    shown = played.channel + played.dms
+    assert any(short.over in m.text for m in played.channel)
+    assert all(not m.attachments for m in shown)
+    assert all(not revision.attachment_names for m in shown for revision in m.history)
+    assert played.score is not None and not played.score.attachments
+    assert played.score_during is not None and not played.score_during.attachments
+
+
+async def test_the_choice_is_a_managers_and_outlives_a_restart(emulator: Emulator, tmp_path: Path) -> None:
+    guild = emulator.add_guild("Settings club")
+    channel = emulator.add_text_channel(guild, "cards")
+    mod, ann = emulator.add_user("mod"), emulator.add_user("ann")
+    emulator.add_member(guild, mod, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS)
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as bot:
+        with pytest.raises(EmulatorUsageError, match="would not offer"):
+            await emulator.driver.slash(ann, channel, "settings images", state="off")  # not a manager
+        assert service_for(bot).images.enabled(guild.id)  # the default: on
+        reply = await slash(emulator, mod, channel, "settings images", state="off")
+        assert reply == "The game tables of this server are now text only, without pictures."
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as restarted:
+        assert not service_for(restarted).images.enabled(guild.id)
+        reply = await slash(emulator, mod, channel, "settings images", state="on")
+        assert reply.startswith("The game tables of this server now show their cards")
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as again:
+        assert service_for(again).images.enabled(guild.id)
