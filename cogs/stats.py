@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import (
@@ -103,7 +103,10 @@ class Stats(commands.Cog):
         """Stop routing leaderboard page buttons."""
         self.bot.remove_dynamic_items(LeaderboardButton)
 
-    @app_commands.command(name="stats", description=command_text("commands.stats.description"))
+    @app_commands.command(
+        name=command_name("commands.stats.name"), description=command_text("commands.stats.description")
+    )
+    @app_commands.rename(player=command_name("commands.stats.names.player"))
     @app_commands.guild_only()
     @app_commands.describe(player=command_text("commands.stats.player"))
     async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
@@ -115,7 +118,10 @@ class Stats(commands.Cog):
         spec = stats_message(record, player_name(who.display_name))
         await send_ephemeral(interaction, **send_kwargs(spec))
 
-    @app_commands.command(name="leaderboard", description=command_text("commands.leaderboard.description"))
+    @app_commands.command(
+        name=command_name("commands.leaderboard.name"),
+        description=command_text("commands.leaderboard.description"),
+    )
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         """/leaderboard"""
@@ -124,7 +130,9 @@ class Stats(commands.Cog):
             page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
         await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
 
-    @app_commands.command(name="history", description=command_text("commands.history.description"))
+    @app_commands.command(
+        name=command_name("commands.history.name"), description=command_text("commands.history.description")
+    )
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         """/history"""
