@@ -25,6 +25,8 @@ import discord
 from discord import app_commands
 
 from host.catalog import CATALOG, DEFAULT_LANGUAGE, language_for
+from host.text import clip
+from tabletop.catalog import Text
 
 log = logging.getLogger(__name__)
 
@@ -62,15 +64,25 @@ def _name_character(character: str) -> bool:
     return unicodedata.name(character, "").startswith(("DEVANAGARI ", "THAI "))
 
 
-def command_text(key: str, /, **fields: str | app_commands.locale_str) -> app_commands.locale_str:
-    """The catalog text ``key`` as a slash command's description, with its ``fields`` (a field
-    may be a command text itself, translated with the rest)."""
-    english = {name: _english(value) for name, value in fields.items()}
-    return app_commands.locale_str(CATALOG.text(key, **english), key=key, fields=dict(fields))
+CommandField = str | app_commands.locale_str | Text
+"""A field of a command text: words, another command text, or a text of a game's catalog (a
+game's title), each translated with the rest."""
 
 
-def _english(value: str | app_commands.locale_str) -> str:
-    return value.message if isinstance(value, app_commands.locale_str) else value
+def command_text(key: str, /, *, limit: int | None = None, **fields: CommandField) -> app_commands.locale_str:
+    """The catalog text ``key`` as a slash command's description or a choice's name, with its
+    ``fields``; in every language cut to ``limit`` characters if given (a choice that names a
+    game by its title and description: Discord takes 100)."""
+    english = CATALOG.text(key, **{name: _english(value) for name, value in fields.items()})
+    if limit is not None:
+        english = clip(english, limit)
+    return app_commands.locale_str(english, key=key, fields=dict(fields), limit=limit)
+
+
+def _english(value: CommandField) -> str:
+    if isinstance(value, app_commands.locale_str):
+        return value.message
+    return value if isinstance(value, str) else value.render()
 
 
 def translated(string: app_commands.locale_str, locale: str) -> str | None:
@@ -82,16 +94,18 @@ def translated(string: app_commands.locale_str, locale: str) -> str | None:
         return None
     if CATALOG.translation(key, language) is None:
         return None
-    fields: Mapping[str, str | app_commands.locale_str] = string.extras.get("fields", {})
+    fields: Mapping[str, CommandField] = string.extras.get("fields", {})
     values = {name: _in(locale, value) for name, value in fields.items()}
-    return CATALOG.text(key, language=language, **values)
+    text = CATALOG.text(key, language=language, **values)
+    limit = string.extras.get("limit")
+    return clip(text, limit) if isinstance(limit, int) else text
 
 
-def _in(locale: str, value: str | app_commands.locale_str) -> str:
+def _in(locale: str, value: CommandField) -> str:
     """A field of a command text in ``locale``'s language (English where it has none)."""
     if isinstance(value, app_commands.locale_str):
         return translated(value, locale) or value.message
-    return value
+    return value if isinstance(value, str) else value.render(locale)
 
 
 class CatalogTranslator(app_commands.Translator):

@@ -59,6 +59,9 @@ INTERNAL_ERRORS = frozenset({
     # command until a player-facing /replay answers with a catalog text of its own.
     "NotReplayable",
 })
+OPTIONS = frozenset({"language", "limit"})
+"""Keyword arguments of a look-up that are not fields of its text: the language wanted, the
+longest text Discord takes (``command_text``'s ``limit``)."""
 LOG_KEYWORDS = frozenset({"where", "detail"})
 """Keyword arguments that only reach the log: where a bug happened, why storage failed."""
 
@@ -111,7 +114,7 @@ def lookups(source: str, where: str) -> list[Lookup]:
         if len(node.args) != 1 or any(keyword.arg is None for keyword in node.keywords):
             found.append(Lookup(at, key, None))
             continue
-        fields = frozenset(k.arg for k in node.keywords if k.arg is not None and k.arg != "language")
+        fields = frozenset(k.arg for k in node.keywords if k.arg is not None and k.arg not in OPTIONS)
         found.append(Lookup(at, key, fields))
     return found
 

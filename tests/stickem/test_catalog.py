@@ -52,9 +52,13 @@ def test_no_sentence_is_left_in_the_modules_players_read() -> None:
 
 def test_the_spec_texts_are_the_specs_english_words_and_have_german() -> None:
     english = {key: render(spec_text(key)) for key in SPEC_TEXTS}
-    assert english["spec.title"] == GAME.title
+    assert english["spec.title"] == str(GAME.title)
     assert [english[f"option.{option.name}.help"] for option in GAME.options] == [
-        option.help for option in GAME.options
+        str(option.help) for option in GAME.options
+    ]
+    assert render(GAME.title, "de") == "Sticheln"  # the spec itself reads German to a German reader
+    assert [render(preset.help, "de") for preset in GAME.presets] == [
+        render(spec_text(f"preset.{preset.name}.help"), "de") for preset in GAME.presets
     ]
     german = {key: render(spec_text(key), "de") for key in SPEC_TEXTS}
     assert german["spec.title"] == "Sticheln"

@@ -230,8 +230,10 @@ def test_a_refused_player_count_and_the_hosts_future_texts_read_in_german() -> N
         GAME.new_match(1, GAME.resolve_options({}), seed=1)
     assert render(refused.value.message, "de") == "Stick Game ist für 2\N{EN DASH}8 Spieler, nicht für 1."
     assert str(refused.value) == "Stick Game is for 2-8 players, not 1."
-    assert GAME.description == CATALOG.text("spec.description")  # English for the host today
-    assert CATALOG.text("option.hand_size.help", language="de") == "Karten, die jeder Spieler bekommt"
-    assert [option.help for option in GAME.options] == [
+    assert str(GAME.description) == CATALOG.text("spec.description")  # English by default
+    assert render(GAME.description, "de") == CATALOG.text("spec.description", language="de")
+    hand_size = next(option for option in GAME.options if option.name == "hand_size")
+    assert render(hand_size.help, "de") == "Karten, die jeder Spieler bekommt"
+    assert [str(option.help) for option in GAME.options] == [
         CATALOG.text(f"option.{option.name}.help") for option in GAME.options
     ]
