@@ -163,7 +163,7 @@ def test_refusals_read_in_german() -> None:
     assert render(not_held.value.message, "de") == "lila 17 hast du nicht auf der Hand."
     with pytest.raises(OptionError) as too_many:
         GAME.new_match(7, GAME.resolve_options({"preset": "amigo"}), 1)
-    german = "Die Regeln amigo sind für 3\N{EN DASH}6 Spieler, nicht für 7."
+    german = "Die Regelvariante amigo ist für 3\N{EN DASH}6 Spieler, nicht für 7."
     assert render(too_many.value.message, "de") == german
     with pytest.raises(OptionError) as crossed:
         GAME.resolve_options({"min_players": 6, "max_players": 4})

@@ -119,8 +119,9 @@ def test_the_draw_prompt_in_german() -> None:
         phase="draw", hands={0: "5C 6C JC * 9S QH 9D", 1: "4D 4D", 2: "8S"}, discard="QD", sticks={0: STICK_6}
     )
     text = everything(P.prompt(match.view(0), NAMES))
-    for words in ("Runde 1", "du bist dran: zieh eine Karte", "Dein Stick: **eine Folge aus 4 und ein Satz**",
-                  "Deine Hand (7 Karten):", "Kreuz: 5♣ 6♣ B♣", "Joker: Joker", "Herz: D♥",
+    for words in ("Runde 1", "du bist am Zug: zieh eine Karte",
+                  "Dein Stick: **eine Folge aus 4 und ein Satz**", "Deine Hand (7 Karten):",
+                  "Kreuz: 5♣ 6♣ B♣", "Joker: Joker", "Herz: D♥",
                   "Ablagestapel: ♦️ D♦ · Stapel:", "Vom Stapel ziehen", "Ablage nehmen (D♦)"):  # fmt: skip
         assert words in text, (words, text)
     assert leftovers(text) == [], text
@@ -192,7 +193,7 @@ def test_the_engines_refusals_reach_players_in_german() -> None:
     )
     with pytest.raises(Refused) as turn:
         match.apply(1, "S")
-    assert render(turn.value.message, "de") == "du bist nicht dran" and turn.value.turn_of == (0,)
+    assert render(turn.value.message, "de") == "du bist nicht am Zug" and turn.value.turn_of == (0,)
     with pytest.raises(Refused) as meld:
         match.apply(0, "L 5C 6C 7C | 9S 9H 9D")
     german = render(meld.value.message, "de")
