@@ -34,6 +34,7 @@ SHOWN = [
     "stupid.refusals",
     "stupid.table_options",
     "stupid.hosting",
+    "stupid.art",
 ]
 MODULES = SHOWN
 
