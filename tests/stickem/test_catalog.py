@@ -29,6 +29,7 @@ MODULES = (
     "stickem.hosting",
     "stickem.table_options",
     "stickem.texts",
+    "stickem.art",
 )
 """The modules that write what a Discord player reads of Stick'em."""
 
