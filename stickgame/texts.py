@@ -42,7 +42,8 @@ def _dynamic() -> frozenset[str]:
     ]
     stats = [f"stat.{name}" for name in ("completed", "frees", "points", "went_out")]
     joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
-    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins])
+    pictures = [f"art.rank.{rank}" for rank in range(1, 14)]  # a rank's word on a picture (art.py)
+    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins, *pictures])
 
 
 DYNAMIC_KEYS: Final = _dynamic()

@@ -113,3 +113,17 @@ def test_bad_calls_are_refused() -> None:
         hand_picture(view)
     with pytest.raises(ValueError, match="4 names"):
         table_picture(view, NAMES[:3])
+
+
+def test_german_pictures_of_the_stick_game_speak_german() -> None:
+    view = hand_view()
+    hand = hand_picture(view, "de")
+    assert hand.description.startswith("Deine Hand, 25 Karten: ")
+    assert "; Joker: Joker, Joker, Herz-Zwei, Pik-Zwei." in hand.description
+    assert view.stick is not None and "Dein Stick: " in hand.description
+    assert hand.png != hand_picture(view).png
+    table = table_picture(table_with_melds(), NAMES[:4], "de")
+    assert "#1 Folge: Herz-Sieben, Herz-Acht, Joker als Herz-Neun, Herz-Zehn" in table.description
+    assert "Kreuz-Zwei als Neun" in table.description
+    assert "#5 5 Joker: " in table.description and "Ablagestapel: " in table.description
+    assert card_words(JOKER, "de") == "Joker" and card_words(JOKER) == "joker"

@@ -27,6 +27,7 @@ MODULES = [
     "stickgame.present_text",
     "stickgame.refusals",
     "stickgame.hosting",
+    "stickgame.art",
 ]
 """The modules whose texts a Discord player reads."""
 
