@@ -13,6 +13,7 @@ from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import INK, MUTED, PANEL, RGB, SERIES, YELLOW, mix
 from tabletop.drawing.png import Picture
 from tabletop.drawing.symbols import SHAPES, draw_symbol
+from tabletop.words import plural
 
 __all__ = ["MAX_DESCRIPTION", "ChartWords", "series_style", "totals_chart"]
 
@@ -36,8 +37,7 @@ class ChartWords:
 
 def english_words(title: str, rounds: int) -> ChartWords:
     """A chart's words in English (a game that passes none gets these)."""
-    plural = "s" if rounds != 1 else ""
-    summary = f"{title}: a chart of the totals after each of {rounds} round{plural}."
+    summary = f"{title}: a chart of the totals after each of {plural(rounds, 'round')}."
     return ChartWords("round", summary, "Round by round:")
 
 
