@@ -59,9 +59,14 @@ def card_face(card: Card, language: str = DEFAULT_LANGUAGE) -> Face:
             note=_w(language, t("art.face_joker_note")),
         )
     color, shape = SUIT_STYLE[card.suit.value]
-    return Face(
-        rank_text(card.rank), shape, color, note=_w(language, t("art.face_wild")) if card.is_wild else ""
-    )
+    note = _w(language, t("art.face_wild")) if card.is_wild else ""
+    return Face(_rank_letter(card.rank, language), shape, color, note=note)
+
+
+def _rank_letter(rank: int, language: str) -> str:
+    """How a rank is printed on a card: 2-10, and a face card's letter in ``language`` (Q, or D
+    in German)."""
+    return _w(language, t(f"rank.short.{rank}")) if rank in (1, 11, 12, 13) else rank_text(rank)
 
 
 def _rank_word(rank: int, language: str) -> str:
@@ -169,15 +174,15 @@ def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
     return canvas.picture(f"{words} {_w(language, stick)} {status}.")
 
 
-def _stands_for(meld: Meld, index: int) -> tuple[str, str | None] | None:
+def _stands_for(meld: Meld, index: int, language: str) -> tuple[str, str | None] | None:
     """What the wild ``meld.cards[index]`` stands for: (rank text, suit name or None for a set)."""
     if not meld.cards[index].is_wild or meld.kind == "wild5":
         return None
     if meld.kind == "run":
         assert meld.suit is not None
         card = position_card(meld.suit, meld.positions[index])
-        return rank_text(card.rank), meld.suit.value
-    return rank_text(meld.positions[index]), None
+        return _rank_letter(card.rank, language), meld.suit.value
+    return _rank_letter(meld.positions[index], language), None
 
 
 def _stands_words(meld: Meld, index: int, language: str) -> str:
@@ -197,7 +202,7 @@ def _meld_words(meld: Meld, language: str) -> str:
     parts = []
     for index, card in enumerate(meld.cards):
         named = card_words(card, language)
-        role = _stands_for(meld, index)
+        role = _stands_for(meld, index, language)
         if role is None:
             parts.append(named)
         else:
@@ -221,7 +226,7 @@ def _draw_meld(
     for index, card in enumerate(meld.cards):
         left = x + index * step
         canvas.card(card_face(card, language), (left, y + 22), SMALL)
-        role = _stands_for(meld, index)
+        role = _stands_for(meld, index, language)
         if role is None:
             continue
         rank, suit = role

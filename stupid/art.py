@@ -31,10 +31,17 @@ from .views import View
 __all__ = ["card_face", "chart_picture", "hand_picture", "table_picture"]
 
 
-def card_face(card: Card) -> Face:
-    """How ``card`` looks: its rank, its suit's shape and colour, on a white card."""
+_FACE_RANKS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+"""The ranks printed as a letter, by the name of their letter in the catalog (``rank.jack``)."""
+
+
+def card_face(card: Card, language: str = DEFAULT_LANGUAGE) -> Face:
+    """How ``card`` looks: its rank (a face card's letter in ``language``: Q, or D in German),
+    its suit's shape and colour, on a white card."""
     color, shape = SUIT_STYLE[card.suit.value]
-    return Face(rank_text(card.rank), shape, color)
+    name = _FACE_RANKS.get(card.rank)
+    rank = rank_text(card.rank) if name is None else _w(language, t(f"rank.{name}"))
+    return Face(rank, shape, color)
 
 
 def _w(language: str, text: Text) -> str:
@@ -106,7 +113,7 @@ def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
     canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     x = WIDTH - MARGIN - SMALL.width
-    canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
+    canvas.card(card_face(view.trump, language), (x, MARGIN), SMALL)
     trump_suit = _w(language, t(f"suit.{view.trump_suit.value}"))
     trump_label = _w(language, t("art.trump_label", suit=trump_suit))
     canvas.text((x - 10, MARGIN + SMALL.height // 2), trump_label, 22, MUTED, anchor="rm")
@@ -114,7 +121,7 @@ def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
         for card, (x, row) in zip(group, places, strict=True):
             raised = card in playable
             corner = (MARGIN + x, top + row * row_height + (0 if raised else RAISE))
-            canvas.card(card_face(card), corner)
+            canvas.card(card_face(card, language), corner)
             if raised:
                 canvas.playable_mark(corner)
     words = _w(
@@ -174,7 +181,7 @@ def table_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANG
     cards = _w(language, t("art.each", cards=_w(language, t("art.cards", count=view.hand_size)), title=title))
     canvas.text((MARGIN, MARGIN + 40), cards, 22, MUTED)
     x = WIDTH - MARGIN - SMALL.width
-    canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
+    canvas.card(card_face(view.trump, language), (x, MARGIN), SMALL)
     trump_label = _w(language, t("art.trump_label", suit=_w(language, t(f"suit.{view.trump_suit.value}"))))
     canvas.text((x - 10, MARGIN + SMALL.height // 2), trump_label, 22, MUTED, anchor="rm")
     row_width = columns * tile_width + (columns - 1) * SEAT_GAP
@@ -190,7 +197,7 @@ def table_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANG
         elif seat == leader:
             tag, tag_color = _w(language, t("art.lead")), ORANGE
         turn = winner is None and seat in view.awaiting
-        face = None if card is None else card_face(card)
+        face = None if card is None else card_face(card, language)
         draw_seat(
             canvas,
             (x, y),

@@ -127,3 +127,10 @@ def test_german_pictures_of_the_stick_game_speak_german() -> None:
     assert "Kreuz-Zwei als Neun" in table.description
     assert "#5 5 Joker: " in table.description and "Ablagestapel: " in table.description
     assert card_words(JOKER, "de") == "Joker" and card_words(JOKER) == "joker"
+
+
+def test_german_stick_game_cards_carry_the_german_letters_and_joker_words() -> None:
+    queen, deuce = Card(SUITS[0], 12), Card(SUITS[0], 2)
+    assert (card_face(queen, "de").rank, card_face(queen).rank) == ("D", "Q")
+    assert (card_face(deuce, "de").note, card_face(deuce).note) == ("JOKER", "WILD")
+    assert card_face(JOKER, "de").rank == "JOKER"

@@ -128,3 +128,10 @@ def test_a_german_table_and_chart_speak_german() -> None:
     assert chart.description.startswith("Stand nach Runde 2: die Gesamtpunkte nach jeder der 2 Runden")
     assert "Runde für Runde:" in chart.description
     assert chart.png != chart_picture(finished, NAMES[:4]).png
+
+
+def test_german_face_cards_carry_the_german_letters() -> None:
+    suit = SUITS[0]
+    assert [card_face(Card(suit, rank), "de").rank for rank in (11, 12, 13, 14)] == ["B", "D", "K", "A"]
+    assert [card_face(Card(suit, rank)).rank for rank in (11, 12, 13, 14)] == ["J", "Q", "K", "A"]
+    assert card_face(Card(suit, 7), "de") == card_face(Card(suit, 7))
