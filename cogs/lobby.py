@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
 from bot.runtime.interaction_release import releases_click
 from bot.tables.game_choices import game_choices
@@ -108,7 +108,13 @@ class Lobby(commands.Cog):
         """Stop routing lobby and rematch button clicks."""
         self.bot.remove_dynamic_items(LobbyButton, RematchButton)
 
-    @app_commands.command(name="join", description=command_text("commands.join.description"))
+    @app_commands.command(
+        name=command_name("commands.join.name"), description=command_text("commands.join.description")
+    )
+    @app_commands.rename(
+        game=command_name("commands.join.names.game"),
+        seat=command_name("commands.join.names.seat"),
+    )
     @app_commands.guild_only()
     @app_commands.describe(
         game=command_text("commands.join.game"),
@@ -122,8 +128,10 @@ class Lobby(commands.Cog):
         await service_for(self.bot).join(interaction, seat, game)
 
     @app_commands.command(
-        name="defaultgame", description=command_text("commands.defaultgame.description")
+        name=command_name("commands.defaultgame.name"),
+        description=command_text("commands.defaultgame.description"),
     )
+    @app_commands.rename(game=command_name("commands.defaultgame.names.game"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.describe(game=command_text("commands.defaultgame.game"))
@@ -133,14 +141,24 @@ class Lobby(commands.Cog):
         await service_for(self.bot).set_default_game(interaction, game)
 
     @app_commands.command(
-        name="leave", description=command_text("commands.leave.description")
+        name=command_name("commands.leave.name"), description=command_text("commands.leave.description")
     )
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         """/leave"""
         await service_for(self.bot).leave(interaction)
 
-    @app_commands.command(name="start", description=command_text("commands.start.description"))
+    @app_commands.command(
+        name=command_name("commands.start.name"), description=command_text("commands.start.description")
+    )
+    @app_commands.rename(
+        rules=command_name("commands.start.names.rules"),
+        rounds=command_name("commands.start.names.rounds"),
+        options=command_name("commands.start.names.options"),
+        players=command_name("commands.start.names.players"),
+        bot_level=command_name("commands.start.names.bot_level"),
+        timer=command_name("commands.start.names.timer"),
+    )
     @app_commands.guild_only()
     @app_commands.describe(
         rules=command_text("commands.start.rules"),
@@ -196,8 +214,9 @@ class Lobby(commands.Cog):
         return [app_commands.Choice(name=label, value=value) for label, value in suggest(spec, current)]
 
     @app_commands.command(
-        name="addbot", description=command_text("commands.addbot.description")
+        name=command_name("commands.addbot.name"), description=command_text("commands.addbot.description")
     )
+    @app_commands.rename(level=command_name("commands.addbot.names.level"))
     @app_commands.guild_only()
     @app_commands.describe(level=command_text("commands.addbot.level"))
     @app_commands.choices(level=LEVEL_CHOICES)
@@ -206,14 +225,17 @@ class Lobby(commands.Cog):
         await service_for(self.bot).add_bot(interaction, level)
 
     @app_commands.command(
-        name="removebot", description=command_text("commands.removebot.description")
+        name=command_name("commands.removebot.name"),
+        description=command_text("commands.removebot.description"),
     )
     @app_commands.guild_only()
     async def removebot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot"""
         await service_for(self.bot).remove_bot(interaction)
 
-    @app_commands.command(name="back", description=command_text("commands.back.description"))
+    @app_commands.command(
+        name=command_name("commands.back.name"), description=command_text("commands.back.description")
+    )
     @app_commands.guild_only()
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back"""

@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.replays.finding import FoundReplay, find_replay, game_id_of, last_game_id
@@ -158,7 +158,9 @@ class Replays(commands.Cog):
         """Stop routing replay and history buttons."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    @app_commands.command(name="history", description=command_text("commands.history.description"))
+    @app_commands.command(
+        name=command_name("commands.history.name"), description=command_text("commands.history.description")
+    )
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         """/history"""
@@ -167,7 +169,10 @@ class Replays(commands.Cog):
         page = await _history_page(storage_of(self.bot), interaction.channel_id, 0)
         await send_ephemeral(interaction, **send_kwargs(page))
 
-    @app_commands.command(name="replay", description=command_text("commands.replay.description"))
+    @app_commands.command(
+        name=command_name("commands.replay.name"), description=command_text("commands.replay.description")
+    )
+    @app_commands.rename(game=command_name("commands.replay.names.game"))
     @app_commands.guild_only()
     @app_commands.describe(game=command_text("commands.replay.game"))
     async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.tables.game_choices import game_choices, offered_game
 from bot.tables.payload import from_presentation, send_kwargs
 from bot.tables.service import service_for
@@ -23,7 +23,13 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description=command_text("commands.rules.description"))
+    @app_commands.command(
+        name=command_name("commands.rules.name"), description=command_text("commands.rules.description")
+    )
+    @app_commands.rename(
+        game=command_name("commands.rules.names.game"),
+        public=command_name("commands.rules.names.public"),
+    )
     @app_commands.describe(
         game=command_text("commands.rules.game"),
         public=command_text("commands.rules.public"),

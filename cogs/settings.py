@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.tables.service import service_for
 
 IMAGE_CHOICES = [app_commands.Choice(name=state, value=state) for state in ("on", "off")]
@@ -23,7 +23,7 @@ class Settings(commands.Cog):
     """The ``/settings`` group."""
 
     settings = app_commands.Group(
-        name="settings",
+        name=command_name("commands.settings.name"),
         description=command_text("commands.settings.description"),
         guild_only=True,
         default_permissions=discord.Permissions(manage_guild=True),
@@ -32,7 +32,11 @@ class Settings(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @settings.command(name="images", description=command_text("commands.settings.images.description"))
+    @settings.command(
+        name=command_name("commands.settings.images.name"),
+        description=command_text("commands.settings.images.description"),
+    )
+    @app_commands.rename(state=command_name("commands.settings.images.names.state"))
     @app_commands.describe(state=command_text("commands.settings.images.state"))
     @app_commands.choices(state=IMAGE_CHOICES)
     async def images(self, interaction: discord.Interaction[Any], state: str) -> None:

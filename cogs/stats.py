@@ -15,7 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import (
@@ -100,7 +100,10 @@ class Stats(commands.Cog):
         """Stop routing leaderboard page buttons."""
         self.bot.remove_dynamic_items(LeaderboardButton)
 
-    @app_commands.command(name="stats", description=command_text("commands.stats.description"))
+    @app_commands.command(
+        name=command_name("commands.stats.name"), description=command_text("commands.stats.description")
+    )
+    @app_commands.rename(player=command_name("commands.stats.names.player"))
     @app_commands.guild_only()
     @app_commands.describe(player=command_text("commands.stats.player"))
     async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
@@ -112,7 +115,10 @@ class Stats(commands.Cog):
         spec = stats_message(record, player_name(who.display_name))
         await send_ephemeral(interaction, **send_kwargs(spec))
 
-    @app_commands.command(name="leaderboard", description=command_text("commands.leaderboard.description"))
+    @app_commands.command(
+        name=command_name("commands.leaderboard.name"),
+        description=command_text("commands.leaderboard.description"),
+    )
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
         """/leaderboard"""

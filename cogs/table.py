@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import command_text
+from bot.boot.command_text import command_name, command_text
 from bot.ids import (
     ACTION_TEMPLATE,
     MISERY_CONFIRM_TEMPLATE,
@@ -205,7 +205,9 @@ class TableCog(commands.Cog, name="Table"):
         """Stop routing the clicks."""
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    @app_commands.command(name="hand", description=command_text("commands.hand.description"))
+    @app_commands.command(
+        name=command_name("commands.hand.name"), description=command_text("commands.hand.description")
+    )
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand"""
@@ -216,14 +218,19 @@ class TableCog(commands.Cog, name="Table"):
         """A deleted channel takes its table with it."""
         await service_for(self.bot).channel_deleted(channel.id)
 
-    @app_commands.command(name="score", description=command_text("commands.score.description"))
+    @app_commands.command(
+        name=command_name("commands.score.name"), description=command_text("commands.score.description")
+    )
+    @app_commands.rename(public=command_name("commands.score.names.public"))
     @app_commands.guild_only()
     @app_commands.describe(public=command_text("commands.score.public"))
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score"""
         await service_for(self.bot).score(interaction, public)
 
-    @app_commands.command(name="stop", description=command_text("commands.stop.description"))
+    @app_commands.command(
+        name=command_name("commands.stop.name"), description=command_text("commands.stop.description")
+    )
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop"""

@@ -7,6 +7,10 @@ Every colour has its own shape as well as its hue (green circle, brown square, r
 blue diamond, yellow star, violet cross), so that no player needs to tell colours apart by hue.
 Names of the players are given by the caller: the engine knows seats only.
 
+Every word on a picture and in its description comes from Stick'em's catalog (``art.*``, the
+colours' and cards' names) in the ``language`` asked for (English if not given: a catalog
+language or a Discord locale).
+
 Decision: every card in hand may be played (there is no duty to follow), so when the viewer is
 awaited all its cards stand raised and marked; when it is not, none is.
 """
@@ -17,7 +21,8 @@ from collections.abc import Sequence
 from itertools import accumulate, groupby
 from typing import Final
 
-from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
+from tabletop.catalog import DEFAULT_LANGUAGE, Text
+from tabletop.drawing import CARD, SMALL, Canvas, ChartWords, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import GAP, MARGIN, RAISE, WIDTH
 from tabletop.drawing.palette import (
     BLUE,
@@ -33,11 +38,12 @@ from tabletop.drawing.palette import (
 )
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
 from tabletop.drawing.symbols import draw_symbol
-from tabletop.words import plural
 
+from .card_text import card_name, colour_name
 from .cards import Card, Color
 from .events import RoundScored
 from .game import TRICKS_PER_ROUND, Phase
+from .texts import t
 from .views import View
 
 __all__ = ["COLOR_STYLE", "card_face", "chart_picture", "hand_picture", "round_picture", "table_picture"]
@@ -63,33 +69,44 @@ def _by_color(cards: Sequence[Card]) -> list[list[Card]]:
     return [list(group) for _, group in groupby(sorted(cards), key=lambda card: card.color)]
 
 
-def _cards_words(cards: Sequence[Card]) -> str:
+def _w(language: str, text: Text) -> str:
+    """One of Stick'em's texts in ``language``, filled in now (a picture is drawn at once)."""
+    return text.render(language)
+
+
+def _cards_words(cards: Sequence[Card], language: str) -> str:
     """``green 1, 4 and 9; red 0``: cards in words, one colour at a time."""
     parts = []
     for group in _by_color(cards):
         values = [str(card.value) for card in group]
-        listed = values[0] if len(values) == 1 else f"{', '.join(values[:-1])} and {values[-1]}"
-        parts.append(f"{group[0].color.value} {listed}")
-    return "; ".join(parts) if parts else "none"
+        listed = (
+            values[0]
+            if len(values) == 1
+            else _w(language, t("join.and", first=", ".join(values[:-1]), rest=values[-1]))
+        )
+        parts.append(_w(language, t("art.colour_values", colour=colour_name(group[0].color), values=listed)))
+    return "; ".join(parts) if parts else _w(language, t("art.none"))
 
 
-def _hand_status(view: View) -> tuple[str, bool]:
+def _hand_status(view: View) -> tuple[Text, bool]:
     awaited = view.seat is not None and view.seat in view.awaiting
     if view.phase is Phase.MISERY:
         if view.misery_pick is not None:
-            return "Misery card picked; waiting for the others", False
-        return "Pick your misery card", awaited
+            return t("art.picked"), False
+        return t("art.pick"), awaited
     if view.phase is Phase.GAME_OVER:
-        return "The game is over", False
-    return ("Your turn: play any card" if awaited else "Not your turn"), awaited
+        return t("art.game_over"), False
+    return (t("art.play_any") if awaited else t("art.not_your_turn")), awaited
 
 
-def hand_picture(view: View) -> Picture:
+def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
     """The viewer's hand by colour, sorted, the cards it may play now raised and marked, and its
-    misery card once picked. ValueError for a spectator's view (it has no hand)."""
+    misery card once picked, in ``language``'s words. ValueError for a spectator's view (it has
+    no hand)."""
     if view.hand is None:
         raise ValueError("a spectator's view has no hand to draw")
-    status, playable = _hand_status(view)
+    said, playable = _hand_status(view)
+    status = _w(language, said)
     groups = _by_color(view.hand)
     spots = flow_groups([len(group) for group in groups], WIDTH - 2 * MARGIN)
     rows = 1 + max((row for group in spots for _, row in group), default=0)
@@ -97,39 +114,55 @@ def hand_picture(view: View) -> Picture:
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + rows * row_height + MARGIN)
     count = len(view.hand)
-    canvas.text((MARGIN, MARGIN), f"Your hand · {plural(count, 'card')}", 30, bold=True)
+    cards = _w(language, t("art.cards", count=count))
+    canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     if view.misery_pick is not None:
         x = WIDTH - MARGIN - SMALL.width
         canvas.card(card_face(view.misery_pick), (x, MARGIN), SMALL)
-        canvas.text((x - 10, MARGIN + SMALL.height // 2), "misery", 22, MUTED, anchor="rm")
+        canvas.text(
+            (x - 10, MARGIN + SMALL.height // 2), _w(language, t("art.misery")), 22, MUTED, anchor="rm"
+        )
     for group, places in zip(groups, spots, strict=True):
         for card, (x, row) in zip(group, places, strict=True):
             corner = (MARGIN + x, top + row * row_height + (0 if playable else RAISE))
             canvas.card(card_face(card), corner)
             if playable:
                 canvas.playable_mark(corner)
-    words = f"Your hand, {plural(count, 'card')}: {_cards_words(view.hand)}. {status}."
+    words = _w(
+        language, t("art.hand_words", cards=cards, list=_cards_words(view.hand, language), status=status)
+    )
     if view.misery_pick is not None:
-        words += f" Your misery card: {view.misery_pick}."
+        words += " " + _w(language, t("art.your_misery", card=card_name(view.misery_pick)))
     return canvas.picture(words)
 
 
-def _trick_to_show(view: View) -> tuple[str, tuple[tuple[int, Card], ...], int | None]:
-    """The title, the plays and the winner (None while playing) of the trick to draw."""
+def _trick_to_show(view: View) -> tuple[tuple[Text, Text], tuple[tuple[int, Card], ...], int | None]:
+    """The title (as drawn, and as written in the description), the plays and the winner (None
+    while playing) of the trick to draw."""
     if view.trick or view.last_trick is None or view.phase is Phase.MISERY:
-        title = f"Trick {view.trick_number} of {TRICKS_PER_ROUND}" if view.trick_number else "Table"
+        number = view.trick_number
+        if number:
+            title = (
+                t("art.trick_of", number=number, tricks=TRICKS_PER_ROUND),
+                t("art.trick_of_words", number=number, tricks=TRICKS_PER_ROUND),
+            )
+        else:
+            title = (t("art.table"), t("art.table_words"))
         return title, view.trick, None
-    return f"Trick {view.last_trick.number}, taken", view.last_trick.plays, view.last_trick.winner
+    taken = view.last_trick.number
+    titles = (t("art.trick_taken", number=taken), t("art.trick_taken_words", number=taken))
+    return titles, view.last_trick.plays, view.last_trick.winner
 
 
-def table_picture(view: View, names: Sequence[str]) -> Picture:
+def table_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Picture:
     """The table: each seat with the card it played to the trick (the leading card tagged, the
     seat whose turn it is framed), the misery cards once revealed, and the undealt cards (with 7
-    players). Between two tricks the last trick is shown with the seat that took it."""
+    players), in ``language``'s words. Between two tricks the last trick is shown with the seat
+    that took it."""
     if len(names) != view.players:
         raise ValueError(f"{view.players} names are needed, one a seat")
-    title, plays, winner = _trick_to_show(view)
+    (title, title_words), plays, winner = _trick_to_show(view)
     played = dict(plays)
     leader = plays[0][0] if plays else None
     revealed = any(card is not None for card in view.misery_cards)
@@ -140,12 +173,12 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
     undealt_height = SMALL.height + 12 if view.undealt else 0
     height = header + rows * (tile_height + SEAT_GAP) + undealt_height + MARGIN
     canvas = Canvas(WIDTH, height)
-    canvas.text((MARGIN, MARGIN), f"Round {view.round} of {view.rounds} · {title}", 28, bold=True)
+    heading = t("art.round_title", round=view.round, rounds=view.rounds, title=title)
+    canvas.text((MARGIN, MARGIN), _w(language, heading), 28, bold=True)
     if view.lead_color is not None and winner is None:
         fill, shape = COLOR_STYLE[view.lead_color]
-        width = canvas.text(
-            (WIDTH - MARGIN, MARGIN + 14), f"lead: {view.lead_color.value}", 22, MUTED, anchor="rm"
-        )
+        lead = _w(language, t("art.lead", colour=colour_name(view.lead_color)))
+        width = canvas.text((WIDTH - MARGIN, MARGIN + 14), lead, 22, MUTED, anchor="rm")
         draw_symbol(canvas.draw, shape, (WIDTH - MARGIN - width - 18, MARGIN + 14), 22, fill)
     row_width = columns * tile_width + (columns - 1) * SEAT_GAP
     left = (WIDTH - row_width) // 2
@@ -156,70 +189,91 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
         card = played.get(seat)
         tag, tag_color = ("", INK)
         if winner is not None and seat == winner:
-            tag, tag_color = "TOOK IT", YELLOW
+            tag, tag_color = _w(language, t("art.took_it")), YELLOW
         elif seat == leader:
-            tag, tag_color = "LEAD", ORANGE
+            tag, tag_color = _w(language, t("art.lead_tag")), ORANGE
         turn = winner is None and seat in view.awaiting and view.phase is Phase.TRICKS
         draw_seat(
             canvas, (x, y), (tile_width, tile_height), names[seat], None if card is None else card_face(card),
             tag=tag, tag_color=tag_color, turn=turn,
         )  # fmt: skip
         below = y + SEAT_CARD_TOP + CARD.height + 8
-        canvas.text((x + tile_width / 2, below), f"took {view.captured_counts[seat]}", 20, MUTED, anchor="mt")
+        took = _w(language, t("art.took", count=view.captured_counts[seat]))
+        canvas.text((x + tile_width / 2, below), took, 20, MUTED, anchor="mt")
         misery = view.misery_cards[seat] if seat < len(view.misery_cards) else None
         if misery is not None:
-            canvas.text((x + tile_width / 2, below + 30), "misery", 18, MUTED, anchor="mt")
+            canvas.text(
+                (x + tile_width / 2, below + 30), _w(language, t("art.misery")), 18, MUTED, anchor="mt"
+            )
             canvas.card(card_face(misery), (x + (tile_width - SMALL.width) // 2, below + 54), SMALL)
     if view.undealt:
         y = height - MARGIN - SMALL.height - 4
-        canvas.text((MARGIN, y + SMALL.height // 2), "Out of play this round:", 22, MUTED, anchor="lm")
+        canvas.text(
+            (MARGIN, y + SMALL.height // 2), _w(language, t("art.out_of_play")), 22, MUTED, anchor="lm"
+        )
         x = MARGIN + 250
         for card in view.undealt:
             canvas.card(card_face(card), (x, y), SMALL)
             x += SMALL.width + GAP
-    return canvas.picture(_table_words(view, names, title, plays, winner))
+    return canvas.picture(_table_words(view, names, (title_words, plays, winner), language))
+
+
+def _play_words(led: bool, name: str, card: Card) -> Text:
+    """``ann led red 7`` / ``bob played blue 3``."""
+    return (
+        t("art.led", name=name, card=card_name(card))
+        if led
+        else t("art.played", name=name, card=card_name(card))
+    )
 
 
 def _table_words(
-    view: View, names: Sequence[str], title: str, plays: Sequence[tuple[int, Card]], winner: int | None
+    view: View,
+    names: Sequence[str],
+    shown: tuple[Text, Sequence[tuple[int, Card]], int | None],
+    language: str,
 ) -> str:
-    parts = [f"Round {view.round} of {view.rounds}, {title.lower()}."]
+    title, plays, winner = shown
+    parts = [_w(language, t("art.table_round", round=view.round, rounds=view.rounds, title=title))]
     if plays:
         played = "; ".join(
-            f"{names[seat]} {'led' if index == 0 else 'played'} {card}"
+            _w(language, _play_words(index == 0, names[seat], card))
             for index, (seat, card) in enumerate(plays)
         )
         parts.append(played + ".")
         if winner is not None:
-            parts.append(f"{names[winner]} took it.")
+            parts.append(_w(language, t("art.took_it_words", name=names[winner])))
     else:
-        parts.append("No card played yet.")
+        parts.append(_w(language, t("art.no_card_yet")))
     waiting = [names[seat] for seat in view.awaiting]
     if waiting and winner is None:
-        parts.append(f"Waiting for {', '.join(waiting)}.")
+        parts.append(_w(language, t("art.waiting", names=", ".join(waiting))))
     if any(card is not None for card in view.misery_cards):
         misery = "; ".join(
-            f"{names[seat]} {card}" for seat, card in enumerate(view.misery_cards) if card is not None
+            _w(language, t("art.seat_card", name=names[seat], card=card_name(card)))
+            for seat, card in enumerate(view.misery_cards)
+            if card is not None
         )
-        parts.append(f"Misery cards: {misery}.")
+        parts.append(_w(language, t("art.misery_cards", cards=misery)))
     counts = ", ".join(f"{names[seat]} {count}" for seat, count in enumerate(view.captured_counts))
-    parts.append(f"Cards taken: {counts}.")
+    parts.append(_w(language, t("art.cards_taken", counts=counts)))
     if view.undealt:
-        parts.append(f"Out of play this round: {_cards_words(view.undealt)}.")
+        parts.append(_w(language, t("art.out_of_play_words", list=_cards_words(view.undealt, language))))
     return " ".join(parts)
 
 
-def round_picture(scored: RoundScored, names: Sequence[str]) -> Picture:
+def round_picture(scored: RoundScored, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Picture:
     """The end of a round: each seat's misery card, the captured cards of its misery colour
-    (the ones that cost points), its score for the round and its total."""
+    (the ones that cost points), its score for the round and its total, in ``language``'s
+    words."""
     players = len(scored.scores)
     if len(names) != players:
         raise ValueError(f"{players} names are needed, one a seat")
     row_height = SMALL.height + 18
     header = MARGIN + 50
     canvas = Canvas(WIDTH, header + players * row_height + MARGIN)
-    canvas.text((MARGIN, MARGIN), f"Round {scored.round} scored", 28, bold=True)
-    canvas.text((WIDTH - MARGIN, MARGIN + 14), "round · total", 20, MUTED, anchor="rm")
+    canvas.text((MARGIN, MARGIN), _w(language, t("art.scored", round=scored.round)), 28, bold=True)
+    canvas.text((WIDTH - MARGIN, MARGIN + 14), _w(language, t("art.round_total")), 20, MUTED, anchor="rm")
     name_width = 150
     for seat in range(players):
         y = header + seat * row_height
@@ -234,29 +288,42 @@ def round_picture(scored: RoundScored, names: Sequence[str]) -> Picture:
         for index, card in enumerate(captured):
             canvas.card(card_face(card), (x + index * step, y + 1), SMALL)
         if not captured:
-            canvas.text((x, middle), "no misery cards taken", 20, MUTED, anchor="lm")
+            canvas.text((x, middle), _w(language, t("art.no_misery_taken")), 20, MUTED, anchor="lm")
         score = scored.scores[seat]
         canvas.text((WIDTH - MARGIN - 90, middle), f"{score:+d}", 28, INK, anchor="rm", bold=True)
         canvas.text(
             (WIDTH - MARGIN - 12, middle), str(scored.totals[seat]), 28, YELLOW, anchor="rm", bold=True
         )
     words = " ".join(
-        f"{names[seat]}: misery card {scored.misery_cards[seat]}, "
-        f"took {_cards_words(scored.captured_misery[seat]) if scored.captured_misery[seat] else 'none'} "
-        f"of that colour; {scored.scores[seat]:+d} this round, total {scored.totals[seat]}."
+        _w(
+            language,
+            t(
+                "art.seat_scored",
+                name=names[seat],
+                card=card_name(scored.misery_cards[seat]),
+                taken=_cards_words(scored.captured_misery[seat], language),
+                score=f"{scored.scores[seat]:+d}",
+                total=scored.totals[seat],
+            ),
+        )
         for seat in range(players)
     )
-    return canvas.picture(f"Round {scored.round} scored. {words}")
+    return canvas.picture(_w(language, t("art.scored_words", round=scored.round, words=words)))
 
 
-def chart_picture(view: View, names: Sequence[str]) -> Picture:
+def chart_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Picture:
     """The chart of every seat's total after each round played so far (the final standings
-    once the game is over), the winners marked."""
+    once the game is over), the winners marked, in ``language``'s words."""
     if len(names) != view.players:
         raise ValueError(f"{view.players} names are needed, one a seat")
     totals = list(
         accumulate(view.round_scores, lambda done, row: tuple(map(sum, zip(done, row, strict=True))))
     )
     over = view.phase is Phase.GAME_OVER
-    title = "Final standings" if over else f"Standings after round {len(totals)}"
-    return totals_chart(totals, names, title, view.winners if over else ())
+    title = _w(language, t("art.final")) if over else _w(language, t("art.after_round", round=len(totals)))
+    words = ChartWords(
+        _w(language, t("art.chart_axis")),
+        _w(language, t("art.chart_summary", title=title, count=len(totals))),
+        _w(language, t("art.chart_by_round")),
+    )
+    return totals_chart(totals, names, title, view.winners if over else (), words)

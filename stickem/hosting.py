@@ -13,8 +13,8 @@ during the tricks and ``over`` at the end.
 A refusal of the engine (:class:`stickem.errors.RuleError`) reaches the host as
 :class:`tabletop.Refused` with a catalog text chosen by its ``code`` (:mod:`stickem.refusals`), in
 the player's language; its English ``str()`` stays the engine's concern. The spec's title,
-description and help texts are plain English strings, read from the catalog
-(:data:`stickem.texts.SPEC_TEXTS`), whose German the host may show by key.
+description and help texts are catalog texts (:data:`stickem.texts.SPEC_TEXTS`), shown in the
+reader's language.
 
 Options mirror :class:`stickem.Rules`: ``preset`` (classic, amigo, online) sets every other
 option, and each may be overridden. Decision: "one round per player" (``rounds=None`` in
@@ -81,14 +81,7 @@ def _preset_values(name: str) -> dict[str, OptionValue]:
     return values
 
 
-def _english(key: str) -> str:
-    """One of the spec's texts (:data:`stickem.texts.SPEC_TEXTS`) in English: the spec takes
-    plain strings today; the host may show the catalog's text in the reader's language instead
-    (:func:`stickem.texts.spec_text`)."""
-    return spec_text(key).render()
-
-
-_PRESET_HELP: Final = {name: _english(f"preset.{name}.help") for name in PRESETS}
+_PRESET_HELP: Final = {name: spec_text(f"preset.{name}.help") for name in PRESETS}
 
 
 class StickemMatch(EngineMatch[Game]):
@@ -190,8 +183,9 @@ class StickemGame:
     """Stick'em described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stickem"
-    title: Final = "Stick'em"
-    description: Final = _english("spec.description")
+    title: Final = spec_text("spec.title")
+    """"Stick'em", and "Sticheln" to a German reader (the catalog's ``spec.*``)."""
+    description: Final = spec_text("spec.description")
     min_players: Final = 3
     max_players: Final = 7
     levels: Final = LEVELS
@@ -199,14 +193,14 @@ class StickemGame:
     whole_turns: Final = False
     """A turn is one action (a misery card or a card)."""
     shows_new_hands: Final = False
-    stat_labels: Final = {"misery_swallowed": _english("stat.misery_swallowed")}
+    stat_labels: Final = {"misery_swallowed": spec_text("stat.misery_swallowed")}
     """The stat of :meth:`StickemMatch.results`: cards of a seat's own misery color it captured."""
     options: Final = (
-        Option("rounds", _english("option.rounds.help"), 5, (PER_PLAYER,), 1, MAX_ROUNDS),
-        Option("all_zero", _english("option.all_zero.help"), "first", ALL_ZERO_OPTIONS),
-        Option("first_lead", _english("option.first_lead.help"), "lowest_score", FIRST_LEAD_OPTIONS),
-        Option("min_players", _english("option.min_players.help"), 3, (), 3, 7),
-        Option("max_players", _english("option.max_players.help"), 7, (), 3, 7),
+        Option("rounds", spec_text("option.rounds.help"), 5, (PER_PLAYER,), 1, MAX_ROUNDS),
+        Option("all_zero", spec_text("option.all_zero.help"), "first", ALL_ZERO_OPTIONS),
+        Option("first_lead", spec_text("option.first_lead.help"), "lowest_score", FIRST_LEAD_OPTIONS),
+        Option("min_players", spec_text("option.min_players.help"), 3, (), 3, 7),
+        Option("max_players", spec_text("option.max_players.help"), 7, (), 3, 7),
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
 

@@ -10,8 +10,8 @@ are joined by :func:`lines`, :func:`comma_list` and :func:`and_list` into one :c
 text, so that each part is still shown in the reader's language.
 
 :data:`SPEC_TEXTS` are the words of the game's description for the host (its title, description,
-the options' and presets' help, the stat's label): :class:`tabletop.GameSpec` takes plain English
-strings for them today, so :func:`spec_text` offers them by key for the host to adopt.
+the options' and presets' help, the stat's label): the :class:`tabletop.GameSpec` gives them as
+catalog texts (:func:`spec_text`), shown in the reader's language.
 
 The engine never imports this module: only the presentation and the hosting adapter do.
 """

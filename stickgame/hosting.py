@@ -144,9 +144,9 @@ class StickGameSpec:
     """Stick Game described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stickgame"
-    title: Final = CATALOG.text("spec.title")
-    """English (the host shows plain strings for now; ``de.toml`` has ``spec.title`` too)."""
-    description: Final = CATALOG.text("spec.description")
+    title: Final = CATALOG.lazy("spec.title")
+    """In the reader's language (the catalog's ``spec.*``), as the description."""
+    description: Final = CATALOG.lazy("spec.description")
     min_players: Final = MIN_PLAYERS
     max_players: Final = MAX_PLAYERS
     levels: Final = LEVELS
@@ -154,12 +154,12 @@ class StickGameSpec:
     whole_turns: Final = True
     """A turn is a draw, then melds and lay-offs, then a discard: a stand-in plays it all."""
     shows_new_hands: Final = False
-    stat_labels: Final = {name: CATALOG.text(f"stat.{name}") for name in _PER_SEAT_STATS}
+    stat_labels: Final = {name: CATALOG.lazy(f"stat.{name}") for name in _PER_SEAT_STATS}
     """The stats of :meth:`StickGameMatch.results`, named for players."""
     options: Final = (
-        Option("scoring", CATALOG.text("option.scoring.help"), "sticks", SCORING),
-        Option("sticks_to_win", CATALOG.text("option.sticks_to_win.help"), 7, (), 1, 7),
-        Option("hand_size", CATALOG.text("option.hand_size.help"), 15, (), 11, 15),
+        Option("scoring", CATALOG.lazy("option.scoring.help"), "sticks", SCORING),
+        Option("sticks_to_win", CATALOG.lazy("option.sticks_to_win.help"), 7, (), 1, 7),
+        Option("hand_size", CATALOG.lazy("option.hand_size.help"), 15, (), 11, 15),
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
@@ -198,7 +198,7 @@ class StickGameSpec:
     ) -> StickGameMatch:
         """The game the stored actions made; :class:`tabletop.CorruptLog` if they cannot have."""
         return replayed(
-            self.title,
+            str(self.title),
             lambda: self.new_match(players, options, seed),
             StickGameMatch.play,
             log,

@@ -4,8 +4,8 @@ The texts live in ``stickgame/catalog/<language>.toml`` (``en.toml`` first, ``de
 :func:`t` names one as a :class:`tabletop.catalog.Text`, filled in when it is shown, in the
 reader's language. :data:`DYNAMIC_KEYS` lists the keys built at run time (a stick's name by its
 number, a rank or a suit by its value, a separator by its name) and those the host will read
-later (the spec's title, description, stats' labels and the options' help, English in
-:mod:`stickgame.hosting` for now).
+later (the spec's title, description, stats' labels and the options' help, which
+:mod:`stickgame.hosting` gives the host as lazy texts), and a rank's word on a picture.
 """
 
 from __future__ import annotations
@@ -42,7 +42,8 @@ def _dynamic() -> frozenset[str]:
     ]
     stats = [f"stat.{name}" for name in ("completed", "frees", "points", "went_out")]
     joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
-    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins])
+    pictures = [f"art.rank.{rank}" for rank in range(1, 14)]  # a rank's word on a picture (art.py)
+    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins, *pictures])
 
 
 DYNAMIC_KEYS: Final = _dynamic()

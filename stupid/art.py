@@ -4,6 +4,9 @@ led, bids and tricks taken); each a :class:`~tabletop.drawing.Picture`, PNG byte
 description that says the same in words. Pure and deterministic: the same view gives the same
 bytes. The only module of this package that imports Pillow (through the drawing kit).
 
+Every word on a picture and in its description comes from Stupid's catalog (``art.*``) in the
+``language`` asked for (English if not given: a catalog language or a Discord locale).
+
 Suits are drawn as a four-colour deck (clubs green, diamonds blue, hearts vermillion, spades
 black), each with its own shape. Names of the players are given by the caller.
 """
@@ -13,64 +16,92 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import accumulate, groupby
 
-from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, totals_chart
+from tabletop.catalog import DEFAULT_LANGUAGE, Text
+from tabletop.drawing import CARD, SMALL, Canvas, ChartWords, Face, Picture, flow_groups, totals_chart
 from tabletop.drawing.canvas import MARGIN, RAISE, WIDTH
 from tabletop.drawing.palette import INK, MUTED, ORANGE, YELLOW
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
-from tabletop.words import plural
 
 from .cards import Card
 from .game import Phase
+from .texts import t
 from .views import View
 
 __all__ = ["card_face", "chart_picture", "hand_picture", "table_picture"]
 
 
-def card_face(card: Card) -> Face:
-    """How ``card`` looks: its rank, its suit's shape and colour, on a white card."""
+_FACE_RANKS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+"""The ranks printed as a letter, by the name of their letter in the catalog (``rank.jack``)."""
+
+
+def card_face(card: Card, language: str = DEFAULT_LANGUAGE) -> Face:
+    """How ``card`` looks: its rank (a face card's letter in ``language``: Q, or D in German),
+    its suit's shape and colour, on a white card."""
     color, shape = SUIT_STYLE[card.suit.value]
-    return Face(rank_text(card.rank), shape, color)
+    name = _FACE_RANKS.get(card.rank)
+    rank = rank_text(card.rank) if name is None else _w(language, t(f"rank.{name}"))
+    return Face(rank, shape, color)
 
 
-def _rank_word(card: Card) -> str:
-    return card.name.split(" of ")[0]
+def _w(language: str, text: Text) -> str:
+    """One of Stupid's texts in ``language``, filled in now (a picture is drawn at once)."""
+    return text.render(language)
 
 
-def _cards_words(cards: Sequence[Card]) -> str:
-    """``clubs 2, 7 and queen; hearts ace``: cards in words, one suit at a time."""
+def _rank_word(card: Card, language: str) -> str:
+    return _w(language, t(f"art.rank.{card.name.split(' of ')[0]}"))
+
+
+def _suit_word(card: Card, language: str) -> str:
+    return _w(language, t(f"suit.{card.suit.value}"))
+
+
+def _card_words(card: Card, language: str) -> str:
+    """``queen of clubs`` (``Kreuz-Dame``)."""
+    return _w(language, t("art.card", rank=_rank_word(card, language), suit=_suit_word(card, language)))
+
+
+def _cards_words(cards: Sequence[Card], language: str) -> str:
+    """``clubs two, seven and queen; hearts ace``: cards in words, one suit at a time."""
     parts = []
-    for suit, group in groupby(sorted(cards), key=lambda card: card.suit):
-        ranks = [_rank_word(card) for card in group]
-        listed = ranks[0] if len(ranks) == 1 else f"{', '.join(ranks[:-1])} and {ranks[-1]}"
-        parts.append(f"{suit.value} {listed}")
-    return "; ".join(parts) if parts else "none"
+    for _, group in groupby(sorted(cards), key=lambda card: card.suit):
+        held = list(group)
+        ranks = [_rank_word(card, language) for card in held]
+        listed = (
+            ranks[0]
+            if len(ranks) == 1
+            else _w(language, t("list.and", first=", ".join(ranks[:-1]), last=ranks[-1]))
+        )
+        parts.append(_w(language, t("art.suit_ranks", suit=_suit_word(held[0], language), ranks=listed)))
+    return "; ".join(parts) if parts else _w(language, t("art.none"))
 
 
 def _playable(view: View) -> frozenset[Card]:
     return frozenset(item for item in view.legal if isinstance(item, Card))
 
 
-def _hand_status(view: View, playable: frozenset[Card]) -> str:
+def _hand_status(view: View, playable: frozenset[Card]) -> Text:
+    """What the hand's owner may do now."""
     awaited = view.seat is not None and view.seat in view.awaiting
     if view.phase is Phase.GAME_OVER:
-        return "The game is over"
+        return t("art.game_over")
     if not awaited:
-        return "Not your turn"
+        return t("art.not_your_turn")
     if view.phase is Phase.BIDDING:
-        return "Your turn to bid"
+        return t("art.your_bid")
     if view.hand is not None and playable == frozenset(view.hand):
-        return "Your turn: play any card"
-    return "Your turn: play a raised card"
+        return t("art.play_any")
+    return t("art.play_raised")
 
 
-def hand_picture(view: View) -> Picture:
+def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
     """The viewer's hand by suit, sorted, the cards it may play now raised and marked, and the
-    trump card. ValueError for a spectator's view (it has no hand)."""
+    trump card, in ``language``'s words. ValueError for a spectator's view (it has no hand)."""
     if view.hand is None:
         raise ValueError("a spectator's view has no hand to draw")
     playable = _playable(view)
-    status = _hand_status(view, playable)
+    status = _w(language, _hand_status(view, playable))
     groups = [list(group) for _, group in groupby(view.hand, key=lambda card: card.suit)]
     spots = flow_groups([len(group) for group in groups], WIDTH - 2 * MARGIN)
     rows = 1 + max((row for group in spots for _, row in group), default=0)
@@ -78,50 +109,65 @@ def hand_picture(view: View) -> Picture:
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + max(1, rows) * row_height + MARGIN)
     count = len(view.hand)
-    canvas.text((MARGIN, MARGIN), f"Your hand · {plural(count, 'card')}", 30, bold=True)
+    cards = _w(language, t("art.cards", count=count))
+    canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     x = WIDTH - MARGIN - SMALL.width
-    canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
-    canvas.text(
-        (x - 10, MARGIN + SMALL.height // 2), f"trump: {view.trump_suit.value}", 22, MUTED, anchor="rm"
-    )
+    canvas.card(card_face(view.trump, language), (x, MARGIN), SMALL)
+    trump_suit = _w(language, t(f"suit.{view.trump_suit.value}"))
+    trump_label = _w(language, t("art.trump_label", suit=trump_suit))
+    canvas.text((x - 10, MARGIN + SMALL.height // 2), trump_label, 22, MUTED, anchor="rm")
     for group, places in zip(groups, spots, strict=True):
         for card, (x, row) in zip(group, places, strict=True):
             raised = card in playable
             corner = (MARGIN + x, top + row * row_height + (0 if raised else RAISE))
-            canvas.card(card_face(card), corner)
+            canvas.card(card_face(card, language), corner)
             if raised:
                 canvas.playable_mark(corner)
-    words = f"Your hand, {plural(count, 'card')}: {_cards_words(view.hand)}."
-    words += f" Trump: {view.trump_suit.value} ({view.trump.name} turned up). {status}."
+    words = _w(
+        language,
+        t(
+            "art.hand_words",
+            cards=cards,
+            list=_cards_words(view.hand, language),
+            suit=trump_suit,
+            card=_card_words(view.trump, language),
+            status=status,
+        ),
+    )
     if playable and playable != frozenset(view.hand):
-        words += f" You may play: {_cards_words(sorted(playable))}."
+        words += " " + _w(language, t("art.may_play", list=_cards_words(sorted(playable), language)))
     return canvas.picture(words)
 
 
-def _trick_to_show(view: View) -> tuple[str, tuple[tuple[int, Card], ...], int | None]:
+def _trick_to_show(view: View, language: str) -> tuple[str, tuple[tuple[int, Card], ...], int | None]:
     """The title, the plays and the winner (None while playing) of the trick to draw."""
     if view.phase is Phase.BIDDING:
-        return "bidding", (), None
+        return _w(language, t("art.bidding")), (), None
     if view.trick or view.last_trick is None:
-        return f"trick {len(view.tricks) + 1} of {view.hand_size}", view.trick, None
-    return f"trick {view.last_trick.number}, taken", view.last_trick.plays, view.last_trick.winner
+        return (
+            _w(language, t("art.trick_of", number=len(view.tricks) + 1, tricks=view.hand_size)),
+            view.trick,
+            None,
+        )
+    taken = _w(language, t("art.trick_taken", number=view.last_trick.number))
+    return taken, view.last_trick.plays, view.last_trick.winner
 
 
-def _bid_line(view: View, seat: int) -> str:
+def _bid_line(view: View, seat: int, language: str) -> str:
     bid = view.bids[seat]
     if view.phase is Phase.BIDDING:
-        return f"bid {bid}" if bid is not None else "bid ?"
-    return f"bid {bid} · took {view.tricks_taken[seat]}"
+        return _w(language, t("art.bid", bid=bid)) if bid is not None else _w(language, t("art.bid_open"))
+    return _w(language, t("art.bid_took", bid=str(bid), took=view.tricks_taken[seat]))
 
 
-def table_picture(view: View, names: Sequence[str]) -> Picture:
+def table_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Picture:
     """The table: the trump card, each seat with the card it played to the trick (the leading
-    card tagged, the seat whose turn it is framed), its bid and the tricks it has taken. Between
-    two tricks the last trick is shown with the seat that took it."""
+    card tagged, the seat whose turn it is framed), its bid and the tricks it has taken, in
+    ``language``'s words. Between two tricks the last trick is shown with the seat that took it."""
     if len(names) != view.players:
         raise ValueError(f"{view.players} names are needed, one a seat")
-    title, plays, winner = _trick_to_show(view)
+    title, plays, winner = _trick_to_show(view, language)
     played = dict(plays)
     leader = plays[0][0] if plays else None
     columns, tile_width = seat_columns(view.players)
@@ -129,14 +175,15 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
     tile_height = SEAT_CARD_TOP + CARD.height + 62
     header = MARGIN + SMALL.height + 12
     canvas = Canvas(WIDTH, header + rows * (tile_height + SEAT_GAP) + MARGIN - SEAT_GAP)
-    canvas.text((MARGIN, MARGIN), f"Round {view.round} of {view.rounds}", 28, bold=True)
-    cards = f"{plural(view.hand_size, 'card')} each · {title}"
+    canvas.text(
+        (MARGIN, MARGIN), _w(language, t("art.round_of", round=view.round, rounds=view.rounds)), 28, bold=True
+    )
+    cards = _w(language, t("art.each", cards=_w(language, t("art.cards", count=view.hand_size)), title=title))
     canvas.text((MARGIN, MARGIN + 40), cards, 22, MUTED)
     x = WIDTH - MARGIN - SMALL.width
-    canvas.card(card_face(view.trump), (x, MARGIN), SMALL)
-    canvas.text(
-        (x - 10, MARGIN + SMALL.height // 2), f"trump: {view.trump_suit.value}", 22, MUTED, anchor="rm"
-    )
+    canvas.card(card_face(view.trump, language), (x, MARGIN), SMALL)
+    trump_label = _w(language, t("art.trump_label", suit=_w(language, t(f"suit.{view.trump_suit.value}"))))
+    canvas.text((x - 10, MARGIN + SMALL.height // 2), trump_label, 22, MUTED, anchor="rm")
     row_width = columns * tile_width + (columns - 1) * SEAT_GAP
     left = (WIDTH - row_width) // 2
     for seat in range(view.players):
@@ -146,11 +193,11 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
         card = played.get(seat)
         tag, tag_color = ("", INK)
         if winner is not None and seat == winner:
-            tag, tag_color = "TOOK IT", YELLOW
+            tag, tag_color = _w(language, t("art.took_it")), YELLOW
         elif seat == leader:
-            tag, tag_color = "LEAD", ORANGE
+            tag, tag_color = _w(language, t("art.lead")), ORANGE
         turn = winner is None and seat in view.awaiting
-        face = None if card is None else card_face(card)
+        face = None if card is None else card_face(card, language)
         draw_seat(
             canvas,
             (x, y),
@@ -162,48 +209,86 @@ def table_picture(view: View, names: Sequence[str]) -> Picture:
             turn=turn,
         )
         below = y + SEAT_CARD_TOP + CARD.height + 8
-        canvas.fitted_text((x + tile_width / 2, below), _bid_line(view, seat), 20, tile_width - 8, INK, "mt")
+        bid_line = _bid_line(view, seat, language)
+        canvas.fitted_text((x + tile_width / 2, below), bid_line, 20, tile_width - 8, INK, "mt")
         if seat == view.dealer:
-            canvas.text((x + tile_width / 2, below + 26), "dealer", 18, MUTED, anchor="mt")
-    return canvas.picture(_table_words(view, names, title, plays, winner))
+            canvas.text(
+                (x + tile_width / 2, below + 26), _w(language, t("art.dealer")), 18, MUTED, anchor="mt"
+            )
+    return canvas.picture(_table_words(view, names, (title, plays, winner), language))
 
 
 def _table_words(
-    view: View, names: Sequence[str], title: str, plays: Sequence[tuple[int, Card]], winner: int | None
+    view: View,
+    names: Sequence[str],
+    shown: tuple[str, Sequence[tuple[int, Card]], int | None],
+    language: str,
 ) -> str:
+    title, plays, winner = shown
+    trump = _w(language, t(f"suit.{view.trump_suit.value}"))
     parts = [
-        f"Round {view.round} of {view.rounds}, {view.hand_size} cards each, {title}.",
-        f"Trump: {view.trump_suit.value} ({view.trump.name} turned up). Dealer: {names[view.dealer]}.",
+        _w(
+            language,
+            t("art.table_round", round=view.round, rounds=view.rounds, count=view.hand_size, title=title),
+        ),
+        _w(
+            language,
+            t(
+                "art.table_trump",
+                suit=trump,
+                card=_card_words(view.trump, language),
+                dealer=names[view.dealer],
+            ),
+        ),
     ]
     if plays:
         parts.append(
             "; ".join(
-                f"{names[seat]} {'led' if i == 0 else 'played'} {card.name}"
+                _w(language, _play_words(i == 0, names[seat], _card_words(card, language)))
                 for i, (seat, card) in enumerate(plays)
             )
             + "."
         )
         if winner is not None:
-            parts.append(f"{names[winner]} took it.")
-    bids = "; ".join(
-        f"{names[seat]} bid {'nothing yet' if bid is None else bid}"
-        + ("" if view.phase is Phase.BIDDING else f", took {view.tricks_taken[seat]}")
-        for seat, bid in enumerate(view.bids)
-    )
-    parts.append(f"Bids: {bids}.")
+            parts.append(_w(language, t("art.took", name=names[winner])))
+    bids = "; ".join(_seat_bid(view, names, seat, language) for seat in range(view.players))
+    parts.append(_w(language, t("art.bids", bids=bids)))
     if view.awaiting and winner is None:
-        parts.append(f"Waiting for {', '.join(names[seat] for seat in view.awaiting)}.")
+        parts.append(_w(language, t("art.waiting", names=", ".join(names[seat] for seat in view.awaiting))))
     return " ".join(parts)
 
 
-def chart_picture(view: View, names: Sequence[str]) -> Picture:
+def _play_words(led: bool, name: str, card: str) -> Text:
+    """``Ada led queen of clubs`` / ``Bo played two of hearts``."""
+    return t("art.led", name=name, card=card) if led else t("art.played", name=name, card=card)
+
+
+def _seat_bid(view: View, names: Sequence[str], seat: int, language: str) -> str:
+    """``Ada bid 2, took 1``: a seat's bid and tricks in words."""
+    bid = view.bids[seat]
+    said = (
+        _w(language, t("art.seat_no_bid", name=names[seat]))
+        if bid is None
+        else _w(language, t("art.seat_bid", name=names[seat], bid=str(bid)))
+    )
+    if view.phase is Phase.BIDDING:
+        return said
+    return _w(language, t("art.seat_took", bid=said, took=view.tricks_taken[seat]))
+
+
+def chart_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> Picture:
     """The chart of every seat's total after each round played so far (the final standings
-    once the game is over), the winners marked."""
+    once the game is over), the winners marked, in ``language``'s words."""
     if len(names) != view.players:
         raise ValueError(f"{view.players} names are needed, one a seat")
     totals = list(
         accumulate(view.round_scores, lambda done, row: tuple(map(sum, zip(done, row, strict=True))))
     )
     over = view.phase is Phase.GAME_OVER
-    title = "Final standings" if over else f"Standings after round {len(totals)}"
-    return totals_chart(totals, names, title, view.winners if over else ())
+    title = _w(language, t("art.final")) if over else _w(language, t("art.after_round", round=len(totals)))
+    words = ChartWords(
+        _w(language, t("art.chart_axis")),
+        _w(language, t("art.chart_summary", title=title, count=len(totals))),
+        _w(language, t("art.chart_by_round")),
+    )
+    return totals_chart(totals, names, title, view.winners if over else (), words)

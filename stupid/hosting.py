@@ -135,10 +135,9 @@ class StupidGame:
     """Stupid described for the host (:class:`tabletop.GameSpec`)."""
 
     name: Final = "stupid"
-    title: Final = CATALOG.text("spec.title")
-    description: Final = CATALOG.text("spec.description")
-    """The title and description in English (the protocol takes plain strings today); their
-    translations are in the catalog under the same keys, for the host to adopt."""
+    title: Final = CATALOG.lazy("spec.title")
+    description: Final = CATALOG.lazy("spec.description")
+    """The title and description, in the reader's language (the catalog's ``spec.*``)."""
     min_players: Final = HOSTED_PLAYERS.start
     max_players: Final = HOSTED_PLAYERS.stop - 1
     levels: Final = LEVELS
@@ -148,15 +147,15 @@ class StupidGame:
     shows_new_hands: Final = True
     """At a deal the people who do not bid first get their new hand by DM, to weigh their bid."""
     stat_labels: Final = {
-        "bids_made": CATALOG.text("stat.bids_made"),
-        "tricks": CATALOG.text("stat.tricks"),
-        "zero_bids_made": CATALOG.text("stat.zero_bids_made"),
+        "bids_made": CATALOG.lazy("stat.bids_made"),
+        "tricks": CATALOG.lazy("stat.tricks"),
+        "zero_bids_made": CATALOG.lazy("stat.zero_bids_made"),
     }
     """The stats of :meth:`StupidMatch.results` (``Game.stats``), named for players."""
     options: Final = (
         Option(
             "decks",
-            CATALOG.text("option.decks.help"),
+            CATALOG.lazy("option.decks.help"),
             AUTO,
             (AUTO,),
             1,
@@ -164,7 +163,7 @@ class StupidGame:
         ),
         Option(
             "max_hand",
-            CATALOG.text("option.max_hand.help"),
+            CATALOG.lazy("option.max_hand.help"),
             7,
             (),
             1,

@@ -26,8 +26,8 @@ def t(key: str, /, **fields: Field) -> Text:
 
 
 DYNAMIC_KEYS: Final = (
-    # What the game protocol still takes as plain English strings (GameSpec.title, description,
-    # Option.help, stat_labels): their translations wait here for the host to adopt them.
+    # The spec's texts (GameSpec.title, description, Option.help, stat_labels), which
+    # stupid/hosting.py asks for with CATALOG.lazy.
     "spec.title",
     "spec.description",
     "option.decks.help",
@@ -37,5 +37,8 @@ DYNAMIC_KEYS: Final = (
     "stat.zero_bids_made",
     # The text of a message shown in the first of its forms that fits (stupid.messages.words.Fitted).
     "layout.fitted",
+    # A rank's word on a picture (stupid/art.py asks for art.rank.<the engine's rank word>).
+    *(f"art.rank.{word}" for word in ("two", "three", "four", "five", "six", "seven", "eight")),
+    *(f"art.rank.{word}" for word in ("nine", "ten", "jack", "queen", "king", "ace")),
 )
 """The keys no module of the game names with ``t(...)`` (see the comment)."""

@@ -56,7 +56,9 @@ class Option:
     """
 
     name: str
-    help: str
+    help: str | Text
+    """What the option means, in one line: a string, or a catalog text shown in the reader's
+    language (``str()`` is English)."""
     default: OptionValue
     choices: tuple[str, ...] = ()
     minimum: int | None = None
@@ -114,7 +116,8 @@ class Preset:
     """A named set of option values that a table can start from."""
 
     name: str
-    help: str
+    help: str | Text
+    """What the preset is, in one line (a string or a catalog text, as :attr:`Option.help`)."""
     values: Mapping[str, OptionValue] = field(default_factory=dict)
 
 

@@ -164,13 +164,14 @@ class GameSpec(Protocol):
         ...
 
     @property
-    def title(self) -> str:
-        """The name players read ("Stick'em")."""
+    def title(self) -> str | Text:
+        """The name players read ("Stick'em"): a plain string, or a :class:`~tabletop.catalog.Text`
+        of the game's catalog, shown in the reader's language ("Sticheln"); ``str()`` is English."""
         ...
 
     @property
-    def description(self) -> str:
-        """One line that says what the game is."""
+    def description(self) -> str | Text:
+        """One line that says what the game is (a string or a catalog text, as :attr:`title`)."""
         ...
 
     @property
@@ -216,11 +217,12 @@ class GameSpec(Protocol):
         ...
 
     @property
-    def stat_labels(self) -> Mapping[str, str]:
+    def stat_labels(self) -> Mapping[str, str | Text]:
         """What players read for each per-game stat of :attr:`Results.stats`, by the stat's name
         (Stick'em: ``{"misery_swallowed": "Misery cards swallowed"}``). The host stores every
         stat of a finished game and ``/stats`` shows the totals of the labelled ones, in this
-        order; empty for a game without stats."""
+        order; empty for a game without stats. A label is a string or a catalog text, as
+        :attr:`title`."""
         ...
 
     @property

@@ -19,6 +19,8 @@ import discord
 from discord import app_commands
 
 from bot.boot.command_text import translations
+from tabletop import registry
+from tabletop.catalog import render
 
 log = logging.getLogger(__name__)
 
@@ -26,11 +28,25 @@ log = logging.getLogger(__name__)
 def command_payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[Any]:
     """The JSON that a sync to `guild` (None: global) would send, in a stable order, and the
     commands' texts in the catalog's other languages if it has any (they are sent as the
-    commands' localizations: see :mod:`bot.boot.command_text`)."""
+    commands' localizations: see :mod:`bot.boot.command_text`), with the games' titles and
+    descriptions in those languages (the ``game`` choices show them)."""
     payload = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     ordered = sorted(payload, key=lambda entry: (entry.get("type", 1), entry["name"]))
     languages = translations()
-    return [*ordered, {"translations": languages}] if languages else ordered
+    if not languages:
+        return ordered
+    return [*ordered, {"games": _game_texts(languages)}, {"translations": languages}]
+
+
+def _game_texts(languages: dict[str, dict[str, str]]) -> dict[str, list[str]]:
+    """Each offered game's title and description in each of ``languages``, by game and
+    language (``stickem:de``): they come from the games' own catalogs."""
+    return {
+        f"{name}:{language}": [render(spec.title, language), render(spec.description, language)]
+        for name in registry.names()
+        for spec in [registry.game(name)]
+        for language in languages
+    }
 
 
 def payload_hash(payload: list[Any]) -> str:

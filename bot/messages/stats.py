@@ -16,6 +16,7 @@ from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.storage import LeaderboardPage, PlayerStats
 from tabletop import registry
+from tabletop.catalog import Text, render
 
 PAGE_SIZE: Final = 10
 LEADERBOARD_TEMPLATE: Final = r"stk:lb:(?P<guild>\d+):(?P<offset>\d+)"
@@ -73,7 +74,7 @@ def game_stat_fields(stats: PlayerStats) -> list[tuple[str, int]]:
     without a label, or of a game no longer offered, is kept in storage but not shown. When the
     player has stats of several games, each label says its game."""
     totals = {(total.game, total.stat): total.total for total in stats.game_stats}
-    shown: list[tuple[str, str, int]] = []
+    shown: list[tuple[str | Text, str | Text, int]] = []
     for name in registry.names():
         if not any(game == name for game, _ in totals):
             continue
@@ -85,7 +86,7 @@ def game_stat_fields(stats: PlayerStats) -> list[tuple[str, int]]:
         ]
     several = len({title for title, _, _ in shown}) > 1
     return [
-        (text("stats.game_stat", stat=label, game=title) if several else label, total)
+        (text("stats.game_stat", stat=label, game=title) if several else render(label), total)
         for title, label, total in shown
     ]
 

@@ -15,13 +15,14 @@ from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.storage import HistoryEntry
 from tabletop import registry
+from tabletop.catalog import Text
 
 PAGE_GAMES: Final = 5
 """Games on one page of /history (one Replay button each: a row holds five)."""
 EMBED_COLOR: Final = 0x2E7D32
 
 
-def game_title(name: str) -> str:
+def game_title(name: str) -> str | Text:
     """A stored game's title, or its stored name for a game this bot no longer offers."""
     try:
         return registry.game(name).title

@@ -21,6 +21,7 @@ from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
 from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
+from tabletop.catalog import Text
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
 EMBED_COLOR: Final = 0x2E7D32
@@ -117,7 +118,7 @@ def _table(snapshot: TableSnapshot, names: Sequence[str]) -> str | None:
 class ShownReplay:
     """A replay as shown: its game's title, the stored game's id, the seats' names, the steps."""
 
-    title: str
+    title: str | Text
     game_id: int
     names: Sequence[str]
     steps: Sequence[ReplayStep]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from bot.boot.command_text import command_text
 from bot.messages import limits
 from host.catalog import text
 from host.errors import UserError
@@ -11,10 +12,17 @@ from tabletop import GameSpec, registry
 
 
 def game_choices() -> list[app_commands.Choice[str]]:
-    """Each game offered, by its title and one-line description (at most 25: Discord's limit).
-    Read when the cogs are loaded, after the bot's settings chose the games offered."""
+    """Each game offered, by its title and one-line description (at most 25: Discord's limit),
+    in each player's language where the game's catalog has it (Discord shows German players
+    "Sticheln: ..."). Read when the cogs are loaded, after the bot's settings chose the games
+    offered."""
     return [
-        app_commands.Choice(name=f"{spec.title}: {spec.description}"[:100], value=spec.name)
+        app_commands.Choice(
+            name=command_text(
+                "games.choice", title=spec.title, description=spec.description, limit=limits.OPTION_LABEL
+            ),
+            value=spec.name,
+        )
         for spec in map(registry.game, registry.names()[:25])
     ]
 

@@ -18,6 +18,7 @@ import discord
 
 from bot.ids import LobbyId, StopId
 from host.catalog import text
+from tabletop.catalog import Text
 from tabletop.pictures import Sketch
 from tabletop.presentation import standings_lines
 
@@ -105,7 +106,7 @@ def player_name(display_name: str) -> str:
 def lobby_message(
     channel_id: int,
     names: Sequence[str],
-    title: str,
+    title: str | Text,
     options_line: str,
     capacity: int,
     *,

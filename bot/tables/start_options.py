@@ -16,6 +16,7 @@ from bot.messages import limits
 from host.catalog import text as catalog_text
 from host.tables import TableError
 from tabletop import GameSpec, registry
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 
 MAX_SEATS: Final = max(registry.game(name).max_players for name in registry.names())
 """The most players any offered game seats (the bound of /start's ``players``)."""
@@ -45,21 +46,27 @@ def parse_options(text: str | None) -> dict[str, object]:
     return found
 
 
-def preset_suggestions(spec: GameSpec, typed: str) -> list[tuple[str, str]]:
-    """The game's presets whose name starts with what is typed: (label, value) pairs."""
+def preset_suggestions(
+    spec: GameSpec, typed: str, language: str = DEFAULT_LANGUAGE
+) -> list[tuple[str, str]]:
+    """The game's presets whose name starts with what is typed: (label, value) pairs, each
+    preset's help in ``language`` (a catalog language or a Discord locale)."""
     typed = typed.strip().lower()
     return [
-        (f"{preset.name}: {preset.help}"[:100], preset.name)
+        (f"{preset.name}: {render(preset.help, language)}"[:100], preset.name)
         for preset in spec.presets
         if preset.name.startswith(typed)
     ][:MAX_SUGGESTIONS]
 
 
-def option_suggestions(spec: GameSpec, typed: str) -> list[tuple[str, str]]:
+def option_suggestions(
+    spec: GameSpec, typed: str, language: str = DEFAULT_LANGUAGE
+) -> list[tuple[str, str]]:
     """Completions of the options text typed so far: the pairs already typed, followed by each
-    option not yet given (with its allowed values), or by each allowed value of the option whose
-    name is being typed. (label, value) pairs, labels and values within Discord's 100
-    characters."""
+    option not yet given (with its help in ``language`` and its allowed values), or by each
+    allowed value of the option whose name is being typed. (label, value) pairs, labels and
+    values within Discord's 100 characters. Option names and values are typed as they are in
+    every language."""
     text = typed.lower()
     done, _, last = text.rpartition(" ")
     prefix = f"{done} " if done else ""
@@ -80,5 +87,5 @@ def option_suggestions(spec: GameSpec, typed: str) -> list[tuple[str, str]]:
             if option.name in given or option.name == "preset" or not option.name.startswith(name):
                 continue
             pair = f"{prefix}{option.name}={option.default}"
-            suggestions.append((f"{pair} ({option.help}; {option.allowed()})", pair))
+            suggestions.append((f"{pair} ({render(option.help, language)}; {option.allowed()})", pair))
     return [(label[:100], value[:100]) for label, value in suggestions][:MAX_SUGGESTIONS]

@@ -24,7 +24,7 @@ maps a Discord locale to it), translate the values and leave the keys and the ``
 they are (a field may be left out of a translation, none added). An entry left out is shown in
 English. Ask for it with ``text(key, language="de", ...)``; the slash commands' descriptions are
 translated by Discord itself from the same files (see :mod:`bot.boot.command_text`). The
-checklist for a whole language (the games' catalogs too) is in ``docs/architecture.md``.
+checklist for a whole language (the games' catalogs too) is in ``docs/languages.md``.
 
 No Discord here: the host uses it without Discord. The files are read once, on first use.
 """

@@ -23,6 +23,7 @@ from host.table.seats import (
 )
 from host.table_lock import TableLock
 from tabletop import GameSpec, Match, OptionError, OptionValue, registry
+from tabletop.catalog import Text
 from tabletop.presentation import Presentation
 
 
@@ -92,8 +93,9 @@ class TableQueries:
         return presentation
 
     @property
-    def title(self) -> str:
-        """The name of the table's game, as players read it."""
+    def title(self) -> str | Text:
+        """The name of the table's game, as players read it (a catalog text: in the reader's
+        language)."""
         return self.spec.title
 
     @property

@@ -18,7 +18,7 @@ Pillow's own embedded FreeType font, so a fresh machine draws the same glyphs).
 
 from tabletop.drawing.canvas import Canvas, flow_groups
 from tabletop.drawing.cards import CARD, SMALL, CardSize, Face, blank_face, face_image
-from tabletop.drawing.chart import totals_chart
+from tabletop.drawing.chart import ChartWords, totals_chart
 from tabletop.drawing.png import Picture, encode_png
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "SMALL",
     "Canvas",
     "CardSize",
+    "ChartWords",
     "Face",
     "Picture",
     "blank_face",

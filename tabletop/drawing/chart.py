@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from tabletop.drawing.canvas import MARGIN, WIDTH, Canvas
@@ -12,14 +13,32 @@ from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import INK, MUTED, PANEL, RGB, SERIES, YELLOW, mix
 from tabletop.drawing.png import Picture
 from tabletop.drawing.symbols import SHAPES, draw_symbol
+from tabletop.words import plural
 
-__all__ = ["MAX_DESCRIPTION", "series_style", "totals_chart"]
+__all__ = ["MAX_DESCRIPTION", "ChartWords", "series_style", "totals_chart"]
 
 HEIGHT: Final = 480
 LEGEND: Final = 230
 """The width of the standings on the right."""
 MAX_DESCRIPTION: Final = 1000
 """The longest description (Discord takes 1024 characters of alt text)."""
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """The words of a chart in the reader's language, filled in by the game from its catalog:
+    ``axis`` under the rounds, ``summary`` the description's first sentence (the title, what
+    the chart shows, for how many rounds), ``by_round`` before the totals round by round."""
+
+    axis: str
+    summary: str
+    by_round: str
+
+
+def english_words(title: str, rounds: int) -> ChartWords:
+    """A chart's words in English (a game that passes none gets these)."""
+    summary = f"{title}: a chart of the totals after each of {plural(rounds, 'round')}."
+    return ChartWords("round", summary, "Round by round:")
 
 
 def series_style(seat: int) -> tuple[RGB, str]:
@@ -34,22 +53,27 @@ def _step(span: int) -> int:
     return next(int(power * m) for m in (1, 2, 5, 10) if power * m >= raw)
 
 
-def _description(title: str, totals: Sequence[Sequence[int]], names: Sequence[str], order: list[int]) -> str:
+def _description(
+    words: ChartWords, totals: Sequence[Sequence[int]], names: Sequence[str], order: list[int]
+) -> str:
     final = totals[-1] if totals else tuple(0 for _ in names)
-    rounds = len(totals)
     standings = "; ".join(f"{place}. {names[seat]} {final[seat]}" for place, seat in enumerate(order, 1))
-    plural = "s" if rounds != 1 else ""
-    text = f"{title}: a chart of the totals after each of {rounds} round{plural}. {standings}."
+    text = f"{words.summary} {standings}."
     lines = " ".join(f"{names[seat]}: {', '.join(str(row[seat]) for row in totals)}." for seat in order)
-    full = f"{text} Round by round: {lines}"
+    full = f"{text} {words.by_round} {lines}"
     return full if len(full) <= MAX_DESCRIPTION else text[:MAX_DESCRIPTION]
 
 
 def totals_chart(
-    totals: Sequence[Sequence[int]], names: Sequence[str], title: str, winners: Sequence[int] = ()
+    totals: Sequence[Sequence[int]],
+    names: Sequence[str],
+    title: str,
+    winners: Sequence[int] = (),
+    words: ChartWords | None = None,
 ) -> Picture:
     """The chart of ``totals`` (one row per finished round: every seat's total after it),
-    one line per seat named ``names[seat]``, the ``winners`` marked in the standings.
+    one line per seat named ``names[seat]``, the ``winners`` marked in the standings; its
+    ``words`` in the reader's language (English if not given).
 
     The standings list the seats from the highest total to the lowest (ties in seat order)."""
     players = len(names)
@@ -88,7 +112,8 @@ def totals_chart(
     label_every = max(1, math.ceil(count / 10))
     for index in range(0, count + 1, label_every):
         canvas.text((x_of(index), bottom + 14), str(index), 18, MUTED, anchor="mt")
-    canvas.text(((left + right) / 2, HEIGHT - 4), "round", 16, MUTED, anchor="md")
+    words = words or english_words(title, len(totals))
+    canvas.text(((left + right) / 2, HEIGHT - 4), words.axis, 16, MUTED, anchor="md")
     marker = 13 if count <= 12 else 10
     for seat in reversed(order):  # the leader's line on top
         color, shape = series_style(seat)
@@ -97,7 +122,7 @@ def totals_chart(
         for point in points[1:]:
             draw_symbol(canvas.draw, shape, point, marker, color)
     _standings(canvas, order, final, names, winners)
-    return canvas.picture(_description(title, totals, names, order))
+    return canvas.picture(_description(words, totals, names, order))
 
 
 def _standings(

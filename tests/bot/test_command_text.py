@@ -20,6 +20,7 @@ from cogs.lobby import TIMER_NAMES, Lobby
 from cogs.table import TableCog
 from host.catalog import Catalog, text
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
+from tabletop import registry
 
 GERMAN = """
 [commands.join]
@@ -136,3 +137,18 @@ async def test_a_change_of_the_translations_is_a_change_of_the_commands(
     english_only = command_payload(tree, None)
     assert all("translations" not in entry for entry in english_only)
     assert payload_hash(english_only) != payload_hash(with_german)
+
+
+async def test_a_change_of_a_games_german_title_is_a_change_of_the_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ``game`` choices of /join and /rules show each game's title and description from the
+    game's own catalog, so those texts in every language are part of what is synced."""
+    tree = await _tree()
+    before = command_payload(tree, None)
+    games = next(entry["games"] for entry in before if "games" in entry)
+    assert games["stickem:de"][0] == "Sticheln"
+    stickem = registry.game("stickem")
+    monkeypatch.setattr(type(stickem), "title", "Stick'em")  # no German title any more
+    after = command_payload(tree, None)
+    assert payload_hash(after) != payload_hash(before)

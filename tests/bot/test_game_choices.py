@@ -5,20 +5,34 @@ from __future__ import annotations
 
 import pytest
 
+from bot.boot.command_text import CatalogTranslator
 from bot.tables.game_choices import game_choices, offered_game
 from host.errors import UserError
 from tabletop import registry
+from tabletop.catalog import render
 
 
 def test_every_offered_game_is_a_choice_with_its_title() -> None:
     assert [choice.value for choice in game_choices()] == list(registry.names())
     for choice in game_choices():
-        assert choice.name.startswith(registry.game(choice.value).title + ": ")
+        assert choice.name.startswith(str(registry.game(choice.value).title) + ": ")
         assert len(choice.name) <= 100
 
 
+async def test_german_players_see_the_games_in_german_within_discords_limit() -> None:
+    translator = CatalogTranslator()
+    payloads = [await choice.get_translated_payload(translator) for choice in game_choices()]
+    german = {payload["value"]: payload["name_localizations"].get("de") for payload in payloads}
+    assert german["stickem"] == "Sticheln: " + render(registry.game("stickem").description, "de")
+    assert str(german["stickem"]).startswith("Sticheln: Das gemeine Stichspiel")
+    for value, name in german.items():
+        spec = registry.game(value)
+        assert name is not None and name.startswith(render(spec.title, "de") + ": "), value
+        assert len(name) <= 100, name
+
+
 def test_an_offered_game_is_found_by_its_name() -> None:
-    assert offered_game("stupid").title == "Stupid"
+    assert str(offered_game("stupid").title) == "Stupid"
 
 
 @pytest.mark.parametrize("name", ["chess", "", "Stupid", "x" * 500])

@@ -1,13 +1,11 @@
 """The slash commands in German: the real German catalog (``host/catalog/de.toml``) reaches
 Discord through :class:`bot.boot.command_text.CatalogTranslator` for every command, option and
-choice, within Discord's limits.
-
-Command and option *names* stay English for now: the commands are declared with plain names
-(``name="join"``), which carry no catalog key, so the translator has nothing to look up for them
-(see the last test)."""
+choice, within Discord's limits: German players see ``/beitreten spiel:`` where English ones see
+``/join game:``, and the German texts name the commands as German players see them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,7 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.boot.command_text import CatalogTranslator, command_text, translations
+import stickem.texts
+import stickgame.texts
+import stupid.texts
+from bot.boot.command_text import CatalogTranslator, command_name, command_text, is_command_name, translations
 from cogs.lobby import Lobby
 from cogs.replay import Replays
 from cogs.rules import RulesCog
@@ -68,7 +69,10 @@ async def test_every_command_and_option_has_its_german_description_within_discor
     payloads = await _payloads()
     assert {payload["name"] for payload in payloads} >= {"join", "start", "hand", "rules", "stats", "stop"}
     described = [part for payload in payloads for part in _described(payload)]
-    descriptions = [key for key in CATALOG.entries() if key.startswith("commands.") and ".timers." not in key]
+    descriptions = [
+        key for key in CATALOG.entries()
+        if key.startswith("commands.") and ".timers." not in key and not _is_name_key(key)
+    ]
     assert len(described) == len(descriptions)  # every description text of the catalog is in use here
     for where, part in described:
         german = part["description_localizations"].get("de")
@@ -100,9 +104,86 @@ def test_every_german_command_text_goes_to_discord_with_the_commands() -> None:
     assert set(german) == english
 
 
-async def test_command_and_option_names_stay_english_for_now() -> None:
-    """The translator finds texts by catalog key; a command's name has none, so German players
-    type the English names (/join, /start...) and read German descriptions beside them."""
-    for payload in await _payloads():
-        for where, part in _described(payload):
-            assert not part.get("name_localizations"), where
+def _is_name_key(key: str) -> bool:
+    """Whether a catalog key is a command's or an option's name (not a description)."""
+    return key.endswith(".name") or ".names." in key
+
+
+DISCORD_NAME = re.compile(r"[-_\w]{1,32}")
+"""Discord's rule for a name, ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``, as far as German
+needs it (Python's ``\\w`` is letters, digits and ``_``), and lowercase."""
+
+
+def _named_level(
+    parts: list[dict[str, Any]], path: str
+) -> Iterator[tuple[str, dict[str, Any], list[dict[str, Any]]]]:
+    for part in parts:
+        yield f"{path}/{part['name']}", part, parts
+        yield from _named_level(part.get("options", []), f"{path}/{part['name']}")
+
+
+async def test_every_command_and_option_has_a_valid_german_name() -> None:
+    payloads = await _payloads()
+    named = [(where, part) for where, part, _ in _named_level(payloads, "")]
+    names = [key for key in CATALOG.entries() if key.startswith("commands.") and _is_name_key(key)]
+    assert len(named) == len(names) > 20  # every name of the catalog is in use here
+    for where, part in named:
+        german = part.get("name_localizations", {}).get("de")
+        assert german, f"{where} has no German name"
+        assert DISCORD_NAME.fullmatch(german) and german == german.lower(), f"{where}: {german!r}"
+        assert is_command_name(german), f"{where}: {german!r}"
+
+
+async def test_german_names_are_unique_beside_each_other() -> None:
+    payloads = await _payloads()
+    for level in [payloads, *(part.get("options", []) for _, part, _ in _named_level(payloads, ""))]:
+        german = [part["name_localizations"]["de"] for part in level]
+        assert len(set(german)) == len(german), german
+
+
+async def test_the_german_names_players_type() -> None:
+    payloads = {payload["name"]: payload for payload in await _payloads()}
+    assert payloads["join"]["name_localizations"]["de"] == "beitreten"
+    assert payloads["stop"]["name_localizations"]["de"] == "beenden"
+    seat = next(option for option in payloads["join"]["options"] if option["name"] == "seat")
+    assert seat["name_localizations"] == {"de": "platz"}
+    assert seat["description_localizations"]["de"].startswith("Während eines Spiels")
+
+
+def test_english_names_are_the_names_the_bot_registers() -> None:
+    """The English catalog entry is the name Discord sends back whatever the player's language."""
+    assert command_name("commands.join.name").message == "join"
+    assert command_name("commands.start.names.bot_level").message == "bot_level"
+
+
+async def test_a_german_name_discord_would_refuse_is_not_sent() -> None:
+    """A broken translation keeps the English name in that language instead of costing the whole
+    registration (Discord refuses every command for one bad name)."""
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_name, data=None
+    )
+    description = command_text("commands.join.description")  # German text with spaces and capitals
+    assert await translator.translate(description, discord.Locale.german, context) is None
+    name = command_name("commands.join.name")
+    assert await translator.translate(name, discord.Locale.german, context) == "beitreten"
+    assert not is_command_name("Beitreten")
+    assert not is_command_name("bot stufe")
+    assert not is_command_name("x" * 33)
+    assert is_command_name("bot-hinzufügen")
+
+
+async def test_german_texts_name_the_commands_as_german_players_see_them() -> None:
+    """A German text that says "/beitreten" names a command a German player can find; the
+    English names (/join) would not appear in their Discord's list."""
+    payloads = await _payloads()
+    german_commands = {payload["name_localizations"]["de"] for payload in payloads}
+    english_only = {payload["name"] for payload in payloads} - german_commands
+    catalogs = (CATALOG, stickem.texts.CATALOG, stupid.texts.CATALOG, stickgame.texts.CATALOG)
+    german = [(key, entry) for catalog in catalogs for key, entry in catalog.entries("de").items()]
+    assert len(german) > 500
+    for key, entry in german:
+        for part in entry.values() if not isinstance(entry, str) else [entry]:
+            for command in re.findall(r"(?<![\w/])/([-\w]+)", part):
+                assert command in german_commands, f"{key}: /{command}"
+                assert command not in english_only, f"{key}: /{command}"

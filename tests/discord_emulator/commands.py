@@ -31,9 +31,53 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
 )
 
 _NAME = re.compile(r"^[-_\w]{1,32}$")
+"""Discord's ``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$`` as far as Python's ``re`` says it
+(``\\w``: letters, digits and ``_``); a name must also be lowercase."""
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
+    "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "zh-CN", "ja", "zh-TW", "ko",
+})
+"""The locales Discord takes localizations for (its Locales reference)."""
 MAX_COMMAND_SIZE = 4000
 #: Discord allows 200 command creations per day per scope (global, or each guild).
 DAILY_COMMAND_CREATES = 200
+
+
+def _valid_name(name: object) -> bool:
+    return isinstance(name, str) and bool(_NAME.match(name)) and name == name.lower()
+
+
+def _validate_localizations(path: str, data: dict[str, Any], *, named: bool, limit: int = 100) -> None:
+    """A command's, option's or choice's ``name_localizations`` (names by Discord's rules for
+    commands and options when ``named``, else texts of 1 to ``limit`` characters) and
+    ``description_localizations`` (1 to 100 characters), each by a locale Discord knows."""
+    for field in ("name_localizations", "description_localizations"):
+        for locale, value in (data.get(field) or {}).items():
+            where = f"{path}.{field}.{locale}"
+            if locale not in LOCALES:
+                raise form_error(where, "BASE_TYPE_CHOICES", f"Value must be one of {sorted(LOCALES)}.")
+            if field == "name_localizations" and named:
+                if not _valid_name(value):
+                    raise form_error(where, "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+            elif not 1 <= len(str(value)) <= limit:
+                raise form_error(where, "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {limit} in length.")
+
+
+def _unique_localized_names(path: str, options: list[dict[str, Any]]) -> None:
+    """Options beside each other must have different names in every locale too (a localized name
+    stands in for the name where it is given)."""
+    for locale in LOCALES:
+        seen: set[str] = set()
+        for i, opt in enumerate(options):
+            name = (opt.get("name_localizations") or {}).get(locale, opt.get("name", ""))
+            if name in seen:
+                raise form_error(
+                    f"{path}.options.{i}.name_localizations.{locale}",
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    "Option names must be unique",
+                )
+            seen.add(name)
 
 
 def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
@@ -46,7 +90,7 @@ def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
     for i, opt in enumerate(options):
         p = f"{path}.options.{i}"
         name = opt.get("name", "")
-        if not _NAME.match(name) or name != name.lower():
+        if not _valid_name(name):
             raise form_error(
                 f"{p}.name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
             )
@@ -57,6 +101,7 @@ def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
                 "Option names must be unique",
             )
         names.add(name)
+        _validate_localizations(p, opt, named=True)
         if not 1 <= len(opt.get("description", "")) <= 100:
             raise form_error(
                 f"{p}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
@@ -73,6 +118,7 @@ def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
                     "BASE_TYPE_BAD_LENGTH",
                     "Must be between 1 and 100 in length.",
                 )
+            _validate_localizations(f"{p}.choices.{j}", choice, named=False)
         if opt.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP):
             _validate_options(p, opt.get("options") or [])
             continue
@@ -85,13 +131,14 @@ def _validate_options(path: str, options: list[dict[str, Any]]) -> None:
                 )
         else:
             seen_optional = True
+    _unique_localized_names(path, options)
 
 
 def validate_command(index: int, data: dict[str, Any]) -> None:
     """Check one command of a bulk overwrite like Discord does."""
     name = data.get("name", "")
     ctype = data.get("type", 1)
-    if ctype == 1 and (not _NAME.match(name) or name != name.lower()):
+    if ctype == 1 and not _valid_name(name):
         raise form_error(
             f"{index}.name", "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid"
         )
@@ -99,6 +146,7 @@ def validate_command(index: int, data: dict[str, Any]) -> None:
         raise form_error(
             f"{index}.description", "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length."
         )
+    _validate_localizations(str(index), data, named=ctype == 1)
     _validate_options(str(index), data.get("options") or [])
     if command_size(data) > MAX_COMMAND_SIZE:
         raise form_error(

@@ -257,3 +257,36 @@ async def test_discord_py_raises_the_daily_limit_at_once(emulator: Emulator) -> 
     assert info.value.status == 429 and info.value.code == 30034
     assert len(emulator.calls("PUT /applications/{application_id}/commands")) == 1
     assert len(emulator.pop_problems("rate-limit")) == 1
+
+
+async def test_localized_names_and_descriptions_are_registered_and_checked(emulator: Emulator) -> None:
+    option = {
+        "name": "seat", "description": "Which seat", "type": 3,
+        "name_localizations": {"de": "platz"}, "description_localizations": {"de": "Welcher Platz"},
+        "choices": [{"name": "First", "value": "1", "name_localizations": {"de": "Erster Platz"}}],
+    }
+    good = {
+        "name": "join", "description": "Join", "type": 1, "options": [option],
+        "name_localizations": {"de": "beitreten"}, "description_localizations": {"de": "Setz dich dazu"},
+    }
+    status, body = await _put(emulator, [good])
+    assert status == 200 and isinstance(body, list)
+    assert body[0]["name_localizations"] == {"de": "beitreten"}  # a choice name may have capitals and spaces
+    refused = {
+        "0.name_localizations.de": good | {"name_localizations": {"de": "Beitreten"}},
+        "0.name_localizations.xx": good | {"name_localizations": {"xx": "beitreten"}},
+        "0.description_localizations.de": good | {"description_localizations": {"de": "x" * 101}},
+        "0.options.0.name_localizations.de": good | {
+            "options": [option | {"name_localizations": {"de": "mein platz"}}]
+        },
+        "0.options.1.name_localizations.de": good | {
+            "options": [option, option | {"name": "other", "name_localizations": {"de": "platz"}}]
+        },
+        "0.options.0.choices.0.name_localizations.de": good | {
+            "options": [option | {"choices": [option["choices"][0] | {"name_localizations": {"de": ""}}]}]
+        },
+    }
+    for path, command in refused.items():
+        status, body = await _put(emulator, [command])
+        assert status == 400 and path in _paths(body), path
+    assert len(emulator.pop_problems("invalid-request")) == len(refused)

@@ -160,3 +160,21 @@ def test_bad_calls_are_refused() -> None:
         hand_picture(view)
     with pytest.raises(ValueError, match="7 names"):
         table_picture(view, NAMES[:3])
+
+
+def test_german_pictures_of_stickem_speak_german() -> None:
+    view = misery_game().view(3)
+    hand = hand_picture(view, "de")
+    assert hand.description.startswith("Deine Hand, 15 Karten: ")
+    assert "Wähle deine Ärgerkarte" in hand.description
+    colours = ("grün ", "braun ", "rot ", "blau ", "gelb ", "lila ")
+    assert any(colour in hand.description for colour in colours)
+    assert hand.png != hand_picture(view).png
+    table = table_picture(mid_trick().view(None), NAMES, "de")
+    assert " spielte " in table.description and "Genommene Karten: " in table.description
+    assert "In dieser Runde nicht im Spiel: " in table.description
+    scored = round_scored()
+    end = round_picture(scored, NAMES, "de")
+    assert end.description.startswith(f"Wertung der Runde {scored.round}. ")
+    assert f"{NAMES[0]}: Ärgerkarte " in end.description
+    assert not {"Your", "misery", "took", "Round"} & set(end.description.replace(",", " ").split())

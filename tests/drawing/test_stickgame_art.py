@@ -113,3 +113,24 @@ def test_bad_calls_are_refused() -> None:
         hand_picture(view)
     with pytest.raises(ValueError, match="4 names"):
         table_picture(view, NAMES[:3])
+
+
+def test_german_pictures_of_the_stick_game_speak_german() -> None:
+    view = hand_view()
+    hand = hand_picture(view, "de")
+    assert hand.description.startswith("Deine Hand, 25 Karten: ")
+    assert "; Joker: Joker, Joker, Herz-Zwei, Pik-Zwei." in hand.description
+    assert view.stick is not None and "Dein Stick: " in hand.description
+    assert hand.png != hand_picture(view).png
+    table = table_picture(table_with_melds(), NAMES[:4], "de")
+    assert "#1 Folge: Herz-Sieben, Herz-Acht, Joker als Herz-Neun, Herz-Zehn" in table.description
+    assert "Kreuz-Zwei als Neun" in table.description
+    assert "#5 5 Joker: " in table.description and "Ablagestapel: " in table.description
+    assert card_words(JOKER, "de") == "Joker" and card_words(JOKER) == "joker"
+
+
+def test_german_stick_game_cards_carry_the_german_letters_and_joker_words() -> None:
+    queen, deuce = Card(SUITS[0], 12), Card(SUITS[0], 2)
+    assert (card_face(queen, "de").rank, card_face(queen).rank) == ("D", "Q")
+    assert (card_face(deuce, "de").note, card_face(deuce).note) == ("JOKER", "WILD")
+    assert card_face(JOKER, "de").rank == "JOKER"

@@ -8,7 +8,7 @@ from itertools import combinations
 
 import pytest
 
-from stupid.art import card_face, hand_picture, table_picture
+from stupid.art import card_face, chart_picture, hand_picture, table_picture
 from stupid.cards import SUITS, Card, full_deck
 from tabletop.drawing import face_image
 from tabletop.drawing.palette import CARD_WHITE, contrast
@@ -102,3 +102,36 @@ def test_bad_calls_are_refused() -> None:
         hand_picture(view)
     with pytest.raises(ValueError, match="5 names"):
         table_picture(view, NAMES[:4])
+
+
+def test_a_german_hand_picture_speaks_german_and_draws_other_words() -> None:
+    game = tricks(4, seed=1, cards=1, round_to=7)
+    view = game.view(game.awaiting[0])
+    german = hand_picture(view, "de")
+    assert german.description.startswith("Deine Hand, 7 Karten: ")
+    assert "Trumpf: " in german.description and "aufgedeckt" in german.description
+    assert "Du darfst spielen: " in german.description
+    assert not {"Your", "hand", "Trump", "play"} & set(german.description.replace(",", " ").split())
+    assert german.png != hand_picture(view).png  # the words drawn on it are German too
+    assert german.png == hand_picture(view, "de").png  # and as deterministic
+
+
+def test_a_german_table_and_chart_speak_german() -> None:
+    view = tricks(14, cards=5, round_to=7).view(None)
+    picture = table_picture(view, NAMES, "de")
+    (leader, _), *_ = view.trick
+    assert f"{NAMES[leader]} spielte " in picture.description
+    assert picture.description.startswith("Runde 7 von 13, je 7 Karten, Stich 1 von 7. Trumpf: Karo (")
+    assert "Ansagen: " in picture.description and "Geber: " in picture.description
+    finished = tricks(4, seed=1, cards=1, round_to=3).view(None)
+    chart = chart_picture(finished, NAMES[:4], "de")
+    assert chart.description.startswith("Stand nach Runde 2: die Gesamtpunkte nach jeder der 2 Runden")
+    assert "Runde für Runde:" in chart.description
+    assert chart.png != chart_picture(finished, NAMES[:4]).png
+
+
+def test_german_face_cards_carry_the_german_letters() -> None:
+    suit = SUITS[0]
+    assert [card_face(Card(suit, rank), "de").rank for rank in (11, 12, 13, 14)] == ["B", "D", "K", "A"]
+    assert [card_face(Card(suit, rank)).rank for rank in (11, 12, 13, 14)] == ["J", "Q", "K", "A"]
+    assert card_face(Card(suit, 7), "de") == card_face(Card(suit, 7))

@@ -18,10 +18,10 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("host", "bot", "cogs")
 """Where the player-facing text of the host and the Discord layer lives."""
 
-CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.boot.command_text": {"command_text"}}
+CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.boot.command_text": {"command_text", "command_name"}}
 """The functions that look a text up by key, by the module they are imported from (a wrapper
-such as ``command_text`` calls ``CATALOG.text(key, ...)`` with the key it was given: its own
-callers are the ones read)."""
+such as ``command_text`` or ``command_name`` calls ``CATALOG.text(key, ...)`` with the key it was
+given: its own callers are the ones read)."""
 
 OPERATOR_FILES = {
     # What these say is read by whoever runs the bot (its console, its log, the README), never
@@ -59,6 +59,9 @@ INTERNAL_ERRORS = frozenset({
     # catalog's replay.not_offered / replay.not_replayable (bot/replays/finding.py).
     "NotReplayable",
 })
+OPTIONS = frozenset({"language", "limit"})
+"""Keyword arguments of a look-up that are not fields of its text: the language wanted, the
+longest text Discord takes (``command_text``'s ``limit``)."""
 LOG_KEYWORDS = frozenset({"where", "detail"})
 """Keyword arguments that only reach the log: where a bug happened, why storage failed."""
 
@@ -111,7 +114,7 @@ def lookups(source: str, where: str) -> list[Lookup]:
         if len(node.args) != 1 or any(keyword.arg is None for keyword in node.keywords):
             found.append(Lookup(at, key, None))
             continue
-        fields = frozenset(k.arg for k in node.keywords if k.arg is not None and k.arg != "language")
+        fields = frozenset(k.arg for k in node.keywords if k.arg is not None and k.arg not in OPTIONS)
         found.append(Lookup(at, key, fields))
     return found
 

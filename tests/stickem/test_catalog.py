@@ -29,6 +29,7 @@ MODULES = (
     "stickem.hosting",
     "stickem.table_options",
     "stickem.texts",
+    "stickem.art",
 )
 """The modules that write what a Discord player reads of Stick'em."""
 
@@ -52,9 +53,13 @@ def test_no_sentence_is_left_in_the_modules_players_read() -> None:
 
 def test_the_spec_texts_are_the_specs_english_words_and_have_german() -> None:
     english = {key: render(spec_text(key)) for key in SPEC_TEXTS}
-    assert english["spec.title"] == GAME.title
+    assert english["spec.title"] == str(GAME.title)
     assert [english[f"option.{option.name}.help"] for option in GAME.options] == [
-        option.help for option in GAME.options
+        str(option.help) for option in GAME.options
+    ]
+    assert render(GAME.title, "de") == "Sticheln"  # the spec itself reads German to a German reader
+    assert [render(preset.help, "de") for preset in GAME.presets] == [
+        render(spec_text(f"preset.{preset.name}.help"), "de") for preset in GAME.presets
     ]
     german = {key: render(spec_text(key), "de") for key in SPEC_TEXTS}
     assert german["spec.title"] == "Sticheln"
@@ -159,7 +164,7 @@ def test_refusals_read_in_german() -> None:
     assert render(not_held.value.message, "de") == "lila 17 hast du nicht auf der Hand."
     with pytest.raises(OptionError) as too_many:
         GAME.new_match(7, GAME.resolve_options({"preset": "amigo"}), 1)
-    german = "Die Regeln amigo sind für 3\N{EN DASH}6 Spieler, nicht für 7."
+    german = "Die Regelvariante amigo ist für 3\N{EN DASH}6 Spieler, nicht für 7."
     assert render(too_many.value.message, "de") == german
     with pytest.raises(OptionError) as crossed:
         GAME.resolve_options({"min_players": 6, "max_players": 4})

@@ -27,6 +27,7 @@ MODULES = [
     "stickgame.present_text",
     "stickgame.refusals",
     "stickgame.hosting",
+    "stickgame.art",
 ]
 """The modules whose texts a Discord player reads."""
 
@@ -119,8 +120,9 @@ def test_the_draw_prompt_in_german() -> None:
         phase="draw", hands={0: "5C 6C JC * 9S QH 9D", 1: "4D 4D", 2: "8S"}, discard="QD", sticks={0: STICK_6}
     )
     text = everything(P.prompt(match.view(0), NAMES))
-    for words in ("Runde 1", "du bist dran: zieh eine Karte", "Dein Stick: **eine Folge aus 4 und ein Satz**",
-                  "Deine Hand (7 Karten):", "Kreuz: 5♣ 6♣ B♣", "Joker: Joker", "Herz: D♥",
+    for words in ("Runde 1", "du bist am Zug: zieh eine Karte",
+                  "Dein Stick: **eine Folge aus 4 und ein Satz**", "Deine Hand (7 Karten):",
+                  "Kreuz: 5♣ 6♣ B♣", "Joker: Joker", "Herz: D♥",
                   "Ablagestapel: ♦️ D♦ · Stapel:", "Vom Stapel ziehen", "Ablage nehmen (D♦)"):  # fmt: skip
         assert words in text, (words, text)
     assert leftovers(text) == [], text
@@ -192,7 +194,7 @@ def test_the_engines_refusals_reach_players_in_german() -> None:
     )
     with pytest.raises(Refused) as turn:
         match.apply(1, "S")
-    assert render(turn.value.message, "de") == "du bist nicht dran" and turn.value.turn_of == (0,)
+    assert render(turn.value.message, "de") == "du bist nicht am Zug" and turn.value.turn_of == (0,)
     with pytest.raises(Refused) as meld:
         match.apply(0, "L 5C 6C 7C | 9S 9H 9D")
     german = render(meld.value.message, "de")
@@ -230,8 +232,10 @@ def test_a_refused_player_count_and_the_hosts_future_texts_read_in_german() -> N
         GAME.new_match(1, GAME.resolve_options({}), seed=1)
     assert render(refused.value.message, "de") == "Stick Game ist für 2\N{EN DASH}8 Spieler, nicht für 1."
     assert str(refused.value) == "Stick Game is for 2-8 players, not 1."
-    assert GAME.description == CATALOG.text("spec.description")  # English for the host today
-    assert CATALOG.text("option.hand_size.help", language="de") == "Karten, die jeder Spieler bekommt"
-    assert [option.help for option in GAME.options] == [
+    assert str(GAME.description) == CATALOG.text("spec.description")  # English by default
+    assert render(GAME.description, "de") == CATALOG.text("spec.description", language="de")
+    hand_size = next(option for option in GAME.options if option.name == "hand_size")
+    assert render(hand_size.help, "de") == "Karten, die jeder Spieler bekommt"
+    assert [str(option.help) for option in GAME.options] == [
         CATALOG.text(f"option.{option.name}.help") for option in GAME.options
     ]

@@ -34,16 +34,18 @@ SHOWN = [
     "stupid.refusals",
     "stupid.table_options",
     "stupid.hosting",
+    "stupid.art",
 ]
 MODULES = SHOWN
 
 ENGLISH = re.compile(
-    r"(?<![/\w])(the|round|rounds|trick|tricks|bid|bids|trump|your|you|dealer|card|cards|hand|clubs?|"
+    r"(?<![/\w])(the|round|rounds|trick|tricks|bid|bids|trump|your|you|dealer|card|cards|clubs?|"
     r"hearts?|spades?|diamonds?|waiting|played|turn|total|scored|made|missed|took|over|game|players|"
     r"queen|king|jack|ace|suit|follow|lead|led)(?!\w)",
     re.IGNORECASE,
 )
-"""English words that must not show in a German text (``/hand`` is a command, not a word)."""
+"""English words that must not show in a German text (not "hand": German says "Hand" too, as the
+host's catalog does, and ``/hand`` is a command)."""
 ENGLISH_FACE = re.compile(r"(?<!\w)[JQ][♣♦♥♠]")
 """A face card written with an English letter (jack, queen): German writes B and D."""
 NAMES = ["Anna", "Bernd", "Clara", "Dieter"]
@@ -106,11 +108,12 @@ def test_a_german_bid_prompt_of_the_dealer() -> None:
     seen = view(match, match.awaiting[0])
     prompt = PRESENTATION.prompt(seen, NAMES[:3])
     text = german(prompt.content)
-    assert "**Stiche-Raten - Runde 4 von 13** - je 4 Karten - Trumpfkarte" in text
+    dash = "\N{EN DASH}"
+    assert f"**Stiche-Raten {dash} Runde 4 von 13** {dash} je 4 Karten {dash} Trumpfkarte" in text
     assert f"({seen.trump_suit.symbol} {_SUITS[seen.trump_suit]} ist Trumpf)" in text
     assert "**Du sagst an:** Wie viele Stiche machst du genau? Bisherige Ansagen:" in text
     assert "Als Geber darfst du nicht 2 ansagen" in text and "Stiche dieser Runde (4 Stiche)" in text
-    assert "Dein Blatt (4 Karten):" in text
+    assert "Deine Hand (4 Karten):" in text
     assert [render(button.label, "de") for button in _buttons(prompt)] == ["0", "1", "2", "3", "4"]
 
 
@@ -141,8 +144,8 @@ def test_a_german_hand_prompt_names_suits_and_face_cards_as_german_players_do() 
     text = german(prompt.content)
     assert seen.lead_suit is not None
     lead = _SUITS[seen.lead_suit]
-    assert f"ausgespielte Farbe: {seen.lead_suit.symbol} {lead}" in text
-    assert f"**Du bist dran:** Bediene {lead} ({seen.lead_suit.symbol})." in text
+    assert f"Ausspielfarbe: {seen.lead_suit.symbol} {lead}" in text
+    assert f"**Du bist am Zug:** Bediene {lead} ({seen.lead_suit.symbol})." in text
     assert "Gespielt: " in text and "Sticht bisher: " in text
     hand = seen.hand or ()
     labels = {render(button.label, "de") for button in _buttons(prompt)}
@@ -166,8 +169,8 @@ def test_the_german_table_message_and_round_report() -> None:
     closed = PRESENTATION.round_closed(events, after, NAMES)
     assert closed is not None
     text = german(closed.content)
-    assert text.startswith("**Stiche-Raten** - Runde 2 von 13 ist vorbei (je 2 Karten).")
-    assert "Letzter Stich (2) - geht an " in text
+    assert text.startswith("**Stiche-Raten** \N{EN DASH} Runde 2 von 13 ist vorbei (je 2 Karten).")
+    assert "Letzter Stich (2) \N{EN DASH} geht an " in text
     scored = next(event for event in events if isinstance(event, RoundScored))
     [report] = PRESENTATION.reports(events, after, NAMES)
     text = message_text(report)
@@ -175,10 +178,10 @@ def test_the_german_table_message_and_round_report() -> None:
     for seat_number, name in enumerate(NAMES):
         bid, taken = scored.bids[seat_number], scored.taken[seat_number]
         verdict = "geschafft" if bid == taken else "verfehlt"
-        assert f"**{name}** - Ansage {bid}, gemacht {taken} ({verdict}): " in text
+        assert f"**{name}** \N{EN DASH} Ansage {bid}, gemacht {taken} ({verdict}): " in text
     drive(match, lambda m: m.stage == "3.1.1")
     table = german(PRESENTATION.table(view(match, None), NAMES, notes=[], stopped=False).content)
-    assert "**Stiche-Raten** - Runde 3 von 13 - je 3 Karten - Geber: " in table
+    assert "**Stiche-Raten** \N{EN DASH} Runde 3 von 13 \N{EN DASH} je 3 Karten \N{EN DASH} Geber: " in table
     assert "Trumpfkarte: **" in table and "ist Trumpf" in table and "\nSpieler:\n" in table
     assert "Die Ansagen ergeben zusammen " in table and "; diese Runde hat 3 Stiche." in table
     assert "Am Zug: **" in table
@@ -203,7 +206,7 @@ def test_german_refusals_of_the_rules_and_the_english_str_for_library_users() ->
     other = (dealer + 1) % 3
     with pytest.raises(Refused) as waiting:
         match.apply(other, "b0")
-    assert german(waiting.value.message) == "Du bist nicht mit der Ansage dran."
+    assert german(waiting.value.message) == "Du bist nicht am Zug: Jemand anderes sagt gerade an."
     assert waiting.value.turn_of == (dealer,)
     assert not re.search(r"\d", str(waiting.value))
     # Must follow suit, in German card words.
@@ -222,7 +225,7 @@ def test_german_refusals_of_the_rules_and_the_english_str_for_library_users() ->
         match.apply(follower, f"p{off.code}")
     suit = _SUITS[lead.suit]
     assert german(follow.value.message) == (
-        f"Du musst bedienen: Spiel {suit} ({lead.suit.symbol}), du hast {suit} im Blatt."
+        f"Du musst bedienen: Spiel {suit} ({lead.suit.symbol}), du hast {suit} auf der Hand."
     )
     missing = next(
         card
@@ -231,7 +234,7 @@ def test_german_refusals_of_the_rules_and_the_english_str_for_library_users() ->
     )
     with pytest.raises(Refused) as absent:
         PRESENTATION.click(view(match, follower), f"p{missing.code}", ())
-    assert german(absent.value.message).startswith(f"D{missing.suit.symbol} ist nicht in deinem Blatt")
+    assert german(absent.value.message).startswith(f"D{missing.suit.symbol} hast du nicht auf der Hand")
     with pytest.raises(Refused) as nonsense:
         match.apply(follower, "zz")
     assert german(nonsense.value.message) == "Das ist kein Zug dieses Spiels."
@@ -240,7 +243,9 @@ def test_german_refusals_of_the_rules_and_the_english_str_for_library_users() ->
 def test_german_option_refusals() -> None:
     with pytest.raises(OptionError) as seats:
         new_match(15)
-    assert german(seats.value.message) == "Ein Tisch Stiche-Raten hat Platz für 2-14 Spieler, nicht für 15."
+    assert german(seats.value.message) == (
+        "Ein Tisch Stiche-Raten hat Platz für 2\N{EN DASH}14 Spieler, nicht für 15."
+    )
     with pytest.raises(OptionError) as cards:
         new_match(6, decks=1, max_hand=10)
     text = german(cards.value.message)
@@ -263,7 +268,7 @@ def test_stale_prompts_replies_and_reminders_in_german() -> None:
     assert german(PRESENTATION.reply("pQC", view(match, first))) == "Du hast D♣ gespielt."
     assert german(PRESENTATION.todo(view(match, match.awaiting[0]))) == "ansagen"
     nudge = render(PRESENTATION.nudge(view(match, match.awaiting[0])), "de")
-    assert nudge == "du bist mit der Ansage dran (Runde 3): nutze **/hand**."
+    assert nudge == "du bist am Zug und sagst an (Runde 3): nutze **/hand**."
 
 
 def test_the_rules_and_options_in_german() -> None:
@@ -283,7 +288,7 @@ def test_the_rules_and_options_in_german() -> None:
     line = PRESENTATION.options_line(options, 10)
     assert isinstance(line, Text)
     assert render(line, "de") == (
-        "2 Kartenspiele (eines pro 7 Spieler); größtes Blatt 7 Karten: "
+        "2 Kartenspiele (eines pro 7 Spieler); größte Hand 7 Karten: "
         "13 Runden mit 1 bis 7 Karten und zurück"
     )
 
@@ -338,5 +343,5 @@ def test_every_refusal_of_the_engine_has_its_own_text_in_german() -> None:
     }  # fmt: skip
     assert (
         seen["bid_out_of_range"]
-        == "Eine Ansage ist eine ganze Zahl von 0 bis 1 (die Karten in deinem Blatt), nicht 99."
+        == "Eine Ansage ist eine ganze Zahl von 0 bis 1 (die Karten auf deiner Hand), nicht 99."
     )

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from tabletop import CorruptLog, GameSpec, Match, OptionError, Refused, registry
+from tabletop.catalog import render
 from tests.tabletop.conftest import short_options
 
 
@@ -84,8 +85,9 @@ def test_every_stat_of_a_finished_game_is_named_for_players(spec: GameSpec) -> N
     for name, values in stats.items():
         assert 0 < len(name) <= 64 and len(values) == players
         assert all(type(value) is int for value in values)
-        label = spec.stat_labels[name]
-        assert label.strip() == label and 0 < len(label) <= 60
+        for language in ("en", "de"):
+            label = render(spec.stat_labels[name], language)
+            assert label.strip() == label and 0 < len(label) <= 60
 
 
 def test_refused_actions_change_nothing(spec: GameSpec) -> None:
