@@ -41,6 +41,7 @@ from host.storage.records import (
     StoredGame,
     TimerRecord,
 )
+from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.store import Storage, utc_now
 from host.storage.transaction import Transaction
 
@@ -69,6 +70,7 @@ __all__ = [
     "SchemaTooNew",
     "SeatRecord",
     "SeatResult",
+    "ServerLanguage",
     "Standing",
     "StatTotal",
     "Storage",
@@ -77,6 +79,7 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "StoredGame",
+    "StoredLanguages",
     "TimerRecord",
     "Transaction",
     "UnknownGame",

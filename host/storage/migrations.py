@@ -17,7 +17,7 @@ from sqlalchemy import Connection, DateTime, insert, inspect, select, text, upda
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -108,7 +108,29 @@ def _v4_to_v5(conn: Connection) -> None:
     conn.execute(text("ALTER TABLE game_results DROP COLUMN misery_swallowed"))
 
 
-MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5}
+def _v5_to_v6(conn: Connection) -> None:
+    """Version 6: the languages people and servers read (`user_languages`: each person's Discord
+    locale as last seen; `server_languages`: the language /settings language chose and the
+    server's own locale as last seen), so that a DM sent unprompted after a restart is in the
+    reader's language. New tables only: an older database knows no language, and no row means
+    English until the person or server is next seen."""
+    timestamp = DateTime(timezone=False).compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE user_languages ("
+        " user_id BIGINT NOT NULL PRIMARY KEY,"
+        " locale VARCHAR(16) NOT NULL,"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+    conn.execute(text(
+        "CREATE TABLE server_languages ("
+        " guild_id BIGINT NOT NULL PRIMARY KEY,"
+        " chosen VARCHAR(16),"
+        " seen VARCHAR(16),"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+
+
+MIGRATIONS: dict[int, Migration] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6}
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 
 

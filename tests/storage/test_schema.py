@@ -158,6 +158,8 @@ async def _make_version_1(storage: Storage) -> None:
     await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
     await raw(storage, "DROP TABLE server_settings")  # version 4
     await _undo_version_5(storage)
+    await raw(storage, "DROP TABLE user_languages")  # version 6
+    await raw(storage, "DROP TABLE server_languages")
     await raw(storage, "UPDATE schema_version SET version = 1")
 
 
@@ -176,7 +178,7 @@ async def test_a_version_1_database_opens_and_its_timers_get_reminders(
     await storage.close()
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
-        assert reopened.schema_version == CURRENT_VERSION == 5
+        assert reopened.schema_version == CURRENT_VERSION
         (game,) = (await reopened.load_unfinished_games()).games
         assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
         assert await reopened.mark_timer_reminded(game_id, "turn") is True
