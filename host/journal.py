@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from host.catalog import text
+from host.catalog import lazy
 from host.storage import (
     OWED,
     SAVE_FAILED,
@@ -51,9 +51,9 @@ from tabletop import Match, Results, registry
 log = logging.getLogger(__name__)
 
 
-OUT_OF_STEP = text("journal.out_of_step")
+OUT_OF_STEP = lazy("journal.out_of_step")
 """What a player is told when their change did not fit the stored game (the table was reloaded)."""
-ENDED_IN_STORAGE = text("journal.ended_in_storage")
+ENDED_IN_STORAGE = lazy("journal.ended_in_storage")
 """What a player is told when their change came after the stored game had ended."""
 
 

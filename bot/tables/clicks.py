@@ -22,7 +22,8 @@ from bot.tables.effects import EffectPlayer
 from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import is_admin
 from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
-from host.catalog import text
+from host.catalog import lazy
+from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import (
     Effect,
@@ -62,12 +63,13 @@ class Clicks:
     def _table(self, channel_id: int) -> Table:
         table = self.registry.get(channel_id)
         if table is None:
-            raise TableError(text("table.closed_game_over"))
+            raise TableError(lazy("table.closed_game_over"))
         return table
 
     async def lobby_click(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
         """A Join / Leave / Start button of a lobby message."""
         try:
+            self.courier.languages.note(interaction)
             table = self._table(ident.channel_id)
             async with self.answerer.locked(table, interaction, component=True):
                 user = interaction.user
@@ -80,8 +82,13 @@ class Clicks:
                         outcome = table.leave(user.id)
                     else:
                         outcome = table.start(user.id, is_admin=is_admin(interaction))
+                channel = self.courier.languages.of_channel(table)  # the lobby message is the channel's
                 await self._finish(
-                    table, outcome, interaction, lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                    table,
+                    outcome,
+                    interaction,
+                    lobby_spec(table, language=channel),
+                    skip=(ShowLobby, LobbyClosed),
                 )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
@@ -93,29 +100,31 @@ class Clicks:
         presentation says what it means, a step of a decision (shown in place) or an action
         (applied, stored, shown)."""
         try:
+            reader = self.courier.languages.of_interaction(interaction)  # the clicked prompt's reader
             table = self._table(ident.channel_id)
             user_id = interaction.user.id
-            header = dm_header(table) if interaction.guild_id is None else ""
+            header = dm_header(table, reader) if interaction.guild_id is None else ""
             if not table.returns_on_click(user_id, ident.game_id, ident.stage):
                 # A step of a decision changes nothing: it is answered at once, without waiting
                 # for the table (which may be busy showing the previous move).
                 seat, meaning = self._meaning(table, user_id, ident, values)
                 if not isinstance(meaning, Act):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                        interaction, prompt_spec(table, seat, meaning.draft, header=header, language=reader)
                     )
                     return
             async with self.answerer.locked(table, interaction, component=True):
                 if table.returns_on_click(user_id, ident.game_id, ident.stage):
                     async with self.journal.recording(table):
                         outcome = table.back(user_id)
-                    await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                    answer = MessageSpec(render_text(outcome.reply, reader))
+                    await self._finish(table, outcome, interaction, answer)
                     return
                 # read again: the table may have moved on while this click waited for it
                 seat, meaning = self._meaning(table, user_id, ident, values)
                 if not isinstance(meaning, Act):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                        interaction, prompt_spec(table, seat, meaning.draft, header=header, language=reader)
                     )
                     return
                 async with self.journal.recording(table):
@@ -125,7 +134,7 @@ class Clicks:
                 after = table.presentation.acted(match.view(seat), meaning.action, table.names)
                 in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
                 if in_place:
-                    spec = prompt_spec(table, seat, header=header)
+                    spec = prompt_spec(table, seat, header=header, language=reader)
                     if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
                         outcome = Outcome(
                             outcome.reply,
@@ -134,7 +143,7 @@ class Clicks:
                         )
                 else:
                     reply = table.presentation.reply(meaning.action, match.view(seat))
-                    spec = done_spec(after or Message(reply))
+                    spec = done_spec(after or Message(reply), reader)
                 await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
@@ -154,13 +163,16 @@ class Clicks:
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
         try:
+            self.courier.languages.note(interaction)
             table = self._table(ident.channel_id)
             async with self.answerer.locked(table, interaction, component=True):
                 async with self.journal.recording(table):
                     outcome = table.approve_takeover(
                         interaction.user.id, ident.seat, ident.user_id, is_admin=is_admin(interaction)
                     )
-                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                channel = self.courier.languages.of_channel(table)  # the request is the channel's
+                answer = MessageSpec(render_text(outcome.reply, channel))
+                await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the takeover button")
 
@@ -173,7 +185,9 @@ class Clicks:
                     outcome = table.stop(
                         interaction.user.id, is_admin=is_admin(interaction), game_id=ident.game_id
                     )
-                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                reader = self.courier.languages.of_interaction(interaction)  # an ephemeral confirmation
+                answer = MessageSpec(render_text(outcome.reply, reader))
+                await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
 

@@ -17,6 +17,7 @@ from host.storage.errors import (
     StorageUnavailable,
     UnknownGame,
 )
+from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.migrations import CURRENT_VERSION
 from host.storage.records import (
     OWED,
@@ -41,7 +42,6 @@ from host.storage.records import (
     StoredGame,
     TimerRecord,
 )
-from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.store import Storage, utc_now
 from host.storage.transaction import Transaction
 

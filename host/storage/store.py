@@ -22,8 +22,8 @@ from host.storage.database import (
 from host.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
 from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
-from host.storage.loading import load_games
 from host.storage.languages import LanguageSettings
+from host.storage.loading import load_games
 from host.storage.lobbies_settings_stats import LobbiesSettingsStats
 from host.storage.migrations import CURRENT_VERSION, ensure_schema
 from host.storage.records import (
