@@ -31,7 +31,7 @@ from bot.messages.stats import (
 from bot.tables.host_messages import player_name
 from bot.tables.payload import edit_kwargs, send_kwargs
 from bot.tables.stray_clicks import parse_or_none, refuse
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
 from host.storage import READ_FAILED, Storage, StorageError
 
@@ -40,7 +40,7 @@ def storage_of(client: discord.Client) -> Storage:
     """The bot's open storage; :class:`UserError` when there is none."""
     storage = getattr(client, "storage", None)
     if not isinstance(storage, Storage):
-        raise UserError(text("stats.no_database"))
+        raise UserError(lazy("stats.no_database"))
     return storage
 
 
@@ -55,7 +55,7 @@ def readable() -> Iterator[None]:
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise UserError(text("stats.per_server"))
+        raise UserError(lazy("stats.per_server"))
     return interaction.guild_id
 
 

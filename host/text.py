@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from host.catalog import DEFAULT_LANGUAGE, Text, lazy, render
+from host.errors import sentence
 
 ECHO = 60
 """Characters of user input quoted back in a reply."""
@@ -44,3 +45,19 @@ def joined(parts: Sequence[str | Text], separator: str = " ") -> Text:
     reader's language."""
     base = lazy("language.parts", parts="")
     return _Joined(base.catalog, base.key, base.fields, tuple(parts), separator)
+
+
+@dataclass(frozen=True)
+class _Sentence(_Joined):
+    """Texts joined as :class:`_Joined`, shown as a sentence (:func:`host.errors.sentence`)."""
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The parts in ``language``, joined, capitalised, with a full stop."""
+        return sentence(super().render(language))
+
+
+def as_sentence(words: str | Text) -> Text:
+    """``words`` shown as a sentence in the reader's language (a game's refusal that may start
+    in lower case: "there is no preset ''" becomes "There is no preset ''.")."""
+    base = lazy("language.parts", parts="")
+    return _Sentence(base.catalog, base.key, base.fields, (words,))

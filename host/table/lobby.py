@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from host.catalog import Words, lazy
-from host.errors import sentence
 from host.table.effects import (
     Effect,
     LobbyClosed,
@@ -25,7 +24,7 @@ from host.table.seats import (
     bot_seat,
     timer_seconds,
 )
-from host.text import joined
+from host.text import as_sentence, joined
 from tabletop import OptionError, OptionValue
 
 
@@ -106,8 +105,8 @@ class TableLobby(TablePlay):
         with the game's reason for one it does not allow)."""
         try:
             return self.spec.resolve_options({**self.chosen, **(options or {})})
-        except OptionError as exc:
-            raise TableError(sentence(str(exc))) from exc
+        except OptionError as exc:  # the game's refusal, in the reader's language when shown
+            raise TableError(as_sentence(exc.message)) from exc
 
     def start(
         self,
@@ -146,7 +145,7 @@ class TableLobby(TablePlay):
         try:
             match = self.spec.new_match(len(seats), resolved, self._seed_source())
         except OptionError as exc:  # the game's refusal, e.g. too few players for the options
-            raise TableError(sentence(str(exc))) from exc
+            raise TableError(as_sentence(exc.message)) from exc
         self.seats = seats
         seconds = timer_seconds(timer)
         self.timer_seconds = None if seconds is None else seconds * self.timer_scale

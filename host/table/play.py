@@ -27,7 +27,6 @@ from host.table.seats import (
 )
 from host.table.takeover import TableTakeovers
 from tabletop import Match, Refused
-from tabletop.presentation import render
 
 
 class TablePlay(TableTakeovers):
@@ -44,7 +43,7 @@ class TablePlay(TableTakeovers):
         if stage != match.stage:
             reason = self.presentation.stale(stage, view)
             if reason is not None:
-                raise TableError(render(reason))
+                raise TableError(reason)
         return seat, view
 
     def _clicked_game(self, game_id: str) -> Match:
@@ -80,7 +79,7 @@ class TablePlay(TableTakeovers):
         except Refused as exc:
             raise GameRefusal.of(exc, self.names) from exc
         back = self._acted(seat)
-        reply = render(self.presentation.reply(action, match.view(seat)))
+        reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
 
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from host.catalog import lazy, text
-from host.errors import UserError
+from host.errors import UserError, sentence
 from host.text import echo
 from tabletop import Refused
 
@@ -28,6 +28,9 @@ class GameRefusal(UserError):
             waiting = " and ".join(names[seat] for seat in refused.turn_of)
             return cls(lazy("game.not_your_turn", names=waiting))
         return cls(refused.message)  # made a sentence when shown (bot.messages.errors)
+
+    def __str__(self) -> str:
+        return sentence(super().__str__())
 
 
 class TableState(Enum):
