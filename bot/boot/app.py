@@ -27,7 +27,7 @@ from host.storage.database import redacted
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats")
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.lobby", "cogs.table", "cogs.stats", "cogs.settings")
 """The cogs loaded at start-up, one per concern."""
 
 SYNC_STATE_FILENAME = "command-sync.json"

@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.boot.command_text import CatalogTranslator, command_text, translations
 from cogs.lobby import Lobby
 from cogs.rules import RulesCog
+from cogs.settings import Settings
 from cogs.stats import Stats
 from cogs.table import TableCog
 from host.catalog import CATALOG
@@ -28,7 +29,7 @@ DESCRIPTION_LIMIT = 100
 
 async def _tree() -> app_commands.CommandTree[Any]:
     client = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    for cog in (Lobby, TableCog, RulesCog, Stats):
+    for cog in (Lobby, TableCog, RulesCog, Stats, Settings):
         await client.add_cog(cog(client))
     return client.tree
 
