@@ -10,13 +10,20 @@ also makes sure the other language's text differs, so that a message in the wron
 
 from __future__ import annotations
 
+import json
+import os
+import signal
 from pathlib import Path
+from typing import Any
 
 from bot.boot.app import StickemBot
+from bot.ids import ActionId
 from bot.tables.service import service_for
 from host.catalog import text
 from tabletop import registry
+from tabletop.presentation import Act
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.interactions import InteractionRecord
 from tests.discord_emulator.state import Channel, User
 from tests.e2e.bilingual_play import (
     BilingualTable,
@@ -25,7 +32,11 @@ from tests.e2e.bilingual_play import (
     dms_in_own_language,
     hand_in_own_language,
 )
+from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
 from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
+
+COMPONENT = 3
+"""The interaction type of a click on a button or a select."""
 
 LOCALES = [("hans", "de"), ("emma", "en-GB")]
 """A player whose Discord runs in German, and one in (British) English."""
@@ -134,3 +145,81 @@ async def test_stick_game_where_settings_chose_english_for_a_german_server(
         reply = await slash(emulator, emulator.owner, channel, "settings language", language="auto")
         assert service_for(bot).languages.of_server(guild_id) == "de"
         assert reply.startswith(text("settings.language_auto", language="en", name="German")), reply
+
+
+async def test_after_kill_9_the_german_players_next_prompt_is_still_german(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """The real bot process, in an English server, is killed (SIGKILL) as it answers emma's
+    move that makes it hans's turn, before hans's prompt is sent. The new process has seen no
+    interaction of hans: the prompt it sends him unprompted is in German (his language as
+    stored), and the two finish the game each in their own language."""
+    emu = discord_emulator
+    channel, users, _ = bilingual_club(emu, "en-US", LOCALES)
+    hans, emma = users
+    spec = registry.game("stupid")
+    async with database_url("sqlite", tmp_path) as url:
+        g = ProcessGame(emu, tmp_path, url, channel, users)
+        try:
+            await g.start_bot()
+            assert (await g.slash(hans, "join", game="stupid")).startswith(
+                text("lobby.joined", language="de", title=spec.title, seat=1)
+            )
+            assert (await g.slash(emma, "join")).startswith(
+                text("lobby.joined", language="en", title=spec.title, seat=2)
+            )
+            started = await g.slash(hans, "start", options="max_hand=2", timer="off")
+            assert started == text("lobby.started", language="de"), started
+            stored = await g.stored()
+            options = spec.resolve_options(json.loads(stored.record.rules))
+            shadow = spec.new_match(len(stored.record.seats), options, stored.record.seed)
+            names = tuple(seat.display_name for seat in stored.record.seats)
+
+            async def read_log() -> list[tuple[int, str]]:
+                return [(action.seat, action.action) for action in (await g.stored()).actions]
+
+            readers = {0: Reader(hans, "de"), 1: Reader(emma, "en")}
+            play = BilingualTable(emu, channel, spec, names, readers, "en", shadow, read_log)
+            killed: list[int] = []
+            assert g.bot is not None
+            pid = g.bot.process.pid
+
+            def answered(record: InteractionRecord, body: dict[str, Any]) -> None:
+                """Kill the bot as it answers emma's click that makes it hans's turn."""
+                if record.user.id != emma.id or record.type != COMPONENT:
+                    return
+                data = record.payload.get("data") or {}
+                ident = ActionId.parse(str(data.get("custom_id", "")))
+                values = tuple(data.get("values") or ())
+                meaning = spec.presentation.click(play.shadow.view(1), ident.intent, values)
+                if not isinstance(meaning, Act):
+                    return
+                after = play.shadow.copy()
+                after.apply(1, meaning.action)
+                if not after.is_over and 0 in after.awaiting:
+                    emu.interactions.on_answer = None
+                    os.kill(pid, signal.SIGKILL)
+                    killed.append(len(after.log))
+
+            emu.interactions.on_answer = answered
+            while not killed:
+                await play.sync()
+                assert not play.shadow.is_over, "the game ended before the bot could be killed"
+                await play.act(play.shadow.awaiting[0])
+            await g.kill_bot()  # dead already: reaped
+            await play.sync()
+            assert len(play.shadow.log) == killed[0] and 0 in play.shadow.awaiting
+            assert play.live_prompt(0) is None, "hans's prompt was sent before the bot died"
+            newest = max((m.id for m in emu.driver.dm_messages(hans)), default=0)
+
+            await g.start_bot()
+            german = await play.prompt(0)  # exactly the game's prompt, in German
+            assert german.id > newest
+            assert play.prompts_checked["de"] > 0
+            await play.play_to_the_end(refuse_once=False)
+            assert (await g.stored()).record.status == "finished"
+        finally:
+            if g.bot is not None:
+                await g.kill_bot()
+        for log in g.logs:
+            assert_clean_log(log)
