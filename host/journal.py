@@ -29,7 +29,6 @@ from typing import Any
 from host.catalog import lazy
 from host.storage import (
     OWED,
-    SAVE_FAILED,
     ActionOutOfOrder,
     DuplicateAction,
     GameNotActive,
@@ -264,7 +263,7 @@ class GameJournal:
                 raise TableError(OUT_OF_STEP) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
-            raise TableError(SAVE_FAILED) from exc
+            raise TableError(lazy("storage.save_failed")) from exc  # SAVE_FAILED, in the reader's language
         except BaseException:
             self._undo(table, saved)
             raise
