@@ -47,6 +47,14 @@ def joined(parts: Sequence[str | Text], separator: str = " ") -> Text:
     return _Joined(base.catalog, base.key, base.fields, tuple(parts), separator)
 
 
+def and_list(parts: Sequence[str | Text]) -> str | Text:
+    """``parts`` as a list in words, in the reader's language: "ann", "ann and bob", "ann, bob
+    and cy" ("ann, bob und cy" in German)."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return lazy("language.and", first=joined(parts[:-1], ", "), last=parts[-1])
+
+
 @dataclass(frozen=True)
 class _Sentence(_Joined):
     """Texts joined as :class:`_Joined`, shown as a sentence (:func:`host.errors.sentence`)."""

@@ -9,7 +9,7 @@ from enum import Enum
 
 from host.catalog import lazy, text
 from host.errors import UserError, sentence
-from host.text import echo
+from host.text import and_list, echo
 from tabletop import Refused
 
 
@@ -25,7 +25,7 @@ class GameRefusal(UserError):
         """The game's refusal as the player reads it: its sentence, or, when the reason is that
         it is other seats' turn (``turn_of``), whose turn it is by name."""
         if refused.turn_of:
-            waiting = " and ".join(names[seat] for seat in refused.turn_of)
+            waiting = and_list([names[seat] for seat in refused.turn_of])
             return cls(lazy("game.not_your_turn", names=waiting))
         return cls(refused.message)  # made a sentence when shown (bot.messages.errors)
 

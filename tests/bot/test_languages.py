@@ -13,10 +13,10 @@ import pytest
 
 from bot.tables.language_setting import language_choices, language_name, set_server_language
 from bot.tables.languages import AUTO, Languages, language_of, reader_language
-from host.catalog import lazy, text
+from host.catalog import lazy, render, text
 from host.errors import UserError
 from host.storage import ServerLanguage, Storage
-from host.text import as_sentence, joined
+from host.text import and_list, as_sentence, joined
 
 
 def interaction(
@@ -99,6 +99,9 @@ def test_host_texts_are_filled_in_in_the_readers_language() -> None:
     assert both.render("de") == " ".join(german)
     assert str(both) == f"{text('lobby.left')} {text('lobby.you_are_host')}"
     assert as_sentence("there is no preset 'x'").render("de") == "There is no preset 'x'."
+    names = and_list(["ann", "bob", "cy"])
+    assert render(names, "en") == "ann, bob and cy" and render(names, "de") == "ann, bob und cy"
+    assert and_list(["ann"]) == "ann"
 
 
 async def test_settings_language_is_for_managers_in_a_server_and_confirmed_in_their_language() -> None:
