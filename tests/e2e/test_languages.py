@@ -21,11 +21,12 @@ from bot.ids import ActionId
 from bot.tables.service import service_for
 from host.catalog import text
 from tabletop import registry
-from tabletop.presentation import Act
+from tabletop.presentation import Act, render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord
 from tests.discord_emulator.state import Channel, User
 from tests.e2e.bilingual_play import (
+    WAIT,
     BilingualTable,
     Reader,
     bilingual_club,
@@ -53,7 +54,8 @@ async def open_table(
         reply = await slash(emu, user, channel, "join", game=game)
         joined = text("lobby.joined", language=language, title=spec.title, seat=seat)
         assert reply.startswith(joined), reply
-    started = await slash(emu, users[0], channel, "start", timer="off", **start)
+    start.setdefault("timer", "off")
+    started = await slash(emu, users[0], channel, "start", **start)
     assert started == text("lobby.started", language="de"), started  # hans started it: German
     table = table_of(bot, channel)  # type: ignore[arg-type]
     match = table.match
@@ -223,3 +225,54 @@ async def test_after_kill_9_the_german_players_next_prompt_is_still_german(
                 await g.kill_bot()
         for log in g.logs:
             assert_clean_log(log)
+
+
+async def test_a_timed_out_prompt_says_so_in_its_players_language(emulator: Emulator, tmp_path: Path) -> None:
+    """In an English server, hans (German) lets his turn time out: the computer moves for him,
+    the channel says so in English, and his prompt DM, edited without any interaction of his,
+    says in German what the computer did."""
+    channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
+    bot = seat_bot(emulator, tmp_path, guild_id, scale=0.05)  # the 30 s timer runs 1.5 s
+    async with running(bot, emulator):
+        play = await open_table(emulator, bot, channel, users, "stupid", options="max_hand=2", timer="30s")
+        while 0 not in play.shadow.awaiting:
+            await play.act(1)  # emma (English) plays until it is hans's turn
+        prompt = await play.prompt(0)  # in German
+        count = len(play.shadow.log)
+        await play.wait_moves(count, "the computer's move for hans")
+        seat, action = play.shadow.log[count]
+        assert seat == 0
+        table = table_of(bot, channel)
+        assert table.match is not None
+        match = table.match
+        after = play.spec.replay(match.players, match.options, match.seed, play.shadow.log[: count + 1])
+        said = {
+            language: text(
+                "timer.timed_out",
+                language=language,
+                header=play.header(language),
+                reply=render(play.spec.presentation.reply(action, after.view(0)), language),
+            )
+            for language in ("de", "en")
+        }
+        assert said["de"] != said["en"]
+        def edited() -> bool | None:
+            return emulator.world.messages[prompt.id].content == said["de"] or None
+
+        await emulator.driver.wait_until(edited, WAIT, "hans's timed-out prompt")
+        # the channel: the reminder and the notice in the server's language (English)
+        hans = users[0]
+        time_up = {lang: text("game.time_up", language=lang, name="hans") for lang in ("de", "en")}
+        reminder = {
+            lang: text("timer.reminder", language=lang, user=hans.id, todo="\x00", seconds=0).split("\x00")[0]
+            for lang in ("de", "en")
+        }
+
+        def posted() -> list[str] | None:
+            contents = [message.content for message in emulator.driver.channel_messages(channel)]
+            return contents if time_up["en"] in contents else None
+
+        contents = await emulator.driver.wait_until(posted, WAIT, "the time-up notice")
+        assert time_up["de"] not in contents
+        assert any(c.startswith(reminder["en"]) for c in contents), contents
+        assert not any(c.startswith(reminder["de"]) for c in contents), contents
