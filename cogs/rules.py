@@ -43,7 +43,12 @@ class RulesCog(commands.Cog):
             spec = offered_game(game)
         else:
             spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        message = from_presentation(spec.presentation.rules(), lambda intent: intent)
+        service = service_for(self.bot)
+        # Shown to the channel: in the server's language; else in the reader's.
+        reader = service.languages.of_interaction(interaction)
+        if public:
+            reader = service.languages.of_server(interaction.guild_id)
+        message = from_presentation(spec.presentation.rules(), lambda intent: intent, language=reader)
         await interaction.response.send_message(**send_kwargs(message), ephemeral=not public)
 
 

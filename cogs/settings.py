@@ -1,7 +1,9 @@
 """`/settings`: a server's choices for its game tables (Manage Server), stored per server.
 
 - `/settings images on|off`: the cards, the table and the scores as pictures beside the text
-  (the default), or text-only tables.
+  (the default), or text-only tables;
+- `/settings language`: the language the server's tables speak in its channels
+  (:mod:`bot.tables.language_setting`).
 """
 
 from __future__ import annotations
@@ -13,10 +15,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
+from bot.tables.language_setting import language_choices, set_server_language
 from bot.tables.service import service_for
 
 IMAGE_CHOICES = [app_commands.Choice(name=state, value=state) for state in ("on", "off")]
 """The two states of ``/settings images``."""
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in language_choices()]
+"""The languages offered: each catalog language by its own name, and ``auto``."""
 
 
 class Settings(commands.Cog):
@@ -42,6 +47,17 @@ class Settings(commands.Cog):
     async def images(self, interaction: discord.Interaction[Any], state: str) -> None:
         """/settings images on|off (Manage Server)"""
         await service_for(self.bot).settings.set_images(interaction, state == "on")
+
+    @settings.command(
+        name=command_name("commands.settings.language.name"),
+        description=command_text("commands.settings.language.description"),
+    )
+    @app_commands.rename(language=command_name("commands.settings.language.names.language"))
+    @app_commands.describe(language=command_text("commands.settings.language.language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def language(self, interaction: discord.Interaction[Any], language: str) -> None:
+        """/settings language (Manage Server)"""
+        await set_server_language(service_for(self.bot).languages, interaction, language)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -26,18 +26,19 @@ from bot.messages.stats import (
     stats_message,
 )
 from bot.tables.host_messages import player_name
+from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, send_kwargs
 from bot.tables.stray_clicks import parse_or_none, refuse
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
-from host.storage import READ_FAILED, Storage, StorageError
+from host.storage import Storage, StorageError
 
 
 def storage_of(client: discord.Client) -> Storage:
     """The bot's open storage; :class:`UserError` when there is none."""
     storage = getattr(client, "storage", None)
     if not isinstance(storage, Storage):
-        raise UserError(text("stats.no_database"))
+        raise UserError(lazy("stats.no_database"))
     return storage
 
 
@@ -47,12 +48,12 @@ def readable() -> Iterator[None]:
     try:
         yield
     except StorageError as exc:
-        raise UserError(READ_FAILED) from exc
+        raise UserError(lazy("storage.read_failed")) from exc  # READ_FAILED, in the reader's language
 
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise UserError(text("stats.per_server"))
+        raise UserError(lazy("stats.per_server"))
     return interaction.guild_id
 
 
@@ -65,8 +66,11 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> LeaderboardButton:
         """Rebuild the button from a click's custom id."""
         return cls(parse_or_none(LeaderboardId.parse, match.string), match.string)
@@ -80,7 +84,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
             storage = storage_of(interaction.client)
             with readable():
                 page = await storage.leaderboard(self.ident.guild_id, self.ident.offset, PAGE_SIZE)
-            spec = leaderboard_message(page, self.ident.guild_id)
+            spec = leaderboard_message(page, self.ident.guild_id, reader_language(interaction))
             await interaction.response.edit_message(**edit_kwargs(spec))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a leaderboard button")
@@ -112,7 +116,7 @@ class Stats(commands.Cog):
         who = player or interaction.user
         with readable():
             record = await storage_of(self.bot).player_stats(guild_id, who.id)
-        spec = stats_message(record, player_name(who.display_name))
+        spec = stats_message(record, player_name(who.display_name), reader_language(interaction))
         await send_ephemeral(interaction, **send_kwargs(spec))
 
     @app_commands.command(
@@ -125,7 +129,9 @@ class Stats(commands.Cog):
         guild_id = _guild_id(interaction)
         with readable():
             page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
-        await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
+        await send_ephemeral(
+            interaction, **send_kwargs(leaderboard_message(page, guild_id, reader_language(interaction)))
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from host.catalog import text
+from host.catalog import Words, lazy
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import utc_now
@@ -53,7 +53,7 @@ class TableDisplay(Protocol):
 
     journal: GameJournal
 
-    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
+    async def notify(self, table: Table, text: Words, *, ping: int | None = None) -> None:
         """Post ``text`` in the table's channel (``ping``: the user it mentions)."""
         ...
 
@@ -334,7 +334,7 @@ class Autoplay:
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id
                 what = table.presentation.todo(table.running_match().view(seat))
-                reminder = text("timer.reminder", user=user, todo=what, seconds=left)
+                reminder = lazy("timer.reminder", user=user, todo=what, seconds=left)
                 await self.service.notify(table, reminder, ping=user)
 
     async def _apply(

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from host.catalog import Text, Words
+
 
 class UserError(Exception):
-    """An expected problem whose message is shown, as it is, to the user who acted."""
+    """An expected problem whose message is shown, as it is, to the user who acted: words, or
+    a catalog text that the Discord layer fills in in the user's language (:attr:`words`);
+    ``str()`` is its English."""
+
+    @property
+    def words(self) -> Words:
+        """What the user reads (its first argument), before it is filled in in their language."""
+        said = self.args[0] if self.args else ""
+        return said if isinstance(said, str | Text) else str(said)
+
+    def __str__(self) -> str:
+        return str(self.words)
 
 
 def sentence(text: str) -> str:

@@ -25,10 +25,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from host.catalog import text
+from host.catalog import lazy
 from host.storage import (
     OWED,
-    SAVE_FAILED,
     ActionOutOfOrder,
     DuplicateAction,
     GameNotActive,
@@ -51,9 +50,9 @@ from tabletop import Match, Results, registry
 log = logging.getLogger(__name__)
 
 
-OUT_OF_STEP = text("journal.out_of_step")
+OUT_OF_STEP = lazy("journal.out_of_step")
 """What a player is told when their change did not fit the stored game (the table was reloaded)."""
-ENDED_IN_STORAGE = text("journal.ended_in_storage")
+ENDED_IN_STORAGE = lazy("journal.ended_in_storage")
 """What a player is told when their change came after the stored game had ended."""
 
 
@@ -206,7 +205,7 @@ class GameJournal:
                 raise TableError(OUT_OF_STEP) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
-            raise TableError(SAVE_FAILED) from exc
+            raise TableError(lazy("storage.save_failed")) from exc  # SAVE_FAILED, in the reader's language
         except BaseException:
             self._undo(table, saved)
             raise

@@ -4,7 +4,7 @@ layer shows these effects)."""
 
 from __future__ import annotations
 
-from host.catalog import text
+from host.catalog import Words, lazy
 from host.tables import Effect, Prompt, Reports, RoundClosed, ShowTable, Table
 
 
@@ -20,7 +20,7 @@ def _mentions(table: Table, seats: list[int]) -> str:
     return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
 
 
-def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], str]:
+def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], Words]:
     """What a restored table shows: its table message (posted again if it was deleted), a new
     prompt for each player to act who has no live one, and a channel notice naming them.
     ``owed``: the last round ended just before the bot went down, unshown: first its table
@@ -38,9 +38,9 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
     if owed and not match.is_over:  # the deal was never shown: neither were the new hands
         effects += table.new_hands()
     if not waiting:
-        return tuple(effects), text("resume.resumed", title=table.title)
+        return tuple(effects), lazy("resume.resumed", title=table.title)
     players = _mentions(table, waiting)
     if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
         todo = table.presentation.todo(match.view(waiting[0]))
-        return tuple(effects), text("resume.resumed_todo", title=table.title, players=players, todo=todo)
-    return tuple(effects), text("resume.resumed_turn", title=table.title, players=players)
+        return tuple(effects), lazy("resume.resumed_todo", title=table.title, players=players, todo=todo)
+    return tuple(effects), lazy("resume.resumed_turn", title=table.title, players=players)

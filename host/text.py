@@ -1,6 +1,13 @@
-"""Text helpers of the host: clipping, and quoting what a user typed back in a refusal."""
+"""Text helpers of the host: clipping, quoting what a user typed back in a refusal, and texts
+shown one after the other in the reader's language."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from host.catalog import DEFAULT_LANGUAGE, Text, lazy, render
+from host.errors import sentence
 
 ECHO = 60
 """Characters of user input quoted back in a reply."""
@@ -18,3 +25,47 @@ def clip(text: str, limit: int) -> str:
 def echo(text: str) -> str:
     """User input as a reply quotes it: at most :data:`ECHO` characters."""
     return clip(text, ECHO)
+
+
+@dataclass(frozen=True)
+class _Joined(Text):
+    """Texts shown one after the other with ``separator`` between them, each in the reader's
+    language."""
+
+    parts: tuple[str | Text, ...] = ()
+    separator: str = " "
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The parts in ``language``, joined."""
+        return self.separator.join(render(part, language) for part in self.parts)
+
+
+def joined(parts: Sequence[str | Text], separator: str = " ") -> Text:
+    """``parts`` as one text (sentences after one another, items of a list), each shown in the
+    reader's language."""
+    base = lazy("language.parts", parts="")
+    return _Joined(base.catalog, base.key, base.fields, tuple(parts), separator)
+
+
+def and_list(parts: Sequence[str | Text]) -> str | Text:
+    """``parts`` as a list in words, in the reader's language: "ann", "ann and bob", "ann, bob
+    and cy" ("ann, bob und cy" in German)."""
+    if len(parts) < 2:
+        return parts[0] if parts else ""
+    return lazy("language.and", first=joined(parts[:-1], ", "), last=parts[-1])
+
+
+@dataclass(frozen=True)
+class _Sentence(_Joined):
+    """Texts joined as :class:`_Joined`, shown as a sentence (:func:`host.errors.sentence`)."""
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The parts in ``language``, joined, capitalised, with a full stop."""
+        return sentence(super().render(language))
+
+
+def as_sentence(words: str | Text) -> Text:
+    """``words`` shown as a sentence in the reader's language (a game's refusal that may start
+    in lower case: "there is no preset ''" becomes "There is no preset ''.")."""
+    base = lazy("language.parts", parts="")
+    return _Sentence(base.catalog, base.key, base.fields, (words,))

@@ -134,6 +134,7 @@ class StickemBot(commands.Bot):
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
         self.add_listener(answer_stray_click, "on_interaction")  # clicks no item receives
+        self.add_listener(self._note_languages, "on_interaction")  # who reads which language
         assert self.application_id is not None, "login() sets the application id before setup_hook"
         try:
             self.synced_on_start = await sync_commands(
@@ -151,6 +152,10 @@ class StickemBot(commands.Bot):
             self._announcing = asyncio.create_task(
                 announce_resumed(service_of(self), self.resumed, self.storage)
             )
+
+    async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:
+        """Remember the user's and the server's language an interaction tells."""
+        service_of(self).languages.note(interaction)
 
     async def _open_database(self) -> None:
         """Open the database and check that it takes writes (`bot.boot.startup`)."""
@@ -172,6 +177,7 @@ class StickemBot(commands.Bot):
         install_service(self, service)
         service.restore_default_games(await storage.load_default_games())
         service.images.restore(await storage.load_image_settings())
+        service.languages.restore(await storage.load_languages())
         loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
         lobbies = await storage.load_lobbies()
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
@@ -196,6 +202,7 @@ class StickemBot(commands.Bot):
         await service_of(self).rematches.close()
         await super().close()
         service_of(self).painter.close()
+        await service_of(self).languages.settle()  # the languages being stored
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.
         if self._closing_storage is None and self.storage is not None:

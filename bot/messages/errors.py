@@ -16,8 +16,10 @@ from discord import app_commands
 
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
-from host.catalog import text
+from bot.tables.languages import reader_language
+from host.catalog import DEFAULT_LANGUAGE, render, text
 from host.errors import UserError, sentence
+from host.tables import GameRefusal
 from tabletop import Refused
 
 log = logging.getLogger(__name__)
@@ -37,31 +39,35 @@ def _unwrap(error: BaseException) -> BaseException:
     return error
 
 
-def friendly_message(error: BaseException) -> str | None:
-    """The message for a user if `error` is an expected one, else None (a bug)."""
+def friendly_message(error: BaseException, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """The message for a user if `error` is an expected one, in ``language`` (the user's),
+    else None (a bug)."""
     error = _unwrap(error)
+    if isinstance(error, GameRefusal | Refused):  # the games' refusals are written for players
+        said = error.words if isinstance(error, GameRefusal) else error.message
+        return sentence(render(said, language))
     if isinstance(error, UserError):
-        return str(error)
-    if isinstance(error, Refused):  # the games' refusals are written for players
-        return sentence(str(error))
+        return render(error.words, language)
     if isinstance(error, app_commands.TransformerError):
-        return text("errors.invalid_value", value=limits.echo(str(error.value)))
+        return text("errors.invalid_value", language=language, value=limits.echo(str(error.value)))
     if isinstance(error, app_commands.CommandOnCooldown):
-        return text("errors.cooldown", seconds=error.retry_after)
+        return text("errors.cooldown", language=language, seconds=error.retry_after)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return text("errors.no_direct_messages")
+        return text("errors.no_direct_messages", language=language)
     if isinstance(error, app_commands.MissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return text("errors.user_permission", permissions=needed)
+        return text("errors.user_permission", language=language, permissions=needed)
     if isinstance(error, app_commands.BotMissingPermissions):
         needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
-        return text("errors.bot_permission", permissions=needed)
+        return text("errors.bot_permission", language=language, permissions=needed)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return text("errors.outdated_command")
+        return text("errors.outdated_command", language=language)
     if isinstance(error, app_commands.CheckFailure):
         said = str(error)
         # discord.py's own wording ("The check functions for command ... failed.") means nothing to players.
-        return text("errors.not_here") if not said or said.startswith("The check functions") else said
+        if not said or said.startswith("The check functions"):
+            return text("errors.not_here", language=language)
+        return said
     return None
 
 
@@ -69,7 +75,8 @@ async def report_interaction_error(
     interaction: discord.Interaction[Any], error: BaseException, *, where: str = ""
 ) -> None:
     """Tell the user what went wrong: the friendly message, or a reference for a bug (logged)."""
-    message = friendly_message(error)
+    language = reader_language(interaction)
+    message = friendly_message(error, language)
     if message is None:
         reference = new_reference()
         original = _unwrap(error)
@@ -80,7 +87,7 @@ async def report_interaction_error(
             interaction.user.id,
             exc_info=(type(original), original, original.__traceback__),
         )
-        message = text("errors.bug", reference=reference)
+        message = text("errors.bug", language=language, reference=reference)
     await send_ephemeral(interaction, message)
 
 

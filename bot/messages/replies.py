@@ -8,12 +8,15 @@ from typing import Any
 import discord
 
 from bot.messages import limits
+from bot.tables.languages import reader_language
+from host.catalog import Words, render
 
 log = logging.getLogger(__name__)
 
 
-async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **kwargs: Any) -> None:
-    """Send `content` so that only the user of `interaction` sees it.
+async def send_ephemeral(interaction: discord.Interaction[Any], content: Words, **kwargs: Any) -> None:
+    """Send `content` so that only the user of `interaction` sees it, in their language (a
+    catalog text is filled in in it: :func:`bot.tables.languages.reader_language`).
 
     Uses the initial response when it is still open and a follow-up otherwise, so callers need not
     know whether the interaction was deferred (a public "thinking" message is removed first). An
@@ -21,7 +24,7 @@ async def send_ephemeral(interaction: discord.Interaction[Any], content: str, **
     logged and otherwise ignored: there is nobody left to tell. ``content`` is clipped to
     Discord's limit (:mod:`bot.messages.limits`).
     """
-    content = limits.clip(content, limits.CONTENT)
+    content = limits.clip(render(content, reader_language(interaction)), limits.CONTENT)
     try:
         if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=True, **kwargs)

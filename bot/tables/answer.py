@@ -20,6 +20,7 @@ from bot.messages.replies import send_ephemeral
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import pictured_edit_kwargs
 from bot.tables.pictures import Painter
+from host.catalog import Words
 from host.tables import Table
 
 log = logging.getLogger(__name__)
@@ -85,8 +86,9 @@ class Answerer:
         """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`locked`)."""
         return self.guards.get(interaction.id) or asyncio.Lock()
 
-    async def reply(self, interaction: discord.Interaction[Any], content: str) -> None:
-        """Answer a slash command privately (see :func:`bot.messages.replies.send_ephemeral`)."""
+    async def reply(self, interaction: discord.Interaction[Any], content: Words) -> None:
+        """Answer a slash command privately, in the user's language (see
+        :func:`bot.messages.replies.send_ephemeral`)."""
         async with self.guard(interaction):
             await send_ephemeral(interaction, content)
 

@@ -22,7 +22,8 @@ from bot.tables.effects import EffectPlayer
 from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import is_admin
 from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
-from host.catalog import text
+from host.catalog import lazy
+from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import (
     Admitted,
@@ -61,12 +62,13 @@ class Clicks:
     def _table(self, channel_id: int) -> Table:
         table = self.registry.get(channel_id)
         if table is None:
-            raise TableError(text("table.closed_game_over"))
+            raise TableError(lazy("table.closed_game_over"))
         return table
 
     async def lobby_click(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
         """A Join / Leave / Start button of a lobby message."""
         try:
+            self.courier.languages.note(interaction)
             table = self._table(ident.channel_id)
             async with self.answerer.locked(table, interaction, component=True):
                 user = interaction.user
@@ -79,8 +81,13 @@ class Clicks:
                         outcome = table.leave(user.id)
                     else:
                         outcome = table.start(user.id, is_admin=is_admin(interaction))
+                channel = self.courier.languages.of_channel(table)  # the lobby message is the channel's
                 await self._finish(
-                    table, outcome, interaction, lobby_spec(table), skip=(ShowLobby, LobbyClosed)
+                    table,
+                    outcome,
+                    interaction,
+                    lobby_spec(table, language=channel),
+                    skip=(ShowLobby, LobbyClosed),
                 )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
@@ -92,19 +99,17 @@ class Clicks:
         presentation says what it means, a step of a decision (shown in place) or an action
         (applied, stored, shown)."""
         try:
+            reader = self.courier.languages.of_interaction(interaction)  # the clicked prompt's reader
             table = self._table(ident.channel_id)
-            header = dm_header(table) if interaction.guild_id is None else ""
+            header = dm_header(table, reader) if interaction.guild_id is None else ""
             # The gate, once: who clicks, is the prompt current. A step of a decision changes
             # nothing: it is answered at once, without waiting for the table (which may be busy
             # showing the previous move).
             admitted = table.admit(interaction.user.id, ident.game_id, ident.stage)
             meaning = _meaning(table, admitted, ident, values)
             if isinstance(meaning, Redraw):
-                await self.answerer.edit_clicked(
-                    interaction,
-                    prompt_spec(table, admitted.seat, meaning.draft, header=header),
-                    guild_id=table.guild_id,
-                )
+                step = prompt_spec(table, admitted.seat, meaning.draft, header=header, language=reader)
+                await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id)
                 return
             async with self.answerer.locked(table, interaction, component=True):
                 if not table.is_current(admitted):  # the table moved on while this click waited
@@ -113,16 +118,14 @@ class Clicks:
                 if meaning is None:  # an away player's click that only brings them back
                     async with self.journal.recording(table):
                         outcome = table.apply_admitted(admitted, "")
-                    await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                    answer = MessageSpec(render_text(outcome.reply, reader))
+                    await self._finish(table, outcome, interaction, answer)
                     return
                 if isinstance(meaning, Redraw):
-                    await self.answerer.edit_clicked(
-                        interaction,
-                        prompt_spec(table, admitted.seat, meaning.draft, header=header),
-                        guild_id=table.guild_id,
-                    )
+                    step = prompt_spec(table, admitted.seat, meaning.draft, header=header, language=reader)
+                    await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id)
                     return
-                await self._apply(table, admitted, meaning, interaction, header)
+                await self._apply(table, admitted, meaning, interaction, header, reader)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
 
@@ -133,9 +136,11 @@ class Clicks:
         meaning: Act,
         interaction: discord.Interaction[Any],
         header: str,
+        reader: str,
     ) -> None:
-        """An admitted action, under the table's lock: applied, stored, the click answered (the
-        prompt goes on in place while the seat still decides) and the effects shown."""
+        """An admitted action, under the table's lock: applied, stored, the click answered in
+        the clicker's language ``reader`` (the prompt goes on in place while the seat still
+        decides) and the effects shown."""
         seat = admitted.seat
         async with self.journal.recording(table):
             outcome = table.apply_admitted(admitted, meaning.action)
@@ -144,7 +149,7 @@ class Clicks:
         after = table.presentation.acted(match.view(seat), meaning.action, table.names)
         in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
         if in_place:
-            spec = prompt_spec(table, seat, header=header)
+            spec = prompt_spec(table, seat, header=header, language=reader)
             if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
                 outcome = Outcome(
                     outcome.reply,
@@ -153,19 +158,22 @@ class Clicks:
                 )
         else:
             reply = table.presentation.reply(meaning.action, match.view(seat))
-            spec = done_spec(after or Message(reply))
+            spec = done_spec(after or Message(reply), reader)
         await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
         try:
+            self.courier.languages.note(interaction)
             table = self._table(ident.channel_id)
             async with self.answerer.locked(table, interaction, component=True):
                 async with self.journal.recording(table):
                     outcome = table.approve_takeover(
                         interaction.user.id, ident.seat, ident.user_id, is_admin=is_admin(interaction)
                     )
-                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                channel = self.courier.languages.of_channel(table)  # the request is the channel's
+                answer = MessageSpec(render_text(outcome.reply, channel))
+                await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the takeover button")
 
@@ -178,7 +186,9 @@ class Clicks:
                     outcome = table.stop(
                         interaction.user.id, is_admin=is_admin(interaction), game_id=ident.game_id
                     )
-                await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
+                reader = self.courier.languages.of_interaction(interaction)  # an ephemeral confirmation
+                answer = MessageSpec(render_text(outcome.reply, reader))
+                await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
 

@@ -26,7 +26,7 @@ from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import send_kwargs
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
-from host.catalog import text
+from host.catalog import lazy, text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
@@ -74,7 +74,7 @@ class Commands:
                     continue  # the lobby closed while we waited for it: open a new one
                 if game is not None and table.spec.name != game:
                     other = registry.game(game).title
-                    raise TableError(text("table.other_game", title=table.title, game=other))
+                    raise TableError(lazy("table.other_game", title=table.title, game=other))
                 name = render.player_name(interaction.user.display_name)
                 async with self.journal.recording(table):
                     outcome = table.join(interaction.user.id, name, seat)
@@ -92,7 +92,8 @@ class Commands:
                 outcome = table.leave(interaction.user.id)
             await self.answerer.reply(interaction, outcome.reply)
             if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
-                stopped = render.prompt_stopped(text("prompt.you_left"))
+                reader = self.courier.languages.of_interaction(interaction)
+                stopped = render.prompt_stopped(lazy("prompt.you_left"), reader)
                 await self.courier.retire_seat_prompt(table, seat, stopped)
             await self.effects.execute(table, outcome)
 
@@ -118,9 +119,9 @@ class Commands:
         """/defaultgame: the game a new table of this server plays when /join names none (for
         those who may manage the server). Stored first, so that it outlives a restart."""
         if interaction.guild_id is None:
-            raise UserError(text("default_game.in_a_server"))
+            raise UserError(lazy("default_game.in_a_server"))
         if not is_admin(interaction):
-            raise UserError(text("default_game.managers_only"))
+            raise UserError(lazy("default_game.managers_only"))
         spec = offered_game(game)
         storage = self.journal.storage
         if storage is not None:
@@ -128,9 +129,9 @@ class Commands:
                 await storage.set_default_game(interaction.guild_id, spec.name)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
-                raise UserError(text("default_game.not_saved")) from exc
+                raise UserError(lazy("default_game.not_saved")) from exc
         self.default_games[interaction.guild_id] = spec.name
-        await send_ephemeral(interaction, text("default_game.set", title=spec.title))
+        await send_ephemeral(interaction, lazy("default_game.set", title=spec.title))
 
     async def start(
         self,
@@ -181,7 +182,8 @@ class Commands:
         """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
-        spec = prompt_spec(table, seat)
+        reader = self.courier.languages.of_interaction(interaction)
+        spec = prompt_spec(table, seat, language=reader)
         picture = await self.courier.painter.picture(spec.sketch, table.guild_id)
         await send_ephemeral(interaction, **send_kwargs(spec, picture))
 
@@ -191,16 +193,21 @@ class Commands:
         new table opens). ``public`` shows it to the whole channel."""
         channel_id = channel_id_of(interaction)
         table = self.registry.get(channel_id)
+        languages = self.courier.languages
+        # Shown to the channel: in the server's language; else in the reader's.
+        reader = languages.of_interaction(interaction)
+        if public:
+            reader = languages.of_server(interaction.guild_id)
         if table is None:
             spec = self.effects.last_results.get(channel_id)
             if spec is None:
-                raise TableError(text("table.none_here"))
+                raise TableError(lazy("table.none_here"))
         elif table.state is TableState.LOBBY:
-            spec = MessageSpec(lobby_spec(table).content)
+            spec = MessageSpec(lobby_spec(table, language=reader).content)
         else:
-            shown = table_spec(table)
+            shown = table_spec(table, language=reader)
             standings = standings_lines(table.names, table.running_match().results().totals)
-            lines = [shown.content, "", text("score.standings"), *standings]
+            lines = [shown.content, "", text("score.standings", language=reader), *standings]
             shows = standings_sketch(table) or shown.sketch  # the chart, or in round 1 the table
             spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=shows)
         picture = await self.courier.painter.picture(spec.sketch, interaction.guild_id)
@@ -215,5 +222,6 @@ class Commands:
         """/stop: ask for confirmation before ending the table."""
         table = self.registry.require(channel_id_of(interaction))
         game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
-        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
+        reader = self.courier.languages.of_interaction(interaction)
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING, reader)
         await send_ephemeral(interaction, **send_kwargs(spec))

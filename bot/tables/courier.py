@@ -18,8 +18,11 @@ import discord
 
 from bot.tables import host_messages as render
 from bot.tables.host_messages import MessageSpec
+from bot.tables.languages import Languages
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
+from host.catalog import Words
+from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import DoneDm, PromptRef, Table, TableState
 
@@ -37,10 +40,18 @@ failed. The change being shown stands: it is logged and the game goes on."""
 class Courier:
     """Sends and edits a table's messages on Discord, and keeps their ids."""
 
-    def __init__(self, client: discord.Client, journal: GameJournal, painter: Painter) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        journal: GameJournal,
+        painter: Painter,
+        languages: Languages | None = None,
+    ) -> None:
         self.client = client
         self.journal = journal
         self.painter = painter
+        self.languages = languages if languages is not None else Languages()
+        """Who reads which language: the channel messages here are in the server's."""
 
     async def _send(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
         """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
@@ -89,10 +100,11 @@ class Courier:
             mentions.users = [discord.Object(ping)]
         return await channel.send(**await self._send(table, spec), allowed_mentions=mentions)
 
-    async def notify(self, table: Table, content: str, *, ping: int | None = None) -> None:
-        """Post ``content`` in the table's channel (a failure is logged)."""
+    async def notify(self, table: Table, content: Words, *, ping: int | None = None) -> None:
+        """Post ``content`` in the table's channel, in the server's language (a failure is logged)."""
         try:
-            await self.say(table, MessageSpec(content), ping=ping)
+            shown = render_text(content, self.languages.of_channel(table))
+            await self.say(table, MessageSpec(shown), ping=ping)
         except SHOW_FAILURES as exc:
             log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
@@ -126,7 +138,8 @@ class Courier:
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
             table.dm_closed.add(user_id)
             left = await self._has_left(table, user_id)
-            notice = render.dm_refused_notice(user_id, left_server=left)
+            language = self.languages.of_channel(table)
+            notice = render.dm_refused_notice(user_id, left_server=left, language=language)
             await self.say(table, MessageSpec(notice), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
@@ -201,9 +214,11 @@ class Courier:
         except discord.HTTPException as exc:
             log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
 
-    async def retire_prompts(self, table: Table, spec: MessageSpec) -> None:
-        """Show ``spec`` (no buttons) in every live DM prompt of a table that ended early."""
+    async def retire_prompts(self, table: Table, reason: Words | None = None) -> None:
+        """Say in every live DM prompt of a table that ended early why it did (``reason``, by
+        default that the game was stopped; no buttons), in each reader's language."""
         for seat in list(table.messages.prompts):
+            spec = render.prompt_stopped(reason, self.languages.of_seat(table, seat))
             await self.retire_seat_prompt(table, seat, spec)
 
     async def retire_clicked_prompt(

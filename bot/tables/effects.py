@@ -28,7 +28,7 @@ from bot.tables.table_messages import (
     table_spec,
     takeover_spec,
 )
-from host.catalog import text
+from host.catalog import lazy, text
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.tables import (
@@ -87,12 +87,13 @@ class EffectPlayer:
 
     async def _show(self, table: Table, effect: Effect) -> None:
         courier = self.courier
+        channel = courier.languages.of_channel(table)  # the language of the channel's messages
         if isinstance(effect, ShowLobby):
-            await courier.show_lobby(table, lobby_spec(table))
+            await courier.show_lobby(table, lobby_spec(table, language=channel))
         elif isinstance(effect, LobbyClosed):
-            await courier.show_lobby(table, lobby_spec(table, effect.reason))
+            await courier.show_lobby(table, lobby_spec(table, effect.reason, language=channel))
         elif isinstance(effect, ShowTable):
-            await courier.show_table(table, table_spec(table), new=effect.new_message)
+            await courier.show_table(table, table_spec(table, language=channel), new=effect.new_message)
         elif isinstance(effect, RoundClosed):
             # The game's message of the closed round, else its table as the round left it: the
             # table message never stays at the last turn of a round that is over.
@@ -100,19 +101,22 @@ class EffectPlayer:
             closed = table.presentation.round_closed(effect.events, seen, table.names) or (
                 table.presentation.table(seen, table.names, notes=(), stopped=False)
             )
-            spec = from_presentation(closed, lambda intent: intent, sketch=sketch(table, "table", seen))
+            spec = from_presentation(
+                closed, lambda intent: intent, sketch=sketch(table, "table", seen), language=channel
+            )
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
                 await self._prompt(table, effect.seat)
         elif isinstance(effect, ShowHand):
             if not table.is_auto(effect.seat):
-                spec = prompt_spec(table, effect.seat, header=dm_header(table))
+                reader = courier.languages.of_seat(table, effect.seat)
+                spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
-            await courier.say(table, MessageSpec(effect.text), ping=effect.ping)
+            await courier.say(table, MessageSpec(render_text(effect.text, channel)), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
-            await courier.say(table, takeover_spec(table, effect), ping=table.host_id)
+            await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
             view = table.last_view()
             reports = table.presentation.reports(effect.events, view, table.names)
@@ -121,7 +125,7 @@ class EffectPlayer:
                 # and the Rematch button
                 standings = effect.final and number == len(reports)
                 chart = sketch(table, "chart", view) if standings else None
-                spec = from_presentation(report, lambda intent: intent, sketch=chart)
+                spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
                 offer = None
@@ -131,27 +135,30 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message)
         elif isinstance(effect, GameStopped):
-            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
+            stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
             spec = replace(stopped, sketch=standings_sketch(table))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)
 
     async def _prompt(self, table: Table, seat: int) -> None:
-        """DM the seat its prompt; if that fails, mention the player in the channel."""
-        spec = prompt_spec(table, seat, header=dm_header(table))
+        """DM the seat its prompt, in its player's language; if that fails, mention the player in
+        the channel (in the server's)."""
+        reader = self.courier.languages.of_seat(table, seat)
+        spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
-            nudge = render_text(table.presentation.nudge(table.running_match().view(seat)))
+            channel = self.courier.languages.of_channel(table)
+            nudge = render_text(table.presentation.nudge(table.running_match().view(seat)), channel)
             await self.courier.say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
         if table.match is not None:
-            spec = table_spec(table, stopped=True)
+            spec = table_spec(table, stopped=True, language=self.courier.languages.of_channel(table))
             with contextlib.suppress(discord.HTTPException):
                 await self.courier.show_table(table, spec, new=False)
-        await self.courier.retire_prompts(table, render.prompt_stopped())
+        await self.courier.retire_prompts(table)
 
     async def show_reloaded(self, table: Table) -> None:
         """Show a table the journal just reloaded from storage (its game is the stored one).
@@ -170,7 +177,7 @@ class EffectPlayer:
             await self.execute(table, Outcome("", effects))
         elif match.is_over:
             await self.execute(table, Outcome("", round_end_effects(table)))
-            await self.courier.retire_prompts(table, render.prompt_stopped(text("prompt.over")))
+            await self.courier.retire_prompts(table, lazy("prompt.over"))
         else:
             await self.show_stopped(table)
 
@@ -182,6 +189,8 @@ class EffectPlayer:
             table.messages.prompts.pop(seat, None)
             return
         view = match.view(seat)
-        reply = " ".join(render_text(table.presentation.reply(action, view)) for action in actions)
-        spec = MessageSpec(text("timer.timed_out", header=dm_header(table), reply=reply))
+        reader = self.courier.languages.of_seat(table, seat)
+        reply = " ".join(render_text(table.presentation.reply(action, view), reader) for action in actions)
+        header = dm_header(table, reader)
+        spec = MessageSpec(text("timer.timed_out", language=reader, header=header, reply=reply))
         await self.courier.retire_timed_out_prompt(table, seat, spec)

@@ -6,7 +6,7 @@ from discord import app_commands
 
 from bot.boot.command_text import command_text
 from bot.messages import limits
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
 from tabletop import GameSpec, registry
 
@@ -34,4 +34,4 @@ def offered_game(name: str) -> GameSpec:
         return registry.game(name)
     except registry.GameNotOffered as exc:
         games = ", ".join(exc.known)
-        raise UserError(text("errors.no_such_game", name=limits.echo(name), games=games)) from exc
+        raise UserError(lazy("errors.no_such_game", name=limits.echo(name), games=games)) from exc

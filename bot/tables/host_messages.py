@@ -17,7 +17,7 @@ from datetime import datetime
 import discord
 
 from bot.ids import LobbyId, StopId
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, Words, render, text
 from tabletop.catalog import Text
 from tabletop.pictures import Sketch
 from tabletop.presentation import standings_lines
@@ -113,36 +113,40 @@ def lobby_message(
     closed_reason: str | None = None,
     host: int | None = 0,
     note: str | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> MessageSpec:
     """The lobby message of a table of the game ``title``: seated players in order (seat
     ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
     Add bot buttons; ``note``: a line about this lobby (a rematch's) above how to join."""
-    lines = [text("lobby.title_closed", title=title) if closed_reason else text("lobby.title", title=title)]
-    lines.append(text("lobby.rules", options=options_line))
+    if closed_reason:
+        lines = [text("lobby.title_closed", language=language, title=title)]
+    else:
+        lines = [text("lobby.title", language=language, title=title)]
+    lines.append(text("lobby.rules", language=language, options=options_line))
     if names:
-        lines.append(text("lobby.players", seated=len(names), capacity=capacity))
+        lines.append(text("lobby.players", language=language, seated=len(names), capacity=capacity))
         for index, name in enumerate(names):
             if index == host:
-                lines.append(text("lobby.player_host", number=index + 1, name=name))
+                lines.append(text("lobby.player_host", language=language, number=index + 1, name=name))
             else:
-                lines.append(text("lobby.player", number=index + 1, name=name))
+                lines.append(text("lobby.player", language=language, number=index + 1, name=name))
     else:
-        lines.append(text("lobby.nobody"))
+        lines.append(text("lobby.nobody", language=language))
     if closed_reason:
         lines.append(closed_reason)
         return MessageSpec(_clip("\n".join(lines)))
     if note:
         lines.append(note)
-    lines.append(text("lobby.how_to_join"))
+    lines.append(text("lobby.how_to_join", language=language))
     def button(action: str, label: str, style: str) -> ButtonSpec:
         return ButtonSpec(LobbyId(action, channel_id).encode(), label, style=style)
 
     rows = (
         (
-            button("join", text("lobby.join_button"), "success"),
-            button("leave", text("lobby.leave_button"), "secondary"),
-            button("start", text("lobby.start_button"), "primary"),
-            button("addbot", text("lobby.add_bot_button"), "secondary"),
+            button("join", text("lobby.join_button", language=language), "success"),
+            button("leave", text("lobby.leave_button", language=language), "secondary"),
+            button("start", text("lobby.start_button", language=language), "primary"),
+            button("addbot", text("lobby.add_bot_button", language=language), "secondary"),
         ),
     )
     return MessageSpec(_clip("\n".join(lines)), rows=rows)
@@ -157,53 +161,64 @@ class TurnTimer:
     deadline: datetime | None = None
 
 
-def timer_length(seconds: float) -> str:
+def timer_length(seconds: float, language: str = DEFAULT_LANGUAGE) -> str:
     """A turn timer's length for people: "2 min", "30 s" (tests' tiny timers: "0.6 s")."""
     if seconds >= 60 and seconds % 60 == 0:
-        return text("timer.minutes", minutes=int(seconds // 60))
-    return text("timer.seconds", seconds=seconds)
+        return text("timer.minutes", language=language, minutes=int(seconds // 60))
+    return text("timer.seconds", language=language, seconds=seconds)
 
 
-def timer_line(timer: TurnTimer, *, running: bool = True) -> str:
+def timer_line(timer: TurnTimer, *, running: bool = True, language: str = DEFAULT_LANGUAGE) -> str:
     """The table message's timer line: the chosen timer and, while one runs, its deadline."""
     if timer.seconds is None:
-        return text("timer.off")
-    length = timer_length(timer.seconds)
+        return text("timer.off", language=language)
+    length = timer_length(timer.seconds, language)
     if running and timer.deadline is not None:
-        return text("timer.running", length=length, when=discord.utils.format_dt(timer.deadline, "R"))
-    return text("timer.on", length=length)
+        when = discord.utils.format_dt(timer.deadline, "R")
+        return text("timer.running", language=language, length=length, when=when)
+    return text("timer.on", language=language, length=length)
 
 
 
-def prompt_stopped(reason: str | None = None) -> MessageSpec:
+def prompt_stopped(reason: Words | None = None, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
     """A DM prompt of a game that ended early: no more buttons (``reason``: why, by default
-    that the game was stopped)."""
-    return MessageSpec(text("prompt.retired", reason=reason or text("prompt.stopped")))
+    that the game was stopped), in ``language`` (its reader's)."""
+    why = render(reason, language) if reason is not None else text("prompt.stopped", language=language)
+    return MessageSpec(text("prompt.retired", language=language, reason=why))
 
 
-def game_stopped_message(names: Sequence[str], by: str, totals: Sequence[int]) -> MessageSpec:
+def game_stopped_message(
+    names: Sequence[str], by: Words, totals: Sequence[int], language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
     """The game was stopped early: who stopped it and the totals so far."""
-    lines = [text("stop.stopped_by", name=by)]
+    lines = [text("stop.stopped_by", language=language, name=render(by, language))]
     lines += standings_lines(names, totals)
     return MessageSpec(_clip("\n".join(lines)))
 
 
-def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> MessageSpec:
+def stop_confirmation(
+    channel_id: int, game_id: str, playing: bool, language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
     """The confirmation asked by /stop."""
+    button = text("stop.button", language=language)
+    if playing:
+        ask = text("stop.confirm_game", language=language)
+    else:
+        ask = text("stop.confirm_lobby", language=language)
     return MessageSpec(
-        text("stop.confirm_game") if playing else text("stop.confirm_lobby"),
-        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), text("stop.button"), style="danger"),),),
+        ask,
+        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), button, style="danger"),),),
     )
 
 
 # --- channel notices ------------------------------------------------------------------------
 
 
-def dm_refused_notice(user_id: int, *, left_server: bool = False) -> str:
+def dm_refused_notice(user_id: int, *, left_server: bool = False, language: str = DEFAULT_LANGUAGE) -> str:
     """Said in the channel when a player's DMs are closed (or the player left the server)."""
     if left_server:
-        return text("prompt.left_server", user=user_id)
-    return text("prompt.dms_closed", user=user_id)
+        return text("prompt.left_server", language=language, user=user_id)
+    return text("prompt.dms_closed", language=language, user=user_id)
 
 
 def _clip(text: str) -> str:

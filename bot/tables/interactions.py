@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from host.catalog import text
+from host.catalog import lazy
 from host.tables import TableError
 
 
@@ -19,5 +19,5 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
 def channel_id_of(interaction: discord.Interaction[Any]) -> int:
     """The channel of a slash command run in a server; :class:`TableError` in a DM."""
     if interaction.guild_id is None or interaction.channel_id is None:
-        raise TableError(text("table.not_in_dm"))
+        raise TableError(lazy("table.not_in_dm"))
     return interaction.channel_id

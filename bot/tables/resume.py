@@ -18,7 +18,7 @@ import discord
 
 from bot.messages import limits
 from bot.tables.service import TableService
-from host.catalog import text
+from host.catalog import Words, lazy, render
 from host.journal import replay
 from host.reshow import resume_effects, round_end_effects
 from host.storage import (
@@ -192,7 +192,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
                     continue
                 effects, notice = resume_effects(table, owed=table.channel_id in report.owed)
                 await service.execute(table, Outcome("", effects))
-                await _say(service, table.channel_id, notice)
+                await _say(service, table.channel_id, notice, table.guild_id)
                 service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
         except Exception:  # one table's bug must not keep the others from being shown
             log.exception("could not show the resumed table of channel %s", table.channel_id)
@@ -206,7 +206,8 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
         # No notice where another game is running (a clash): "use /join" would be wrong there.
         running = service.registry.get(broken.channel_id) if broken.channel_id is not None else None
         if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
-            await _say(service, broken.channel_id, text("resume.broken"))
+            guild_id = running.guild_id if running is not None else None
+            await _say(service, broken.channel_id, lazy("resume.broken"), guild_id)
 
 
 async def _show_the_end(service: TableService, table: Table) -> None:
@@ -219,10 +220,13 @@ async def _show_the_end(service: TableService, table: Table) -> None:
         log.exception("could not show the end of the game of channel %s", table.channel_id)
 
 
-async def _say(service: TableService, channel_id: int, text: str) -> None:
+async def _say(service: TableService, channel_id: int, words: Words, guild_id: int | None) -> None:
+    """Post ``words`` in a channel, in its server's language (English where the server is not
+    known)."""
     try:
         channel = service.client.get_partial_messageable(channel_id)
         mentions = discord.AllowedMentions(users=True)
-        await channel.send(limits.clip(text, limits.CONTENT), allowed_mentions=mentions)
+        shown = render(words, service.languages.of_server(guild_id))
+        await channel.send(limits.clip(shown, limits.CONTENT), allowed_mentions=mentions)
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s after a restart: %s", channel_id, exc)

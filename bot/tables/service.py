@@ -27,18 +27,18 @@ from typing import Any
 import discord
 
 from bot.ids import ActionId, LobbyId, RematchId, StopId, TakeoverId
-from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
 from bot.tables.clicks import Clicks
 from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
+from bot.tables.languages import Languages
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.rematch import Rematches
 from bot.tables.settings_commands import SettingsCommands
 from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
-from host.catalog import text
+from host.catalog import Words, lazy
 from host.journal import GameJournal
 from host.tables import Effect, Outcome, Table, TableError, TableRegistry, TableState
 from tabletop import GameSpec
@@ -87,7 +87,9 @@ class TableService:
         self.images = ImageSettings()
         self.painter = Painter(self.images)
         self.answerer = Answerer(self.painter)
-        self.courier = Courier(client, self.journal, self.painter)
+        self.languages = Languages(self.journal.storage)
+        """Who reads which language (:mod:`bot.tables.languages`)."""
+        self.courier = Courier(client, self.journal, self.painter, self.languages)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
@@ -194,7 +196,7 @@ class TableService:
         """Show every effect of ``outcome`` (see :meth:`EffectPlayer.execute`)."""
         await self.effects.execute(table, outcome, skip=skip)
 
-    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
+    async def notify(self, table: Table, text: Words, *, ping: int | None = None) -> None:
         """Post ``text`` in the table's channel (a failure is logged)."""
         await self.courier.notify(table, text, ping=ping)
 
@@ -233,5 +235,4 @@ class TableService:
                 table.abandon()  # the database is away: the stored game stays, resumed at next start
             log.info("Table %s closed: its channel was deleted", channel_id)
             self.kick(table)  # its computer moves and turn timer end with it
-            stopped = render.prompt_stopped(text("prompt.channel_deleted"))
-            await self.courier.retire_prompts(table, stopped)
+            await self.courier.retire_prompts(table, lazy("prompt.channel_deleted"))

@@ -13,7 +13,7 @@ import re
 from typing import Final
 
 from bot.messages import limits
-from host.catalog import text as catalog_text
+from host.catalog import lazy
 from host.tables import TableError
 from tabletop import GameSpec, registry
 from tabletop.catalog import DEFAULT_LANGUAGE, render
@@ -42,7 +42,7 @@ def parse_options(text: str | None) -> dict[str, object]:
         found[pair["name"]] = pair["value"]
         position = pair.end()
     if rest[position:].strip(" ,;") or not found:
-        raise TableError(catalog_text("errors.unreadable_options", options=limits.echo(text.strip())))
+        raise TableError(lazy("errors.unreadable_options", options=limits.echo(text.strip())))
     return found
 
 

@@ -33,7 +33,7 @@ from bot.ids import (
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import LEADERBOARD_TEMPLATE
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE
-from host.catalog import text
+from host.catalog import lazy
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ async def refuse(interaction: discord.Interaction[Any]) -> None:
     """Answer a click whose id is of no use, privately, changing nothing."""
     data: dict[str, Any] = dict(interaction.data or {})
     log.info("Refused a click with an invalid custom id %r", str(data.get("custom_id", ""))[:100])
-    await send_ephemeral(interaction, text("errors.invalid_click"))
+    await send_ephemeral(interaction, lazy("errors.invalid_click"))
 
 
 def _carries(message: discord.Message, custom_id: str, kind: object) -> bool:

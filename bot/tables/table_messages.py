@@ -9,7 +9,7 @@ from bot.ids import ActionId, TakeoverId
 from bot.tables import host_messages as render
 from bot.tables.host_messages import ButtonSpec, MessageSpec
 from bot.tables.payload import from_presentation
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, Words, text
 from host.tables import Table, TableError, TableState, TakeoverRequest
 from tabletop.pictures import PictureKind, Sketch, art_of
 from tabletop.presentation import Message
@@ -21,37 +21,38 @@ def turn_timer(table: Table) -> render.TurnTimer:
     return render.TurnTimer(table.timer_seconds, table.deadline)
 
 
-def lobby_spec(table: Table, reason: str | None = None) -> MessageSpec:
+def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
     """The lobby message of ``table`` as it stands (closed, with ``reason`` or the table's state,
-    once the game started or the table closed)."""
-    closed = reason
+    once the game started or the table closed), in ``language`` (the server's)."""
+    closed = None if reason is None else render_text(reason, language)
     if closed is None and table.state is TableState.PLAYING:
-        closed = text("lobby.started")
+        closed = text("lobby.started", language=language)
     elif closed is None and table.state is TableState.CLOSED:
-        closed = text("table.closed")
+        closed = text("table.closed", language=language)
     players = len(table.names) or None
     return render.lobby_message(
         table.channel_id,
         table.names,
         table.title,
-        render_text(table.presentation.options_line(table.options(), players)),
+        render_text(table.presentation.options_line(table.options(), players), language),
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
-        note=text("rematch.lobby_note") if table.rematch_of is not None else None,
+        note=text("rematch.lobby_note", language=language) if table.rematch_of is not None else None,
+        language=language,
     )
 
 
-def done_spec(message: Message) -> MessageSpec:
+def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
     """A prompt once its decision is made: the first line of what the game says was done
     (its :meth:`~tabletop.presentation.Presentation.acted`), nothing to click, so that a phone's
     DM list keeps one short line per turn."""
-    return MessageSpec(render_text(message.content).partition("\n")[0])
+    return MessageSpec(render_text(message.content, language).partition("\n")[0])
 
 
-def dm_header(table: Table) -> str:
+def dm_header(table: Table, language: str = DEFAULT_LANGUAGE) -> str:
     """The first line of the table's DMs: which game, in which channel."""
-    return text("prompt.dm_header", title=table.title, channel=table.channel_id)
+    return text("prompt.dm_header", language=language, title=table.title, channel=table.channel_id)
 
 
 _ESCAPED = re.compile(r"\\(.)")
@@ -84,54 +85,66 @@ def standings_sketch(table: Table) -> Sketch | None:
 
 
 def game_spec(
-    table: Table, message: Message, *, header: str = "", picture: Sketch | None = None
+    table: Table,
+    message: Message,
+    *,
+    header: str = "",
+    picture: Sketch | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> MessageSpec:
-    """A message of the table's game, with custom ids for its components (and ``picture``)."""
+    """A message of the table's game in ``language``, with custom ids for its components (and
+    ``picture``)."""
     match = table.match
     if match is None:
-        raise TableError(text("table.no_game_played"))
+        raise TableError(text("table.no_game_played", language=language))
     stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
     return from_presentation(
         message,
         lambda intent: ActionId(channel, game_id, stage, intent).encode(),
         header=header,
         sketch=picture,
+        language=language,
     )
 
 
-def prompt_spec(table: Table, seat: int, draft: str = "", *, header: str = "") -> MessageSpec:
-    """The seat's prompt as the game presents it, its components made for the game's current
-    stage, with the picture of its hand."""
+def prompt_spec(
+    table: Table, seat: int, draft: str = "", *, header: str = "", language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
+    """The seat's prompt as the game presents it, in ``language`` (its reader's), its components
+    made for the game's current stage, with the picture of its hand."""
     match = table.running_match()
     view = match.view(seat)
     message = table.presentation.prompt(view, table.names, draft=draft)
-    return game_spec(table, message, header=header, picture=sketch(table, "hand", view))
+    return game_spec(table, message, header=header, picture=sketch(table, "hand", view), language=language)
 
 
-def table_spec(table: Table, *, stopped: bool = False) -> MessageSpec:
-    """The table message of the running (or ``stopped``) game, with the timer line and the
-    picture of the table."""
-    timer = render.timer_line(turn_timer(table), running=not stopped)
+def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+    """The table message of the running (or ``stopped``) game, with the timer line, in
+    ``language`` (the server's), and the picture of the table."""
+    timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
     view = table.last_view()
     message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
-    return from_presentation(message, lambda intent: intent, sketch=sketch(table, "table", view))
+    return from_presentation(
+        message, lambda intent: intent, sketch=sketch(table, "table", view), language=language
+    )
 
 
-def takeover_spec(table: Table, request: TakeoverRequest) -> MessageSpec:
+def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
     """The host's approval message: one Approve button, or one per seat to choose from."""
     host = table.host_id
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
     if len(request.seats) == 1:
         seat = request.seats[0]
-        ask = text("takeover.ask_seat", host=host, name=request.name, computer=table.seats[seat].name)
-        approve = ButtonSpec(ids[0], text("takeover.approve_button"), style="success")
+        computer = table.seats[seat].name
+        ask = text("takeover.ask_seat", language=language, host=host, name=request.name, computer=computer)
+        approve = ButtonSpec(ids[0], text("takeover.approve_button", language=language), style="success")
         return MessageSpec(ask, rows=((approve,),))
-    lines = [text("takeover.ask_any", host=host, name=request.name)]
-    lines += [f"- {table.seat_label(seat)}" for seat in request.seats]
+    lines = [text("takeover.ask_any", language=language, host=host, name=request.name)]
+    lines += [f"- {render_text(table.seat_label(seat), language)}" for seat in request.seats]
     buttons = [
         ButtonSpec(
             ident,
-            text("takeover.give_button", seat=seat + 1, name=table.seats[seat].name)[:80],
+            text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
             style="success",
         )
         for ident, seat in zip(ids, request.seats, strict=True)

@@ -33,9 +33,25 @@ from __future__ import annotations
 
 from importlib import resources
 
-from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, placeholders
+from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, Field, Text, placeholders, render
 
-__all__ = ["CATALOG", "DEFAULT_LANGUAGE", "Catalog", "CatalogError", "language_for", "placeholders", "text"]
+__all__ = [
+    "CATALOG",
+    "DEFAULT_LANGUAGE",
+    "Catalog",
+    "CatalogError",
+    "Text",
+    "Words",
+    "language_for",
+    "lazy",
+    "placeholders",
+    "render",
+    "text",
+]
+
+Words = str | Text
+"""What the host hands up for a player to read: a catalog text still to be filled in in the
+reader's language, or words that are the same in every language (a name)."""
 
 CATALOG = Catalog(resources.files(__name__))
 """The bot's catalog: the files of this folder."""
@@ -45,6 +61,13 @@ def text(key: str, /, *, language: str = DEFAULT_LANGUAGE, **fields: object) -> 
     """The player-facing text of ``key``, in ``language`` (default English), with ``fields``
     filled in (see :meth:`Catalog.text`; a field may not be called ``language``)."""
     return CATALOG.text(key, language=language, **fields)
+
+
+def lazy(key: str, /, **fields: Field) -> Text:
+    """The text of ``key`` with ``fields``, checked now and filled in only when shown, in its
+    reader's language (:func:`render`): what the host hands up, so that the Discord layer chooses
+    each reader's language (see :meth:`Catalog.lazy`)."""
+    return CATALOG.lazy(key, **fields)
 
 
 def language_for(locale: str) -> str | None:

@@ -17,6 +17,7 @@ from host.storage.errors import (
     StorageUnavailable,
     UnknownGame,
 )
+from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.migrations import CURRENT_VERSION
 from host.storage.records import (
     OWED,
@@ -69,6 +70,7 @@ __all__ = [
     "SchemaTooNew",
     "SeatRecord",
     "SeatResult",
+    "ServerLanguage",
     "Standing",
     "StatTotal",
     "Storage",
@@ -77,6 +79,7 @@ __all__ = [
     "StorageError",
     "StorageUnavailable",
     "StoredGame",
+    "StoredLanguages",
     "TimerRecord",
     "Transaction",
     "UnknownGame",

@@ -17,7 +17,7 @@ from sqlalchemy import Boolean, Connection, DateTime, insert, inspect, select, t
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 6
+CURRENT_VERSION = 7
 """The schema version this code reads and writes."""
 
 Migration = Callable[[Connection], None]
@@ -122,8 +122,30 @@ def _v5_to_v6(conn: Connection) -> None:
     ))
 
 
+def _v6_to_v7(conn: Connection) -> None:
+    """Version 7: the languages people and servers read (`user_languages`: each person's Discord
+    locale as last seen; `server_languages`: the language /settings language chose and the
+    server's own locale as last seen), so that a DM sent unprompted after a restart is in the
+    reader's language. New tables only: an older database knows no language, and no row means
+    English until the person or server is next seen."""
+    timestamp = DateTime(timezone=False).compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE user_languages ("
+        " user_id BIGINT NOT NULL PRIMARY KEY,"
+        " locale VARCHAR(16) NOT NULL,"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+    conn.execute(text(
+        "CREATE TABLE server_languages ("
+        " guild_id BIGINT NOT NULL PRIMARY KEY,"
+        " chosen VARCHAR(16),"
+        " seen VARCHAR(16),"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+
+
 MIGRATIONS: dict[int, Migration] = {
-    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6,
+    1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7,
 }
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 

@@ -188,3 +188,29 @@ server_images = Table(
     Column("images", Boolean, nullable=False),
     Column("updated_at", UtcDateTime, nullable=False),
 )
+
+MAX_LOCALE = 16
+"""The longest Discord locale code stored (``en-US``, ``zh-TW``: five characters today)."""
+
+user_languages = Table(
+    "user_languages",
+    metadata,
+    # One row per person the bot has seen in an interaction; schema version 7.
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    # Their Discord locale as last seen (``de``, ``en-US``): the language of the DMs the bot
+    # sends them unprompted (a turn prompt after a timeout, after a computer's move).
+    Column("locale", String(MAX_LOCALE), nullable=False),
+    Column("updated_at", UtcDateTime, nullable=False),
+)
+
+server_languages = Table(
+    "server_languages",
+    metadata,
+    # One row per server whose language is known or chosen; schema version 7.
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    # What /settings language chose (a catalog language; NULL: follow the server's locale).
+    Column("chosen", String(MAX_LOCALE), nullable=True),
+    # The server's Discord locale (``guild_locale``) as last seen in an interaction.
+    Column("seen", String(MAX_LOCALE), nullable=True),
+    Column("updated_at", UtcDateTime, nullable=False),
+)

@@ -22,6 +22,7 @@ from host.storage.database import (
 from host.storage.errors import READ_FAILED, SAVE_FAILED, StorageError, StorageUnavailable, UnknownGame
 from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
 from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
+from host.storage.languages import LanguageSettings
 from host.storage.loading import load_games
 from host.storage.lobbies_settings_stats import LobbiesSettingsStats
 from host.storage.migrations import CURRENT_VERSION, ensure_schema
@@ -52,7 +53,7 @@ def _refuse_empty(url: str) -> Callable[[Connection], None]:
     return refuse
 
 
-class Storage(LobbiesSettingsStats):
+class Storage(LobbiesSettingsStats, LanguageSettings):
     """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
 
     Open one per process with `await Storage.open(url)`. Every write either happens completely or

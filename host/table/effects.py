@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from host.catalog import Words
+
 # --- effects: what must be shown after an action ----------------------------------------------
 
 
@@ -17,7 +19,7 @@ class ShowLobby:
 class LobbyClosed:
     """Edit the lobby message into its final form (no buttons), saying why."""
 
-    reason: str
+    reason: Words
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,7 @@ class Reports:
 class Notice:
     """Post a line in the table's channel (``ping``: the one user notified, if any)."""
 
-    text: str
+    text: Words
     ping: int | None = None
 
 
@@ -85,7 +87,7 @@ class TakeoverRequest:
 class GameStopped:
     """Post that the game was stopped early, with the totals so far."""
 
-    by: str
+    by: Words
     totals: tuple[int, ...]
 
 
@@ -107,7 +109,7 @@ Effect = (
 class Outcome:
     """The result of a table action: a reply for the player who acted, and what to show."""
 
-    reply: str
+    reply: Words
     effects: tuple[Effect, ...] = ()
     seat: int | None = None
 

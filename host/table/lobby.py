@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from host.catalog import text
-from host.errors import sentence
+from host.catalog import Words, lazy
 from host.table.effects import (
     Effect,
     LobbyClosed,
@@ -25,6 +24,7 @@ from host.table.seats import (
     bot_seat,
     timer_seconds,
 )
+from host.text import as_sentence, joined
 from tabletop import OptionError, OptionValue
 
 
@@ -39,18 +39,18 @@ class TableLobby(TablePlay):
         if self.state is TableState.PLAYING:
             return self.request_takeover(user_id, name, seat)
         if self.state is TableState.CLOSED:
-            raise TableError(text("table.closed_use_join"))
+            raise TableError(lazy("table.closed_use_join"))
         if self.seat_of(user_id) is not None:
-            raise TableError(text("table.already_seated"))
+            raise TableError(lazy("table.already_seated"))
         if len(self.seats) >= self.capacity():
-            raise TableError(text("table.full", players=self.capacity()))
+            raise TableError(lazy("table.full", players=self.capacity()))
         self.seats.append(Seat(user_id, name))
-        reply = [text("lobby.joined", title=self.title, seat=len(self.seats))]
+        reply = [lazy("lobby.joined", title=self.title, seat=len(self.seats))]
         if len(self.seats) == 1:
-            reply.append(text("lobby.you_are_host"))
+            reply.append(lazy("lobby.you_are_host"))
         if seat is not None:
-            reply.append(text("lobby.seat_option_unused"))
-        return Outcome(" ".join(reply), (ShowLobby(),), len(self.seats) - 1)
+            reply.append(lazy("lobby.seat_option_unused"))
+        return Outcome(joined(reply), (ShowLobby(),), len(self.seats) - 1)
 
     def leave(self, user_id: int) -> Outcome:
         """Remove ``user_id`` from the lobby; the table closes when nobody is left."""
@@ -61,52 +61,52 @@ class TableLobby(TablePlay):
         if not any(not s.is_bot for s in self.seats):
             self.seats.clear()
             self.state = TableState.CLOSED
-            return Outcome(text("lobby.left_closed"), (LobbyClosed(text("lobby.everybody_left")),))
-        return Outcome(text("lobby.left"), (ShowLobby(),))
+            return Outcome(lazy("lobby.left_closed"), (LobbyClosed(lazy("lobby.everybody_left")),))
+        return Outcome(lazy("lobby.left"), (ShowLobby(),))
 
     def add_bot(self, user_id: int, level: str | None = None, *, is_admin: bool = False) -> Outcome:
         """Seat a computer player of ``level`` (default: the stand-in level; the host or a
         server manager only, as /start: who plays with whom is the host's choice)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
-            raise TableError(text("lobby.only_host_adds", host=self._the_host()))
+            raise TableError(lazy("lobby.only_host_adds", host=self._the_host()))
         if len(self.seats) >= self.capacity():
-            raise TableError(text("table.full", players=self.capacity()))
+            raise TableError(lazy("table.full", players=self.capacity()))
         seat = bot_seat(level or self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats.append(seat)
-        return Outcome(text("lobby.computer_joined", name=seat.name, seat=len(self.seats)), (ShowLobby(),))
+        return Outcome(lazy("lobby.computer_joined", name=seat.name, seat=len(self.seats)), (ShowLobby(),))
 
     def remove_bot(self, user_id: int, *, is_admin: bool = False) -> Outcome:
         """Remove the last computer player of the lobby (the host or a server manager only)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
-            raise TableError(text("lobby.only_host_removes", host=self._the_host()))
+            raise TableError(lazy("lobby.only_host_removes", host=self._the_host()))
         bots = [index for index, seat in enumerate(self.seats) if seat.is_bot]
         if not bots:
-            raise TableError(text("lobby.no_computer"))
+            raise TableError(lazy("lobby.no_computer"))
         removed = self.seats.pop(bots[-1])
-        return Outcome(text("lobby.computer_left", name=removed.name), (ShowLobby(),))
+        return Outcome(lazy("lobby.computer_left", name=removed.name), (ShowLobby(),))
 
-    def _the_host(self) -> str:
+    def _the_host(self) -> Words:
         """The host as a refusal names them: "the host (alice)"."""
         seat = self.host_seat
         if seat is None:
-            return text("lobby.the_host")
-        return text("lobby.the_host_named", name=self.seats[seat].name)
+            return lazy("lobby.the_host")
+        return lazy("lobby.the_host_named", name=self.seats[seat].name)
 
     def _require_lobby(self) -> None:
         if self.state is TableState.PLAYING:
-            raise TableError(text("lobby.already_started"))
+            raise TableError(lazy("lobby.already_started"))
         if self.state is TableState.CLOSED:
-            raise TableError(text("table.closed_use_join"))
+            raise TableError(lazy("table.closed_use_join"))
 
     def resolve(self, options: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
         """The game's options for the lobby's choices with ``options`` on top (:class:`TableError`
         with the game's reason for one it does not allow)."""
         try:
             return self.spec.resolve_options({**self.chosen, **(options or {})})
-        except OptionError as exc:
-            raise TableError(sentence(str(exc))) from exc
+        except OptionError as exc:  # the game's refusal, in the reader's language when shown
+            raise TableError(as_sentence(exc.message)) from exc
 
     def start(
         self,
@@ -125,27 +125,27 @@ class TableLobby(TablePlay):
         the lobby's :attr:`lobby_timer`, else :data:`DEFAULT_TIMER`)."""
         self._require_lobby()
         if user_id != self.host_id and not is_admin:
-            raise TableError(text("lobby.only_host_starts"))
+            raise TableError(lazy("lobby.only_host_starts"))
         # An option given empty or zero (a forged or outdated command) is refused, not taken
         # for "not given".
         timer = (self.lobby_timer or DEFAULT_TIMER) if timer is None else timer
         if timer not in TIMER_CHOICES:
-            raise TableError(text("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
+            raise TableError(lazy("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
         resolved = self.resolve(options)
         low, high = self.spec.player_range(resolved)
         seats = list(self.seats)
         if fill_to is not None:
             if fill_to < 1:
-                raise TableError(text("lobby.choose_players", low=low, high=high))
+                raise TableError(lazy("lobby.choose_players", low=low, high=high))
             if fill_to > high:
-                raise TableError(text("lobby.at_most", title=self.title, high=high))
+                raise TableError(lazy("lobby.at_most", title=self.title, high=high))
             level = bot_level or self.stand_in_level
             while len(seats) < fill_to:
                 seats.append(bot_seat(level, bot_base_names(seats), self.spec.levels))
         try:
             match = self.spec.new_match(len(seats), resolved, self._seed_source())
         except OptionError as exc:  # the game's refusal, e.g. too few players for the options
-            raise TableError(sentence(str(exc))) from exc
+            raise TableError(as_sentence(exc.message)) from exc
         self.seats = seats
         seconds = timer_seconds(timer)
         self.timer_seconds = None if seconds is None else seconds * self.timer_scale
@@ -153,7 +153,7 @@ class TableLobby(TablePlay):
         self.match = match
         self.game_id = self._id_source()
         self.state = TableState.PLAYING
-        started = text("lobby.started")
+        started = lazy("lobby.started")
         effects: list[Effect] = [LobbyClosed(started), ShowTable(new_message=True)]
         effects += [Prompt(seat) for seat in match.awaiting if not self.is_auto(seat)]
         effects += self.new_hands()

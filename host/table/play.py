@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from host.catalog import text
+from host.catalog import lazy
 from host.table.effects import (
     Effect,
     GameStopped,
@@ -28,7 +28,7 @@ from host.table.seats import (
 )
 from host.table.takeover import TableTakeovers
 from tabletop import Match, Refused
-from tabletop.presentation import Act, Redraw, render
+from tabletop.presentation import Act, Redraw
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ class TablePlay(TableTakeovers):
         reason = self.presentation.stale(stage, view) if stage != match.stage else None
         returns = seat in self.away and (seat not in match.awaiting or reason is not None)
         if reason is not None and not returns:
-            raise TableError(render(reason))
+            raise TableError(reason)
         return Admitted(user_id, game_id, stage, seat, view, returns, self._moment())
 
     def is_current(self, admitted: Admitted) -> bool:
@@ -85,7 +85,7 @@ class TablePlay(TableTakeovers):
         """The running game, if a click for game ``game_id`` belongs to it."""
         match = self.match
         if self.state is not TableState.PLAYING or match is None or game_id != self.game_id:
-            raise TableError(text("table.button_of_ended_game"))
+            raise TableError(lazy("table.button_of_ended_game"))
         return match
 
     def read_click(self, admitted: Admitted, intent: str, values: tuple[str, ...] = ()) -> Act | Redraw:
@@ -120,7 +120,7 @@ class TablePlay(TableTakeovers):
         except Refused as exc:
             raise GameRefusal.of(exc, self.names) from exc
         back = self._acted(seat)
-        reply = render(self.presentation.reply(action, match.view(seat)))
+        reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
 
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
@@ -143,22 +143,22 @@ class TablePlay(TableTakeovers):
         if seat not in self.away:
             return ()
         self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
-        return (Notice(text("game.back_notice", name=self.seats[seat].name)),)
+        return (Notice(lazy("game.back_notice", name=self.seats[seat].name)),)
 
     def back(self, user_id: int) -> Outcome:
         """/back: an away player takes their seat back from the computer."""
         if self.state is TableState.LOBBY:
-            raise TableError(text("game.back_before_start"))
+            raise TableError(lazy("game.back_before_start"))
         match = self.running_match()
         seat = self._require_seat(user_id)
         if seat not in self.away:
-            raise TableError(text("game.not_away"))
+            raise TableError(lazy("game.not_away"))
         notice = self._acted(seat)
         effects: list[Effect] = list(notice)
         if seat in match.awaiting:  # their turn, now timed: the table shows its deadline
             effects.append(ShowTable())
             effects.append(Prompt(seat))
-        return Outcome(text("game.welcome_back"), tuple(effects), seat)
+        return Outcome(lazy("game.welcome_back"), tuple(effects), seat)
 
     def auto_move(
         self, seat: int, action: str, *, timed_out: bool = False, turn_goes_on: bool = False
@@ -182,9 +182,9 @@ class TablePlay(TableTakeovers):
             user = self.seats[seat].user_id
             if count >= AWAY_AFTER:
                 self.away.add(seat)
-                notices.append(Notice(text("game.marked_away", user=user, count=count), ping=user))
+                notices.append(Notice(lazy("game.marked_away", user=user, count=count), ping=user))
             else:
-                notices.append(Notice(text("game.time_up", name=before_name)))
+                notices.append(Notice(lazy("game.time_up", name=before_name)))
         effects = self._effects_after(events, before, seat)
         if timed_out and self.spec.whole_turns and match.round == before[0]:
             # The stand-in plays on: no prompt in between. A new round that this seat begins is
@@ -203,12 +203,12 @@ class TablePlay(TableTakeovers):
         if self.host_id is None:  # the last human left: the game goes on only with people
             totals = self.running_match().results().totals
             self.state = TableState.CLOSED
-            return Outcome(text("game.left_last"), (GameStopped(old.name, totals),))
+            return Outcome(lazy("game.left_last"), (GameStopped(old.name, totals),))
         effects: list[Effect] = [
-            Notice(text("game.left_notice", name=old.name, computer=bot.name)),
+            Notice(lazy("game.left_notice", name=old.name, computer=bot.name)),
             ShowTable(),
         ]
-        return Outcome(text("game.left", computer=bot.name), tuple(effects))
+        return Outcome(lazy("game.left", computer=bot.name), tuple(effects))
 
     def _effects_after(
         self, events: Sequence[object], before: tuple[int, tuple[int, ...]], actor: int

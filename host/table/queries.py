@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from host.catalog import text
+from host.catalog import Words, lazy
 from host.table.effects import (
     MessageRefs,
     TakeoverAsk,
@@ -201,7 +201,7 @@ class TableQueries:
     def running_match(self) -> Match:
         """The game being played; :class:`TableError` if there is none."""
         if self.state is not TableState.PLAYING or self.match is None:
-            raise TableError(text("table.no_game_running"))
+            raise TableError(lazy("table.no_game_running"))
         return self.match
 
     def public_view(self) -> object:
@@ -211,7 +211,7 @@ class TableQueries:
     def last_view(self) -> object:
         """The public view of the table's game, even once it is over (for the last messages)."""
         if self.match is None:
-            raise TableError(text("table.no_game_played"))
+            raise TableError(lazy("table.no_game_played"))
         return self.match.view(None)
 
     def seat_view(self, user_id: int) -> tuple[int, object]:
@@ -230,12 +230,12 @@ class TableQueries:
         seat, action = match.log[-1]
         return before.apply(seat, action)
 
-    def _name_of(self, user_id: int) -> str:
+    def _name_of(self, user_id: int) -> Words:
         seat = self.seat_of(user_id)
-        return self.seats[seat].name if seat is not None else text("table.server_manager")
+        return self.seats[seat].name if seat is not None else lazy("table.server_manager")
 
     def _require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)
         if seat is None:
-            raise TableError(text("table.not_seated"))
+            raise TableError(lazy("table.not_seated"))
         return seat

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from host.catalog import text
+from host.catalog import lazy
 from host.table.ids import (
     _new_game_id,
     _new_seed,
@@ -42,7 +42,7 @@ class TableRegistry:
         """The open table of a channel; :class:`TableError` if there is none."""
         table = self.get(channel_id)
         if table is None:
-            raise TableError(text("table.none_here"))
+            raise TableError(lazy("table.none_here"))
         return table
 
     def current(self, channel_id: int) -> Table | None:

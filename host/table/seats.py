@@ -7,11 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from host.catalog import text
+from host.catalog import lazy, text
 from host.errors import UserError, sentence
-from host.text import echo
+from host.text import and_list, echo
 from tabletop import Refused
-from tabletop.presentation import render
 
 
 class TableError(UserError):
@@ -26,9 +25,12 @@ class GameRefusal(UserError):
         """The game's refusal as the player reads it: its sentence, or, when the reason is that
         it is other seats' turn (``turn_of``), whose turn it is by name."""
         if refused.turn_of:
-            waiting = " and ".join(names[seat] for seat in refused.turn_of)
-            return cls(text("game.not_your_turn", names=waiting))
-        return cls(sentence(render(refused.message)))
+            waiting = and_list([names[seat] for seat in refused.turn_of])
+            return cls(lazy("game.not_your_turn", names=waiting))
+        return cls(refused.message)  # made a sentence when shown (bot.messages.errors)
+
+    def __str__(self) -> str:
+        return sentence(super().__str__())
 
 
 class TableState(Enum):
@@ -73,7 +75,7 @@ def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
     """A computer player of ``level`` (one of the game's ``levels``) with the first name not in
     ``taken``."""
     if level not in levels:
-        raise TableError(text("lobby.no_such_level", level=echo(level), levels=", ".join(levels)))
+        raise TableError(lazy("lobby.no_such_level", level=echo(level), levels=", ".join(levels)))
     numbers = (str(number) for number in itertools.count(len(BOT_NAMES) + 1))  # then "Bot 10", ...
     first = next(name for name in itertools.chain(BOT_NAMES, numbers) if computer_name(name) not in taken)
     return Seat(0, f"{computer_name(first)} ({level})", level)
@@ -92,5 +94,5 @@ def bot_base_names(seats: list[Seat]) -> set[str]:
 def timer_seconds(choice: str) -> int | None:
     """The seconds of a timer choice (:class:`TableError` for an unknown one)."""
     if choice not in TIMER_CHOICES:
-        raise TableError(text("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
+        raise TableError(lazy("lobby.choose_timer", timers=", ".join(TIMER_CHOICES)))
     return TIMER_CHOICES[choice]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from host.catalog import text
+from host.catalog import Text, lazy
 from host.table.effects import (
     Effect,
     GameStopped,
@@ -26,7 +26,7 @@ from host.table.seats import (
     TableState,
     computer_name,
 )
-from host.text import echo
+from host.text import echo, joined
 
 
 class TableTakeovers(TableQueries):
@@ -42,12 +42,12 @@ class TableTakeovers(TableQueries):
         free = [index for index, seat in enumerate(self.seats) if seat.is_bot and index not in self.takeovers]
         return sorted(free, key=lambda index: (index not in self.vacated, index))
 
-    def seat_label(self, seat: int) -> str:
+    def seat_label(self, seat: int) -> Text:
         """A seat as a newcomer chooses it: "seat 3: Bot Ada (normal), bob's seat until they left"."""
         name = self.seats[seat].name
         if seat in self.vacated:
-            return text("takeover.seat_label_vacated", number=seat + 1, name=name, left=self.vacated[seat][1])
-        return text("takeover.seat_label", number=seat + 1, name=name)
+            return lazy("takeover.seat_label_vacated", number=seat + 1, name=name, left=self.vacated[seat][1])
+        return lazy("takeover.seat_label", number=seat + 1, name=name)
 
     def find_seat(self, choice: str) -> int:
         """The seat a player means by ``choice``: its number ("3", "#3", "seat 3") or the name of
@@ -59,8 +59,8 @@ class TableTakeovers(TableQueries):
             digits = numbered.group(1).lstrip("0") or "0"
             number = int(digits) if len(digits) <= len(str(len(self.seats))) else None
             if number is None or not 1 <= number <= len(self.seats):
-                refusal = text("takeover.no_seat_number", number=echo(digits), seats=len(self.seats))
-                raise TableError(f"{refusal} {self._free_hint()}")
+                refusal = lazy("takeover.no_seat_number", number=echo(digits), seats=len(self.seats))
+                raise TableError(joined((refusal, self._free_hint())))
             return number - 1
         computer_prefix = computer_name("").lower()  # "bot ": "Ada" names "Bot Ada"
         for index, seat in enumerate(self.seats):
@@ -68,14 +68,14 @@ class TableTakeovers(TableQueries):
             base = full.split(" (")[0]
             if wanted in (full, base) or (seat.is_bot and wanted == base.removeprefix(computer_prefix)):
                 return index
-        refusal = text("takeover.no_seat_named", name=echo(choice.strip()))
-        raise TableError(f"{refusal} {self._free_hint()}")
+        refusal = lazy("takeover.no_seat_named", name=echo(choice.strip()))
+        raise TableError(joined((refusal, self._free_hint())))
 
-    def _free_hint(self) -> str:
+    def _free_hint(self) -> Text:
         free = self.takeover_seats()
         if not free:
-            return text("takeover.none_free")
-        return text("takeover.free", seats="; ".join(self.seat_label(s) for s in free))
+            return lazy("takeover.none_free")
+        return lazy("takeover.free", seats=joined([self.seat_label(s) for s in free], "; "))
 
     def request_takeover(self, user_id: int, name: str, choice: str | None = None) -> Outcome:
         """/join during a game: ask the host to let ``user_id`` take over a computer seat.
@@ -85,14 +85,14 @@ class TableTakeovers(TableQueries):
         the newcomer left earlier in this game if it is free, else the only free computer seat,
         else the host chooses among all free ones (one Approve button each)."""
         if self.seat_of(user_id) is not None:
-            raise TableError(text("table.already_seated"))
+            raise TableError(lazy("table.already_seated"))
         self._require_next_round()
         promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
         if promised is not None:
-            raise TableError(text("takeover.already_given", name=self.seats[promised].name))
+            raise TableError(lazy("takeover.already_given", name=self.seats[promised].name))
         free = self.takeover_seats()
         if not free:
-            raise TableError(text("takeover.game_running"))
+            raise TableError(lazy("takeover.game_running"))
         seats: tuple[int, ...]
         if choice is not None and choice.strip():
             seats = (self._check_free(self.find_seat(choice)),)
@@ -101,9 +101,9 @@ class TableTakeovers(TableQueries):
             seats = tuple(own[:1] or free)
         self.takeover_requests[user_id] = TakeoverAsk(name, seats)
         if len(seats) == 1:
-            reply = text("takeover.asked_seat", name=self.seats[seats[0]].name, seat=seats[0] + 1)
+            reply = lazy("takeover.asked_seat", name=self.seats[seats[0]].name, seat=seats[0] + 1)
         else:
-            reply = text("takeover.asked_any")
+            reply = lazy("takeover.asked_any")
         return Outcome(reply, (TakeoverRequest(user_id, name, seats),))
 
     def _check_free(self, seat: int) -> int:
@@ -113,32 +113,32 @@ class TableTakeovers(TableQueries):
             return seat
         if occupant.is_bot:
             taker = self.takeovers[seat].name
-            reason = text("takeover.promised", name=occupant.name, seat=seat + 1, taker=taker)
+            reason = lazy("takeover.promised", name=occupant.name, seat=seat + 1, taker=taker)
         elif seat in self.away:
-            reason = text("takeover.seat_away", seat=seat + 1, name=occupant.name)
+            reason = lazy("takeover.seat_away", seat=seat + 1, name=occupant.name)
         else:
-            reason = text("takeover.seat_human", seat=seat + 1, name=occupant.name)
+            reason = lazy("takeover.seat_human", seat=seat + 1, name=occupant.name)
         raise TableError(f"{reason} {self._free_hint()}")
 
     def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
         """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
         self.running_match()
         if user_id != self.host_id and not is_admin:
-            raise TableError(text("takeover.only_host"))
+            raise TableError(lazy("takeover.only_host"))
         ask = self.takeover_requests.get(taker_id)
         if ask is None or seat not in ask.seats or self.seat_of(taker_id) is not None:
-            raise TableError(text("takeover.request_closed"))
+            raise TableError(lazy("takeover.request_closed"))
         self._require_next_round()
         if not self.seats[seat].is_bot:
-            raise TableError(text("takeover.not_computer", seat=seat + 1))
+            raise TableError(lazy("takeover.not_computer", seat=seat + 1))
         if seat in self.takeovers:
-            raise TableError(text("takeover.already_taken", name=self.takeovers[seat].name, seat=seat + 1))
+            raise TableError(lazy("takeover.already_taken", name=self.takeovers[seat].name, seat=seat + 1))
         del self.takeover_requests[taker_id]
         self.takeovers[seat] = Seat(taker_id, ask.name)
         bot = self.seats[seat].name
         return Outcome(
-            text("takeover.approved", name=ask.name, computer=bot, seat=seat + 1),
-            (Notice(text("takeover.approved_notice", name=ask.name, computer=bot)),),
+            lazy("takeover.approved", name=ask.name, computer=bot, seat=seat + 1),
+            (Notice(lazy("takeover.approved_notice", name=ask.name, computer=bot)),),
         )
 
     def _require_next_round(self) -> None:
@@ -146,7 +146,7 @@ class TableTakeovers(TableQueries):
         the game knows its number of rounds)."""
         match = self.running_match()
         if match.rounds is not None and match.round >= match.rounds:
-            raise TableError(text("takeover.last_round"))
+            raise TableError(lazy("takeover.last_round"))
 
     def _apply_takeovers(self) -> list[Effect]:
         """At a round's start, approved players take their computer seats."""
@@ -154,7 +154,7 @@ class TableTakeovers(TableQueries):
         for seat, taker in sorted(self.takeovers.items()):
             if self.seat_of(taker.user_id) is None and self.seats[seat].is_bot:
                 computer = self.seats[seat].name
-                effects.append(Notice(text("takeover.taken_over", name=taker.name, computer=computer)))
+                effects.append(Notice(lazy("takeover.taken_over", name=taker.name, computer=computer)))
                 self.seats[seat] = replace(taker)
                 self.away.discard(seat)
                 self.vacated.pop(seat, None)
@@ -165,9 +165,9 @@ class TableTakeovers(TableQueries):
     def check_stop(self, user_id: int, *, is_admin: bool = False) -> str:
         """Check ``user_id`` may stop this table; the id of what to stop (the game, or the lobby)."""
         if self.state is TableState.CLOSED:
-            raise TableError(text("table.already_closed"))
+            raise TableError(lazy("table.already_closed"))
         if user_id != self.host_id and not is_admin:
-            raise TableError(text("stop.only_host"))
+            raise TableError(lazy("stop.only_host"))
         return self.game_id or self.lobby_id
 
     def stop(self, user_id: int, *, is_admin: bool = False, game_id: str) -> Outcome:
@@ -177,17 +177,17 @@ class TableTakeovers(TableQueries):
         current = self.check_stop(user_id, is_admin=is_admin)
         if game_id != current:
             if game_id == self.lobby_id:
-                raise TableError(text("stop.game_started_since"))
+                raise TableError(lazy("stop.game_started_since"))
             if is_lobby_id(game_id):
-                raise TableError(text("stop.lobby_already_closed"))
-            raise TableError(text("stop.game_already_over"))
+                raise TableError(lazy("stop.lobby_already_closed"))
+            raise TableError(lazy("stop.game_already_over"))
         name = self._name_of(user_id)
         if self.state is TableState.LOBBY:
             self.state = TableState.CLOSED
-            return Outcome(text("stop.table_closed"), (LobbyClosed(text("stop.closed_by", name=name)),))
+            return Outcome(lazy("stop.table_closed"), (LobbyClosed(lazy("stop.closed_by", name=name)),))
         totals = self.running_match().results().totals
         self.state = TableState.CLOSED
-        return Outcome(text("stop.game_stopped"), (GameStopped(name, totals),), self.seat_of(user_id))
+        return Outcome(lazy("stop.game_stopped"), (GameStopped(name, totals),), self.seat_of(user_id))
 
     def abandon(self) -> None:
         """Close the table at once, with nothing to show (its channel was deleted)."""

@@ -52,6 +52,8 @@ def join_interaction(user_id: int) -> Any:
         id=1000 + user_id,
         guild_id=1,
         channel_id=CHANNEL,
+        locale="en-US",
+        guild_locale="en-US",
         user=SimpleNamespace(id=user_id, display_name=f"p{user_id}"),
         response=response,
         followup=response,

@@ -156,7 +156,10 @@ async def test_score_for_spectators_shows_the_table_the_timer_and_the_standings(
         sent.append({"content": content, **kwargs})
 
     response = SimpleNamespace(is_done=lambda: False, send_message=send_message)
-    interaction = SimpleNamespace(guild_id=1, channel_id=CHANNEL, response=response, id=1)
+    interaction = SimpleNamespace(
+        guild_id=1, channel_id=CHANNEL, response=response, id=1, locale="en-US", guild_locale="en-US",
+        user=SimpleNamespace(id=5),
+    )
     await TableService(client=None, registry=registry).score(interaction)  # type: ignore[arg-type]
     (reply,) = sent
     content = reply["content"]

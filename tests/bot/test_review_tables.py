@@ -117,7 +117,7 @@ def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
     table.away.add(1)
     count = game.action_count
     outcome = play(table, 2, game.hand(1)[0], game_id=GAME_ID, round=1, trick=game.trick_number - 1)
-    assert "Welcome back" in outcome.reply
+    assert "Welcome back" in str(outcome.reply)
     assert table.away == set() and game.action_count == count
     assert game.phase is Phase.TRICKS and Prompt(1) in outcome.effects  # their turn, a fresh hand
 

@@ -97,7 +97,7 @@ def test_join_reply_and_effect() -> None:
     table = Table(CHANNEL)
     outcome = table.join(9, "nine")
     assert outcome.effects == (ShowLobby(),)
-    assert "host" in outcome.reply and "seat 1" in outcome.reply
+    assert "host" in str(outcome.reply) and "seat 1" in str(outcome.reply)
 
 
 def test_join_twice_is_refused() -> None:
@@ -200,7 +200,7 @@ def test_leaving_a_running_game_hands_the_seat_to_a_computer_player() -> None:
     outcome = table.leave(2)
     assert table.seats[1].is_bot and table.seats[1].level == "normal"
     assert table.seat_of(2) is None
-    assert "plays your seat" in outcome.reply
+    assert "plays your seat" in str(outcome.reply)
     assert table.state is TableState.PLAYING
 
 
@@ -212,7 +212,7 @@ def test_misery_pick_then_reveal_prompts_the_leader() -> None:
     game = engine(table)
     first = choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
     assert shown(table, first) == (ShowTable(),)
-    assert "misery card" in first.reply
+    assert "misery card" in str(first.reply)
     last = pick_all_remaining(table)
     assert game.phase is Phase.TRICKS
     assert shown(table, last) == (ShowTable(), Prompt(game.awaiting[0]))
@@ -299,7 +299,7 @@ def test_play_effects_edit_table_and_prompt_next() -> None:
     game = engine(table)
     outcome = play_turn(table)
     assert shown(table, outcome) == (ShowTable(), Prompt(game.awaiting[0]))
-    assert outcome.reply.startswith("You played")
+    assert str(outcome.reply).startswith("You played")
 
 
 def test_full_game_through_the_table_matches_an_engine_replay() -> None:

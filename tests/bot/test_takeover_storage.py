@@ -30,7 +30,8 @@ async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> N
         assert restored.takeovers == {3: Seat(8, "eve")}
         assert restored.vacated == {1: (2, "p2")}
         # the host's buttons still work after the restart
-        assert "dee takes over Bot Bea (normal)'s seat (seat 2)" in restored.approve_takeover(1, 1, 9).reply
+        approved = str(restored.approve_takeover(1, 1, 9).reply)
+        assert "dee takes over Bot Bea (normal)'s seat (seat 2)" in approved
 
 
 async def test_a_request_stored_before_seats_could_be_chosen_is_read(tmp_path: Path) -> None:

@@ -148,16 +148,28 @@ class Emulator:
     # ids made afterwards are larger than every id given.
 
     def add_user(
-        self, name: str, *, dms_open: bool = True, bot: bool = False, ident: int | None = None
+        self,
+        name: str,
+        *,
+        dms_open: bool = True,
+        bot: bool = False,
+        ident: int | None = None,
+        locale: str = "en-US",
     ) -> User:
-        """Create a user (not yet in any guild)."""
-        return self.world.add_user(name, bot=bot, dms_open=dms_open, ident=ident)
+        """Create a user (not yet in any guild) whose Discord runs in ``locale`` (``de``, ``en-US``)."""
+        return self.world.add_user(name, bot=bot, dms_open=dms_open, ident=ident, locale=locale)
 
     def add_guild(
-        self, name: str = "Test Guild", *, owner: User | None = None, ident: int | None = None
+        self,
+        name: str = "Test Guild",
+        *,
+        owner: User | None = None,
+        ident: int | None = None,
+        locale: str = "en-US",
     ) -> Guild:
-        """Create a guild with the bot as a member (announced with GUILD_CREATE if connected)."""
-        guild = self.world.add_guild(name, owner or self.owner, ident=ident)
+        """Create a guild with the bot as a member (announced with GUILD_CREATE if connected),
+        whose language is ``locale``."""
+        guild = self.world.add_guild(name, owner or self.owner, ident=ident, locale=locale)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
         self.gateway.announce_guild(guild)
         return guild
@@ -390,7 +402,7 @@ class Emulator:
             "token": token,
             "version": 1,
             "app_permissions": str(permissions_in(self.world, channel, self.bot_user)),
-            "locale": "en-US",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
         }
@@ -401,9 +413,9 @@ class Emulator:
                 raise EmulatorUsageError(f"{user.name} is not a member of guild {guild.name!r}")
             payload.update(
                 guild_id=str(guild.id),
-                guild_locale="en-US",
+                guild_locale=guild.locale,
                 context=0,
-                guild={"id": str(guild.id), "locale": "en-US", "features": []},
+                guild={"id": str(guild.id), "locale": guild.locale, "features": []},
                 member=member_payload(
                     member, permissions=permissions_in(self.world, channel, user)
                 ),

@@ -118,7 +118,7 @@ def guild_payload(guild: Guild, world: World, *, members: list[Member]) -> dict[
         "system_channel_id": None,
         "system_channel_flags": 0,
         "rules_channel_id": None,
-        "preferred_locale": "en-US",
+        "preferred_locale": guild.locale,
         "premium_tier": 0,
         "nsfw_level": 0,
         "joined_at": guild.members[next(iter(guild.members))].joined_at,

@@ -61,6 +61,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    locale: str = "en-US"
+    """The language the user's Discord runs in (each interaction's ``locale``)."""
 
     @property
     def mention(self) -> str:
@@ -132,6 +134,8 @@ class Guild:
     channels: list[Channel] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     roles: list[Role] = field(default_factory=list)
+    locale: str = "en-US"
+    """The server's language (``preferred_locale``; each interaction's ``guild_locale``)."""
 
     @property
     def everyone(self) -> Role:
@@ -346,17 +350,27 @@ class World:
         return ident
 
     def add_user(
-        self, name: str, *, bot: bool = False, dms_open: bool = True, ident: int | None = None
+        self,
+        name: str,
+        *,
+        bot: bool = False,
+        dms_open: bool = True,
+        ident: int | None = None,
+        locale: str = "en-US",
     ) -> User:
-        """Create a user (with the id ``ident`` if given, see :meth:`new_id`)."""
-        user = User(id=self.new_id(ident), name=name, bot=bot, dms_open=dms_open)
+        """Create a user (with the id ``ident`` if given, see :meth:`new_id`) whose Discord runs
+        in ``locale``."""
+        user = User(id=self.new_id(ident), name=name, bot=bot, dms_open=dms_open, locale=locale)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, owner: User, *, ident: int | None = None) -> Guild:
+    def add_guild(
+        self, name: str, owner: User, *, ident: int | None = None, locale: str = "en-US"
+    ) -> Guild:
         """Create a guild owned by ``owner`` (who becomes an administrator member), with the id
-        ``ident`` if given (its @everyone role has the same id, as on Discord)."""
-        guild = Guild(id=self.new_id(ident), name=name, owner_id=owner.id)
+        ``ident`` if given (its @everyone role has the same id, as on Discord) and the language
+        ``locale``."""
+        guild = Guild(id=self.new_id(ident), name=name, owner_id=owner.id, locale=locale)
         everyone = Role(id=guild.id, name="@everyone", permissions=DEFAULT_MEMBER_PERMISSIONS)
         guild.roles.append(everyone)
         self.guilds[guild.id] = guild

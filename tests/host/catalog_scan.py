@@ -18,7 +18,10 @@ REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("host", "bot", "cogs")
 """Where the player-facing text of the host and the Discord layer lives."""
 
-CATALOG_FUNCTIONS = {"host.catalog": {"text"}, "bot.boot.command_text": {"command_text", "command_name"}}
+CATALOG_FUNCTIONS = {
+    "host.catalog": {"text", "lazy"},
+    "bot.boot.command_text": {"command_text", "command_name"},
+}
 """The functions that look a text up by key, by the module they are imported from (a wrapper
 such as ``command_text`` or ``command_name`` calls ``CATALOG.text(key, ...)`` with the key it was
 given: its own callers are the ones read)."""

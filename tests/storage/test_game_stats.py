@@ -83,6 +83,8 @@ async def _as_version_4(storage: Storage) -> None:
     )
     await raw(storage, "DROP TABLE game_stats")
     await raw(storage, "DROP TABLE server_images")  # version 6
+    await raw(storage, "DROP TABLE user_languages")  # version 7
+    await raw(storage, "DROP TABLE server_languages")
     await raw(storage, "UPDATE schema_version SET version = 4")
 
 

@@ -159,6 +159,8 @@ async def _make_version_1(storage: Storage) -> None:
     await raw(storage, "DROP TABLE server_settings")  # version 4
     await _undo_version_5(storage)
     await raw(storage, "DROP TABLE server_images")  # version 6
+    await raw(storage, "DROP TABLE user_languages")  # version 7
+    await raw(storage, "DROP TABLE server_languages")
     await raw(storage, "UPDATE schema_version SET version = 1")
 
 

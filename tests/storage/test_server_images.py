@@ -21,7 +21,9 @@ async def test_a_version_5_database_gains_the_pictures_setting(
 ) -> None:
     await storage.set_default_game(100, "stupid")
     await raw(storage, "DROP TABLE server_images")
-    await raw(storage, "UPDATE schema_version SET version = :v", v=CURRENT_VERSION - 1)
+    await raw(storage, "DROP TABLE user_languages")  # version 7
+    await raw(storage, "DROP TABLE server_languages")
+    await raw(storage, "UPDATE schema_version SET version = 5")
     await storage.close()
     upgraded = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:

@@ -1,0 +1,133 @@
+"""Who reads which language (:mod:`bot.tables.languages`) and ``/settings language``
+(:mod:`bot.tables.language_setting`), without Discord: interactions are plain objects with the
+attributes the bot reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import pytest
+
+from bot.tables.language_setting import language_choices, language_name, set_server_language
+from bot.tables.languages import AUTO, Languages, language_of, reader_language
+from host.catalog import lazy, render, text
+from host.errors import UserError
+from host.storage import ServerLanguage, Storage
+from host.text import and_list, as_sentence, joined
+
+
+def interaction(
+    user: int,
+    locale: str | None,
+    guild: int | None = None,
+    guild_locale: str | None = None,
+    *,
+    admin: bool = False,
+) -> Any:
+    """An interaction as far as the languages read it (and the reply it gets)."""
+    sent: list[str] = []
+
+    async def send_message(content: str, **_: object) -> None:
+        sent.append(content)
+
+    return SimpleNamespace(
+        id=1,
+        user=SimpleNamespace(id=user),
+        locale=discord.Locale(locale) if locale else None,
+        guild_id=guild,
+        guild_locale=discord.Locale(guild_locale) if guild_locale else None,
+        permissions=SimpleNamespace(manage_guild=admin),
+        response=SimpleNamespace(is_done=lambda: bool(sent), send_message=send_message),
+        sent=sent,
+    )
+
+
+def test_a_discord_locale_becomes_a_catalog_language_english_without_one() -> None:
+    assert language_of("de") == "de"
+    assert language_of("en-US") == language_of("en-GB") == "en"
+    assert language_of("fr") == language_of("ja") == "en"  # no catalog: English
+    assert language_of(None) == "en"
+
+
+async def test_people_and_servers_are_remembered_from_their_interactions() -> None:
+    languages = Languages()
+    assert languages.of_user(7) == "en" and languages.of_server(100) == "en"  # never seen
+    assert languages.of_interaction(interaction(7, "de", 100, "en-US")) == "de"
+    assert languages.of_user(7) == "de"
+    assert languages.of_server(100) == "en"
+    languages.note(interaction(8, "en-GB", 100, "de"))  # the server now speaks German
+    assert languages.of_server(100) == "de" and languages.of_user(8) == "en"
+    languages.note(interaction(7, "fr", None, None))  # a DM: no server; French has no catalog
+    assert languages.of_user(7) == "en" and languages.of_server(100) == "de"
+
+
+async def test_a_chosen_language_wins_over_the_servers_own_until_auto() -> None:
+    languages = Languages()
+    languages.note(interaction(7, "en-US", 100, "de"))
+    await languages.choose(100, "en")
+    assert languages.of_server(100) == "en" and languages.chosen(100) == "en"
+    languages.note(interaction(7, "en-US", 100, "de"))
+    assert languages.of_server(100) == "en"
+    await languages.choose(100, None)
+    assert languages.of_server(100) == "de" and languages.chosen(100) is None
+
+
+async def test_languages_are_stored_and_restored(tmp_path: Path) -> None:
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    try:
+        languages = Languages(storage)
+        languages.note(interaction(7, "de", 100, "en-US"))
+        await languages.choose(200, "de")
+        await languages.settle()
+        again = Languages(storage)
+        again.restore(await storage.load_languages())
+        assert again.of_user(7) == "de"
+        assert again.of_server(100) == "en" and again.of_server(200) == "de"
+        stored = await storage.load_languages()
+        assert stored.users == {7: "de"}
+        assert stored.servers == {100: ServerLanguage(None, "en-US"), 200: ServerLanguage("de", None)}
+    finally:
+        await storage.close()
+
+
+def test_host_texts_are_filled_in_in_the_readers_language() -> None:
+    both = joined([lazy("lobby.left"), lazy("lobby.you_are_host")])
+    german = (text("lobby.left", language="de"), text("lobby.you_are_host", language="de"))
+    assert both.render("de") == " ".join(german)
+    assert str(both) == f"{text('lobby.left')} {text('lobby.you_are_host')}"
+    assert as_sentence("there is no preset 'x'").render("de") == "There is no preset 'x'."
+    names = and_list(["ann", "bob", "cy"])
+    assert render(names, "en") == "ann, bob and cy" and render(names, "de") == "ann, bob und cy"
+    assert and_list(["ann"]) == "ann"
+
+
+async def test_settings_language_is_for_managers_in_a_server_and_confirmed_in_their_language() -> None:
+    languages = Languages()
+    with pytest.raises(UserError) as refused:
+        await set_server_language(languages, interaction(7, "de", 100, "en-US"), "de")
+    assert refused.value.words == lazy("settings.language_managers_only")
+    with pytest.raises(UserError):
+        await set_server_language(languages, interaction(7, "de", None, None, admin=True), "de")
+    with pytest.raises(UserError):
+        await set_server_language(languages, interaction(7, "de", 100, "en-US", admin=True), "xx")
+    manager = interaction(7, "de", 100, "en-US", admin=True)
+    await set_server_language(languages, manager, "de")
+    assert languages.of_server(100) == "de"
+    assert manager.sent == [text("settings.language_set", language="de", name="Deutsch")]
+    manager = interaction(8, "en-GB", 100, "en-US", admin=True)
+    await set_server_language(languages, manager, AUTO)
+    assert languages.of_server(100) == "en"
+    assert manager.sent == [text("settings.language_auto", language="en", name="English")]
+
+
+def test_the_choices_are_the_catalog_languages_by_their_own_names() -> None:
+    assert language_choices() == [("English", "en"), ("Deutsch", "de"), ("auto", "auto")]
+    assert language_name("de", "en") == "German" and language_name("en", "de") == "Englisch"
+
+
+def test_a_reply_is_in_the_language_of_who_acted() -> None:
+    assert reader_language(interaction(7, "de")) == "de"
+    assert reader_language(interaction(7, "pt-BR")) == "en"

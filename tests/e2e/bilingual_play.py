@@ -1,0 +1,362 @@
+"""A table of two languages on the emulated Discord: players whose Discord runs in German and in
+English, in a server of either language, play any registered game by clicking what their DM
+prompts offer.
+
+Nothing here knows a game's rules or words: every text the test expects is the game's own
+presentation (or the host's catalog) filled in in the reader's language, computed from a shadow
+match fed the table's log. So each prompt a player is shown must be exactly the game's prompt of
+the moment in *their* language, every report in the channel exactly the game's report in the
+*server's* language, and the other language's text of the same message must appear nowhere.
+
+The humans decide as the game's weakest computer player would from their own view, and click
+their way there: a component whose click the presentation reads as that action, else any
+component it reads as a legal action, else a step of a decision of several clicks (a select's
+first options) not taken yet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.ids import ActionId
+from bot.tables.payload import from_presentation
+from host.catalog import text
+from host.errors import sentence
+from tabletop import ComputerPlayer, GameSpec, LogEntry, Match, Refused
+from tabletop.presentation import Act, Redraw, render
+from tabletop.presentation import Message as GameMessage
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.driver import InteractionResult
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
+
+WAIT: Final = 10.0
+POLL: Final = 0.05
+STEPS: Final = 12
+"""The most clicks one decision may take."""
+
+LogReader = Callable[[], Awaitable[Sequence[LogEntry]]]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a reader sees of a message: its text and its embeds' titles, descriptions and fields."""
+
+    content: str
+    embeds: tuple[str, ...]
+
+    @classmethod
+    def of(cls, message: Message) -> Shown:
+        """What ``message`` shows on the emulated Discord."""
+        parts = []
+        for embed in message.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [f"{item.name}|{item.value}" for item in embed.fields]
+        return cls(message.content, tuple(parts))
+
+    @classmethod
+    def expected(cls, message: GameMessage, language: str, header: str = "") -> Shown:
+        """What the game's ``message`` shows a reader of ``language`` (as the bot converts it)."""
+        spec = from_presentation(message, lambda intent: intent, header=header, language=language)
+        parts = []
+        for embed in spec.embeds:
+            parts += [embed.title or "", embed.description or ""]
+            parts += [f"{item.name}|{item.value}" for item in embed.fields]
+        return cls(spec.content, tuple(parts))
+
+
+def game_components(message: Message) -> list[tuple[ActionId, Any]]:
+    """The live game components of ``message`` (buttons and selects) with their parsed ids."""
+    found = []
+    for item in [*message.buttons, *message.selects]:
+        if item.disabled or not item.custom_id:
+            continue
+        try:
+            found.append((ActionId.parse(item.custom_id), item))
+        except ValueError:
+            continue
+    return found
+
+
+async def private_answer(result: InteractionResult) -> Message:
+    """The answer only the acting user saw (an ephemeral message, or its follow-up)."""
+    response = await result.response(timeout=WAIT)
+    if response.deferred:
+        return (await result.wait_followups(1, timeout=WAIT))[-1]
+    assert response.message is not None, response.type_name
+    return response.message
+
+
+@dataclass
+class Reader:
+    """A human seat: the Discord user and the catalog language their Discord runs in."""
+
+    user: User
+    language: str
+
+
+@dataclass
+class BilingualTable:
+    """The humans of a table of two languages, the shadow match and what was checked."""
+
+    emu: Emulator
+    channel: Channel
+    spec: GameSpec
+    names: tuple[str, ...]
+    readers: dict[int, Reader]
+    server: str
+    """The language of the channel's messages (the server's)."""
+    shadow: Match
+    read_log: LogReader
+    players: dict[int, ComputerPlayer] = field(default_factory=dict)
+    events: list[tuple[tuple[object, ...], object]] = field(default_factory=list)
+    """The events of every action so far, with the public view just after it."""
+    prompts_checked: dict[str, int] = field(default_factory=dict)
+    """How many live prompts were found exactly as the game words them, by language."""
+    refusals_checked: dict[str, int] = field(default_factory=dict)
+    """How many game refusals were read in the reader's language, by language."""
+
+    def __post_init__(self) -> None:
+        level = self.spec.levels[0]
+        for seat in self.readers:
+            self.players.setdefault(seat, self.spec.computer_player(level, 1000 + seat))
+
+    # --- following the table ----------------------------------------------------------------------
+
+    async def sync(self) -> None:
+        """Apply what the table's log holds beyond the shadow's."""
+        log = list(await self.read_log())
+        known = list(self.shadow.log)
+        assert log[: len(known)] == known, "the table's log no longer starts with what it held"
+        for seat, action in log[len(known) :]:
+            events = tuple(self.shadow.apply(seat, action))
+            self.events.append((events, self.shadow.view(None)))
+
+    async def wait_moves(self, count: int, what: str) -> None:
+        """Wait (bounded) until the log holds more than ``count`` actions, and follow it."""
+        try:
+            async with asyncio.timeout(WAIT):
+                while len(await self.read_log()) <= count:
+                    await asyncio.sleep(POLL)
+        except TimeoutError:
+            raise AssertionError(f"no move after {count} actions within {WAIT:g} s ({what})") from None
+        await self.sync()
+
+    def header(self, language: str) -> str:
+        """The first line of the table's DMs in ``language``."""
+        return text("prompt.dm_header", language=language, title=self.spec.title, channel=self.channel.id)
+
+    # --- a human's turn --------------------------------------------------------------------------
+
+    def expected_prompt(self, seat: int, language: str, draft: str = "") -> Shown:
+        """The seat's prompt as the game words it now, for a reader of ``language``."""
+        message = self.spec.presentation.prompt(self.shadow.view(seat), self.names, draft=draft)
+        return Shown.expected(message, language, self.header(language))
+
+    def live_prompt(self, seat: int) -> Message | None:
+        """The seat's newest DM if it offers live components for the decision of now."""
+        messages = self.emu.driver.dm_messages(self.readers[seat].user)
+        if not messages:
+            return None
+        offered = game_components(messages[-1])
+        if offered and all(ident.stage == self.shadow.stage for ident, _ in offered):
+            return messages[-1]
+        return None
+
+    async def prompt(self, seat: int) -> Message:
+        """The seat's live prompt (waited for, bounded), checked to be exactly the game's prompt
+        of now in the seat's language and unlike its text in the other language."""
+        reader = self.readers[seat]
+        message = await self.emu.driver.wait_until(
+            lambda: self.live_prompt(seat), WAIT, f"{self.names[seat]}'s prompt at {self.shadow.stage}"
+        )
+        self.check_shown(message, self.expected_prompt(seat, reader.language), reader.language, seat)
+        self.prompts_checked[reader.language] = self.prompts_checked.get(reader.language, 0) + 1
+        return message
+
+    def check_shown(self, message: Message, expected: Shown, language: str, seat: int) -> None:
+        """``message`` shows ``expected``, and not the same message in the other language."""
+        shown = Shown.of(message)
+        assert shown == expected, f"{self.names[seat]} ({language}) was shown\n{shown}\nnot\n{expected}"
+        other = "en" if language == "de" else "de"
+        assert shown != self.expected_prompt(seat, other), "the prompt is the same in both languages"
+
+    def _candidates(
+        self, seat: int, prompt: Message, draft_seen: set[str]
+    ) -> list[tuple[Any, list[str], Act | Redraw]]:
+        """Every click the prompt offers, with its values and what it means to the game now."""
+        view = self.shadow.view(seat)
+        found: list[tuple[Any, list[str], Act | Redraw]] = []
+        for ident, item in game_components(prompt):
+            tries: list[list[str]] = [[]]
+            if hasattr(item, "options"):
+                values = [option.value for option in item.options]
+                tries = [[value] for value in values] if item.min_values <= 1 else []
+                tries.append(values[: max(item.min_values, 1)])
+                tries = [chosen for chosen in tries if item.min_values <= len(chosen) <= item.max_values]
+            for chosen in tries:
+                try:
+                    meaning = self.spec.presentation.click(view, ident.intent, tuple(chosen))
+                except Refused:
+                    continue
+                if isinstance(meaning, Redraw) and meaning.draft in draft_seen:
+                    continue
+                found.append((item, chosen, meaning))
+        return found
+
+    async def act(self, seat: int) -> None:
+        """The awaited human ``seat`` makes its decision by clicking its live DM prompt: the
+        decision of its computer player if the prompt offers it, else another legal one."""
+        reader = self.readers[seat]
+        count = len(self.shadow.log)
+        prompt = await self.prompt(seat)
+        wanted = self.players[seat].decide(self.shadow.view(seat))
+        legal = set(self.shadow.legal_actions(seat))
+        drafts: set[str] = set()
+        for _ in range(STEPS):
+            options = self._candidates(seat, prompt, drafts)
+            acts = [c for c in options if isinstance(c[2], Act) and c[2].action in legal]
+            chosen = next((c for c in acts if c[2].action == wanted), None) or (acts[0] if acts else None)
+            if chosen is None:
+                steps = [c for c in options if isinstance(c[2], Redraw)]
+                assert steps, f"{self.names[seat]}'s prompt offers nothing to do: {prompt.content}"
+                chosen = steps[0]
+            item, values, meaning = chosen
+            if hasattr(item, "options"):
+                result = await self.emu.driver.select(reader.user, prompt, item.custom_id, values)
+            else:
+                result = await self.emu.driver.click(reader.user, prompt, item.custom_id)
+            await result.response(timeout=WAIT)
+            if isinstance(meaning, Act):
+                await self.wait_moves(count, f"{self.names[seat]}'s {meaning.action}")
+                return
+            drafts.add(meaning.draft)
+            redrawn = self.emu.driver.dm_messages(reader.user)[-1]
+            expected = self.expected_prompt(seat, reader.language, meaning.draft)
+
+            def redrawn_as_expected(user: User = reader.user, wanted: Shown = expected) -> bool | None:
+                return Shown.of(self.emu.driver.dm_messages(user)[-1]) == wanted or None
+
+            what = f"{self.names[seat]}'s redrawn prompt"
+            await self.emu.driver.wait_until(redrawn_as_expected, WAIT, what)
+            prompt = self.emu.driver.dm_messages(reader.user)[-1]
+            assert prompt.id == redrawn.id
+        raise AssertionError(f"{self.names[seat]} did not decide within {STEPS} clicks")
+
+    async def refused_in_own_language(self, seat: int) -> None:
+        """The human ``seat`` sends a click the game refuses (a forged intent on its prompt): the
+        private answer is the game's refusal in the seat's language, and nothing changed."""
+        reader = self.readers[seat]
+        prompt = await self.prompt(seat)
+        ident, _ = game_components(prompt)[0]
+        bogus = ActionId(ident.channel_id, ident.game_id, ident.stage, "zz:nonsense")
+        view = self.shadow.view(seat)
+        try:
+            self.spec.presentation.click(view, bogus.intent, ())
+        except Refused as exc:
+            expected = {lang: sentence(render(exc.message, lang)) for lang in ("de", "en")}
+        else:
+            raise AssertionError("the game accepted a nonsense intent")
+        count = len(self.shadow.log)
+        result = await self.emu.driver.forge_click(reader.user, prompt, bogus.encode())
+        answered = await private_answer(result)
+        assert answered.ephemeral and answered.content == expected[reader.language], answered.content
+        other = "en" if reader.language == "de" else "de"
+        assert expected[other] != expected[reader.language], "the refusal is the same in both languages"
+        assert len(await self.read_log()) == count
+        self.refusals_checked[reader.language] = self.refusals_checked.get(reader.language, 0) + 1
+
+    # --- the channel ----------------------------------------------------------------------------
+
+    def _reports(self) -> list[tuple[Shown, Shown]]:
+        """Every report the game made so far: in the server's language and in the other."""
+        other = "en" if self.server == "de" else "de"
+        found = []
+        for events, view in self.events:
+            for report in self.spec.presentation.reports(events, view, self.names):
+                found.append((Shown.expected(report, self.server), Shown.expected(report, other)))
+        return found
+
+    async def check_reports(self) -> int:
+        """Every report the game made so far comes (bounded wait) in the channel in the server's
+        language, and none in the other language; returns how many were checked."""
+        reports = self._reports()
+
+        def missing() -> list[Shown]:
+            shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+            return [wanted for wanted, _ in reports if not any(s.embeds == wanted.embeds for s in shown)]
+
+        try:
+            await self.emu.driver.wait_until(lambda: not missing() or None, WAIT, "the reports")
+        except Exception:
+            raise AssertionError(f"reports missing in the channel: {missing()}") from None
+        shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+        for wanted, unwanted in reports:
+            assert wanted.embeds != unwanted.embeds, "a report is the same in both languages"
+            in_other = any(s.embeds == unwanted.embeds for s in shown)
+            assert not in_other, f"a report in the other language: {unwanted}"
+        return len(reports)
+
+    # --- whole games ----------------------------------------------------------------------------
+
+    async def play_to_the_end(self, *, refuse_once: bool = True, timeout: float = 120.0) -> None:
+        """The humans act whenever they are awaited (computer seats move by themselves) until the
+        game is over; each human is refused once, on their first turn."""
+        refused: set[int] = set() if refuse_once else set(self.readers)
+        try:
+            async with asyncio.timeout(timeout):
+                while True:
+                    await self.sync()
+                    if self.shadow.is_over:
+                        return
+                    humans = [seat for seat in self.shadow.awaiting if seat in self.readers]
+                    if not humans:
+                        await self.wait_moves(len(self.shadow.log), "a computer seat")
+                        continue
+                    seat = humans[0]
+                    if seat not in refused:
+                        await self.refused_in_own_language(seat)
+                        refused.add(seat)
+                    await self.act(seat)
+        except TimeoutError:
+            raise AssertionError(f"the game did not end within {timeout:g} s") from None
+
+
+def bilingual_club(
+    emu: Emulator, server_locale: str, locales: Sequence[tuple[str, str]], channel_name: str = "games"
+) -> tuple[Channel, list[User], int]:
+    """A server of the language ``server_locale`` with one channel and a member per (name,
+    locale) of ``locales``."""
+    guild = emu.add_guild("Spieleabend", locale=server_locale)
+    channel = emu.add_text_channel(guild, channel_name)
+    users = []
+    for name, locale in locales:
+        user = emu.add_user(name, locale=locale)
+        emu.add_member(guild, user, permissions=DEFAULT_MEMBER_PERMISSIONS)
+        users.append(user)
+    return channel, users, guild.id
+
+
+async def hand_in_own_language(play: BilingualTable, seat: int) -> None:
+    """``/hand`` answers the human ``seat`` privately with the game's prompt of now in the
+    seat's language (no DM header: it is shown in the channel)."""
+    reader = play.readers[seat]
+    result = await play.emu.driver.slash(reader.user, play.channel, "hand")
+    response = await result.response(timeout=WAIT)
+    message = await result.wait_original(timeout=WAIT) if response.deferred else response.message
+    assert message is not None and message.ephemeral
+    view = play.shadow.view(seat)
+    expected = Shown.expected(play.spec.presentation.prompt(view, play.names), reader.language)
+    assert Shown.of(message) == expected, f"/hand for {play.names[seat]}: {message.content}"
+
+
+def dms_in_own_language(play: BilingualTable) -> None:
+    """No DM a human got names its table in the other language (every live prompt was checked
+    exactly as it came: :meth:`BilingualTable.prompt`)."""
+    for reader in play.readers.values():
+        other = play.header("en" if reader.language == "de" else "de")
+        firsts = [m.content.split("\n")[0] for m in play.emu.driver.dm_messages(reader.user)]
+        assert firsts, f"{reader.user.name} got no DM"
+        assert other not in firsts, f"{reader.user.name} got a DM headed {other!r}"
