@@ -18,6 +18,7 @@ from host.storage.errors import (
     UnknownGame,
 )
 from host.storage.migrations import CURRENT_VERSION
+from host.storage.rating_pages import RatingLine, RatingPage, SeatRatingChange
 from host.storage.records import (
     OWED,
     ActionRecord,
@@ -66,7 +67,10 @@ __all__ = [
     "LobbyRecord",
     "MessageRecord",
     "PlayerStats",
+    "RatingLine",
+    "RatingPage",
     "SchemaTooNew",
+    "SeatRatingChange",
     "SeatRecord",
     "SeatResult",
     "Standing",

@@ -24,7 +24,8 @@ from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, tra
 from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_writer_for
 from host.storage.loading import load_games
 from host.storage.lobbies_settings_stats import LobbiesSettingsStats
-from host.storage.migrations import CURRENT_VERSION, ensure_schema
+from host.storage.migrations import CURRENT_VERSION, RATINGS_SINCE, ensure_schema
+from host.storage.rating_pages import StoredRatings
 from host.storage.records import (
     LoadResult,
     SeatRecord,
@@ -52,7 +53,7 @@ def _refuse_empty(url: str) -> Callable[[Connection], None]:
     return refuse
 
 
-class Storage(LobbiesSettingsStats):
+class Storage(LobbiesSettingsStats, StoredRatings):
     """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
 
     Open one per process with `await Storage.open(url)`. Every write either happens completely or
@@ -120,8 +121,18 @@ class Storage(LobbiesSettingsStats):
             return create_engine(url, timeout=timeout, schema=schema, command_timeout=command_timeout)[0]
 
         if backend == "postgresql":
-            return cls(engine, backend, CURRENT_VERSION, clock, slow_engine)
-        return cls(engine, backend, CURRENT_VERSION, clock, inline=inline_writer_for(url, timeout))
+            storage = cls(engine, backend, CURRENT_VERSION, clock, slow_engine)
+        else:
+            storage = cls(engine, backend, CURRENT_VERSION, clock, inline=inline_writer_for(url, timeout))
+        if 0 < found < RATINGS_SINCE:
+            # The games finished before ratings were kept are rated once, oldest first.
+            try:
+                rated = await storage.recompute_ratings()
+            except BaseException:
+                await storage.close()
+                raise
+            log.info("rated the %d finished games stored before ratings were kept", rated.games)
+        return storage
 
     async def close(self) -> None:
         """Close every connection."""
