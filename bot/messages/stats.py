@@ -1,46 +1,19 @@
-"""What /stats, /leaderboard and /history show: pure functions from storage records to message specs.
-
-The leaderboard's Previous / Next buttons carry the server and the page's offset in their custom id
-(``stk:lb:<guild>:<offset>``), so a page sent before a restart still turns after it.
-"""
+"""What /stats and /history show: pure functions from storage records to message specs (the
+ratings' parts, and /leaderboard, are in :mod:`bot.messages.ratings`)."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Final
 
 import discord
 
-from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.host_messages import MessageSpec
 from host.catalog import text
-from host.storage import HistoryEntry, LeaderboardPage, PlayerStats
+from host.storage import HistoryEntry, PlayerStats
 from tabletop import registry
 
-PAGE_SIZE: Final = 10
 HISTORY_GAMES: Final = 5
-LEADERBOARD_TEMPLATE: Final = r"stk:lb:(?P<guild>\d+):(?P<offset>\d+)"
 EMBED_COLOR: Final = 0x2E7D32
-
-
-@dataclass(frozen=True)
-class LeaderboardId:
-    """A page-turning button of a server's leaderboard: show the page starting at ``offset``."""
-
-    guild_id: int
-    offset: int
-
-    def encode(self) -> str:
-        """The custom id string."""
-        return f"stk:lb:{self.guild_id}:{self.offset}"
-
-    @classmethod
-    def parse(cls, custom_id: str) -> LeaderboardId:
-        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        match = re.fullmatch(LEADERBOARD_TEMPLATE, custom_id)
-        if match is None:
-            raise ValueError(f"not a leaderboard id: {custom_id!r}")
-        return cls(int(match["guild"]), int(match["offset"]))
 
 
 def _average(value: float | None) -> str:
@@ -89,42 +62,6 @@ def game_stat_fields(stats: PlayerStats) -> list[tuple[str, int]]:
         (text("stats.game_stat", stat=label, game=title) if several else label, total)
         for title, label, total in shown
     ]
-
-
-def leaderboard_message(page: LeaderboardPage, guild_id: int) -> MessageSpec:
-    """One page of the server's leaderboard, with Previous / Next buttons."""
-    if page.total_players == 0:
-        return MessageSpec(text("leaderboard.nobody_yet"))
-    lines = [
-        text(
-            "leaderboard.line",
-            rank=entry.rank,
-            name=entry.display_name,
-            won=entry.games_won,
-            played=entry.games_played,
-            average=_average(entry.average_round_score),
-        )
-        for entry in page.entries
-    ]
-    if not lines:
-        lines = [text("leaderboard.page_empty")]
-    first = page.offset + 1
-    last = page.offset + len(page.entries)
-    embed = discord.Embed(
-        title=text("leaderboard.title"), description="\n".join(lines), color=EMBED_COLOR
-    )
-    embed.set_footer(text=text("leaderboard.footer", first=first, last=last, total=page.total_players))
-    previous = ButtonSpec(
-        LeaderboardId(guild_id, max(0, page.offset - page.limit)).encode(),
-        text("leaderboard.previous"),
-        disabled=page.offset == 0,
-    )
-    following = ButtonSpec(
-        LeaderboardId(guild_id, page.offset + page.limit).encode(),
-        text("leaderboard.next"),
-        disabled=not page.has_next,
-    )
-    return MessageSpec("", (embed,), ((previous, following),))
 
 
 def history_message(entries: list[HistoryEntry]) -> MessageSpec:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
 from bot.tables.host_messages import MessageSpec
@@ -102,8 +103,11 @@ class EffectPlayer:
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect), ping=table.host_id)
         elif isinstance(effect, Reports):
-            for report in table.presentation.reports(effect.events, table.last_view(), table.names):
+            reports = table.presentation.reports(effect.events, table.last_view(), table.names)
+            for index, report in enumerate(reports):
                 spec = from_presentation(report, lambda intent: intent)
+                if effect.final and index == len(reports) - 1:  # the final standings
+                    spec = await self._with_rating_changes(table, spec)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
                 await courier.say(table, spec)
@@ -112,6 +116,14 @@ class EffectPlayer:
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)
+
+    async def _with_rating_changes(self, table: Table, spec: MessageSpec) -> MessageSpec:
+        """The final standings with each player's rating change, if the game counted."""
+        changes = await self.journal.rating_changes(table)
+        if not changes or table.match is None:
+            return spec
+        results = table.match.results()
+        return with_rating_changes(spec, table.names, results.totals, results.winners, changes)
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt; if that fails, mention the player in the channel."""

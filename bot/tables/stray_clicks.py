@@ -29,8 +29,8 @@ from bot.ids import (
     STOP_TEMPLATE,
     TAKEOVER_TEMPLATE,
 )
+from bot.messages.ratings import LEADERBOARD_TEMPLATE
 from bot.messages.replies import send_ephemeral
-from bot.messages.stats import LEADERBOARD_TEMPLATE
 from host.catalog import text
 
 log = logging.getLogger(__name__)
