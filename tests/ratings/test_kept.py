@@ -5,6 +5,7 @@ filled in for the games of a database migrated from before ratings were kept.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -14,20 +15,14 @@ from openskill.models import PlackettLuce
 from sqlalchemy import text
 
 from host.ratings import Rated, Rating, display_rating
-from host.storage import CURRENT_VERSION, GameNotActive, SeatRatingChange, SeatRecord, Storage
+from host.storage import CURRENT_VERSION, GameNotActive, SeatRatingChange, SeatRecord, Storage, rating_rows
 from host.storage.maintenance import run
 from host.storage.migrations import RATINGS_SINCE
 from host.storage.rated import recompute
 from tests.ratings.test_stored import GAMES, Clock, Seat, results_of, store_game
+from tests.storage.conftest import Target
 
 MODEL = PlackettLuce()
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> Storage:
-    opened = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}", clock=Clock())
-    yield opened  # type: ignore[misc]
-    await opened.close()
 
 
 async def rows(storage: Storage, sql: str) -> list[Any]:
@@ -213,11 +208,10 @@ async def test_the_maintenance_command_stores_the_recompute(tmp_path: Path) -> N
         await storage.close()
 
 
-async def test_a_database_from_before_ratings_gets_its_games_rated(tmp_path: Path) -> None:
+async def test_a_database_from_before_ratings_gets_its_games_rated(target: Target) -> None:
     """A database of the version before ratings (its games finished, no ratings tables) opens
     migrated, with every finished game rated as if the ratings had been kept all along."""
-    url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
-    storage = await Storage.open(url, clock=Clock())
+    storage = await Storage.open(target.url, schema=target.schema, clock=Clock())
     try:
         for seats, guild, game in GAMES:
             await store_game(storage, seats, guild=guild, game=game)
@@ -229,7 +223,7 @@ async def test_a_database_from_before_ratings_gets_its_games_rated(tmp_path: Pat
             await conn.execute(text("UPDATE schema_version SET version = :v"), {"v": RATINGS_SINCE - 1})
     finally:
         await storage.close()
-    migrated = await Storage.open(url, clock=Clock())
+    migrated = await Storage.open(target.url, schema=target.schema, clock=Clock())
     try:
         assert migrated.schema_version == CURRENT_VERSION
         assert await kept(migrated) == expected
@@ -242,3 +236,51 @@ async def test_a_database_from_before_ratings_gets_its_games_rated(tmp_path: Pat
 
 def test_a_newcomer_shows_a_thousand() -> None:
     assert Rating(MODEL.mu, MODEL.sigma).shown == 1000
+
+
+async def test_two_games_of_one_level_ending_at_once_both_count(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two tables with the hard level (rated once before) finish at the same moment: the first
+    game's transaction has read the level's rating and is about to write it when the second
+    ends. The second must wait for it (PostgreSQL: the row lock; SQLite: the one writer), else
+    it would read the old rating and one of the two updates would be lost."""
+    await store_game(storage, [(3, None, 1), (None, "hard", 2)])
+    seats: list[list[Seat]] = [[(1, None, 3), (None, "hard", 5)], [(2, None, 9), (None, "hard", 1)]]
+    ids = []
+    for players in seats:
+        ids.append(
+            await storage.create_game(
+                guild_id=1,
+                channel_id=51 + len(ids),
+                game="stickem",
+                seed=7,
+                rules="{}",
+                seats=[SeatRecord(user, f"u{user}" if user else "Bot (hard)") for user, _, _ in players],
+                options=json.dumps({"bots": {"1": "hard"}}),
+            )
+        )
+    release = asyncio.Event()
+    write = rating_rows._write_rating
+    writes = 0
+
+    async def held_first(*args: Any) -> None:
+        nonlocal writes
+        writes += 1
+        if writes == 1:  # the first game's first write waits until the second game has tried
+            await asyncio.wait_for(release.wait(), 10)
+        await write(*args)
+
+    monkeypatch.setattr(rating_rows, "_write_rating", held_first)
+    first = asyncio.create_task(storage.finish_game(ids[0], results_of(seats[0])))
+    await asyncio.sleep(0.2)
+    second = asyncio.create_task(storage.finish_game(ids[1], results_of(seats[1])))
+    await asyncio.sleep(0.3)
+    release.set()
+    await asyncio.wait_for(asyncio.gather(first, second), 10)
+    board = await storage.rating_board(1, "stickem")
+    (hard,) = [line.rating for line in board.entries if line.who == Rated.computer("hard")]
+    assert hard.games == 3
+    assert {who: rating for who, rating in (await recompute(storage)).book.ratings(1, "stickem").items()}[
+        Rated.computer("hard")
+    ] == hard
