@@ -22,7 +22,7 @@ CURRENT_VERSION = 6
 
 RATINGS_SINCE = 6
 """The first schema version that keeps ratings: a database migrated from an older one has its
-finished games rated once when it is opened (:meth:`host.storage.Storage.open`)."""
+finished games rated in the migration's transaction (:meth:`host.storage.Storage.open`)."""
 
 Migration = Callable[[Connection], None]
 
@@ -118,8 +118,8 @@ def _v5_to_v6(conn: Connection) -> None:
     per seat, the shown rating after the game and its change).
 
     Old rows need nothing: both tables start empty, and the games finished before are rated
-    from their stored results when the migrated database is opened (see `RATINGS_SINCE`), the
-    same fold as the maintenance command's recompute.
+    from their stored results in the same transaction, once the schema is current (see
+    `RATINGS_SINCE`), by the same fold as the maintenance command's recompute.
     """
     real = Float().compile(dialect=conn.dialect)
     conn.execute(text(

@@ -26,6 +26,7 @@ from host.storage.loading import load_games
 from host.storage.lobbies_settings_stats import LobbiesSettingsStats
 from host.storage.migrations import CURRENT_VERSION, RATINGS_SINCE, ensure_schema
 from host.storage.rating_pages import StoredRatings
+from host.storage.rating_rows import replace_ratings
 from host.storage.records import (
     LoadResult,
     SeatRecord,
@@ -110,6 +111,11 @@ class Storage(LobbiesSettingsStats, StoredRatings):
                     found = await conn.run_sync(ensure_schema)
                 else:
                     found = await conn.run_sync(lambda c: ensure_schema(c, create=_refuse_empty(url)))
+                if 0 < found < RATINGS_SINCE:
+                    # The games finished before ratings were kept are rated with the migration
+                    # (in its transaction: all or nothing), oldest first.
+                    rated = await replace_ratings(conn)
+                    log.info("rated the %d finished games stored before ratings were kept", rated.games)
         except BaseException:
             await engine.dispose()
             raise
@@ -121,18 +127,8 @@ class Storage(LobbiesSettingsStats, StoredRatings):
             return create_engine(url, timeout=timeout, schema=schema, command_timeout=command_timeout)[0]
 
         if backend == "postgresql":
-            storage = cls(engine, backend, CURRENT_VERSION, clock, slow_engine)
-        else:
-            storage = cls(engine, backend, CURRENT_VERSION, clock, inline=inline_writer_for(url, timeout))
-        if 0 < found < RATINGS_SINCE:
-            # The games finished before ratings were kept are rated once, oldest first.
-            try:
-                rated = await storage.recompute_ratings()
-            except BaseException:
-                await storage.close()
-                raise
-            log.info("rated the %d finished games stored before ratings were kept", rated.games)
-        return storage
+            return cls(engine, backend, CURRENT_VERSION, clock, slow_engine)
+        return cls(engine, backend, CURRENT_VERSION, clock, inline=inline_writer_for(url, timeout))
 
     async def close(self) -> None:
         """Close every connection."""
