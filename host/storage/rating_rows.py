@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, or_, select, text, update
+from sqlalchemy import bindparam, delete, insert, select, text, tuple_, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.ratings import Rated, RatedGame, Rating, RatingBook, RatingChange
@@ -60,61 +60,84 @@ def stored_rating(row: Any) -> Rating:
     return Rating(float(row.mu), float(row.sigma), int(row.games), None if change is None else int(change))
 
 
-def _players_of(guild_id: int | None, game: str, players: Iterable[Rated]) -> Any:
-    """The rows of ``players`` on one board."""
-    return and_(
-        ratings.c.guild_id == board_key(guild_id),
-        ratings.c.game == game,
-        or_(
-            *(and_(*(ratings.c[name] == value for name, value in player_key(who).items())) for who in players)
-        ),
+_GAME = select(games.c.guild_id, games.c.game, games.c.options).where(games.c.id == bindparam("game_id"))
+"""A game's server, name and options (statements here are built once, with bound parameters:
+building them again for every game that ends cost more than running them)."""
+
+_PLAYERS = (
+    select(ratings)
+    .where(
+        ratings.c.guild_id == bindparam("guild_id"),
+        ratings.c.game == bindparam("game"),
+        tuple_(ratings.c.user_id, ratings.c.level).in_(bindparam("players", expanding=True)),
     )
+    .with_for_update()
+)
+"""The rows of some players (``(user_id, level)`` pairs) on one board, locked until the
+transaction ends (PostgreSQL; SQLite renders no lock: it has one writer at a time)."""
+
+_UPDATE = (
+    update(ratings)
+    .where(
+        ratings.c.guild_id == bindparam("key_guild_id"),
+        ratings.c.game == bindparam("key_game"),
+        ratings.c.user_id == bindparam("key_user_id"),
+        ratings.c.level == bindparam("key_level"),
+    )
+    .values(
+        mu=bindparam("new_mu"),
+        sigma=bindparam("new_sigma"),
+        games=bindparam("new_games"),
+        last_change=bindparam("new_last_change"),
+    )
+)
+"""One player's new rating."""
+
+_INSERT_RATINGS = insert(ratings)
+_INSERT_SEAT_CHANGES = insert(game_ratings)
 
 
 async def rate_finished_game(conn: Connection, game_id: int, results: Sequence[SeatResult]) -> None:
     """Update the ratings with a game that finishes in this transaction (nothing if it does not
     count: fewer than two seats or players) and store each seat's change."""
-    row = (
-        await conn.execute(
-            select(games.c.guild_id, games.c.game, games.c.options).where(games.c.id == game_id)
-        )
-    ).one()
+    row = (await conn.execute(_GAME, {"game_id": game_id})).one()
     guild_id = None if row.guild_id is None else int(row.guild_id)
     rated = rated_results(guild_id, str(row.game), results, stored_levels(str(row.options)), game_id=game_id)
     if not rated.counts:
         return
     book = RatingBook()
+    board = {"guild_id": board_key(guild_id), "game": rated.game}
+    # In one order everywhere, so that two games' row locks never wait on each other in a circle.
     players = sorted({seat.who for seat in rated.seats}, key=lambda who: who.sort_key)
+    keys = [player_key(who) for who in players]
     newcomer = book.newcomer()
-    for who in players:  # in one order everywhere: two games' locks never wait on each other
-        await conn.execute(
-            _NEWCOMER,
-            {
-                "guild_id": board_key(guild_id),
-                "game": rated.game,
-                **player_key(who),
-                "mu": newcomer.mu,
-                "sigma": newcomer.sigma,
-            },
-        )
+    await conn.execute(
+        _NEWCOMER, [{**board, **key, "mu": newcomer.mu, "sigma": newcomer.sigma} for key in keys]
+    )
     stored = await conn.execute(
-        select(ratings).where(_players_of(guild_id, rated.game, players)).with_for_update()
+        _PLAYERS, {**board, "players": [(key["user_id"], key["level"]) for key in keys]}
     )
     for player in stored:
         book.put(guild_id, rated.game, stored_player(player.user_id, player.level), stored_rating(player))
     changes = book.rate(rated)
-    for change in changes:
-        await _write_rating(conn, guild_id, rated.game, change.who, change.after)
+    await _write_ratings(conn, board, changes)
     await _write_seat_changes(conn, game_id, rated, sorted(r.seat for r in results), changes)
 
 
-async def _write_rating(
-    conn: Connection, guild_id: int | None, game: str, who: Rated, rating: Rating
-) -> None:
+async def _write_ratings(conn: Connection, board: dict[str, Any], changes: Iterable[RatingChange]) -> None:
+    """The players' new ratings on one board (``board``: its stored ``guild_id`` and ``game``)."""
     await conn.execute(
-        update(ratings)
-        .where(_players_of(guild_id, game, [who]))
-        .values(mu=rating.mu, sigma=rating.sigma, games=rating.games, last_change=rating.last_change)
+        _UPDATE,
+        [
+            {
+                **{f"key_{name}": value for name, value in {**board, **player_key(change.who)}.items()},
+                "new_mu": change.after.mu,
+                "new_sigma": change.after.sigma,
+                "new_games": change.after.games,
+                "new_last_change": change.after.last_change,
+            }
+            for change in changes
+        ],
     )
 
 
@@ -125,7 +148,7 @@ async def _write_seat_changes(
     ``rated.seats``, in order)."""
     by_player = {change.who: change for change in changes}
     await conn.execute(
-        insert(game_ratings),
+        _INSERT_SEAT_CHANGES,
         [
             {
                 "game_id": game_id,
@@ -176,5 +199,5 @@ async def replace_ratings(
         for who, rating in history.book.ratings(*board).items()
     ]
     if rows:
-        await conn.execute(insert(ratings), rows)
+        await conn.execute(_INSERT_RATINGS, rows)
     return history

@@ -261,17 +261,17 @@ async def test_two_games_of_one_level_ending_at_once_both_count(
             )
         )
     release = asyncio.Event()
-    write = rating_rows._write_rating
+    write = rating_rows._write_ratings
     writes = 0
 
     async def held_first(*args: Any) -> None:
         nonlocal writes
         writes += 1
-        if writes == 1:  # the first game's first write waits until the second game has tried
+        if writes == 1:  # the first game's write waits until the second game has tried
             await asyncio.wait_for(release.wait(), 10)
         await write(*args)
 
-    monkeypatch.setattr(rating_rows, "_write_rating", held_first)
+    monkeypatch.setattr(rating_rows, "_write_ratings", held_first)
     first = asyncio.create_task(storage.finish_game(ids[0], results_of(seats[0])))
     await asyncio.sleep(0.2)
     second = asyncio.create_task(storage.finish_game(ids[1], results_of(seats[1])))
