@@ -1,4 +1,5 @@
-"""The stats cog: /stats [player], /leaderboard (pages turn with buttons, also after a restart).
+"""The stats cog: /stats [player] (with the player's ratings), /leaderboard [game] (the game's
+ratings; pages turn with buttons, also after a restart).
 
 Both answer privately (only the person who asked sees the answer, and only they can turn the
 leaderboard's pages), so looking up numbers never clutters the game channel.
@@ -17,21 +18,27 @@ from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
 from bot.messages.errors import report_interaction_error
-from bot.messages.replies import send_ephemeral
-from bot.messages.stats import (
+from bot.messages.ratings import (
     LEADERBOARD_TEMPLATE,
     PAGE_SIZE,
     LeaderboardId,
     leaderboard_message,
-    stats_message,
+    with_ratings,
 )
+from bot.messages.replies import send_ephemeral
+from bot.messages.stats import stats_message
+from bot.tables.game_choices import game_choices, offered_game
 from bot.tables.host_messages import player_name
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.service import service_for
 from bot.tables.stray_clicks import parse_or_none, refuse
 from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage, StorageError
+
+GAME_CHOICES = game_choices()
+"""The games offered, as the choices of /leaderboard's ``game`` (read when the cog is loaded)."""
 
 
 def storage_of(client: discord.Client) -> Storage:
@@ -82,9 +89,15 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
             return
         try:
             storage = storage_of(interaction.client)
+            ident = self.ident
+            if ident.game is None:  # a page of the release before: the channel's game
+                service = service_for(interaction.client)
+                game = service.game_of_channel(interaction.channel_id, ident.guild_id).name
+            else:
+                game = offered_game(ident.game).name
             with readable():
-                page = await storage.leaderboard(self.ident.guild_id, self.ident.offset, PAGE_SIZE)
-            spec = leaderboard_message(page, self.ident.guild_id, reader_language(interaction))
+                page = await storage.rating_board(ident.guild_id, game, ident.offset, PAGE_SIZE)
+            spec = leaderboard_message(page, ident.guild_id)
             await interaction.response.edit_message(**edit_kwargs(spec))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a leaderboard button")
@@ -114,9 +127,12 @@ class Stats(commands.Cog):
         """/stats [player]"""
         guild_id = _guild_id(interaction)
         who = player or interaction.user
+        storage = storage_of(self.bot)
         with readable():
-            record = await storage_of(self.bot).player_stats(guild_id, who.id)
-        spec = stats_message(record, player_name(who.display_name), reader_language(interaction))
+            record = await storage.player_stats(guild_id, who.id)
+            ratings = await storage.player_ratings(guild_id, who.id)
+        language = reader_language(interaction)
+        spec = with_ratings(stats_message(record, player_name(who.display_name), language), ratings)
         await send_ephemeral(interaction, **send_kwargs(spec))
 
     @app_commands.command(
@@ -124,14 +140,19 @@ class Stats(commands.Cog):
         description=command_text("commands.leaderboard.description"),
     )
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[Any]) -> None:
-        """/leaderboard"""
+    @app_commands.rename(game=command_name("commands.leaderboard.names.game"))
+    @app_commands.describe(game=command_text("commands.leaderboard.game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        """/leaderboard [game] (the channel's game if not given: its table's, else the server's default)"""
         guild_id = _guild_id(interaction)
+        if game is None:
+            spec = service_for(self.bot).game_of_channel(interaction.channel_id, guild_id)
+        else:
+            spec = offered_game(game)
         with readable():
-            page = await storage_of(self.bot).leaderboard(guild_id, 0, PAGE_SIZE)
-        await send_ephemeral(
-            interaction, **send_kwargs(leaderboard_message(page, guild_id, reader_language(interaction)))
-        )
+            page = await storage_of(self.bot).rating_board(guild_id, spec.name, 0, PAGE_SIZE)
+        await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
 
 
 async def setup(bot: commands.Bot) -> None:

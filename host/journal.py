@@ -33,6 +33,7 @@ from host.storage import (
     GameNotActive,
     GameStatus,
     LobbyRecord,
+    SeatRatingChange,
     SeatRecord,
     SeatResult,
     Storage,
@@ -337,6 +338,18 @@ class GameJournal:
             table,
             self.storage.set_message(table.storage_id, "table", table.channel_id, table.messages.table_id),
         )
+
+    async def rating_changes(self, table: Table) -> dict[int, SeatRatingChange]:
+        """What the table's finished game did to each seat's rating, by seat (stored with the
+        game's end); empty if it did not count, or if it cannot be read now (logged: the
+        standings are shown without them)."""
+        if self.storage is None or table.storage_id is None:
+            return {}
+        try:
+            return await self.storage.game_rating_changes(table.storage_id)
+        except StorageError as exc:
+            log.warning("table %s: could not read the game's rating changes: %s", table.channel_id, exc)
+            return {}
 
     async def forget_owed(self, table: Table) -> None:
         """The end of the table's last round (or game) has been shown: forget that it was owed."""

@@ -213,6 +213,10 @@ class RatingBook:
             BoardLine(1 + sum(o > rating.ordinal for o in ordinals), who, rating) for who, rating in ranked
         )
 
+    def put(self, guild_id: int | None, game: str, who: Rated, rating: Rating) -> None:
+        """Set ``who``'s rating in ``game`` on the server (a rating read back from storage)."""
+        self._boards.setdefault((guild_id, game), {})[who] = rating
+
     def fold(self, games: Iterable[RatedGame]) -> RatingBook:
         """Rate every game, in order (those that do not count are skipped); returns ``self``."""
         for game in games:

@@ -1,46 +1,19 @@
-"""What /stats and /leaderboard show: pure functions from storage records to message specs.
-
-The leaderboard's Previous / Next buttons carry the server and the page's offset in their custom id
-(``stk:lb:<guild>:<offset>``), so a page sent before a restart still turns after it.
-"""
+"""What /stats shows: pure functions from storage records to message specs (the ratings' parts,
+and /leaderboard, are in :mod:`bot.messages.ratings`; /history is in :mod:`bot.replays.history`)."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Final
 
 import discord
 
-from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.host_messages import MessageSpec
 from host.catalog import DEFAULT_LANGUAGE, render, text
-from host.storage import LeaderboardPage, PlayerStats
+from host.storage import PlayerStats
 from tabletop import registry
 from tabletop.catalog import Text
 
-PAGE_SIZE: Final = 10
-LEADERBOARD_TEMPLATE: Final = r"stk:lb:(?P<guild>\d+):(?P<offset>\d+)"
 EMBED_COLOR: Final = 0x2E7D32
-
-
-@dataclass(frozen=True)
-class LeaderboardId:
-    """A page-turning button of a server's leaderboard: show the page starting at ``offset``."""
-
-    guild_id: int
-    offset: int
-
-    def encode(self) -> str:
-        """The custom id string."""
-        return f"stk:lb:{self.guild_id}:{self.offset}"
-
-    @classmethod
-    def parse(cls, custom_id: str) -> LeaderboardId:
-        """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        match = re.fullmatch(LEADERBOARD_TEMPLATE, custom_id)
-        if match is None:
-            raise ValueError(f"not a leaderboard id: {custom_id!r}")
-        return cls(int(match["guild"]), int(match["offset"]))
 
 
 def _average(value: float | None) -> str:
@@ -91,42 +64,3 @@ def game_stat_fields(stats: PlayerStats, language: str = DEFAULT_LANGUAGE) -> li
     ]
 
 
-def leaderboard_message(
-    page: LeaderboardPage, guild_id: int, language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
-    """One page of the server's leaderboard, with Previous / Next buttons."""
-    if page.total_players == 0:
-        return MessageSpec(text("leaderboard.nobody_yet", language=language))
-    lines = [
-        text(
-            "leaderboard.line",
-            language=language,
-            rank=entry.rank,
-            name=entry.display_name,
-            won=entry.games_won,
-            played=entry.games_played,
-            average=_average(entry.average_round_score),
-        )
-        for entry in page.entries
-    ]
-    if not lines:
-        lines = [text("leaderboard.page_empty", language=language)]
-    first = page.offset + 1
-    last = page.offset + len(page.entries)
-    embed = discord.Embed(
-        title=text("leaderboard.title", language=language), description="\n".join(lines), color=EMBED_COLOR
-    )
-    embed.set_footer(
-        text=text("leaderboard.footer", language=language, first=first, last=last, total=page.total_players)
-    )
-    previous = ButtonSpec(
-        LeaderboardId(guild_id, max(0, page.offset - page.limit)).encode(),
-        text("leaderboard.previous", language=language),
-        disabled=page.offset == 0,
-    )
-    following = ButtonSpec(
-        LeaderboardId(guild_id, page.offset + page.limit).encode(),
-        text("leaderboard.next", language=language),
-        disabled=not page.has_next,
-    )
-    return MessageSpec("", (embed,), ((previous, following),))

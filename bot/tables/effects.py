@@ -14,6 +14,7 @@ from dataclasses import replace
 
 import discord
 
+from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
 from bot.tables.host_messages import MessageSpec
@@ -121,11 +122,13 @@ class EffectPlayer:
             view = table.last_view()
             reports = table.presentation.reports(effect.events, view, table.names)
             for number, report in enumerate(reports, start=1):
-                # the final standings (the last report of the game) carry the chart of the totals
-                # and the Rematch button
+                # the final standings (the last report of the game) carry the rating changes,
+                # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
                 chart = sketch(table, "chart", view) if standings else None
                 spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
+                if standings:
+                    spec = await self._with_rating_changes(table, spec)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
                 offer = None
@@ -140,6 +143,14 @@ class EffectPlayer:
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)
+
+    async def _with_rating_changes(self, table: Table, spec: MessageSpec) -> MessageSpec:
+        """The final standings with each player's rating change, if the game counted."""
+        changes = await self.journal.rating_changes(table)
+        if not changes or table.match is None:
+            return spec
+        results = table.match.results()
+        return with_rating_changes(spec, table.names, results.totals, results.winners, changes)
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

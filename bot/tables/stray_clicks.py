@@ -30,8 +30,8 @@ from bot.ids import (
     STOP_TEMPLATE,
     TAKEOVER_TEMPLATE,
 )
+from bot.messages.ratings import LEADERBOARD_TEMPLATE
 from bot.messages.replies import send_ephemeral
-from bot.messages.stats import LEADERBOARD_TEMPLATE
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE
 from host.catalog import lazy
 

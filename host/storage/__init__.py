@@ -19,6 +19,7 @@ from host.storage.errors import (
 )
 from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.migrations import CURRENT_VERSION
+from host.storage.rating_pages import RatingLine, RatingPage, SeatRatingChange
 from host.storage.records import (
     OWED,
     ActionRecord,
@@ -67,7 +68,10 @@ __all__ = [
     "LobbyRecord",
     "MessageRecord",
     "PlayerStats",
+    "RatingLine",
+    "RatingPage",
     "SchemaTooNew",
+    "SeatRatingChange",
     "SeatRecord",
     "SeatResult",
     "ServerLanguage",

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from host.storage.inline_sqlite import InlineConnection
 from host.storage.records import FinishedGame, FinishedSeat, GameStatus
 from host.storage.schema import game_results, games
 
@@ -35,7 +37,7 @@ def stored_levels(options: str) -> dict[int, str]:
 
 
 async def finished_games(
-    conn: AsyncConnection, guild_id: int | None = None, game: str | None = None
+    conn: AsyncConnection | InlineConnection, guild_id: int | None = None, game: str | None = None
 ) -> list[FinishedGame]:
     """Every finished game (of one server and/or one game, if given), oldest end first."""
     where = [games.c.status == GameStatus.FINISHED.value]
@@ -43,7 +45,7 @@ async def finished_games(
         where.append(games.c.guild_id == guild_id)
     if game is not None:
         where.append(games.c.game == game)
-    rows = (
+    rows: Sequence[Any] = (
         await conn.execute(
             select(games.c.id, games.c.guild_id, games.c.game, games.c.ended_at, games.c.options)
             .where(*where)

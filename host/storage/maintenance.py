@@ -1,5 +1,7 @@
 """Maintenance from the command line: `python -m host.storage prune --days 180`, `... info` and
-`... ratings [--server ID] [--game NAME]` (every rating recomputed from the finished games).
+`... ratings [--server ID] [--game NAME] [--store]` (every rating recomputed from the finished
+games and printed; with --store the stored ratings are replaced by them, e.g. after a change of
+the rating model's parameters. Games pruned before are no longer stored and so no longer count).
 
 Uses the bot's database (DATABASE_URL, else stickem.sqlite3 in STICKEM_DATA_DIR or the working
 directory; from the environment or a .env file in the working directory, like the bot) or
@@ -59,6 +61,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ratings.add_argument("--server", type=int, help="only this server (its id)")
     ratings.add_argument("--game", help="only this game (its name, e.g. stickem)")
+    ratings.add_argument(
+        "--store", action="store_true",
+        help="replace the stored ratings by the recomputed ones (games pruned before no longer count)",
+    )
     return parser
 
 
@@ -79,6 +85,9 @@ async def run(argv: Sequence[str]) -> str:
             # Imported here: openskill is needed by this command only.
             from host.storage.rated import describe, recompute
 
+            if args.store:
+                history = await storage.recompute_ratings(args.server, args.game)
+                return f"{describe(history)}\n\nstored: these ratings replace the ones kept before"
             return describe(await recompute(storage, args.server, args.game))
         loaded = await storage.load_unfinished_games()
         return (

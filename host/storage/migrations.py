@@ -12,13 +12,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 
-from sqlalchemy import Boolean, Connection, DateTime, insert, inspect, select, text, update
+from sqlalchemy import Boolean, Connection, DateTime, Float, insert, inspect, select, text, update
 
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 7
+CURRENT_VERSION = 8
 """The schema version this code reads and writes."""
+
+RATINGS_SINCE = 8
+"""The first schema version that keeps ratings: a database migrated from an older one has its
+finished games rated in the migration's transaction (:meth:`host.storage.Storage.open`)."""
 
 Migration = Callable[[Connection], None]
 
@@ -141,11 +145,45 @@ def _v6_to_v7(conn: Connection) -> None:
         " chosen VARCHAR(16),"
         " seen VARCHAR(16),"
         f" updated_at {timestamp} NOT NULL)"
+        f" updated_at {timestamp} NOT NULL)"
+    ))
+
+
+def _v7_to_v8(conn: Connection) -> None:
+    """Version 8: players' ratings (`ratings`: per server, game and player, openskill's mu and
+    sigma, games counted, last change) and what each finished game did to them (`game_ratings`:
+    per seat, the shown rating after the game and its change).
+
+    Old rows need nothing: both tables start empty, and the games finished before are rated
+    from their stored results in the same transaction, once the schema is current (see
+    `RATINGS_SINCE`), by the same fold as the maintenance command's recompute.
+    """
+    real = Float().compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE ratings ("
+        " guild_id BIGINT NOT NULL,"
+        " game VARCHAR(32) NOT NULL,"
+        " user_id BIGINT NOT NULL,"
+        " level VARCHAR(32) NOT NULL,"
+        f" mu {real} NOT NULL,"
+        f" sigma {real} NOT NULL,"
+        " games INTEGER NOT NULL,"
+        " last_change INTEGER,"
+        " PRIMARY KEY (guild_id, game, user_id, level))"
+    ))
+    conn.execute(text(
+        "CREATE TABLE game_ratings ("
+        " game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+        " seat INTEGER NOT NULL,"
+        " rating INTEGER NOT NULL,"
+        " rating_change INTEGER NOT NULL,"
+        " PRIMARY KEY (game_id, seat))"
     ))
 
 
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7,
+    7: _v7_to_v8,
 }
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 

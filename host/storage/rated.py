@@ -2,23 +2,33 @@
 
 :func:`rated_game` reads one stored finished game as a :class:`~host.ratings.RatedGame` (the
 person at each seat at the end, or the computer level stored for it), and :func:`rated_results`
-a game that just ended the same way (from the results the bot stores); :func:`recompute` folds
-every stored finished game, in the order they ended, into a new :class:`~host.ratings.RatingBook`
-(the maintenance command ``python -m bot.storage ratings``, and the bot at start if it keeps no
-ratings of its own). Read-only.
+a game that just ended the same way (from the results the transaction that finishes it stores:
+:mod:`host.storage.rating_rows` keeps the ratings); :func:`recompute` folds every stored finished
+game, in the order they ended, into a new :class:`~host.ratings.RatingBook` (the maintenance
+command ``python -m bot.storage ratings``, which prints it, or with ``--store`` keeps it through
+:func:`fold_one`). Read-only.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from host.ratings import Rated, RatedGame, RatedSeat, RatingBook
+from host.ratings import Rated, RatedGame, RatedSeat, RatingBook, RatingChange
 from host.storage.records import FinishedGame, FinishedSeat, SeatResult
-from host.storage.store import Storage
 from tabletop.words import plural
 
-__all__ = ["UNKNOWN_LEVEL", "RatedHistory", "describe", "rated_game", "rated_results", "recompute"]
+__all__ = [
+    "UNKNOWN_LEVEL",
+    "FinishedGames",
+    "RatedHistory",
+    "describe",
+    "fold_one",
+    "rated_game",
+    "rated_results",
+    "recompute",
+]
 
 UNKNOWN_LEVEL = "unknown"
 """The level of a computer seat whose game stored none (no release wrote such a game; a
@@ -54,6 +64,16 @@ def rated_results(
     return RatedGame(guild_id, game, seats, game_id=game_id)
 
 
+class FinishedGames(Protocol):
+    """Where finished games are read from (:class:`host.storage.Storage`)."""
+
+    async def finished_games(
+        self, guild_id: int | None = None, game: str | None = None
+    ) -> list[FinishedGame]:
+        """Every finished game (of one server and/or game), oldest end first."""
+        ...
+
+
 @dataclass
 class RatedHistory:
     """The ratings folded from storage, with each person's latest display name."""
@@ -64,18 +84,28 @@ class RatedHistory:
 
 
 async def recompute(
-    storage: Storage, guild_id: int | None = None, game: str | None = None, book: RatingBook | None = None
+    storage: FinishedGames,
+    guild_id: int | None = None,
+    game: str | None = None,
+    book: RatingBook | None = None,
 ) -> RatedHistory:
     """Every rating from the stored finished games (of one server and/or game), oldest first."""
     history = RatedHistory(book if book is not None else RatingBook())
     for stored in await storage.finished_games(guild_id, game):
-        rated = rated_game(stored)
-        if history.book.rate(rated):
-            history.games += 1
-        for seat, finished in zip(rated.seats, stored.seats, strict=True):
-            if not seat.who.is_computer:
-                history.names[seat.who] = finished.display_name
+        fold_one(history, stored)
     return history
+
+
+def fold_one(history: RatedHistory, stored: FinishedGame) -> tuple[RatingChange, ...]:
+    """Rate one stored finished game into ``history`` (its names too); the changes it made."""
+    rated = rated_game(stored)
+    changes = history.book.rate(rated)
+    if changes:
+        history.games += 1
+    for seat, finished in zip(rated.seats, stored.seats, strict=True):
+        if not seat.who.is_computer:
+            history.names[seat.who] = finished.display_name
+    return changes
 
 
 def describe(history: RatedHistory) -> str:

@@ -15,6 +15,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -213,4 +214,45 @@ server_languages = Table(
     # The server's Discord locale (``guild_locale``) as last seen in an interaction.
     Column("seen", String(MAX_LOCALE), nullable=True),
     Column("updated_at", UtcDateTime, nullable=False),
+)
+
+NO_SERVER = 0
+"""Stored in ``ratings.guild_id`` for games outside a server (SQL keys cannot hold NULL; no
+Discord id is 0)."""
+
+NO_USER = 0
+"""Stored in ``ratings.user_id`` for a computer level's rating."""
+
+NO_LEVEL = ""
+"""Stored in ``ratings.level`` for a person's rating."""
+
+MAX_LEVEL_NAME = 32
+"""The longest computer level name (``ratings.level``)."""
+
+ratings = Table(
+    "ratings",
+    metadata,
+    # Every player's rating per server and game (host.ratings: openskill's mu and sigma), as the
+    # finished games left it, updated in the transaction that finishes each game; a person by
+    # user id (level NO_LEVEL), a computer level by name (user id NO_USER); schema version 8.
+    Column("guild_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("game", String(MAX_GAME_NAME), primary_key=True),
+    Column("user_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("level", String(MAX_LEVEL_NAME), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    # The shown change of the player's last rated game (NULL before any).
+    Column("last_change", Integer, nullable=True),
+)
+
+game_ratings = Table(
+    "game_ratings",
+    metadata,
+    # What a finished game did to each seat's rating: the shown rating after it and the change
+    # ("+24"); no rows for a game that did not count; schema version 8.
+    Column("game_id", Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("rating", Integer, nullable=False),
+    Column("rating_change", Integer, nullable=False),
 )

@@ -25,7 +25,9 @@ from host.storage.inline_sqlite import InlineConnection, InlineWriter, inline_wr
 from host.storage.languages import LanguageSettings
 from host.storage.loading import load_games
 from host.storage.lobbies_settings_stats import LobbiesSettingsStats
-from host.storage.migrations import CURRENT_VERSION, ensure_schema
+from host.storage.migrations import CURRENT_VERSION, RATINGS_SINCE, ensure_schema
+from host.storage.rating_pages import StoredRatings
+from host.storage.rating_rows import replace_ratings
 from host.storage.records import (
     LoadResult,
     SeatRecord,
@@ -53,7 +55,7 @@ def _refuse_empty(url: str) -> Callable[[Connection], None]:
     return refuse
 
 
-class Storage(LobbiesSettingsStats, LanguageSettings):
+class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
     """Games (seed, rules, action log), lobbies, message ids, timers and stats, in SQLite or PostgreSQL.
 
     Open one per process with `await Storage.open(url)`. Every write either happens completely or
@@ -110,6 +112,11 @@ class Storage(LobbiesSettingsStats, LanguageSettings):
                     found = await conn.run_sync(ensure_schema)
                 else:
                     found = await conn.run_sync(lambda c: ensure_schema(c, create=_refuse_empty(url)))
+                if 0 < found < RATINGS_SINCE:
+                    # The games finished before ratings were kept are rated with the migration
+                    # (in its transaction: all or nothing), oldest first.
+                    rated = await replace_ratings(conn)
+                    log.info("rated the %d finished games stored before ratings were kept", rated.games)
         except BaseException:
             await engine.dispose()
             raise

@@ -23,6 +23,7 @@ from host.storage.errors import (
     UnknownGame,
 )
 from host.storage.inline_sqlite import InlineConnection
+from host.storage.rating_rows import rate_finished_game
 from host.storage.records import GameStatus, LobbyRecord, SeatRecord, SeatResult
 from host.storage.schema import (
     MAX_GAME_NAME,
@@ -214,7 +215,8 @@ class Transaction:
         return False
 
     async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
-        """Mark an active game finished, store each seat's result for stats, drop its timers."""
+        """Mark an active game finished, store each seat's result for stats and update the
+        ratings with it (see :mod:`host.storage.rating_rows`), drop its timers."""
         seats = [r.seat for r in results]
         if len(set(seats)) != len(seats):
             raise ValueError("each seat may have only one result")
@@ -247,6 +249,8 @@ class Transaction:
             ]
             if stats:
                 await self._conn.execute(_insert_into(game_stats), stats)
+        # The ratings move with the game's end, in this transaction (see host.storage.rating_rows).
+        await rate_finished_game(self._conn, game_id, results)
 
     async def stop_game(self, game_id: int, reason: str) -> bool:
         """Stop an active game without results (abandoned, or corrupt); False if it had already ended."""

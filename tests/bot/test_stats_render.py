@@ -1,21 +1,13 @@
-"""What /stats and /leaderboard show, from storage records, without Discord."""
+"""What /stats shows, from storage records, without Discord (/leaderboard and the ratings:
+tests/bot/test_ratings_render.py; /history: tests/bot/test_replay_render.py)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import pytest
-
-from bot.messages.stats import (
-    LeaderboardId,
-    leaderboard_message,
-    stats_message,
-)
-from bot.tables.host_messages import ButtonSpec
+from bot.messages.stats import stats_message
 from host.storage import (
     BestGame,
-    LeaderboardEntry,
-    LeaderboardPage,
     PlayerStats,
     StatTotal,
 )
@@ -23,13 +15,6 @@ from tabletop import registry
 
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 MISERY = StatTotal("stickem", "misery_swallowed", 6)
-
-
-def test_leaderboard_ids_round_trip_and_reject_others() -> None:
-    ident = LeaderboardId(123456789012345678, 20)
-    assert LeaderboardId.parse(ident.encode()) == ident
-    with pytest.raises(ValueError):
-        LeaderboardId.parse("stk:play:1:2")
 
 
 def test_stats_of_a_player_without_games_and_with_games() -> None:
@@ -72,27 +57,3 @@ def test_the_stats_of_several_games_are_named_by_their_games() -> None:
     ]
 
 
-def entries(first_rank: int, count: int) -> tuple[LeaderboardEntry, ...]:
-    return tuple(
-        LeaderboardEntry(rank, 100 + rank, f"p{rank}", 4, 5 - rank % 5, 1.5)
-        for rank in range(first_rank, first_rank + count)
-    )
-
-
-def test_leaderboard_pages_and_their_buttons() -> None:
-    first = leaderboard_message(LeaderboardPage(entries(1, 10), 0, 10, 12), 42)
-    (embed,) = first.embeds
-    assert (embed.description or "").splitlines()[0] == "1. p1 - 4 won of 4 - 1.5 per round"
-    assert embed.footer.text is not None and embed.footer.text.startswith("Players 1-10 of 12")
-    ((previous, following),) = first.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
-    assert previous.disabled and not following.disabled
-    assert LeaderboardId.parse(following.custom_id) == LeaderboardId(42, 10)
-    last = leaderboard_message(LeaderboardPage(entries(11, 2), 10, 10, 12), 42)
-    ((previous, following),) = last.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
-    assert not previous.disabled and following.disabled
-    assert LeaderboardId.parse(previous.custom_id) == LeaderboardId(42, 0)
-    assert previous.custom_id != following.custom_id
-    nobody = leaderboard_message(LeaderboardPage((), 0, 10, 0), 42)
-    assert nobody.content.startswith("Nobody has finished") and not nobody.rows

@@ -134,6 +134,9 @@ async def test_a_game_ended_as_the_bot_dies_is_shown_and_closed_after_the_restar
     assert "Round 1 of 1 scored" in "\n".join(channel_texts(g))
     assert_no_turn_left_after_the_last_trick(g)
     assert "Game over" in await g.slash(g.users[1], "score")  # the final standings, as after any game
+    # The ratings moved with the stored end: the standings shown after the restart carry them.
+    (over,) = [m for m in g.emu.driver.channel_messages(g.channel) if "Game over" in m.content]
+    assert [embed.title for embed in over.embeds][-1] == "Ratings"
     # shown once: a second restart has nothing left to show, and the channel's table is closed
     await until_nothing_owed(g)  # (a kill before that write would show the end again)
     await g.kill_bot()
@@ -143,3 +146,10 @@ async def test_a_game_ended_as_the_bot_dies_is_shown_and_closed_after_the_restar
     await g.kill_bot()
     for log in g.logs[1:]:
         assert_clean_log(log)
+    # Rated once, neither lost to the kill nor doubled by the restarts.
+    storage = await Storage.open(g.url)
+    try:
+        for user in g.users:
+            assert (await storage.player_ratings(g.channel.guild_id, user.id))["stickem"].games == 1
+    finally:
+        await storage.close()

@@ -9,9 +9,12 @@ from pathlib import Path
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from host.ratings import Rated
 from host.storage import SeatRecord, SeatResult, Storage
+from host.storage.rated import recompute
 from stickem import Rules
 from stickem.hosting import options_for
+from tabletop.words import plural
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import User
 from tests.e2e.game_harness import GameHarness
@@ -64,8 +67,15 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
         await finished_game(storage, guild.id, here, [(u[0], 40, 2), (u[3], 20, 0), (u[4], 0, 3)])
         for i in range(5, 12):
             await finished_game(storage, guild.id, elsewhere, [(u[i], 8, 0), (u[1], 2, 0), (u[2], 1, 0)])
+        ranked = (await recompute(storage)).book.leaderboard(guild.id, "stickem")
     finally:
         await storage.close()
+    names = {Rated.person(user.id): user.name for user in users}
+    expected = [
+        f"{line.rank}. {names[line.who]} - {line.rating.shown} ({plural(line.rating.games, 'game')})"
+        for line in ranked
+    ]
+    assert len(expected) == 12 and expected[0].startswith("1. p00 - ")  # two wins over newcomers
 
     async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
         mine = await answer(await emulator.driver.slash(users[0], channel, "stats"))
@@ -83,11 +93,10 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
         assert "has not finished a Stick'em game" in none_yet.content
 
         board = await answer(await emulator.driver.slash(users[5], channel, "leaderboard"))
-        lines = (board.embeds[0].description or "").splitlines()
-        assert lines[0].startswith("1. p00 - 2 won of 2") and len(lines) == 10
+        assert (board.embeds[0].description or "").splitlines() == expected[:10]
         assert board.button("Previous").disabled and not board.button("Next").disabled
         page2 = await answer(await emulator.driver.click(users[5], board, "Next"))
-        assert (page2.embeds[0].description or "").splitlines()[0].startswith("11. ")
+        assert (page2.embeds[0].description or "").splitlines() == expected[10:]
         assert page2.button("Next").disabled
 
         history = await answer(await emulator.driver.slash(users[2], channel, "history"))
@@ -98,7 +107,7 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
     # the page sent before the restart still turns
     async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
         back = await answer(await emulator.driver.click(users[5], page2, "Previous"))
-        assert (back.embeds[0].description or "").splitlines()[0].startswith("1. p00")
+        assert (back.embeds[0].description or "").splitlines() == expected[:10]
 
 
 async def test_a_game_played_through_the_bot_counts(emulator: Emulator, tmp_path: Path) -> None:

@@ -126,8 +126,9 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
         final = await emulator.driver.wait_for_message(
             club.channel, lambda m: m.content == results[1].content, timeout=10
         )
-        (embed,) = final.embeds
-        assert embed.title == "Final standings"
+        embed, ratings = final.embeds  # the game's standings, then the rating changes (host)
+        assert embed.title == "Final standings" and ratings.title == "Ratings"
+        assert (ratings.description or "").startswith("1. ann: ")
         assert embed.description == results[1].embeds[0].description
         assert "1. **ann**: 1 stick · 8 points · **winner**" in (embed.description or "")
         closed = P.round_closed(game.events, game.shadow.view(None), NAMES)

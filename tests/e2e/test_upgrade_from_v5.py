@@ -149,3 +149,6 @@ async def test_every_table_resumes_the_old_prompts_work_and_the_games_end(upgrad
         assert stored.record.status is GameStatus.FINISHED, name
         release_log = _release_actions(game_id)
         assert [(a.seat, a.action) for a in stored.actions][: len(release_log)] == release_log
+        # Ended after the upgrade: rated like any game, every seat's change kept.
+        changes = await upgraded.storage.game_rating_changes(game_id)
+        assert sorted(changes) == list(range(len(stored.record.seats))), name

@@ -110,3 +110,10 @@ async def raw(storage: Storage, sql: str, **params: Any) -> list[Any]:
     async with storage.engine.begin() as conn:
         result = await conn.execute(text(sql), params)
         return list(result.all()) if result.returns_rows else []
+
+
+async def undo_ratings(storage: Storage) -> None:
+    """Turn a fresh database's schema back to what it was before ratings were kept: no
+    ``ratings`` and ``game_ratings`` tables (the schema version is the caller's to set)."""
+    await raw(storage, "DROP TABLE game_ratings")
+    await raw(storage, "DROP TABLE ratings")

@@ -1,0 +1,107 @@
+"""What the ratings look like on Discord, from stored ratings, without Discord: the rating
+leaderboard and its page ids, /stats' rating fields, the final standings' changes, and the
+signs of a change in English and German."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+
+from bot.messages.ratings import LeaderboardId, leaderboard_message, signed, with_rating_changes, with_ratings
+from bot.messages.stats import stats_message
+from bot.tables.host_messages import ButtonSpec, MessageSpec
+from host.catalog import text
+from host.ratings import Rated, Rating
+from host.storage import PlayerStats, RatingLine, RatingPage, SeatRatingChange
+
+
+def test_a_change_is_signed_in_english_and_german() -> None:
+    assert [signed(change) for change in (24, -7, 0, 1234)] == ["+24", "-7", "±0", "+1,234"]
+    german = [text("ratings.gain", language="de", points=1234), text("ratings.loss", language="de", points=7)]
+    assert german == ["+1.234", "-7"]
+
+
+def test_leaderboard_ids_round_trip_read_the_old_ones_and_reject_others() -> None:
+    ident = LeaderboardId(123456789012345678, "stickgame", 20)
+    assert LeaderboardId.parse(ident.encode()) == ident
+    assert LeaderboardId.parse("stk:lb:42:10") == LeaderboardId(42, None, 10)  # sent by the release before
+    for wrong in ("stk:play:1:2", "stk:lb:1:Stick'em:0", "stk:lb:1:x:y"):
+        with pytest.raises(ValueError):
+            LeaderboardId.parse(wrong)
+
+
+def lines(first_rank: int, count: int) -> tuple[RatingLine, ...]:
+    return tuple(
+        RatingLine(rank, Rated.person(100 + rank), f"p{rank}", Rating(30.0 - rank, 2.0, rank))
+        for rank in range(first_rank, first_rank + count)
+    )
+
+
+def test_leaderboard_pages_their_lines_and_buttons() -> None:
+    computer = RatingLine(1, Rated.computer("hard"), None, Rating(33.0, 1.0, 7))
+    first = leaderboard_message(RatingPage("stickem", (computer, *lines(2, 9)), 0, 10, 12), 42)
+    (embed,) = first.embeds
+    assert embed.title == "Stick'em leaderboard"
+    shown = (embed.description or "").splitlines()
+    assert shown[:3] == [
+        "1. Computer (hard) - 1600 (7 games)",
+        "2. p2 - 1440 (2 games)",
+        "3. p3 - 1420 (3 games)",
+    ]
+    assert embed.footer.text is not None and embed.footer.text.startswith("Players 1-10 of 12")
+    ((previous, following),) = first.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert previous.disabled and not following.disabled
+    assert LeaderboardId.parse(following.custom_id) == LeaderboardId(42, "stickem", 10)
+    last = leaderboard_message(RatingPage("stickem", lines(11, 2), 10, 10, 12), 42)
+    ((previous, following),) = last.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert not previous.disabled and following.disabled
+    assert LeaderboardId.parse(previous.custom_id) == LeaderboardId(42, "stickem", 0)
+    one = leaderboard_message(RatingPage("stupid", lines(1, 1), 0, 10, 1), 42)
+    assert (one.embeds[0].description or "") == "1. p1 - 1460 (1 game)"
+    nobody = leaderboard_message(RatingPage("stupid", (), 0, 10, 0), 42)
+    assert nobody.content.startswith("Nobody has a Stupid rating on this server yet") and not nobody.rows
+
+
+def test_stats_show_the_rating_of_each_game_and_its_last_change() -> None:
+    record = stats_message(PlayerStats(5, 3, 1, 12, 4.26, None), "ann")
+    ratings = {
+        "stickgame": Rating(25.0, 25 / 3, 1, -7),
+        "stickem": Rating(27.0, 5.0, 2, 24),
+        "gone": Rating(1, 1),
+    }
+    (embed,) = with_ratings(record, ratings).embeds
+    assert [(f.name, f.value) for f in embed.fields][3:] == [
+        ("Stick'em rating", "1240 (last game +24)"),
+        ("Stick Game rating", "1000 (last game -7)"),
+    ]
+    assert with_ratings(record, {}) == record
+    assert len(record.embeds[0].fields) == 3  # the record itself is left as it was
+    nothing = stats_message(PlayerStats(5, 0, 0, 0, None, None), "ann")
+    assert with_ratings(nothing, ratings) == nothing
+
+
+def test_the_final_standings_show_each_change_at_its_place() -> None:
+    standings = MessageSpec("**Game over!** cyd wins.", (discord.Embed(title="Final standings"),))
+    changes = {
+        0: SeatRatingChange(990, -10),
+        1: SeatRatingChange(1003, 3),
+        2: SeatRatingChange(1024, 24),
+        3: SeatRatingChange(1003, 3),
+    }
+    shown = with_rating_changes(standings, ["ann", "bob", "cyd", "dee"], [5, 12, 20, 12], [2], changes)
+    assert shown.content == standings.content and shown.embeds[0] is standings.embeds[0]
+    assert shown.embeds[1].title == "Ratings"
+    assert (shown.embeds[1].description or "").splitlines() == [
+        "1. cyd: 1024 (+24)",
+        "2. bob: 1003 (+3)",
+        "2. dee: 1003 (+3)",
+        "4. ann: 990 (-10)",
+    ]
+    # A winner goes first even with a lower total (a game whose winners are not the best totals).
+    low = with_rating_changes(
+        standings, ["ann", "bob"], [3, 9], [0], {0: SeatRatingChange(1010, 10), 1: SeatRatingChange(990, -10)}
+    )
+    assert (low.embeds[1].description or "").splitlines() == ["1. ann: 1010 (+10)", "2. bob: 990 (-10)"]
+    assert with_rating_changes(standings, ["ann"], [3], [0], {}) == standings
