@@ -145,7 +145,6 @@ def _v6_to_v7(conn: Connection) -> None:
         " chosen VARCHAR(16),"
         " seen VARCHAR(16),"
         f" updated_at {timestamp} NOT NULL)"
-        f" updated_at {timestamp} NOT NULL)"
     ))
 
 
