@@ -97,7 +97,7 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
                 game = offered_game(ident.game).name
             with readable():
                 page = await storage.rating_board(ident.guild_id, game, ident.offset, PAGE_SIZE)
-            spec = leaderboard_message(page, ident.guild_id)
+            spec = leaderboard_message(page, ident.guild_id, reader_language(interaction))
             await interaction.response.edit_message(**edit_kwargs(spec))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a leaderboard button")
@@ -132,7 +132,7 @@ class Stats(commands.Cog):
             record = await storage.player_stats(guild_id, who.id)
             ratings = await storage.player_ratings(guild_id, who.id)
         language = reader_language(interaction)
-        spec = with_ratings(stats_message(record, player_name(who.display_name), language), ratings)
+        spec = with_ratings(stats_message(record, player_name(who.display_name), language), ratings, language)
         await send_ephemeral(interaction, **send_kwargs(spec))
 
     @app_commands.command(
@@ -152,7 +152,8 @@ class Stats(commands.Cog):
             spec = offered_game(game)
         with readable():
             page = await storage_of(self.bot).rating_board(guild_id, spec.name, 0, PAGE_SIZE)
-        await send_ephemeral(interaction, **send_kwargs(leaderboard_message(page, guild_id)))
+        spec_shown = leaderboard_message(page, guild_id, reader_language(interaction))
+        await send_ephemeral(interaction, **send_kwargs(spec_shown))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -25,7 +25,7 @@ from typing import Final
 import discord
 
 from bot.tables.host_messages import ButtonSpec, MessageSpec
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, text
 from host.ratings import Rating
 from host.storage import RatingLine, RatingPage, SeatRatingChange
 from tabletop import registry
@@ -59,60 +59,69 @@ class LeaderboardId:
         return cls(int(match["guild"]), match["game"], int(match["offset"]))
 
 
-def signed(change: int) -> str:
-    """A rating change with its sign, as the catalog writes it: "+24", "-7", "±0"."""
+def signed(change: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """A rating change with its sign, as the catalog of ``language`` writes it: "+24", "-7",
+    "±0" ("+1,234" in English, "+1.234" in German)."""
     if change > 0:
-        return text("ratings.gain", points=change)
+        return text("ratings.gain", language=language, points=change)
     if change < 0:
-        return text("ratings.loss", points=-change)
-    return text("ratings.even")
+        return text("ratings.loss", language=language, points=-change)
+    return text("ratings.even", language=language)
 
 
-def _name(line: RatingLine) -> str:
+def _name(line: RatingLine, language: str) -> str:
     if line.who.level is not None:
-        return text("leaderboard.computer", level=line.who.level)
+        return text("leaderboard.computer", language=language, level=line.who.level)
     return line.display_name or str(line.who.user_id)
 
 
-def leaderboard_message(page: RatingPage, guild_id: int) -> MessageSpec:
-    """One page of a game's rating leaderboard on the server, with Previous / Next buttons."""
+def leaderboard_message(page: RatingPage, guild_id: int, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+    """One page of a game's rating leaderboard on the server, with Previous / Next buttons, in
+    ``language`` (its reader's)."""
     title = registry.game(page.game).title
     if page.total_players == 0:
-        return MessageSpec(text("leaderboard.nobody_yet", game=title))
+        return MessageSpec(text("leaderboard.nobody_yet", language=language, game=title))
     lines = [
         text(
             "leaderboard.line",
+            language=language,
             rank=line.rank,
-            name=_name(line),
+            name=_name(line, language),
             rating=line.rating.shown,
             count=line.rating.games,
         )
         for line in page.entries
     ]
     if not lines:
-        lines = [text("leaderboard.page_empty")]
+        lines = [text("leaderboard.page_empty", language=language)]
     first = page.offset + 1
     last = page.offset + len(page.entries)
     embed = discord.Embed(
-        title=text("leaderboard.title", game=title), description="\n".join(lines), color=EMBED_COLOR
+        title=text("leaderboard.title", language=language, game=title),
+        description="\n".join(lines),
+        color=EMBED_COLOR,
     )
-    embed.set_footer(text=text("leaderboard.footer", first=first, last=last, total=page.total_players))
+    footer = text("leaderboard.footer", language=language, first=first, last=last, total=page.total_players)
+    embed.set_footer(text=footer)
     previous = ButtonSpec(
         LeaderboardId(guild_id, page.game, max(0, page.offset - page.limit)).encode(),
-        text("leaderboard.previous"),
+        text("leaderboard.previous", language=language),
         disabled=page.offset == 0,
     )
     following = ButtonSpec(
         LeaderboardId(guild_id, page.game, page.offset + page.limit).encode(),
-        text("leaderboard.next"),
+        text("leaderboard.next", language=language),
         disabled=not page.has_next,
     )
     return MessageSpec("", (embed,), ((previous, following),))
 
 
-def with_ratings(spec: MessageSpec, ratings: Mapping[str, Rating]) -> MessageSpec:
+def with_ratings(
+    spec: MessageSpec, ratings: Mapping[str, Rating], language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
     """A player's /stats with a field per game they were rated in (games in the registry's
-    order; a game no longer offered is not shown): the rating and its change in their last game."""
+    order; a game no longer offered is not shown): the rating and its change in their last game,
+    in ``language`` (the reader's)."""
     if not spec.embeds or not ratings:
         return spec
     embed = discord.Embed.from_dict(copy.deepcopy(spec.embeds[0].to_dict()))  # copy() shares fields
@@ -123,8 +132,10 @@ def with_ratings(spec: MessageSpec, ratings: Mapping[str, Rating]) -> MessageSpe
         if rating.last_change is None:
             value = str(rating.shown)
         else:
-            value = text("stats.rating_value", rating=rating.shown, change=signed(rating.last_change))
-        embed.add_field(name=text("stats.rating", game=registry.game(name).title), value=value)
+            change = signed(rating.last_change, language)
+            value = text("stats.rating_value", language=language, rating=rating.shown, change=change)
+        title = registry.game(name).title
+        embed.add_field(name=text("stats.rating", language=language, game=title), value=value)
     return replace(spec, embeds=(embed, *spec.embeds[1:]))
 
 
@@ -134,22 +145,26 @@ def with_rating_changes(
     totals: Sequence[int],
     winners: Sequence[int],
     changes: Mapping[int, SeatRatingChange],
+    language: str = DEFAULT_LANGUAGE,
 ) -> MessageSpec:
     """The final standings with an embed of each seat's rating after the game and its change,
     at the seat's place (winners first, then by total, equal standing sharing a place: the
-    order the ratings were updated in); the standings as they are if the game did not count."""
+    order the ratings were updated in), in ``language`` (the channel's); the standings as they
+    are if the game did not count."""
     if not changes:
         return spec
     keys = {seat: (seat not in winners, -totals[seat]) for seat in changes}
     lines = [
         text(
             "ratings.standing",
+            language=language,
             place=1 + sum(other < key for other in keys.values()),
             name=names[seat],
             rating=changes[seat].rating,
-            change=signed(changes[seat].change),
+            change=signed(changes[seat].change, language),
         )
         for seat, key in sorted(keys.items(), key=lambda item: (item[1], item[0]))
     ]
-    embed = discord.Embed(title=text("ratings.title"), description="\n".join(lines), color=EMBED_COLOR)
+    title = text("ratings.title", language=language)
+    embed = discord.Embed(title=title, description="\n".join(lines), color=EMBED_COLOR)
     return replace(spec, embeds=(*spec.embeds, embed))

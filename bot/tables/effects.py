@@ -128,7 +128,7 @@ class EffectPlayer:
                 chart = sketch(table, "chart", view) if standings else None
                 spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
                 if standings:
-                    spec = await self._with_rating_changes(table, spec)
+                    spec = await self._with_rating_changes(table, spec, channel)
                 if effect.final:
                     self.last_results[table.channel_id] = spec
                 offer = None
@@ -144,13 +144,14 @@ class EffectPlayer:
             await courier.say(table, spec)
             await self.show_stopped(table)
 
-    async def _with_rating_changes(self, table: Table, spec: MessageSpec) -> MessageSpec:
-        """The final standings with each player's rating change, if the game counted."""
+    async def _with_rating_changes(self, table: Table, spec: MessageSpec, language: str) -> MessageSpec:
+        """The final standings with each player's rating change, if the game counted, in
+        ``language`` (the channel's)."""
         changes = await self.journal.rating_changes(table)
         if not changes or table.match is None:
             return spec
         results = table.match.results()
-        return with_rating_changes(spec, table.names, results.totals, results.winners, changes)
+        return with_rating_changes(spec, table.names, results.totals, results.winners, changes, language)
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

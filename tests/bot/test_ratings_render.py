@@ -13,6 +13,7 @@ from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.ratings import Rated, Rating
 from host.storage import PlayerStats, RatingLine, RatingPage, SeatRatingChange
+from tabletop import registry
 
 
 def test_a_change_is_signed_in_english_and_german() -> None:
@@ -105,3 +106,51 @@ def test_the_final_standings_show_each_change_at_its_place() -> None:
     )
     assert (low.embeds[1].description or "").splitlines() == ["1. ann: 1010 (+10)", "2. bob: 990 (-10)"]
     assert with_rating_changes(standings, ["ann"], [3], [0], {}) == standings
+
+
+def test_a_german_reader_reads_the_ratings_in_german() -> None:
+    """The leaderboard, its buttons, /stats' rating fields and the standings' Ratings embed, each
+    worded by the German catalog (the game's German title too), its signs and digits German."""
+    title = registry.game("stickem").title
+    computer = RatingLine(1, Rated.computer("hard"), None, Rating(33.0, 1.0, 7))
+    page = leaderboard_message(RatingPage("stickem", (computer, *lines(2, 1)), 0, 10, 12), 42, "de")
+    (embed,) = page.embeds
+    assert (
+        embed.title
+        == text("leaderboard.title", language="de", game=title)
+        != text("leaderboard.title", game=title)
+    )
+    assert (embed.description or "").splitlines()[0] == text(
+        "leaderboard.line",
+        language="de",
+        rank=1,
+        name=text("leaderboard.computer", language="de", level="hard"),
+        rating=1600,
+        count=7,
+    )
+    assert embed.footer.text == text("leaderboard.footer", language="de", first=1, last=2, total=12)
+    ((previous, following),) = page.rows
+    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert (previous.label, following.label) == (
+        text("leaderboard.previous", language="de"),
+        text("leaderboard.next", language="de"),
+    )
+    nobody = leaderboard_message(RatingPage("stickem", (), 0, 10, 0), 42, "de")
+    assert nobody.content == text("leaderboard.nobody_yet", language="de", game=title)
+
+    record = stats_message(PlayerStats(5, 3, 1, 12, 4.26, None), "ann", "de")
+    (stats,) = with_ratings(record, {"stickem": Rating(27.0, 5.0, 2, 1234)}, "de").embeds
+    assert (stats.fields[-1].name, stats.fields[-1].value) == (
+        text("stats.rating", language="de", game=title),
+        text("stats.rating_value", language="de", rating=1240, change="+1.234"),
+    )
+
+    standings = MessageSpec("", (discord.Embed(title="Endstand"),))
+    changes = {0: SeatRatingChange(990, -1234), 1: SeatRatingChange(1003, 0)}
+    shown = with_rating_changes(standings, ["ann", "bob"], [5, 12], [1], changes, "de")
+    assert shown.embeds[1].title == text("ratings.title", language="de") != text("ratings.title")
+    assert (shown.embeds[1].description or "").splitlines() == [
+        text("ratings.standing", language="de", place=1, name="bob", rating=1003, change="±0"),
+        text("ratings.standing", language="de", place=2, name="ann", rating=990, change="-1.234"),
+    ]
+    assert signed(1234, "de") == "+1.234"

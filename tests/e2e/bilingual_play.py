@@ -18,13 +18,16 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bot.ids import ActionId
 from bot.tables.payload import from_presentation
 from host.catalog import text
 from host.errors import sentence
+from host.ratings import RatingBook
+from host.storage import Storage
+from host.storage.rated import rated_game
 from tabletop import ComputerPlayer, GameSpec, LogEntry, Match, Refused
 from tabletop.presentation import Act, Redraw, render
 from tabletop.presentation import Message as GameMessage
@@ -117,6 +120,8 @@ class BilingualTable:
     """How many live prompts were found exactly as the game words them, by language."""
     refusals_checked: dict[str, int] = field(default_factory=dict)
     """How many game refusals were read in the reader's language, by language."""
+    ratings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """The "Ratings" embed expected under the final standings, by language (empty: none)."""
 
     def __post_init__(self) -> None:
         level = self.spec.levels[0]
@@ -277,6 +282,12 @@ class BilingualTable:
         for events, view in self.events:
             for report in self.spec.presentation.reports(events, view, self.names):
                 found.append((Shown.expected(report, self.server), Shown.expected(report, other)))
+        if found and self.shadow.is_over and self.ratings:  # the final standings: with the ratings
+            wanted, unwanted = found[-1]
+            found[-1] = (
+                replace(wanted, embeds=wanted.embeds + self.ratings[self.server]),
+                replace(unwanted, embeds=unwanted.embeds + self.ratings[other]),
+            )
         return found
 
     async def check_reports(self) -> int:
@@ -360,3 +371,43 @@ def dms_in_own_language(play: BilingualTable) -> None:
         firsts = [m.content.split("\n")[0] for m in play.emu.driver.dm_messages(reader.user)]
         assert firsts, f"{reader.user.name} got no DM"
         assert other not in firsts, f"{reader.user.name} got a DM headed {other!r}"
+
+
+def _signed(change: int, language: str) -> str:
+    """A rating change as the catalog of ``language`` writes it."""
+    if change > 0:
+        return text("ratings.gain", language=language, points=change)
+    if change < 0:
+        return text("ratings.loss", language=language, points=-change)
+    return text("ratings.even", language=language)
+
+
+async def expected_ratings(storage: Storage) -> dict[str, tuple[str, ...]]:
+    """The "Ratings" embed (title, lines) of the last stored game's final standings in each
+    language: openskill's fold of the stored finished games, recomputed here, each seat at its
+    place (winners first, then by total), worded by the host's catalog."""
+    book = RatingBook()
+    lines: dict[str, list[str]] = {}
+    for stored in await storage.finished_games():
+        rated = rated_game(stored)
+        changes = {change.who: change for change in book.rate(rated)}
+        ranks = rated.ranks()
+        order = sorted(range(len(rated.seats)), key=lambda seat: (ranks[seat], seat))
+        lines = {
+            language: [
+                text(
+                    "ratings.standing",
+                    language=language,
+                    place=ranks[seat],
+                    name=stored.seats[seat].display_name,
+                    rating=changes[rated.seats[seat].who].after.shown,
+                    change=_signed(changes[rated.seats[seat].who].change, language),
+                )
+                for seat in order
+            ]
+            for language in ("de", "en")
+        }
+    return {
+        language: (text("ratings.title", language=language), "\n".join(shown))
+        for language, shown in lines.items()
+    }

@@ -31,6 +31,7 @@ from tests.e2e.bilingual_play import (
     Reader,
     bilingual_club,
     dms_in_own_language,
+    expected_ratings,
     hand_in_own_language,
 )
 from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
@@ -96,6 +97,9 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
     play.act = act  # type: ignore[method-assign]
     await play.play_to_the_end()
     await settle(emu, bot, play.channel)
+    assert bot.storage is not None
+    play.ratings.update(await expected_ratings(bot.storage))  # a game of two humans counts
+    assert play.ratings, "no rated game stored"
     assert await play.check_reports() > 0
     assert asked == {0, 1}
     assert play.prompts_checked["de"] > 0 and play.prompts_checked["en"] > 0
@@ -256,6 +260,7 @@ async def test_a_timed_out_prompt_says_so_in_its_players_language(emulator: Emul
             for language in ("de", "en")
         }
         assert said["de"] != said["en"]
+
         def edited() -> bool | None:
             return emulator.world.messages[prompt.id].content == said["de"] or None
 
