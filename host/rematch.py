@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from host.catalog import text
+from host.catalog import lazy
 from host.storage.finished import stored_levels
 from host.storage.records import GameRecord, GameStatus
 from host.tables import (
@@ -90,7 +90,7 @@ class RematchOffer:
         """The offer of a stored game (after a restart); :class:`RematchInvalid` for a game that
         did not finish (stopped or running: it had no standings, so no Rematch button)."""
         if record.status is not GameStatus.FINISHED or record.ended_at is None:
-            raise RematchInvalid(text("rematch.invalid"))
+            raise RematchInvalid(lazy("rematch.invalid"))
         levels = stored_levels(record.options)
         stand_in = registry.game(record.game).stand_in_level if record.game in registry.names() else "normal"
         seats = tuple(
@@ -121,9 +121,9 @@ class RematchOffer:
         """Refuse a click that the offer does not allow whatever the channel holds: too late
         (:class:`RematchExpired`), or by someone who did not play (:class:`TableError`)."""
         if now >= self.expires_at(window):
-            raise RematchExpired(text("rematch.expired"))
+            raise RematchExpired(lazy("rematch.expired"))
         if not self.was_seated(user_id):
-            raise TableError(text("rematch.not_seated"))
+            raise TableError(lazy("rematch.not_seated"))
 
     def click(self, table: Table, user_id: int, name: str) -> Outcome:
         """A permitted click (see :meth:`check`) at the channel's table ``table``: open the
@@ -133,17 +133,17 @@ class RematchOffer:
             return self._open(table, user_id, name)
         if table.rematch_of == self.game_id and table.state is not TableState.CLOSED:
             if table.state is TableState.PLAYING:
-                raise TableError(text("rematch.started"))
+                raise TableError(lazy("rematch.started"))
             if table.seat_of(user_id) is not None:
-                raise TableError(text("rematch.already_open"))
+                raise TableError(lazy("rematch.already_open"))
             outcome = table.join(user_id, name)
-            return Outcome(text("rematch.joined", title=table.title), outcome.effects, outcome.seat)
-        raise TableError(text("rematch.channel_busy"))
+            return Outcome(lazy("rematch.joined", title=table.title), outcome.effects, outcome.seat)
+        raise TableError(lazy("rematch.channel_busy"))
 
     def _open(self, table: Table, user_id: int, name: str) -> Outcome:
         """Seat the computer players and the clicker (the host) at the fresh table ``table``."""
         if table.spec.name != self.game:
-            raise TableError(text("rematch.channel_busy"))
+            raise TableError(lazy("rematch.channel_busy"))
         levels = table.spec.levels
         seats: list[Seat] = []
         for seat in self.seats:
@@ -156,7 +156,7 @@ class RematchOffer:
         table.chosen = dict(self.options)
         table.rematch_of = self.game_id
         table.lobby_timer = self.timer
-        return Outcome(text("rematch.opened", title=table.title), (ShowLobby(),), table.seat_of(user_id))
+        return Outcome(lazy("rematch.opened", title=table.title), (ShowLobby(),), table.seat_of(user_id))
 
 
 def timer_choice(seconds: float | None, scale: float = 1.0) -> str | None:

@@ -26,7 +26,7 @@ from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
 from bot.tables.host_messages import ButtonSpec, MessageSpec
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.journal import GameJournal
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer
 from host.storage import StorageError, StorageUnavailable, UnknownGame, utc_now
@@ -39,16 +39,20 @@ EXPIRY_EDIT_FAILURES = (discord.HTTPException, asyncio.TimeoutError)
 """What editing a standings message at the end of its offer may fail with (logged, not raised)."""
 
 
-def rematch_button(offer: RematchOffer) -> ButtonSpec:
-    """The Rematch button of ``offer``'s standings."""
+def rematch_button(offer: RematchOffer, language: str = DEFAULT_LANGUAGE) -> ButtonSpec:
+    """The Rematch button of ``offer``'s standings, labelled in ``language`` (the channel's)."""
     ident = RematchId(offer.channel_id, offer.game_id)
     arrows = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
-    return ButtonSpec(ident.encode(), text("rematch.button"), emoji=arrows, style="primary")
+    label = text("rematch.button", language=language)
+    return ButtonSpec(ident.encode(), label, emoji=arrows, style="primary")
 
 
-def with_rematch_button(spec: MessageSpec, offer: RematchOffer) -> MessageSpec:
-    """The final standings ``spec`` with the Rematch button in a row of its own."""
-    return replace(spec, rows=(*spec.rows, (rematch_button(offer),)))
+def with_rematch_button(
+    spec: MessageSpec, offer: RematchOffer, language: str = DEFAULT_LANGUAGE
+) -> MessageSpec:
+    """The final standings ``spec`` with the Rematch button (in ``language``, the channel's) in a
+    row of its own."""
+    return replace(spec, rows=(*spec.rows, (rematch_button(offer, language),)))
 
 
 class Rematches:
@@ -60,12 +64,16 @@ class Rematches:
         journal: GameJournal,
         answerer: Answerer,
         execute: Callable[[Table, Outcome], Awaitable[None]],
+        channel_language: Callable[[int | None], str] = lambda guild_id: DEFAULT_LANGUAGE,
     ) -> None:
         self.registry = registry
         self.journal = journal
         self.answerer = answerer
         self.execute = execute
         """Shows an outcome's effects (the effect player's)."""
+        self.channel_language = channel_language
+        """The language of a server's channel messages, by server id (the standings' and
+        their expiry note's)."""
         self.window: timedelta = REMATCH_WINDOW
         """How long an offer lasts (tests shorten it)."""
         self.clock: Callable[[], datetime] = utc_now
@@ -76,35 +84,38 @@ class Rematches:
     # --- offering ------------------------------------------------------------------------------
 
     def standings(self, table: Table, spec: MessageSpec) -> tuple[MessageSpec, RematchOffer | None]:
-        """The final standings of ``table``'s game with its Rematch button, and the offer (none,
-        and the standings as they are, for a game that was not stored)."""
+        """The final standings of ``table``'s game with its Rematch button (in the channel's
+        language), and the offer (none, and the standings as they are, for a game that was not
+        stored)."""
         offer = RematchOffer.of_table(table, self.clock())
         if offer is None:
             return spec, None
         self.offers[offer.game_id] = offer
-        return with_rematch_button(spec, offer), offer
+        return with_rematch_button(spec, offer, self.channel_language(table.guild_id)), offer
 
     def offered(self, offer: RematchOffer, message: discord.Message) -> None:
         """The standings ``message`` carries ``offer``: edit it when the offer expires."""
         old = self._expiries.pop(offer.game_id, None)
         if old is not None:
             old.cancel()
-        self._expiries[offer.game_id] = asyncio.create_task(self._expire_later(offer, message))
+        language = self.channel_language(message.guild.id if message.guild is not None else None)
+        self._expiries[offer.game_id] = asyncio.create_task(self._expire_later(offer, message, language))
 
-    async def _expire_later(self, offer: RematchOffer, message: discord.Message) -> None:
+    async def _expire_later(self, offer: RematchOffer, message: discord.Message, language: str) -> None:
         try:
             wait = (offer.expires_at(self.window) - self.clock()).total_seconds()
             await asyncio.sleep(max(0.0, wait))
             self.offers.pop(offer.game_id, None)
-            await self._mark_expired(message)
+            await self._mark_expired(message, language)
         finally:
             if self._expiries.get(offer.game_id) is asyncio.current_task():
                 del self._expiries[offer.game_id]
 
     @staticmethod
-    async def _mark_expired(message: discord.Message) -> None:
-        """The standings ``message`` says that its offer expired, and has no button any more."""
-        note = text("rematch.expired_note")
+    async def _mark_expired(message: discord.Message, language: str) -> None:
+        """The standings ``message`` says (in ``language``, the channel's) that its offer
+        expired, and has no button any more."""
+        note = text("rematch.expired_note", language=language)
         if message.content.endswith(note) and not message.components:
             return
         content = limits.clip(f"{message.content}\n\n{note}", limits.CONTENT)
@@ -131,15 +142,15 @@ class Rematches:
         try:
             await self._click(interaction, ident)
         except RematchExpired as error:
-            await send_ephemeral(interaction, str(error))
+            await send_ephemeral(interaction, error.words)  # in the clicker's language
             if interaction.message is not None:
-                await self._mark_expired(interaction.message)
+                await self._mark_expired(interaction.message, self.channel_language(interaction.guild_id))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the rematch button")
 
     async def _click(self, interaction: discord.Interaction[Any], ident: RematchId) -> None:
         if interaction.channel_id != ident.channel_id:  # a button copied to another channel
-            raise RematchInvalid(text("rematch.invalid"))
+            raise RematchInvalid(lazy("rematch.invalid"))
         offer = await self._offer(ident)
         user = interaction.user
         offer.check(user.id, self.clock(), self.window)
@@ -161,17 +172,17 @@ class Rematches:
         if offer is None:
             storage = self.journal.storage
             if storage is None:
-                raise RematchExpired(text("rematch.expired"))
+                raise RematchExpired(lazy("rematch.expired"))
             try:
                 stored = await storage.load_game(ident.game_id)
             except UnknownGame as exc:  # pruned (or never stored): the offer is long over
-                raise RematchExpired(text("rematch.expired")) from exc
+                raise RematchExpired(lazy("rematch.expired")) from exc
             except StorageUnavailable as exc:
                 log.warning("Could not read game %s for a rematch: %s", ident.game_id, exc.detail)
-                raise RematchInvalid(text("storage.read_failed")) from exc
+                raise RematchInvalid(lazy("storage.read_failed")) from exc
             except StorageError as exc:  # a corrupt stored game: nothing to rebuild
-                raise RematchInvalid(text("rematch.invalid")) from exc
+                raise RematchInvalid(lazy("rematch.invalid")) from exc
             offer = RematchOffer.of_record(stored.record, self.registry.timer_scale)
         if offer.channel_id != ident.channel_id or offer.game not in registry.names():
-            raise RematchInvalid(text("rematch.invalid"))
+            raise RematchInvalid(lazy("rematch.invalid"))
         return offer

@@ -93,7 +93,9 @@ class TableService:
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
-        self.rematches = Rematches(self.registry, self.journal, self.answerer, self.effects.execute)
+        self.rematches = Rematches(
+            self.registry, self.journal, self.answerer, self.effects.execute, self.languages.of_server
+        )
         self.effects.rematches = self.rematches
         self.settings = SettingsCommands(self.journal, self.images)
 

@@ -12,9 +12,12 @@ from pathlib import Path
 from bot.boot.app import StickemBot
 from bot.ids import RematchId
 from bot.tables.service import service_for
+from host.catalog import text
 from host.tables import TableState
+from tabletop import registry
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
+from tests.e2e.bilingual_play import bilingual_club
 from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
 
 SCALE = 0.005
@@ -35,10 +38,13 @@ async def play_to_the_end(emu: Emulator, channel: Channel, games: int = 1) -> Me
     return offers(emu, channel)[games - 1]
 
 
-async def click(emu: Emulator, user: User, message: Message, custom_id: str | None = None) -> str:
-    """Click Rematch (or forge a click with ``custom_id``) and return the private answer."""
+async def click(
+    emu: Emulator, user: User, message: Message, custom_id: str | None = None, label: str = "Rematch"
+) -> str:
+    """Click Rematch (the button ``label``; or forge a click with ``custom_id``) and return the
+    private answer."""
     if custom_id is None:
-        result = await emu.driver.click(user, message, "Rematch")
+        result = await emu.driver.click(user, message, label)
     else:
         result = await emu.driver.forge_click(user, message, custom_id)
     response = await result.response()
@@ -208,3 +214,32 @@ async def test_the_standings_say_when_the_offer_has_expired(emulator: Emulator, 
         assert standings.content.endswith("The rematch offer has expired.")
         assert service_for(bot).rematches.offers == {}
         assert service_for(bot).registry.get(club.channel.id) is None
+
+
+async def test_a_german_server_offers_its_rematch_in_german(emulator: Emulator, tmp_path: Path) -> None:
+    """In a German server the standings' Rematch button is German (the channel's language), and
+    each click is answered in the clicker's own: German for hans, English for emma."""
+    channel, (hans, emma), guild_id = bilingual_club(emulator, "de", [("hans", "de"), ("emma", "en-GB")])
+    bot = seat_bot(emulator, tmp_path, guild_id, scale=SCALE)
+    label = text("rematch.button", language="de")
+    assert label != text("rematch.button")
+    async with running(bot, emulator):
+        await slash(emulator, hans, channel, "join", game="stickem")
+        await slash(emulator, hans, channel, "addbot", level="hard")
+        await slash(emulator, emma, channel, "join")
+        await slash(emulator, hans, channel, "start", options="rounds=1", timer="30s")
+
+        def german_offer() -> Message | None:
+            messages = emulator.driver.channel_messages(channel)
+            return next((m for m in messages if any(b.label == label for b in m.buttons)), None)
+
+        standings = await emulator.driver.wait_until(german_offer, timeout=WAIT, what="the standings")
+        assert not offers(emulator, channel)  # no English button anywhere
+        await settle(emulator, bot, channel)
+        title = registry.game("stickem").title
+        opened = await click(emulator, hans, standings, label=label)
+        assert opened == text("rematch.opened", language="de", title=title)
+        joined = await click(emulator, emma, standings, label=label)
+        assert joined == text("rematch.joined", language="en", title=title)
+        refused = await click(emulator, hans, standings, label=label)
+        assert refused == text("rematch.already_open", language="de")

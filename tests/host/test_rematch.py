@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables.resume import table_of_lobby
+from host.catalog import render, text
 from host.journal import GameJournal, game_options
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer, timer_choice
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable
@@ -61,7 +62,7 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     assert offer is not None and offer.game == game and offer.game_id == 42
     lobby = fresh(game)
     outcome = offer.click(lobby, 12, "bob")  # bob asks first: he is the host
-    assert ShowLobby() in outcome.effects and "host" in outcome.reply
+    assert ShowLobby() in outcome.effects and "host" in render(outcome.reply)
     assert [(s.user_id, s.name, s.level) for s in lobby.seats] == [
         (0, "Bot Ada (hard)", "hard"),
         (12, "bob", None),
@@ -72,7 +73,7 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     assert lobby.resolve() == dict(table.running_match().options)
     # ann joins by her own click, after the host
     joined = offer.click(lobby, 11, "ann")
-    assert "joined the rematch" in joined.reply and lobby.seat_of(11) == 3
+    assert "joined the rematch" in render(joined.reply) and lobby.seat_of(11) == 3
     # the host starts as usual: same options, the computer seats at their levels, same timer
     lobby.start(12)
     again = lobby.running_match()
@@ -143,10 +144,18 @@ def record_of(table: Table, status: GameStatus = GameStatus.FINISHED) -> GameRec
     """The stored form of ``table``'s game, as storage loads it."""
     match = table.running_match()
     return GameRecord(
-        id=42, guild_id=1, channel_id=CHANNEL, game=table.spec.name, seed=3,
-        rules=json.dumps(dict(match.options)), options=game_options(table), status=status,
+        id=42,
+        guild_id=1,
+        channel_id=CHANNEL,
+        game=table.spec.name,
+        seed=3,
+        rules=json.dumps(dict(match.options)),
+        options=game_options(table),
+        status=status,
         seats=tuple(SeatRecord(None if s.is_bot else s.user_id, s.name) for s in table.seats),
-        created_at=ENDED, updated_at=ENDED, ended_at=ENDED if status is GameStatus.FINISHED else None,
+        created_at=ENDED,
+        updated_at=ENDED,
+        ended_at=ENDED if status is GameStatus.FINISHED else None,
         end_reason=None,
     )
 
@@ -181,7 +190,7 @@ def test_the_rematch_lobby_survives_a_restart() -> None:
     assert again.seats == lobby.seats and again.chosen == lobby.chosen
     with pytest.raises(TableError, match="already open"):
         offer.click(again, 11, "ann")
-    assert "joined" in offer.click(again, 12, "bob").reply
+    assert "joined" in render(offer.click(again, 12, "bob").reply)
 
 
 async def test_a_rematch_lobby_that_could_not_be_saved_is_undone(tmp_path: Path) -> None:
@@ -203,3 +212,18 @@ async def test_a_rematch_lobby_that_could_not_be_saved_is_undone(tmp_path: Path)
         assert lobby.rematch_of is None and lobby.lobby_timer is None
     finally:
         await storage.close()
+
+
+def test_the_answers_are_left_to_each_readers_language() -> None:
+    """The host hands up catalog texts, not English: a German clicker reads them in German."""
+    offer = offer_of("stickem")
+    lobby = fresh()
+    opened = offer.click(lobby, 11, "ann").reply
+    assert render(opened, "de") == text("rematch.opened", language="de", title=lobby.title)
+    assert render(opened, "de") != render(opened)
+    with pytest.raises(TableError) as refused:
+        offer.click(lobby, 11, "ann")
+    assert render(refused.value.words, "de") == text("rematch.already_open", language="de")
+    with pytest.raises(RematchExpired) as late:
+        offer.check(11, ENDED + REMATCH_WINDOW)
+    assert render(late.value.words, "de") == text("rematch.expired", language="de")
