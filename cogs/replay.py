@@ -26,10 +26,11 @@ from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
 from bot.tables.host_messages import MessageSpec
+from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, send_kwargs
 from bot.tables.stray_clicks import parse_or_none
 from cogs.stats import readable, storage_of
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage
 
@@ -38,31 +39,31 @@ log = logging.getLogger(__name__)
 
 def _guild_id(interaction: discord.Interaction[Any]) -> int:
     if interaction.guild_id is None:
-        raise UserError(text("stats.per_server"))
+        raise UserError(lazy("stats.per_server"))
     return interaction.guild_id
 
 
-async def _history_page(storage: Storage, channel_id: int, offset: int) -> MessageSpec:
+async def _history_page(storage: Storage, channel_id: int, offset: int, language: str) -> MessageSpec:
     with readable():
         entries = await storage.history(channel_id, PAGE_GAMES + 1, offset)
-    return history_message(entries, offset, PAGE_GAMES)
+    return history_message(entries, offset, PAGE_GAMES, language)
 
 
-def _step(found: FoundReplay, step: int) -> MessageSpec:
-    """The replay's step ``step``: a step a forged id names that the game does not have is a
-    click of no use."""
+def _step(found: FoundReplay, step: int, language: str) -> MessageSpec:
+    """The replay's step ``step`` in ``language`` (its reader's): a step a forged id names that
+    the game does not have is a click of no use."""
     steps = found.replay.steps
     if not 0 <= step < len(steps):
-        raise UserError(text("replay.invalid_button"))
+        raise UserError(lazy("replay.invalid_button"))
     shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps)
-    return step_message(shown, step)
+    return step_message(shown, step, language)
 
 
 async def _refuse(interaction: discord.Interaction[Any]) -> None:
     """Answer a click whose replay or history id is of no use (malformed, forged), privately."""
     data: dict[str, Any] = dict(interaction.data or {})
     log.info("Refused a replay click with an invalid custom id %r", str(data.get("custom_id", ""))[:100])
-    await send_ephemeral(interaction, text("replay.invalid_button"))
+    await send_ephemeral(interaction, lazy("replay.invalid_button"))
 
 
 def _download(found: FoundReplay) -> discord.File:
@@ -96,15 +97,16 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
             return
         try:
             guild_id = _guild_id(interaction)
+            language = reader_language(interaction)
             found = await find_replay(storage_of(interaction.client), guild_id, ident.game_id, shown=True)
             if ident.kind == "json":
                 await send_ephemeral(
-                    interaction, text("replay.download", id=ident.game_id), file=_download(found)
+                    interaction, lazy("replay.download", id=ident.game_id), file=_download(found)
                 )
             elif ident.kind == "open":
-                await send_ephemeral(interaction, **send_kwargs(_step(found, ident.step)))
+                await send_ephemeral(interaction, **send_kwargs(_step(found, ident.step, language)))
             else:
-                await interaction.response.edit_message(**edit_kwargs(_step(found, ident.step)))
+                await interaction.response.edit_message(**edit_kwargs(_step(found, ident.step, language)))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a replay button")
 
@@ -135,7 +137,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
         try:
             _guild_id(interaction)
             storage = storage_of(interaction.client)
-            page = await _history_page(storage, interaction.channel_id, self.ident.offset)
+            page = await _history_page(
+                storage, interaction.channel_id, self.ident.offset, reader_language(interaction)
+            )
             await interaction.response.edit_message(**edit_kwargs(page))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a history button")
@@ -166,7 +170,9 @@ class Replays(commands.Cog):
         """/history"""
         _guild_id(interaction)
         assert interaction.channel_id is not None
-        page = await _history_page(storage_of(self.bot), interaction.channel_id, 0)
+        page = await _history_page(
+            storage_of(self.bot), interaction.channel_id, 0, reader_language(interaction)
+        )
         await send_ephemeral(interaction, **send_kwargs(page))
 
     @app_commands.command(
@@ -182,7 +188,7 @@ class Replays(commands.Cog):
         storage = storage_of(self.bot)
         game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)
         found = await find_replay(storage, guild_id, game_id, shown=False)
-        await send_ephemeral(interaction, **send_kwargs(_step(found, 0)))
+        await send_ephemeral(interaction, **send_kwargs(_step(found, 0, reader_language(interaction))))
 
 
 async def setup(bot: commands.Bot) -> None:

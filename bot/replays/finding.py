@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from bot.ids import MAX_DIGITS
 from bot.messages.limits import echo
 from bot.replays.ids import MAX_GAME_ID
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
-from host.storage import READ_FAILED, GameStatus, Storage, StorageError, UnknownGame
+from host.storage import GameStatus, Storage, StorageError, UnknownGame
 from host.storage.records import GameRecord
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ def game_id_of(given: str) -> int:
     :class:`UserError` for anything else."""
     digits = given.strip().removeprefix("#").strip()
     if not digits.isascii() or not digits.isdigit() or len(digits) > MAX_DIGITS:
-        raise UserError(text("replay.malformed_id", given=echo(given)))
+        raise UserError(lazy("replay.malformed_id", given=echo(given)))
     return int(digits)
 
 
@@ -62,9 +62,9 @@ async def last_game_id(storage: Storage, channel_id: int) -> int:
     try:
         entries = await storage.history(channel_id, 1)
     except StorageError as exc:
-        raise UserError(READ_FAILED) from exc
+        raise UserError(lazy("storage.read_failed")) from exc  # READ_FAILED, in the reader's language
     if not entries:
-        raise UserError(text("replay.none_here"))
+        raise UserError(lazy("replay.none_here"))
     return entries[0].game_id
 
 
@@ -72,22 +72,22 @@ async def find_replay(storage: Storage, guild_id: int, game_id: int, *, shown: b
     """The replay of finished game ``game_id`` of server ``guild_id``; ``shown``: asked for by a
     button of a replay or history shown before (a game gone since then was pruned)."""
     if game_id > MAX_GAME_ID:  # no database holds it (looking it up would fail on PostgreSQL)
-        raise UserError(text("replay.not_found", id=game_id))
+        raise UserError(lazy("replay.not_found", id=game_id))
     try:
         stored = await storage.load_game(game_id)
     except UnknownGame as exc:
-        key_text = text("replay.pruned", id=game_id) if shown else text("replay.not_found", id=game_id)
+        key_text = lazy("replay.pruned", id=game_id) if shown else lazy("replay.not_found", id=game_id)
         raise UserError(key_text) from exc
     except StorageError as exc:
-        raise UserError(READ_FAILED) from exc
+        raise UserError(lazy("storage.read_failed")) from exc  # READ_FAILED, in the reader's language
     record = stored.record
     if record.guild_id != guild_id or record.status is not GameStatus.FINISHED:
-        raise UserError(text("replay.not_found", id=game_id))
+        raise UserError(lazy("replay.not_found", id=game_id))
     try:
         replay = await asyncio.to_thread(stored_replay, stored)
     except NotReplayable as exc:
         log.warning("game %d cannot be replayed: %s", game_id, exc)
         if not exc.offered:
-            raise UserError(text("replay.not_offered", id=game_id, game=record.game)) from exc
-        raise UserError(text("replay.not_replayable", id=game_id)) from exc
+            raise UserError(lazy("replay.not_offered", id=game_id, game=record.game)) from exc
+        raise UserError(lazy("replay.not_replayable", id=game_id)) from exc
     return FoundReplay(record, replay)

@@ -12,7 +12,7 @@ import discord
 
 from bot.replays.ids import HistoryId, ReplayId
 from bot.tables.host_messages import ButtonSpec, MessageSpec
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, text
 from host.storage import HistoryEntry
 from tabletop import registry
 from tabletop.catalog import Text
@@ -30,37 +30,62 @@ def game_title(name: str) -> str | Text:
         return name
 
 
-def _standings(entry: HistoryEntry) -> str:
+def _standings(entry: HistoryEntry, language: str) -> str:
     return "\n".join(
-        text("history.standing_winner", place=s.place, name=s.display_name, total=s.total)
+        text("history.standing_winner", language=language, place=s.place, name=s.display_name, total=s.total)
         if s.won
-        else text("history.standing", place=s.place, name=s.display_name, total=s.total)
+        else text("history.standing", language=language, place=s.place, name=s.display_name, total=s.total)
         for s in entry.standings
     )
 
 
-def history_message(entries: Sequence[HistoryEntry], offset: int = 0, limit: int = PAGE_GAMES) -> MessageSpec:
-    """The page of a table's finished games from the ``offset``-th newest: ``entries`` as read
-    with one more than ``limit`` (its presence means a next page)."""
+def history_message(
+    entries: Sequence[HistoryEntry],
+    offset: int = 0,
+    limit: int = PAGE_GAMES,
+    language: str = DEFAULT_LANGUAGE,
+) -> MessageSpec:
+    """The page of a table's finished games from the ``offset``-th newest, in ``language`` (its
+    reader's): ``entries`` as read with one more than ``limit`` (its presence means a next page)."""
     shown = list(entries[:limit])
     if not shown:
-        return MessageSpec(text("history.page_empty") if offset else text("history.none_yet"))
-    embed = discord.Embed(title=text("history.title"), color=EMBED_COLOR)
+        return MessageSpec(
+            text("history.page_empty", language=language)
+            if offset
+            else text("history.none_yet", language=language)
+        )
+    embed = discord.Embed(title=text("history.title", language=language), color=EMBED_COLOR)
     for entry in shown:
         if entry.rounds == 1:
-            when = text("history.game_of_one_round", finished=entry.finished_at, rounds=entry.rounds)
+            when = text(
+                "history.game_of_one_round",
+                language=language,
+                finished=entry.finished_at,
+                rounds=entry.rounds,
+            )
         else:
-            when = text("history.game_of_rounds", finished=entry.finished_at, rounds=entry.rounds)
-        name = text("history.game", id=entry.game_id, game=game_title(entry.game), when=when)
-        embed.add_field(name=name, value=_standings(entry) or "-", inline=False)
+            when = text(
+                "history.game_of_rounds", language=language, finished=entry.finished_at, rounds=entry.rounds
+            )
+        name = text(
+            "history.game", language=language, id=entry.game_id, game=game_title(entry.game), when=when
+        )
+        embed.add_field(name=name, value=_standings(entry, language) or "-", inline=False)
     replays = tuple(
-        ButtonSpec(ReplayId("open", entry.game_id, 0).encode(), text("history.replay", id=entry.game_id))
+        ButtonSpec(
+            ReplayId("open", entry.game_id, 0).encode(),
+            text("history.replay", language=language, id=entry.game_id),
+        )
         for entry in shown
     )
     previous = ButtonSpec(
-        HistoryId(max(0, offset - limit)).encode(), text("history.previous"), disabled=offset == 0
+        HistoryId(max(0, offset - limit)).encode(),
+        text("history.previous", language=language),
+        disabled=offset == 0,
     )
     following = ButtonSpec(
-        HistoryId(offset + limit).encode(), text("history.next"), disabled=len(entries) <= limit
+        HistoryId(offset + limit).encode(),
+        text("history.next", language=language),
+        disabled=len(entries) <= limit,
     )
     return MessageSpec("", (embed,), (replays, (previous, following)))

@@ -20,7 +20,7 @@ from bot.messages.limits import FIELD_VALUE, clip
 from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
 from bot.tables.host_messages import ButtonSpec, MessageSpec
-from host.catalog import text
+from host.catalog import DEFAULT_LANGUAGE, text
 from tabletop.catalog import Text
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
@@ -33,40 +33,70 @@ def _seat_name(names: Sequence[str], seat: int | str) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
-def label_text(label: StepLabel, names: Sequence[str], turn: int = 0) -> str:
-    """What a step is, in words ("Round 2, trick 5: ann takes it"); ``turn``: a turn step's
-    place among its round's turns (the game does not count turns: :mod:`stickgame.replay`)."""
+def label_text(
+    label: StepLabel, names: Sequence[str], turn: int = 0, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """What a step is, in words of ``language`` ("Round 2, trick 5: ann takes it"); ``turn``: a
+    turn step's place among its round's turns (the game does not count turns:
+    :mod:`stickgame.replay`)."""
     f: dict[str, int | str] = dict(label.fields)
     for seat in SEAT_FIELDS:
         if seat in f:
             f[seat] = _seat_name(names, f[seat])
     match label.key:
         case "deal":
-            return text("replay.step.deal", round=f.get("round", ""), dealer=f.get("dealer", ""))
+            return text(
+                "replay.step.deal", language=language, round=f.get("round", ""), dealer=f.get("dealer", "")
+            )
         case "misery":
-            return text("replay.step.misery", round=f.get("round", ""))
+            return text("replay.step.misery", language=language, round=f.get("round", ""))
         case "bids":
-            return text("replay.step.bids", round=f.get("round", ""))
+            return text("replay.step.bids", language=language, round=f.get("round", ""))
         case "trick" if label.fields.get("winner", -1) == -1:
-            said = text("replay.step.trick_set_aside", round=f.get("round", ""), trick=f.get("trick", ""))
+            said = text(
+                "replay.step.trick_set_aside",
+                language=language,
+                round=f.get("round", ""),
+                trick=f.get("trick", ""),
+            )
         case "trick":
             said = text(
-                "replay.step.trick", round=f.get("round", ""), trick=f.get("trick", ""), winner=f["winner"]
+                "replay.step.trick",
+                language=language,
+                round=f.get("round", ""),
+                trick=f.get("trick", ""),
+                winner=f["winner"],
             )
         case "turn" if label.fields.get("out", 0):
-            return text("replay.step.turn_out", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
+            return text(
+                "replay.step.turn_out",
+                language=language,
+                round=f.get("round", ""),
+                turn=turn,
+                seat=f.get("seat", ""),
+            )
         case "turn":
-            return text("replay.step.turn", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
+            return text(
+                "replay.step.turn",
+                language=language,
+                round=f.get("round", ""),
+                turn=turn,
+                seat=f.get("seat", ""),
+            )
         case _:
-            return text("replay.step.other", round=f.get("round", ""))
-    return said + " " + text("replay.step.round_scored") if label.fields.get("last", 0) else said
+            return text("replay.step.other", language=language, round=f.get("round", ""))
+    return (
+        said + " " + text("replay.step.round_scored", language=language)
+        if label.fields.get("last", 0)
+        else said
+    )
 
 
-def _cards(cards: Sequence[str]) -> str:
-    return ", ".join(cards) if cards else text("replay.no_cards")
+def _cards(cards: Sequence[str], language: str) -> str:
+    return ", ".join(cards) if cards else text("replay.no_cards", language=language)
 
 
-def _extras(extras: Mapping[str, tuple[str, ...]], names: Sequence[str]) -> list[str]:
+def _extras(extras: Mapping[str, tuple[str, ...]], names: Sequence[str], language: str) -> list[str]:
     lines = []
     for name, cards in extras.items():
         if not any(cards):
@@ -74,44 +104,44 @@ def _extras(extras: Mapping[str, tuple[str, ...]], names: Sequence[str]) -> list
         if name == "misery":
             picks = enumerate(cards)
             by_seat = ", ".join(f"{_seat_name(names, seat)}: {card}" for seat, card in picks if card)
-            lines.append(text("replay.extra.misery", cards=by_seat))
+            lines.append(text("replay.extra.misery", language=language, cards=by_seat))
         elif name == "trump":
-            lines.append(text("replay.extra.trump", cards=", ".join(cards)))
+            lines.append(text("replay.extra.trump", language=language, cards=", ".join(cards)))
         elif name == "undealt":
-            lines.append(text("replay.extra.undealt", cards=", ".join(cards)))
+            lines.append(text("replay.extra.undealt", language=language, cards=", ".join(cards)))
         elif name == "discard":
-            lines.append(text("replay.extra.discard", cards=", ".join(cards)))
+            lines.append(text("replay.extra.discard", language=language, cards=", ".join(cards)))
     return lines
 
 
-def _counter(name: str, value: int) -> str | None:
+def _counter(name: str, value: int, language: str) -> str | None:
     match name:
         case "captured":
-            return text("replay.counter.captured", count=value)
+            return text("replay.counter.captured", language=language, count=value)
         case "round_scores":
-            return text("replay.counter.round_score", score=value)
+            return text("replay.counter.round_score", language=language, score=value)
         case "bids":
-            return text("replay.counter.bid", bid=value if value >= 0 else "-")
+            return text("replay.counter.bid", language=language, bid=value if value >= 0 else "-")
         case "taken":
-            return text("replay.counter.taken", count=value)
+            return text("replay.counter.taken", language=language, count=value)
         case "completed":
-            return text("replay.counter.completed", count=value)
+            return text("replay.counter.completed", language=language, count=value)
     return None
 
 
-def _seat_value(snapshot: TableSnapshot, seat: int) -> str:
-    lines = [_cards(snapshot.hands[seat])]
+def _seat_value(snapshot: TableSnapshot, seat: int, language: str) -> str:
+    lines = [_cards(snapshot.hands[seat], language)]
     for name, values in snapshot.counters.items():
-        if seat < len(values) and (line := _counter(name, values[seat])) is not None:
+        if seat < len(values) and (line := _counter(name, values[seat], language)) is not None:
             lines.append(line)
     return clip("\n".join(lines), FIELD_VALUE)
 
 
-def _table(snapshot: TableSnapshot, names: Sequence[str]) -> str | None:
+def _table(snapshot: TableSnapshot, names: Sequence[str], language: str) -> str | None:
     if not snapshot.table:
         return None
     laid = "\n".join(f"{_seat_name(names, seat)}: {what}" for seat, what in snapshot.table)
-    return text("replay.table", cards=laid)
+    return text("replay.table", language=language, cards=laid)
 
 
 @dataclass(frozen=True)
@@ -124,27 +154,29 @@ class ShownReplay:
     steps: Sequence[ReplayStep]
 
 
-def step_embed(replay: ShownReplay, index: int) -> discord.Embed:
-    """Step ``index`` of a replay: what it is, the table, every hand and score."""
+def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> discord.Embed:
+    """Step ``index`` of a replay in ``language`` (its reader's): what it is, the table, every
+    hand and score."""
     names, steps = replay.names, replay.steps
     step = steps[index]
     snapshot = step.snapshot
     turn = sum(1 for s in steps[: index + 1] if s.label.key == "turn" and s.round == step.round)
-    lines = [f"**{label_text(step.label, names, turn)}**"]
-    if (table := _table(snapshot, names)) is not None:
+    lines = [f"**{label_text(step.label, names, turn, language)}**"]
+    if (table := _table(snapshot, names, language)) is not None:
         lines.append(table)
-    lines += _extras(snapshot.extras, names)
+    lines += _extras(snapshot.extras, names, language)
     if index == len(steps) - 1:
-        lines.append(text("replay.game_over"))
+        lines.append(text("replay.game_over", language=language))
     embed = discord.Embed(
-        title=text("replay.title", game=replay.title, id=replay.game_id),
+        title=text("replay.title", language=language, game=replay.title, id=replay.game_id),
         description="\n".join(lines),
         color=EMBED_COLOR,
     )
     for seat, name in enumerate(names[: len(snapshot.hands)]):
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
-        embed.add_field(name=text("replay.seat", name=name, score=score), value=_seat_value(snapshot, seat))
-    embed.set_footer(text=text("replay.footer", step=index + 1, steps=len(steps)))
+        field = text("replay.seat", language=language, name=name, score=score)
+        embed.add_field(name=field, value=_seat_value(snapshot, seat, language))
+    embed.set_footer(text=text("replay.footer", language=language, step=index + 1, steps=len(steps)))
     return embed
 
 
@@ -154,18 +186,20 @@ def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label
     )
 
 
-def step_message(replay: ShownReplay, index: int) -> MessageSpec:
-    """Step ``index`` with its paging buttons and the download button (``ValueError`` for a
-    step that does not exist)."""
+def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+    """Step ``index`` with its paging buttons and the download button, in ``language`` (its
+    reader's; ``ValueError`` for a step that does not exist)."""
     game_id = replay.game_id
     to = Stepper.of([step.round for step in replay.steps]).targets(index)
     paging = (
-        _button("first", game_id, index, to.first, text("replay.button.first")),
-        _button("back", game_id, index, to.back, text("replay.button.back")),
-        _button("next", game_id, index, to.next, text("replay.button.next")),
-        _button("last", game_id, index, to.last, text("replay.button.last")),
-        _button("round", game_id, index, to.next_round, text("replay.button.next_round")),
+        _button("first", game_id, index, to.first, text("replay.button.first", language=language)),
+        _button("back", game_id, index, to.back, text("replay.button.back", language=language)),
+        _button("next", game_id, index, to.next, text("replay.button.next", language=language)),
+        _button("last", game_id, index, to.last, text("replay.button.last", language=language)),
+        _button("round", game_id, index, to.next_round, text("replay.button.next_round", language=language)),
     )
-    download = ButtonSpec(ReplayId("json", game_id, index).encode(), text("replay.button.download"))
-    embed = step_embed(replay, index)
+    download = ButtonSpec(
+        ReplayId("json", game_id, index).encode(), text("replay.button.download", language=language)
+    )
+    embed = step_embed(replay, index, language)
     return MessageSpec("", (embed,), (paging, (download,)))

@@ -12,6 +12,7 @@ from bot.replays.ids import HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, label_text, step_message
 from bot.replays.stepper import Stepper, Targets
 from bot.tables.host_messages import ButtonSpec
+from host.catalog import text
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
@@ -194,3 +195,37 @@ def test_stick_game_turns_are_numbered_within_their_round() -> None:
     openers = [description.splitlines()[0] for description in shown]
     assert openers[0].startswith("**Round 1, turn 1: ") and openers[1].startswith("**Round 1, turn 2: ")
     assert openers[2].startswith("**Round 2, turn 1: ")
+
+
+def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
+    """Every word of a step and of a history page comes from the catalog of the reader's language."""
+    trick = StepLabel("trick", {"round": 1, "trick": 3, "winner": 1, "last": 1})
+    said = text("replay.step.trick", language="de", round=1, trick=3, winner="bob")
+    scored = text("replay.step.round_scored", language="de")
+    assert label_text(trick, NAMES, language="de") == f"{said} {scored}" != label_text(trick, NAMES)
+    replay = _replay()
+    last = len(replay.steps) - 1
+    spec = step_message(replay, last, "de")
+    (embed,) = spec.embeds
+    assert text("replay.game_over", language="de") in (embed.description or "")
+    assert embed.footer.text == text("replay.footer", language="de", step=last + 1, steps=last + 1)
+    labels = [item.label for item in spec.components() if isinstance(item, ButtonSpec)]
+    keys = ("first", "back", "next", "last", "next_round", "download")
+    assert labels == [text(f"replay.button.{key}", language="de") for key in keys]
+    german = registry.game("stickem").title
+    page = history_message([_entry(7)], 0, 5, "de")
+    (history,) = page.embeds
+    when = text("history.game_of_one_round", language="de", finished=WHEN, rounds=1)
+    assert history.title == text("history.title", language="de")
+    assert history.fields[0].name == text("history.game", language="de", id=7, game=german, when=when)
+    assert history.fields[0].name != text("history.game", id=7, game=german, when=when)
+    assert history.fields[0].value.splitlines()[-1] == text(
+        "history.standing", language="de", place=3, name="bob", total=-4
+    )
+    replays, (previous, following) = page.rows
+    assert [b.label for b in (*replays, previous, following) if isinstance(b, ButtonSpec)] == [
+        text("history.replay", language="de", id=7),
+        text("history.previous", language="de"),
+        text("history.next", language="de"),
+    ]
+    assert history_message([], language="de").content == text("history.none_yet", language="de")

@@ -12,8 +12,10 @@ from pathlib import Path
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from host.catalog import text
 from host.storage import SeatRecord, SeatResult, Storage
 from stickem import Game
+from tabletop import registry
 from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import GameHarness
@@ -214,3 +216,59 @@ async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_p
         forged = await answer(await emulator.driver.forge_click(bob, back, "stk:hist:" + "9" * 30))
         assert forged.ephemeral and forged.content == INVALID
         assert listed(back) == newest_first[:5]  # the page is unchanged
+
+
+async def test_a_german_reader_gets_history_and_replay_in_german(emulator: Emulator, tmp_path: Path) -> None:
+    """hans's Discord runs in German: /history, its page and Replay buttons, the replay's steps
+    and buttons, and the refusals are German (emma, in the same channel, reads English)."""
+    guild = emulator.add_guild("Spieleabend", locale="de")
+    channel = emulator.add_text_channel(guild, "sticheln")
+    hans, emma = emulator.add_user("hans", locale="de"), emulator.add_user("emma", locale="en-GB")
+    for user in (hans, emma):
+        emulator.add_member(guild, user)
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        ids = []
+        for _ in range(6):  # one more than a page: a Next button to click
+            ids.append(
+                await storage.create_game(
+                    guild_id=guild.id,
+                    channel_id=channel.id,
+                    game="stickgame",
+                    seed=1,
+                    rules="{}",
+                    seats=[SeatRecord(user.id, user.name) for user in (hans, emma)],
+                )
+            )
+            results = [
+                SeatResult(seat, user.id, user.name, 2 - seat, (2 - seat,), seat == 0)
+                for seat, user in enumerate((hans, emma))
+            ]
+            await storage.finish_game(ids[-1], results)
+    finally:
+        await storage.close()
+    title = registry.game("stickgame").title
+
+    def de(key: str, **fields: object) -> str:
+        german = text(key, language="de", **fields)
+        assert german != text(key, **fields), key  # so that English would fail
+        return german
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        page = await answer(await emulator.driver.slash(hans, channel, "history"))
+        assert page.embeds[0].title == de("history.title")
+        assert page.button(de("history.previous")).disabled
+        second = await answer(await emulator.driver.click(hans, page, de("history.next")))
+        assert second.embeds[0].title == de("history.title") and len(second.embeds[0].fields) == 1
+        shown = await answer(await emulator.driver.click(hans, second, de("history.replay", id=ids[0])))
+        assert shown.embeds[0].title == text("replay.title", language="de", game=title, id=ids[0])
+        assert shown.embeds[0].title != text("replay.title", game=title, id=ids[0])
+        assert shown.embeds[0].footer == text("replay.footer", language="de", step=1, steps=1)
+        for key in ("first", "back", "last", "next_round", "download"):
+            assert shown.button(de(f"replay.button.{key}")) is not None
+        forged = await answer(await emulator.driver.forge_click(hans, page, "stk:hist:" + "9" * 30))
+        assert forged.content == de("replay.invalid_button")
+        refused = await answer(await emulator.driver.slash(hans, channel, "replay", game="zwölf"))
+        assert refused.content == text("replay.malformed_id", language="de", given="zwölf")
+        english = await answer(await emulator.driver.slash(emma, channel, "replay", game=str(ids[0])))
+        assert english.embeds[0].title == text("replay.title", game=title, id=ids[0])
