@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, cast, runtime_checkable
 
+from tabletop.catalog import DEFAULT_LANGUAGE
+
 __all__ = ["ArtModule", "Illustrated", "Picture", "PictureKind", "Sketch", "art_of"]
 
 PictureKind = Literal["hand", "table", "chart"]
@@ -36,8 +38,9 @@ class Picture:
 class ArtModule:
     """A game's drawing module, named (``"stickem.art"``) and imported at the first picture.
 
-    The module has ``hand_picture(view)``, ``table_picture(view, names)`` and
-    ``chart_picture(view, names)``, each returning a :class:`Picture`."""
+    The module has ``hand_picture(view, language)``, ``table_picture(view, names, language)``
+    and ``chart_picture(view, names, language)``, each returning a :class:`Picture` whose words
+    (on it, and its alt text) are in ``language`` (a catalog language, e.g. ``"de"``)."""
 
     module: str
 
@@ -45,12 +48,14 @@ class ArtModule:
         module = importlib.import_module(self.module)  # once; then found in sys.modules
         return cast("Callable[..., Picture]", getattr(module, f"{kind}_picture"))
 
-    def draw(self, kind: PictureKind, view: object, names: Sequence[str]) -> Picture:
-        """The picture ``kind`` of ``view`` (``names``: the players' names, one a seat; a hand
-        needs none)."""
+    def draw(
+        self, kind: PictureKind, view: object, names: Sequence[str], language: str = DEFAULT_LANGUAGE
+    ) -> Picture:
+        """The picture ``kind`` of ``view`` in ``language``'s words (``names``: the players'
+        names, one a seat; a hand needs none)."""
         if kind == "hand":
-            return self._function(kind)(view)
-        return self._function(kind)(view, names)
+            return self._function(kind)(view, language=language)
+        return self._function(kind)(view, names, language=language)
 
 
 @runtime_checkable
@@ -71,14 +76,17 @@ def art_of(spec: object) -> ArtModule | None:
 @dataclass(frozen=True)
 class Sketch:
     """A picture to draw for a message: which one (``kind``), of which ``view``, with which
-    ``names``, by which game's ``art``. Plain data, compared by content: equal sketches draw the
-    same bytes, so a drawn picture is kept by its sketch."""
+    ``names``, by which game's ``art``, its words in ``language`` (the language of the message it
+    goes with: a DM prompt's reader's, a channel message's server's). Plain data, compared by
+    content: equal sketches draw the same bytes, so a drawn picture is kept by its sketch (the
+    same view in two languages is two pictures)."""
 
     art: ArtModule
     kind: PictureKind
     view: object
     names: tuple[str, ...] = ()
+    language: str = DEFAULT_LANGUAGE
 
     def draw(self) -> Picture:
         """Draw it (slow: milliseconds of CPU; run it away from an event loop)."""
-        return self.art.draw(self.kind, self.view, self.names)
+        return self.art.draw(self.kind, self.view, self.names, self.language)

@@ -208,7 +208,7 @@ class Commands:
             shown = table_spec(table, language=reader)
             standings = standings_lines(table.names, table.running_match().results().totals)
             lines = [shown.content, "", text("score.standings", language=reader), *standings]
-            shows = standings_sketch(table) or shown.sketch  # the chart, or in round 1 the table
+            shows = standings_sketch(table, reader) or shown.sketch  # the chart, or in round 1 the table
             spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=shows)
         picture = await self.courier.painter.picture(spec.sketch, interaction.guild_id)
         if public:

@@ -103,7 +103,7 @@ class EffectPlayer:
                 table.presentation.table(seen, table.names, notes=(), stopped=False)
             )
             spec = from_presentation(
-                closed, lambda intent: intent, sketch=sketch(table, "table", seen), language=channel
+                closed, lambda intent: intent, sketch=sketch(table, "table", seen, channel), language=channel
             )
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
@@ -125,7 +125,7 @@ class EffectPlayer:
                 # the final standings (the last report of the game) carry the rating changes,
                 # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
-                chart = sketch(table, "chart", view) if standings else None
+                chart = sketch(table, "chart", view, channel) if standings else None
                 spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
                 if standings:
                     spec = await self._with_rating_changes(table, spec, channel)
@@ -139,7 +139,7 @@ class EffectPlayer:
                     self.rematches.offered(offer, message)
         elif isinstance(effect, GameStopped):
             stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
-            spec = replace(stopped, sketch=standings_sketch(table))
+            spec = replace(stopped, sketch=standings_sketch(table, channel))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)

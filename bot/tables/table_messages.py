@@ -66,22 +66,23 @@ def drawn_name(name: str) -> str:
     return _ESCAPED.sub(r"\1", name).translate(_INVISIBLE)
 
 
-def sketch(table: Table, kind: PictureKind, view: object) -> Sketch | None:
-    """The picture ``kind`` of ``view`` for a message of the table, or None when its game
-    draws none."""
+def sketch(table: Table, kind: PictureKind, view: object, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
+    """The picture ``kind`` of ``view`` for a message of the table in ``language`` (the
+    message's: its words are the picture's), or None when its game draws none."""
     art = art_of(table.spec)
     if art is None:
         return None
-    return Sketch(art, kind, view, () if kind == "hand" else tuple(map(drawn_name, table.names)))
+    names = () if kind == "hand" else tuple(map(drawn_name, table.names))
+    return Sketch(art, kind, view, names, language)
 
 
-def standings_sketch(table: Table) -> Sketch | None:
-    """The chart of the totals after each round, once a round has been played (a chart of no
-    round shows nothing); None before, or when the table's game draws none."""
+def standings_sketch(table: Table, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
+    """The chart of the totals after each round in ``language``, once a round has been played
+    (a chart of no round shows nothing); None before, or when the table's game draws none."""
     match = table.match
     if match is None or (match.round <= 1 and not match.is_over):
         return None
-    return sketch(table, "chart", match.view(None))
+    return sketch(table, "chart", match.view(None), language)
 
 
 def game_spec(
@@ -115,7 +116,9 @@ def prompt_spec(
     match = table.running_match()
     view = match.view(seat)
     message = table.presentation.prompt(view, table.names, draft=draft)
-    return game_spec(table, message, header=header, picture=sketch(table, "hand", view), language=language)
+    return game_spec(
+        table, message, header=header, picture=sketch(table, "hand", view, language), language=language
+    )
 
 
 def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
@@ -125,7 +128,7 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
     view = table.last_view()
     message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
     return from_presentation(
-        message, lambda intent: intent, sketch=sketch(table, "table", view), language=language
+        message, lambda intent: intent, sketch=sketch(table, "table", view, language), language=language
     )
 
 

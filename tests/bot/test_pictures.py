@@ -12,7 +12,8 @@ import pytest
 from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import MAX_DESCRIPTION, ImageSettings, Painter
-from tabletop.pictures import ArtModule, Picture, Sketch
+from tabletop import registry
+from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch, art_of
 from tests.bot import counting_art
 
 ART = ArtModule("tests.bot.counting_art")
@@ -83,3 +84,36 @@ def test_every_request_gets_a_file_of_its_own_and_an_edit_replaces_the_attachmen
     (attached,) = pictured_edit_kwargs(spec, picture)["attachments"]
     assert attached.filename == "table.png"
     assert pictured_edit_kwargs(MessageSpec("one line"), None)["attachments"] == []
+
+
+async def test_a_picture_is_drawn_in_its_sketchs_language_and_kept_per_language() -> None:
+    """The same view in two languages is two pictures, each drawn once with its own words."""
+    painter = Painter(ImageSettings())
+    english, german = Sketch(ART, "hand", "a"), Sketch(ART, "hand", "a", language="de")
+    shown_en = await painter.picture(english, 1)
+    shown_de = await painter.picture(german, 1)
+    assert shown_en is not None and shown_de is not None
+    assert (shown_en.png, shown_de.png) == (b"hand:a", b"hand:a:de")
+    assert await painter.picture(Sketch(ART, "hand", "a", language="de"), 1) == shown_de  # cached
+    assert painter.drawings == 2
+    painter.close()
+
+
+@pytest.mark.parametrize("game", ["stickem", "stupid", "stickgame"])
+def test_a_games_picture_says_its_words_in_the_sketchs_language(game: str) -> None:
+    """A real game's hand, table and chart in German: its own art's German words, not English."""
+    spec = registry.game(game)
+    art = art_of(spec)
+    assert art is not None
+    match = spec.new_match(3, spec.resolve_options({}), 5)
+    names = ("ann", "bob", "cyd")
+    kinds: tuple[tuple[PictureKind, object], ...] = (
+        ("hand", match.view(0)),
+        ("table", match.view(None)),
+        ("chart", match.view(None)),
+    )
+    for kind, view in kinds:
+        shown = () if kind == "hand" else names
+        german = Sketch(art, kind, view, shown, "de").draw()
+        assert german == art.draw(kind, view, shown, "de"), kind
+        assert german.description != Sketch(art, kind, view, shown).draw().description, kind

@@ -17,7 +17,9 @@ import pytest
 from PIL import Image
 
 from bot.boot.app import StickemBot
+from bot.tables.languages import language_of
 from bot.tables.service import service_for
+from bot.tables.table_messages import drawn_name
 from host.tables import Table
 from tabletop.pictures import PictureKind, art_of
 from tests.discord_emulator import Emulator
@@ -209,3 +211,45 @@ async def test_the_choice_is_a_managers_and_outlives_a_restart(emulator: Emulato
         assert reply.startswith("The game tables of this server now show their cards")
     async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as again:
         assert service_for(again).images.enabled(guild.id)
+
+
+@pytest.mark.parametrize(("server", "person"), [("en-US", "de"), ("de", "en-GB")])
+async def test_a_pictures_words_are_in_the_language_of_its_message(
+    emulator: Emulator, tmp_path: Path, server: str, person: str
+) -> None:
+    """The hand of a DM prompt speaks its reader's language, the chart under the final standings
+    the server's: each exactly the game's art in that language, and not in the other."""
+    guild = emulator.add_guild("Pictures club", locale=server)
+    channel = emulator.add_text_channel(guild, "cards")
+    ann = emulator.add_user("ann", locale=person)
+    emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS)
+    reader, channel_language = language_of(person), language_of(server)
+    assert reader != channel_language
+    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE)
+    async with running(bot, emulator):
+        await slash(emulator, ann, channel, "join", game="stupid")
+        await slash(
+            emulator, ann, channel, "start", players=3, bot_level="normal", timer="30s", options="max_hand=2"
+        )
+        table = table_of(bot, channel)
+        art = art_of(table.spec)
+        assert art is not None
+
+        def first_prompt() -> Message | None:
+            return next((m for m in emulator.driver.dm_messages(ann) if m.attachments), None)
+
+        prompt = await emulator.driver.wait_until(first_prompt, timeout=WAIT, what="the first DM prompt")
+        hand = table.running_match().view(0)  # her turn: her hand is as the prompt drew it
+        (attachment,) = prompt.attachments
+        assert attachment.description == art.draw("hand", hand, (), reader).description
+        assert attachment.description != art.draw("hand", hand, (), channel_language).description
+
+        def standings() -> list[Message] | None:
+            return _pictured(emulator.driver.channel_messages(channel), "scores.png") or None
+
+        (final,) = await emulator.driver.wait_until(standings, timeout=WAIT, what="the final standings")
+        await settle(emulator, bot, channel)
+        names = tuple(map(drawn_name, table.names))
+        (chart,) = final.attachments
+        assert chart.description == art.draw("chart", table.last_view(), names, channel_language).description
+        assert chart.description != art.draw("chart", table.last_view(), names, reader).description
