@@ -136,7 +136,7 @@ class EffectPlayer:
                     spec, offer = self.rematches.standings(table, spec)  # the last: the standings
                 message = await courier.say(table, spec)
                 if offer is not None and self.rematches is not None:
-                    self.rematches.offered(offer, message)
+                    self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
             stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
             spec = replace(stopped, sketch=standings_sketch(table, channel))

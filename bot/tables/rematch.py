@@ -93,12 +93,14 @@ class Rematches:
         self.offers[offer.game_id] = offer
         return with_rematch_button(spec, offer, self.channel_language(table.guild_id)), offer
 
-    def offered(self, offer: RematchOffer, message: discord.Message) -> None:
-        """The standings ``message`` carries ``offer``: edit it when the offer expires."""
+    def offered(
+        self, offer: RematchOffer, message: discord.Message, language: str = DEFAULT_LANGUAGE
+    ) -> None:
+        """The standings ``message`` (in ``language``, the channel's) carries ``offer``: edit it
+        when the offer expires."""
         old = self._expiries.pop(offer.game_id, None)
         if old is not None:
             old.cancel()
-        language = self.channel_language(message.guild.id if message.guild is not None else None)
         self._expiries[offer.game_id] = asyncio.create_task(self._expire_later(offer, message, language))
 
     async def _expire_later(self, offer: RematchOffer, message: discord.Message, language: str) -> None:

@@ -243,3 +243,25 @@ async def test_a_german_server_offers_its_rematch_in_german(emulator: Emulator, 
         assert joined == text("rematch.joined", language="en", title=title)
         refused = await click(emulator, hans, standings, label=label)
         assert refused == text("rematch.already_open", language="de")
+
+
+async def test_a_german_servers_standings_say_in_german_that_the_offer_expired(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Nobody clicks in a German server: the standings' note at the end of the window is German."""
+    channel, (hans,), guild_id = bilingual_club(emulator, "de", [("hans", "de")])
+    bot = seat_bot(emulator, tmp_path, guild_id, scale=SCALE)
+    note = text("rematch.expired_note", language="de")
+    assert note != text("rematch.expired_note")
+    async with running(bot, emulator):
+        service_for(bot).rematches.window = timedelta(seconds=2)
+        await slash(emulator, hans, channel, "join", game="stickem")
+        await slash(emulator, hans, channel, "start", players=3, bot_level="normal", timer="30s", rounds=1)
+
+        def expired() -> Message | None:
+            return next(
+                (m for m in emulator.driver.channel_messages(channel) if m.content.endswith(note)), None
+            )
+
+        standings = await emulator.driver.wait_until(expired, timeout=WAIT, what="the expiry note")
+        assert not standings.buttons
