@@ -1,4 +1,4 @@
-"""The bot object: a `commands.Bot` that loads the cogs and keeps slash commands in sync."""
+"""The bot object: a `commands.AutoShardedBot` that loads the cogs and keeps slash commands in sync."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
+from bot.boot.shards import ShardPlan
 from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
 from bot.messages.errors import StickemTree
 from bot.runtime import gateway
@@ -44,14 +45,28 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def _shard_options(plan: ShardPlan) -> dict[str, Any]:
+    """discord.py's ``shard_count`` and ``shard_ids`` for the plan (none given: every shard
+    Discord recommends, the count asked from ``GET /gateway/bot``)."""
+    options: dict[str, Any] = {}
+    if plan.count is not None:
+        options["shard_count"] = plan.count
+    if plan.ids is not None:
+        options["shard_ids"] = list(plan.ids)
+    return options
+
+
 def _silence_voice_warnings() -> None:
     """The bot never joins voice, so discord.py's warnings about missing voice libraries are noise."""
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
 
 
-class StickemBot(commands.Bot):
-    """The Stick'em bot: configuration in, cogs loaded, commands synced when they changed."""
+class StickemBot(commands.AutoShardedBot):
+    """The Stick'em bot: configuration in, cogs loaded, commands synced when they changed.
+
+    It runs the shards of ``settings.shards`` (by default every shard Discord recommends) on
+    one gateway connection each, in this process (see `bot.boot.shards`)."""
 
     def __init__(
         self,
@@ -70,6 +85,7 @@ class StickemBot(commands.Bot):
             tree_cls=StickemTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **_shard_options(settings.shards),
         )
         self.settings = settings
         self.force_sync = force_sync
