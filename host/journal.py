@@ -44,6 +44,7 @@ from host.storage import (
     Transaction,
     utc_now,
 )
+from host.storage.game_lock import lock_game
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -210,6 +211,9 @@ class GameJournal:
         # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
+        # Several processes may share PostgreSQL: each game write locks its row first (see
+        # host.storage.game_lock); one SQLite file has one process, whose tables are its own.
+        self._locks_games = storage is not None and storage.backend == "postgresql"
         self._writer = WriteQueue()
         # Hand DM ids waiting to be stored, by (game id, seat); written together (see remember_prompt).
         self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
@@ -335,6 +339,8 @@ class GameJournal:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
             return
+        if self._locks_games and saved.match is not None:
+            await lock_game(tx, game_id, len(saved.match.log))
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
                 await tx.set_seat(game_id, index, seat_record(new))

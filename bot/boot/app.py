@@ -13,11 +13,12 @@ from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
-from bot.boot.shards import ShardPlan
+from bot.boot.shards import ShardPlan, owned_tables
 from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
 from bot.messages.errors import StickemTree
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
+from bot.tables.handover import Handover
 from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
@@ -25,6 +26,7 @@ from bot.tables.stray_clicks import answer_stray_click
 from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
+from host.storage.handover import ClickQueue
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +107,8 @@ class StickemBot(commands.AutoShardedBot):
         self._announcing: asyncio.Task[None] | None = None
         self._reclaiming: asyncio.Task[None] | None = None
         self._closing_storage: asyncio.Future[None] | None = None
+        self.handover: Handover | None = None
+        """Clicks handed between processes, when this is one of several (see `bot.tables.handover`)."""
 
     async def login(self, token: str) -> None:
         """Open the database (unless this is a forced sync), then log in as discord.py does, but
@@ -185,9 +189,17 @@ class StickemBot(commands.AutoShardedBot):
         )
         install_service(self, service)
         service.restore_default_games(await storage.load_default_games())
-        loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
-        lobbies = await storage.load_lobbies()
+        plan = self.settings.shards
+        loaded, lobbies = owned_tables(
+            plan, await storage.load_unfinished_games(timeout=self.load_timeout), await storage.load_lobbies()
+        )
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
+        if plan.several_processes:
+            self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
+            service.clicks.handover = self.handover
+            self.handover.start()
+            log.info("Serving shards %s of %d; their tables live in this process.",
+                     ",".join(map(str, plan.ids or ())), plan.count)
         log.info(
             "Storage: %s (schema %d). Resumed %d games and %d lobbies; %d stored games could not be resumed.",
             storage.backend,
@@ -206,6 +218,8 @@ class StickemBot(commands.AutoShardedBot):
             self._reclaiming = None
             stop_freezing()
         await service_of(self).autoplay.close()
+        if self.handover is not None:
+            await self.handover.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.

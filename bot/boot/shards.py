@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from host.storage import LoadResult, LobbyRecord
+
 MAX_SHARDS = 4096
 """The most shards SHARD_COUNT may name (a bot in ~10 million servers, at 2,500 a shard)."""
 
@@ -55,3 +57,17 @@ class ShardPlan:
 
 EVERY_SHARD = ShardPlan()
 """The default plan: every shard, as many as Discord recommends, in this one process."""
+
+
+def owned_tables(
+    plan: ShardPlan, loaded: LoadResult, lobbies: list[LobbyRecord]
+) -> tuple[LoadResult, list[LobbyRecord]]:
+    """The stored games (and their load problems) and lobbies of the servers this process
+    serves: what it resumes; the other processes resume the rest."""
+    return (
+        LoadResult(
+            tuple(game for game in loaded.games if plan.owns(game.record.guild_id)),
+            tuple(problem for problem in loaded.problems if plan.owns(problem.guild_id)),
+        ),
+        [lobby for lobby in lobbies if plan.owns(lobby.guild_id)],
+    )

@@ -165,6 +165,16 @@ class Emulator:
         self.gateway.announce_guild(guild)
         return guild
 
+    def add_guild_on_shard(self, name: str, shard: int, count: int) -> Guild:
+        """`add_guild` with an id that Discord routes to ``shard`` of ``count`` shards
+        (``(guild_id >> 22) % count``)."""
+        base = self.world.ids.next()
+        for offset in range(count):
+            ident = (((base >> 22) + offset) << 22) | (base & ((1 << 22) - 1))
+            if (ident >> 22) % count == shard:
+                return self.add_guild(name, ident=ident)
+        raise EmulatorUsageError(f"no shard {shard} among {count}")
+
     def add_text_channel(self, guild: Guild, name: str, *, ident: int | None = None) -> Channel:
         """Create a text channel (announced with CHANNEL_CREATE if connected)."""
         chan = self.world.add_text_channel(guild, name, ident=ident)

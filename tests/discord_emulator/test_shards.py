@@ -11,8 +11,7 @@ import aiohttp
 import discord
 
 from . import Emulator, run_client
-from .gateway import IDENTIFY, shard_for
-from .state import Guild
+from .gateway import IDENTIFY
 
 
 class ShardClient(discord.AutoShardedClient):
@@ -32,21 +31,11 @@ class ShardClient(discord.AutoShardedClient):
         await interaction.response.send_message("seen", ephemeral=True)
 
 
-def guild_on_shard(emu: Emulator, shard: int, count: int, name: str) -> Guild:
-    """A new guild whose id puts it on ``shard`` of ``count``."""
-    base = emu.world.ids.next()
-    for offset in range(count):
-        ident = ((base >> 22) + offset << 22) | (base & ((1 << 22) - 1))
-        if shard_for(ident, count) == shard:
-            return emu.add_guild(name, ident=ident)
-    raise AssertionError("unreachable: one of count consecutive ids is on each shard")
-
-
 async def test_two_processes_get_their_own_guilds_and_shard_0_the_direct_messages(
     emulator: Emulator,
 ) -> None:
-    first = guild_on_shard(emulator, 0, 2, "zero")
-    second = guild_on_shard(emulator, 1, 2, "one")
+    first = emulator.add_guild_on_shard("zero", 0, 2)
+    second = emulator.add_guild_on_shard("one", 1, 2)
     alice = emulator.add_user("alice")
     for guild in (first, second):
         emulator.add_member(guild, alice)
@@ -80,7 +69,7 @@ async def test_gateway_bot_recommends_the_shard_count_a_client_then_connects(
     emulator: Emulator,
 ) -> None:
     emulator.recommended_shards = 3
-    guilds = [guild_on_shard(emulator, shard, 3, f"g{shard}") for shard in range(3)]
+    guilds = [emulator.add_guild_on_shard(f"g{shard}", shard, 3) for shard in range(3)]
     client = ShardClient()
     async with run_client(emulator, client):
         assert client.shard_count == 3

@@ -110,3 +110,9 @@ async def raw(storage: Storage, sql: str, **params: Any) -> list[Any]:
     async with storage.engine.begin() as conn:
         result = await conn.execute(text(sql), params)
         return list(result.all()) if result.returns_rows else []
+
+
+async def undo_handed_clicks(storage: Storage) -> None:
+    """Take back what the schema's handed-click migration added (a database of the version
+    before it; see `host.storage.migrations._v5_to_v6`)."""
+    await raw(storage, "DROP TABLE handed_clicks")

@@ -1,0 +1,40 @@
+"""The per-table lock of several bot processes on one PostgreSQL database.
+
+A table lives in one process (the one that runs its server's shard), but a process that is
+replaced, or started twice by mistake, may briefly hold a copy of a table that another one is
+changing. Every write of a started game therefore begins by locking the game's row
+(``SELECT ... FOR UPDATE``: a second transaction on the same game waits until the first one
+ends) and checking that the stored game is still the one the table changed: the same number of
+actions, still active. A table that is behind gets `ActionOutOfOrder` (or `GameNotActive`), its
+change is undone and the stored game reloaded (`host.journal`). So two processes never apply
+changes to one table at once, and none applies a change to a game it has not seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from host.storage.errors import ActionOutOfOrder, GameNotActive, UnknownGame
+from host.storage.records import GameStatus
+from host.storage.schema import games
+from host.storage.transaction import Transaction
+
+
+async def lock_game(tx: Transaction, game_id: int, action_count: int) -> None:
+    """Lock game ``game_id`` for the rest of ``tx`` and check that it is active with
+    ``action_count`` actions stored; raise `ActionOutOfOrder` / `GameNotActive` /
+    `UnknownGame` when it is not (the table is behind the stored game)."""
+    row: Any = (
+        await tx.connection.execute(
+            select(games.c.status, games.c.action_count).where(games.c.id == game_id).with_for_update()
+        )
+    ).first()
+    if row is None:
+        raise UnknownGame(game_id)
+    status, count = str(row[0]), int(row[1])
+    if status != GameStatus.ACTIVE.value:
+        raise GameNotActive(game_id, status)
+    if count != action_count:
+        raise ActionOutOfOrder(game_id, action_count, count)

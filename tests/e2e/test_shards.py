@@ -1,0 +1,154 @@
+"""Two bot processes, one per shard, on one PostgreSQL database (SHARD_COUNT=2, SHARD_IDS=0 / 1).
+
+Each process serves the servers of its shard and their tables; Discord (the emulator) sends every
+click in a direct message to shard 0's process, which hands the clicks of the other process's
+tables over through the database. A process killed with SIGKILL and started again for the same
+shard resumes exactly its own tables, while the other one keeps serving.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.storage import Storage, StoredGame
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import Channel, User
+from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.process_game import READY, ProcessGame, answer, assert_clean_log, database_url, replay
+
+SHARDS = "2"
+
+
+class ShardGame(ProcessGame):
+    """A game in one server's channel, played while other channels' games go on in the database."""
+
+    async def stored(self) -> StoredGame:
+        """This channel's game as the database has it now."""
+        storage = await Storage.open(self.url, timeout=5)
+        try:
+            result = await storage.load_unfinished_games()
+            return next(g for g in result.games if g.record.channel_id == self.channel.id)
+        finally:
+            await storage.close()
+
+
+@dataclass
+class TwoShards:
+    """Two servers, one on each shard, with the same three players, and a process per shard."""
+
+    emu: Emulator
+    folder: Path
+    url: str
+    games: list[ShardGame]
+    processes: list[BotProcess | None]
+
+    async def start(self, shard: int) -> BotProcess:
+        """Start the process of ``shard`` and wait until it is connected."""
+        env = process_env(
+            self.emu, self.folder, DATABASE_URL=self.url, SHARD_COUNT=SHARDS, SHARD_IDS=str(shard),
+            BOT_WORKERS="0",
+        )
+        process = await BotProcess.start(env, cwd=self.folder)
+        await process.wait_for_log(READY)
+        self.processes[shard] = process
+        for game in self.games:
+            if game.channel.guild_id is not None and (game.channel.guild_id >> 22) % 2 == shard:
+                game.bot = process
+        return process
+
+    async def kill(self, shard: int) -> str:
+        """SIGKILL the process of ``shard``; its log."""
+        process = self.processes[shard]
+        assert process is not None
+        with contextlib.suppress(ProcessLookupError):
+            process.process.kill()
+        await process.finish()
+        self.processes[shard] = None
+        return process.log
+
+
+@asynccontextmanager
+async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
+    """The two servers and a fresh PostgreSQL database; both processes started."""
+    users: list[User] = [emu.add_user(name) for name in ("ann", "ben", "cat")]
+    channels: list[Channel] = []
+    for shard in range(2):
+        guild = emu.add_guild_on_shard(f"club {shard}", shard, 2)
+        for user in users:
+            emu.add_member(guild, user)
+        channels.append(emu.add_text_channel(guild, "stickem"))
+    async with database_url("postgres", folder) as url:
+        games = [ShardGame(emu, folder, url, channel, users) for channel in channels]
+        shards = TwoShards(emu, folder, url, games, [None, None])
+        try:
+            for shard in range(2):
+                await shards.start(shard)
+            yield shards
+        finally:
+            for shard in range(2):
+                if shards.processes[shard] is not None:
+                    await shards.kill(shard)
+
+
+async def test_each_process_serves_its_shards_tables_and_dm_clicks_reach_the_owner(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        zero, one = shards.games
+        await one.open_game()  # in shard 1's server: run by the second process
+        await zero.open_game()
+        for game in (one, zero):
+            assert game.shadow is not None
+            for seat in list(game.shadow.awaiting):
+                await game.pick_misery(seat)  # clicks in DMs: all delivered to shard 0's process
+            for _ in range(4):
+                await game.play_turn()
+        for game in (zero, one):  # every click the players saw answered was stored
+            stored = await game.stored()
+            assert game.shadow is not None
+            assert replay(stored).action_count == game.shadow.action_count > 0
+        zero_log, one_log = (await shards.kill(0)), (await shards.kill(1))
+    assert_clean_log(zero_log)
+    assert_clean_log(one_log)
+    assert "Serving shards 0 of 2" in zero_log and "Serving shards 1 of 2" in one_log
+
+
+async def test_a_killed_process_is_replaced_and_resumes_exactly_its_tables(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        zero, one = shards.games
+        for game in (zero, one):
+            await game.open_game()
+            assert game.shadow is not None
+            for seat in list(game.shadow.awaiting):
+                await game.pick_misery(seat)
+        assert one.shadow is not None
+        prompt = await one.hand_message(one.shadow.awaiting[0])
+        before = (await one.stored()).actions
+
+        await shards.kill(1)
+        await zero.play_turn()  # the other process never stops serving
+        seat = one.shadow.awaiting[0]
+        card = str(one.shadow.hand(seat)[0])
+        refused = await answer(await emulator.driver.click(one.users[seat], prompt, card))
+        assert "not answering right now" in refused.content and refused.ephemeral
+        assert (await one.stored()).actions == before  # nothing changed
+
+        restarted = await shards.start(1)
+        await restarted.wait_for_log("Resumed 1 games and 0 lobbies")  # its table, not the other's
+        await one.play_turn()  # the DM click reaches the new process
+        await zero.play_turn()
+        assert zero.shadow is not None
+        for game in (zero, one):
+            assert game.shadow is not None
+            assert replay(await game.stored()).action_count == game.shadow.action_count
+        zero_log = await shards.kill(0)
+    assert "Resumed 0 games and 0 lobbies" in zero_log  # started first, before any table existed
+    assert_clean_log(zero_log)
