@@ -36,6 +36,10 @@ DEFER_AGE = 1.0
 """An owner that takes a click older than this (seconds) defers it first, to stay within
 Discord's 3 seconds whatever its table then waits for."""
 
+TOO_OLD = 2.8
+"""A handed click older than this (seconds) can no longer be answered (Discord's 3 seconds):
+it was queued by a process that died before taking it back, and is dropped, never applied."""
+
 ClickRunner = Callable[[discord.Interaction[Any], ActionId, tuple[str, ...]], Awaitable[None]]
 """Runs a game component's click (`TableService.action_click`)."""
 
@@ -156,6 +160,9 @@ class Handover:
             log.error("A handed click %s cannot be read: %s", interaction_id, exc)
             return
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        if age > TOO_OLD:
+            log.warning("Dropped the handed click %s: %.1f s old, too late to answer", interaction_id, age)
+            return
         if age > DEFER_AGE:
             try:
                 await interaction.response.defer()
