@@ -3,10 +3,12 @@
 With several processes (SHARD_IDS, one PostgreSQL database) a table belongs to the process that
 runs its server's shard, but Discord sends every click in a direct message to shard 0. The
 process of shard 0, finding no such table of its own, looks up the table's server in the
-database; when another process owns it, the click is queued for that process
-(`host.storage.handover`) and answered there: a followup or an edit through the interaction's
-id and token works from any process. If nobody takes the click within `CLAIM_WINDOW` seconds
-(the owner is down or restarting), shard 0's process takes it back and says so; nothing changed.
+database; when another process owns it, it defers the click at once (Discord's 3 seconds are
+then met, whatever the owner's load) and queues it for that process (`host.storage.handover`),
+which runs it and answers by editing the clicked message through the interaction's token (which
+works from any process, for 15 minutes). If nobody takes the click within `CLAIM_WINDOW`
+seconds (the owner is down or restarting), shard 0's process takes it back and says so; nothing
+changed.
 """
 
 from __future__ import annotations
@@ -28,17 +30,15 @@ from host.storage.handover import ClickListener, ClickQueue
 
 log = logging.getLogger(__name__)
 
-CLAIM_WINDOW = 1.5
-"""Seconds a handed click waits for its owner before the process that received it takes it back
-(inside Discord's 3 seconds for the first answer)."""
+CLAIM_WINDOW = 3.0
+"""Seconds a handed click waits for its owner before the process that received it takes it back."""
 
-DEFER_AGE = 1.0
-"""An owner that takes a click older than this (seconds) defers it first, to stay within
-Discord's 3 seconds whatever its table then waits for."""
+TOO_OLD = 60.0
+"""A handed click older than this (seconds) was queued by a process that died before taking it
+back: the player has long been left without an answer, so it is dropped, never applied."""
 
-TOO_OLD = 2.8
-"""A handed click older than this (seconds) can no longer be answered (Discord's 3 seconds):
-it was queued by a process that died before taking it back, and is dropped, never applied."""
+MAX_REMEMBERED = 100_000
+"""The most table channels whose server a process remembers (then it starts again)."""
 
 ClickRunner = Callable[[discord.Interaction[Any], ActionId, tuple[str, ...]], Awaitable[None]]
 """Runs a game component's click (`TableService.action_click`)."""
@@ -107,17 +107,34 @@ class Handover:
         self._run = run
         self._running: set[asyncio.Task[None]] = set()
         self.listener: ClickListener | None = None
+        # The server of each table channel looked up so far: a channel never changes servers, so
+        # only the first click of a table asks the database (a table that has ended since is
+        # said so by its owner, as by any process).
+        self._servers: dict[int, int | None] = {}
 
     async def forward(
         self, interaction: discord.Interaction[Any], ident: ActionId, values: tuple[str, ...]
     ) -> bool:
         """Hand the click over when another process owns its table (True: it was handled, by
         the owner or, when the owner did not take it in time, by saying so here)."""
-        found, guild_id = await self._queue.guild_of_table(ident.channel_id)
-        if not found or self._plan.owns(guild_id):
+        if ident.channel_id in self._servers:
+            guild_id = self._servers[ident.channel_id]
+        else:
+            found, guild_id = await self._queue.guild_of_table(ident.channel_id)
+            if not found:
+                return False
+            if len(self._servers) >= MAX_REMEMBERED:
+                self._servers.clear()
+            self._servers[ident.channel_id] = guild_id
+        if self._plan.owns(guild_id):
             return False
         assert self._plan.count is not None, "only several processes hand clicks over"
         shard = shard_of(guild_id, self._plan.count)
+        try:
+            await interaction.response.defer()  # the owner edits the clicked message later
+        except discord.HTTPException as exc:
+            log.warning("Could not defer the click %s to hand it over: %s", interaction.id, exc)
+            return True  # Discord no longer takes an answer to it: nobody could answer it
         await self._queue.put(shard, interaction.id, click_payload(interaction, ident, values))
         await asyncio.sleep(CLAIM_WINDOW)
         if await self._queue.take(interaction.id) is not None:
@@ -163,11 +180,9 @@ class Handover:
         if age > TOO_OLD:
             log.warning("Dropped the handed click %s: %.1f s old, too late to answer", interaction_id, age)
             return
-        if age > DEFER_AGE:
-            try:
-                await interaction.response.defer()
-            except discord.HTTPException as exc:
-                log.warning("Could not defer the handed click %s: %s", interaction_id, exc)
+        # The process that received it deferred it (see `forward`): answers edit the clicked
+        # message (discord.py keeps that a response was sent in this private attribute only).
+        interaction.response._response_type = discord.InteractionResponseType.deferred_message_update
         await self._run(interaction, ident, values)
 
     async def close(self) -> None:

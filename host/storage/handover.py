@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from sqlalchemy import delete, insert, select, text, union_all
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from host.storage.errors import READ_FAILED, SAVE_FAILED
 from host.storage.failures import translated
@@ -42,6 +43,11 @@ class ClickQueue:
 
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
+
+    @property
+    def engine(self) -> AsyncEngine:
+        """The database's engine (a listener holds one of its connections)."""
+        return self._storage.engine
 
     async def put(self, shard: int, interaction_id: int, payload: str) -> None:
         """Queue a click for the process of ``shard`` and wake it (at commit)."""
@@ -122,8 +128,7 @@ class ClickListener:
             await asyncio.sleep(RECONNECT_DELAY)
 
     async def _listen_once(self) -> None:
-        engine = self._queue._storage.engine
-        async with engine.connect() as conn:
+        async with self._queue.engine.connect() as conn:
             raw = await conn.get_raw_connection()
             driver: Any = raw.driver_connection  # asyncpg's connection: LISTEN needs it
             broken = asyncio.Event()

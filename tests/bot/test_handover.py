@@ -64,14 +64,15 @@ async def test_the_owner_runs_the_click_as_the_interaction_discord_sent() -> Non
     assert interaction.message is not None and interaction.message.id == 999
     assert interaction.locale is discord.Locale.german and interaction.data == received.data
     assert action == ident and values == ("red7",)
-    assert not interaction.response.is_done()
+    # deferred by the process that received it: answers edit the clicked message
+    assert interaction.response.type is discord.InteractionResponseType.deferred_message_update
     assert json.loads(payload)["interaction"]["token"] == received.token
 
 
 async def test_a_click_too_old_to_answer_is_dropped_not_applied() -> None:
     client = discord.Client(intents=discord.Intents.none())
     ident = ActionId(123, "abc", "s1", "p:red7")
-    received = discord.Interaction(data=dm_click(5.0, ident.encode()), state=client._connection)  # type: ignore[arg-type]
+    received = discord.Interaction(data=dm_click(120.0, ident.encode()), state=client._connection)  # type: ignore[arg-type]
     runs: list[object] = []
 
     async def run(*args: object) -> None:

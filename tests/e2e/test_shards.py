@@ -18,7 +18,7 @@ from host.storage import Storage, StoredGame
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, User
 from tests.e2e.bot_process import BotProcess, process_env
-from tests.e2e.process_game import READY, ProcessGame, answer, assert_clean_log, database_url, replay
+from tests.e2e.process_game import READY, ProcessGame, assert_clean_log, database_url, replay
 
 SHARDS = "2"
 
@@ -137,7 +137,9 @@ async def test_a_killed_process_is_replaced_and_resumes_exactly_its_tables(
         await zero.play_turn()  # the other process never stops serving
         seat = one.shadow.awaiting[0]
         card = str(one.shadow.hand(seat)[0])
-        refused = await answer(await emulator.driver.click(one.users[seat], prompt, card))
+        result = await emulator.driver.click(one.users[seat], prompt, card)
+        assert (await result.response(timeout=10)).deferred  # at once, by shard 0's process
+        (refused,) = await result.wait_followups(1, timeout=10)
         assert "not answering right now" in refused.content and refused.ephemeral
         assert (await one.stored()).actions == before  # nothing changed
 
