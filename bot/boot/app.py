@@ -14,7 +14,14 @@ from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
 from bot.boot.shards import ShardPlan, owned_tables
-from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
+from bot.boot.startup import (
+    SHARD_WAIT,
+    ConnectPolicy,
+    check_writable,
+    open_database,
+    reach_discord,
+    shards_served_elsewhere,
+)
 from bot.messages.errors import StickemTree
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
@@ -27,6 +34,7 @@ from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
 from host.storage.handover import ClickQueue
+from host.storage.shard_claim import ShardClaim, ShardsTaken, claim_shards
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +116,7 @@ class StickemBot(commands.AutoShardedBot):
         self._reclaiming: asyncio.Task[None] | None = None
         self._closing_storage: asyncio.Future[None] | None = None
         self.handover: Handover | None = None
+        self._shard_claim: ShardClaim | None = None
         """Clicks handed between processes, when this is one of several (see `bot.tables.handover`)."""
 
     async def login(self, token: str) -> None:
@@ -190,6 +199,12 @@ class StickemBot(commands.AutoShardedBot):
         install_service(self, service)
         service.restore_default_games(await storage.load_default_games())
         plan = self.settings.shards
+        if plan.several_processes:
+            assert plan.ids is not None
+            try:
+                self._shard_claim = await claim_shards(storage, plan.ids, wait=SHARD_WAIT)
+            except ShardsTaken as exc:
+                raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
         loaded, lobbies = owned_tables(
             plan, await storage.load_unfinished_games(timeout=self.load_timeout), await storage.load_lobbies()
         )
@@ -233,6 +248,8 @@ class StickemBot(commands.AutoShardedBot):
         try:
             await service_of(self).journal.drain()
         finally:
+            if self._shard_claim is not None:
+                await self._shard_claim.release()
             await storage.close()
 
     async def on_ready(self) -> None:

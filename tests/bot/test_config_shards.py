@@ -69,3 +69,11 @@ def test_sqlite_for_one_of_several_processes_is_refused_with_the_reason(url: str
     assert said.startswith("SHARD_IDS=1 with SHARD_COUNT=2 makes this bot one of several processes")
     assert "SQLite" in said and "PostgreSQL" in said and "leave SHARD_IDS unset" in said
     assert "\n" not in said
+
+
+def test_shards_another_process_keeps_serving_are_explained() -> None:
+    from bot.boot.startup import shards_served_elsewhere
+
+    said = str(shards_served_elsewhere((1, 3), 30.0))
+    assert said.startswith("Shard 1, 3 is served by another bot process on the same database")
+    assert "within 30 seconds" in said and "SHARD_IDS" in said and "\n" not in said

@@ -154,3 +154,33 @@ async def test_a_killed_process_is_replaced_and_resumes_exactly_its_tables(
         zero_log = await shards.kill(0)
     assert "Resumed 0 games and 0 lobbies" in zero_log  # started first, before any table existed
     assert_clean_log(zero_log)
+
+
+async def test_a_second_process_for_a_served_shard_waits_until_the_first_is_gone(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """Started by mistake, or to replace one still running: it resumes no table while the first
+    one serves the shard, and takes over the moment that one is gone."""
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        one = shards.games[1]
+        await one.open_game()
+        env = process_env(
+            emulator, tmp_path, DATABASE_URL=shards.url, SHARD_COUNT=SHARDS, SHARD_IDS="1", BOT_WORKERS="0"
+        )
+        second = await BotProcess.start(env, cwd=tmp_path)
+        try:
+            await second.wait_for_log("served by another process; waiting")
+            assert "Resumed" not in second.log and READY not in second.log
+            await shards.kill(1)
+            await second.wait_for_log("Resumed 1 games and 0 lobbies")
+            await second.wait_for_log(READY)
+            one.bot = shards.processes[1] = second
+            assert one.shadow is not None
+            for seat in list(one.shadow.awaiting):
+                await one.pick_misery(seat)  # DM clicks reach the new process
+        finally:
+            if shards.processes[1] is None:
+                with contextlib.suppress(ProcessLookupError):
+                    second.process.kill()
+                await second.finish()
