@@ -14,23 +14,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from host.storage.errors import ActionOutOfOrder, GameNotActive, UnknownGame
 from host.storage.records import GameStatus
 from host.storage.schema import games
 from host.storage.transaction import Transaction
 
+_LOCK_GAME = (
+    select(games.c.status, games.c.action_count).where(games.c.id == bindparam("game_id")).with_for_update()
+)
+"""Built once: building the statement for every move would cost more than running it."""
+
 
 async def lock_game(tx: Transaction, game_id: int, action_count: int) -> None:
     """Lock game ``game_id`` for the rest of ``tx`` and check that it is active with
     ``action_count`` actions stored; raise `ActionOutOfOrder` / `GameNotActive` /
     `UnknownGame` when it is not (the table is behind the stored game)."""
-    row: Any = (
-        await tx.connection.execute(
-            select(games.c.status, games.c.action_count).where(games.c.id == game_id).with_for_update()
-        )
-    ).first()
+    row: Any = (await tx.connection.execute(_LOCK_GAME, {"game_id": game_id})).first()
     if row is None:
         raise UnknownGame(game_id)
     status, count = str(row[0]), int(row[1])

@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -42,12 +43,14 @@ class ShardsTaken(StorageError):
 class ShardClaim:
     """The held locks of one process's shards; `release` (or closing the process) frees them."""
 
-    def __init__(self, conn: AsyncConnection, shards: tuple[int, ...]) -> None:
+    def __init__(self, conn: AsyncConnection, shards: tuple[int, ...], unwatch: Callable[[], None]) -> None:
         self._conn = conn
         self.shards = shards
+        self._unwatch = unwatch
 
     async def release(self) -> None:
         """Free the shards."""
+        self._unwatch()
         await _unlock_and_close(self._conn)
 
 
@@ -59,6 +62,22 @@ async def _unlock_and_close(conn: AsyncConnection) -> None:
         await conn.commit()
     with contextlib.suppress(Exception):
         await conn.close()
+
+
+async def _warn_when_lost(conn: AsyncConnection, shards: tuple[int, ...]) -> Callable[[], None]:
+    """Log an error if the locks' connection breaks (a database restart): the process goes on
+    serving its shards, but no longer keeps a second process from starting for them. Returns
+    what stops the watch (before the connection is closed on purpose)."""
+    raw = await conn.get_raw_connection()
+    driver: Any = raw.driver_connection
+
+    def lost(_conn: object) -> None:
+        log.error("the database connection holding shards %s broke: another process started for "
+                  "them would not wait for this one (restart this process to hold them again)",
+                  ", ".join(map(str, shards)))
+
+    driver.add_termination_listener(lost)
+    return lambda: driver.remove_termination_listener(lost)
 
 
 async def claim_shards(storage: Storage, shards: Iterable[int], *, wait: float) -> ShardClaim:
@@ -82,7 +101,7 @@ async def claim_shards(storage: Storage, shards: Iterable[int], *, wait: float) 
                         missing.remove(shard)
                 await conn.commit()  # no transaction left open: the locks belong to the session
             if not missing:
-                return ShardClaim(conn, wanted)
+                return ShardClaim(conn, wanted, await _warn_when_lost(conn, wanted))
             if asyncio.get_running_loop().time() >= deadline:
                 raise ShardsTaken(tuple(missing))
             if not told:

@@ -60,6 +60,15 @@ class TwoShards:
                 game.bot = process
         return process
 
+    async def stop(self, shard: int) -> str:
+        """SIGTERM the process of ``shard`` (a clean stop: exit code 0); its log."""
+        process = self.processes[shard]
+        assert process is not None
+        process.process.terminate()
+        assert await process.finish() == 0, process.log
+        self.processes[shard] = None
+        return process.log
+
     async def kill(self, shard: int) -> str:
         """SIGKILL the process of ``shard``; its log."""
         process = self.processes[shard]
@@ -112,7 +121,7 @@ async def test_each_process_serves_its_shards_tables_and_dm_clicks_reach_the_own
             stored = await game.stored()
             assert game.shadow is not None
             assert replay(stored).action_count == game.shadow.action_count > 0
-        zero_log, one_log = (await shards.kill(0)), (await shards.kill(1))
+        zero_log, one_log = (await shards.stop(0)), (await shards.stop(1))
     assert_clean_log(zero_log)
     assert_clean_log(one_log)
     assert "Serving shards 0 of 2" in zero_log and "Serving shards 1 of 2" in one_log
