@@ -38,7 +38,7 @@ class ShardGame(ProcessGame):
 
 @dataclass
 class TwoShards:
-    """Two servers, one on each shard, with the same three players, and a process per shard."""
+    """Two servers, one on each shard, with three players each, and a process per shard."""
 
     emu: Emulator
     folder: Path
@@ -83,15 +83,22 @@ class TwoShards:
 @asynccontextmanager
 async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
     """The two servers and a fresh PostgreSQL database; both processes started."""
-    users: list[User] = [emu.add_user(name) for name in ("ann", "ben", "cat")]
+    players: list[list[User]] = []
     channels: list[Channel] = []
-    for shard in range(2):
+    for shard, names in enumerate((("ann", "ben", "cat"), ("dan", "eve", "fay"))):
+        # Players of their own per server: the test finds a player's prompt by its round and
+        # trick, which a prompt of the other server's game could share.
         guild = emu.add_guild_on_shard(f"club {shard}", shard, 2)
+        users = [emu.add_user(name) for name in names]
         for user in users:
             emu.add_member(guild, user)
         channels.append(emu.add_text_channel(guild, "stickem"))
+        players.append(users)
     async with database_url("postgres", folder) as url:
-        games = [ShardGame(emu, folder, url, channel, users) for channel in channels]
+        games = [
+            ShardGame(emu, folder, url, channel, users)
+            for channel, users in zip(channels, players, strict=True)
+        ]
         shards = TwoShards(emu, folder, url, games, [None, None])
         try:
             for shard in range(2):
