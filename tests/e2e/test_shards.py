@@ -200,3 +200,28 @@ async def test_a_second_process_for_a_served_shard_waits_until_the_first_is_gone
                 with contextlib.suppress(ProcessLookupError):
                     second.process.kill()
                 await second.finish()
+
+
+async def test_one_process_serves_every_shard_on_sqlite(discord_emulator: Emulator, tmp_path: Path) -> None:
+    """SHARD_COUNT without SHARD_IDS: one AutoShardedBot with a connection per shard, which
+    SQLite allows; each server's commands come on its own shard and are all served."""
+    emulator = discord_emulator
+    channels = []
+    ann = emulator.add_user("ann")
+    for shard in range(2):
+        guild = emulator.add_guild_on_shard(f"club {shard}", shard, 2)
+        emulator.add_member(guild, ann)
+        channels.append(emulator.add_text_channel(guild, "stickem"))
+    env = process_env(emulator, tmp_path, SHARD_COUNT=SHARDS, BOT_WORKERS="0")
+    bot = await BotProcess.start(env, cwd=tmp_path)
+    try:
+        await bot.wait_for_log("Shard ID 1 has connected to Gateway", timeout=30)
+        assert sorted(emulator.gateway.identified_shards) == [(0, 2), (1, 2)]  # type: ignore[type-var]
+        for channel in channels:
+            result = await emulator.driver.slash(ann, channel, "join")
+            assert "You joined" in (await result.response(timeout=10)).content
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            bot.process.terminate()
+        assert await bot.finish() == 0, bot.log
+    assert_clean_log(bot.log)
