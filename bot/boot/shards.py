@@ -49,11 +49,6 @@ class ShardPlan:
         assert self.count is not None and self.ids is not None
         return shard_of(guild_id, self.count) in self.ids
 
-    @property
-    def receives_direct_messages(self) -> bool:
-        """Whether this process runs shard 0, which gets every direct message and click in one."""
-        return self.ids is None or DM_SHARD in self.ids
-
 
 EVERY_SHARD = ShardPlan()
 """The default plan: every shard, as many as Discord recommends, in this one process."""

@@ -112,8 +112,6 @@ class ClickListener:
         self._queue = queue
         self._shards = shards
         self._wake = wake
-        self.listening = asyncio.Event()
-        """Set while the LISTEN is in place (for tests and the start-up)."""
         self._task = asyncio.create_task(self._run(), name="click-listener")
 
     async def _run(self) -> None:
@@ -124,7 +122,6 @@ class ClickListener:
                 raise
             except Exception as exc:  # the database is down or restarting: try again
                 log.warning("listening for handed clicks failed: %s; trying again", exc)
-            self.listening.clear()
             await asyncio.sleep(RECONNECT_DELAY)
 
     async def _listen_once(self) -> None:
@@ -141,7 +138,6 @@ class ClickListener:
             for shard in self._shards:
                 await driver.add_listener(channel_of(shard), notified)
             try:
-                self.listening.set()
                 for interaction_id in await self._queue.waiting(self._shards):
                     self._wake(interaction_id)
                 await broken.wait()

@@ -19,7 +19,7 @@ def settings(**variables: str) -> Settings:
 def test_by_default_one_process_serves_every_shard_discord_recommends() -> None:
     plan = settings().shards
     assert plan == ShardPlan(None, None)
-    assert not plan.several_processes and plan.receives_direct_messages and plan.owns(12345 << 22)
+    assert not plan.several_processes and plan.owns(12345 << 22)
 
 
 def test_a_count_alone_serves_every_shard_in_this_process_on_sqlite_too() -> None:
@@ -34,7 +34,7 @@ def test_every_shard_named_is_one_process_on_sqlite_too() -> None:
 
 def test_some_shards_make_one_of_several_processes_on_postgresql() -> None:
     plan = settings(SHARD_COUNT="3", SHARD_IDS="1,2", DATABASE_URL=POSTGRES).shards
-    assert plan.several_processes and not plan.receives_direct_messages
+    assert plan.several_processes
     assert [plan.owns(shard << 22) for shard in range(6)] == [False, True, True] * 2
     assert not plan.owns(None)  # a table without a server counts as shard 0's
 
