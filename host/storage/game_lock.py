@@ -2,12 +2,16 @@
 
 A table lives in one process (the one that runs its server's shard), but a process that is
 replaced, or started twice by mistake, may briefly hold a copy of a table that another one is
-changing. Every write of a started game therefore begins by locking the game's row
-(``SELECT ... FOR UPDATE``: a second transaction on the same game waits until the first one
-ends) and checking that the stored game is still the one the table changed: the same number of
-actions, still active. A table that is behind gets `ActionOutOfOrder` (or `GameNotActive`), its
-change is undone and the stored game reloaded (`host.journal`). So two processes never apply
-changes to one table at once, and none applies a change to a game it has not seen.
+changing. A write of a move claims its action number with a conditional update of the game's
+row (`Transaction.append_action`: the row stays locked until the transaction ends, and a table
+behind the stored game rolls its whole write back). Every other write of a started game (a seat
+taken over, a timer, a stop) begins here: it locks the game's row (``SELECT ... FOR UPDATE``: a
+second transaction on the same game waits until the first one ends) and checks that the stored
+game is still the one the table changed, with the same number of actions and still active. A
+table that is behind gets `ActionOutOfOrder` (or `GameNotActive`), its change is undone and the
+stored game reloaded (`host.journal`). Either way the game's row is the first thing a write
+touches, so two writes of one game never deadlock; two processes never apply changes to one
+table at once, and none applies a change to a game it has not seen.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ import pytest
 
 import host.journal
 from bot.tables.resume import rebuild_tables
-from host.journal import OUT_OF_STEP, GameJournal
-from host.storage import GameStatus, Storage, Transaction
+from host.journal import ENDED_IN_STORAGE, GameJournal
+from host.storage import GameStatus, LoadResult, Storage, Transaction
 from host.storage.game_lock import lock_game
 from host.tables import TableError, TableRegistry, TableState
 from tests.bot.stickem_moves import engine
@@ -19,7 +19,7 @@ from tests.storage.conftest import FakeClock, Target
 from tests.storage.test_journal import change, next_move, seated
 
 
-async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_writing(
+async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_moving(
     postgres_target: Target, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = await Storage.open(postgres_target.url, schema=postgres_target.schema, clock=clock, timeout=5)
@@ -39,25 +39,25 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_w
 
         async def lock_and_hold(tx: Transaction, game_id: int, action_count: int) -> None:
             await lock_game(tx, game_id, action_count)
-            if not locked.is_set():  # the first change holds the lock until the test lets go
-                locked.set()
-                await release.wait()
+            locked.set()  # the stop holds the game's row until the test lets go
+            await release.wait()
 
         monkeypatch.setattr(host.journal, "lock_game", lock_and_hold)
-        moving = asyncio.create_task(next_move(mine, table))
+        stopping = asyncio.create_task(change(mine, table, lambda: table.stop(1, game_id="abc123")))
         await asyncio.wait_for(locked.wait(), 5)
-        stopping = asyncio.create_task(change(theirs, copy, lambda: copy.stop(1, game_id="abc123")))
+        moving = asyncio.create_task(next_move(theirs, copy))  # the other process's move
         await asyncio.sleep(0.3)
-        assert not stopping.done(), "the second change must wait for the first one's lock"
+        assert not moving.done(), "the move must wait for the stop's lock"
         release.set()
-        await asyncio.wait_for(moving, 5)
+        await asyncio.wait_for(stopping, 5)
         with pytest.raises(TableError) as refused:
-            await asyncio.wait_for(stopping, 5)
-        assert str(refused.value) == OUT_OF_STEP
+            await asyncio.wait_for(moving, 5)
+        assert str(refused.value) == ENDED_IN_STORAGE
 
-        (stored,) = (await first.load_unfinished_games()).games
-        assert stored.record.status is GameStatus.ACTIVE and len(stored.actions) == 4
-        assert copy.state is TableState.PLAYING and engine(copy) == engine(table)  # reloaded
+        assert await first.load_unfinished_games() == LoadResult((), ())
+        stored = await first.load_game(table.storage_id or 0)
+        assert stored.record.status is GameStatus.STOPPED and len(stored.actions) == 3
+        assert copy.state is TableState.CLOSED and engine(copy).action_count == 3  # reloaded
     finally:
         await first.close()
         await second.close()
