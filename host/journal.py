@@ -43,6 +43,7 @@ from host.storage import (
     Transaction,
     utc_now,
 )
+from host.storage.game_lock import lock_game
 from host.table.record import TURN_TIMER, TableRecord, bot_levels
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
@@ -152,6 +153,9 @@ class GameJournal:
         # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
+        # Several processes may share PostgreSQL: each game write locks its row first (see
+        # host.storage.game_lock); one SQLite file has one process, whose tables are its own.
+        self._locks_games = storage is not None and storage.backend == "postgresql"
         self._writer = WriteQueue()
         # Hand DM ids waiting to be stored, by (game id, seat); written together (see remember_prompt).
         self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
@@ -277,6 +281,20 @@ class GameJournal:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
             return
+        before = len(saved.match.log) if saved.match is not None else 0
+        moved = len(match.log) > before
+        # The game's row first, in every write of a game (one lock order: two transactions on one
+        # game never deadlock). A move claims its number with a conditional update of that row,
+        # which fails, and rolls the whole write back, when the table is behind the stored game;
+        # any other change (a seat, a timer, a stop) locks the row and checks the game
+        # (host.storage.game_lock; PostgreSQL only, where several processes may share it).
+        for seq, (seat, action) in enumerate(match.log[before:], start=before):
+            await tx.append_action(game_id, seq, seat, action)
+            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
+            # is always one still waiting for its player (what a restart relies on).
+            await tx.delete_message(game_id, "hand", seat)
+        if not moved and self._locks_games and saved.match is not None:
+            await lock_game(tx, game_id, before)
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
                 await tx.set_seat(game_id, index, seat_record(new))
@@ -293,13 +311,6 @@ class GameJournal:
             rescheduled or not saved.reminded
         ):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
-        before = len(saved.match.log) if saved.match is not None else 0
-        moved = len(match.log) > before
-        for seq, (seat, action) in enumerate(match.log[before:], start=before):
-            await tx.append_action(game_id, seq, seat, action)
-            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
-            # is always one still waiting for its player (what a restart relies on).
-            await tx.delete_message(game_id, "hand", seat)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
             # move, forgotten once shown (forget_owed): a restart in between shows them.
