@@ -170,6 +170,17 @@ _AUTOMATION = (
 """The table attributes of computer seats and timers that a failed write puts back."""
 
 
+def _new_actions(saved: _Saved, table: Table) -> int:
+    """How many game actions the change from ``saved`` to ``table`` added (a new game: all of its)."""
+    match = table.match
+    if match is None:
+        return 0
+    before = saved.match
+    if before is None or saved.game_id != table.game_id:
+        return len(match.log)
+    return max(0, len(match.log) - len(before.log))
+
+
 def replay(stored: StoredGame) -> Match:
     """The match of a stored game: its game's replay of the seed, options and every action.
 
@@ -218,6 +229,9 @@ class GameJournal:
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
         # Told of a table whose change was undone (set by the table service: see `_undo`).
         self.on_undone: Callable[[Table], None] | None = None
+        self.actions_recorded = 0
+        """Game actions accepted (and stored, with storage) since the bot started: what the bot's
+        metrics count as actions played."""
 
     @asynccontextmanager
     async def _writing(self, priority: int) -> AsyncIterator[None]:
@@ -248,6 +262,7 @@ class GameJournal:
                 await asyncio.sleep(0)
                 async with self._writing(BACKGROUND if background else URGENT):
                     await self._write(self.storage, table, saved)
+            self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
             self._undo(table, saved)
             conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
@@ -268,6 +283,11 @@ class GameJournal:
         except BaseException:
             self._undo(table, saved)
             raise
+
+    @property
+    def writes_waiting(self) -> int:
+        """Writes waiting for the one SQLite writer (0 on PostgreSQL, where nothing queues here)."""
+        return self._writer.waiting
 
     def _undo(self, table: Table, saved: _Saved) -> None:
         """Put ``table`` back as it was saved, and say so (:attr:`on_undone`).

@@ -15,12 +15,14 @@ from bot.boot.config import Settings, autoplay_settings, database_url_for, offer
 from bot.boot.invite import invite_url
 from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
 from bot.messages.errors import StickemTree
+from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
 from bot.tables.stray_clicks import answer_stray_click
+from host.census import count_host
 from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
@@ -64,12 +66,14 @@ class StickemBot(commands.Bot):
         _silence_voice_warnings()
         offer_games(settings.games)  # before the cogs are loaded: their game choices follow it
         gateway.install()  # one gateway event at a time (see bot.runtime.gateway)
+        self.monitoring = Monitoring(settings.metrics_port, settings.metrics_address)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             tree_cls=StickemTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=self.monitoring.trace,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -128,6 +132,7 @@ class StickemBot(commands.Bot):
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
+            await self._start_monitoring()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
@@ -149,6 +154,11 @@ class StickemBot(commands.Bot):
             self._announcing = asyncio.create_task(
                 announce_resumed(service_of(self), self.resumed, self.storage)
             )
+
+    async def _start_monitoring(self) -> None:
+        """Metrics on METRICS_PORT, or the health line in the log (see bot.metrics)."""
+        service = service_of(self)
+        await self.monitoring.start(lambda: count_host(service.registry, service.journal, service.autoplay))
 
     async def _open_database(self) -> None:
         """Open the database and check that it takes writes (`bot.boot.startup`)."""
@@ -189,6 +199,7 @@ class StickemBot(commands.Bot):
             self._reclaiming.cancel()
             self._reclaiming = None
             stop_freezing()
+        await self.monitoring.stop()
         await service_of(self).autoplay.close()
         await super().close()
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for

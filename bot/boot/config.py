@@ -56,6 +56,12 @@ class Settings:
     games: tuple[tuple[str, str | None], ...] = ()
     """The games offered, in order (GAMES): a built-in game's name, or ``name=module:attribute``
     for a game package of the host's own; empty: every built-in game."""
+    metrics_port: int | None = None
+    """The port of the Prometheus endpoint ``/metrics`` (METRICS_PORT); None: no endpoint, a
+    health line in the log every few minutes instead."""
+    metrics_address: str = "127.0.0.1"
+    """The address the metrics endpoint listens on (METRICS_ADDRESS): this machine only unless
+    set, e.g. ``0.0.0.0`` in a container scraped from outside."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -66,7 +72,8 @@ class Settings:
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
-            f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r})"
+            f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_address={self.metrics_address!r})"
         )
 
     @classmethod
@@ -85,6 +92,8 @@ class Settings:
             connect_retries=int(_parse_number(environ, "CONNECT_RETRIES", 3, 0, 20, integer=True)),
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
             games=_parse_games(environ.get("GAMES", "")),
+            metrics_port=_parse_port(environ.get("METRICS_PORT", "")),
+            metrics_address=environ.get("METRICS_ADDRESS", "").strip() or "127.0.0.1",
         )
 
 
@@ -139,6 +148,18 @@ def _parse_number(
         kind = "a whole number" if integer else "a number"
         raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+def _parse_port(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(
+            f"METRICS_PORT must be a port number from 1 to 65535 (Prometheus then scrapes "
+            f"http://<host>:<port>/metrics), not {text!r}. Leave it empty for no metrics endpoint."
+        )
+    return int(text)
 
 
 _BUILT_IN = registry.names()
