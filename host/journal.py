@@ -261,8 +261,9 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self._writing(BACKGROUND if background else URGENT):
-                    await self._write(self.storage, table, saved)
-            self.actions_recorded += _new_actions(saved, table)
+                    self.actions_recorded += await self._write(self.storage, table, saved)
+            else:
+                self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
             self._undo(table, saved)
             conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
@@ -321,20 +322,21 @@ class GameJournal:
         except Exception:  # showing is best effort: the stored game is already right
             log.exception("table %s: could not show the reloaded game", table.channel_id)
 
-    async def _write(self, storage: Storage, table: Table, saved: _Saved) -> None:
-        """Write what changed between ``saved`` and ``table`` in one transaction."""
+    async def _write(self, storage: Storage, table: Table, saved: _Saved) -> int:
+        """Write what changed between ``saved`` and ``table`` in one transaction; how many game
+        actions it stored."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if table.seats != saved.seats or table.chosen != saved.chosen:
                 await storage.save_lobby(self.lobby_record(table))
-            return
+            return 0
         async with storage.transaction() as tx:
             if was_lobby:
                 await tx.delete_lobby(table.channel_id)
                 if table.state is TableState.PLAYING:
                     await self._create_game(tx, table)
-                return
-            await self._write_game(tx, table, saved)
+                return 0
+            return await self._write_game(tx, table, saved)
 
     async def _create_game(self, tx: Transaction, table: Table) -> None:
         match = table.match
@@ -351,10 +353,10 @@ class GameJournal:
         if table.deadline is not None:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
-    async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> None:
+    async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> int:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
-            return
+            return 0
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
                 await tx.set_seat(game_id, index, seat_record(new))
@@ -372,8 +374,9 @@ class GameJournal:
         ):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = len(saved.match.log) if saved.match is not None else 0
-        moved = len(match.log) > before
-        for seq, (seat, action) in enumerate(match.log[before:], start=before):
+        log = match.log  # built once: a game's log is built anew at each reading
+        moved = len(log) > before
+        for seq, (seat, action) in enumerate(log[before:], start=before):
             await tx.append_action(game_id, seq, seat, action)
             # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
             # is always one still waiting for its player (what a restart relies on).
@@ -381,11 +384,12 @@ class GameJournal:
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
             # move, forgotten once shown (forget_owed): a restart in between shows them.
-            await tx.set_message(game_id, OWED, table.channel_id, len(match.log))
+            await tx.set_message(game_id, OWED, table.channel_id, len(log))
         if match.is_over and moved:
             await tx.finish_game(game_id, seat_results(match.results(), table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
             await tx.stop_game(game_id, "stopped")
+        return max(0, len(log) - before)
 
     def lobby_record(self, table: Table) -> LobbyRecord:
         """The stored form of a table's lobby."""
