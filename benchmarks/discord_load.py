@@ -3,13 +3,16 @@ emulated human and two computer players.
 
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
-[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2]]``.
+[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
 other, ``--pairs`` times in alternating order, on the same emulator code, and prints each row
 and the ratios new/old of the medians of the pairs: a change measured against what it replaced
-in the same run on the same noisy machine.
+in the same run on the same noisy machine. ``--old-env`` sets environment variables for the old
+bot only: with ``--compare .`` it measures a configuration against another on the same code, e.g.
+``--old-env STICKEM_TEST_HIDDEN_MODULES=uvloop`` (the old bot runs as if uvloop were not
+installed: asyncio's own loop) or ``=orjson`` (discord.py's JSON through the standard library).
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -63,7 +66,7 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
-EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL")
+EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS")
 """Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
 
 OPEN_BATCH = 25
@@ -105,7 +108,12 @@ class ProbedBot:
 
 @asynccontextmanager
 async def probed_bot(
-    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace, source: Path
+    emu: Emulator,
+    folder: Path,
+    guild_id: int,
+    args: argparse.Namespace,
+    source: Path,
+    extra_env: dict[str, str] | None = None,
 ) -> AsyncIterator[ProbedBot]:
     """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
     connected; stop it on exit."""
@@ -124,6 +132,7 @@ async def probed_bot(
             **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
             **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
             **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
+            **(extra_env or {}),
         )
         hook = folder / "emulated-discord" / "sitecustomize.py"
         hook.write_text(hook.read_text() + PROBE_HOOK)
@@ -197,8 +206,11 @@ async def idle_noise() -> float:
     return idle.max_lag
 
 
-async def run(count: int, args: argparse.Namespace, source: Path = REPO) -> dict[str, Any]:
-    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``."""
+async def run(
+    count: int, args: argparse.Namespace, source: Path = REPO, extra_env: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``
+    (``extra_env``: more environment variables for it)."""
     idle_lag = await idle_noise()
     control = host_inflation()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
@@ -208,7 +220,7 @@ async def run(count: int, args: argparse.Namespace, source: Path = REPO) -> dict
             tables = add_tables(emu, count)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(emu, Path(data_dir), guild.id, args, source) as bot:
+            async with probed_bot(emu, Path(data_dir), guild.id, args, source, extra_env) as bot:
                 before = await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
@@ -337,6 +349,10 @@ def main() -> None:
         "--compare", metavar="OLD_CHECKOUT", help="also run the bot of this checkout; print new/old"
     )
     parser.add_argument("--pairs", type=int, default=2, help="new/old runs per N with --compare")
+    parser.add_argument(
+        "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
+        help="environment variables for the old bot only (with --compare)",
+    )
     args = parser.parse_args()
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | in the bot: median ms "
@@ -349,6 +365,7 @@ def main() -> None:
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
         f"database={args.database} window={args.seconds} s"
+        + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
     )
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
@@ -357,12 +374,16 @@ def main() -> None:
             print_row(asyncio.run(run(count, args)), args)
             continue
         old_source = Path(args.compare).resolve()
+        old_env = dict(item.partition("=")[::2] for item in args.old_env)
         pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
         for index in range(args.pairs):
             order = ("new", "old") if index % 2 == 0 else ("old", "new")
             measured = {}
             for which in order:
-                measured[which] = asyncio.run(run(count, args, REPO if which == "new" else old_source))
+                if which == "new":
+                    measured[which] = asyncio.run(run(count, args))
+                else:
+                    measured[which] = asyncio.run(run(count, args, old_source, old_env))
                 print(f"{which}:", end=" ")
                 print_row(measured[which], args)
             pairs.append((measured["new"], measured["old"]))
