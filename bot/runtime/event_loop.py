@@ -4,7 +4,7 @@ exists), asyncio's own otherwise.
 uvloop is libuv under asyncio's API: the same program, with less of the processor spent in the
 loop itself (its timers, its sockets, its callbacks). What it saves is measured by
 ``benchmarks/discord_load.py`` (``--compare . --old-env STICKEM_TEST_HIDDEN_MODULES=uvloop``);
-see benchmarks/README.md. Nothing in the bot depends on it: without it (Windows, or an install
+figures in its docstring. Nothing in the bot depends on it: without it (Windows, or an install
 without the package), the standard loop runs the same code.
 """
 
