@@ -17,7 +17,6 @@ failure is logged, never shown to a player.
 from __future__ import annotations
 
 import asyncio
-import copy
 import itertools
 import json
 import logging
@@ -44,6 +43,7 @@ from host.storage import (
     Transaction,
     utc_now,
 )
+from host.table.record import TURN_TIMER, TableRecord, bot_levels
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -63,27 +63,9 @@ thread (see :mod:`host.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered 
 was held up (hundreds, at a thousand tables or after a slow disk) would otherwise hold the loop
 for tens of milliseconds in one go; between two batches, players' moves take their turn."""
 
-TURN_TIMER = "turn"
-"""The stored timer kind of the turn timer (seat None: it covers every seat awaited)."""
-
-
-def bot_levels(seats: list[Seat]) -> dict[str, str]:
-    """The computer seats and their levels, for the stored options (JSON keys are text)."""
-    return {str(index): seat.level for index, seat in enumerate(seats) if seat.level is not None}
-
-
 def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
-    return json.dumps({
-        "game_id": table.game_id,
-        "bots": bot_levels(table.seats),
-        "timer": table.timer_seconds,
-        "away": sorted(table.away),
-        "timeouts": {str(seat): count for seat, count in sorted(table.timeouts.items())},
-        "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(table.takeovers.items())},
-        "asks": {str(user): [a.name, list(a.seats)] for user, a in sorted(table.takeover_requests.items())},
-        "vacated": {str(seat): list(who) for seat, who in sorted(table.vacated.items())},
-    })
+    return TableRecord.of(table).stored_options()
 
 
 def lobby_options(table: Table) -> str:
@@ -125,52 +107,7 @@ def seat_results(results: Results, seats: list[Seat]) -> list[SeatResult]:
     ]
 
 
-@dataclass
-class _Saved:
-    """What a table method may change, to put back if the write fails."""
-
-    state: TableState
-    match: Match | None
-    game_id: str | None
-    storage_id: int | None
-    seats: list[Seat]
-    chosen: dict[str, object]
-    options: str
-    automation: dict[str, Any]
-
-    @classmethod
-    def of(cls, table: Table) -> _Saved:
-        """A copy of what ``table`` may change (the game is copied: the table plays on)."""
-        return cls(
-            table.state,
-            table.match.copy() if table.match is not None else None,
-            table.game_id,
-            table.storage_id,
-            list(table.seats),
-            dict(table.chosen),
-            game_options(table),
-            {name: copy.copy(getattr(table, name)) for name in _AUTOMATION},
-        )
-
-    def restore(self, table: Table) -> None:
-        table.state = self.state
-        table.match = self.match
-        table.game_id = self.game_id
-        table.storage_id = self.storage_id
-        table.seats = self.seats
-        table.chosen = self.chosen
-        for name, value in self.automation.items():
-            setattr(table, name, value)
-
-
-_AUTOMATION = (
-    "timer_seconds", "deadline", "deadline_key", "reminded", "away", "timeouts", "takeovers",
-    "takeover_requests", "vacated",
-)
-"""The table attributes of computer seats and timers that a failed write puts back."""
-
-
-def _new_actions(saved: _Saved, table: Table) -> int:
+def _new_actions(saved: TableRecord, table: Table) -> int:
     """How many game actions the change from ``saved`` to ``table`` added (a new game: all of its)."""
     match = table.match
     if match is None:
@@ -251,7 +188,7 @@ class GameJournal:
         ``background`` changes (a computer player's move) wait behind players' clicks for the
         SQLite writer (see :mod:`host.write_queue`).
         """
-        saved = _Saved.of(table)
+        saved = TableRecord.of(table)
         try:
             yield
             table.refresh_deadline(utc_now())
@@ -290,7 +227,7 @@ class GameJournal:
         """Writes waiting for the one SQLite writer (0 on PostgreSQL, where nothing queues here)."""
         return self._writer.waiting
 
-    def _undo(self, table: Table, saved: _Saved) -> None:
+    def _undo(self, table: Table, saved: TableRecord) -> None:
         """Put ``table`` back as it was saved, and say so (:attr:`on_undone`).
 
         Others may have looked at the changed table while its write was under way (the change
@@ -322,12 +259,12 @@ class GameJournal:
         except Exception:  # showing is best effort: the stored game is already right
             log.exception("table %s: could not show the reloaded game", table.channel_id)
 
-    async def _write(self, storage: Storage, table: Table, saved: _Saved) -> int:
+    async def _write(self, storage: Storage, table: Table, saved: TableRecord) -> int:
         """Write what changed between ``saved`` and ``table`` in one transaction; how many game
         actions it stored."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
-            if table.seats != saved.seats or table.chosen != saved.chosen:
+            if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
                 await storage.save_lobby(self.lobby_record(table))
             return 0
         async with storage.transaction() as tx:
@@ -353,7 +290,7 @@ class GameJournal:
         if table.deadline is not None:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
-    async def _write_game(self, tx: Transaction, table: Table, saved: _Saved) -> int:
+    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
             return 0
@@ -361,16 +298,16 @@ class GameJournal:
             if old != new:
                 await tx.set_seat(game_id, index, seat_record(new))
         options = game_options(table)
-        if options != saved.options:
+        if options != saved.stored_options():
             await tx.set_options(game_id, options)
-        rescheduled = table.deadline != saved.automation["deadline"]
+        rescheduled = table.deadline != saved.deadline
         if rescheduled:
             if table.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
                 await tx.set_timer(game_id, TURN_TIMER, table.deadline)
         if table.deadline is not None and table.reminded and (
-            rescheduled or not saved.automation["reminded"]
+            rescheduled or not saved.reminded
         ):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         before = len(saved.match.log) if saved.match is not None else 0

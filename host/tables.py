@@ -40,6 +40,7 @@ from host.table.ids import (
     _new_seed,
     is_lobby_id,
 )
+from host.table.play import Admitted
 from host.table.registry import TableRegistry
 from host.table.seats import (
     AWAY_AFTER,
@@ -63,6 +64,7 @@ __all__ = [
     "DEFAULT_TIMER",
     "LOBBY_ID_PREFIX",
     "TIMER_CHOICES",
+    "Admitted",
     "DoneDm",
     "Effect",
     "GameRefusal",

@@ -25,8 +25,8 @@ from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_s
 from host.catalog import text
 from host.journal import GameJournal
 from host.tables import (
+    Admitted,
     Effect,
-    GameRefusal,
     LobbyClosed,
     Outcome,
     Prompt,
@@ -36,7 +36,6 @@ from host.tables import (
     TableRegistry,
     TableState,
 )
-from tabletop import Refused
 from tabletop.presentation import Act, Message, Redraw
 
 log = logging.getLogger(__name__)
@@ -94,62 +93,64 @@ class Clicks:
         (applied, stored, shown)."""
         try:
             table = self._table(ident.channel_id)
-            user_id = interaction.user.id
             header = dm_header(table) if interaction.guild_id is None else ""
-            if not table.returns_on_click(user_id, ident.game_id, ident.stage):
-                # A step of a decision changes nothing: it is answered at once, without waiting
-                # for the table (which may be busy showing the previous move).
-                seat, meaning = self._meaning(table, user_id, ident, values)
-                if not isinstance(meaning, Act):
-                    await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
-                    )
-                    return
+            # The gate, once: who clicks, is the prompt current. A step of a decision changes
+            # nothing: it is answered at once, without waiting for the table (which may be busy
+            # showing the previous move).
+            admitted = table.admit(interaction.user.id, ident.game_id, ident.stage)
+            meaning = _meaning(table, admitted, ident, values)
+            if isinstance(meaning, Redraw):
+                await self.answerer.edit_clicked(
+                    interaction, prompt_spec(table, admitted.seat, meaning.draft, header=header)
+                )
+                return
             async with self.answerer.locked(table, interaction, component=True):
-                if table.returns_on_click(user_id, ident.game_id, ident.stage):
+                if not table.is_current(admitted):  # the table moved on while this click waited
+                    admitted = table.admit(interaction.user.id, ident.game_id, ident.stage)
+                    meaning = _meaning(table, admitted, ident, values)
+                if meaning is None:  # an away player's click that only brings them back
                     async with self.journal.recording(table):
-                        outcome = table.back(user_id)
+                        outcome = table.apply_admitted(admitted, "")
                     await self._finish(table, outcome, interaction, MessageSpec(outcome.reply))
                     return
-                # read again: the table may have moved on while this click waited for it
-                seat, meaning = self._meaning(table, user_id, ident, values)
-                if not isinstance(meaning, Act):
+                if isinstance(meaning, Redraw):
                     await self.answerer.edit_clicked(
-                        interaction, prompt_spec(table, seat, meaning.draft, header=header)
+                        interaction, prompt_spec(table, admitted.seat, meaning.draft, header=header)
                     )
                     return
-                async with self.journal.recording(table):
-                    outcome = table.act(user_id, meaning.action, game_id=ident.game_id, stage=ident.stage)
-                match = table.match
-                assert match is not None
-                after = table.presentation.acted(match.view(seat), meaning.action, table.names)
-                in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
-                if in_place:
-                    spec = prompt_spec(table, seat, header=header)
-                    if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
-                        outcome = Outcome(
-                            outcome.reply,
-                            tuple(e for e in outcome.effects if e != Prompt(seat)),
-                            outcome.seat,
-                        )
-                else:
-                    reply = table.presentation.reply(meaning.action, match.view(seat))
-                    spec = done_spec(after or Message(reply))
-                await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
+                await self._apply(table, admitted, meaning, interaction, header)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
 
-    @staticmethod
-    def _meaning(
-        table: Table, user_id: int, ident: ActionId, values: tuple[str, ...]
-    ) -> tuple[int, Act | Redraw]:
-        """The clicking seat and what its click means to the game's presentation now;
-        :class:`TableError` (a stale or foreign prompt) or :class:`GameRefusal` if it means nothing."""
-        seat, view = table.check_click(user_id, ident.game_id, ident.stage)
-        try:
-            return seat, table.presentation.click(view, ident.intent, values)
-        except Refused as exc:
-            raise GameRefusal.of(exc, table.names) from exc
+    async def _apply(
+        self,
+        table: Table,
+        admitted: Admitted,
+        meaning: Act,
+        interaction: discord.Interaction[Any],
+        header: str,
+    ) -> None:
+        """An admitted action, under the table's lock: applied, stored, the click answered (the
+        prompt goes on in place while the seat still decides) and the effects shown."""
+        seat = admitted.seat
+        async with self.journal.recording(table):
+            outcome = table.apply_admitted(admitted, meaning.action)
+        match = table.match
+        assert match is not None
+        after = table.presentation.acted(match.view(seat), meaning.action, table.names)
+        in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
+        if in_place:
+            spec = prompt_spec(table, seat, header=header)
+            if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
+                outcome = Outcome(
+                    outcome.reply,
+                    tuple(e for e in outcome.effects if e != Prompt(seat)),
+                    outcome.seat,
+                )
+        else:
+            reply = table.presentation.reply(meaning.action, match.view(seat))
+            spec = done_spec(after or Message(reply))
+        await self._finish(table, outcome, interaction, spec, seat=seat, keep_prompt=in_place)
 
     async def takeover_click(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """The host approves a player taking over a computer seat from the next round."""
@@ -216,3 +217,11 @@ class Clicks:
                     table, seat, interaction, spec, clicked_shown=answered
                 )
             await self.effects.execute(table, outcome, skip=skip)
+
+
+def _meaning(
+    table: Table, admitted: Admitted, ident: ActionId, values: tuple[str, ...]
+) -> Act | Redraw | None:
+    """What an admitted click means to the game's presentation now; None for an away player's
+    click that only brings them back (:attr:`~host.table.play.Admitted.returns`)."""
+    return None if admitted.returns else table.read_click(admitted, ident.intent, values)

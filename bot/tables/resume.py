@@ -10,7 +10,6 @@ players to act (see ``TableService.announce_resumed``).
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,26 +19,24 @@ import discord
 from bot.messages import limits
 from bot.tables.service import TableService
 from host.catalog import text
-from host.journal import TURN_TIMER, replay
+from host.journal import replay
 from host.reshow import resume_effects, round_end_effects
 from host.storage import (
     OWED,
     GameStatus,
     LoadResult,
     LobbyRecord,
-    SeatRecord,
     Storage,
     StorageError,
     StoredGame,
 )
+from host.table.record import TableRecord, stored_bots, stored_json, stored_seats
 from host.tables import (
     Outcome,
     PromptRef,
-    Seat,
     Table,
     TableRegistry,
     TableState,
-    TakeoverAsk,
 )
 from tabletop import registry
 
@@ -77,84 +74,15 @@ def owes_round_end(stored: StoredGame, game_actions: int) -> bool:
     return any(m.purpose == OWED and m.message_id == game_actions for m in stored.messages)
 
 
-def _options(text: str) -> dict[str, Any]:
-    data = json.loads(text)
-    if not isinstance(data, dict):
-        raise ValueError("options are not a JSON object")
-    return data
-
-
-def _object(options: dict[str, Any], key: str) -> dict[str, Any]:
-    """A JSON object stored under ``key`` of the options (empty if absent)."""
-    value = options.get(key) or {}
-    if not isinstance(value, dict):
-        raise ValueError(f"the stored {key} are not a JSON object")
-    return value
-
-
-def _bot_levels(options: dict[str, Any], known: tuple[str, ...]) -> dict[int, str]:
-    """The computer seats stored in a game's or lobby's options (each of a ``known`` level)."""
-    bots = options.get("bots") or {}
-    if not isinstance(bots, dict):
-        raise ValueError("the computer seats are not a JSON object")
-    levels = {int(seat): str(level) for seat, level in bots.items()}
-    if any(level not in known for level in levels.values()):
-        raise ValueError("a computer seat has an unknown level")
-    return levels
-
-
-def _seats(records: tuple[SeatRecord, ...], bots: dict[int, str]) -> list[Seat]:
-    return [
-        Seat(0, seat.display_name, bots[index])
-        if index in bots
-        else Seat(seat.user_id or 0, seat.display_name)
-        for index, seat in enumerate(records)
-    ]
-
-
 def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
     """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt)."""
     record = stored.record
-    options = _options(record.options)
-    game_id = options.get("game_id")
-    if not isinstance(game_id, str) or not game_id:
-        raise ValueError("the stored game has no table game id")
-    match = replay(stored)
-    bots = _bot_levels(options, registry.game(record.game).levels)
-    if any(seat.user_id is None and index not in bots for index, seat in enumerate(record.seats)):
-        raise ValueError("a seat without a Discord user")
+    levels = registry.game(record.game).levels
+    state = TableRecord.of_stored(record, stored.timers, replay(stored), levels)  # checked first
     table = tables.get_or_open(record.channel_id, record.guild_id, record.game)
     if table.spec.name != record.game:
         raise ValueError(f"its channel already has a table of {table.spec.name!r}")
-    table.seats = _seats(record.seats, bots)
-    table.match = match
-    table.game_id = game_id
-    table.storage_id = record.id
-    table.state = TableState.PLAYING
-    timer = options.get("timer")
-    table.timer_seconds = float(timer) if isinstance(timer, int | float) else None
-    away = options.get("away")
-    table.away = {seat for seat in away if isinstance(seat, int)} if isinstance(away, list) else set()
-    table.timeouts = {int(seat): int(count) for seat, count in _object(options, "timeouts").items()}
-    table.takeovers = {
-        int(seat): Seat(int(user), str(name)) for seat, (user, name) in _object(options, "takeovers").items()
-    }
-    table.takeover_requests = {
-        int(user): TakeoverAsk(str(name), tuple(int(seat) for seat in seats))
-        for user, (name, seats) in _object(options, "asks").items()
-    }
-    for seat, (user, name) in _object(options, "requests").items():  # as stored before seat choice
-        table.takeover_requests.setdefault(int(user), TakeoverAsk(str(name), (int(seat),)))
-    table.vacated = {
-        int(seat): (int(user), str(name)) for seat, (user, name) in _object(options, "vacated").items()
-    }
-    for timer_record in stored.timers:
-        if timer_record.kind == TURN_TIMER:
-            table.deadline = timer_record.due_at
-            table.deadline_key = table.turn_key()
-            table.reminded = timer_record.reminded_at is not None  # at most one reminder per turn
-    if table.deadline is None:
-        table.deadline_key = table.turn_key()  # no timer was running for this wait
+    state.restore(table)
     for message in stored.messages:
         if message.purpose == "table":
             table.messages.table_id = message.message_id
@@ -175,9 +103,9 @@ def _chosen(options: dict[str, Any]) -> dict[str, object]:
 
 def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     """The lobby table of a stored lobby."""
-    options = _options(lobby.options)
+    options = stored_json(lobby.options)
     table = tables.get_or_open(lobby.channel_id, lobby.guild_id, lobby.game)
-    table.seats = _seats(lobby.seats, _bot_levels(options, table.spec.levels))
+    table.seats = stored_seats(lobby.seats, stored_bots(options, table.spec.levels))
     table.chosen = _chosen(options)
     table.messages.lobby_id = lobby.message_id
     lobby_id = options.get("lobby_id")

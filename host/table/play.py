@@ -4,6 +4,7 @@ and the effects it leaves (prompts, the table message, round ends, new hands).""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from host.catalog import text
 from host.table.effects import (
@@ -27,7 +28,22 @@ from host.table.seats import (
 )
 from host.table.takeover import TableTakeovers
 from tabletop import Match, Refused
-from tabletop.presentation import render
+from tabletop.presentation import Act, Redraw, render
+
+
+@dataclass(frozen=True)
+class Admitted:
+    """A click let through a table's gate (:meth:`TablePlay.admit`): who clicked, which prompt
+    (game and stage), the seat and its view then, whether the click only brings an away player
+    back, and the moment of the table it was judged at (:meth:`TablePlay.is_current`)."""
+
+    user_id: int
+    game_id: str
+    stage: str
+    seat: int
+    view: object
+    returns: bool
+    moment: tuple[object, ...]
 
 
 class TablePlay(TableTakeovers):
@@ -35,17 +51,35 @@ class TablePlay(TableTakeovers):
 
     # --- game actions -------------------------------------------------------------------------
 
-    def check_click(self, user_id: int, game_id: str, stage: str) -> tuple[int, object]:
-        """The clicking seat and its view, if a click made at ``stage`` of game ``game_id``
-        still counts (the game's presentation says why a stale one does not)."""
+    def admit(self, user_id: int, game_id: str, stage: str) -> Admitted:
+        """The gate of a click, run once per click: ``user_id``'s click on a prompt made at
+        ``stage`` of game ``game_id``, let through with the clicking seat and its view, or
+        :class:`TableError` if it no longer counts (the game's presentation says why a stale
+        one does not).
+
+        An away player's click on a prompt that is no longer theirs to act on (it is not their
+        turn, or the prompt is stale) is let through too, marked :attr:`Admitted.returns`: it
+        only brings them back, without a move (:meth:`back`)."""
         match = self._clicked_game(game_id)
         seat = self._require_seat(user_id)
         view = match.view(seat)
-        if stage != match.stage:
-            reason = self.presentation.stale(stage, view)
-            if reason is not None:
-                raise TableError(render(reason))
-        return seat, view
+        reason = self.presentation.stale(stage, view) if stage != match.stage else None
+        returns = seat in self.away and (seat not in match.awaiting or reason is not None)
+        if reason is not None and not returns:
+            raise TableError(render(reason))
+        return Admitted(user_id, game_id, stage, seat, view, returns, self._moment())
+
+    def is_current(self, admitted: Admitted) -> bool:
+        """Whether the table is still as it was when ``admitted`` passed the gate (no move, no
+        seat change, no one away or back since): its judgement still holds."""
+        return admitted.moment == self._moment()
+
+    def _moment(self) -> tuple[object, ...]:
+        """What a click's admission depends on, to tell whether the table has moved on since."""
+        match = self.match
+        moves = -1 if match is None else len(match.log)
+        users = tuple(seat.user_id for seat in self.seats)
+        return (self.game_id, self.state, moves, users, frozenset(self.away))
 
     def _clicked_game(self, game_id: str) -> Match:
         """The running game, if a click for game ``game_id`` belongs to it."""
@@ -54,25 +88,31 @@ class TablePlay(TableTakeovers):
             raise TableError(text("table.button_of_ended_game"))
         return match
 
-    def returns_on_click(self, user_id: int, game_id: str, stage: str) -> bool:
-        """Whether a click of ``user_id`` on a prompt made at ``stage`` only brings an away player
-        back (with no move: :meth:`back`): their prompt is no longer theirs to act on (it is not
-        their turn, or the prompt is stale)."""
-        match = self._clicked_game(game_id)
-        seat = self._require_seat(user_id)
-        if seat not in self.away:
-            return False
-        stale = stage != match.stage and self.presentation.stale(stage, match.view(seat)) is not None
-        return seat not in match.awaiting or stale
+    def read_click(self, admitted: Admitted, intent: str, values: tuple[str, ...] = ()) -> Act | Redraw:
+        """What an admitted click on a component (``intent``, and a select's ``values``) means
+        to the game's presentation: an action to apply, or a step of a decision to show;
+        :class:`GameRefusal` if it means nothing."""
+        try:
+            return self.presentation.click(admitted.view, intent, values)
+        except Refused as exc:
+            raise GameRefusal.of(exc, self.names) from exc
 
     def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
-        """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``.
+        """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``: the
+        gate (:meth:`admit`), then :meth:`apply_admitted`."""
+        return self.apply_admitted(self.admit(user_id, game_id, stage), action)
 
-        An away player's click on a prompt that is no longer theirs to act on brings them back
-        without a move (a fresh prompt if it is their turn: see :meth:`returns_on_click`)."""
-        if self.returns_on_click(user_id, game_id, stage):
-            return self.back(user_id)
-        seat, _ = self.check_click(user_id, game_id, stage)
+    def apply_admitted(self, admitted: Admitted, action: str) -> Outcome:
+        """The admitted click takes ``action``: applied by the game, and the effects after it.
+        A click that only brings an away player back does that instead.
+
+        The admission must be current (:meth:`is_current`); one made before the table moved on
+        passes the gate again (the caller, holding the table's lock, usually checked already)."""
+        if not self.is_current(admitted):
+            admitted = self.admit(admitted.user_id, admitted.game_id, admitted.stage)
+        if admitted.returns:
+            return self.back(admitted.user_id)
+        seat = admitted.seat
         match = self.running_match()
         before = self._before()
         try:
@@ -86,12 +126,12 @@ class TablePlay(TableTakeovers):
     def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
         """The seat's view, if ``action`` would be accepted now (tried on a copy of the game:
         nothing changes); else the refusal of the click or of the game."""
-        seat, view = self.check_click(user_id, game_id, stage)
+        admitted = self.admit(user_id, game_id, stage)
         try:
-            self.running_match().copy().apply(seat, action)
+            self.running_match().copy().apply(admitted.seat, action)
         except Refused as exc:
             raise GameRefusal.of(exc, self.names) from exc
-        return view
+        return admitted.view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
         match = self.running_match()

@@ -26,52 +26,22 @@ import asyncio
 import shutil
 import sqlite3
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bot.boot.app import StickemBot
 from bot.ids import MiseryConfirmId, MiserySelectId, PlayId
-from bot.tables.service import service_for
-from host.storage import CURRENT_VERSION, GameStatus, Storage
+from host.storage import CURRENT_VERSION, GameStatus
 from host.tables import Table, TableState
 from stickem import HAND_SIZE, Card, Phase
 from stickem.hosting import StickemMatch, card_token
-from tests.discord_emulator.state import User
 from tests.e2e.process_game import answer
-from tests.e2e.release_v3.world import DATABASE, ReleaseWorld, release_emulator, release_rows, saved_state
+from tests.e2e.release_v3.world import DATABASE, Upgraded, release_emulator, release_rows, saved_state
 from tests.e2e.seat_helpers import play_until_over, running, seat_bot, settle, slash
 
 GAMES = {"misery": 1, "tricks": 2}
 """The release's stored game of each channel."""
 WAIT = 10.0
-
-
-@dataclass
-class Upgraded:
-    """The new bot running on the release's database and Discord state."""
-
-    world: ReleaseWorld
-    bot: StickemBot
-    database: Path
-    """The bot's copy of the release's database."""
-
-    def table(self, name: str) -> Table:
-        """The bot's table of the fixture's channel ``name``."""
-        table = service_for(self.bot).registry.get(self.world.channels[name].id)
-        assert table is not None, f"no table at #{name}"
-        return table
-
-    def user(self, name: str) -> User:
-        """A user of the fixture."""
-        return self.world.users[name]
-
-    @property
-    def storage(self) -> Storage:
-        """The bot's storage."""
-        assert self.bot.storage is not None
-        return self.bot.storage
 
 
 def _stickem(table: Table) -> StickemMatch:

@@ -35,9 +35,9 @@ It is not imported by the tests (the code it calls is the release's).
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import json
 import shutil
-import sqlite3
 import sys
 import tempfile
 from pathlib import Path
@@ -50,7 +50,7 @@ import bot.tables as release_tables
 import tests.discord_emulator.state as emulator_state
 from stickem import Phase
 from tests.discord_emulator import Emulator
-from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, Message, User
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, User
 from tests.e2e.game_harness import card_buttons, misery_select_of
 from tests.e2e.seat_helpers import act, live_prompt, running, seat_bot, settle, slash, table_of
 
@@ -146,67 +146,19 @@ async def _lobby(emu: Emulator, bot: Any, channel: Channel, users: dict[str, Use
     assert "hard" in added.lower(), added
 
 
-def _user(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "bot": user.bot, "dms_open": user.dms_open}
-
-
-def _message(message: Message) -> dict[str, Any]:
-    return {
-        "id": message.id,
-        "channel_id": message.channel_id,
-        "author_id": message.author.id,
-        "content": message.content,
-        "embeds": message.raw_embeds,
-        "components": message.raw_components,
-        "edited": message.edited_timestamp is not None,
-    }
-
-
-def world_of(emu: Emulator, channels: dict[str, Channel]) -> dict[str, Any]:
-    """What the next bot needs of the emulator's state, as JSON data."""
-    world = emu.world
-    guilds = []
-    for guild in world.guilds.values():
-        members = []
-        for member in guild.members.values():
-            roles = [r for r in guild.roles if r.id in member.role_ids]
-            permissions = guild.everyone.permissions
-            for role in roles:
-                permissions |= role.permissions
-            members.append({"user_id": member.user.id, "permissions": permissions})
-        guilds.append({
-            "id": guild.id,
-            "name": guild.name,
-            "owner_id": guild.owner_id,
-            "channels": [{"id": c.id, "name": c.name} for c in guild.channels],
-            "members": members,
-        })
-    kept = [
-        m for m in world.messages.values()
-        if m.author.id == emu.bot_user.id and not m.deleted and not m.ephemeral
-    ]
-    return {
-        "release": RELEASE,
-        "bot": _user(emu.bot_user),
-        "users": [_user(u) for u in world.users.values() if u.id != emu.bot_user.id],
-        "guilds": guilds,
-        "dm_channels": [
-            {"id": c.id, "recipient_id": c.recipient_id} for c in world.channels.values() if c.is_dm
-        ],
-        "tables": {name: channel.id for name, channel in channels.items()},
-        "messages": [_message(m) for m in sorted(kept, key=lambda m: m.id)],
-    }
-
-
-def _compact_copy(source: Path, target: Path) -> None:
-    """Copy the database as one small file (no journal beside it)."""
-    target.unlink(missing_ok=True)
-    with sqlite3.connect(source) as conn:
-        conn.execute("VACUUM INTO ?", (str(target),))
-    conn.close()
+def _export() -> Any:
+    """``tests/e2e/release_export.py``, loaded by its location (the release's ``tests`` package,
+    first on the path, does not have it)."""
+    path = Path(__file__).resolve().parent.parent / "release_export.py"
+    spec = importlib.util.spec_from_file_location("release_export", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 async def main(out: Path) -> None:
+    export = _export()
     _fixed_id_clock()
     emu = Emulator()
     await emu.start()
@@ -229,8 +181,8 @@ async def main(out: Path) -> None:
                     await settle(emu, bot, channel)
             emu.assert_no_problems()  # the bot is stopped: everything it had is written
             out.mkdir(parents=True, exist_ok=True)
-            _compact_copy(data / "stickem.sqlite3", out / "release.sqlite3")
-        state = world_of(emu, channels)
+            export.compact_copy(data / "stickem.sqlite3", out / "release.sqlite3")
+        state = export.world_of(emu, channels, RELEASE)
         (out / "discord.json").write_text(json.dumps(state, indent=1, sort_keys=True) + "\n")
     finally:
         await emu.stop()

@@ -14,6 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.boot.app import StickemBot
+from bot.tables.service import service_for
+from host.storage import Storage
+from host.tables import Table
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Guild, Message, User
 
@@ -22,16 +26,18 @@ DATABASE = FOLDER / "release.sqlite3"
 STATE = FOLDER / "discord.json"
 
 
-def saved_state() -> dict[str, Any]:
-    """The saved emulator state (``discord.json``)."""
-    data = json.loads(STATE.read_text())
+def saved_state(folder: Path = FOLDER) -> dict[str, Any]:
+    """The saved emulator state (``discord.json``) of the fixture in ``folder``."""
+    data = json.loads((folder / STATE.name).read_text())
     assert isinstance(data, dict)
     return data
 
 
-def release_rows(query: str) -> list[tuple[Any, ...]]:
-    """Rows of a query on the release's database (opened read-only: never written)."""
-    with sqlite3.connect(f"file:{DATABASE}?mode=ro&immutable=1", uri=True) as conn:
+def release_rows(query: str, folder: Path = FOLDER) -> list[tuple[Any, ...]]:
+    """Rows of a query on the release's database of the fixture in ``folder`` (opened
+    read-only: never written)."""
+    database = folder / DATABASE.name
+    with sqlite3.connect(f"file:{database}?mode=ro&immutable=1", uri=True) as conn:
         return list(conn.execute(query))
 
 
@@ -90,3 +96,29 @@ def release_emulator(state: dict[str, Any]) -> ReleaseWorld:
             edited=saved["edited"],
         )
     return world
+
+
+@dataclass
+class Upgraded:
+    """The new bot running on a release's database and Discord state."""
+
+    world: ReleaseWorld
+    bot: StickemBot
+    database: Path
+    """The bot's copy of the release's database."""
+
+    def table(self, name: str) -> Table:
+        """The bot's table of the fixture's channel ``name``."""
+        table = service_for(self.bot).registry.get(self.world.channels[name].id)
+        assert table is not None, f"no table at #{name}"
+        return table
+
+    def user(self, name: str) -> User:
+        """A user of the fixture."""
+        return self.world.users[name]
+
+    @property
+    def storage(self) -> Storage:
+        """The bot's storage."""
+        assert self.bot.storage is not None
+        return self.bot.storage
