@@ -38,6 +38,9 @@ Printed per N:
   divided by N, and the deep size of one table object;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
   problems: what else the emulator reported (errors logged by the bot, late answers).
+
+Measured figures, with their commands and the machine's state: docs/benchmarks.md ("Many tables
+at once"; uvloop, orjson and the match's log in "CPU per card").
 """
 
 from __future__ import annotations
@@ -144,6 +147,10 @@ async def probed_bot(
             if process.process.returncode is None:
                 process.process.send_signal(signal.SIGTERM)
             await process.finish(timeout=60.0)
+            if args.keep_logs:
+                kept = Path(args.keep_logs) / f"bot-{process.process.pid}.log"
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                kept.write_text(process.log)
 
 
 CONTROL_SECONDS = 10.0
@@ -345,6 +352,7 @@ def main() -> None:
         "in the bot (it costs the bot a little)",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
+    parser.add_argument("--keep-logs", metavar="DIR", help="write each bot process's log to DIR")
     parser.add_argument(
         "--compare", metavar="OLD_CHECKOUT", help="also run the bot of this checkout; print new/old"
     )
