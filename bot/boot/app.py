@@ -23,6 +23,7 @@ from bot.boot.startup import (
     shards_served_elsewhere,
 )
 from bot.messages.errors import StickemTree
+from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.tables.handover import Handover
@@ -30,6 +31,7 @@ from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
 from bot.tables.stray_clicks import answer_stray_click
+from host.census import count_host
 from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
@@ -91,6 +93,7 @@ class StickemBot(commands.AutoShardedBot):
         _silence_voice_warnings()
         offer_games(settings.games)  # before the cogs are loaded: their game choices follow it
         gateway.install()  # one gateway event at a time (see bot.runtime.gateway)
+        self.monitoring = Monitoring(settings.metrics_port, settings.metrics_address)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
@@ -98,6 +101,7 @@ class StickemBot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **_shard_options(settings.shards),
+            http_trace=self.monitoring.trace,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -159,6 +163,7 @@ class StickemBot(commands.AutoShardedBot):
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
+            await self._start_monitoring()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
@@ -185,6 +190,10 @@ class StickemBot(commands.AutoShardedBot):
     async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:
         """Remember the user's and the server's language an interaction tells."""
         service_of(self).languages.note(interaction)
+    async def _start_monitoring(self) -> None:
+        """Metrics on METRICS_PORT, or the health line in the log (see bot.metrics)."""
+        service = service_of(self)
+        await self.monitoring.start(lambda: count_host(service.registry, service.journal, service.autoplay))
 
     async def _open_database(self) -> None:
         """Open the database and check that it takes writes (`bot.boot.startup`)."""
@@ -241,6 +250,7 @@ class StickemBot(commands.AutoShardedBot):
             self._reclaiming.cancel()
             self._reclaiming = None
             stop_freezing()
+        await self.monitoring.stop()
         await service_of(self).autoplay.close()
         await service_of(self).rematches.close()
         if self.handover is not None:

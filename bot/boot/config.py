@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.boot.shards import EVERY_SHARD, MAX_SHARDS, ShardPlan
+from bot.runtime.event_loop import LOOPS, loop_factory
 from host.autoplay import AutoplaySettings
 from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, normalise_url, redacted
 from host.storage.errors import StorageConfigError
@@ -61,6 +62,15 @@ class Settings:
     shards: ShardPlan = EVERY_SHARD
     """Which of Discord's shards this process connects (SHARD_COUNT, SHARD_IDS): by default all
     of them, as many as Discord recommends, in this one process."""
+    metrics_port: int | None = None
+    """The port of the Prometheus endpoint ``/metrics`` (METRICS_PORT); None: no endpoint, a
+    health line in the log every few minutes instead."""
+    metrics_address: str = "127.0.0.1"
+    """The address the metrics endpoint listens on (METRICS_ADDRESS): this machine only unless
+    set, e.g. ``0.0.0.0`` in a container scraped from outside."""
+    event_loop: str = "asyncio"
+    """The event loop the bot runs on (EVENT_LOOP): ``asyncio``, or ``uvloop`` (the ``speed``
+    extra; see :mod:`bot.runtime.event_loop`)."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -72,7 +82,9 @@ class Settings:
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
             f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r}, "
-            f"shards={self.shards!r})"
+            f"shards={self.shards!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_address={self.metrics_address!r}, "
+            f"event_loop={self.event_loop!r})"
         )
 
     @classmethod
@@ -92,6 +104,9 @@ class Settings:
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
             games=_parse_games(environ.get("GAMES", "")),
             shards=_parse_shards(environ),
+            metrics_port=_parse_port(environ.get("METRICS_PORT", "")),
+            metrics_address=environ.get("METRICS_ADDRESS", "").strip() or "127.0.0.1",
+            event_loop=_parse_event_loop(environ.get("EVENT_LOOP", "")),
         )
         check_one_process_on_sqlite(settings)
         return settings
@@ -181,6 +196,37 @@ def _parse_number(
         kind = "a whole number" if integer else "a number"
         raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+def _parse_event_loop(raw: str) -> str:
+    name = raw.strip().lower() or "asyncio"
+    if name not in LOOPS:
+        raise ConfigError(
+            f"EVENT_LOOP must be one of {', '.join(LOOPS)} (asyncio, the default, is Python's own "
+            f"event loop), not {raw.strip()!r}."
+        )
+    if name == "uvloop":
+        try:
+            loop_factory(name)
+        except ImportError:
+            raise ConfigError(
+                "EVENT_LOOP=uvloop needs the uvloop package, which is not installed: install the bot "
+                "with its speed extra (pip install -e '.[speed]'; uvloop is not made for Windows), "
+                "or leave EVENT_LOOP unset for Python's own event loop."
+            ) from None
+    return name
+
+
+def _parse_port(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(
+            f"METRICS_PORT must be a port number from 1 to 65535 (Prometheus then scrapes "
+            f"http://<host>:<port>/metrics), not {text!r}. Leave it empty for no metrics endpoint."
+        )
+    return int(text)
 
 
 _BUILT_IN = registry.names()
