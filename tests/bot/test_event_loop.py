@@ -38,5 +38,6 @@ def test_uvloop_asked_for_but_not_installed_is_a_setting_refused(monkeypatch: py
 
 
 def test_an_unknown_event_loop_is_a_setting_refused() -> None:
-    with pytest.raises(ConfigError, match=r"EVENT_LOOP must be one of asyncio, uvloop \(asyncio, the default.*not 'trio'"):
+    refused = r"EVENT_LOOP must be one of asyncio, uvloop \(asyncio, the default.*not 'trio'"
+    with pytest.raises(ConfigError, match=refused):
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "EVENT_LOOP": "trio"})
