@@ -100,6 +100,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         opened = await answer(await emulator.driver.click(users[1], history, f"Replay #{game_id}"))
         assert opened.ephemeral and step_of(opened)[0] == 1
         assert opened.embeds[0].title == f"Replay of Stick'em #{game_id}"
+        picture_of(opened)  # the Replay button's new message carries the first step's picture too
 
         # /replay: the last game of the channel, stepped through to its end with Next
         shown = await answer(await emulator.driver.slash(ann, channel, "replay"))
