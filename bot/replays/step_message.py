@@ -20,8 +20,10 @@ from bot.messages.limits import FIELD_VALUE, clip
 from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
 from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.table_messages import drawn_name
 from host.catalog import text
 from tabletop.catalog import Text
+from tabletop.pictures import ArtModule, Sketch
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
 EMBED_COLOR: Final = 0x2E7D32
@@ -116,12 +118,23 @@ def _table(snapshot: TableSnapshot, names: Sequence[str]) -> str | None:
 
 @dataclass(frozen=True)
 class ShownReplay:
-    """A replay as shown: its game's title, the stored game's id, the seats' names, the steps."""
+    """A replay as shown: its game's title, the stored game's id, the seats' names, the steps,
+    and the game's drawing module (None: a game that draws nothing, or pictures turned off)."""
 
     title: str | Text
     game_id: int
     names: Sequence[str]
     steps: Sequence[ReplayStep]
+    art: ArtModule | None = None
+
+
+def step_sketch(replay: ShownReplay, index: int) -> Sketch | None:
+    """The picture of step ``index``: the table with every hand below it, drawn by the game's
+    art from the step's views (None when the game draws nothing or the step has no views)."""
+    views = replay.steps[index].views
+    if replay.art is None or views is None:
+        return None
+    return Sketch(replay.art, "replay", views, tuple(map(drawn_name, replay.names)))
 
 
 def step_embed(replay: ShownReplay, index: int) -> discord.Embed:
@@ -155,8 +168,8 @@ def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label
 
 
 def step_message(replay: ShownReplay, index: int) -> MessageSpec:
-    """Step ``index`` with its paging buttons and the download button (``ValueError`` for a
-    step that does not exist)."""
+    """Step ``index`` with its paging buttons, the download button and its picture, if any
+    (``ValueError`` for a step that does not exist)."""
     game_id = replay.game_id
     to = Stepper.of([step.round for step in replay.steps]).targets(index)
     paging = (
@@ -168,4 +181,4 @@ def step_message(replay: ShownReplay, index: int) -> MessageSpec:
     )
     download = ButtonSpec(ReplayId("json", game_id, index).encode(), text("replay.button.download"))
     embed = step_embed(replay, index)
-    return MessageSpec("", (embed,), (paging, (download,)))
+    return MessageSpec("", (embed,), (paging, (download,)), step_sketch(replay, index))

@@ -15,6 +15,7 @@ from bot.tables.host_messages import ButtonSpec
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
+from tabletop.pictures import Sketch, art_of
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
 from tests.replay.played import play_out
 
@@ -194,3 +195,20 @@ def test_stick_game_turns_are_numbered_within_their_round() -> None:
     openers = [description.splitlines()[0] for description in shown]
     assert openers[0].startswith("**Round 1, turn 1: ") and openers[1].startswith("**Round 1, turn 2: ")
     assert openers[2].startswith("**Round 2, turn 1: ")
+
+
+def test_a_step_of_a_game_that_draws_carries_its_replay_sketch() -> None:
+    """The step's picture: the kit's replay picture of the step's views, names as drawn (the
+    escapes a message needs taken out); none for a game that draws nothing."""
+    match, _ = play_out(GAME, 3, GAME.resolve_options({"rounds": 1}), 3, "random")
+    steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
+    art = art_of(GAME)
+    assert art is not None
+    names = ("ann", "b\\_b", "cyd")
+    shown = ShownReplay("Stick'em", 7, names, steps, art)
+    for index in (0, 5):
+        sketch = step_message(shown, index).sketch
+        assert sketch == Sketch(art, "replay", steps[index].views, ("ann", "b_b", "cyd"))
+    assert step_message(ShownReplay("Stick'em", 7, names, steps), 0).sketch is None
+    viewless = [ReplayStep(s.end, s.round, s.label, s.snapshot) for s in steps]
+    assert step_message(ShownReplay("Stick'em", 7, names, viewless, art), 0).sketch is None
