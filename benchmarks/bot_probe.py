@@ -17,6 +17,11 @@ in the benchmark's process):
 - **memory**: resident memory, the number of tables and the deep size of one table object;
 - **cards**: cards played at all tables.
 
+The callbacks are timed through asyncio's own ``Handle`` class: under uvloop (which runs its own)
+they are not, and timing them costs asyncio's loop a few percent of CPU. To compare the two loops
+fairly, ``STICKEM_PROBE_NO_CALLBACKS=1`` (in the benchmark's environment) times no callback in
+either.
+
 ``SIGUSR1`` starts a new measuring window; ``SIGUSR2`` writes the window's figures as JSON to the
 file named by ``STICKEM_PROBE_FILE`` (written to a temporary name, then renamed). With
 ``STICKEM_PROFILE_FILE`` set, the window is also profiled with cProfile (which slows the bot
@@ -445,7 +450,8 @@ def install() -> None:
     from bot.boot.app import StickemBot
 
     probe = Probe(Path(os.environ["STICKEM_PROBE_FILE"]))
-    probe.patch_handles()
+    if not os.environ.get("STICKEM_PROBE_NO_CALLBACKS"):
+        probe.patch_handles()
     probe.patch_write_queue()
     probe.count_statements()
     probe.time_answers()

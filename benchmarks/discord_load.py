@@ -3,16 +3,20 @@ emulated human and two computer players.
 
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
-[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2]] [--images on|off|both]``.
+[--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
+[--images on|off|both]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
 other, ``--pairs`` times in alternating order, on the same emulator code, and prints each row
 and the ratios new/old of the medians of the pairs: a change measured against what it replaced
-in the same run on the same noisy machine. ``--images both`` does the same with this checkout's
-bot twice, its server's pictures on and off (``/settings images``, stored in the bot's fresh
-database before it starts), and prints the ratios on/off: what drawing and uploading the
-pictures costs.
+in the same run on the same noisy machine. ``--old-env`` sets environment variables for the old
+bot only: with ``--compare .`` it measures a configuration against another on the same code, e.g.
+``--old-env STICKEM_TEST_HIDDEN_MODULES=uvloop`` (the old bot runs as if uvloop were not
+installed: asyncio's own loop) or ``=orjson`` (discord.py's JSON through the standard library).
+``--images both`` does the same with this checkout's bot twice, its server's pictures on and off
+(``/settings images``, stored in the bot's fresh database before it starts), and prints the
+ratios on/off: what drawing and uploading the pictures costs.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -38,6 +42,9 @@ Printed per N:
   divided by N, and the deep size of one table object;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
   problems: what else the emulator reported (errors logged by the bot, late answers).
+
+Measured figures, with their commands and the machine's state: docs/benchmarks.md ("Many tables
+at once"; uvloop, orjson and the match's log in "CPU per card").
 """
 
 from __future__ import annotations
@@ -67,7 +74,7 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
-EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL")
+EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS")
 """Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
 
 OPEN_BATCH = 25
@@ -109,7 +116,14 @@ class ProbedBot:
 
 @asynccontextmanager
 async def probed_bot(
-    emu: Emulator, folder: Path, guild_id: int, args: argparse.Namespace, source: Path, *, images: bool = True
+    emu: Emulator,
+    folder: Path,
+    guild_id: int,
+    args: argparse.Namespace,
+    source: Path,
+    extra_env: dict[str, str] | None = None,
+    *,
+    images: bool = True,
 ) -> AsyncIterator[ProbedBot]:
     """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
     connected; stop it on exit. Not ``images``: the server chose text-only tables first."""
@@ -134,6 +148,7 @@ async def probed_bot(
             **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
             **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
             **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
+            **(extra_env or {}),
         )
         hook = folder / "emulated-discord" / "sitecustomize.py"
         hook.write_text(hook.read_text() + PROBE_HOOK)
@@ -145,6 +160,10 @@ async def probed_bot(
             if process.process.returncode is None:
                 process.process.send_signal(signal.SIGTERM)
             await process.finish(timeout=60.0)
+            if args.keep_logs:
+                kept = Path(args.keep_logs) / f"bot-{process.process.pid}.log"
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                kept.write_text(process.log)
 
 
 CONTROL_SECONDS = 10.0
@@ -208,10 +227,15 @@ async def idle_noise() -> float:
 
 
 async def run(
-    count: int, args: argparse.Namespace, source: Path = REPO, *, images: bool = True
+    count: int,
+    args: argparse.Namespace,
+    source: Path = REPO,
+    extra_env: dict[str, str] | None = None,
+    *,
+    images: bool = True,
 ) -> dict[str, Any]:
     """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``
-    (pictures ``images`` on or off)."""
+    (``extra_env``: more environment variables for it; pictures ``images`` on or off)."""
     idle_lag = await idle_noise()
     control = host_inflation()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
@@ -221,7 +245,9 @@ async def run(
             tables = add_tables(emu, count)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(emu, Path(data_dir), guild.id, args, source, images=images) as bot:
+            async with probed_bot(
+                emu, Path(data_dir), guild.id, args, source, extra_env, images=images
+            ) as bot:
                 before = await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
@@ -346,6 +372,7 @@ def main() -> None:
         "in the bot (it costs the bot a little)",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
+    parser.add_argument("--keep-logs", metavar="DIR", help="write each bot process's log to DIR")
     parser.add_argument(
         "--compare", metavar="OLD_CHECKOUT", help="also run the bot of this checkout; print new/old"
     )
@@ -353,6 +380,10 @@ def main() -> None:
     parser.add_argument(
         "--images", default="on", choices=("on", "off", "both"),
         help="the server's pictures (/settings images); both: on and off in turn, ratios on/off",
+    )
+    parser.add_argument(
+        "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
+        help="environment variables for the old bot only (with --compare)",
     )
     args = parser.parse_args()
     header = (
@@ -366,6 +397,7 @@ def main() -> None:
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
         f"database={args.database} window={args.seconds} s images={args.images}"
+        + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
     )
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
@@ -377,12 +409,16 @@ def main() -> None:
             print_row(asyncio.run(run(count, args, images=args.images == "on")), args)
             continue
         old_source = Path(args.compare).resolve()
+        old_env = dict(item.partition("=")[::2] for item in args.old_env)
         pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
         for index in range(args.pairs):
             order = ("new", "old") if index % 2 == 0 else ("old", "new")
             measured = {}
             for which in order:
-                measured[which] = asyncio.run(run(count, args, REPO if which == "new" else old_source))
+                if which == "new":
+                    measured[which] = asyncio.run(run(count, args))
+                else:
+                    measured[which] = asyncio.run(run(count, args, old_source, old_env))
                 print(f"{which}:", end=" ")
                 print_row(measured[which], args)
             pairs.append((measured["new"], measured["old"]))

@@ -39,6 +39,7 @@ from bot.boot.app import StickemBot
 from bot.boot.command_sync import CommandSyncError
 from bot.boot.config import TOKEN_HELP, ConfigError, Settings, database_url_for, offer_games
 from bot.boot.startup import StartupError, check_data_folder, check_database_url, damaged, database_damaged
+from bot.runtime import event_loop
 from host.storage import SchemaTooNew, StorageConfigError, StorageError, StorageUnavailable
 from host.storage.database import redacted
 
@@ -160,6 +161,7 @@ async def until_signal(work: Awaitable[None]) -> int:
 
 async def _run(settings: Settings) -> int:
     """`stickem-bot run`: host games until a signal stops the bot; the exit code."""
+    log.info("Event loop: %s.", settings.event_loop)
     async with StickemBot(settings) as bot:
         return await until_signal(bot.start(settings.token))
 
@@ -207,7 +209,7 @@ def _main(argv: Sequence[str] | None) -> int:
             check_database_url(database_url_for(settings))
             work = _run(settings)
         try:
-            return asyncio.run(work)
+            return event_loop.run(work, settings.event_loop)
         finally:  # closing the event loop gave SIGTERM back its default, fatal, action
             with contextlib.suppress(ValueError):
                 signal.signal(signal.SIGTERM, _exit_on_sigterm)

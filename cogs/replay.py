@@ -3,8 +3,11 @@ table's finished games; both answer privately, and their buttons work after a re
 custom ids hold all they need: :mod:`bot.replays.ids`).
 
 A click is answered from the database each time (the game's log replayed: exact, and nothing
-kept in memory between clicks); a game of another server, one pruned since, a forged or
-malformed id: each gets a private answer that says why, and nothing changes.
+kept in memory between clicks). A step of a game that draws pictures carries one (the table
+with every hand), drawn by the tables' painter away from the event loop, unless the server
+turned pictures off (``/settings images off``); stepping replaces it. A game of another
+server, one pruned since, a forged or malformed id: each gets a private answer that says why,
+and nothing changes.
 """
 
 from __future__ import annotations
@@ -27,12 +30,14 @@ from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, Replay
 from bot.replays.step_message import ShownReplay, step_message
 from bot.tables.host_messages import MessageSpec
 from bot.tables.languages import reader_language
-from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
+from bot.tables.service import service_for
 from bot.tables.stray_clicks import parse_or_none
 from cogs.stats import readable, storage_of
 from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage
+from tabletop.pictures import Picture
 
 log = logging.getLogger(__name__)
 
@@ -55,8 +60,14 @@ def _step(found: FoundReplay, step: int, language: str) -> MessageSpec:
     steps = found.replay.steps
     if not 0 <= step < len(steps):
         raise UserError(lazy("replay.invalid_button"))
-    shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps)
+    shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps, found.art)
     return step_message(shown, step, language)
+
+
+async def _picture(interaction: discord.Interaction[Any], spec: MessageSpec) -> Picture | None:
+    """The step's picture, drawn by the tables' painter (None: none, or pictures off here)."""
+    painter = service_for(interaction.client).painter
+    return await painter.picture(spec.sketch, interaction.guild_id)
 
 
 async def _refuse(interaction: discord.Interaction[Any]) -> None:
@@ -104,9 +115,12 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
                     interaction, lazy("replay.download", id=ident.game_id), file=_download(found)
                 )
             elif ident.kind == "open":
-                await send_ephemeral(interaction, **send_kwargs(_step(found, ident.step, language)))
+                spec = _step(found, ident.step, language)
+                await send_ephemeral(interaction, **send_kwargs(spec, await _picture(interaction, spec)))
             else:
-                await interaction.response.edit_message(**edit_kwargs(_step(found, ident.step, language)))
+                spec = _step(found, ident.step, language)
+                picture = await _picture(interaction, spec)
+                await interaction.response.edit_message(**pictured_edit_kwargs(spec, picture))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a replay button")
 
@@ -188,7 +202,8 @@ class Replays(commands.Cog):
         storage = storage_of(self.bot)
         game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)
         found = await find_replay(storage, guild_id, game_id, shown=False)
-        await send_ephemeral(interaction, **send_kwargs(_step(found, 0, reader_language(interaction))))
+        spec = _step(found, 0, reader_language(interaction))
+        await send_ephemeral(interaction, **send_kwargs(spec, await _picture(interaction, spec)))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,7 +21,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -87,6 +87,17 @@ def make_executor(workers: int) -> Executor:
     )
 
 
+@contextlib.contextmanager
+def _waiting_for(autoplay: Autoplay) -> Iterator[None]:
+    """Count a decision in :attr:`Autoplay.decisions_waiting` while it is in the worker pool
+    (waiting for a worker, or being thought): what the bot's metrics call the worker queue."""
+    autoplay.decisions_waiting += 1
+    try:
+        yield
+    finally:
+        autoplay.decisions_waiting -= 1
+
+
 class Autoplay:
     """The computer's side of every table of one bot."""
 
@@ -98,6 +109,7 @@ class Autoplay:
         self._applying: set[asyncio.Future[object]] = set()
         self._closed = False
         self.clock: Callable[[], datetime] = utc_now
+        self.decisions_waiting = 0  # handed to the worker pool, not back yet (see `_waiting_for`)
 
     # --- control ----------------------------------------------------------------------------
 
@@ -176,7 +188,8 @@ class Autoplay:
             # Starting the pool is inside: starting worker processes fails too when memory or
             # processes run out (the state in which a worker was killed in the first place).
             executor = self.executor()
-            return await loop.run_in_executor(executor, decide, game, where, view, level, seed)
+            with _waiting_for(self):
+                return await loop.run_in_executor(executor, decide, game, where, view, level, seed)
         except BrokenExecutor:
             if executor is not None:
                 self._replace_broken(executor)

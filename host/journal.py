@@ -43,6 +43,7 @@ from host.storage import (
     Transaction,
     utc_now,
 )
+from host.storage.game_lock import lock_game
 from host.table.record import TURN_TIMER, TableRecord, bot_levels
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
@@ -112,6 +113,17 @@ def seat_results(results: Results, seats: list[Seat]) -> list[SeatResult]:
     ]
 
 
+def _new_actions(saved: TableRecord, table: Table) -> int:
+    """How many game actions the change from ``saved`` to ``table`` added (a new game: all of its)."""
+    match = table.match
+    if match is None:
+        return 0
+    before = saved.match
+    if before is None or saved.game_id != table.game_id:
+        return len(match.log)
+    return max(0, len(match.log) - len(before.log))
+
+
 def replay(stored: StoredGame) -> Match:
     """The match of a stored game: its game's replay of the seed, options and every action.
 
@@ -152,6 +164,9 @@ class GameJournal:
         # SQLite has one writer at a time: queueing the writes here is far cheaper than letting
         # concurrent transactions of many tables spin in SQLite's busy handler (and time out).
         self._one_writer = storage is not None and storage.backend == "sqlite"
+        # Several processes may share PostgreSQL: each game write locks its row first (see
+        # host.storage.game_lock); one SQLite file has one process, whose tables are its own.
+        self._locks_games = storage is not None and storage.backend == "postgresql"
         self._writer = WriteQueue()
         # Hand DM ids waiting to be stored, by (game id, seat); written together (see remember_prompt).
         self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
@@ -160,6 +175,9 @@ class GameJournal:
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
         # Told of a table whose change was undone (set by the table service: see `_undo`).
         self.on_undone: Callable[[Table], None] | None = None
+        self.actions_recorded = 0
+        """Game actions accepted (and stored, with storage) since the bot started: what the bot's
+        metrics count as actions played."""
 
     @asynccontextmanager
     async def _writing(self, priority: int) -> AsyncIterator[None]:
@@ -189,7 +207,9 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self._writing(BACKGROUND if background else URGENT):
-                    await self._write(self.storage, table, saved)
+                    self.actions_recorded += await self._write(self.storage, table, saved)
+            else:
+                self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
             self._undo(table, saved)
             conflict = isinstance(exc, DuplicateAction | ActionOutOfOrder | GameNotActive)
@@ -210,6 +230,11 @@ class GameJournal:
         except BaseException:
             self._undo(table, saved)
             raise
+
+    @property
+    def writes_waiting(self) -> int:
+        """Writes waiting for the one SQLite writer (0 on PostgreSQL, where nothing queues here)."""
+        return self._writer.waiting
 
     def _undo(self, table: Table, saved: TableRecord) -> None:
         """Put ``table`` back as it was saved, and say so (:attr:`on_undone`).
@@ -243,20 +268,21 @@ class GameJournal:
         except Exception:  # showing is best effort: the stored game is already right
             log.exception("table %s: could not show the reloaded game", table.channel_id)
 
-    async def _write(self, storage: Storage, table: Table, saved: TableRecord) -> None:
-        """Write what changed between ``saved`` and ``table`` in one transaction."""
+    async def _write(self, storage: Storage, table: Table, saved: TableRecord) -> int:
+        """Write what changed between ``saved`` and ``table`` in one transaction; how many game
+        actions it stored."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
                 await storage.save_lobby(self.lobby_record(table))
-            return
+            return 0
         async with storage.transaction() as tx:
             if was_lobby:
                 await tx.delete_lobby(table.channel_id)
                 if table.state is TableState.PLAYING:
                     await self._create_game(tx, table)
-                return
-            await self._write_game(tx, table, saved)
+                return 0
+            return await self._write_game(tx, table, saved)
 
     async def _create_game(self, tx: Transaction, table: Table) -> None:
         match = table.match
@@ -273,10 +299,25 @@ class GameJournal:
         if table.deadline is not None:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
 
-    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> None:
+    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
-            return
+            return 0
+        before = len(saved.match.log) if saved.match is not None else 0
+        log = match.log  # built once: a game's log is built anew at each reading
+        moved = len(log) > before
+        # The game's row first, in every write of a game (one lock order: two transactions on one
+        # game never deadlock). A move claims its number with a conditional update of that row,
+        # which fails, and rolls the whole write back, when the table is behind the stored game;
+        # any other change (a seat, a timer, a stop) locks the row and checks the game
+        # (host.storage.game_lock; PostgreSQL only, where several processes may share it).
+        for seq, (seat, action) in enumerate(log[before:], start=before):
+            await tx.append_action(game_id, seq, seat, action)
+            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
+            # is always one still waiting for its player (what a restart relies on).
+            await tx.delete_message(game_id, "hand", seat)
+        if not moved and self._locks_games and saved.match is not None:
+            await lock_game(tx, game_id, before)
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
                 await tx.set_seat(game_id, index, seat_record(new))
@@ -293,21 +334,15 @@ class GameJournal:
             rescheduled or not saved.reminded
         ):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
-        before = len(saved.match.log) if saved.match is not None else 0
-        moved = len(match.log) > before
-        for seq, (seat, action) in enumerate(match.log[before:], start=before):
-            await tx.append_action(game_id, seq, seat, action)
-            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
-            # is always one still waiting for its player (what a restart relies on).
-            await tx.delete_message(game_id, "hand", seat)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
             # move, forgotten once shown (forget_owed): a restart in between shows them.
-            await tx.set_message(game_id, OWED, table.channel_id, len(match.log))
+            await tx.set_message(game_id, OWED, table.channel_id, len(log))
         if match.is_over and moved:
             await tx.finish_game(game_id, seat_results(match.results(), table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
             await tx.stop_game(game_id, "stopped")
+        return max(0, len(log) - before)
 
     def lobby_record(self, table: Table) -> LobbyRecord:
         """The stored form of a table's lobby."""

@@ -84,15 +84,29 @@ def _preset_values(name: str) -> dict[str, OptionValue]:
 _PRESET_HELP: Final = {name: spec_text(f"preset.{name}.help") for name in PRESETS}
 
 
+_ENTRIES: dict[LogEntry, LogEntry] = {}
+"""Every log entry (seat, action text) made so far, one object each, shared by all matches."""
+
+
+def _entry(seat: int, text: str) -> LogEntry:
+    """The shared entry for ``seat``'s action ``text``."""
+    entry = (seat, text)
+    return _ENTRIES.setdefault(entry, entry)
+
+
 class StickemMatch(EngineMatch[Game]):
     """One game of Stick'em behind the game protocol (:class:`tabletop.Match`)."""
 
     rule_errors = (RuleError,)
 
-    def __init__(self, game: Game, options: Mapping[str, OptionValue]) -> None:
+    def __init__(
+        self, game: Game, options: Mapping[str, OptionValue], log: tuple[LogEntry, ...] = ()
+    ) -> None:
         # The options are the game's rules, written out (options_for): read from them when
         # asked, not kept as a second copy in every table (the load benchmark's memory per table).
         self.game = game
+        self._log = log
+        """The log as last read (see :attr:`log`): a prefix of the game's, shared with copies."""
 
     @property
     def options(self) -> Mapping[str, OptionValue]:
@@ -116,8 +130,18 @@ class StickemMatch(EngineMatch[Game]):
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
-        """Every accepted action, as (seat, text)."""
-        return tuple((action.seat, encode_action(action)) for action in self.game.actions)
+        """Every accepted action, as (seat, text).
+
+        The host reads it several times per move (to store the new actions, to see whether the
+        game moved): built anew each time it cost a tenth of a millisecond and more late in a
+        game. The engine's log only grows, so only the actions since the last reading are
+        encoded; the entries are shared by every match (:data:`_ENTRIES`: a few hundred
+        possible ones), so the kept tuple costs a pointer per action."""
+        log = self._log
+        if len(log) != self.game.action_count:
+            new = (_entry(action.seat, encode_action(action)) for action in self.game.actions_since(len(log)))
+            log = self._log = log + tuple(new)
+        return log
 
     def apply(self, seat: int, action: str) -> tuple[object, ...]:
         """Apply ``seat``'s action; :class:`tabletop.Refused` (nothing changed) if the rules do
@@ -160,8 +184,8 @@ class StickemMatch(EngineMatch[Game]):
         )
 
     def copy(self) -> StickemMatch:
-        """An independent copy."""
-        return StickemMatch(self.game.copy(), self.options)
+        """An independent copy (the log read so far is shared: a tuple, never changed)."""
+        return StickemMatch(self.game.copy(), self.options, self._log)
 
 
 @dataclass(frozen=True)

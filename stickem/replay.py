@@ -10,14 +10,23 @@ Steps and labels (keys and fields, for the presentation):
   last trick the round is scored: the step's scores are the totals after it, its counters the
   round's ``round_scores`` and ``captured`` counts. The next round's deal is the next step (the
   same action dealt it).
+
+Each step carries the views its picture is drawn from: the game's own views of that moment. The
+round's last trick has none of its own (the same action dealt the next round), so its views are
+those of the game before the trick's last card, with that card played: the complete trick shown
+as taken, as a live table shows a trick between two tricks.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from stickem.cards import Card
 from stickem.events import CardPlayed, MiseryRevealed, RoundScored, RoundStarted, TrickSetAside, TrickWon
 from stickem.game import Game
+from stickem.views import CompletedTrick, View
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, card_names, engine_of
+from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, card_names, engine_of, views_of
 
 __all__ = ["StickemReplay"]
 
@@ -25,6 +34,29 @@ __all__ = ["StickemReplay"]
 def engine(match: Match) -> Game:
     """The Stick'em engine behind a hosted match."""
     return engine_of(match, Game)
+
+
+def _taken_views(
+    old: Game, done: TrickWon | TrickSetAside, hands: list[list[Card]], captured: tuple[int, ...]
+) -> StepViews:
+    """The views of a complete trick that ended the round: the game before its last card, the
+    trick laid as taken (its winner marked), the hands without it, nobody awaited."""
+    winner = done.winner if isinstance(done, TrickWon) else None
+    taken = CompletedTrick(done.trick, done.plays, winner)
+
+    def shown(view: View) -> View:
+        hand = None if view.seat is None else tuple(hands[view.seat])
+        return replace(
+            view,
+            trick=(),
+            last_trick=taken,
+            awaiting=(),
+            hand=hand,
+            captured_counts=captured,
+            lead_color=None,
+        )
+
+    return StepViews(shown(old.view(None)), tuple(shown(old.view(seat)) for seat in range(old.players)))
 
 
 def _misery(game: Game) -> tuple[str, ...]:
@@ -49,7 +81,8 @@ class StickemReplay:
         for event in events:
             if isinstance(event, MiseryRevealed):
                 snapshot = self._snapshot(new, extras={"misery": card_names(event.cards)})
-                steps.append(ReplayStep(end, old.round, StepLabel("misery", {"round": old.round}), snapshot))
+                label = StepLabel("misery", {"round": old.round})
+                steps.append(ReplayStep(end, old.round, label, snapshot, views_of(new)))
             elif isinstance(event, TrickWon | TrickSetAside):
                 steps.append(self._trick(old, new, event, events, end))
             elif isinstance(event, RoundStarted):
@@ -63,7 +96,7 @@ class StickemReplay:
     def _deal(self, game: Game, end: int) -> ReplayStep:
         label = StepLabel("deal", {"round": game.round, "dealer": game.dealer})
         extras = {"undealt": card_names(game.undealt)} if game.undealt else {}
-        return ReplayStep(end, game.round, label, self._snapshot(game, extras=extras))
+        return ReplayStep(end, game.round, label, self._snapshot(game, extras=extras), views_of(game))
 
     def _trick(
         self, old: Game, new: Game, done: TrickWon | TrickSetAside, events: tuple[object, ...], end: int
@@ -82,9 +115,11 @@ class StickemReplay:
         if scored is None:
             counters = {"captured": tuple(len(new.captured(seat)) for seat in range(new.players))}
             scores, misery = tuple(new.totals), _misery(new)
+            views = views_of(new)
         else:
             counters = {"captured": scored.captured_counts, "round_scores": scored.scores}
             scores, misery = scored.totals, card_names(scored.misery_cards)
+            views = _taken_views(old, done, hands, scored.captured_counts)
         snapshot = TableSnapshot(
             hands=tuple(card_names(hand) for hand in hands),
             table=tuple((seat, str(card)) for seat, card in done.plays),
@@ -92,7 +127,7 @@ class StickemReplay:
             counters=counters,
             extras={"misery": misery},
         )
-        return ReplayStep(end, old.round, label, snapshot)
+        return ReplayStep(end, old.round, label, snapshot, views)
 
     def _snapshot(self, game: Game, extras: dict[str, tuple[str, ...]]) -> TableSnapshot:
         return TableSnapshot(

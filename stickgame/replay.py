@@ -11,18 +11,23 @@ Steps and labels (keys and fields, for the presentation):
   round shows the table as the round ended (:attr:`stickgame.Game.round_end`), before the next
   deal, which is the next step (the same action dealt it).
 
+Each step carries the views its picture is drawn from: the game's own views of that moment; a
+turn that ends the round, those of the game before it with the table as the round ended.
+
 A turn is numbered by the presentation (its place among the round's turn steps): the engine
 does not count turns, and the replay rules keep no state between steps.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from stickgame.cards import Card
 from stickgame.events import Discarded, RoundEnded, RoundStarted
 from stickgame.game import Game
-from stickgame.views import TableMeld
+from stickgame.views import RoundEnd, TableMeld, View
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, engine_of
+from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, engine_of, views_of
 
 __all__ = ["StickGameReplay"]
 
@@ -59,6 +64,27 @@ def _now(game: Game) -> TableSnapshot:
     )
 
 
+def _ended_views(old: Game, last: RoundEnd) -> StepViews:
+    """The views of the turn that ended a round: the game before it, with the hands, melds,
+    discard pile and totals as the round ended, nobody awaited (the same action dealt the next
+    round, whose views are the next step's)."""
+
+    def shown(view: View) -> View:
+        hand = None if view.seat is None else last.hands[view.seat]
+        return replace(
+            view,
+            awaiting=(),
+            hand=hand,
+            melds=last.melds,
+            discard_top=last.discard[-1] if last.discard else None,
+            discard_size=len(last.discard),
+            hand_sizes=tuple(len(cards) for cards in last.hands),
+            totals=last.totals,
+        )
+
+    return StepViews(shown(old.view(None)), tuple(shown(old.view(seat)) for seat in range(old.players)))
+
+
 class StickGameReplay:
     """Stick Game's :class:`tabletop.replay.ReplayRules`."""
 
@@ -85,9 +111,10 @@ class StickGameReplay:
                 last.totals,
                 last.completed,
             )
+            views = _ended_views(old, last)
         else:
-            snapshot = _now(new)
-        steps = [ReplayStep(end, old.round, label, snapshot)]
+            snapshot, views = _now(new), views_of(new)
+        steps = [ReplayStep(end, old.round, label, snapshot, views)]
         if any(isinstance(e, RoundStarted) for e in events):
             steps.append(self._deal(new, end))
         return tuple(steps)
@@ -98,7 +125,7 @@ class StickGameReplay:
 
     def _deal(self, game: Game, end: int) -> ReplayStep:
         label = StepLabel("deal", {"round": game.round, "dealer": game.dealer})
-        return ReplayStep(end, game.round, label, _now(game))
+        return ReplayStep(end, game.round, label, _now(game), views_of(game))
 
 
 REPLAY = StickGameReplay()

@@ -9,14 +9,23 @@ Steps and labels (keys and fields, for the presentation):
   trick lies on the table in play order; counters ``bids`` and ``taken`` (tricks taken this
   round), and after the last trick the round's ``round_scores``; the scores are the totals
   after it. The next round's deal is the next step (the same action dealt it).
+
+Each step carries the views its picture is drawn from: the game's own views of that moment. The
+round's last trick has none of its own (the same action dealt the next round), so its views are
+those of the game before the trick's last card, with that card played: the complete trick shown
+as taken, as a live table shows a trick between two tricks.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from stupid.cards import Card
 from stupid.events import BiddingDone, CardPlayed, RoundScored, RoundStarted, TrickWon
 from stupid.game import Game
+from stupid.views import CompletedTrick, View
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, card_names, engine_of
+from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, card_names, engine_of, views_of
 
 __all__ = ["StupidReplay"]
 
@@ -29,6 +38,27 @@ def engine(match: Match) -> Game:
 def _bids(game: Game) -> tuple[int, ...]:
     """This round's bids by seat (-1 for a seat yet to bid)."""
     return tuple(-1 if bid is None else bid for bid in game.bids)
+
+
+def _taken_views(old: Game, done: TrickWon, hands: list[list[Card]], taken: tuple[int, ...]) -> StepViews:
+    """The views of a complete trick that ended the round: the game before its last card, the
+    trick laid as taken (its winner marked), the hands without it, nobody awaited."""
+    trick = CompletedTrick(done.trick, done.plays, done.winner)
+
+    def shown(view: View) -> View:
+        hand = None if view.seat is None else tuple(hands[view.seat])
+        return replace(
+            view,
+            trick=(),
+            last_trick=trick,
+            awaiting=(),
+            legal=(),
+            hand=hand,
+            tricks_taken=taken,
+            lead_suit=None,
+        )
+
+    return StepViews(shown(old.view(None)), tuple(shown(old.view(seat)) for seat in range(old.players)))
 
 
 class StupidReplay:
@@ -47,7 +77,7 @@ class StupidReplay:
         for event in events:
             if isinstance(event, BiddingDone):
                 label = StepLabel("bids", {"round": old.round})
-                steps.append(ReplayStep(end, old.round, label, self._snapshot(new)))
+                steps.append(ReplayStep(end, old.round, label, self._snapshot(new), views_of(new)))
             elif isinstance(event, TrickWon):
                 steps.append(self._trick(old, new, event, events, end))
             elif isinstance(event, RoundStarted):
@@ -60,7 +90,7 @@ class StupidReplay:
 
     def _deal(self, game: Game, end: int) -> ReplayStep:
         label = StepLabel("deal", {"round": game.round, "dealer": game.dealer})
-        return ReplayStep(end, game.round, label, self._snapshot(game))
+        return ReplayStep(end, game.round, label, self._snapshot(game), views_of(game))
 
     def _trick(
         self, old: Game, new: Game, done: TrickWon, events: tuple[object, ...], end: int
@@ -78,9 +108,11 @@ class StupidReplay:
         if scored is None:
             counters = {"bids": _bids(new), "taken": tuple(new.tricks_taken)}
             scores = tuple(new.totals)
+            views = views_of(new)
         else:
             counters = {"bids": scored.bids, "taken": scored.taken, "round_scores": scored.scores}
             scores = scored.totals
+            views = _taken_views(old, done, hands, scored.taken)
         snapshot = TableSnapshot(
             hands=tuple(card_names(hand) for hand in hands),
             table=tuple((seat, str(card)) for seat, card in done.plays),
@@ -88,7 +120,7 @@ class StupidReplay:
             counters=counters,
             extras={"trump": (str(old.trump),)},
         )
-        return ReplayStep(end, old.round, label, snapshot)
+        return ReplayStep(end, old.round, label, snapshot, views)
 
     def _snapshot(self, game: Game) -> TableSnapshot:
         return TableSnapshot(

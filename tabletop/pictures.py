@@ -12,15 +12,20 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol, cast, runtime_checkable
+from typing import Final, Literal, Protocol, cast, runtime_checkable
 
 from tabletop.catalog import DEFAULT_LANGUAGE
 
 __all__ = ["ArtModule", "Illustrated", "Picture", "PictureKind", "Sketch", "art_of"]
 
-PictureKind = Literal["hand", "table", "chart"]
+PictureKind = Literal["hand", "table", "chart", "replay"]
 """The pictures every illustrated game draws: a seat's hand, the table (the public view), and
-the chart of the totals after each round (with the final standings)."""
+the chart of the totals after each round (with the final standings); and a replay step's
+picture, which the drawing kit composes of the game's own table and hand pictures
+(:func:`tabletop.drawing.stack.replay_picture`; its view a :class:`tabletop.replay.StepViews`)."""
+
+_COMPOSER: Final = "tabletop.drawing.stack"
+"""The kit's module that composes a replay step's picture (imported at the first one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +45,15 @@ class ArtModule:
 
     The module has ``hand_picture(view, language)``, ``table_picture(view, names, language)``
     and ``chart_picture(view, names, language)``, each returning a :class:`Picture` whose words
-    (on it, and its alt text) are in ``language`` (a catalog language, e.g. ``"de"``)."""
+    (on it, and its alt text) are in ``language`` (a catalog language, e.g. ``"de"``); a
+    ``replay`` picture is the kit's, made of the module's table and hand pictures."""
 
     module: str
 
     def _function(self, kind: PictureKind) -> Callable[..., Picture]:
+        if kind == "replay":
+            composer = importlib.import_module(_COMPOSER)
+            return cast("Callable[..., Picture]", composer.replay_picture)
         module = importlib.import_module(self.module)  # once; then found in sys.modules
         return cast("Callable[..., Picture]", getattr(module, f"{kind}_picture"))
 
@@ -52,9 +61,12 @@ class ArtModule:
         self, kind: PictureKind, view: object, names: Sequence[str], language: str = DEFAULT_LANGUAGE
     ) -> Picture:
         """The picture ``kind`` of ``view`` in ``language``'s words (``names``: the players'
-        names, one a seat; a hand needs none)."""
+        names, one a seat; a hand needs none; a replay step's view is a
+        :class:`tabletop.replay.StepViews`)."""
         if kind == "hand":
             return self._function(kind)(view, language=language)
+        if kind == "replay":
+            return self._function(kind)(self, view, names, language=language)
         return self._function(kind)(view, names, language=language)
 
 

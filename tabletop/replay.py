@@ -11,7 +11,9 @@ actions it includes; several steps may share one, such as the last trick of a ro
 deal), the round, a label the game's presentation words (:class:`StepLabel`: a key and fields),
 and a :class:`TableSnapshot`: every hand, what lies on the table (the trick, or the melds), the
 running scores and the game's own per-seat counters. The host shows nothing of it itself; the
-game's presentation (or a picture) turns a step into a message.
+game's presentation (or a picture) turns a step into a message. A game that draws pictures also
+gives each step its :class:`StepViews`: the public view and every seat's view of that moment, as
+its drawing module draws them for a live table (:data:`tabletop.pictures.REPLAY_PICTURE`).
 
 ``ReplayRules.export`` gives the game as the engine's own JSON document (seed, options, log and
 the final results), the file its engine's ``Game.from_json`` reads back.
@@ -32,10 +34,12 @@ __all__ = [
     "Replayable",
     "ReplayableSpec",
     "StepLabel",
+    "StepViews",
     "TableSnapshot",
     "card_names",
     "engine_of",
     "replay_steps",
+    "views_of",
 ]
 
 
@@ -66,13 +70,25 @@ class TableSnapshot:
 
 
 @dataclass(frozen=True)
+class StepViews:
+    """The game's own views of a step's moment, for its drawing module: ``table`` the public
+    view (``view(None)``), ``hands`` each seat's view, by seat (every hand face up: the game is
+    over). Plain, hashable data: a picture of it is kept by its content."""
+
+    table: object
+    hands: tuple[object, ...]
+
+
+@dataclass(frozen=True)
 class ReplayStep:
-    """One step of a replay: the actions it includes (``end``), its round, label and table."""
+    """One step of a replay: the actions it includes (``end``), its round, label and table, and
+    the views a picture of it is drawn from (None for a game that gives none)."""
 
     end: int
     round: int
     label: StepLabel
     snapshot: TableSnapshot
+    views: StepViews | None = None
 
 
 class ReplayRules(Protocol):
@@ -149,6 +165,24 @@ def engine_of(match: Match, kind: type[EngineT]) -> EngineT:
     if not isinstance(game, kind):
         raise TypeError(f"not a match of {kind.__module__}: {type(match).__name__}")
     return game
+
+
+class _Viewed(Protocol):
+    """An engine that shows views: ``players`` and ``view(seat)``."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        ...
+
+    def view(self, seat: int | None) -> object:
+        """What ``seat`` sees (None: the public view)."""
+        ...
+
+
+def views_of(game: _Viewed) -> StepViews:
+    """The public view and every seat's view of ``game`` as it is now."""
+    return StepViews(game.view(None), tuple(game.view(seat) for seat in range(game.players)))
 
 
 def card_names(cards: Sequence[object]) -> tuple[str, ...]:

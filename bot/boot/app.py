@@ -1,4 +1,4 @@
-"""The bot object: a `commands.Bot` that loads the cogs and keeps slash commands in sync."""
+"""The bot object: a `commands.AutoShardedBot` that loads the cogs and keeps slash commands in sync."""
 
 from __future__ import annotations
 
@@ -13,17 +13,30 @@ from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
-from bot.boot.startup import ConnectPolicy, check_writable, open_database, reach_discord
+from bot.boot.shards import ShardPlan, owned_tables
+from bot.boot.startup import (
+    SHARD_WAIT,
+    ConnectPolicy,
+    check_writable,
+    open_database,
+    reach_discord,
+    shards_served_elsewhere,
+)
 from bot.messages.errors import StickemTree
+from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
+from bot.tables.handover import Handover
 from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
 from bot.tables.stray_clicks import answer_stray_click
+from host.census import count_host
 from host.journal import GameJournal
 from host.storage import Storage
 from host.storage.database import redacted
+from host.storage.handover import ClickQueue
+from host.storage.shard_claim import ShardClaim, ShardsTaken, claim_shards
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +59,28 @@ def bot_intents() -> discord.Intents:
     return intents
 
 
+def _shard_options(plan: ShardPlan) -> dict[str, Any]:
+    """discord.py's ``shard_count`` and ``shard_ids`` for the plan (none given: every shard
+    Discord recommends, the count asked from ``GET /gateway/bot``)."""
+    options: dict[str, Any] = {}
+    if plan.count is not None:
+        options["shard_count"] = plan.count
+    if plan.ids is not None:
+        options["shard_ids"] = list(plan.ids)
+    return options
+
+
 def _silence_voice_warnings() -> None:
     """The bot never joins voice, so discord.py's warnings about missing voice libraries are noise."""
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False
 
 
-class StickemBot(commands.Bot):
-    """The Stick'em bot: configuration in, cogs loaded, commands synced when they changed."""
+class StickemBot(commands.AutoShardedBot):
+    """The Stick'em bot: configuration in, cogs loaded, commands synced when they changed.
+
+    It runs the shards of ``settings.shards`` (by default every shard Discord recommends) on
+    one gateway connection each, in this process (see `bot.boot.shards`)."""
 
     def __init__(
         self,
@@ -66,12 +93,15 @@ class StickemBot(commands.Bot):
         _silence_voice_warnings()
         offer_games(settings.games)  # before the cogs are loaded: their game choices follow it
         gateway.install()  # one gateway event at a time (see bot.runtime.gateway)
+        self.monitoring = Monitoring(settings.metrics_port, settings.metrics_address)
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=bot_intents(),
             tree_cls=StickemTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **_shard_options(settings.shards),
+            http_trace=self.monitoring.trace,
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -91,6 +121,9 @@ class StickemBot(commands.Bot):
         self._announcing: asyncio.Task[None] | None = None
         self._reclaiming: asyncio.Task[None] | None = None
         self._closing_storage: asyncio.Future[None] | None = None
+        self.handover: Handover | None = None
+        self._shard_claim: ShardClaim | None = None
+        """Clicks handed between processes, when this is one of several (see `bot.tables.handover`)."""
 
     async def login(self, token: str) -> None:
         """Open the database (unless this is a forced sync), then log in as discord.py does, but
@@ -130,6 +163,7 @@ class StickemBot(commands.Bot):
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
+            await self._start_monitoring()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
@@ -156,6 +190,10 @@ class StickemBot(commands.Bot):
     async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:
         """Remember the user's and the server's language an interaction tells."""
         service_of(self).languages.note(interaction)
+    async def _start_monitoring(self) -> None:
+        """Metrics on METRICS_PORT, or the health line in the log (see bot.metrics)."""
+        service = service_of(self)
+        await self.monitoring.start(lambda: count_host(service.registry, service.journal, service.autoplay))
 
     async def _open_database(self) -> None:
         """Open the database and check that it takes writes (`bot.boot.startup`)."""
@@ -178,9 +216,23 @@ class StickemBot(commands.Bot):
         service.restore_default_games(await storage.load_default_games())
         service.images.restore(await storage.load_image_settings())
         service.languages.restore(await storage.load_languages())
-        loaded = await storage.load_unfinished_games(timeout=self.load_timeout)
-        lobbies = await storage.load_lobbies()
+        plan = self.settings.shards
+        if plan.several_processes:
+            assert plan.ids is not None
+            try:
+                self._shard_claim = await claim_shards(storage, plan.ids, wait=SHARD_WAIT)
+            except ShardsTaken as exc:
+                raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
+        loaded, lobbies = owned_tables(
+            plan, await storage.load_unfinished_games(timeout=self.load_timeout), await storage.load_lobbies()
+        )
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
+        if plan.several_processes:
+            self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
+            service.clicks.handover = self.handover
+            self.handover.start()
+            log.info("Serving shards %s of %d; their tables live in this process.",
+                     ",".join(map(str, plan.ids or ())), plan.count)
         log.info(
             "Storage: %s (schema %d). Resumed %d games and %d lobbies; %d stored games could not be resumed.",
             storage.backend,
@@ -198,8 +250,11 @@ class StickemBot(commands.Bot):
             self._reclaiming.cancel()
             self._reclaiming = None
             stop_freezing()
+        await self.monitoring.stop()
         await service_of(self).autoplay.close()
         await service_of(self).rematches.close()
+        if self.handover is not None:
+            await self.handover.close()
         await super().close()
         service_of(self).painter.close()
         await service_of(self).languages.settle()  # the languages being stored
@@ -215,6 +270,8 @@ class StickemBot(commands.Bot):
         try:
             await service_of(self).journal.drain()
         finally:
+            if self._shard_claim is not None:
+                await self._shard_claim.release()
             await storage.close()
 
     async def on_ready(self) -> None:

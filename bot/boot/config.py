@@ -8,8 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.boot.shards import EVERY_SHARD, MAX_SHARDS, ShardPlan
+from bot.runtime.event_loop import LOOPS, loop_factory
 from host.autoplay import AutoplaySettings
-from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, redacted
+from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, normalise_url, redacted
+from host.storage.errors import StorageConfigError
 from tabletop import registry
 
 DEFAULT_DATA_DIR = "."
@@ -56,6 +59,18 @@ class Settings:
     games: tuple[tuple[str, str | None], ...] = ()
     """The games offered, in order (GAMES): a built-in game's name, or ``name=module:attribute``
     for a game package of the host's own; empty: every built-in game."""
+    shards: ShardPlan = EVERY_SHARD
+    """Which of Discord's shards this process connects (SHARD_COUNT, SHARD_IDS): by default all
+    of them, as many as Discord recommends, in this one process."""
+    metrics_port: int | None = None
+    """The port of the Prometheus endpoint ``/metrics`` (METRICS_PORT); None: no endpoint, a
+    health line in the log every few minutes instead."""
+    metrics_address: str = "127.0.0.1"
+    """The address the metrics endpoint listens on (METRICS_ADDRESS): this machine only unless
+    set, e.g. ``0.0.0.0`` in a container scraped from outside."""
+    event_loop: str = "asyncio"
+    """The event loop the bot runs on (EVENT_LOOP): ``asyncio``, or ``uvloop`` (the ``speed``
+    extra; see :mod:`bot.runtime.event_loop`)."""
 
     def __repr__(self) -> str:
         # Never let the token reach a log line or a traceback.
@@ -66,13 +81,16 @@ class Settings:
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
             f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
-            f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r})"
+            f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r}, "
+            f"shards={self.shards!r}, "
+            f"metrics_port={self.metrics_port!r}, metrics_address={self.metrics_address!r}, "
+            f"event_loop={self.event_loop!r})"
         )
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str]) -> Settings:
         """Build settings from environment variables, raising `ConfigError` for a bad value."""
-        return cls(
+        settings = cls(
             token=_parse_token(environ.get("DISCORD_TOKEN", "")),
             dev_guild_id=_parse_guild_id(environ.get("DEV_GUILD_ID", "")),
             database_url=environ.get("DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL,
@@ -85,7 +103,46 @@ class Settings:
             connect_retries=int(_parse_number(environ, "CONNECT_RETRIES", 3, 0, 20, integer=True)),
             connect_retry_delay=_parse_number(environ, "CONNECT_RETRY_DELAY", 2.0, 0.0, 300.0),
             games=_parse_games(environ.get("GAMES", "")),
+            shards=_parse_shards(environ),
+            metrics_port=_parse_port(environ.get("METRICS_PORT", "")),
+            metrics_address=environ.get("METRICS_ADDRESS", "").strip() or "127.0.0.1",
+            event_loop=_parse_event_loop(environ.get("EVENT_LOOP", "")),
         )
+        check_one_process_on_sqlite(settings)
+        return settings
+
+
+def _parse_shards(environ: Mapping[str, str]) -> ShardPlan:
+    """The plan of SHARD_COUNT and SHARD_IDS (both may be unset)."""
+    count_text, ids_text = environ.get("SHARD_COUNT", "").strip(), environ.get("SHARD_IDS", "").strip()
+    count: int | None = None
+    if count_text:
+        if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_SHARDS:
+            raise ConfigError(
+                f"SHARD_COUNT must be a whole number from 1 to {MAX_SHARDS}, not {count_text!r}: how "
+                "many shards the bot's servers are divided into (Discord requires one shard per "
+                "2,500 servers). Leave it unset to take the number Discord recommends."
+            )
+        count = int(count_text)
+    if not ids_text:
+        return ShardPlan(count, None)
+    if count is None:
+        raise ConfigError(
+            f"SHARD_IDS={ids_text} names the shards this process serves, so SHARD_COUNT must say "
+            "how many there are in all (e.g. SHARD_COUNT=2 with SHARD_IDS=0 for one process and "
+            "SHARD_IDS=1 for the other)."
+        )
+    ids: list[int] = []
+    for part in (item.strip() for item in ids_text.split(",")):
+        if not part.isdigit() or int(part) >= count:
+            raise ConfigError(
+                f"SHARD_IDS lists shard numbers separated by commas, each from 0 to {count - 1} "
+                f"(SHARD_COUNT={count}); {part!r} is not one."
+            )
+        if int(part) in ids:
+            raise ConfigError(f"SHARD_IDS names shard {part} twice.")
+        ids.append(int(part))
+    return ShardPlan(count, tuple(ids))
 
 
 def _parse_token(raw: str) -> str:
@@ -139,6 +196,37 @@ def _parse_number(
         kind = "a whole number" if integer else "a number"
         raise ConfigError(f"{name} must be {kind} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+def _parse_event_loop(raw: str) -> str:
+    name = raw.strip().lower() or "asyncio"
+    if name not in LOOPS:
+        raise ConfigError(
+            f"EVENT_LOOP must be one of {', '.join(LOOPS)} (asyncio, the default, is Python's own "
+            f"event loop), not {raw.strip()!r}."
+        )
+    if name == "uvloop":
+        try:
+            loop_factory(name)
+        except ImportError:
+            raise ConfigError(
+                "EVENT_LOOP=uvloop needs the uvloop package, which is not installed: install the bot "
+                "with its speed extra (pip install -e '.[speed]'; uvloop is not made for Windows), "
+                "or leave EVENT_LOOP unset for Python's own event loop."
+            ) from None
+    return name
+
+
+def _parse_port(raw: str) -> int | None:
+    text = raw.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(
+            f"METRICS_PORT must be a port number from 1 to 65535 (Prometheus then scrapes "
+            f"http://<host>:<port>/metrics), not {text!r}. Leave it empty for no metrics endpoint."
+        )
+    return int(text)
 
 
 _BUILT_IN = registry.names()
@@ -206,6 +294,30 @@ def _not_loaded(name: str, entry: str, exc: Exception) -> str:
         "the name that GameSpec gives itself (see docs/architecture.md); the built-in games are "
         f"{', '.join(_BUILT_IN)}."
     )
+
+
+def check_one_process_on_sqlite(settings: Settings) -> None:
+    """Raise `ConfigError` when this process is one of several (SHARD_IDS names only some of the
+    shards) but the games are kept in SQLite, which only one process may use."""
+    plan = settings.shards
+    if not plan.several_processes:
+        return
+    try:
+        _, backend = normalise_url(database_url_for(settings))
+    except StorageConfigError:
+        return  # a URL that is not a database's is explained at start-up (check_database_url)
+    if backend == "sqlite":
+        assert plan.ids is not None and plan.count is not None
+        raise ConfigError(
+            f"SHARD_IDS={','.join(map(str, plan.ids))} with SHARD_COUNT={plan.count} makes this "
+            "bot one of several processes, each serving some of Discord's shards, but the games "
+            f"are kept in SQLite ({redacted(database_url_for(settings))}), a file only one "
+            "process may use: the processes could not see each other's games, nor hand a click "
+            "in a direct message (which Discord sends to shard 0 only) to the process whose "
+            "table it is. Run several processes on one PostgreSQL database (DATABASE_URL="
+            "postgresql://user:password@host/database), or leave SHARD_IDS unset to serve every "
+            "shard in this one process, which SQLite allows."
+        )
 
 
 def database_url_for(settings: Settings) -> str:

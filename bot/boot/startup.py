@@ -254,6 +254,22 @@ async def reach_discord(
         raise
 
 
+SHARD_WAIT = 30.0
+"""Seconds a process waits at start for shards another process still serves (one that is
+shutting down) before it gives up."""
+
+
+def shards_served_elsewhere(shards: tuple[int, ...], wait: float) -> StartupError:
+    """The paragraph for shards another process kept serving for the whole wait."""
+    listed = ", ".join(map(str, shards))
+    return StartupError(
+        f"Shard {listed} is served by another bot process on the same database, which did not stop "
+        f"within {wait:g} seconds. Each shard must be served by one process only, or both would "
+        "run the same tables: stop the other process (or give this one other SHARD_IDS), then "
+        "start this one again."
+    )
+
+
 class _ExplainedByTheBot(logging.Filter):
     """Drops the storage layer's warnings while the bot opens its database at start-up: each
     failure there ends in an exception the bot explains itself (a retry line, or the paragraph

@@ -21,6 +21,8 @@ from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
 from host.storage import GameStatus, Storage, StorageError, UnknownGame
 from host.storage.records import GameRecord
+from tabletop import registry
+from tabletop.pictures import ArtModule, art_of
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,11 @@ class FoundReplay:
     def names(self) -> tuple[str, ...]:
         """The seats' names as the game stored them (made safe when seated)."""
         return tuple(seat.display_name for seat in self.record.seats)
+
+    @property
+    def art(self) -> ArtModule | None:
+        """The game's drawing module (None: the game draws nothing)."""
+        return art_of(registry.game(self.record.game))
 
     @property
     def filename(self) -> str:

@@ -20,8 +20,10 @@ from bot.messages.limits import FIELD_VALUE, clip
 from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
 from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.table_messages import drawn_name
 from host.catalog import DEFAULT_LANGUAGE, text
 from tabletop.catalog import Text
+from tabletop.pictures import ArtModule, Sketch
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
 EMBED_COLOR: Final = 0x2E7D32
@@ -146,12 +148,24 @@ def _table(snapshot: TableSnapshot, names: Sequence[str], language: str) -> str 
 
 @dataclass(frozen=True)
 class ShownReplay:
-    """A replay as shown: its game's title, the stored game's id, the seats' names, the steps."""
+    """A replay as shown: its game's title, the stored game's id, the seats' names, the steps,
+    and the game's drawing module (None: a game that draws nothing, or pictures turned off)."""
 
     title: str | Text
     game_id: int
     names: Sequence[str]
     steps: Sequence[ReplayStep]
+    art: ArtModule | None = None
+
+
+def step_sketch(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
+    """The picture of step ``index``: the table with every hand below it, drawn by the game's
+    art from the step's views in ``language``'s words (None when the game draws nothing or the
+    step has no views)."""
+    views = replay.steps[index].views
+    if replay.art is None or views is None:
+        return None
+    return Sketch(replay.art, "replay", views, tuple(map(drawn_name, replay.names)), language)
 
 
 def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> discord.Embed:
@@ -187,8 +201,8 @@ def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label
 
 
 def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
-    """Step ``index`` with its paging buttons and the download button, in ``language`` (its
-    reader's; ``ValueError`` for a step that does not exist)."""
+    """Step ``index`` with its paging buttons, the download button and its picture, if any, in
+    ``language`` (its reader's; ``ValueError`` for a step that does not exist)."""
     game_id = replay.game_id
     to = Stepper.of([step.round for step in replay.steps]).targets(index)
     paging = (
@@ -202,4 +216,4 @@ def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUA
         ReplayId("json", game_id, index).encode(), text("replay.button.download", language=language)
     )
     embed = step_embed(replay, index, language)
-    return MessageSpec("", (embed,), (paging, (download,)))
+    return MessageSpec("", (embed,), (paging, (download,)), step_sketch(replay, index, language))

@@ -9,7 +9,7 @@ the command tree.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -39,6 +39,9 @@ from host.tables import (
 )
 from tabletop.presentation import Act, Message, Redraw
 
+if TYPE_CHECKING:
+    from bot.tables.handover import Handover
+
 log = logging.getLogger(__name__)
 
 
@@ -58,6 +61,9 @@ class Clicks:
         self.answerer = answerer
         self.courier = courier
         self.effects = effects
+        self.handover: Handover | None = None
+        """Set when this process is one of several: clicks in DMs of other processes' tables
+        are handed to them (see `bot.tables.handover`)."""
 
     def _table(self, channel_id: int) -> Table:
         table = self.registry.get(channel_id)
@@ -99,6 +105,13 @@ class Clicks:
         presentation says what it means, a step of a decision (shown in place) or an action
         (applied, stored, shown)."""
         try:
+            if (
+                self.handover is not None
+                and interaction.guild_id is None
+                and self.registry.get(ident.channel_id) is None
+                and await self.handover.forward(interaction, ident, values)
+            ):
+                return  # another process runs the table (Discord sends DMs to shard 0's)
             reader = self.courier.languages.of_interaction(interaction)  # the clicked prompt's reader
             table = self._table(ident.channel_id)
             header = dm_header(table, reader) if interaction.guild_id is None else ""

@@ -33,7 +33,7 @@ machine's two cores busy at worst and leave the event loop its share)."""
 MAX_DESCRIPTION: Final = 1024
 """Discord's limit on an attachment's description (alt text)."""
 
-FILE_NAMES: Final = {"hand": "hand.png", "table": "table.png", "chart": "scores.png"}
+FILE_NAMES: Final = {"hand": "hand.png", "table": "table.png", "chart": "scores.png", "replay": "replay.png"}
 """The attachment's file name for each kind of picture."""
 
 

@@ -17,7 +17,7 @@ from sqlalchemy import Boolean, Connection, DateTime, Float, insert, inspect, se
 from host.storage.errors import SchemaTooNew, StorageError
 from host.storage.schema import metadata, schema_version
 
-CURRENT_VERSION = 8
+CURRENT_VERSION = 9
 """The schema version this code reads and writes."""
 
 RATINGS_SINCE = 8
@@ -180,9 +180,25 @@ def _v7_to_v8(conn: Connection) -> None:
     ))
 
 
+def _v8_to_v9(conn: Connection) -> None:
+    """Version 9: clicks handed between bot processes (`handed_clicks`: a click in a direct
+    message, which Discord sends to shard 0's process, waiting for the process whose shard owns
+    the table; see `host.storage.handover`). A queue, empty when no click is on its way, so an
+    older database has nothing to move."""
+    timestamp = DateTime(timezone=False).compile(dialect=conn.dialect)
+    conn.execute(text(
+        "CREATE TABLE handed_clicks ("
+        " interaction_id BIGINT NOT NULL PRIMARY KEY,"
+        " shard INTEGER NOT NULL,"
+        " payload TEXT NOT NULL,"
+        f" created_at {timestamp} NOT NULL)"
+    ))
+    conn.execute(text("CREATE INDEX ix_handed_clicks_shard ON handed_clicks (shard)"))
+
+
 MIGRATIONS: dict[int, Migration] = {
     1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4, 4: _v4_to_v5, 5: _v5_to_v6, 6: _v6_to_v7,
-    7: _v7_to_v8,
+    7: _v7_to_v8, 8: _v8_to_v9,
 }
 """`MIGRATIONS[v]` turns a version-v database into version v+1."""
 

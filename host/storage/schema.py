@@ -256,3 +256,15 @@ game_ratings = Table(
     Column("rating", Integer, nullable=False),
     Column("rating_change", Integer, nullable=False),
 )
+
+handed_clicks = Table(
+    "handed_clicks",
+    metadata,
+    # A click in a direct message on its way from the process that received it (shard 0's) to
+    # the process whose shard owns the table (the interaction's payload as JSON); schema version 9.
+    Column("interaction_id", BigInteger, primary_key=True, autoincrement=False),
+    Column("shard", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("created_at", UtcDateTime, nullable=False),
+)
+Index("ix_handed_clicks_shard", handed_clicks.c.shard)

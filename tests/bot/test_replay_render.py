@@ -16,6 +16,7 @@ from host.catalog import text
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
+from tabletop.pictures import Sketch, art_of
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
 from tests.replay.played import play_out
 
@@ -229,3 +230,32 @@ def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
         text("history.next", language="de"),
     ]
     assert history_message([], language="de").content == text("history.none_yet", language="de")
+
+
+def test_a_step_of_a_game_that_draws_carries_its_replay_sketch() -> None:
+    """The step's picture: the kit's replay picture of the step's views, names as drawn (the
+    escapes a message needs taken out); none for a game that draws nothing."""
+    match, _ = play_out(GAME, 3, GAME.resolve_options({"rounds": 1}), 3, "random")
+    steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
+    art = art_of(GAME)
+    assert art is not None
+    names = ("ann", "b\\_b", "cyd")
+    shown = ShownReplay("Stick'em", 7, names, steps, art)
+    for index in (0, 5):
+        sketch = step_message(shown, index).sketch
+        assert sketch == Sketch(art, "replay", steps[index].views, ("ann", "b_b", "cyd"))
+    assert step_message(ShownReplay("Stick'em", 7, names, steps), 0).sketch is None
+    viewless = [ReplayStep(s.end, s.round, s.label, s.snapshot) for s in steps]
+    assert step_message(ShownReplay("Stick'em", 7, names, viewless, art), 0).sketch is None
+
+
+def test_a_german_readers_replay_picture_speaks_german() -> None:
+    """A step's picture is drawn in the language of its message: the German reader's."""
+    match, _ = play_out(GAME, 3, GAME.resolve_options({"rounds": 1}), 3, "random")
+    steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
+    art = art_of(GAME)
+    assert art is not None
+    sketch = step_message(ShownReplay("Stick'em", 7, NAMES, steps, art), 5, "de").sketch
+    assert sketch is not None and sketch == Sketch(art, "replay", steps[5].views, NAMES, "de")
+    german, english = sketch.draw(), Sketch(art, "replay", steps[5].views, NAMES).draw()
+    assert german.description != english.description

@@ -85,6 +85,9 @@ class Emulator:
         self.rest = RestApi(self)
         self.driver = Driver(self)
         self.port = 0
+        self.recommended_shards = 1
+        """The shard count ``GET /gateway/bot`` recommends (what an AutoShardedBot without
+        ``shard_count`` connects); guilds are routed to shards as Discord does (see `gateway`)."""
         self._runner: web.AppRunner | None = None
         self._changed = asyncio.Event()
 
@@ -174,10 +177,20 @@ class Emulator:
         self.gateway.announce_guild(guild)
         return guild
 
+    def add_guild_on_shard(self, name: str, shard: int, count: int) -> Guild:
+        """`add_guild` with an id that Discord routes to ``shard`` of ``count`` shards
+        (``(guild_id >> 22) % count``)."""
+        base = self.world.ids.next()
+        for offset in range(count):
+            ident = (((base >> 22) + offset) << 22) | (base & ((1 << 22) - 1))
+            if (ident >> 22) % count == shard:
+                return self.add_guild(name, ident=ident)
+        raise EmulatorUsageError(f"no shard {shard} among {count}")
+
     def add_text_channel(self, guild: Guild, name: str, *, ident: int | None = None) -> Channel:
         """Create a text channel (announced with CHANNEL_CREATE if connected)."""
         chan = self.world.add_text_channel(guild, name, ident=ident)
-        self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world))
+        self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world), guild_id=guild.id)
         return chan
 
     def add_member(
@@ -194,6 +207,7 @@ class Emulator:
             "GUILD_MEMBER_ADD",
             member_payload(member) | {"guild_id": str(guild.id)},
             intent=INTENT_GUILD_MEMBERS,
+            guild_id=guild.id,
         )
         return member
 
@@ -218,7 +232,9 @@ class Emulator:
         own.deny = own.deny & ~SEND_MESSAGES if allowed else own.deny | SEND_MESSAGES
         if not own.allow and not own.deny:
             channel.overwrites.remove(own)
-        self.gateway.dispatch("CHANNEL_UPDATE", channel_payload(channel, self.world))
+        self.gateway.dispatch(
+            "CHANNEL_UPDATE", channel_payload(channel, self.world), guild_id=channel.guild_id
+        )
 
     def permissions_in(self, channel: Channel, user: User | None = None) -> int:
         """The permission bits ``user`` (default: the bot) has in ``channel``."""

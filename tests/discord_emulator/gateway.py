@@ -1,9 +1,15 @@
 """The emulated Discord gateway (websocket, API v10, JSON text frames).
 
-Implements HELLO, IDENTIFY -> READY + one GUILD_CREATE per guild, HEARTBEAT -> HEARTBEAT_ACK,
+Implements HELLO, IDENTIFY (with or without ``shard: [id, count]``) -> READY + one GUILD_CREATE
+per guild of the session's shard, HEARTBEAT -> HEARTBEAT_ACK,
 RESUME (replaying missed events) or INVALID_SESSION, REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK,
 RECONNECT on request, and DISPATCH with sequence numbers. The client asks for ``zlib-stream``
 compression; discord.py also accepts uncompressed text frames, which is what this sends.
+
+Sharding as Discord does it: a session identified with ``shard: [id, count]`` receives the events
+of the guilds with ``(guild_id >> 22) % count == id``, and the events of no guild (direct
+messages, and interactions in them) only when its id is 0; a session identified without a shard
+receives everything.
 """
 
 from __future__ import annotations
@@ -62,6 +68,21 @@ def privileged_mask(names: frozenset[str]) -> int:
 IDENTIFY_TIMEOUT = 10.0
 
 
+def _shard_of_identify(value: Any) -> tuple[int, int] | bool | None:
+    """IDENTIFY's ``shard``: ``(id, count)``, None when absent, False when malformed (Discord
+    closes such a connection with 4010)."""
+    if value is None:
+        return None
+    if (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        and 0 <= value[0] < value[1]
+    ):
+        return (value[0], value[1])
+    return False
+
+
 @dataclass
 class Session:
     """A gateway session; it outlives its websocket so that the client can RESUME it."""
@@ -71,11 +92,26 @@ class Session:
     seq: int = 0
     events: list[dict[str, Any]] = field(default_factory=list)
     queue: asyncio.Queue[dict[str, Any] | None] | None = None
+    shard: tuple[int, int] | None = None
+    """``(shard id, shard count)`` as identified; None: not sharded (every event)."""
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this session the events of ``guild_id`` (None: a DM's)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == shard_for(guild_id, count)
+
+
+def shard_for(guild_id: int | None, count: int) -> int:
+    """The shard of ``guild_id`` among ``count`` (Discord's formula); direct messages: shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % count
 
 
 class Gateway:
-    """Serves the gateway websocket (no sharding). Several bot sessions may be live at once, as
-    when a bot is accidentally started twice: each then receives every event."""
+    """Serves the gateway websocket. Several bot sessions may be live at once: the shards of a
+    sharded bot (each gets its guilds' events), or a bot accidentally started twice (each
+    session of one shard receives every event of its shard)."""
 
     def __init__(self, emu: Emulator) -> None:
         self._emu = emu
@@ -83,6 +119,8 @@ class Gateway:
         self.live: list[Session] = []
         self.heartbeat_interval_ms = 41250
         self.identify_count = 0
+        self.identified_shards: list[tuple[int, int] | None] = []
+        """The ``shard`` of every IDENTIFY, in order (None: identified without one)."""
         self.resume_count = 0
         self._sockets: set[web.WebSocketResponse] = set()
 
@@ -101,8 +139,10 @@ class Gateway:
         intent: int | None = None,
         transform: Callable[[Session, dict[str, Any]], dict[str, Any]] | None = None,
         only: Session | None = None,
+        guild_id: int | None = None,
     ) -> int:
-        """Send a DISPATCH event to every live session whose intents allow it.
+        """Send a DISPATCH event to every live session whose intents allow it and whose shard
+        serves ``guild_id`` (None: an event of no guild, such as a DM's, for shard 0 only).
 
         ``transform`` may adapt the payload per session (e.g. hide message content without the
         MESSAGE_CONTENT intent). Events produced while a socket is down are kept and replayed on
@@ -110,6 +150,8 @@ class Gateway:
         """
         count = 0
         for session in [only] if only is not None else self.live:
+            if only is None and not session.serves(guild_id):
+                continue
             if intent is not None and not session.intents & intent:
                 continue
             session.seq += 1
@@ -235,11 +277,19 @@ class Gateway:
             )
             await ws.close(code=4014, message=b"Disallowed intent(s).")
             return None
-        session = Session(id=uuid.uuid4().hex, intents=intents, queue=asyncio.Queue())
+        shard = _shard_of_identify(data.get("shard"))
+        if shard is False:
+            self._emu.record(
+                Problem("gateway", f"IDENTIFY with an invalid shard {data.get('shard')!r}: closed with 4010")
+            )
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        session = Session(id=uuid.uuid4().hex, intents=intents, queue=asyncio.Queue(), shard=shard)
         self.sessions[session.id] = session
         self.live.append(session)
         emu = self._emu
-        guilds = emu.bot_guilds()
+        guilds = [g for g in emu.bot_guilds() if session.serves(g.id)]
+        self.identified_shards.append(shard)
         self.dispatch(
             "READY",
             only=session,
@@ -253,15 +303,18 @@ class Gateway:
                 "application": {"id": str(emu.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
-            },
+            }
+            | ({"shard": list(shard)} if shard is not None else {}),
         )
         for guild in guilds:
             self.dispatch("GUILD_CREATE", self.guild_create(session, guild), only=session)
         return session
 
     def announce_guild(self, guild: Guild) -> None:
-        """Send GUILD_CREATE for a guild the bot just joined to every live session."""
-        self.dispatch("GUILD_CREATE", {}, transform=lambda s, _d: self.guild_create(s, guild))
+        """Send GUILD_CREATE for a guild the bot just joined to the live sessions of its shard."""
+        self.dispatch(
+            "GUILD_CREATE", {}, transform=lambda s, _d: self.guild_create(s, guild), guild_id=guild.id
+        )
 
     def guild_create(self, session: Session, guild: Guild) -> dict[str, Any]:
         """The GUILD_CREATE payload of ``guild`` for ``session``: every member with the

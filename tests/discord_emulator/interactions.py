@@ -143,7 +143,8 @@ class InteractionService:
         self._by_token[token] = record
         loop = asyncio.get_running_loop()
         self._watchdogs.append(loop.call_later(self.response_timeout, self._deadline, record))
-        emu.gateway.dispatch("INTERACTION_CREATE", payload)
+        guild = emu.world.guild_of(channel)
+        emu.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id if guild is not None else None)
         return record
 
     def _deadline(self, record: InteractionRecord) -> None:

@@ -176,7 +176,9 @@ class MessageService:
             data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id is not None:
                 data["guild_id"] = str(msg.guild_id)
-            self._emu.gateway.dispatch("MESSAGE_DELETE", data, intent=self._intent_for(msg))
+            self._emu.gateway.dispatch(
+                "MESSAGE_DELETE", data, intent=self._intent_for(msg), guild_id=msg.guild_id
+            )
         self._emu.notify()
 
     @staticmethod
@@ -204,4 +206,6 @@ class MessageService:
                 return payload | {"content": "", "embeds": [], "attachments": [], "components": []}
             return payload
 
-        emu.gateway.dispatch(event, data, intent=self._intent_for(msg), transform=for_session)
+        emu.gateway.dispatch(
+            event, data, intent=self._intent_for(msg), transform=for_session, guild_id=msg.guild_id
+        )

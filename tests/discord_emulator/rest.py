@@ -396,7 +396,7 @@ class RestApi:
         """``GET /gateway[/bot]``."""
         return {
             "url": self._emu.ws_url,
-            "shards": 1,
+            "shards": self._emu.recommended_shards,
             "session_start_limit": {
                 "total": 1000,
                 "remaining": 999,

@@ -1,25 +1,33 @@
 """/history and /replay on the emulator: a game played through the bot is listed, replayed step
 by step with the buttons to its final scores (those of the final standings), downloaded as JSON
 that the engine reads back; the buttons work after a restart; every bad request gets a private
-answer that says why."""
+answer that says why. Each step carries its picture (the table with every hand), replaced as the
+buttons step; a server with ``/settings images off`` gets none."""
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import re
 from datetime import timedelta
 from pathlib import Path
 
+from PIL import Image
+
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
 from host.catalog import text
+from host.replays import stored_replay
 from host.storage import SeatRecord, SeatResult, Storage
 from stickem import Game
 from tabletop import registry
+from tabletop.pictures import art_of
 from tests.discord_emulator import Emulator, run_client
-from tests.discord_emulator.state import Message
-from tests.e2e.game_harness import GameHarness
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Attachment, Message
+from tests.e2e.game_harness import MANAGE_GUILD, GameHarness
 from tests.e2e.process_game import answer
+from tests.replay.played import play_out
 
 INVALID = "That button is no longer valid. Use /replay or /history to open a finished game again."
 
@@ -36,6 +44,23 @@ def step_of(message: Message) -> tuple[int, int]:
     found = re.fullmatch(r"Step (\d+) of (\d+)", footer)
     assert found is not None, footer
     return int(found[1]), int(found[2])
+
+
+def picture_of(message: Message) -> Attachment:
+    """A replay message's one attachment: its step's picture, a PNG with its alt text."""
+    (attachment,) = message.attachments
+    assert attachment.filename == "replay.png"
+    assert attachment.description
+    with Image.open(io.BytesIO(attachment.data)) as image:
+        assert image.format == "PNG"
+        image.load()
+    return attachment
+
+
+def png_size(attachment: Attachment) -> tuple[int, int]:
+    """The size of an attachment decoded as a PNG."""
+    with Image.open(io.BytesIO(attachment.data)) as image:
+        return image.size
 
 
 def totals_of(message: Message) -> dict[str, int]:
@@ -76,6 +101,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         opened = await answer(await emulator.driver.click(users[1], history, f"Replay #{game_id}"))
         assert opened.ephemeral and step_of(opened)[0] == 1
         assert opened.embeds[0].title == f"Replay of Stick'em #{game_id}"
+        picture_of(opened)  # the Replay button's new message carries the first step's picture too
 
         # /replay: the last game of the channel, stepped through to its end with Next
         shown = await answer(await emulator.driver.slash(ann, channel, "replay"))
@@ -85,17 +111,33 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert shown.button("First").disabled and shown.button("Back").disabled
         assert (shown.embeds[0].description or "").startswith("**Round 1: ")
         assert "deals" in (shown.embeds[0].description or "")
+        # its picture: the first step's table and every hand, as the game's art draws it
+        storage = bot.storage
+        assert isinstance(storage, Storage)
+        replay = stored_replay(await storage.load_game(game_id))
+        art = art_of(registry.game("stickem"))
+        assert art is not None
+        expected = art.draw("replay", replay.steps[0].views, ("ann", "bob", "cyd"))
+        opening = picture_of(shown)
+        assert png_size(opening) == (expected.width, expected.height)
+        assert opening.data == expected.png and opening.description == expected.description
+        assert opening.description.startswith("Round 1") and "cyd: Your hand" in opening.description
         round_two = await answer(await emulator.driver.click(ann, shown, "Next round"))
         assert (round_two.embeds[0].description or "").startswith("**Round 2: ")
+        replaced = picture_of(round_two)  # the one attachment, replaced (not added to)
+        assert replaced.id != opening.id and replaced.data != opening.data
         assert round_two.button("Next round").disabled  # the last round
         shown = await answer(await emulator.driver.click(ann, round_two, "First"))
         assert step_of(shown) == (1, steps)
-        labels = []
+        assert picture_of(shown).data == opening.data  # back to the first step's picture
+        labels, pictures = [], set()
         while not shown.button("Next").disabled:
             shown = await answer(await emulator.driver.click(ann, shown, "Next"))
             labels.append((shown.embeds[0].description or "").splitlines()[0])
+            pictures.add(picture_of(shown).data)
         assert step_of(shown) == (steps, steps)
         assert any("trick 1:" in label for label in labels) and any("misery" in label for label in labels)
+        assert len(pictures) == steps - 1  # each step its own picture
         assert "The game is over" in (shown.embeds[0].description or "")
         assert totals_of(shown) == standings  # the last step's scores are the final standings
         back = await answer(await emulator.driver.click(ann, shown, "Back"))
@@ -122,8 +164,6 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert malformed.ephemeral and "is not a game id" in malformed.content
         missing = await answer(await emulator.driver.slash(ann, channel, "replay", game="987654"))
         assert missing.ephemeral and "There is no finished game #987654 on this server" in missing.content
-        storage = bot.storage
-        assert isinstance(storage, Storage)
         theirs = await storage.create_game(
             guild_id=guild.id + 1,
             channel_id=12345,
@@ -272,3 +312,56 @@ async def test_a_german_reader_gets_history_and_replay_in_german(emulator: Emula
         assert refused.content == text("replay.malformed_id", language="de", given="zwölf")
         english = await answer(await emulator.driver.slash(emma, channel, "replay", game=str(ids[0])))
         assert english.embeds[0].title == text("replay.title", game=title, id=ids[0])
+
+
+async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator, tmp_path: Path) -> None:
+    """With ``/settings images off`` a replay is text only: a new one has no attachment, and a
+    step of one shown before loses its picture."""
+    guild = emulator.add_guild("Text club")
+    channel = emulator.add_text_channel(guild, "stickem")
+    ann, bob, cyd = emulator.add_user("ann"), emulator.add_user("bob"), emulator.add_user("cyd")
+    emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    for user in (bob, cyd):
+        emulator.add_member(guild, user)
+    spec = registry.game("stickem")
+    options = spec.resolve_options({"rounds": 1})
+    match, _ = play_out(spec, 3, options, 17, "random")
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        game_id = await storage.create_game(
+            guild_id=guild.id,
+            channel_id=channel.id,
+            game="stickem",
+            seed=match.seed,
+            rules=json.dumps(dict(match.options)),
+            seats=[SeatRecord(user.id, user.name) for user in (ann, bob, cyd)],
+        )
+        for seq, (seat, action) in enumerate(match.log):
+            await storage.append_action(game_id, seq, seat, action)
+        results = match.results()
+        await storage.finish_game(
+            game_id,
+            [
+                SeatResult(seat, user.id, user.name, results.totals[seat], (), seat in results.winners)
+                for seat, user in enumerate((ann, bob, cyd))
+            ],
+        )
+    finally:
+        await storage.close()
+
+    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+        pictured = await answer(await emulator.driver.slash(bob, channel, "replay"))
+        first = picture_of(pictured)
+        second = await answer(await emulator.driver.click(bob, pictured, "Next"))
+        assert step_of(second) == (2, step_of(second)[1]) and picture_of(second).data != first.data
+        off = await answer(await emulator.driver.slash(ann, channel, "settings images", state="off"))
+        assert "text only" in off.content
+        plain = await answer(await emulator.driver.slash(bob, channel, "replay"))
+        assert step_of(plain)[0] == 1 and plain.embeds and not plain.attachments
+        stepped = await answer(await emulator.driver.click(bob, plain, "Next"))
+        assert step_of(stepped)[0] == 2 and not stepped.attachments
+        earlier = await answer(await emulator.driver.click(bob, second, "Next"))  # shown with one
+        assert step_of(earlier)[0] == 3 and not earlier.attachments
+        history = await answer(await emulator.driver.slash(bob, channel, "history"))
+        opened = await answer(await emulator.driver.click(bob, history, f"Replay #{game_id}"))
+        assert step_of(opened)[0] == 1 and not opened.attachments

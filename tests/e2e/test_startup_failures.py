@@ -248,3 +248,15 @@ async def test_a_games_entry_that_cannot_be_loaded(
     text = await refused_start(env, tmp_path)
     assert text.startswith("stickem-bot: GAMES: the game ") and "cannot be loaded from" in text
     assert not (tmp_path / "stickem.sqlite3").exists() and not discord_emulator.rest_calls
+
+
+async def test_sqlite_for_one_of_several_processes_is_refused(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """SHARD_IDS naming some of the shards makes one of several processes: SQLite cannot be
+    shared by them, so the start is refused, before the database or Discord."""
+    env = process_env(discord_emulator, tmp_path, SHARD_COUNT="2", SHARD_IDS="1")
+    text = await refused_start(env, tmp_path)
+    assert text.startswith("stickem-bot: SHARD_IDS=1 with SHARD_COUNT=2 makes this bot one of several")
+    assert "PostgreSQL" in text
+    assert not (tmp_path / "stickem.sqlite3").exists() and not discord_emulator.rest_calls

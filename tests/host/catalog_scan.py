@@ -38,6 +38,8 @@ OPERATOR_FILES = {
     "host/storage/database.py": "DATABASE_URL refused at start-up",
     "host/storage/loading.py": "why a stored game or lobby cannot be read (logged)",
     "host/storage/rated.py": "the ratings printed by `python -m bot.storage ratings`",
+    "bot/metrics/health.py": "the health line in the log",
+    "bot/metrics/instruments.py": "the metrics' help texts, read by Prometheus",
 }
 
 NOT_PLAYER_TEXT = {

@@ -117,3 +117,27 @@ async def undo_ratings(storage: Storage) -> None:
     ``ratings`` and ``game_ratings`` tables (the schema version is the caller's to set)."""
     await raw(storage, "DROP TABLE game_ratings")
     await raw(storage, "DROP TABLE ratings")
+
+
+async def undo_handed_clicks(storage: Storage) -> None:
+    """Take back what the schema's handed-click migration added (a database of the version
+    before it; see `host.storage.migrations._v8_to_v9`)."""
+    await raw(storage, "DROP TABLE handed_clicks")
+
+
+TABLES_SINCE: dict[int, tuple[str, ...]] = {
+    6: ("server_images",),
+    7: ("user_languages", "server_languages"),
+    8: ("game_ratings", "ratings"),
+    9: ("handed_clicks",),
+}
+"""The tables each schema version from 6 on added (and nothing else)."""
+
+
+async def undo_since(storage: Storage, version: int) -> None:
+    """Turn a fresh database's schema back to what it was before ``version``: drop the tables of
+    that version and every later one (the schema version is the caller's to set)."""
+    for since in sorted(TABLES_SINCE, reverse=True):
+        if since >= version:
+            for table in TABLES_SINCE[since]:
+                await raw(storage, f"DROP TABLE {table}")

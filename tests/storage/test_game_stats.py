@@ -12,7 +12,7 @@ from host.journal import seat_results
 from host.storage import CURRENT_VERSION, SeatResult, StatTotal, Storage
 from host.tables import Seat
 from tabletop import registry
-from tests.storage.conftest import FakeClock, Target, raw, undo_ratings
+from tests.storage.conftest import FakeClock, Target, raw, undo_since
 from tests.storage.helpers import new_game, result
 
 GUILD = 100
@@ -82,10 +82,7 @@ async def _as_version_4(storage: Storage) -> None:
         " WHERE game_id IN (SELECT id FROM games WHERE game = 'stickem')",
     )
     await raw(storage, "DROP TABLE game_stats")
-    await raw(storage, "DROP TABLE server_images")  # version 6
-    await raw(storage, "DROP TABLE user_languages")  # version 7
-    await raw(storage, "DROP TABLE server_languages")
-    await undo_ratings(storage)  # version 8
+    await undo_since(storage, 6)
     await raw(storage, "UPDATE schema_version SET version = 4")
 
 

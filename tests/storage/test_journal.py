@@ -70,6 +70,7 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
         await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
     assert stored.record.seed == 11 and len(stored.actions) == 10
+    assert journal.actions_recorded == 10  # what the metrics count as actions played
 
     # a restart rebuilds the very same table
     registry = TableRegistry()
@@ -84,6 +85,7 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
     finished = await storage.load_game(table.storage_id)
     assert finished.record.status is GameStatus.FINISHED
     assert len(finished.actions) == engine(table).action_count
+    assert journal.actions_recorded == engine(table).action_count
     (entry,) = await storage.history(CHANNEL, 1)
     assert sorted(s.total for s in entry.standings) == sorted(engine(table).totals)
     assert table.match is not None
@@ -128,6 +130,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
         await next_move(journal, table)
     game = engine(table)
     assert game == before[0] and table.state is before[1]
+    assert journal.actions_recorded == 4  # the move that was not stored is not counted
     monkeypatch.undo()
 
     # an engine refusal stores nothing either
@@ -144,7 +147,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
     assert engine(table).action_count == 4
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
-    assert len(stored.actions) == 5 == engine(table).action_count
+    assert len(stored.actions) == 5 == engine(table).action_count == journal.actions_recorded
 
 
 async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:

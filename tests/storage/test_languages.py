@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from host.storage import CURRENT_VERSION, ServerLanguage, Storage
 from host.storage.migrations import MIGRATIONS
-from tests.storage.conftest import Target, raw, undo_ratings
+from tests.storage.conftest import Target, raw, undo_since
 
 
 async def test_locales_are_stored_replaced_and_loaded(storage: Storage) -> None:
@@ -23,9 +23,7 @@ async def test_locales_are_stored_replaced_and_loaded(storage: Storage) -> None:
 
 
 async def test_a_version_6_database_gets_the_language_tables(storage: Storage, target: Target) -> None:
-    await raw(storage, "DROP TABLE user_languages")
-    await raw(storage, "DROP TABLE server_languages")
-    await undo_ratings(storage)  # version 8
+    await undo_since(storage, 7)
     await raw(storage, "UPDATE schema_version SET version = 6")
     assert 6 in MIGRATIONS
     await storage.close()

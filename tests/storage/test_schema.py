@@ -11,7 +11,7 @@ from sqlalchemy import Connection, inspect, text
 from host.storage import CURRENT_VERSION, SchemaTooNew, Storage, StorageError, TimerRecord
 from host.storage.database import create_engine, read_only
 from host.storage.migrations import ensure_schema
-from tests.storage.conftest import FakeClock, Target, raw, undo_ratings
+from tests.storage.conftest import FakeClock, Target, raw, undo_since
 from tests.storage.helpers import new_game, play
 
 
@@ -158,10 +158,7 @@ async def _make_version_1(storage: Storage) -> None:
     await raw(storage, "ALTER TABLE game_timers DROP COLUMN reminded_at")
     await raw(storage, "DROP TABLE server_settings")  # version 4
     await _undo_version_5(storage)
-    await raw(storage, "DROP TABLE server_images")  # version 6
-    await raw(storage, "DROP TABLE user_languages")  # version 7
-    await raw(storage, "DROP TABLE server_languages")
-    await undo_ratings(storage)  # version 8
+    await undo_since(storage, 6)
     await raw(storage, "UPDATE schema_version SET version = 1")
 
 

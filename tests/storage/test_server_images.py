@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from host.storage import CURRENT_VERSION, Storage
-from tests.storage.conftest import FakeClock, Target, raw, undo_ratings
+from tests.storage.conftest import FakeClock, Target, raw, undo_since
 
 
 async def test_a_servers_choice_is_stored_and_changed(storage: Storage) -> None:
@@ -20,10 +20,7 @@ async def test_a_version_5_database_gains_the_pictures_setting(
     storage: Storage, target: Target, clock: FakeClock
 ) -> None:
     await storage.set_default_game(100, "stupid")
-    await raw(storage, "DROP TABLE server_images")
-    await raw(storage, "DROP TABLE user_languages")  # version 7
-    await raw(storage, "DROP TABLE server_languages")
-    await undo_ratings(storage)  # version 8
+    await undo_since(storage, 6)
     await raw(storage, "UPDATE schema_version SET version = 5")
     await storage.close()
     upgraded = await Storage.open(target.url, schema=target.schema, clock=clock)

@@ -1,0 +1,227 @@
+"""Two bot processes, one per shard, on one PostgreSQL database (SHARD_COUNT=2, SHARD_IDS=0 / 1).
+
+Each process serves the servers of its shard and their tables; Discord (the emulator) sends every
+click in a direct message to shard 0's process, which hands the clicks of the other process's
+tables over through the database. A process killed with SIGKILL and started again for the same
+shard resumes exactly its own tables, while the other one keeps serving.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from host.storage import Storage, StoredGame
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import Channel, User
+from tests.e2e.bot_process import BotProcess, process_env
+from tests.e2e.process_game import READY, ProcessGame, assert_clean_log, database_url, replay
+
+SHARDS = "2"
+
+
+class ShardGame(ProcessGame):
+    """A game in one server's channel, played while other channels' games go on in the database."""
+
+    async def stored(self) -> StoredGame:
+        """This channel's game as the database has it now."""
+        storage = await Storage.open(self.url, timeout=5)
+        try:
+            result = await storage.load_unfinished_games()
+            return next(g for g in result.games if g.record.channel_id == self.channel.id)
+        finally:
+            await storage.close()
+
+
+@dataclass
+class TwoShards:
+    """Two servers, one on each shard, with three players each, and a process per shard."""
+
+    emu: Emulator
+    folder: Path
+    url: str
+    games: list[ShardGame]
+    processes: list[BotProcess | None]
+
+    async def start(self, shard: int) -> BotProcess:
+        """Start the process of ``shard`` and wait until it is connected."""
+        env = process_env(
+            self.emu, self.folder, DATABASE_URL=self.url, SHARD_COUNT=SHARDS, SHARD_IDS=str(shard),
+            BOT_WORKERS="0",
+        )
+        process = await BotProcess.start(env, cwd=self.folder)
+        await process.wait_for_log(READY)
+        self.processes[shard] = process
+        for game in self.games:
+            if game.channel.guild_id is not None and (game.channel.guild_id >> 22) % 2 == shard:
+                game.bot = process
+        return process
+
+    async def stop(self, shard: int) -> str:
+        """SIGTERM the process of ``shard`` (a clean stop: exit code 0); its log."""
+        process = self.processes[shard]
+        assert process is not None
+        process.process.terminate()
+        assert await process.finish() == 0, process.log
+        self.processes[shard] = None
+        return process.log
+
+    async def kill(self, shard: int) -> str:
+        """SIGKILL the process of ``shard``; its log."""
+        process = self.processes[shard]
+        assert process is not None
+        with contextlib.suppress(ProcessLookupError):
+            process.process.kill()
+        await process.finish()
+        self.processes[shard] = None
+        return process.log
+
+
+@asynccontextmanager
+async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
+    """The two servers and a fresh PostgreSQL database; both processes started."""
+    players: list[list[User]] = []
+    channels: list[Channel] = []
+    for shard, names in enumerate((("ann", "ben", "cat"), ("dan", "eve", "fay"))):
+        # Players of their own per server: the test finds a player's prompt by its round and
+        # trick, which a prompt of the other server's game could share.
+        guild = emu.add_guild_on_shard(f"club {shard}", shard, 2)
+        users = [emu.add_user(name) for name in names]
+        for user in users:
+            emu.add_member(guild, user)
+        channels.append(emu.add_text_channel(guild, "stickem"))
+        players.append(users)
+    async with database_url("postgres", folder) as url:
+        games = [
+            ShardGame(emu, folder, url, channel, users)
+            for channel, users in zip(channels, players, strict=True)
+        ]
+        shards = TwoShards(emu, folder, url, games, [None, None])
+        try:
+            for shard in range(2):
+                await shards.start(shard)
+            yield shards
+        finally:
+            for shard in range(2):
+                if shards.processes[shard] is not None:
+                    await shards.kill(shard)
+
+
+async def test_each_process_serves_its_shards_tables_and_dm_clicks_reach_the_owner(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        zero, one = shards.games
+        await one.open_game()  # in shard 1's server: run by the second process
+        await zero.open_game()
+        for game in (one, zero):
+            assert game.shadow is not None
+            for seat in list(game.shadow.awaiting):
+                await game.pick_misery(seat)  # clicks in DMs: all delivered to shard 0's process
+            for _ in range(4):
+                await game.play_turn()
+        for game in (zero, one):  # every click the players saw answered was stored
+            stored = await game.stored()
+            assert game.shadow is not None
+            assert replay(stored).action_count == game.shadow.action_count > 0
+        zero_log, one_log = (await shards.stop(0)), (await shards.stop(1))
+    assert_clean_log(zero_log)
+    assert_clean_log(one_log)
+    assert "Serving shards 0 of 2" in zero_log and "Serving shards 1 of 2" in one_log
+
+
+async def test_a_killed_process_is_replaced_and_resumes_exactly_its_tables(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        zero, one = shards.games
+        for game in (zero, one):
+            await game.open_game()
+            assert game.shadow is not None
+            for seat in list(game.shadow.awaiting):
+                await game.pick_misery(seat)
+        assert one.shadow is not None
+        prompt = await one.hand_message(one.shadow.awaiting[0])
+        before = (await one.stored()).actions
+
+        await shards.kill(1)
+        await zero.play_turn()  # the other process never stops serving
+        seat = one.shadow.awaiting[0]
+        card = str(one.shadow.hand(seat)[0])
+        result = await emulator.driver.click(one.users[seat], prompt, card)
+        assert (await result.response(timeout=10)).deferred  # at once, by shard 0's process
+        (refused,) = await result.wait_followups(1, timeout=10)
+        assert "not answering right now" in refused.content and refused.ephemeral
+        assert (await one.stored()).actions == before  # nothing changed
+
+        restarted = await shards.start(1)
+        await restarted.wait_for_log("Resumed 1 games and 0 lobbies")  # its table, not the other's
+        await one.play_turn()  # the DM click reaches the new process
+        await zero.play_turn()
+        assert zero.shadow is not None
+        for game in (zero, one):
+            assert game.shadow is not None
+            assert replay(await game.stored()).action_count == game.shadow.action_count
+        zero_log = await shards.kill(0)
+    assert "Resumed 0 games and 0 lobbies" in zero_log  # started first, before any table existed
+    assert_clean_log(zero_log)
+
+
+async def test_a_second_process_for_a_served_shard_waits_until_the_first_is_gone(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """Started by mistake, or to replace one still running: it resumes no table while the first
+    one serves the shard, and takes over the moment that one is gone."""
+    emulator = discord_emulator
+    async with two_shards(emulator, tmp_path) as shards:
+        one = shards.games[1]
+        await one.open_game()
+        env = process_env(
+            emulator, tmp_path, DATABASE_URL=shards.url, SHARD_COUNT=SHARDS, SHARD_IDS="1", BOT_WORKERS="0"
+        )
+        second = await BotProcess.start(env, cwd=tmp_path)
+        try:
+            await second.wait_for_log("served by another process; waiting")
+            assert "Resumed" not in second.log and READY not in second.log
+            await shards.kill(1)
+            await second.wait_for_log("Resumed 1 games and 0 lobbies")
+            await second.wait_for_log(READY)
+            one.bot = shards.processes[1] = second
+            assert one.shadow is not None
+            for seat in list(one.shadow.awaiting):
+                await one.pick_misery(seat)  # DM clicks reach the new process
+        finally:
+            if shards.processes[1] is None:
+                with contextlib.suppress(ProcessLookupError):
+                    second.process.kill()
+                await second.finish()
+
+
+async def test_one_process_serves_every_shard_on_sqlite(discord_emulator: Emulator, tmp_path: Path) -> None:
+    """SHARD_COUNT without SHARD_IDS: one AutoShardedBot with a connection per shard, which
+    SQLite allows; each server's commands come on its own shard and are all served."""
+    emulator = discord_emulator
+    channels = []
+    ann = emulator.add_user("ann")
+    for shard in range(2):
+        guild = emulator.add_guild_on_shard(f"club {shard}", shard, 2)
+        emulator.add_member(guild, ann)
+        channels.append(emulator.add_text_channel(guild, "stickem"))
+    env = process_env(emulator, tmp_path, SHARD_COUNT=SHARDS, BOT_WORKERS="0")
+    bot = await BotProcess.start(env, cwd=tmp_path)
+    try:
+        await bot.wait_for_log("Shard ID 1 has connected to Gateway", timeout=30)
+        assert sorted(emulator.gateway.identified_shards) == [(0, 2), (1, 2)]  # type: ignore[type-var]
+        for channel in channels:
+            result = await emulator.driver.slash(ann, channel, "join")
+            assert "You joined" in (await result.response(timeout=10)).content
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            bot.process.terminate()
+        assert await bot.finish() == 0, bot.log
+    assert_clean_log(bot.log)
