@@ -8,7 +8,13 @@ from host.catalog import Text, Words
 class UserError(Exception):
     """An expected problem whose message is shown, as it is, to the user who acted: words, or
     a catalog text that the Discord layer fills in in the user's language (:attr:`words`);
-    ``str()`` is its English."""
+    ``str()`` is its English.
+
+    ``outdated_prompt``: the refusal of a click on a prompt that no longer counts (stale, or a
+    game's :attr:`~tabletop.Refused.outdated` refusal); the Discord layer adds where the
+    player's latest prompt is (no game text names a command)."""
+
+    outdated_prompt: bool = False
 
     @property
     def words(self) -> Words:

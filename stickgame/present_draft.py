@@ -70,9 +70,10 @@ TARGET_PAGE: Final = 25
 """Table melds per page of the lay-off select."""
 
 
-def forged() -> Text:
-    """The refusal of a click no prompt offered (a forged or garbled intent)."""
-    return t("refusal.forged")
+def forged() -> Refused:
+    """The refusal of a click no prompt offered (a forged or garbled intent, or one of a prompt
+    the game has moved past): the host adds where the latest prompt is."""
+    return Refused(t("refusal.forged"), outdated=True)
 
 
 _MELD: Final = r"[0-9a-f]{1,16}(?:S|F|R(?:1[0-2]|[1-9]))?"
@@ -147,7 +148,7 @@ def parse(text: str) -> Draft:
     pattern = _PATTERNS.get(text[:1])
     found = pattern.fullmatch(text) if pattern is not None else None
     if found is None:
-        raise Refused(forged())
+        raise forged()
     mode = text[0]
     if mode in ("L", "M"):
         return Draft(mode, tuple(MeldDraft.decode(part) for part in found.group(1).split(".")))
@@ -283,7 +284,7 @@ def check(desk: Desk, draft: Draft) -> Work:
         if not desk.swaps:
             raise Refused(t("refusal.no_swaps"))
         if draft.swaps >> len(desk.swaps):
-            raise Refused(forged())
+            raise forged()
         taken = tuple(option for bit, option in enumerate(desk.swaps) if draft.swaps >> bit & 1)
         _each_wild_once(taken, desk.melds)
         if not draft.using:
@@ -302,7 +303,7 @@ def check(desk: Desk, draft: Draft) -> Work:
     if building in ("M", "O") and desk.stick is not None:
         raise Refused(t("refusal.stick_first"))
     if building == "M" and draft.mode == "W" and len(draft.melds) != 1:
-        raise Refused(forged())
+        raise forged()
     if building == "L":
         assert desk.stick is not None
         if len(draft.melds) > len(desk.stick.needs):
@@ -310,7 +311,7 @@ def check(desk: Desk, draft: Draft) -> Work:
     if draft.mode == "O":
         if draft.target is None:
             if draft.page * TARGET_PAGE >= max(1, len(desk.melds)):
-                raise Refused(forged())
+                raise forged()
             return Work(draft, desk, hand, taken, ())
         if draft.target >= len(desk.melds):
             raise Refused(t("refusal.no_such_meld"))
@@ -318,9 +319,9 @@ def check(desk: Desk, draft: Draft) -> Work:
     melds: list[tuple[Card, ...]] = []
     for number, meld in enumerate(draft.melds):
         if meld.mask >> len(hand) or meld.mask & used:
-            raise Refused(forged())
+            raise forged()
         if not meld.mask and number < len(draft.melds) - 1:
-            raise Refused(forged())
+            raise forged()
         used |= meld.mask
         melds.append(_cards(hand, meld.mask))
     return Work(draft, desk, hand, taken, tuple(melds))
@@ -519,7 +520,7 @@ def action_text(work: Work) -> str:
     """The action a finished draft means; :class:`Refused` if a step is missing."""
     building = work.building
     if not building:
-        raise Refused(forged())
+        raise forged()
     plays: list[MeldPlay] = []
     for number, (meld, cards) in enumerate(zip(work.draft.melds, work.melds, strict=True), 1):
         if not cards:

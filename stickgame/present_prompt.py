@@ -649,7 +649,7 @@ def _ints(values: Sequence[str], allowed: Sequence[int]) -> list[int]:
     found = []
     for value in values:
         if not value.isdigit() or int(value) not in allowed or int(value) in found:
-            raise Refused(forged())
+            raise forged()
         found.append(int(value))
     if not found:
         raise Refused(t("refusal.choose_one"))
@@ -658,11 +658,11 @@ def _ints(values: Sequence[str], allowed: Sequence[int]) -> list[int]:
 
 def _discard(desk: Desk, values: Sequence[str]) -> Act:
     if len(values) != 1:
-        raise Refused(forged())
+        raise forged()
     try:
         card = Card.parse(values[0])
     except ValueError:
-        raise Refused(forged()) from None
+        raise forged() from None
     if card not in desk.hand:
         raise Refused(t("refusal.discard_not_held", card=card_name(card)))
     if not discardable(card, desk.melds) and any(discardable(c, desk.melds) for c in desk.hand):
@@ -678,10 +678,10 @@ def _earlier_reading_chosen(work: Work, value: str) -> Draft:
     of the melds before the last; :class:`Refused` if that was not offered."""
     index = int(value[:1]) if value[:1].isdigit() else len(work.draft.melds)
     if index >= len(work.draft.melds) - 1:
-        raise Refused(forged())
+        raise forged()
     readings, _ = _readings(work, work.melds[index])
     if len(readings) < 2 or value[1:] not in [reading.flag for reading in readings]:
-        raise Refused(forged())
+        raise forged()
     melds = list(work.draft.melds)
     melds[index] = replace(melds[index], reading=value[1:])
     return replace(work.draft, melds=tuple(melds))
@@ -691,12 +691,12 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     """What a click on the seat's prompt means (see the module docstring for the intents)."""
     if intent in ("S", "D"):
         if values:
-            raise Refused(forged())
+            raise forged()
         return Act(intent)
     if view.seat in view.awaiting and view.phase == "draw":
         raise Refused(t("refusal.draw_first"))
     if view.seat is None or view.seat not in view.awaiting or view.phase != "play":
-        raise Refused(t("refusal.not_your_play"), turn_of=view.awaiting)
+        raise Refused(t("refusal.not_your_play"), turn_of=view.awaiting, outdated=True)
     desk = Desk.of(view)
     if intent[:1] == "X" and intent[1:].isdigit():
         return _discard(desk, values)
@@ -704,22 +704,22 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     page = 0
     if op == "c":
         if not rest[:1].isdigit():
-            raise Refused(forged())
+            raise forged()
         page, rest = int(rest[:1]), rest[1:]
     work = check(desk, parse(rest))
     draft = work.draft
     if op == "g":
         if values:
-            raise Refused(forged())
+            raise forged()
         return Redraw(draft.encode())
     if op == "a":
         if values:
-            raise Refused(forged())
+            raise forged()
         return Act(action_text(work))
     if op == "c" and work.building:
         pages = _position_pages(work.hand, _available(work))
         if page >= len(pages):
-            raise Refused(forged())
+            raise forged()
         shown = pages[page]
         chosen = _ints(values, shown)
         mask = draft.current.mask
@@ -730,7 +730,7 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
         return Redraw(draft.with_current(MeldDraft(mask)).encode())
     if op == "t" and draft.mode == "O" and draft.target is None:
         if len(values) != 1:
-            raise Refused(forged())
+            raise forged()
         (target,) = _ints(values, lay_off_targets(desk))
         return Redraw(Draft("O", (MeldDraft(),), target=target).encode())
     if op == "w" and draft.mode == "W" and not draft.using:
@@ -743,6 +743,6 @@ def click(view: View, intent: str, values: Sequence[str]) -> Act | Redraw:
     if op == "q" and work.building and len(values) == 1:
         readings, _ = _readings(work, work.melds[-1])
         if values[0] not in [reading.flag for reading in readings]:
-            raise Refused(forged())
+            raise forged()
         return Redraw(draft.with_current(replace(draft.current, reading=values[0])).encode())
-    raise Refused(forged())
+    raise forged()

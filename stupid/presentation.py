@@ -84,18 +84,18 @@ class StupidPresentation:
         :class:`tabletop.Refused` for anything a prompt never offers."""
         seen = _view(view)
         if values:
-            raise Refused(t("click.not_ours"))
+            raise Refused(t("click.not_ours"), outdated=True)
         try:
             action = _action(intent)
         except ValueError:
-            raise Refused(t("click.not_ours")) from None
+            raise Refused(t("click.not_ours"), outdated=True) from None
         if action.kind == "bid":
             assert action.number is not None
             if action.number > seen.hand_size:
                 raise Refused(t("click.no_such_bid", bid=action.number, count=seen.hand_size))
         elif action.card not in (seen.hand or ()):
             assert action.card is not None
-            raise Refused(t("click.not_in_hand", card=card_text(action.card)))
+            raise Refused(t("click.not_in_hand", card=card_text(action.card)), outdated=True)
         return Act(intent)
 
     def acted(self, view: object, action: str, names: Sequence[str]) -> Message | None:

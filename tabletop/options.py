@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from tabletop.catalog import Text
+from tabletop.texts import alternatives, t
 
 __all__ = ["MAX_NUMBER_DIGITS", "Option", "OptionError", "OptionValue", "Preset", "resolve_options"]
 
@@ -78,14 +79,15 @@ class Option:
         """Whether the option takes whole numbers (possibly beside some words)."""
         return self.minimum is not None
 
-    def allowed(self) -> str:
-        """The values this option takes, in words: ``'a', 'b' or a whole number from 1 to 20``."""
-        parts = [repr(choice) for choice in self.choices]
-        if self.minimum is not None:
-            parts.append(f"a whole number from {self.minimum} to {self.maximum}")
-        if len(parts) == 1:
-            return parts[0]
-        return ", ".join(parts[:-1]) + " or " + parts[-1]
+    def allowed(self) -> Text:
+        """The values this option takes, in words, shown in the reader's language: ``'a', 'b' or
+        a whole number from 1 to 20`` (the words as they are typed, in every language)."""
+        parts: list[Text] = [t("option.word", word=choice) for choice in self.choices]
+        if self.minimum is not None and self.maximum is not None:
+            parts.append(t("option.number_range", low=self.minimum, high=self.maximum))
+        listed = alternatives(parts)
+        assert isinstance(listed, Text)  # texts in, a text out
+        return listed
 
     def parse(self, raw: object) -> OptionValue:
         """The value ``raw`` stands for (text as typed, or a number); :class:`OptionError` if
@@ -102,12 +104,13 @@ class Option:
             if self.minimum <= raw <= self.maximum:
                 return raw
         shown = raw if not isinstance(raw, str) or len(raw) <= 40 else raw[:40] + "…"
+        allowed = self.allowed()
         raise OptionError(
             "not_allowed",
-            f"{self.name}={shown!r} is not allowed; use {self.allowed()}",
+            t("option.not_allowed", option=self.name, value=repr(shown), allowed=allowed),
             option=self.name,
             value=shown,
-            allowed=self.allowed(),
+            allowed=allowed,
         )
 
 
@@ -146,7 +149,7 @@ def resolve_options(
                 shown = str(wanted)[:40]
                 raise OptionError(
                     "unknown_preset",
-                    f"there is no preset {shown!r}; presets are {', '.join(names)}",
+                    t("option.unknown_preset", value=repr(shown), known=", ".join(names)),
                     value=shown,
                     allowed=", ".join(names),
                 )
@@ -156,10 +159,10 @@ def resolve_options(
     for name, value in given.items():
         option = by_name.get(name)
         if option is None:
-            known = ", ".join(by_name) or "none"
+            known: str | Text = ", ".join(by_name) or t("option.no_options")
             raise OptionError(
                 "unknown_option",
-                f"there is no option {str(name)[:40]!r}; options are {known}",
+                t("option.unknown_option", option=repr(str(name)[:40]), known=known),
                 option=str(name)[:40],
                 allowed=known,
             )

@@ -216,7 +216,8 @@ class Presentation(Protocol):
     def stale(self, stage: str, view: object) -> str | Text | None:
         """Why a click on a prompt made at ``stage`` (an earlier stage than now; ``view``: the
         clicking seat's) no longer counts, in the words of the game ("This hand is from trick
-        1, which is over; use your latest hand or /hand."); None: it still counts."""
+        1, which is over; use your latest hand."; the host adds the command that shows the latest
+        prompt: no game text names a command); None: it still counts."""
         ...
 
     def todo(self, view: object) -> str | Text:
@@ -226,7 +227,8 @@ class Presentation(Protocol):
 
     def nudge(self, view: object) -> str | Text:
         """What the seat whose view this is must do now, for a reminder in the channel (when its
-        direct messages are closed): "it is your turn (round 2, trick 3)"."""
+        direct messages are closed): "it is your turn (round 2, trick 3)." (the host adds the
+        command that shows the prompt)."""
         ...
 
 

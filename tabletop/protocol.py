@@ -40,12 +40,16 @@ class Refused(Exception):
     or a :class:`~tabletop.catalog.Text` of the game's catalog, shown in the reader's language
     (:func:`~tabletop.catalog.render`); ``str()`` is the English sentence. ``turn_of``: when the
     reason is that it is other seats' turn, those seats (the game knows seats; the host, which
-    knows the players' names, says whose turn it is instead of ``message``)."""
+    knows the players' names, says whose turn it is instead of ``message``). ``outdated``: the
+    refusal of a click on a prompt that no longer fits what the seat holds or may do (a button of
+    another game, a card played since): the host adds how to see the latest one, since no game
+    text names the bot's commands."""
 
-    def __init__(self, message: str | Text, *, turn_of: tuple[int, ...] = ()) -> None:
+    def __init__(self, message: str | Text, *, turn_of: tuple[int, ...] = (), outdated: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.turn_of = turn_of
+        self.outdated = outdated
 
     def __str__(self) -> str:
         return str(self.message)

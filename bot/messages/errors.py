@@ -45,9 +45,10 @@ def friendly_message(error: BaseException, language: str = DEFAULT_LANGUAGE) -> 
     error = _unwrap(error)
     if isinstance(error, GameRefusal | Refused):  # the games' refusals are written for players
         said = error.words if isinstance(error, GameRefusal) else error.message
-        return sentence(render(said, language))
+        outdated = error.outdated_prompt if isinstance(error, GameRefusal) else error.outdated
+        return _with_hint(sentence(render(said, language)), outdated, language)
     if isinstance(error, UserError):
-        return render(error.words, language)
+        return _with_hint(render(error.words, language), error.outdated_prompt, language)
     if isinstance(error, app_commands.TransformerError):
         return text("errors.invalid_value", language=language, value=limits.echo(str(error.value)))
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -69,6 +70,14 @@ def friendly_message(error: BaseException, language: str = DEFAULT_LANGUAGE) -> 
             return text("errors.not_here", language=language)
         return said
     return None
+
+
+def _with_hint(refusal: str, outdated_prompt: bool, language: str) -> str:
+    """``refusal``, followed, for the refusal of a click on a prompt that no longer counts, by
+    the command that shows the latest one (the games' texts name no command)."""
+    if not outdated_prompt:
+        return refusal
+    return text("hints.outdated_prompt", language=language, refusal=refusal)
 
 
 async def report_interaction_error(

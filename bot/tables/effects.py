@@ -155,14 +155,16 @@ class EffectPlayer:
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in
-        the channel (in the server's)."""
+        the channel (in the server's): the game's words for what the seat must do, and the
+        command that shows the prompt (no game text names a command)."""
         reader = self.courier.languages.of_seat(table, seat)
         spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
             channel = self.courier.languages.of_channel(table)
             nudge = render_text(table.presentation.nudge(table.running_match().view(seat)), channel)
-            await self.courier.say(table, MessageSpec(f"<@{user_id}> {nudge}"), ping=user_id)
+            said = text("hints.nudge", language=channel, user=user_id, nudge=nudge)
+            await self.courier.say(table, MessageSpec(said), ping=user_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""

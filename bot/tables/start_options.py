@@ -87,5 +87,6 @@ def option_suggestions(
             if option.name in given or option.name == "preset" or not option.name.startswith(name):
                 continue
             pair = f"{prefix}{option.name}={option.default}"
-            suggestions.append((f"{pair} ({render(option.help, language)}; {option.allowed()})", pair))
+            allowed = render(option.allowed(), language)
+            suggestions.append((f"{pair} ({render(option.help, language)}; {allowed})", pair))
     return [(label[:100], value[:100]) for label, value in suggestions][:MAX_SUGGESTIONS]

@@ -21,6 +21,7 @@ from host.table.effects import (
 from host.table.seats import (
     AWAY_AFTER,
     GameRefusal,
+    OutdatedPrompt,
     TableError,
     TableState,
     bot_base_names,
@@ -66,7 +67,7 @@ class TablePlay(TableTakeovers):
         reason = self.presentation.stale(stage, view) if stage != match.stage else None
         returns = seat in self.away and (seat not in match.awaiting or reason is not None)
         if reason is not None and not returns:
-            raise TableError(reason)
+            raise OutdatedPrompt(reason)
         return Admitted(user_id, game_id, stage, seat, view, returns, self._moment())
 
     def is_current(self, admitted: Admitted) -> bool:

@@ -17,6 +17,13 @@ class TableError(UserError):
     """A refusal by the table itself (not a rule of the game); its text is shown to the player."""
 
 
+class OutdatedPrompt(TableError):
+    """A click on a prompt made at an earlier stage that no longer counts, in the game's words
+    (its presentation's ``stale``); the Discord layer adds where the latest prompt is."""
+
+    outdated_prompt = True
+
+
 class GameRefusal(UserError):
     """The game refused an action (its rule sentence is shown to the player); nothing changed."""
 
@@ -27,7 +34,9 @@ class GameRefusal(UserError):
         if refused.turn_of:
             waiting = and_list([names[seat] for seat in refused.turn_of])
             return cls(lazy("game.not_your_turn", names=waiting))
-        return cls(refused.message)  # made a sentence when shown (bot.messages.errors)
+        refusal = cls(refused.message)  # made a sentence when shown (bot.messages.errors)
+        refusal.outdated_prompt = refused.outdated
+        return refusal
 
     def __str__(self) -> str:
         return sentence(super().__str__())

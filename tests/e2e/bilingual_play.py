@@ -261,7 +261,13 @@ class BilingualTable:
         try:
             self.spec.presentation.click(view, bogus.intent, ())
         except Refused as exc:
-            expected = {lang: sentence(render(exc.message, lang)) for lang in ("de", "en")}
+            said = {lang: sentence(render(exc.message, lang)) for lang in ("de", "en")}
+            # a refusal of an outdated click ends with the host's hint: the command to use instead
+            expected = {
+                lang: text("hints.outdated_prompt", language=lang, refusal=words) if exc.outdated else words
+                for lang, words in said.items()
+            }
+            assert not exc.outdated or all("/hand" in words for words in expected.values())
         else:
             raise AssertionError("the game accepted a nonsense intent")
         count = len(self.shadow.log)

@@ -78,7 +78,10 @@ async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, t
         assert confirm is not None and ActionId.parse(confirm).stage == "1m"
         text = await answer_text(await emulator.driver.click(user, old, confirm))
         await h.settle()
-        assert text == "The misery cards are already revealed; now the tricks are played.", text
+        assert text == (
+            "The misery cards are already revealed; now the tricks are played."
+            " /hand shows your latest cards."
+        ), text
         assert bot_actions(h) == before
         await h.play_tricks()
         assert h.shadow.round == 2
@@ -86,9 +89,9 @@ async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, t
         # In round 2, round 1's select and confirm are refused, and nothing changes.
         before = bot_actions(h)
         text = await answer_text(await emulator.driver.select(user, old, None, [str(kept)]))
-        assert text == "These cards are from round 1, which is over.", text
+        assert text == "These cards are from round 1, which is over. /hand shows your latest cards.", text
         text = await answer_text(await emulator.driver.click(user, old, confirm))
-        assert text == "These cards are from round 1, which is over.", text
+        assert text == "These cards are from round 1, which is over. /hand shows your latest cards.", text
         await h.settle()
         assert bot_actions(h) == before
         game = h.table.match.game
@@ -173,6 +176,9 @@ async def test_a_forged_misery_select_during_the_tricks_changes_no_message(
         result = await emulator.driver.forge_click(user, hand, forged, values=[str(h.shadow.hand(seat)[0])])
         response = await result.response()
         assert response.ephemeral
-        assert response.content == "The misery cards are already revealed; now the tricks are played."
+        assert response.content == (
+            "The misery cards are already revealed; now the tricks are played."
+            " /hand shows your latest cards."
+        )
         await h.settle()
         assert hand.content == content and hand_of(hand), "the /hand message became a misery prompt"

@@ -20,7 +20,7 @@ from tests.e2e.game_harness import card_buttons
 from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
 
 INVALID = "That button is no longer valid"
-OUT_OF_DATE = "This prompt is out of date; use /hand for your cards."
+OUT_OF_DATE = "This prompt is out of date. /hand shows your latest cards."
 FORGED_ANSWERS = (
     INVALID,
     OUT_OF_DATE,

@@ -39,7 +39,7 @@ SEED = 140
 (found with ``reach``, as in test_stickgame_table.py)."""
 SETTINGS = {"BOT_MOVE_DELAY": "0", "BOT_WORKERS": "1"}
 BACK = catalog_text("resume.resumed", title="Stick Game")
-STALE = "The table has moved on since this prompt; use your latest prompt or /hand."
+STALE = "The table has moved on since this prompt; use your latest prompt. /hand shows your latest cards."
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

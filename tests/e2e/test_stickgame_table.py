@@ -366,7 +366,10 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
         seat, prompt = await game.next_turn()
         before = (prompt.content, prompt.raw_components, game.shadow.log)
         reason = await refusal(await emulator.driver.click(ann, shown, "Draw from stock"))
-        assert reason == "The table has moved on since this prompt; use your latest prompt or /hand."
+        assert reason == (
+            "The table has moved on since this prompt; use your latest prompt."
+            " /hand shows your latest cards."
+        )
         await game.sync()
         assert (prompt.content, prompt.raw_components, game.shadow.log) == before
         await game.act(seat, prompt)  # the live prompt still works

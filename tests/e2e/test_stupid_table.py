@@ -261,7 +261,7 @@ async def test_forbidden_bid_wrong_suit_and_stale_prompts_are_refused_privately(
         await play.act(dealer)  # from the same prompt, a bid it allows
         # the bidding is over: the first bidder's /hand prompt of it no longer counts
         text = await refused(users[first], round_one_bids, live(round_one_bids)[0].ident.encode())
-        assert text == "The bidding of round 1 is over; use your latest hand or /hand."
+        assert text == "The bidding of round 1 is over; use your latest hand. /hand shows your latest cards."
         assert table.action_count == len(play.shadow.log)
 
         # round 2, trick 1: the second player holds the suit led and another: the other is disabled
@@ -289,14 +289,23 @@ async def test_forbidden_bid_wrong_suit_and_stale_prompts_are_refused_privately(
         await play.act(seat)  # follows suit from the same prompt
         (follow,) = live(trick_one)
         text = await refused(user, trick_one, follow.ident.encode())
-        assert text == "You have already played in trick 1; use your latest hand or /hand."
+        assert text == (
+            "You have already played in trick 1; use your latest hand."
+            " /hand shows your latest cards."
+        )
         # later: that trick, and round 1's bidding, are over
         await play.play_until(lambda game: game.round > 2 or game.trick_number == 2)
         count = table.action_count
         text = await refused(user, trick_one, follow.ident.encode())
-        assert text == "This hand is from trick 1, which is over; use your latest hand or /hand."
+        assert text == (
+            "This hand is from trick 1, which is over; use your latest hand."
+            " /hand shows your latest cards."
+        )
         text = await refused(users[first], round_one_bids, live(round_one_bids)[0].ident.encode())
-        assert text == "These bids are from round 1, which is over; use your latest hand or /hand."
+        assert text == (
+            "These bids are from round 1, which is over; use your latest hand."
+            " /hand shows your latest cards."
+        )
         assert table.action_count == count == len(play.shadow.log)
         await play.play_to_the_end()
 

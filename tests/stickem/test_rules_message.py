@@ -52,6 +52,6 @@ def test_each_example_bolds_the_documented_winner() -> None:
 
 
 def test_every_preset_is_described() -> None:
-    presets = next(f.value for f in the_embed().fields if f.name == "Rule sets for /start")
+    presets = next(f.value for f in the_embed().fields if f.name == "Rule sets")
     for name in Rules.PRESETS:
         assert f"**{name}**" in presets

@@ -600,7 +600,7 @@ def test_reports_are_empty_while_a_round_goes_on() -> None:
 
 def test_nudge_stale_options_and_rules() -> None:
     match = rigged(hands={0: "5C 6C"}, discard="QD", phase="draw")
-    assert P.nudge(view0(match)) == "it is your turn to draw (round 1): use **/hand**."
+    assert P.nudge(view0(match)) == "it is your turn to draw (round 1)."
     assert "moved on" in (P.stale("1.0", view0(match)) or "")
     assert "from round 0, which is over" in (P.stale("0.4", view0(match)) or "")
     assert P.options_line({"scoring": "points", "sticks_to_win": 3, "hand_size": 11}, 4) == (

@@ -268,7 +268,7 @@ def test_stale_prompts_replies_and_reminders_in_german() -> None:
     assert german(PRESENTATION.reply("pQC", view(match, first))) == "Du hast D♣ gespielt."
     assert german(PRESENTATION.todo(view(match, match.awaiting[0]))) == "ansagen"
     nudge = render(PRESENTATION.nudge(view(match, match.awaiting[0])), "de")
-    assert nudge == "du bist am Zug und sagst an (Runde 3): nutze **/hand**."
+    assert nudge == "du bist am Zug und sagst an (Runde 3)."
 
 
 def test_the_rules_and_options_in_german() -> None:

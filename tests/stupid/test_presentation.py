@@ -17,7 +17,7 @@ from tabletop import Refused
 from tabletop.presentation import MAX_BUTTONS_PER_ROW, MAX_ROWS, Act, Button, Message, Presentation, render
 
 PRESENTATION = GAME.presentation
-LATEST = "use your latest hand or /hand."
+LATEST = "use your latest hand."
 
 
 def new_match(players: int, seed: int = 1, **options: object) -> StupidMatch:
@@ -438,7 +438,7 @@ def test_replies_reminders_and_what_a_prompt_becomes() -> None:
     assert render(PRESENTATION.todo(seen)) == "bid"
     drive(match, bidding_turn(match, 3))
     seat = match.awaiting[0]
-    assert render(PRESENTATION.nudge(view(match, seat))) == "it is your turn to bid (round 3): use **/hand**."
+    assert render(PRESENTATION.nudge(view(match, seat))) == "it is your turn to bid (round 3)."
     match.apply(seat, "b1")
     bid = PRESENTATION.acted(view(match, seat), "b1", names_for(4))
     assert bid is not None and bid.rows == () and render(bid.content).startswith("You bid **1** in round 3.")
@@ -446,7 +446,7 @@ def test_replies_reminders_and_what_a_prompt_becomes() -> None:
     drive(match, lambda m: m.stage == "3.2.0")
     seat = match.awaiting[0]
     assert (
-        render(PRESENTATION.nudge(view(match, seat))) == "it is your turn (round 3, trick 2): use **/hand**."
+        render(PRESENTATION.nudge(view(match, seat))) == "it is your turn (round 3, trick 2)."
     )
     card = match.legal_actions(seat)[0]
     match.apply(seat, card)
