@@ -45,9 +45,9 @@ def test_leaderboard_pages_their_lines_and_buttons() -> None:
     assert embed.title == "Stick'em leaderboard"
     shown = (embed.description or "").splitlines()
     assert shown[:3] == [
-        "1. Computer (hard) - 1600 (7 games)",
-        "2. p2 - 1440 (2 games)",
-        "3. p3 - 1420 (3 games)",
+        "1. Computer (hard) - 1,600 (7 games)",
+        "2. p2 - 1,440 (2 games)",
+        "3. p3 - 1,420 (3 games)",
     ]
     assert embed.footer.text is not None and embed.footer.text.startswith("Players 1-10 of 12")
     ((previous, following),) = first.rows
@@ -60,7 +60,7 @@ def test_leaderboard_pages_their_lines_and_buttons() -> None:
     assert not previous.disabled and following.disabled
     assert LeaderboardId.parse(previous.custom_id) == LeaderboardId(42, "stickem", 0)
     one = leaderboard_message(RatingPage("stupid", lines(1, 1), 0, 10, 1), 42)
-    assert (one.embeds[0].description or "") == "1. p1 - 1460 (1 game)"
+    assert (one.embeds[0].description or "") == "1. p1 - 1,460 (1 game)"
     nobody = leaderboard_message(RatingPage("stupid", (), 0, 10, 0), 42)
     assert nobody.content.startswith("Nobody has a Stupid rating on this server yet") and not nobody.rows
 
@@ -74,8 +74,8 @@ def test_stats_show_the_rating_of_each_game_and_its_last_change() -> None:
     }
     (embed,) = with_ratings(record, ratings).embeds
     assert [(f.name, f.value) for f in embed.fields][3:] == [
-        ("Stick'em rating", "1240 (last game +24)"),
-        ("Stick Game rating", "1000 (last game -7)"),
+        ("Stick'em rating", "1,240 (last game +24)"),
+        ("Stick Game rating", "1,000 (last game -7)"),
     ]
     assert with_ratings(record, {}) == record
     assert len(record.embeds[0].fields) == 3  # the record itself is left as it was
@@ -95,16 +95,16 @@ def test_the_final_standings_show_each_change_at_its_place() -> None:
     assert shown.content == standings.content and shown.embeds[0] is standings.embeds[0]
     assert shown.embeds[1].title == "Ratings"
     assert (shown.embeds[1].description or "").splitlines() == [
-        "1. cyd: 1024 (+24)",
-        "2. bob: 1003 (+3)",
-        "2. dee: 1003 (+3)",
+        "1. cyd: 1,024 (+24)",
+        "2. bob: 1,003 (+3)",
+        "2. dee: 1,003 (+3)",
         "4. ann: 990 (-10)",
     ]
     # A winner goes first even with a lower total (a game whose winners are not the best totals).
     low = with_rating_changes(
         standings, ["ann", "bob"], [3, 9], [0], {0: SeatRatingChange(1010, 10), 1: SeatRatingChange(990, -10)}
     )
-    assert (low.embeds[1].description or "").splitlines() == ["1. ann: 1010 (+10)", "2. bob: 990 (-10)"]
+    assert (low.embeds[1].description or "").splitlines() == ["1. ann: 1,010 (+10)", "2. bob: 990 (-10)"]
     assert with_rating_changes(standings, ["ann"], [3], [0], {}) == standings
 
 
@@ -128,6 +128,7 @@ def test_a_german_reader_reads_the_ratings_in_german() -> None:
         rating=1600,
         count=7,
     )
+    assert "1.600" in (embed.description or "")  # a rating as German readers write numbers
     assert embed.footer.text == text("leaderboard.footer", language="de", first=1, last=2, total=12)
     ((previous, following),) = page.rows
     assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
 from host.ratings import Rated, RatingBook
 from host.storage import Storage
 from host.storage.rated import rated_game
@@ -14,6 +16,11 @@ from tabletop.words import plural
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message
 from tests.e2e.seat_helpers import channel_text, make_club, play_until, running, seat_bot, slash, table_of
+
+
+def english(rating: int) -> str:
+    """A rating as an English reader sees it (Babel's number format: 1,065)."""
+    return format_decimal(rating, locale="en")
 
 
 def signed(change: int) -> str:
@@ -39,7 +46,7 @@ async def expected_boards(storage: Storage) -> tuple[RatingBook, list[list[str]]
         seat_changes = [changes[seat.who] for seat in rated.seats]
         lines.append(
             [
-                f"{ranks[seat]}. {stored.seats[seat].display_name}: {seat_changes[seat].after.shown}"
+                f"{ranks[seat]}. {stored.seats[seat].display_name}: {english(seat_changes[seat].after.shown)}"
                 f" ({signed(seat_changes[seat].change)})"
                 for seat in order
             ]
@@ -98,7 +105,8 @@ async def test_games_played_to_the_end_rate_their_players(emulator: Emulator, tm
         assert shown.title == "Stick'em leaderboard"
         names = {Rated.person(ann.id): "ann", Rated.person(bob.id): "bob"}
         assert (shown.description or "").splitlines() == [
-            f"{line.rank}. {names.get(line.who) or f'Computer ({line.who.level})'} - {line.rating.shown}"
+            f"{line.rank}. {names.get(line.who) or f'Computer ({line.who.level})'}"
+            f" - {english(line.rating.shown)}"
             f" ({plural(line.rating.games, 'game')})"
             for line in book.leaderboard(club.guild_id, "stickem")
         ]
@@ -111,4 +119,5 @@ async def test_games_played_to_the_end_rate_their_players(emulator: Emulator, tm
         fields = {f.name: f.value for f in (await stats.response()).embeds[0].fields}
         rating = book.rating(club.guild_id, "stickem", Rated.person(ann.id))
         assert rating.last_change is not None
-        assert fields["Stick'em rating"] == f"{rating.shown} (last game {signed(rating.last_change)})"
+        expected = f"{english(rating.shown)} (last game {signed(rating.last_change)})"
+        assert fields["Stick'em rating"] == expected

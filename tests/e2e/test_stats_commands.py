@@ -7,6 +7,8 @@ import json
 import random
 from pathlib import Path
 
+from babel.numbers import format_decimal
+
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
 from host.ratings import Rated
@@ -72,7 +74,8 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
         await storage.close()
     names = {Rated.person(user.id): user.name for user in users}
     expected = [
-        f"{line.rank}. {names[line.who]} - {line.rating.shown} ({plural(line.rating.games, 'game')})"
+        f"{line.rank}. {names[line.who]} - {format_decimal(line.rating.shown, locale='en')}"
+        f" ({plural(line.rating.games, 'game')})"
         for line in ranked
     ]
     assert len(expected) == 12 and expected[0].startswith("1. p00 - ")  # two wins over newcomers
