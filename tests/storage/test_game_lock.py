@@ -52,7 +52,7 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
         await asyncio.wait_for(stopping, 5)
         with pytest.raises(TableError) as refused:
             await asyncio.wait_for(moving, 5)
-        assert str(refused.value) == ENDED_IN_STORAGE
+        assert str(refused.value) == str(ENDED_IN_STORAGE)
 
         assert await first.load_unfinished_games() == LoadResult((), ())
         stored = await first.load_game(table.storage_id or 0)
