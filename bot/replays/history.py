@@ -56,17 +56,10 @@ def history_message(
         )
     embed = discord.Embed(title=text("history.title", language=language), color=EMBED_COLOR)
     for entry in shown:
-        if entry.rounds == 1:
-            when = text(
-                "history.game_of_one_round",
-                language=language,
-                finished=entry.finished_at,
-                rounds=entry.rounds,
-            )
-        else:
-            when = text(
-                "history.game_of_rounds", language=language, finished=entry.finished_at, rounds=entry.rounds
-            )
+        when = text(
+            "history.game_when", language=language, count=entry.rounds, finished=entry.finished_at,
+            rounds=entry.rounds,
+        )
         name = text(
             "history.game", language=language, id=entry.game_id, game=game_title(entry.game), when=when
         )

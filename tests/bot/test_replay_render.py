@@ -216,7 +216,7 @@ def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
     german = registry.game("stickem").title
     page = history_message([_entry(7)], 0, 5, "de")
     (history,) = page.embeds
-    when = text("history.game_of_one_round", language="de", finished=WHEN, rounds=1)
+    when = text("history.game_when", language="de", count=1, finished=WHEN, rounds=1)
     assert history.title == text("history.title", language="de")
     assert history.fields[0].name == text("history.game", language="de", id=7, game=german, when=when)
     assert history.fields[0].name != text("history.game", id=7, game=german, when=when)

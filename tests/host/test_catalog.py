@@ -35,7 +35,8 @@ def test_a_text_is_its_english_entry_with_its_fields_filled_in() -> None:
     assert text("errors.invalid_value", value="x") == "'x' is not a valid value for this option."
     assert text("timer.seconds", seconds=0.6) == "0.6 s"
     finished = datetime(2024, 5, 6, 7, 8)
-    assert text("history.game_of_rounds", finished=finished, rounds=3) == "2024-05-06 07:08 UTC - 3 rounds"
+    when = text("history.game_when", count=3, finished=finished, rounds=3)
+    assert when == "2024-05-06 07:08 UTC - 3 rounds"
 
 
 def test_a_field_may_be_a_games_text_shown_in_the_same_language(tmp_path: Path) -> None:

@@ -77,6 +77,6 @@ def test_german_writes_numbers_and_dates_the_german_way() -> None:
     assert text("timer.seconds", language="de", seconds=0.5) == "0,5 s"
     assert text("timer.seconds", language="de", seconds=30.0) == "30 s"
     finished = datetime(2024, 5, 6, 7, 8)
-    assert text("history.game_of_rounds", language="de", finished=finished, rounds=3) == (
+    assert text("history.game_when", language="de", count=3, finished=finished, rounds=3) == (
         "06.05.2024 07:08 UTC \u2013 3 Runden"
     )
