@@ -19,14 +19,27 @@ as taken, as a live table shows a trick between two tricks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 
-from stickem.cards import Card
+from stickem.card_text import card_name
+from stickem.cards import COLORS, MAX_VALUE, Card
 from stickem.events import CardPlayed, MiseryRevealed, RoundScored, RoundStarted, TrickSetAside, TrickWon
 from stickem.game import Game
 from stickem.views import CompletedTrick, View
+from tabletop.catalog import Text
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, card_names, engine_of, views_of
+from tabletop.replay import (
+    ReplayStep,
+    StepLabel,
+    StepViews,
+    TableSnapshot,
+    card_names,
+    card_words,
+    engine_of,
+    views_of,
+)
 
 __all__ = ["StickemReplay"]
 
@@ -34,6 +47,12 @@ __all__ = ["StickemReplay"]
 def engine(match: Match) -> Game:
     """The Stick'em engine behind a hosted match."""
     return engine_of(match, Game)
+
+
+@cache
+def _words() -> Mapping[str, str | Text]:
+    """Every card's words for a reader ("brown 7", German "braun 7"), by its own text."""
+    return card_words((Card(color, value) for color in COLORS for value in range(MAX_VALUE + 1)), card_name)
 
 
 def _taken_views(
@@ -126,6 +145,7 @@ class StickemReplay:
             scores=scores,
             counters=counters,
             extras={"misery": misery},
+            words=_words(),
         )
         return ReplayStep(end, old.round, label, snapshot, views)
 
@@ -136,6 +156,7 @@ class StickemReplay:
             scores=tuple(game.totals),
             counters={"captured": tuple(len(game.captured(seat)) for seat in range(game.players))},
             extras=extras,
+            words=_words(),
         )
 
 

@@ -20,14 +20,20 @@ does not count turns, and the replay rules keep no state between steps.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 
-from stickgame.cards import Card
+from stickgame.cards import DECK, Card
 from stickgame.events import Discarded, RoundEnded, RoundStarted
 from stickgame.game import Game
+from stickgame.melds import Meld, position_card
+from stickgame.present_text import card_name, joined, rank_name
+from stickgame.texts import t
 from stickgame.views import RoundEnd, TableMeld, View
+from tabletop.catalog import Text
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, engine_of, views_of
+from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, card_words, engine_of, views_of
 
 __all__ = ["StickGameReplay"]
 
@@ -35,6 +41,29 @@ __all__ = ["StickGameReplay"]
 def engine(match: Match) -> Game:
     """The Stick Game engine behind a hosted match."""
     return engine_of(match, Game)
+
+
+@cache
+def _card_words() -> Mapping[str, str | Text]:
+    """Every card's words for a reader ("J♦", German "B♦"; "joker", "Joker"), by its own text."""
+    return card_words(set(DECK), card_name)
+
+
+def _meld_words(meld: Meld) -> str | Text:
+    """A meld's words for a reader, as its own text writes it: each card, a wild with what it
+    stands for ("7♥ joker=8♥ 9♥"; German "7♥ Joker=8♥ 9♥")."""
+    parts: list[str | Text] = []
+    for index, card in enumerate(meld.cards):
+        if meld.stands_for(index) is None:
+            parts.append(card_name(card))
+            continue
+        if meld.kind == "run":
+            assert meld.suit is not None
+            role = card_name(position_card(meld.suit, meld.positions[index]))
+        else:
+            role = rank_name(meld.positions[index])
+        parts.append(t("meld.replay_wild", card=card_name(card), role=role))
+    return joined(parts)
 
 
 def _snapshot(
@@ -50,6 +79,7 @@ def _snapshot(
         scores=totals,
         counters={"completed": completed},
         extras={"discard": () if discard_top is None else (str(discard_top),)},
+        words={**_card_words(), **{str(meld.meld): _meld_words(meld.meld) for meld in melds}},
     )
 
 

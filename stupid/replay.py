@@ -18,14 +18,27 @@ as taken, as a live table shows a trick between two tricks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from functools import cache
 
-from stupid.cards import Card
+from stupid.cards import Card, full_deck
 from stupid.events import BiddingDone, CardPlayed, RoundScored, RoundStarted, TrickWon
 from stupid.game import Game
+from stupid.messages.words import card_text
 from stupid.views import CompletedTrick, View
+from tabletop.catalog import Text
 from tabletop.protocol import Match
-from tabletop.replay import ReplayStep, StepLabel, StepViews, TableSnapshot, card_names, engine_of, views_of
+from tabletop.replay import (
+    ReplayStep,
+    StepLabel,
+    StepViews,
+    TableSnapshot,
+    card_names,
+    card_words,
+    engine_of,
+    views_of,
+)
 
 __all__ = ["StupidReplay"]
 
@@ -33,6 +46,12 @@ __all__ = ["StupidReplay"]
 def engine(match: Match) -> Game:
     """The Stupid engine behind a hosted match."""
     return engine_of(match, Game)
+
+
+@cache
+def _words() -> Mapping[str, str | Text]:
+    """Every card's words for a reader (``Q♥``, German ``D♥``), by its own text."""
+    return card_words(full_deck(), card_text)
 
 
 def _bids(game: Game) -> tuple[int, ...]:
@@ -119,6 +138,7 @@ class StupidReplay:
             scores=scores,
             counters=counters,
             extras={"trump": (str(old.trump),)},
+            words=_words(),
         )
         return ReplayStep(end, old.round, label, snapshot, views)
 
@@ -129,6 +149,7 @@ class StupidReplay:
             scores=tuple(game.totals),
             counters={"bids": _bids(game), "taken": tuple(game.tricks_taken)},
             extras={"trump": (str(game.trump),)},
+            words=_words(),
         )
 
 

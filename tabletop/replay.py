@@ -10,10 +10,12 @@ A step is game-agnostic data: the log index where it ends (:attr:`ReplayStep.end
 actions it includes; several steps may share one, such as the last trick of a round and the next
 deal), the round, a label the game's presentation words (:class:`StepLabel`: a key and fields),
 and a :class:`TableSnapshot`: every hand, what lies on the table (the trick, or the melds), the
-running scores and the game's own per-seat counters. The host shows nothing of it itself; the
-game's presentation (or a picture) turns a step into a message. A game that draws pictures also
-gives each step its :class:`StepViews`: the public view and every seat's view of that moment, as
-its drawing module draws them for a live table (:data:`tabletop.pictures.REPLAY_PICTURE`).
+running scores and the game's own per-seat counters, with the reader's words for its cards
+(:attr:`TableSnapshot.words`: catalog texts, shown in each reader's language). The host shows
+nothing of it itself; the game's presentation (or a picture) turns a step into a message. A
+game that draws pictures also gives each step its :class:`StepViews`: the public view and every
+seat's view of that moment, as its drawing module draws them for a live table
+(:data:`tabletop.pictures.REPLAY_PICTURE`).
 
 ``ReplayRules.export`` gives the game as the engine's own JSON document (seed, options, log and
 the final results), the file its engine's ``Game.from_json`` reads back.
@@ -21,10 +23,11 @@ the final results), the file its engine's ``Game.from_json`` reads back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar, runtime_checkable
 
+from tabletop.catalog import Text
 from tabletop.options import OptionValue
 from tabletop.protocol import CorruptLog, LogEntry, Match, Refused
 
@@ -37,6 +40,7 @@ __all__ = [
     "StepViews",
     "TableSnapshot",
     "card_names",
+    "card_words",
     "engine_of",
     "replay_steps",
     "views_of",
@@ -60,13 +64,16 @@ class TableSnapshot:
     as (seat, text): the trick's cards in play order, or the melds with their owners; ``scores``:
     the running totals by seat; ``counters``: the game's per-seat numbers (bids, tricks taken,
     completed sticks, a round's scores); ``extras``: other cards everyone saw (a trump card, the
-    misery picks, the discard pile's top)."""
+    misery picks, the discard pile's top); ``words``: what a reader reads for each of those texts
+    (the game's catalog names of its cards and melds, by text: "brown 7" is "braun 7" to a
+    German reader); a text without words is shown as it is."""
 
     hands: tuple[tuple[str, ...], ...]
     table: tuple[tuple[int, str], ...]
     scores: tuple[int, ...]
     counters: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     extras: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    words: Mapping[str, str | Text] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -188,3 +195,12 @@ def views_of(game: _Viewed) -> StepViews:
 def card_names(cards: Sequence[object]) -> tuple[str, ...]:
     """Cards as a snapshot holds them: each one's own text."""
     return tuple(str(card) for card in cards)
+
+
+CardT = TypeVar("CardT")
+
+
+def card_words(cards: Iterable[CardT], name: Callable[[CardT], str | Text]) -> dict[str, str | Text]:
+    """A snapshot's ``words`` for these cards: each card's own text to its ``name`` (the game's
+    presentation's, a catalog text)."""
+    return {str(card): name(card) for card in cards}

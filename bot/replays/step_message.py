@@ -5,12 +5,13 @@ The game says what a step is (:mod:`tabletop.replay`: a label key with its field
 as it stood); this module words the label keys, counters and extras the built-in games use,
 each by its catalog key. A label this module does not know is shown by its round alone, an
 unknown counter or extra not at all, so a new game's replay still pages (its own words can be
-added here as keys of the catalog).
+added here as keys of the catalog). The cards and melds are shown in the game's own words for
+the reader (the snapshot's ``words``, catalog texts rendered in the reader's language).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -22,7 +23,7 @@ from bot.replays.stepper import Stepper
 from bot.tables.host_messages import ButtonSpec, MessageSpec
 from bot.tables.table_messages import drawn_name
 from host.catalog import DEFAULT_LANGUAGE, text
-from tabletop.catalog import Text
+from tabletop.catalog import Text, render
 from tabletop.pictures import ArtModule, Sketch
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
@@ -94,25 +95,37 @@ def label_text(
     )
 
 
-def _cards(cards: Sequence[str], language: str) -> str:
-    return ", ".join(cards) if cards else text("replay.no_cards", language=language)
+Worded = Callable[[str], str]
+"""A snapshot's card or meld text as its reader reads it (:func:`_worded`)."""
 
 
-def _extras(extras: Mapping[str, tuple[str, ...]], names: Sequence[str], language: str) -> list[str]:
+def _worded(snapshot: TableSnapshot, language: str) -> Worded:
+    """The snapshot's texts in ``language``: each by the game's words for it, if it gave any."""
+    words = snapshot.words
+    return lambda shown: render(words.get(shown, shown), language)
+
+
+def _cards(cards: Sequence[str], worded: Worded, language: str) -> str:
+    return ", ".join(map(worded, cards)) if cards else text("replay.no_cards", language=language)
+
+
+def _extras(snapshot: TableSnapshot, names: Sequence[str], language: str) -> list[str]:
+    worded = _worded(snapshot, language)
     lines = []
-    for name, cards in extras.items():
+    for name, cards in snapshot.extras.items():
         if not any(cards):
             continue
+        listed = ", ".join(map(worded, cards))
         if name == "misery":
             picks = enumerate(cards)
-            by_seat = ", ".join(f"{_seat_name(names, seat)}: {card}" for seat, card in picks if card)
+            by_seat = ", ".join(f"{_seat_name(names, seat)}: {worded(card)}" for seat, card in picks if card)
             lines.append(text("replay.extra.misery", language=language, cards=by_seat))
         elif name == "trump":
-            lines.append(text("replay.extra.trump", language=language, cards=", ".join(cards)))
+            lines.append(text("replay.extra.trump", language=language, cards=listed))
         elif name == "undealt":
-            lines.append(text("replay.extra.undealt", language=language, cards=", ".join(cards)))
+            lines.append(text("replay.extra.undealt", language=language, cards=listed))
         elif name == "discard":
-            lines.append(text("replay.extra.discard", language=language, cards=", ".join(cards)))
+            lines.append(text("replay.extra.discard", language=language, cards=listed))
     return lines
 
 
@@ -132,7 +145,7 @@ def _counter(name: str, value: int, language: str) -> str | None:
 
 
 def _seat_value(snapshot: TableSnapshot, seat: int, language: str) -> str:
-    lines = [_cards(snapshot.hands[seat], language)]
+    lines = [_cards(snapshot.hands[seat], _worded(snapshot, language), language)]
     for name, values in snapshot.counters.items():
         if seat < len(values) and (line := _counter(name, values[seat], language)) is not None:
             lines.append(line)
@@ -142,7 +155,8 @@ def _seat_value(snapshot: TableSnapshot, seat: int, language: str) -> str:
 def _table(snapshot: TableSnapshot, names: Sequence[str], language: str) -> str | None:
     if not snapshot.table:
         return None
-    laid = "\n".join(f"{_seat_name(names, seat)}: {what}" for seat, what in snapshot.table)
+    worded = _worded(snapshot, language)
+    laid = "\n".join(f"{_seat_name(names, seat)}: {worded(what)}" for seat, what in snapshot.table)
     return text("replay.table", language=language, cards=laid)
 
 
@@ -178,7 +192,7 @@ def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE
     lines = [f"**{label_text(step.label, names, turn, language)}**"]
     if (table := _table(snapshot, names, language)) is not None:
         lines.append(table)
-    lines += _extras(snapshot.extras, names, language)
+    lines += _extras(snapshot, names, language)
     if index == len(steps) - 1:
         lines.append(text("replay.game_over", language=language))
     embed = discord.Embed(

@@ -25,6 +25,7 @@ MODULES = [
     "stickgame.present_draft",
     "stickgame.present_table",
     "stickgame.present_text",
+    "stickgame.replay",
     "stickgame.refusals",
     "stickgame.hosting",
     "stickgame.art",
