@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
 from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
+from bot.runtime.dynamic_items import RoutingCog
 from bot.runtime.interaction_release import releases_click
 from bot.tables.game_choices import game_choices
 from bot.tables.service import service_for
@@ -94,19 +95,10 @@ TIMER_NAMES = {
 TIMER_OPTIONS = [app_commands.Choice(name=TIMER_NAMES[key], value=key) for key in TIMER_CHOICES]
 
 
-class Lobby(commands.Cog):
+class Lobby(RoutingCog):
     """Opening a table in a channel and gathering its players."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        """Route lobby and rematch button clicks here, also for messages sent before a restart."""
-        self.bot.add_dynamic_items(LobbyButton, RematchButton)
-
-    async def cog_unload(self) -> None:
-        """Stop routing lobby and rematch button clicks."""
-        self.bot.remove_dynamic_items(LobbyButton, RematchButton)
+    dynamic_items = (LobbyButton, RematchButton)
 
     @app_commands.command(
         name=command_name("commands.join.name"), description=command_text("commands.join.description")

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 from typing import Any
 
 import discord
@@ -28,24 +27,18 @@ from bot.replays.finding import FoundReplay, find_replay, game_id_of, last_game_
 from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
+from bot.runtime.dynamic_items import IdButton, RoutingCog
 from bot.tables.host_messages import MessageSpec
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
 from bot.tables.service import service_for
-from bot.tables.stray_clicks import parse_or_none
-from cogs.stats import readable, storage_of
+from cogs.stats import guild_id_of, readable, storage_of
 from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage
 from tabletop.pictures import Picture
 
 log = logging.getLogger(__name__)
-
-
-def _guild_id(interaction: discord.Interaction[Any]) -> int:
-    if interaction.guild_id is None:
-        raise UserError(lazy("stats.per_server"))
-    return interaction.guild_id
 
 
 async def _history_page(storage: Storage, channel_id: int, offset: int, language: str) -> MessageSpec:
@@ -81,24 +74,12 @@ def _download(found: FoundReplay) -> discord.File:
     return discord.File(io.BytesIO(found.export()), filename=found.filename)
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_TEMPLATE):
+class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
     """A button of a replay (first, back, next, last, next round, download) or of /history
     (Replay): the game and the step are in its custom id."""
 
-    def __init__(self, ident: ReplayId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="replay"))
-        self.ident = ident  # None: a malformed id, refused when clicked
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReplayButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(ReplayId.parse, match.string), match.string)
+    id_type = ReplayId
+    label = "replay"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the step (a new private message for /history's Replay), or attach the JSON."""
@@ -107,7 +88,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
             await _refuse(interaction)
             return
         try:
-            guild_id = _guild_id(interaction)
+            guild_id = guild_id_of(interaction)
             language = reader_language(interaction)
             found = await find_replay(storage_of(interaction.client), guild_id, ident.game_id, shown=True)
             if ident.kind == "json":
@@ -125,23 +106,11 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
             await report_interaction_error(interaction, error, where="a replay button")
 
 
-class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HISTORY_TEMPLATE):
+class HistoryButton(IdButton[HistoryId], template=HISTORY_TEMPLATE):
     """Previous / Next of a /history page: the page's offset is in its custom id."""
 
-    def __init__(self, ident: HistoryId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="page"))
-        self.ident = ident  # None: a malformed id, refused when clicked
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> HistoryButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(HistoryId.parse, match.string), match.string)
+    id_type = HistoryId
+    label = "page"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page the button points to, in the same message."""
@@ -149,7 +118,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
             await _refuse(interaction)
             return
         try:
-            _guild_id(interaction)
+            guild_id_of(interaction)
             storage = storage_of(interaction.client)
             page = await _history_page(
                 storage, interaction.channel_id, self.ident.offset, reader_language(interaction)
@@ -162,19 +131,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
 DYNAMIC_ITEMS = (ReplayButton, HistoryButton)
 
 
-class Replays(commands.Cog):
+class Replays(RoutingCog):
     """Finished games looked back at: a table's history and any game's replay."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        """Route replay and history buttons here, also for messages sent before a restart."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        """Stop routing replay and history buttons."""
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    dynamic_items = DYNAMIC_ITEMS
 
     @app_commands.command(
         name=command_name("commands.history.name"), description=command_text("commands.history.description")
@@ -182,7 +142,7 @@ class Replays(commands.Cog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         """/history"""
-        _guild_id(interaction)
+        guild_id_of(interaction)
         assert interaction.channel_id is not None
         page = await _history_page(
             storage_of(self.bot), interaction.channel_id, 0, reader_language(interaction)
@@ -197,7 +157,7 @@ class Replays(commands.Cog):
     @app_commands.describe(game=command_text("commands.replay.game"))
     async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         """/replay [game]"""
-        guild_id = _guild_id(interaction)
+        guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         storage = storage_of(self.bot)
         game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)

@@ -8,7 +8,6 @@ leaderboard's pages), so looking up numbers never clutters the game channel.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -27,12 +26,13 @@ from bot.messages.ratings import (
 )
 from bot.messages.replies import send_ephemeral
 from bot.messages.stats import stats_message
+from bot.runtime.dynamic_items import IdButton, RoutingCog
 from bot.tables.game_choices import game_choices, offered_game
 from bot.tables.host_messages import player_name
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, send_kwargs
 from bot.tables.service import service_for
-from bot.tables.stray_clicks import parse_or_none, refuse
+from bot.tables.stray_clicks import refuse
 from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage, StorageError
@@ -58,29 +58,18 @@ def readable() -> Iterator[None]:
         raise UserError(lazy("storage.read_failed")) from exc  # READ_FAILED, in the reader's language
 
 
-def _guild_id(interaction: discord.Interaction[Any]) -> int:
+def guild_id_of(interaction: discord.Interaction[Any]) -> int:
+    """The server of a command or click; :class:`UserError` in a direct message."""
     if interaction.guild_id is None:
         raise UserError(lazy("stats.per_server"))
     return interaction.guild_id
 
 
-class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LEADERBOARD_TEMPLATE):
+class LeaderboardButton(IdButton[LeaderboardId], template=LEADERBOARD_TEMPLATE):
     """Previous / Next of a leaderboard page, found again from its custom id after a restart."""
 
-    def __init__(self, ident: LeaderboardId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="page"))
-        self.ident = ident  # None: a malformed id, refused when clicked
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> LeaderboardButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(LeaderboardId.parse, match.string), match.string)
+    id_type = LeaderboardId
+    label = "page"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Show the page the button points to, in the same message."""
@@ -103,19 +92,10 @@ class LeaderboardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template
             await report_interaction_error(interaction, error, where="a leaderboard button")
 
 
-class Stats(commands.Cog):
+class Stats(RoutingCog):
     """Players' records and the server's leaderboard."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        """Route leaderboard page buttons here, also for pages sent before a restart."""
-        self.bot.add_dynamic_items(LeaderboardButton)
-
-    async def cog_unload(self) -> None:
-        """Stop routing leaderboard page buttons."""
-        self.bot.remove_dynamic_items(LeaderboardButton)
+    dynamic_items = (LeaderboardButton,)
 
     @app_commands.command(
         name=command_name("commands.stats.name"), description=command_text("commands.stats.description")
@@ -125,7 +105,7 @@ class Stats(commands.Cog):
     @app_commands.describe(player=command_text("commands.stats.player"))
     async def stats(self, interaction: discord.Interaction[Any], player: discord.User | None = None) -> None:
         """/stats [player]"""
-        guild_id = _guild_id(interaction)
+        guild_id = guild_id_of(interaction)
         who = player or interaction.user
         storage = storage_of(self.bot)
         with readable():
@@ -145,7 +125,7 @@ class Stats(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         """/leaderboard [game] (the channel's game if not given: its table's, else the server's default)"""
-        guild_id = _guild_id(interaction)
+        guild_id = guild_id_of(interaction)
         if game is None:
             spec = service_for(self.bot).game_of_channel(interaction.channel_id, guild_id)
         else:

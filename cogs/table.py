@@ -25,6 +25,7 @@ from bot.ids import (
     StopId,
     TakeoverId,
 )
+from bot.runtime.dynamic_items import RoutingCog
 from bot.runtime.interaction_release import releases_click
 from bot.tables.service import service_for
 from bot.tables.stray_clicks import parse_or_none, refuse
@@ -191,19 +192,10 @@ class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TA
 DYNAMIC_ITEMS = (ActionComponent, PlayButton, MiserySelect, MiseryConfirm, StopButton, TakeoverButton)
 
 
-class TableCog(commands.Cog, name="Table"):
+class TableCog(RoutingCog, name="Table"):
     """Playing a running game: the hand, the score, stopping."""
 
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        """Route card, misery and stop clicks here, also for messages sent before a restart."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-
-    async def cog_unload(self) -> None:
-        """Stop routing the clicks."""
-        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    dynamic_items = DYNAMIC_ITEMS
 
     @app_commands.command(
         name=command_name("commands.hand.name"), description=command_text("commands.hand.description")

@@ -20,7 +20,7 @@ from itertools import groupby
 from typing import Final
 
 from tabletop.catalog import DEFAULT_LANGUAGE, Text
-from tabletop.drawing import CARD, SMALL, Canvas, ChartWords, Face, Picture, flow_groups, totals_chart
+from tabletop.drawing import CARD, SMALL, Canvas, Face, Picture, flow_groups, game_chart
 from tabletop.drawing.canvas import GAP, MARGIN, WIDTH
 from tabletop.drawing.cards import CardSize
 from tabletop.drawing.fonts import text_width
@@ -370,10 +370,4 @@ def chart_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANG
         raise ValueError(f"{view.players} names are needed, one a seat")
     totals = round_totals(view)
     over = view.phase == "over"
-    title = _w(language, t("art.final")) if over else _w(language, t("art.after_round", round=len(totals)))
-    words = ChartWords(
-        _w(language, t("art.chart_axis")),
-        _w(language, t("art.chart_summary", title=title, count=len(totals))),
-        _w(language, t("art.chart_by_round")),
-    )
-    return totals_chart(totals, names, title, view.winners if over else (), words)
+    return game_chart(totals, names, view.winners, over, t, language)

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Final
 
 from tabletop.catalog import Catalog, Field, Text
+from tabletop.chart_keys import CHART_KEYS
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -43,7 +44,8 @@ def _dynamic() -> frozenset[str]:
     stats = [f"stat.{name}" for name in ("completed", "frees", "points", "went_out")]
     joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
     pictures = [f"art.rank.{rank}" for rank in range(1, 14)]  # a rank's word on a picture (art.py)
-    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins, *pictures])
+    charts = CHART_KEYS  # the chart of totals' texts, asked for by tabletop.drawing.chart.game_chart
+    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts])
 
 
 DYNAMIC_KEYS: Final = _dynamic()

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Final
 
 from tabletop.catalog import Catalog, Field, Text
+from tabletop.chart_keys import CHART_KEYS
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -26,6 +27,8 @@ def t(key: str, /, **fields: Field) -> Text:
 
 
 DYNAMIC_KEYS: Final = (
+    # The chart of totals' texts, which tabletop.drawing.chart.game_chart asks for (stupid/art.py).
+    *CHART_KEYS,
     # The spec's texts (GameSpec.title, description, Option.help, stat_labels), which
     # stupid/hosting.py asks for with CATALOG.lazy.
     "spec.title",

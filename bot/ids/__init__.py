@@ -39,7 +39,9 @@ MAX_DIGITS = 20
 """The longest number an id holds (a Discord snowflake); a longer one is a forged id."""
 
 
-def _fields(template: str, custom_id: str) -> dict[str, str]:
+def id_fields(template: str, custom_id: str) -> dict[str, str]:
+    """The named fields of ``custom_id``, which must match ``template`` whole; ``ValueError``
+    where it does not, or where a number in it is longer than :data:`MAX_DIGITS` (forged)."""
     match = re.fullmatch(template, custom_id)
     if match is None:
         raise ValueError(f"custom id {custom_id[:100]!r} does not match {template!r}")
@@ -63,7 +65,7 @@ class LobbyId:
     @classmethod
     def parse(cls, custom_id: str) -> LobbyId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(LOBBY_TEMPLATE, custom_id)
+        f = id_fields(LOBBY_TEMPLATE, custom_id)
         return cls(f["action"], int(f["channel"]))
 
 
@@ -85,7 +87,7 @@ class PlayId:
     @classmethod
     def parse(cls, custom_id: str) -> PlayId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(PLAY_TEMPLATE, custom_id)
+        f = id_fields(PLAY_TEMPLATE, custom_id)
         return cls(
             int(f["channel"]),
             f["game"],
@@ -110,7 +112,7 @@ class MiserySelectId:
     @classmethod
     def parse(cls, custom_id: str) -> MiserySelectId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(MISERY_SELECT_TEMPLATE, custom_id)
+        f = id_fields(MISERY_SELECT_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"], int(f["round"]))
 
 
@@ -131,7 +133,7 @@ class MiseryConfirmId:
     @classmethod
     def parse(cls, custom_id: str) -> MiseryConfirmId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(MISERY_CONFIRM_TEMPLATE, custom_id)
+        f = id_fields(MISERY_CONFIRM_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"], int(f["round"]), f["card"])
 
     @staticmethod
@@ -159,7 +161,7 @@ class ActionId:
     @classmethod
     def parse(cls, custom_id: str) -> ActionId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(ACTION_TEMPLATE, custom_id)
+        f = id_fields(ACTION_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"], f["stage"], f["intent"])
 
     @classmethod
@@ -195,7 +197,7 @@ class StopId:
     @classmethod
     def parse(cls, custom_id: str) -> StopId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(STOP_TEMPLATE, custom_id)
+        f = id_fields(STOP_TEMPLATE, custom_id)
         return cls(int(f["channel"]), f["game"])
 
 
@@ -214,7 +216,7 @@ class TakeoverId:
     @classmethod
     def parse(cls, custom_id: str) -> TakeoverId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(TAKEOVER_TEMPLATE, custom_id)
+        f = id_fields(TAKEOVER_TEMPLATE, custom_id)
         return cls(int(f["channel"]), int(f["seat"]), int(f["user"]))
 
 
@@ -233,5 +235,5 @@ class RematchId:
     @classmethod
     def parse(cls, custom_id: str) -> RematchId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(REMATCH_TEMPLATE, custom_id)
+        f = id_fields(REMATCH_TEMPLATE, custom_id)
         return cls(int(f["channel"]), int(f["game"]))

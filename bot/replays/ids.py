@@ -9,11 +9,10 @@ lead to the same step, and Discord wants their ids to differ.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from bot.ids import MAX_DIGITS
+from bot.ids import id_fields
 
 ReplayKind = Literal["first", "back", "next", "last", "round", "open", "json"]
 KINDS: Final[tuple[ReplayKind, ...]] = ("first", "back", "next", "last", "round", "open", "json")
@@ -24,16 +23,6 @@ PostgreSQL); a larger one is never looked up."""
 
 REPLAY_TEMPLATE: Final = r"stk:rp:(?P<kind>[a-z]+):(?P<game>\d+):(?P<step>\d+)"
 HISTORY_TEMPLATE: Final = r"stk:hist:(?P<offset>\d+)"
-
-
-def _fields(template: str, custom_id: str) -> dict[str, str]:
-    match = re.fullmatch(template, custom_id)
-    if match is None:
-        raise ValueError(f"custom id {custom_id[:100]!r} does not match {template!r}")
-    fields = match.groupdict()
-    if any(value.isdigit() and len(value) > MAX_DIGITS for value in fields.values()):
-        raise ValueError(f"custom id {custom_id[:100]!r} has a number too long")
-    return fields
 
 
 @dataclass(frozen=True)
@@ -52,7 +41,7 @@ class ReplayId:
     @classmethod
     def parse(cls, custom_id: str) -> ReplayId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        f = _fields(REPLAY_TEMPLATE, custom_id)
+        f = id_fields(REPLAY_TEMPLATE, custom_id)
         kind = next((kind for kind in KINDS if kind == f["kind"]), None)
         if kind is None:
             raise ValueError(f"not a replay button: {f['kind']!r}")
@@ -75,4 +64,4 @@ class HistoryId:
     @classmethod
     def parse(cls, custom_id: str) -> HistoryId:
         """Parse an id made by :meth:`encode`; ``ValueError`` otherwise."""
-        return cls(int(_fields(HISTORY_TEMPLATE, custom_id)["offset"]))
+        return cls(int(id_fields(HISTORY_TEMPLATE, custom_id)["offset"]))

@@ -3,14 +3,12 @@ Discord locale as last seen, and each server's chosen language and own locale (s
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Table, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from host.storage.access import StorageAccess
 from host.storage.schema import server_languages, user_languages
 from host.storage.transaction import Transaction
 
@@ -41,18 +39,8 @@ async def _upsert(tx: Transaction, table: Table, key: str, ident: int, values: d
         await conn.execute(insert(table).values({key: ident, **values}))
 
 
-class LanguageSettings(ABC):
+class LanguageSettings(StorageAccess):
     """People's and servers' languages, over the storage's transactions and reads."""
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        """A transaction: every write in it happens, or none."""
-
-    @abstractmethod
-    def _reading(
-        self, *, snapshot: bool = False, engine: AsyncEngine | None = None
-    ) -> AbstractAsyncContextManager[AsyncConnection]:
-        """A connection for reads."""
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
         """Store a person's Discord locale as last seen."""

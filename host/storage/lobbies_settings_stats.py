@@ -4,13 +4,11 @@ the stats pages and maintenance, each in a transaction (or a read) of its own.""
 from __future__ import annotations
 
 import logging
-from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
 from datetime import timedelta
 
 from sqlalchemy import delete, select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
+from host.storage.access import StorageAccess
 from host.storage.finished import finished_games
 from host.storage.loading import load_default_games, load_image_settings, load_lobbies
 from host.storage.records import (
@@ -23,23 +21,12 @@ from host.storage.records import (
 )
 from host.storage.schema import games
 from host.storage.stats import history, leaderboard, player_stats
-from host.storage.transaction import Transaction
 
 log = logging.getLogger("host.storage")
 
 
-class LobbiesSettingsStats(ABC):
+class LobbiesSettingsStats(StorageAccess):
     """Lobbies, server settings, stats and maintenance, over the storage's transactions and reads."""
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        """A transaction: every write in it happens, or none."""
-
-    @abstractmethod
-    def _reading(
-        self, *, snapshot: bool = False, engine: AsyncEngine | None = None
-    ) -> AbstractAsyncContextManager[AsyncConnection]:
-        """A connection for reads; with ``snapshot``, all its queries see the same committed state."""
 
     # ----- lobbies ----------------------------------------------------------------------------
 

@@ -7,19 +7,17 @@ read of its own, and recomputes them in a transaction.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.ratings import Rated, Rating, RatingBook
+from host.storage.access import StorageAccess
 from host.storage.rated import RatedHistory
 from host.storage.rating_rows import board_key, replace_ratings, stored_player, stored_rating
 from host.storage.records import GameStatus
 from host.storage.schema import NO_LEVEL, game_ratings, game_results, games, ratings
-from host.storage.transaction import Transaction
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,18 +55,8 @@ class SeatRatingChange:
     change: int
 
 
-class StoredRatings(ABC):
+class StoredRatings(StorageAccess):
     """Reading the stored ratings, and replacing them by a recompute."""
-
-    @abstractmethod
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
-        """A transaction: every write in it happens, or none."""
-
-    @abstractmethod
-    def _reading(
-        self, *, snapshot: bool = False, engine: AsyncEngine | None = None
-    ) -> AbstractAsyncContextManager[AsyncConnection]:
-        """A connection for reads; with ``snapshot``, all its queries see the same committed state."""
 
     async def rating_board(
         self, guild_id: int | None, game: str, offset: int = 0, limit: int = 10

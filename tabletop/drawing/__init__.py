@@ -18,7 +18,7 @@ Pillow's own embedded FreeType font, so a fresh machine draws the same glyphs).
 
 from tabletop.drawing.canvas import Canvas, flow_groups
 from tabletop.drawing.cards import CARD, SMALL, CardSize, Face, blank_face, face_image
-from tabletop.drawing.chart import ChartWords, totals_chart
+from tabletop.drawing.chart import ChartWords, game_chart, totals_chart
 from tabletop.drawing.png import Picture, encode_png
 
 __all__ = [
@@ -33,5 +33,6 @@ __all__ = [
     "encode_png",
     "face_image",
     "flow_groups",
+    "game_chart",
     "totals_chart",
 ]

@@ -4,10 +4,11 @@ and its own marker shape, and beside it the standings (names, totals) from first
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from tabletop.catalog import Text
 from tabletop.drawing.canvas import MARGIN, WIDTH, Canvas
 from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import INK, MUTED, PANEL, RGB, SERIES, YELLOW, mix
@@ -15,7 +16,7 @@ from tabletop.drawing.png import Picture
 from tabletop.drawing.symbols import SHAPES, draw_symbol
 from tabletop.words import plural
 
-__all__ = ["MAX_DESCRIPTION", "ChartWords", "series_style", "totals_chart"]
+__all__ = ["MAX_DESCRIPTION", "ChartWords", "game_chart", "series_style", "totals_chart"]
 
 HEIGHT: Final = 480
 LEGEND: Final = 230
@@ -144,3 +145,29 @@ def _standings(
         )
         canvas.text((WIDTH - MARGIN, y), total, size, name_color, anchor="rm", bold=True)
         y += line
+
+
+def game_chart(
+    totals: Sequence[Sequence[int]],
+    names: Sequence[str],
+    winners: Sequence[int],
+    over: bool,
+    text: Callable[..., Text],
+    language: str,
+) -> Picture:
+    """A game's chart of ``totals`` (as :func:`totals_chart`), its title and words from the
+    game's catalog (``text``: its ``t``; the keys are
+    :data:`tabletop.chart_keys.CHART_KEYS`) in ``language``: the
+    final standings with the ``winners`` marked when the game is ``over``, else the standings
+    after the last round played."""
+
+    def said(key: str, **fields: object) -> str:
+        return text(key, **fields).render(language)
+
+    title = said("art.final") if over else said("art.after_round", round=len(totals))
+    words = ChartWords(
+        said("art.chart_axis"),
+        said("art.chart_summary", title=title, count=len(totals)),
+        said("art.chart_by_round"),
+    )
+    return totals_chart(totals, names, title, winners if over else (), words)
