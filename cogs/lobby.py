@@ -21,11 +21,12 @@ from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
 from bot.runtime.dynamic_items import RoutingCog
 from bot.runtime.interaction_release import releases_click
 from bot.tables.game_choices import game_choices
+from bot.tables.level_choices import level_choices
 from bot.tables.service import service_for
 from bot.tables.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
 from bot.tables.stray_clicks import parse_or_none, refuse
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
-from tabletop import GameSpec, registry
+from tabletop import GameSpec
 
 GAME_CHOICES = game_choices()
 """The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
@@ -79,11 +80,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
         await service_for(interaction.client).rematch_click(interaction, self.ident)
 
 
-LEVEL_CHOICES = [
-    app_commands.Choice(name=level, value=level)
-    for level in dict.fromkeys(level for name in registry.names() for level in registry.game(name).levels)
-]
-"""Every computer level of any game (the table refuses one its game does not have)."""
+LEVEL_CHOICES = level_choices()
+"""Every computer level of any game, in each player's words (the table refuses one its game does
+not have)."""
 TIMER_NAMES = {
     "off": command_text("commands.timers.off"),
     "30s": command_text("commands.timers.30s"),

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.messages import limits
+from bot.messages.permissions import permission_names
 from bot.messages.replies import send_ephemeral
 from bot.tables.languages import reader_language
 from host.catalog import DEFAULT_LANGUAGE, render, text
@@ -56,10 +57,10 @@ def friendly_message(error: BaseException, language: str = DEFAULT_LANGUAGE) -> 
     if isinstance(error, app_commands.NoPrivateMessage):
         return text("errors.no_direct_messages", language=language)
     if isinstance(error, app_commands.MissingPermissions):
-        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        needed = permission_names(error.missing_permissions, language)
         return text("errors.user_permission", language=language, permissions=needed)
     if isinstance(error, app_commands.BotMissingPermissions):
-        needed = ", ".join(p.replace("_", " ").title() for p in error.missing_permissions)
+        needed = permission_names(error.missing_permissions, language)
         return text("errors.bot_permission", language=language, permissions=needed)
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
         return text("errors.outdated_command", language=language)

@@ -25,6 +25,7 @@ from typing import Final
 import discord
 
 from bot.tables.host_messages import ButtonSpec, MessageSpec
+from bot.tables.level_choices import level_word
 from host.catalog import DEFAULT_LANGUAGE, text
 from host.ratings import Rating
 from host.storage import RatingLine, RatingPage, SeatRatingChange
@@ -71,7 +72,7 @@ def signed(change: int, language: str = DEFAULT_LANGUAGE) -> str:
 
 def _name(line: RatingLine, language: str) -> str:
     if line.who.level is not None:
-        return text("leaderboard.computer", language=language, level=line.who.level)
+        return text("leaderboard.computer", language=language, level=level_word(line.who.level, language))
     return line.display_name or str(line.who.user_id)
 
 

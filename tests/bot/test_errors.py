@@ -8,7 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.boot.invite import PERMISSION_REASONS
 from bot.messages.errors import friendly_message, new_reference
+from bot.messages.permissions import PERMISSION_NAMES, permission_names
+from host.catalog import render, text
 from host.errors import UserError
 from host.tables import GameRefusal, Table
 from tabletop import Refused
@@ -31,8 +34,31 @@ def test_user_error_message_is_shown_as_is_even_when_wrapped() -> None:
 
 def test_permission_and_place_errors_are_explained() -> None:
     message = friendly_message(app_commands.MissingPermissions(["manage_guild"]))
-    assert message == "You need the Manage Guild permission to do that."
+    assert message == "You need the Manage Server permission to do that."  # as Discord's settings name it
     assert "direct messages" in (friendly_message(app_commands.NoPrivateMessage()) or "")
+
+
+def test_a_missing_permission_is_named_as_each_readers_discord_names_it() -> None:
+    german = friendly_message(app_commands.MissingPermissions(["manage_guild"]), "de")
+    assert german == text("errors.user_permission", language="de", permissions="„Server verwalten“")
+    assert german == "Dafür brauchst du die Berechtigung „Server verwalten“."
+    bot = app_commands.BotMissingPermissions(["send_messages", "embed_links"])
+    assert friendly_message(bot) == (
+        "I need the Send Messages, Embed Links permission in this channel; ask a server admin to grant it."
+    )
+    assert friendly_message(bot, "de") == text(
+        "errors.bot_permission", language="de", permissions="„Nachrichten senden“, „Links einbetten“"
+    )
+
+
+def test_every_permission_that_can_be_missing_has_its_name_in_every_language() -> None:
+    can_be_missing = {"manage_guild", *PERMISSION_REASONS}  # the host commands' default, the bot's own
+    assert set(PERMISSION_NAMES) == can_be_missing
+    assert render(PERMISSION_NAMES["manage_guild"], "en") == "Manage Server"  # not the API's "Manage Guild"
+    for permission, name in PERMISSION_NAMES.items():
+        english, german = render(name, "en"), render(name, "de")
+        assert german != english, f"{permission} has no German name"
+        assert permission_names([permission], "de") == f"„{german}“"
 
 
 def test_bugs_are_not_explained() -> None:

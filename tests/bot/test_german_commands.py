@@ -17,6 +17,7 @@ import stickem.texts
 import stickgame.texts
 import stupid.texts
 from bot.boot.command_text import CatalogTranslator, command_name, command_text, is_command_name, translations
+from bot.tables.level_choices import LEVEL_NAMES
 from cogs.lobby import Lobby
 from cogs.replay import Replays
 from cogs.rules import RulesCog
@@ -24,6 +25,7 @@ from cogs.settings import Settings
 from cogs.stats import Stats
 from cogs.table import TableCog
 from host.catalog import CATALOG
+from tabletop import registry
 
 DESCRIPTION_LIMIT = 100
 """Discord's longest description of a command or option, and longest name of a choice."""
@@ -71,7 +73,7 @@ async def test_every_command_and_option_has_its_german_description_within_discor
     described = [part for payload in payloads for part in _described(payload)]
     descriptions = [
         key for key in CATALOG.entries()
-        if key.startswith("commands.") and ".timers." not in key and not _is_name_key(key)
+        if key.startswith("commands.") and not _is_choice_key(key) and not _is_name_key(key)
     ]
     assert len(described) == len(descriptions)  # every description text of the catalog is in use here
     for where, part in described:
@@ -96,6 +98,31 @@ async def test_every_choice_with_a_catalog_name_is_german_in_discord() -> None:
         "5min": "5 Minuten",
     }
     assert all(len(name) <= DESCRIPTION_LIMIT for name in german.values())
+
+
+async def test_the_computer_levels_are_german_in_discord_and_keep_their_english_values() -> None:
+    payloads = {payload["name"]: payload for payload in await _payloads()}
+    start_level = next(option for option in payloads["start"]["options"] if option["name"] == "bot_level")
+    addbot_level = next(option for option in payloads["addbot"]["options"] if option["name"] == "level")
+    for option in (start_level, addbot_level):
+        english = {choice["value"]: choice["name"] for choice in option["choices"]}
+        german = {choice["value"]: choice["name_localizations"].get("de") for choice in option["choices"]}
+        assert english == {"random": "random", "normal": "normal", "hard": "hard"}
+        assert german == {
+            level: CATALOG.text(f"commands.levels.{level}", language="de") for level in english
+        }
+        assert german == {"random": "zufällig", "normal": "normal", "hard": "schwer"}
+
+
+def test_every_computer_level_of_every_game_has_its_words() -> None:
+    levels = {level for name in registry.names() for level in registry.game(name).levels}
+    assert levels == set(LEVEL_NAMES)
+    assert all(name.extras["key"] == f"commands.levels.{level}" for level, name in LEVEL_NAMES.items())
+
+
+def _is_choice_key(key: str) -> bool:
+    """Whether a catalog key is the name of one of a command option's choices (not a description)."""
+    return key.startswith(("commands.timers.", "commands.levels."))
 
 
 def test_every_german_command_text_goes_to_discord_with_the_commands() -> None:

@@ -65,6 +65,26 @@ def test_leaderboard_pages_their_lines_and_buttons() -> None:
     assert nobody.content.startswith("Nobody has a Stupid rating on this server yet") and not nobody.rows
 
 
+def test_a_computers_line_names_its_level_in_the_readers_words() -> None:
+    computers = tuple(
+        RatingLine(rank, Rated.computer(level), None, Rating(30.0, 1.0, 2))
+        for rank, level in enumerate(("random", "normal", "hard"), start=1)
+    )
+    page = RatingPage("stickem", computers, 0, 10, 3)
+    german = (leaderboard_message(page, 42, "de").embeds[0].description or "").splitlines()
+    words = [text(f"commands.levels.{level}", language="de") for level in ("random", "normal", "hard")]
+    assert words == ["zufällig", "normal", "schwer"]
+    assert [line.split(" \N{EN DASH} ")[0] for line in german] == [
+        f"{rank}. " + text("leaderboard.computer", language="de", level=word)
+        for rank, word in enumerate(words, start=1)
+    ]
+    assert german[2].startswith("3. Computer (Stufe schwer) \N{EN DASH} ")
+    english = (leaderboard_message(page, 42).embeds[0].description or "").splitlines()
+    assert [line.split(" - ")[0] for line in english] == [
+        "1. Computer (random)", "2. Computer (normal)", "3. Computer (hard)",
+    ]
+
+
 def test_stats_show_the_rating_of_each_game_and_its_last_change() -> None:
     record = stats_message(PlayerStats(5, 3, 1, 12, 4.26, None), "ann")
     ratings = {
@@ -124,7 +144,7 @@ def test_a_german_reader_reads_the_ratings_in_german() -> None:
         "leaderboard.line",
         language="de",
         rank=1,
-        name=text("leaderboard.computer", language="de", level="hard"),
+        name=text("leaderboard.computer", language="de", level=text("commands.levels.hard", language="de")),
         rating=1600,
         count=7,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from bot.messages.stats import stats_message
+from host.catalog import render, text
 from host.storage import (
     BestGame,
     PlayerStats,
@@ -19,7 +20,7 @@ MISERY = StatTotal("stickem", "misery_swallowed", 6)
 
 def test_stats_of_a_player_without_games_and_with_games() -> None:
     empty = PlayerStats(5, 0, 0, 0, None, None)
-    assert stats_message(empty, "ann").content == "ann has not finished a Stick'em game on this server yet."
+    assert stats_message(empty, "ann").content == "ann has not finished a game on this server yet."
     full = PlayerStats(5, 3, 1, 12, 4.26, BestGame(9, 77, 31, True, WHEN), (MISERY,))
     (embed,) = stats_message(full, "ann").embeds
     fields = {f.name: f.value for f in embed.fields}
@@ -57,3 +58,22 @@ def test_the_stats_of_several_games_are_named_by_their_games() -> None:
     ]
 
 
+
+
+def test_the_stats_title_and_the_no_games_text_speak_of_every_game_in_english_and_german() -> None:
+    """/stats counts the games of every game offered, so neither its title nor its text for a
+    player without games names one game."""
+    empty = PlayerStats(5, 0, 0, 0, None, None)
+    full = PlayerStats(5, 3, 1, 12, 4.26, None)
+    english = (stats_message(empty, "ann").content, stats_message(full, "ann").embeds[0].title or "")
+    german = (
+        stats_message(empty, "ann", "de").content, stats_message(full, "ann", "de").embeds[0].title or ""
+    )
+    assert english == ("ann has not finished a game on this server yet.", "Game stats: ann")
+    assert german == (
+        text("stats.none_yet", language="de", name="ann"), text("stats.title", language="de", name="ann")
+    )
+    assert german == ("ann hat auf diesem Server noch keine Partie zu Ende gespielt.", "Spielstatistik: ann")
+    titles = {render(registry.game(game).title, lang) for game in registry.names() for lang in ("en", "de")}
+    assert "Sticheln" in titles and "Stick'em" in titles
+    assert not any(title in said for title in titles for said in (*english, *german))

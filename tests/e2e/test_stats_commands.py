@@ -93,7 +93,7 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
         nobody = emulator.add_user("newcomer")
         emulator.add_member(guild, nobody)
         none_yet = await answer(await emulator.driver.slash(nobody, channel, "stats"))
-        assert "has not finished a Stick'em game" in none_yet.content
+        assert "has not finished a game on this server" in none_yet.content
 
         board = await answer(await emulator.driver.slash(users[5], channel, "leaderboard"))
         assert (board.embeds[0].description or "").splitlines() == expected[:10]

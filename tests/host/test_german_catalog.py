@@ -13,9 +13,10 @@ from tabletop.catalog import entry_fields
 ENGLISH = CATALOG.entries("en")
 GERMAN = CATALOG.entries("de")
 
-SAME_IN_BOTH = {"table.computer_name", "commands.hand.name"}
+SAME_IN_BOTH = {"table.computer_name", "commands.hand.name", "commands.levels.normal"}
 """Entries German keeps as in English: a computer player is "Bot Ada" in both (and the takeover
-of a seat by name recognizes that prefix); German players say "Hand" too, so /hand is /hand."""
+of a seat by name recognizes that prefix); German players say "Hand" too, so /hand is /hand;
+the computer level "normal" is "normal" in German too."""
 
 
 def _words(template: str) -> list[str]:
