@@ -10,6 +10,7 @@ also makes sure the other language's text differs, so that a message in the wron
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -101,8 +102,14 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
     await play.play_to_the_end()
     await settle(emu, bot, play.channel)
     assert bot.storage is not None
-    play.ratings.update(await expected_ratings(bot.storage))  # a game of two humans counts
-    assert play.ratings, "no rated game stored"
+    # The game's last move may be a computer's, still thinking when the table looked idle: wait
+    # (bounded) for the finished game to be stored and rated.
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while not (ratings := await expected_ratings(bot.storage)):
+        assert asyncio.get_running_loop().time() < deadline, "no rated game stored"
+        await asyncio.sleep(0.05)
+        await settle(emu, bot, play.channel)
+    play.ratings.update(ratings)  # a game of two humans counts
     assert await play.check_reports() > 0
     assert asked == {0, 1}
     assert play.prompts_checked["de"] > 0 and play.prompts_checked["en"] > 0
