@@ -13,7 +13,7 @@ from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
-from bot.boot.shards import ShardPlan, owned_tables
+from bot.boot.shards import ShardPlan, load_owned_tables
 from bot.boot.startup import (
     SHARD_WAIT,
     ConnectPolicy,
@@ -223,9 +223,7 @@ class StickemBot(commands.AutoShardedBot):
                 self._shard_claim = await claim_shards(storage, plan.ids, wait=SHARD_WAIT)
             except ShardsTaken as exc:
                 raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
-        loaded, lobbies = owned_tables(
-            plan, await storage.load_unfinished_games(timeout=self.load_timeout), await storage.load_lobbies()
-        )
+        loaded, lobbies = await load_owned_tables(storage, plan, timeout=self.load_timeout)
         self.resumed = rebuild_tables(loaded, lobbies, service.registry)
         if plan.several_processes:
             self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)

@@ -11,21 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.storage import LoadResult, LobbyRecord
+from host.storage import LoadResult, LobbyRecord, ServerShards, Storage
+
+# The rule and the shard of direct messages live with the storage, which selects a process's
+# tables by the same rule in SQL (host.storage.sharding).
+from host.storage.sharding import DM_SHARD, shard_of
+
+__all__ = ["DM_SHARD", "EVERY_SHARD", "MAX_SHARDS", "ShardPlan", "load_owned_tables", "shard_of"]
 
 MAX_SHARDS = 4096
 """The most shards SHARD_COUNT may name (a bot in ~10 million servers, at 2,500 a shard)."""
-
-DM_SHARD = 0
-"""The shard Discord sends direct messages, and the clicks in them, to."""
-
-
-def shard_of(guild_id: int | None, count: int) -> int:
-    """The shard Discord sends the events of server ``guild_id`` to (a table with no server: the
-    direct messages' shard 0)."""
-    if guild_id is None:
-        return DM_SHARD
-    return (guild_id >> 22) % count
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,28 +36,34 @@ class ShardPlan:
         """Whether other processes serve the other shards (SHARD_IDS names only some)."""
         return self.count is not None and self.ids is not None and set(self.ids) != set(range(self.count))
 
+    @property
+    def servers(self) -> ServerShards | None:
+        """The servers whose tables this process serves, when other processes serve others
+        (None: every server)."""
+        if not self.several_processes:
+            return None
+        assert self.count is not None and self.ids is not None
+        return ServerShards(self.count, self.ids)
+
     def owns(self, guild_id: int | None) -> bool:
         """Whether this process serves the tables of server ``guild_id`` (always, when it runs
         every shard)."""
-        if not self.several_processes:
-            return True
-        assert self.count is not None and self.ids is not None
-        return shard_of(guild_id, self.count) in self.ids
+        servers = self.servers
+        return servers is None or servers.holds(guild_id)
 
 
 EVERY_SHARD = ShardPlan()
 """The default plan: every shard, as many as Discord recommends, in this one process."""
 
 
-def owned_tables(
-    plan: ShardPlan, loaded: LoadResult, lobbies: list[LobbyRecord]
+async def load_owned_tables(
+    storage: Storage, plan: ShardPlan, *, timeout: float | None = None
 ) -> tuple[LoadResult, list[LobbyRecord]]:
-    """The stored games (and their load problems) and lobbies of the servers this process
-    serves: what it resumes; the other processes resume the rest."""
-    return (
-        LoadResult(
-            tuple(game for game in loaded.games if plan.owns(game.record.guild_id)),
-            tuple(problem for problem in loaded.problems if plan.owns(problem.guild_id)),
-        ),
-        [lobby for lobby in lobbies if plan.owns(lobby.guild_id)],
-    )
+    """The stored unfinished games (and their load problems) and lobbies of the servers this
+    process serves: what it resumes. The database selects them (`ServerShards`), so with ten
+    processes each reads a tenth of the rows, not all of them; the other processes resume the
+    rest, and report their own unreadable games. ``timeout`` bounds each statement of the
+    games' load (see `Storage.load_unfinished_games`)."""
+    servers = plan.servers
+    loaded = await storage.load_unfinished_games(timeout=timeout, servers=servers)
+    return loaded, await storage.load_lobbies(servers=servers)

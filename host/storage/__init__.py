@@ -43,6 +43,7 @@ from host.storage.records import (
     StoredGame,
     TimerRecord,
 )
+from host.storage.sharding import ServerShards
 from host.storage.store import Storage, utc_now
 from host.storage.transaction import Transaction
 
@@ -75,6 +76,7 @@ __all__ = [
     "SeatRecord",
     "SeatResult",
     "ServerLanguage",
+    "ServerShards",
     "Standing",
     "StatTotal",
     "Storage",

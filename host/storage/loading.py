@@ -34,6 +34,7 @@ from host.storage.schema import (
     server_images,
     server_settings,
 )
+from host.storage.sharding import ServerShards
 
 
 class CorruptRow(ValueError):
@@ -53,9 +54,12 @@ def _json_object(text: str, what: str) -> None:
         raise CorruptRow(f"{what}: not a JSON object")
 
 
-async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = None) -> LoadResult:
+async def load_games(
+    conn: AsyncConnection, game_ids: Sequence[int] | None = None, servers: ServerShards | None = None
+) -> LoadResult:
     """Load every active game and every finished one whose end is still to be shown (it has an
-    "owed" message row), or exactly `game_ids` whatever their status; check each one."""
+    "owed" message row), of the ``servers`` given (None: of every server), or exactly `game_ids`
+    whatever their status; check each one."""
     game_query = select(games).order_by(games.c.id)
     if game_ids is None:
         owed = select(game_messages.c.game_id).where(game_messages.c.purpose == OWED)
@@ -63,6 +67,8 @@ async def load_games(conn: AsyncConnection, game_ids: Sequence[int] | None = Non
             games.c.status == GameStatus.ACTIVE.value,
             and_(games.c.status == GameStatus.FINISHED.value, games.c.id.in_(owed)),
         )
+        if servers is not None:
+            current = and_(servers.condition(games.c.guild_id), current)
         wanted: Any = select(games.c.id).where(current)
         game_query = game_query.where(current)
     else:
@@ -184,11 +190,17 @@ def _build_game(
     )
 
 
-async def load_lobbies(conn: AsyncConnection) -> tuple[list[LobbyRecord], list[str]]:
-    """Load every stored lobby; a lobby whose row cannot be read is reported, not returned."""
+async def load_lobbies(
+    conn: AsyncConnection, servers: ServerShards | None = None
+) -> tuple[list[LobbyRecord], list[str]]:
+    """Load every stored lobby (of the ``servers`` given; None: of every server); a lobby whose
+    row cannot be read is reported, not returned."""
     result: list[LobbyRecord] = []
     problems: list[str] = []
-    for row in await conn.execute(select(lobbies).order_by(lobbies.c.channel_id)):
+    query = select(lobbies).order_by(lobbies.c.channel_id)
+    if servers is not None:
+        query = query.where(servers.condition(lobbies.c.guild_id))
+    for row in await conn.execute(query):
         try:
             seats_data = json.loads(row.seats)
             seats = tuple(SeatRecord(s["user_id"], str(s["display_name"])) for s in seats_data)

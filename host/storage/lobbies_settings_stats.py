@@ -20,6 +20,7 @@ from host.storage.records import (
     PlayerStats,
 )
 from host.storage.schema import games
+from host.storage.sharding import ServerShards
 from host.storage.stats import history, leaderboard, player_stats
 
 log = logging.getLogger("host.storage")
@@ -40,10 +41,10 @@ class LobbiesSettingsStats(StorageAccess):
         async with self.transaction() as tx:
             return await tx.delete_lobby(channel_id)
 
-    async def load_lobbies(self) -> list[LobbyRecord]:
-        """Every stored lobby (an unreadable one is logged and left out)."""
+    async def load_lobbies(self, *, servers: ServerShards | None = None) -> list[LobbyRecord]:
+        """Every stored lobby, or those of ``servers`` (an unreadable one is logged and left out)."""
         async with self._reading() as conn:
-            result, problems = await load_lobbies(conn)
+            result, problems = await load_lobbies(conn, servers)
         for problem in problems:
             log.error("a stored lobby cannot be loaded: %s", problem)
         return result

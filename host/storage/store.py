@@ -34,6 +34,7 @@ from host.storage.records import (
     SeatResult,
     StoredGame,
 )
+from host.storage.sharding import ServerShards
 from host.storage.transaction import Transaction
 
 log = logging.getLogger("host.storage")
@@ -275,9 +276,13 @@ class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
         async with self.transaction() as tx:
             return await tx.stop_game(game_id, reason)
 
-    async def load_unfinished_games(self, *, timeout: float | None = None) -> LoadResult:
+    async def load_unfinished_games(
+        self, *, timeout: float | None = None, servers: ServerShards | None = None
+    ) -> LoadResult:
         """Every active game with its action log, messages and timers, and every finished one
         whose end is still to be shown (an "owed" message row); unreadable ones as problems.
+        With ``servers``, only the games of those servers (the shards of one process of several):
+        the others' rows are not read at all.
 
         `timeout` (seconds) bounds each of its statements instead of the storage's own (short)
         limit: the start-up load reads every stored move, which may take longer on a big
@@ -289,7 +294,7 @@ class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
         try:
             # A snapshot, so a game's row and its actions agree even while other tables keep playing.
             async with self._reading(snapshot=True, engine=engine) as conn:
-                result = await load_games(conn)
+                result = await load_games(conn, servers=servers)
         finally:
             if engine is not None:
                 await engine.dispose()

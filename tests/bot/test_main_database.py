@@ -6,6 +6,7 @@ tests need no Discord and no process; tests/e2e/test_database_at_start.py runs t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -100,9 +101,9 @@ async def test_the_start_up_load_has_its_own_longer_limit(
     seen: list[float | None] = []
     real = Storage.load_unfinished_games
 
-    async def recording(self: Storage, *, timeout: float | None = None) -> object:
+    async def recording(self: Storage, *, timeout: float | None = None, **selection: Any) -> object:
         seen.append(timeout)
-        return await real(self, timeout=timeout)
+        return await real(self, timeout=timeout, **selection)
 
     monkeypatch.setattr(Storage, "load_unfinished_games", recording)
     bot = StickemBot(Settings(token=TOKEN, data_dir=tmp_path))
