@@ -228,7 +228,7 @@ class StickemBot(commands.AutoShardedBot):
         if plan.several_processes:
             self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
             service.clicks.handover = self.handover
-            self.handover.start()
+            await self.handover.start()
             log.info("Serving shards %s of %d; their tables live in this process.",
                      ",".join(map(str, plan.ids or ())), plan.count)
         log.info(

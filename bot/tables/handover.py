@@ -8,15 +8,19 @@ then met, whatever the owner's load) and queues it for that process (`host.stora
 which runs it and answers by editing the clicked message through the interaction's token (which
 works from any process, for 15 minutes). If nobody takes the click within `CLAIM_WINDOW`
 seconds (the owner is down or restarting), shard 0's process takes it back and says so; nothing
-changed.
+changed. A click that both left behind (shard 0's process died within those seconds, and the
+owner never came back for it) is stale after `STALE_AFTER`; every process deletes such clicks,
+of any shard, when it starts and every `PRUNE_EVERY` seconds after.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -36,6 +40,16 @@ CLAIM_WINDOW = 3.0
 TOO_OLD = 60.0
 """A handed click older than this (seconds) was queued by a process that died before taking it
 back: the player has long been left without an answer, so it is dropped, never applied."""
+
+STALE_AFTER = 2 * TOO_OLD
+"""Seconds after which a queued click is stale and deleted, whatever its shard: its owner would
+drop it (`TOO_OLD`), and the player had their answer ("not answering", from the process that
+queued it) or nothing more is coming (that process died). Twice `TOO_OLD`, so that a clock of
+one machine ahead of another's by up to a minute never deletes a click its owner would still
+run. The queue of a shard nobody serves any more (SHARD_COUNT changed) is emptied this way too."""
+
+PRUNE_EVERY = STALE_AFTER
+"""Seconds between two prunings of the stale handed clicks by a running process."""
 
 MAX_REMEMBERED = 100_000
 """The most table channels whose server a process remembers (then it starts again)."""
@@ -107,6 +121,7 @@ class Handover:
         self._run = run
         self._running: set[asyncio.Task[None]] = set()
         self.listener: ClickListener | None = None
+        self._pruning: asyncio.Task[None] | None = None
         # The server of each table channel looked up so far: a channel never changes servers, so
         # only the first click of a table asks the database (a table that has ended since is
         # said so by its owner, as by any process).
@@ -144,10 +159,30 @@ class Handover:
             await send_ephemeral(interaction, text("handover.not_answering"))
         return True
 
-    def start(self) -> None:
-        """Listen for the clicks handed to this process's shards."""
+    async def start(self) -> None:
+        """Delete the stale handed clicks, then listen for the clicks handed to this process's
+        shards (the stale ones are never woken) and prune every `PRUNE_EVERY` seconds."""
         assert self._plan.ids is not None, "only several processes hand clicks over"
+        await self.prune()
         self.listener = self._queue.listen(self._plan.ids, self._wake)
+        self._pruning = asyncio.create_task(self._prune_periodically(), name="handed-click-pruning")
+
+    async def prune(self) -> int:
+        """Delete the handed clicks (of every shard) queued more than `STALE_AFTER` seconds ago;
+        how many (0 when the database cannot be reached: the next pruning tries again)."""
+        try:
+            pruned = await self._queue.prune(self._queue.now() - timedelta(seconds=STALE_AFTER))
+        except StorageError as exc:
+            log.warning("Could not delete the stale handed clicks: %s", exc)
+            return 0
+        if pruned:
+            log.info("Deleted %d handed clicks nobody took within %g s", pruned, STALE_AFTER)
+        return pruned
+
+    async def _prune_periodically(self) -> None:
+        while True:
+            await asyncio.sleep(PRUNE_EVERY)
+            await self.prune()
 
     def _wake(self, interaction_id: int) -> None:
         task = asyncio.create_task(self._take(interaction_id), name=f"handed-click-{interaction_id}")
@@ -186,7 +221,11 @@ class Handover:
         await self._run(interaction, ident, values)
 
     async def close(self) -> None:
-        """Stop listening, and let the clicks being run finish."""
+        """Stop listening and pruning, and let the clicks being run finish."""
+        if self._pruning is not None:
+            self._pruning.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pruning
         if self.listener is not None:
             await self.listener.close()
         if self._running:

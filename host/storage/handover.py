@@ -8,6 +8,8 @@ to run it) and NOTIFYs the owner's channel in the same transaction; the owner, L
 takes the row and runs the click. Taking is deleting (``DELETE ... RETURNING``), so exactly one
 process takes a click: the owner, or the process that queued it, which takes back a click nobody
 took in time and answers it itself. The payload is opaque here (the Discord layer's JSON).
+A click nobody took (both processes died, or its shard is served by nobody since SHARD_COUNT
+changed) is left behind; `ClickQueue.prune` deletes those older than a bound the caller decides.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, insert, select, text, union_all
@@ -25,7 +28,7 @@ from host.storage.errors import READ_FAILED, SAVE_FAILED
 from host.storage.failures import translated
 from host.storage.records import GameStatus
 from host.storage.schema import games, handed_clicks, lobbies
-from host.storage.store import Storage, utc_now
+from host.storage.store import Clock, Storage, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -41,8 +44,9 @@ def channel_of(shard: int) -> str:
 class ClickQueue:
     """The queue of handed clicks in one database (NOTIFY wakes the owner on PostgreSQL)."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, clock: Clock = utc_now) -> None:
         self._storage = storage
+        self._clock = clock
 
     @property
     def engine(self) -> AsyncEngine:
@@ -54,7 +58,7 @@ class ClickQueue:
         async with translated(SAVE_FAILED), self._storage.engine.begin() as conn:
             await conn.execute(
                 insert(handed_clicks).values(
-                    interaction_id=interaction_id, shard=shard, payload=payload, created_at=utc_now()
+                    interaction_id=interaction_id, shard=shard, payload=payload, created_at=self._clock()
                 )
             )
             if self._storage.backend == "postgresql":
@@ -74,6 +78,19 @@ class ClickQueue:
                 )
             ).first()
         return None if row is None else str(row[0])
+
+    async def prune(self, queued_before: datetime) -> int:
+        """Delete the clicks of every shard queued before ``queued_before`` (stale: nobody will
+        run them any more); how many. The queue holds only the clicks in flight and such leftovers,
+        so the statement scans a handful of rows."""
+        async with translated(SAVE_FAILED), self._storage.engine.begin() as conn:
+            stale = delete(handed_clicks).where(handed_clicks.c.created_at < queued_before)
+            result = await conn.execute(stale)
+        return int(result.rowcount or 0)
+
+    def now(self) -> datetime:
+        """The queue's clock (what `put` stamps a click with)."""
+        return self._clock()
 
     async def waiting(self, shards: Iterable[int]) -> list[int]:
         """The clicks queued for ``shards`` (those that came while nobody listened)."""
