@@ -29,7 +29,7 @@ from host.ratings import RatingBook
 from host.storage import Storage
 from host.storage.rated import rated_game
 from tabletop import ComputerPlayer, GameSpec, LogEntry, Match, Refused
-from tabletop.presentation import Act, Redraw, render
+from tabletop.presentation import Act, Redraw, render, standings_lines
 from tabletop.presentation import Message as GameMessage
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
@@ -315,6 +315,58 @@ class BilingualTable:
             in_other = any(s.embeds == unwanted.embeds for s in shown)
             assert not in_other, f"a report in the other language: {unwanted}"
         return len(reports)
+
+    def expected_table(self, language: str) -> Shown:
+        """The table message of the running game as the game words it now (the turn timer off),
+        for a reader of ``language``."""
+        notes = [text("timer.off", language=language)]
+        message = self.spec.presentation.table(self.shadow.view(None), self.names, notes=notes, stopped=False)
+        return Shown.expected(message, language)
+
+    def check_table_message(self, message: Message) -> None:
+        """The channel's table ``message`` is the game's table of now in the server's language,
+        and not in the other."""
+        other = "en" if self.server == "de" else "de"
+        shown, wanted = Shown.of(message), self.expected_table(self.server)
+        assert shown == wanted, f"the table message ({self.server}) shows\n{shown}\nnot\n{wanted}"
+        assert wanted != self.expected_table(other), "the table message is the same in both languages"
+
+    def final_standings(self, language: str) -> Shown:
+        """The game's final standings (its last report, with the ratings) for a reader of
+        ``language``."""
+        events, view = self.events[-1]
+        last = self.spec.presentation.reports(events, view, self.names)[-1]
+        shown = Shown.expected(last, language)
+        return replace(shown, embeds=shown.embeds + self.ratings.get(language, ()))
+
+    def expected_score(self, language: str) -> Shown:
+        """``/score`` for a reader of ``language``: during the game the table message with the
+        standings under it, once it is over the final standings."""
+        if self.shadow.is_over:
+            return self.final_standings(language)
+        table = self.expected_table(language)
+        totals = self.shadow.results().totals
+        lines = [
+            table.content,
+            "",
+            text("score.standings", language=language),
+            *standings_lines(self.names, totals),
+        ]
+        return Shown("\n".join(lines), table.embeds)
+
+    async def score(self, seat: int, *, public: bool) -> None:
+        """The human ``seat`` asks ``/score``: privately it answers in the seat's language, shown
+        to the channel (``public``) in the server's, and never in the other one."""
+        reader = self.readers[seat]
+        language = self.server if public else reader.language
+        other = "en" if language == "de" else "de"
+        result = await self.emu.driver.slash(reader.user, self.channel, "score", public=public)
+        response = await result.response(timeout=WAIT)
+        message = await result.wait_original(timeout=WAIT) if response.deferred else response.message
+        assert message is not None and message.ephemeral is not public
+        shown, wanted = Shown.of(message), self.expected_score(language)
+        assert shown == wanted, f"/score for {self.names[seat]} ({language}) shows\n{shown}\nnot\n{wanted}"
+        assert wanted != self.expected_score(other), "/score is the same in both languages"
 
     # --- whole games ----------------------------------------------------------------------------
 

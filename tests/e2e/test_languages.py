@@ -17,6 +17,8 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.boot.app import StickemBot
 from bot.ids import ActionId
 from bot.tables.service import service_for
@@ -91,10 +93,19 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
     asked: set[int] = set()
     original = play.act
 
+    # The /score shown to the channel is asked by a player of the other language than the server's.
+    foreign = next((seat for seat, reader in play.readers.items() if reader.language != play.server), 0)
+
     async def act(seat: int) -> None:
         if seat not in asked:
             await settle(emu, bot, play.channel)
             await hand_in_own_language(play, seat)
+            table_id = table_of(bot, play.channel).messages.table_id
+            assert table_id is not None, "no table message"
+            play.check_table_message(emu.world.messages[table_id])
+            await play.score(seat, public=False)
+            if seat == foreign:
+                await play.score(seat, public=True)
             asked.add(seat)
         await original(seat)
 
@@ -111,56 +122,62 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
         await settle(emu, bot, play.channel)
     play.ratings.update(ratings)  # a game of two humans counts
     assert await play.check_reports() > 0
+    for seat in play.readers:  # the final standings, each privately in their own language
+        await play.score(seat, public=False)
     assert asked == {0, 1}
     assert play.prompts_checked["de"] > 0 and play.prompts_checked["en"] > 0
     assert play.refusals_checked == {"de": 1, "en": 1}
     dms_in_own_language(play)
 
 
-async def test_stupid_in_a_german_server(emulator: Emulator, tmp_path: Path) -> None:
+@pytest.mark.parametrize("server_locale", ["de", "en-US"], ids=["german-server", "english-server"])
+async def test_stupid_in_the_servers_language(emulator: Emulator, tmp_path: Path, server_locale: str) -> None:
     """hans (German) and emma (English) play Stupid (rounds of 1, 2 and 1 cards) in a German
-    server: the channel speaks German, each player their own language."""
-    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
+    and in an English server: the channel speaks the server's language, each player their own."""
+    channel, users, guild_id = bilingual_club(emulator, server_locale, LOCALES)
     bot = seat_bot(emulator, tmp_path, guild_id)
     async with running(bot, emulator):
         play = await open_table(emulator, bot, channel, users, "stupid", options="max_hand=2")
+        assert play.server == ("de" if server_locale == "de" else "en")
+        lobby_in(emulator, play)
+        await play_whole_game(emulator, bot, play)
+
+
+async def test_stickem_in_a_german_server(emulator: Emulator, tmp_path: Path) -> None:
+    """hans (German), emma (English) and a computer player (Stick'em seats three at least) play
+    one round of Stick'em in a German server: the channel speaks German, emma still gets
+    everything of hers in English. (The computer's seat name is the table's, whatever its words.)"""
+    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
+    bot = seat_bot(emulator, tmp_path, guild_id)
+    async with running(bot, emulator):
+        play = await open_table(emulator, bot, channel, users, "stickem", players=3, rounds=1)
         assert play.server == "de"
         lobby_in(emulator, play)
         await play_whole_game(emulator, bot, play)
 
 
-async def test_stickem_in_an_english_server(emulator: Emulator, tmp_path: Path) -> None:
-    """hans (German), emma (English) and a computer player play one round of Stick'em in an
-    English server: the channel speaks English, hans still gets everything of his in German."""
+async def test_stick_game_where_settings_chose_german_for_an_english_server(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The server speaks English, but its manager chose German with ``/settings language``:
+    hans (German), emma (English) and a computer player play Stick Game to one stick, the
+    channel in German, each player in their own language; ``/settings language auto`` gives the
+    channel back its English. (The computer player ends the game soon: the humans, deciding as
+    the weakest level, seldom meld. Its seat name is the table's, whatever its words.)"""
     channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
     bot = seat_bot(emulator, tmp_path, guild_id)
     async with running(bot, emulator):
-        play = await open_table(emulator, bot, channel, users, "stickem", players=3, rounds=1)
-        assert play.server == "en"
-        lobby_in(emulator, play)
-        await play_whole_game(emulator, bot, play)
-
-
-async def test_stick_game_where_settings_chose_english_for_a_german_server(
-    emulator: Emulator, tmp_path: Path
-) -> None:
-    """The server speaks German, but its manager chose English with ``/settings language``:
-    hans (German), emma (English) and a computer player play Stick Game to one stick, the
-    channel in English, each player in their own language."""
-    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
-    bot = seat_bot(emulator, tmp_path, guild_id)
-    async with running(bot, emulator):
-        reply = await slash(emulator, emulator.owner, channel, "settings language", language="en")
-        assert reply.startswith(text("settings.language_set", language="en", name="English")), reply
+        reply = await slash(emulator, emulator.owner, channel, "settings language", language="de")
+        assert reply.startswith(text("settings.language_set", language="en", name="German")), reply
         play = await open_table(
             emulator, bot, channel, users, "stickgame", options="sticks_to_win=1 hand_size=11", players=3
         )
-        assert play.server == "en"
+        assert play.server == "de"
         lobby_in(emulator, play)
         await play_whole_game(emulator, bot, play)
         reply = await slash(emulator, emulator.owner, channel, "settings language", language="auto")
-        assert service_for(bot).languages.of_server(guild_id) == "de"
-        assert reply.startswith(text("settings.language_auto", language="en", name="German")), reply
+        assert service_for(bot).languages.of_server(guild_id) == "en"
+        assert reply.startswith(text("settings.language_auto", language="en", name="English")), reply
 
 
 async def test_after_kill_9_the_german_players_next_prompt_is_still_german(
