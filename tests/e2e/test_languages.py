@@ -1,7 +1,8 @@
 """Who sees which language, end to end (issue 28): a German and an English player at one table
-play a whole game of each game; each is shown their prompts, refusals, /hand and DMs in their own
-Discord language, the channel in the server's (its Discord language, or the one
-``/settings language`` chose).
+play a whole game of each game in a German channel (and of Stupid in an English one too); each is
+shown their prompts, refusals, /hand, private /score and DMs in their own Discord language, the
+channel (lobby, table message, round reports, final standings with the ratings, /score shown to
+it) in the server's: its Discord language, or the one ``/settings language`` chose.
 
 Every expected text is the game's presentation or the host's catalog filled in in the expected
 language (see :mod:`tests.e2e.bilingual_play`), never a sentence written here, and each check
