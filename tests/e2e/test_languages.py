@@ -28,7 +28,7 @@ from tabletop import registry
 from tabletop.presentation import Act, render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord
-from tests.discord_emulator.state import Channel, User
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, User
 from tests.e2e.bilingual_play import (
     WAIT,
     BilingualTable,
@@ -38,6 +38,7 @@ from tests.e2e.bilingual_play import (
     expected_ratings,
     hand_in_own_language,
 )
+from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
 from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
 
@@ -311,3 +312,18 @@ async def test_a_timed_out_prompt_says_so_in_its_players_language(emulator: Emul
         assert time_up["de"] not in contents
         assert any(c.startswith(reminder["en"]) for c in contents), contents
         assert not any(c.startswith(reminder["de"]) for c in contents), contents
+
+
+async def test_settings_images_answers_a_german_manager_in_german(emulator: Emulator, tmp_path: Path) -> None:
+    """In an English server, a manager whose Discord runs in German switches the pictures off
+    and on: both private answers are in German."""
+    guild = emulator.add_guild("Game night", locale="en-US")
+    channel = emulator.add_text_channel(guild, "games")
+    greta = emulator.add_user("greta", locale="de")
+    emulator.add_member(guild, greta, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator):
+        for state in ("off", "on"):
+            said = {lang: text(f"settings_images.{state}", language=lang) for lang in ("de", "en")}
+            assert said["de"] != said["en"]
+            reply = await slash(emulator, greta, channel, "settings images", state=state)
+            assert reply == said["de"], reply
