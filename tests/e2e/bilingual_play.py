@@ -116,6 +116,8 @@ class BilingualTable:
     players: dict[int, ComputerPlayer] = field(default_factory=dict)
     events: list[tuple[tuple[object, ...], object]] = field(default_factory=list)
     """The events of every action so far, with the public view just after it."""
+    round_ends: list[int] = field(default_factory=list)
+    """The actions (indexes into :attr:`events`) that ended a round."""
     prompts_checked: dict[str, int] = field(default_factory=dict)
     """How many live prompts were found exactly as the game words them, by language."""
     refusals_checked: dict[str, int] = field(default_factory=dict)
@@ -136,8 +138,11 @@ class BilingualTable:
         known = list(self.shadow.log)
         assert log[: len(known)] == known, "the table's log no longer starts with what it held"
         for seat, action in log[len(known) :]:
+            round_before = self.shadow.round
             events = tuple(self.shadow.apply(seat, action))
             self.events.append((events, self.shadow.view(None)))
+            if self.shadow.is_over or self.shadow.round != round_before:
+                self.round_ends.append(len(self.events) - 1)
 
     async def wait_moves(self, count: int, what: str) -> None:
         """Wait (bounded) until the log holds more than ``count`` actions, and follow it."""
@@ -295,6 +300,35 @@ class BilingualTable:
                 replace(unwanted, embeds=unwanted.embeds + self.ratings[other]),
             )
         return found
+
+    async def check_round_ends(self) -> int:
+        """The table message of every round that ended (it stays in the channel: the next round
+        gets a new one) shows the game's last form of that round (its table as the round left
+        it, if the game has none) in the server's language and not in the other; returns how
+        many were checked."""
+        other = "en" if self.server == "de" else "de"
+        presentation = self.spec.presentation
+        expected = []
+        for index in self.round_ends:
+            events, view = self.events[index]
+            closed = presentation.round_closed(events, view, self.names) or presentation.table(
+                view, self.names, notes=(), stopped=False
+            )
+            expected.append((Shown.expected(closed, self.server), Shown.expected(closed, other)))
+
+        def missing() -> list[Shown]:
+            shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+            return [wanted for wanted, _ in expected if wanted not in shown]
+
+        try:
+            await self.emu.driver.wait_until(lambda: not missing() or None, WAIT, "the rounds' last tables")
+        except Exception:
+            raise AssertionError(f"round ends missing in the channel: {missing()}") from None
+        shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+        for wanted, unwanted in expected:
+            assert wanted != unwanted, "a round's last table is the same in both languages"
+            assert unwanted not in shown, f"a round's last table in the other language: {unwanted}"
+        return len(expected)
 
     async def check_reports(self) -> int:
         """Every report the game made so far comes (bounded wait) in the channel in the server's

@@ -124,6 +124,7 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
         await settle(emu, bot, play.channel)
     play.ratings.update(ratings)  # a game of two humans counts
     assert await play.check_reports() > 0
+    assert await play.check_round_ends() > 0
     for seat in play.readers:  # the final standings, each privately in their own language
         await play.score(seat, public=False)
     assert asked == {0, 1}
