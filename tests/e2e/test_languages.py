@@ -25,7 +25,7 @@ from bot.ids import ActionId
 from bot.tables.service import service_for
 from host.catalog import text
 from tabletop import registry
-from tabletop.presentation import Act, render
+from tabletop.presentation import Act, render, standings_lines
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, User
@@ -328,3 +328,36 @@ async def test_settings_images_answers_a_german_manager_in_german(emulator: Emul
             assert said["de"] != said["en"]
             reply = await slash(emulator, greta, channel, "settings images", state=state)
             assert reply == said["de"], reply
+
+
+async def test_score_after_a_stop_speaks_each_readers_language(emulator: Emulator, tmp_path: Path) -> None:
+    """In an English server hans (German) stops the game he started with emma (English): the
+    channel is told in English, and ``/score`` afterwards shows each of them the totals so far
+    in their own language."""
+    channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
+    bot = seat_bot(emulator, tmp_path, guild_id)
+    async with running(bot, emulator):
+        play = await open_table(emulator, bot, channel, users, "stupid", options="max_hand=2")
+        hans = users[0]
+        result = await emulator.driver.slash(hans, channel, "stop")
+        confirm = (await result.response(timeout=WAIT)).message
+        assert confirm is not None
+        clicked = await emulator.driver.click(hans, confirm, confirm.buttons[0].custom_id)
+        await clicked.response(timeout=WAIT)
+        totals = [0] * len(play.names)
+        said = {
+            lang: "\n".join(
+                [text("stop.stopped_by", language=lang, name="hans"), *standings_lines(play.names, totals)]
+            )
+            for lang in ("de", "en")
+        }
+        assert said["de"] != said["en"]
+
+        def posted() -> list[str] | None:  # the table is gone: wait (bounded) for its last message
+            contents = [message.content for message in emulator.driver.channel_messages(channel)]
+            return contents if said["en"] in contents else None
+
+        assert said["de"] not in await emulator.driver.wait_until(posted, WAIT, "the stopped game's totals")
+        for user, (_, locale) in zip(users, LOCALES, strict=True):
+            reply = await slash(emulator, user, channel, "score")
+            assert reply == said["de" if locale == "de" else "en"], reply
