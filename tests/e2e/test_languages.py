@@ -331,9 +331,9 @@ async def test_settings_images_answers_a_german_manager_in_german(emulator: Emul
 
 
 async def test_score_after_a_stop_speaks_each_readers_language(emulator: Emulator, tmp_path: Path) -> None:
-    """In an English server hans (German) stops the game he started with emma (English): the
-    channel is told in English, and ``/score`` afterwards shows each of them the totals so far
-    in their own language."""
+    """In an English server hans (German) stops the game he started with emma (English), asked
+    and answered in German: the channel is told in English, and ``/score`` afterwards shows each
+    of them the totals so far in their own language."""
     channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
     bot = seat_bot(emulator, tmp_path, guild_id)
     async with running(bot, emulator):
@@ -341,9 +341,10 @@ async def test_score_after_a_stop_speaks_each_readers_language(emulator: Emulato
         hans = users[0]
         result = await emulator.driver.slash(hans, channel, "stop")
         confirm = (await result.response(timeout=WAIT)).message
-        assert confirm is not None
+        assert confirm is not None and confirm.content == text("stop.confirm_game", language="de")
         clicked = await emulator.driver.click(hans, confirm, confirm.buttons[0].custom_id)
-        await clicked.response(timeout=WAIT)
+        stopped = (await clicked.response(timeout=WAIT)).message
+        assert stopped is not None and stopped.content == text("stop.game_stopped", language="de")
         totals = [0] * len(play.names)
         said = {
             lang: "\n".join(
