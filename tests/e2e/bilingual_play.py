@@ -350,19 +350,29 @@ class BilingualTable:
             assert not in_other, f"a report in the other language: {unwanted}"
         return len(reports)
 
-    def expected_table(self, language: str) -> Shown:
-        """The table message of the running game as the game words it now (the turn timer off),
-        for a reader of ``language``."""
+    def expected_table(self, language: str, match: Match | None = None) -> Shown:
+        """The table message of the running game (``match``, by default the shadow) as the game
+        words it (the turn timer off), for a reader of ``language``."""
+        view = (match or self.shadow).view(None)
         notes = [text("timer.off", language=language)]
-        message = self.spec.presentation.table(self.shadow.view(None), self.names, notes=notes, stopped=False)
+        message = self.spec.presentation.table(view, self.names, notes=notes, stopped=False)
         return Shown.expected(message, language)
 
-    def check_table_message(self, message: Message) -> None:
-        """The channel's table ``message`` is the game's table of now in the server's language,
-        and not in the other."""
+    async def check_table_message(self, message_of: Callable[[], Message]) -> None:
+        """The channel's table message (``message_of``) is, or becomes within a bounded wait (a
+        computer seat may be moving as it is read), the game's table of now in the server's
+        language, and never in the other."""
         other = "en" if self.server == "de" else "de"
-        shown, wanted = Shown.of(message), self.expected_table(self.server)
-        assert shown == wanted, f"the table message ({self.server}) shows\n{shown}\nnot\n{wanted}"
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while True:
+            await self.sync()
+            shown, wanted = Shown.of(message_of()), self.expected_table(self.server)
+            assert shown != self.expected_table(other), f"the table message in the other language: {shown}"
+            if shown == wanted:
+                break
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"the table message ({self.server}) shows\n{shown}\nnot\n{wanted}")
+            await asyncio.sleep(POLL)
         assert wanted != self.expected_table(other), "the table message is the same in both languages"
 
     def final_standings(self, language: str) -> Shown:
@@ -373,34 +383,41 @@ class BilingualTable:
         shown = Shown.expected(last, language)
         return replace(shown, embeds=shown.embeds + self.ratings.get(language, ()))
 
-    def expected_score(self, language: str) -> Shown:
-        """``/score`` for a reader of ``language``: during the game the table message with the
-        standings under it, once it is over the final standings."""
-        if self.shadow.is_over:
+    def expected_score(self, language: str, match: Match | None = None) -> Shown:
+        """``/score`` for a reader of ``language`` at ``match`` (by default the shadow): during
+        the game the table message with the standings under it, once it is over the final
+        standings."""
+        match = match or self.shadow
+        if match.is_over:
             return self.final_standings(language)
-        table = self.expected_table(language)
-        totals = self.shadow.results().totals
+        table = self.expected_table(language, match)
         lines = [
             table.content,
             "",
             text("score.standings", language=language),
-            *standings_lines(self.names, totals),
+            *standings_lines(self.names, match.results().totals),
         ]
         return Shown("\n".join(lines), table.embeds)
 
     async def score(self, seat: int, *, public: bool) -> None:
         """The human ``seat`` asks ``/score``: privately it answers in the seat's language, shown
-        to the channel (``public``) in the server's, and never in the other one."""
+        to the channel (``public``) in the server's, and never in the other one. (It shows the
+        game as it was when asked or as a computer seat's move left it meanwhile.)"""
         reader = self.readers[seat]
         language = self.server if public else reader.language
         other = "en" if language == "de" else "de"
+        await self.sync()
+        asked = self.shadow.copy()
         result = await self.emu.driver.slash(reader.user, self.channel, "score", public=public)
         response = await result.response(timeout=WAIT)
         message = await result.wait_original(timeout=WAIT) if response.deferred else response.message
         assert message is not None and message.ephemeral is not public
-        shown, wanted = Shown.of(message), self.expected_score(language)
-        assert shown == wanted, f"/score for {self.names[seat]} ({language}) shows\n{shown}\nnot\n{wanted}"
-        assert wanted != self.expected_score(other), "/score is the same in both languages"
+        await self.sync()
+        shown = Shown.of(message)
+        wanted = [self.expected_score(language, asked), self.expected_score(language)]
+        assert shown in wanted, f"/score for {self.names[seat]} ({language}) shows\n{shown}\nnot\n{wanted[0]}"
+        unwanted = self.expected_score(other, asked)
+        assert unwanted != wanted[0], "/score is the same in both languages"
 
     # --- whole games ----------------------------------------------------------------------------
 

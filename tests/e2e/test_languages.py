@@ -104,7 +104,7 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
             await hand_in_own_language(play, seat)
             table_id = table_of(bot, play.channel).messages.table_id
             assert table_id is not None, "no table message"
-            play.check_table_message(emu.world.messages[table_id])
+            await play.check_table_message(lambda: emu.world.messages[table_id])
             await play.score(seat, public=False)
             if seat == foreign:
                 await play.score(seat, public=True)
