@@ -26,7 +26,7 @@ from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import send_kwargs
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
-from host.catalog import lazy, text
+from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
@@ -199,9 +199,10 @@ class Commands:
         if public:
             reader = languages.of_server(interaction.guild_id)
         if table is None:
-            spec = self.effects.last_results.get(channel_id)
-            if spec is None:
+            results = self.effects.last_results.get(channel_id)
+            if results is None:
                 raise TableError(lazy("table.none_here"))
+            spec = results.get(reader) or results[DEFAULT_LANGUAGE]
         elif table.state is TableState.LOBBY:
             spec = MessageSpec(lobby_spec(table, language=reader).content)
         else:

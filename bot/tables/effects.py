@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 
 import discord
 
@@ -29,9 +30,10 @@ from bot.tables.table_messages import (
     table_spec,
     takeover_spec,
 )
-from host.catalog import lazy, text
+from host.catalog import CATALOG, lazy, text
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
+from host.storage import SeatRatingChange
 from host.tables import (
     Effect,
     GameStopped,
@@ -48,9 +50,16 @@ from host.tables import (
     TableState,
     TakeoverRequest,
 )
+from tabletop.presentation import Message
 from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
+
+
+def in_every_language(build: Callable[[str], MessageSpec]) -> dict[str, MessageSpec]:
+    """``build``'s message in every language of the host's catalog (what /score shows each
+    reader once the game is over)."""
+    return {language: build(language) for language in CATALOG.languages()}
 
 
 class EffectPlayer:
@@ -61,8 +70,9 @@ class EffectPlayer:
         self.journal = journal
         self.kick = kick
         """Let the computer look at a table (computer seats to move, timers to run)."""
-        self.last_results: dict[int, MessageSpec] = {}
-        """The final standings of the last game of each channel, for /score after the game."""
+        self.last_results: dict[int, dict[str, MessageSpec]] = {}
+        """The final standings of the last game of each channel in every catalog language, for
+        /score after the game (in its reader's language, or the channel's when shown to it)."""
         self.rematches: Rematches | None = None
         """The Rematch buttons of the final standings (set by the service; None: no button)."""
 
@@ -125,12 +135,13 @@ class EffectPlayer:
                 # the final standings (the last report of the game) carry the rating changes,
                 # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
-                chart = sketch(table, "chart", view, channel) if standings else None
-                spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
                 if standings:
-                    spec = await self._with_rating_changes(table, spec, channel)
-                if effect.final:
-                    self.last_results[table.channel_id] = spec
+                    changes = await self.journal.rating_changes(table)
+                    shown = in_every_language(partial(self._standings, table, report, changes))
+                    self.last_results[table.channel_id] = shown
+                    spec = shown[channel]
+                else:
+                    spec = from_presentation(report, lambda intent: intent, language=channel)
                 offer = None
                 if standings and self.rematches is not None:
                     spec, offer = self.rematches.standings(table, spec)  # the last: the standings
@@ -138,16 +149,24 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
-            stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
-            spec = replace(stopped, sketch=standings_sketch(table, channel))
-            self.last_results[table.channel_id] = spec
-            await courier.say(table, spec)
+            shown = in_every_language(
+                lambda language: replace(
+                    render.game_stopped_message(table.names, effect.by, effect.totals, language),
+                    sketch=standings_sketch(table, language),
+                )
+            )
+            self.last_results[table.channel_id] = shown
+            await courier.say(table, shown[channel])
             await self.show_stopped(table)
 
-    async def _with_rating_changes(self, table: Table, spec: MessageSpec, language: str) -> MessageSpec:
-        """The final standings with each player's rating change, if the game counted, in
-        ``language`` (the channel's)."""
-        changes = await self.journal.rating_changes(table)
+    @staticmethod
+    def _standings(
+        table: Table, report: Message, changes: Mapping[int, SeatRatingChange], language: str
+    ) -> MessageSpec:
+        """The final standings (the game's last report) in ``language``, with the chart of the
+        totals and each player's rating change if the game counted (``changes``)."""
+        chart = sketch(table, "chart", table.last_view(), language)
+        spec = from_presentation(report, lambda intent: intent, sketch=chart, language=language)
         if not changes or table.match is None:
             return spec
         results = table.match.results()

@@ -28,7 +28,7 @@ import discord
 from bot.boot.shards import ShardPlan, shard_of
 from bot.ids import ActionId
 from bot.messages.replies import send_ephemeral
-from host.catalog import text
+from host.catalog import lazy
 from host.storage import StorageError
 from host.storage.handover import ClickListener, ClickQueue
 
@@ -156,7 +156,7 @@ class Handover:
             log.warning(
                 "Nobody took the click %s for shard %d within %g s", interaction.id, shard, CLAIM_WINDOW
             )
-            await send_ephemeral(interaction, text("handover.not_answering"))
+            await send_ephemeral(interaction, lazy("handover.not_answering"))  # in the clicker's language
         return True
 
     async def start(self) -> None:

@@ -12,7 +12,7 @@ import discord
 from bot.messages.replies import send_ephemeral
 from bot.tables.interactions import is_admin
 from bot.tables.pictures import ImageSettings
-from host.catalog import text
+from host.catalog import lazy
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
@@ -29,18 +29,19 @@ class SettingsCommands:
 
     async def set_images(self, interaction: discord.Interaction[Any], on: bool) -> None:
         """/settings images: whether this server's tables show pictures. Stored first, then
-        used from the next message on (a table message drops its picture at its next edit)."""
+        used from the next message on (a table message drops its picture at its next edit).
+        Answered in the manager's language."""
         guild_id = interaction.guild_id
         if guild_id is None:
-            raise UserError(text("settings_images.in_a_server"))
+            raise UserError(lazy("settings_images.in_a_server"))
         if not is_admin(interaction):
-            raise UserError(text("settings_images.managers_only"))
+            raise UserError(lazy("settings_images.managers_only"))
         storage = self.journal.storage
         if storage is not None:
             try:
                 await storage.set_images(guild_id, on)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's pictures setting: %s", guild_id, exc.detail)
-                raise UserError(text("settings_images.not_saved")) from exc
+                raise UserError(lazy("settings_images.not_saved")) from exc
         self.images.set(guild_id, on)
-        await send_ephemeral(interaction, text("settings_images.on") if on else text("settings_images.off"))
+        await send_ephemeral(interaction, lazy("settings_images.on") if on else lazy("settings_images.off"))

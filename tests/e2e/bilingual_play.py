@@ -29,7 +29,7 @@ from host.ratings import RatingBook
 from host.storage import Storage
 from host.storage.rated import rated_game
 from tabletop import ComputerPlayer, GameSpec, LogEntry, Match, Refused
-from tabletop.presentation import Act, Redraw, render
+from tabletop.presentation import Act, Redraw, render, standings_lines
 from tabletop.presentation import Message as GameMessage
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
@@ -116,6 +116,8 @@ class BilingualTable:
     players: dict[int, ComputerPlayer] = field(default_factory=dict)
     events: list[tuple[tuple[object, ...], object]] = field(default_factory=list)
     """The events of every action so far, with the public view just after it."""
+    round_ends: list[int] = field(default_factory=list)
+    """The actions (indexes into :attr:`events`) that ended a round."""
     prompts_checked: dict[str, int] = field(default_factory=dict)
     """How many live prompts were found exactly as the game words them, by language."""
     refusals_checked: dict[str, int] = field(default_factory=dict)
@@ -136,8 +138,11 @@ class BilingualTable:
         known = list(self.shadow.log)
         assert log[: len(known)] == known, "the table's log no longer starts with what it held"
         for seat, action in log[len(known) :]:
+            round_before = self.shadow.round
             events = tuple(self.shadow.apply(seat, action))
             self.events.append((events, self.shadow.view(None)))
+            if self.shadow.is_over or self.shadow.round != round_before:
+                self.round_ends.append(len(self.events) - 1)
 
     async def wait_moves(self, count: int, what: str) -> None:
         """Wait (bounded) until the log holds more than ``count`` actions, and follow it."""
@@ -296,6 +301,35 @@ class BilingualTable:
             )
         return found
 
+    async def check_round_ends(self) -> int:
+        """The table message of every round that ended (it stays in the channel: the next round
+        gets a new one) shows the game's last form of that round (its table as the round left
+        it, if the game has none) in the server's language and not in the other; returns how
+        many were checked."""
+        other = "en" if self.server == "de" else "de"
+        presentation = self.spec.presentation
+        expected = []
+        for index in self.round_ends:
+            events, view = self.events[index]
+            closed = presentation.round_closed(events, view, self.names) or presentation.table(
+                view, self.names, notes=(), stopped=False
+            )
+            expected.append((Shown.expected(closed, self.server), Shown.expected(closed, other)))
+
+        def missing() -> list[Shown]:
+            shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+            return [wanted for wanted, _ in expected if wanted not in shown]
+
+        try:
+            await self.emu.driver.wait_until(lambda: not missing() or None, WAIT, "the rounds' last tables")
+        except Exception:
+            raise AssertionError(f"round ends missing in the channel: {missing()}") from None
+        shown = [Shown.of(message) for message in self.emu.driver.channel_messages(self.channel)]
+        for wanted, unwanted in expected:
+            assert wanted != unwanted, "a round's last table is the same in both languages"
+            assert unwanted not in shown, f"a round's last table in the other language: {unwanted}"
+        return len(expected)
+
     async def check_reports(self) -> int:
         """Every report the game made so far comes (bounded wait) in the channel in the server's
         language, and none in the other language; returns how many were checked."""
@@ -315,6 +349,75 @@ class BilingualTable:
             in_other = any(s.embeds == unwanted.embeds for s in shown)
             assert not in_other, f"a report in the other language: {unwanted}"
         return len(reports)
+
+    def expected_table(self, language: str, match: Match | None = None) -> Shown:
+        """The table message of the running game (``match``, by default the shadow) as the game
+        words it (the turn timer off), for a reader of ``language``."""
+        view = (match or self.shadow).view(None)
+        notes = [text("timer.off", language=language)]
+        message = self.spec.presentation.table(view, self.names, notes=notes, stopped=False)
+        return Shown.expected(message, language)
+
+    async def check_table_message(self, message_of: Callable[[], Message]) -> None:
+        """The channel's table message (``message_of``) is, or becomes within a bounded wait (a
+        computer seat may be moving as it is read), the game's table of now in the server's
+        language, and never in the other."""
+        other = "en" if self.server == "de" else "de"
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while True:
+            await self.sync()
+            shown, wanted = Shown.of(message_of()), self.expected_table(self.server)
+            assert shown != self.expected_table(other), f"the table message in the other language: {shown}"
+            if shown == wanted:
+                break
+            if asyncio.get_running_loop().time() > deadline:
+                raise AssertionError(f"the table message ({self.server}) shows\n{shown}\nnot\n{wanted}")
+            await asyncio.sleep(POLL)
+        assert wanted != self.expected_table(other), "the table message is the same in both languages"
+
+    def final_standings(self, language: str) -> Shown:
+        """The game's final standings (its last report, with the ratings) for a reader of
+        ``language``."""
+        events, view = self.events[-1]
+        last = self.spec.presentation.reports(events, view, self.names)[-1]
+        shown = Shown.expected(last, language)
+        return replace(shown, embeds=shown.embeds + self.ratings.get(language, ()))
+
+    def expected_score(self, language: str, match: Match | None = None) -> Shown:
+        """``/score`` for a reader of ``language`` at ``match`` (by default the shadow): during
+        the game the table message with the standings under it, once it is over the final
+        standings."""
+        match = match or self.shadow
+        if match.is_over:
+            return self.final_standings(language)
+        table = self.expected_table(language, match)
+        lines = [
+            table.content,
+            "",
+            text("score.standings", language=language),
+            *standings_lines(self.names, match.results().totals),
+        ]
+        return Shown("\n".join(lines), table.embeds)
+
+    async def score(self, seat: int, *, public: bool) -> None:
+        """The human ``seat`` asks ``/score``: privately it answers in the seat's language, shown
+        to the channel (``public``) in the server's, and never in the other one. (It shows the
+        game as it was when asked or as a computer seat's move left it meanwhile.)"""
+        reader = self.readers[seat]
+        language = self.server if public else reader.language
+        other = "en" if language == "de" else "de"
+        await self.sync()
+        asked = self.shadow.copy()
+        result = await self.emu.driver.slash(reader.user, self.channel, "score", public=public)
+        response = await result.response(timeout=WAIT)
+        message = await result.wait_original(timeout=WAIT) if response.deferred else response.message
+        assert message is not None and message.ephemeral is not public
+        await self.sync()
+        shown = Shown.of(message)
+        wanted = [self.expected_score(language, asked), self.expected_score(language)]
+        assert shown in wanted, f"/score for {self.names[seat]} ({language}) shows\n{shown}\nnot\n{wanted[0]}"
+        unwanted = self.expected_score(other, asked)
+        assert unwanted != wanted[0], "/score is the same in both languages"
 
     # --- whole games ----------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Who sees which language, end to end (issue 28): a German and an English player at one table
-play a whole game of each game; each is shown their prompts, refusals, /hand and DMs in their own
-Discord language, the channel in the server's (its Discord language, or the one
-``/settings language`` chose).
+play a whole game of each game in a German channel (and of Stupid in an English one too); each is
+shown their prompts, refusals, /hand, private /score and DMs in their own Discord language, the
+channel (lobby, table message, round reports, final standings with the ratings, /score shown to
+it) in the server's: its Discord language, or the one ``/settings language`` chose.
 
 Every expected text is the game's presentation or the host's catalog filled in in the expected
 language (see :mod:`tests.e2e.bilingual_play`), never a sentence written here, and each check
@@ -17,15 +18,17 @@ import signal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.boot.app import StickemBot
 from bot.ids import ActionId
 from bot.tables.service import service_for
 from host.catalog import text
 from tabletop import registry
-from tabletop.presentation import Act, render
+from tabletop.presentation import Act, render, standings_lines
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.interactions import InteractionRecord
-from tests.discord_emulator.state import Channel, User
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Channel, User
 from tests.e2e.bilingual_play import (
     WAIT,
     BilingualTable,
@@ -35,6 +38,7 @@ from tests.e2e.bilingual_play import (
     expected_ratings,
     hand_in_own_language,
 )
+from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
 from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
 
@@ -91,10 +95,19 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
     asked: set[int] = set()
     original = play.act
 
+    # The /score shown to the channel is asked by a player of the other language than the server's.
+    foreign = next((seat for seat, reader in play.readers.items() if reader.language != play.server), 0)
+
     async def act(seat: int) -> None:
         if seat not in asked:
             await settle(emu, bot, play.channel)
             await hand_in_own_language(play, seat)
+            table_id = table_of(bot, play.channel).messages.table_id
+            assert table_id is not None, "no table message"
+            await play.check_table_message(lambda: emu.world.messages[table_id])
+            await play.score(seat, public=False)
+            if seat == foreign:
+                await play.score(seat, public=True)
             asked.add(seat)
         await original(seat)
 
@@ -111,56 +124,63 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
         await settle(emu, bot, play.channel)
     play.ratings.update(ratings)  # a game of two humans counts
     assert await play.check_reports() > 0
+    assert await play.check_round_ends() > 0
+    for seat in play.readers:  # the final standings, each privately in their own language
+        await play.score(seat, public=False)
     assert asked == {0, 1}
     assert play.prompts_checked["de"] > 0 and play.prompts_checked["en"] > 0
     assert play.refusals_checked == {"de": 1, "en": 1}
     dms_in_own_language(play)
 
 
-async def test_stupid_in_a_german_server(emulator: Emulator, tmp_path: Path) -> None:
+@pytest.mark.parametrize("server_locale", ["de", "en-US"], ids=["german-server", "english-server"])
+async def test_stupid_in_the_servers_language(emulator: Emulator, tmp_path: Path, server_locale: str) -> None:
     """hans (German) and emma (English) play Stupid (rounds of 1, 2 and 1 cards) in a German
-    server: the channel speaks German, each player their own language."""
-    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
+    and in an English server: the channel speaks the server's language, each player their own."""
+    channel, users, guild_id = bilingual_club(emulator, server_locale, LOCALES)
     bot = seat_bot(emulator, tmp_path, guild_id)
     async with running(bot, emulator):
         play = await open_table(emulator, bot, channel, users, "stupid", options="max_hand=2")
+        assert play.server == ("de" if server_locale == "de" else "en")
+        lobby_in(emulator, play)
+        await play_whole_game(emulator, bot, play)
+
+
+async def test_stickem_in_a_german_server(emulator: Emulator, tmp_path: Path) -> None:
+    """hans (German), emma (English) and a computer player (Stick'em seats three at least) play
+    one round of Stick'em in a German server: the channel speaks German, emma still gets
+    everything of hers in English. (The computer's seat name is the table's, whatever its words.)"""
+    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
+    bot = seat_bot(emulator, tmp_path, guild_id)
+    async with running(bot, emulator):
+        play = await open_table(emulator, bot, channel, users, "stickem", players=3, rounds=1)
         assert play.server == "de"
         lobby_in(emulator, play)
         await play_whole_game(emulator, bot, play)
 
 
-async def test_stickem_in_an_english_server(emulator: Emulator, tmp_path: Path) -> None:
-    """hans (German), emma (English) and a computer player play one round of Stick'em in an
-    English server: the channel speaks English, hans still gets everything of his in German."""
+async def test_stick_game_where_settings_chose_german_for_an_english_server(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The server speaks English, but its manager chose German with ``/settings language``:
+    hans (German), emma (English) and a computer player play Stick Game to one stick, the
+    channel in German, each player in their own language; ``/settings language auto`` gives the
+    channel back its English. (The computer player ends the game soon: the humans, deciding as
+    the weakest level, seldom meld. Its seat name is the table's, whatever its words.)"""
     channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
     bot = seat_bot(emulator, tmp_path, guild_id)
     async with running(bot, emulator):
-        play = await open_table(emulator, bot, channel, users, "stickem", players=3, rounds=1)
-        assert play.server == "en"
-        lobby_in(emulator, play)
-        await play_whole_game(emulator, bot, play)
-
-
-async def test_stick_game_where_settings_chose_english_for_a_german_server(
-    emulator: Emulator, tmp_path: Path
-) -> None:
-    """The server speaks German, but its manager chose English with ``/settings language``:
-    hans (German), emma (English) and a computer player play Stick Game to one stick, the
-    channel in English, each player in their own language."""
-    channel, users, guild_id = bilingual_club(emulator, "de", LOCALES)
-    bot = seat_bot(emulator, tmp_path, guild_id)
-    async with running(bot, emulator):
-        reply = await slash(emulator, emulator.owner, channel, "settings language", language="en")
-        assert reply.startswith(text("settings.language_set", language="en", name="English")), reply
+        reply = await slash(emulator, emulator.owner, channel, "settings language", language="de")
+        assert reply.startswith(text("settings.language_set", language="en", name="German")), reply
         play = await open_table(
             emulator, bot, channel, users, "stickgame", options="sticks_to_win=1 hand_size=11", players=3
         )
-        assert play.server == "en"
+        assert play.server == "de"
         lobby_in(emulator, play)
         await play_whole_game(emulator, bot, play)
         reply = await slash(emulator, emulator.owner, channel, "settings language", language="auto")
-        assert service_for(bot).languages.of_server(guild_id) == "de"
-        assert reply.startswith(text("settings.language_auto", language="en", name="German")), reply
+        assert service_for(bot).languages.of_server(guild_id) == "en"
+        assert reply.startswith(text("settings.language_auto", language="en", name="English")), reply
 
 
 async def test_after_kill_9_the_german_players_next_prompt_is_still_german(
@@ -293,3 +313,52 @@ async def test_a_timed_out_prompt_says_so_in_its_players_language(emulator: Emul
         assert time_up["de"] not in contents
         assert any(c.startswith(reminder["en"]) for c in contents), contents
         assert not any(c.startswith(reminder["de"]) for c in contents), contents
+
+
+async def test_settings_images_answers_a_german_manager_in_german(emulator: Emulator, tmp_path: Path) -> None:
+    """In an English server, a manager whose Discord runs in German switches the pictures off
+    and on: both private answers are in German."""
+    guild = emulator.add_guild("Game night", locale="en-US")
+    channel = emulator.add_text_channel(guild, "games")
+    greta = emulator.add_user("greta", locale="de")
+    emulator.add_member(guild, greta, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
+    async with running(seat_bot(emulator, tmp_path, guild.id), emulator):
+        for state in ("off", "on"):
+            said = {lang: text(f"settings_images.{state}", language=lang) for lang in ("de", "en")}
+            assert said["de"] != said["en"]
+            reply = await slash(emulator, greta, channel, "settings images", state=state)
+            assert reply == said["de"], reply
+
+
+async def test_score_after_a_stop_speaks_each_readers_language(emulator: Emulator, tmp_path: Path) -> None:
+    """In an English server hans (German) stops the game he started with emma (English), asked
+    and answered in German: the channel is told in English, and ``/score`` afterwards shows each
+    of them the totals so far in their own language."""
+    channel, users, guild_id = bilingual_club(emulator, "en-US", LOCALES)
+    bot = seat_bot(emulator, tmp_path, guild_id)
+    async with running(bot, emulator):
+        play = await open_table(emulator, bot, channel, users, "stupid", options="max_hand=2")
+        hans = users[0]
+        result = await emulator.driver.slash(hans, channel, "stop")
+        confirm = (await result.response(timeout=WAIT)).message
+        assert confirm is not None and confirm.content == text("stop.confirm_game", language="de")
+        clicked = await emulator.driver.click(hans, confirm, confirm.buttons[0].custom_id)
+        stopped = (await clicked.response(timeout=WAIT)).message
+        assert stopped is not None and stopped.content == text("stop.game_stopped", language="de")
+        totals = [0] * len(play.names)
+        said = {
+            lang: "\n".join(
+                [text("stop.stopped_by", language=lang, name="hans"), *standings_lines(play.names, totals)]
+            )
+            for lang in ("de", "en")
+        }
+        assert said["de"] != said["en"]
+
+        def posted() -> list[str] | None:  # the table is gone: wait (bounded) for its last message
+            contents = [message.content for message in emulator.driver.channel_messages(channel)]
+            return contents if said["en"] in contents else None
+
+        assert said["de"] not in await emulator.driver.wait_until(posted, WAIT, "the stopped game's totals")
+        for user, (_, locale) in zip(users, LOCALES, strict=True):
+            reply = await slash(emulator, user, channel, "score")
+            assert reply == said["de" if locale == "de" else "en"], reply
