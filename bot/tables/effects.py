@@ -17,8 +17,7 @@ import discord
 from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
-from bot.tables.host_messages import MessageSpec
-from bot.tables.payload import from_presentation
+from bot.tables.payload import localized
 from bot.tables.rematch import Rematches
 from bot.tables.table_messages import (
     dm_header,
@@ -48,6 +47,7 @@ from host.tables import (
     TableState,
     TakeoverRequest,
 )
+from tabletop.presentation import Message
 from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class EffectPlayer:
         self.journal = journal
         self.kick = kick
         """Let the computer look at a table (computer seats to move, timers to run)."""
-        self.last_results: dict[int, MessageSpec] = {}
+        self.last_results: dict[int, Message] = {}
         """The final standings of the last game of each channel, for /score after the game."""
         self.rematches: Rematches | None = None
         """The Rematch buttons of the final standings (set by the service; None: no button)."""
@@ -102,9 +102,7 @@ class EffectPlayer:
             closed = table.presentation.round_closed(effect.events, seen, table.names) or (
                 table.presentation.table(seen, table.names, notes=(), stopped=False)
             )
-            spec = from_presentation(
-                closed, lambda intent: intent, sketch=sketch(table, "table", seen, channel), language=channel
-            )
+            spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
@@ -115,7 +113,7 @@ class EffectPlayer:
                 spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
-            await courier.say(table, MessageSpec(render_text(effect.text, channel)), ping=effect.ping)
+            await courier.say(table, Message(render_text(effect.text, channel)), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
@@ -126,7 +124,7 @@ class EffectPlayer:
                 # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
                 chart = sketch(table, "chart", view, channel) if standings else None
-                spec = from_presentation(report, lambda intent: intent, sketch=chart, language=channel)
+                spec = localized(report, channel, picture=chart)
                 if standings:
                     spec = await self._with_rating_changes(table, spec, channel)
                 if effect.final:
@@ -139,12 +137,12 @@ class EffectPlayer:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
             stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
-            spec = replace(stopped, sketch=standings_sketch(table, channel))
+            spec = replace(stopped, picture=standings_sketch(table, channel))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)
 
-    async def _with_rating_changes(self, table: Table, spec: MessageSpec, language: str) -> MessageSpec:
+    async def _with_rating_changes(self, table: Table, spec: Message, language: str) -> Message:
         """The final standings with each player's rating change, if the game counted, in
         ``language`` (the channel's)."""
         changes = await self.journal.rating_changes(table)
@@ -164,7 +162,7 @@ class EffectPlayer:
             channel = self.courier.languages.of_channel(table)
             nudge = render_text(table.presentation.nudge(table.running_match().view(seat)), channel)
             said = text("hints.nudge", language=channel, user=user_id, nudge=nudge)
-            await self.courier.say(table, MessageSpec(said), ping=user_id)
+            await self.courier.say(table, Message(said), ping=user_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
@@ -206,5 +204,5 @@ class EffectPlayer:
         reader = self.courier.languages.of_seat(table, seat)
         reply = " ".join(render_text(table.presentation.reply(action, view), reader) for action in actions)
         header = dm_header(table, reader)
-        spec = MessageSpec(text("timer.timed_out", language=reader, header=header, reply=reply))
+        spec = Message(text("timer.timed_out", language=reader, header=header, reply=reply))
         await self.courier.retire_timed_out_prompt(table, seat, spec)

@@ -1,10 +1,10 @@
 """What the table itself shows (not the game: each game's presentation writes its own messages).
 
-Nothing here sends anything or needs an event loop: a :class:`MessageSpec` is plain data (content,
-``discord.Embed`` objects, and rows of :class:`ButtonSpec` / :class:`SelectSpec`) that the cogs turn
-into Discord messages. Here: players' names made safe, the lobby message, the turn timer's line,
-standings, the /stop confirmation, notices about closed DMs. A game's messages come as
-:mod:`tabletop.presentation` specs and are turned into these by :mod:`bot.tables.payload`.
+Nothing here sends anything or needs an event loop: every message is a
+:class:`tabletop.presentation.Message`, as a game's are (its buttons' intents are their custom
+ids), that :mod:`bot.tables.payload` turns into what discord.py sends. Here: players' names made
+safe, the lobby message, the turn timer's line, standings, the /stop confirmation, notices about
+closed DMs.
 """
 
 from __future__ import annotations
@@ -19,67 +19,12 @@ import discord
 from bot.ids import LobbyId, StopId
 from host.catalog import DEFAULT_LANGUAGE, Words, render, text
 from tabletop.catalog import Text
-from tabletop.pictures import Sketch
-from tabletop.presentation import standings_lines
+from tabletop.presentation import Button, Message, Style, standings_lines
 
 MAX_ROWS = 5
 MAX_PER_ROW = 5
 MAX_CONTENT = 2000
 
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button: its custom id, label, optional emoji, style name and whether it is disabled."""
-
-    custom_id: str
-    label: str
-    emoji: str | None = None
-    style: str = "secondary"
-    disabled: bool = False
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option of a select menu."""
-
-    label: str
-    value: str
-    emoji: str | None = None
-    default: bool = False
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A string select menu (``min_values``..``max_values`` choices)."""
-
-    custom_id: str
-    placeholder: str
-    options: tuple[OptionSpec, ...]
-    disabled: bool = False
-    min_values: int = 1
-    max_values: int = 1
-
-
-Component = ButtonSpec | SelectSpec
-
-
-@dataclass(frozen=True)
-class MessageSpec:
-    """A message to send or an edit to make: content, embeds, rows of components, and the
-    picture it carries (``sketch``, drawn by :class:`bot.tables.pictures.Painter` when it is
-    sent, for servers that show pictures; an edit replaces the message's picture, or removes
-    it when there is none)."""
-
-    content: str
-    embeds: tuple[discord.Embed, ...] = ()
-    rows: tuple[tuple[Component, ...], ...] = ()
-    sketch: Sketch | None = None
-
-    def components(self) -> list[Component]:
-        """Every component, row by row."""
-        return [item for row in self.rows for item in row]
 
 
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
@@ -114,7 +59,7 @@ def lobby_message(
     host: int | None = 0,
     note: str | None = None,
     language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+) -> Message:
     """The lobby message of a table of the game ``title``: seated players in order (seat
     ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
     Add bot buttons; ``note``: a line about this lobby (a rematch's) above how to join."""
@@ -134,12 +79,12 @@ def lobby_message(
         lines.append(text("lobby.nobody", language=language))
     if closed_reason:
         lines.append(closed_reason)
-        return MessageSpec(_clip("\n".join(lines)))
+        return Message(_clip("\n".join(lines)))
     if note:
         lines.append(note)
     lines.append(text("lobby.how_to_join", language=language))
-    def button(action: str, label: str, style: str) -> ButtonSpec:
-        return ButtonSpec(LobbyId(action, channel_id).encode(), label, style=style)
+    def button(action: str, label: str, style: Style) -> Button:
+        return Button(label, LobbyId(action, channel_id).encode(), style=style)
 
     rows = (
         (
@@ -149,7 +94,7 @@ def lobby_message(
             button("addbot", text("lobby.add_bot_button", language=language), "secondary"),
         ),
     )
-    return MessageSpec(_clip("\n".join(lines)), rows=rows)
+    return Message(_clip("\n".join(lines)), rows=rows)
 
 
 @dataclass(frozen=True)
@@ -180,34 +125,34 @@ def timer_line(timer: TurnTimer, *, running: bool = True, language: str = DEFAUL
 
 
 
-def prompt_stopped(reason: Words | None = None, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def prompt_stopped(reason: Words | None = None, language: str = DEFAULT_LANGUAGE) -> Message:
     """A DM prompt of a game that ended early: no more buttons (``reason``: why, by default
     that the game was stopped), in ``language`` (its reader's)."""
     why = render(reason, language) if reason is not None else text("prompt.stopped", language=language)
-    return MessageSpec(text("prompt.retired", language=language, reason=why))
+    return Message(text("prompt.retired", language=language, reason=why))
 
 
 def game_stopped_message(
     names: Sequence[str], by: Words, totals: Sequence[int], language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+) -> Message:
     """The game was stopped early: who stopped it and the totals so far."""
     lines = [text("stop.stopped_by", language=language, name=render(by, language))]
     lines += standings_lines(names, totals)
-    return MessageSpec(_clip("\n".join(lines)))
+    return Message(_clip("\n".join(lines)))
 
 
 def stop_confirmation(
     channel_id: int, game_id: str, playing: bool, language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+) -> Message:
     """The confirmation asked by /stop."""
     button = text("stop.button", language=language)
     if playing:
         ask = text("stop.confirm_game", language=language)
     else:
         ask = text("stop.confirm_lobby", language=language)
-    return MessageSpec(
+    return Message(
         ask,
-        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), button, style="danger"),),),
+        rows=((Button(button, StopId(channel_id, game_id).encode(), style="danger"),),),
     )
 
 

@@ -1,5 +1,6 @@
 """The messages of a table as the bot shows them: the game's presentation (or the host's own
-message) made into a :class:`MessageSpec` with the table's custom ids. Pure: no Discord call."""
+message) made ready to send (:func:`bot.tables.payload.localized`): in the reader's language, with
+the table's custom ids. Pure: no Discord call."""
 
 from __future__ import annotations
 
@@ -7,12 +8,11 @@ import re
 
 from bot.ids import ActionId, TakeoverId
 from bot.tables import host_messages as render
-from bot.tables.host_messages import ButtonSpec, MessageSpec
-from bot.tables.payload import from_presentation
+from bot.tables.payload import localized
 from host.catalog import DEFAULT_LANGUAGE, Words, text
 from host.tables import Table, TableError, TableState, TakeoverRequest
 from tabletop.pictures import PictureKind, Sketch, art_of
-from tabletop.presentation import Message
+from tabletop.presentation import Button, Message
 from tabletop.presentation import render as render_text
 
 
@@ -21,7 +21,7 @@ def turn_timer(table: Table) -> render.TurnTimer:
     return render.TurnTimer(table.timer_seconds, table.deadline)
 
 
-def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The lobby message of ``table`` as it stands (closed, with ``reason`` or the table's state,
     once the game started or the table closed), in ``language`` (the server's)."""
     closed = None if reason is None else render_text(reason, language)
@@ -43,11 +43,11 @@ def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEF
     )
 
 
-def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> Message:
     """A prompt once its decision is made: the first line of what the game says was done
     (its :meth:`~tabletop.presentation.Presentation.acted`), nothing to click, so that a phone's
     DM list keeps one short line per turn."""
-    return MessageSpec(render_text(message.content, language).partition("\n")[0])
+    return Message(render_text(message.content, language).partition("\n")[0])
 
 
 def dm_header(table: Table, language: str = DEFAULT_LANGUAGE) -> str:
@@ -92,25 +92,25 @@ def game_spec(
     header: str = "",
     picture: Sketch | None = None,
     language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+) -> Message:
     """A message of the table's game in ``language``, with custom ids for its components (and
     ``picture``)."""
     match = table.match
     if match is None:
         raise TableError(text("table.no_game_played", language=language))
     stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
-    return from_presentation(
+    return localized(
         message,
-        lambda intent: ActionId(channel, game_id, stage, intent).encode(),
+        language,
+        custom_id=lambda intent: ActionId(channel, game_id, stage, intent).encode(),
         header=header,
-        sketch=picture,
-        language=language,
+        picture=picture,
     )
 
 
 def prompt_spec(
     table: Table, seat: int, draft: str = "", *, header: str = "", language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+) -> Message:
     """The seat's prompt as the game presents it, in ``language`` (its reader's), its components
     made for the game's current stage, with the picture of its hand."""
     match = table.running_match()
@@ -121,18 +121,16 @@ def prompt_spec(
     )
 
 
-def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> Message:
     """The table message of the running (or ``stopped``) game, with the timer line, in
     ``language`` (the server's), and the picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
     view = table.last_view()
     message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
-    return from_presentation(
-        message, lambda intent: intent, sketch=sketch(table, "table", view, language), language=language
-    )
+    return localized(message, language, picture=sketch(table, "table", view, language))
 
 
-def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The host's approval message: one Approve button, or one per seat to choose from."""
     host = table.host_id
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
@@ -140,18 +138,18 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
         seat = request.seats[0]
         computer = table.seats[seat].name
         ask = text("takeover.ask_seat", language=language, host=host, name=request.name, computer=computer)
-        approve = ButtonSpec(ids[0], text("takeover.approve_button", language=language), style="success")
-        return MessageSpec(ask, rows=((approve,),))
+        approve = Button(text("takeover.approve_button", language=language), ids[0], style="success")
+        return Message(ask, rows=((approve,),))
     lines = [text("takeover.ask_any", language=language, host=host, name=request.name)]
     lines += [f"- {render_text(table.seat_label(seat), language)}" for seat in request.seats]
     buttons = [
-        ButtonSpec(
-            ident,
+        Button(
             text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
+            ident,
             style="success",
         )
         for ident, seat in zip(ids, request.seats, strict=True)
     ]
     per_row = render.MAX_PER_ROW
     rows = tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
-    return MessageSpec("\n".join(lines), rows=rows)
+    return Message("\n".join(lines), rows=rows)

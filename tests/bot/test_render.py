@@ -122,7 +122,7 @@ def test_lobby_message_lists_players_in_order_with_buttons() -> None:
     assert spec.content.startswith("**Stick'em table**")
     assert "Players (2/7):\n1. ann (host)\n2. bob" in spec.content
     assert f"Rules: {online}" in spec.content and "online" in spec.content
-    assert [LobbyId.parse(b.custom_id).action for b in spec.components()] == [
+    assert [LobbyId.parse(b.intent).action for b in spec.components()] == [
         "join",
         "leave",
         "start",
