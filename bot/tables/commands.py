@@ -23,7 +23,7 @@ from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
 from bot.tables.interactions import channel_id_of, is_admin
-from bot.tables.payload import send_kwargs
+from bot.tables.payload import localized, send_kwargs
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import lazy, text
 from host.catalog import render as render_text
@@ -93,7 +93,7 @@ class Commands:
             await self.answerer.reply(interaction, outcome.reply)
             if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
                 reader = self.courier.languages.of_interaction(interaction)
-                stopped = render.prompt_stopped(lazy("prompt.you_left"), reader)
+                stopped = localized(render.prompt_stopped(lazy("prompt.you_left")), reader)
                 await self.courier.retire_seat_prompt(table, seat, stopped)
             await self.effects.execute(table, outcome)
 
@@ -223,5 +223,5 @@ class Commands:
         table = self.registry.require(channel_id_of(interaction))
         game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
         reader = self.courier.languages.of_interaction(interaction)
-        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING, reader)
-        await send_ephemeral(interaction, **send_kwargs(spec))
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
+        await send_ephemeral(interaction, **send_kwargs(spec, language=reader))

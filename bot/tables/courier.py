@@ -18,7 +18,7 @@ import discord
 
 from bot.tables import host_messages as render
 from bot.tables.languages import Languages
-from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.catalog import render as render_text
@@ -139,7 +139,7 @@ class Courier:
             table.dm_closed.add(user_id)
             left = await self._has_left(table, user_id)
             language = self.languages.of_channel(table)
-            notice = render.dm_refused_notice(user_id, left_server=left, language=language)
+            notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
             await self.say(table, Message(notice), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
@@ -219,7 +219,7 @@ class Courier:
         """Say in every live DM prompt of a table that ended early why it did (``reason``, by
         default that the game was stopped; no buttons), in each reader's language."""
         for seat in list(table.messages.prompts):
-            spec = render.prompt_stopped(reason, self.languages.of_seat(table, seat))
+            spec = localized(render.prompt_stopped(reason), self.languages.of_seat(table, seat))
             await self.retire_seat_prompt(table, seat, spec)
 
     async def retire_clicked_prompt(

@@ -136,8 +136,8 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
-            stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
-            spec = replace(stopped, picture=standings_sketch(table, channel))
+            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
+            spec = localized(stopped, channel, picture=standings_sketch(table, channel))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
             await self.show_stopped(table)

@@ -9,8 +9,9 @@ import re
 from bot.ids import ActionId, TakeoverId
 from bot.tables import host_messages as render
 from bot.tables.payload import localized
-from host.catalog import DEFAULT_LANGUAGE, Words, text
+from host.catalog import DEFAULT_LANGUAGE, Words, lazy, text
 from host.tables import Table, TableError, TableState, TakeoverRequest
+from host.text import joined
 from tabletop.pictures import PictureKind, Sketch, art_of
 from tabletop.presentation import Button, Message
 from tabletop.presentation import render as render_text
@@ -24,23 +25,23 @@ def turn_timer(table: Table) -> render.TurnTimer:
 def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The lobby message of ``table`` as it stands (closed, with ``reason`` or the table's state,
     once the game started or the table closed), in ``language`` (the server's)."""
-    closed = None if reason is None else render_text(reason, language)
+    closed = reason
     if closed is None and table.state is TableState.PLAYING:
-        closed = text("lobby.started", language=language)
+        closed = lazy("lobby.started")
     elif closed is None and table.state is TableState.CLOSED:
-        closed = text("table.closed", language=language)
+        closed = lazy("table.closed")
     players = len(table.names) or None
-    return render.lobby_message(
+    lobby = render.lobby_message(
         table.channel_id,
         table.names,
         table.title,
-        render_text(table.presentation.options_line(table.options(), players), language),
+        table.presentation.options_line(table.options(), players),
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
-        note=text("rematch.lobby_note", language=language) if table.rematch_of is not None else None,
-        language=language,
+        note=lazy("rematch.lobby_note") if table.rematch_of is not None else None,
     )
+    return localized(lobby, language)
 
 
 def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> Message:
@@ -132,16 +133,16 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
 
 def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The host's approval message: one Approve button, or one per seat to choose from."""
-    host = table.host_id
+    host = str(table.host_id)  # a mention's digits (no host: never asked)
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
     if len(request.seats) == 1:
         seat = request.seats[0]
         computer = table.seats[seat].name
-        ask = text("takeover.ask_seat", language=language, host=host, name=request.name, computer=computer)
-        approve = Button(text("takeover.approve_button", language=language), ids[0], style="success")
-        return Message(ask, rows=((approve,),))
-    lines = [text("takeover.ask_any", language=language, host=host, name=request.name)]
-    lines += [f"- {render_text(table.seat_label(seat), language)}" for seat in request.seats]
+        ask = lazy("takeover.ask_seat", host=host, name=request.name, computer=computer)
+        approve = Button(lazy("takeover.approve_button"), ids[0], style="success")
+        return localized(Message(ask, rows=((approve,),)), language)
+    lines: list[Words] = [lazy("takeover.ask_any", host=host, name=request.name)]
+    lines += [joined(["-", table.seat_label(seat)]) for seat in request.seats]
     buttons = [
         Button(
             text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
@@ -152,4 +153,4 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     ]
     per_row = render.MAX_PER_ROW
     rows = tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
-    return Message("\n".join(lines), rows=rows)
+    return localized(Message(joined(lines, "\n"), rows=rows), language)

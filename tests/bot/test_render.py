@@ -19,6 +19,7 @@ from bot.ids import (
     StopId,
 )
 from bot.tables import host_messages as render
+from bot.tables.payload import localized
 from bot.tables.service import TableService
 from host.tables import TableRegistry
 from stickem import Card, Phase, deck
@@ -118,7 +119,7 @@ def test_standings_rank_by_total_and_ties_share_a_place() -> None:
 
 def test_lobby_message_lists_players_in_order_with_buttons() -> None:
     online = GAME.presentation.options_line(GAME.resolve_options({"preset": "online"}), 2)
-    spec = render.lobby_message(CHANNEL, ("ann", "bob"), GAME.title, online, 7)
+    spec = localized(render.lobby_message(CHANNEL, ("ann", "bob"), GAME.title, online, 7))
     assert spec.content.startswith("**Stick'em table**")
     assert "Players (2/7):\n1. ann (host)\n2. bob" in spec.content
     assert f"Rules: {online}" in spec.content and "online" in spec.content
@@ -128,7 +129,7 @@ def test_lobby_message_lists_players_in_order_with_buttons() -> None:
         "start",
         "addbot",
     ]
-    closed = render.lobby_message(CHANNEL, ("ann",), GAME.title, online, 7, closed_reason="Done.")
+    closed = localized(render.lobby_message(CHANNEL, ("ann",), GAME.title, online, 7, closed_reason="Done."))
     assert not closed.rows and "Done." in closed.content
 
 
