@@ -20,9 +20,9 @@ from bot.tables.answer import Answerer
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.interactions import is_admin
+from bot.tables.payload import localized
 from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
 from host.catalog import lazy
-from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import (
     Admitted,
@@ -130,7 +130,7 @@ class Clicks:
                 if meaning is None:  # an away player's click that only brings them back
                     async with self.journal.recording(table):
                         outcome = table.apply_admitted(admitted, "")
-                    answer = Message(render_text(outcome.reply, reader))
+                    answer = localized(Message(outcome.reply), reader)
                     await self._finish(table, outcome, interaction, answer)
                     return
                 if isinstance(meaning, Redraw):
@@ -184,7 +184,7 @@ class Clicks:
                         interaction.user.id, ident.seat, ident.user_id, is_admin=is_admin(interaction)
                     )
                 channel = self.courier.languages.of_channel(table)  # the request is the channel's
-                answer = Message(render_text(outcome.reply, channel))
+                answer = localized(Message(outcome.reply), channel)
                 await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the takeover button")
@@ -199,7 +199,7 @@ class Clicks:
                         interaction.user.id, is_admin=is_admin(interaction), game_id=ident.game_id
                     )
                 reader = self.courier.languages.of_interaction(interaction)  # an ephemeral confirmation
-                answer = Message(render_text(outcome.reply, reader))
+                answer = localized(Message(outcome.reply), reader)
                 await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")

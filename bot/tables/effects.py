@@ -28,7 +28,7 @@ from bot.tables.table_messages import (
     table_spec,
     takeover_spec,
 )
-from host.catalog import lazy, text
+from host.catalog import lazy
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.tables import (
@@ -47,8 +47,8 @@ from host.tables import (
     TableState,
     TakeoverRequest,
 )
+from host.text import joined
 from tabletop.presentation import Message
-from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class EffectPlayer:
                 spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
-            await courier.say(table, Message(render_text(effect.text, channel)), ping=effect.ping)
+            await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
@@ -160,9 +160,9 @@ class EffectPlayer:
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
             channel = self.courier.languages.of_channel(table)
-            nudge = render_text(table.presentation.nudge(table.running_match().view(seat)), channel)
-            said = text("hints.nudge", language=channel, user=user_id, nudge=nudge)
-            await self.courier.say(table, Message(said), ping=user_id)
+            nudge = table.presentation.nudge(table.running_match().view(seat))
+            said = Message(lazy("hints.nudge", user=user_id, nudge=nudge))
+            await self.courier.say(table, localized(said, channel), ping=user_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
@@ -202,7 +202,7 @@ class EffectPlayer:
             return
         view = match.view(seat)
         reader = self.courier.languages.of_seat(table, seat)
-        reply = " ".join(render_text(table.presentation.reply(action, view), reader) for action in actions)
+        reply = joined([table.presentation.reply(action, view) for action in actions])
         header = dm_header(table, reader)
-        spec = Message(text("timer.timed_out", language=reader, header=header, reply=reply))
+        spec = localized(Message(lazy("timer.timed_out", header=header, reply=reply)), reader)
         await self.courier.retire_timed_out_prompt(table, seat, spec)
