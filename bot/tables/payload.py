@@ -20,7 +20,6 @@ after a restart), so nothing is ever kept in discord.py's view store, and nothin
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, ClassVar
 
 import discord
@@ -82,15 +81,19 @@ def _same(intent: str) -> str:
 
 def _localized_choice(choice: Choice, language: str) -> Choice:
     label, description = render(choice.label, language), render(choice.description, language)
-    return replace(choice, label=label, description=description)
+    return Choice(label, choice.value, choice.emoji, choice.default, description)
 
 
 def _localized_component(item: Component, language: str, custom_id: Callable[[str], str]) -> Component:
+    # Made by their constructors, not dataclasses.replace: a prompt has up to 25 of them, and
+    # replace() looks every field up again for each.
     if isinstance(item, Button):
-        return replace(item, label=render(item.label, language), intent=custom_id(item.intent))
+        label = render(item.label, language)
+        return Button(label, custom_id(item.intent), item.emoji, item.style, item.disabled)
     choices = tuple(_localized_choice(choice, language) for choice in item.choices)
     placeholder = render(item.placeholder, language)
-    return replace(item, placeholder=placeholder, intent=custom_id(item.intent), choices=choices)
+    intent = custom_id(item.intent)
+    return Select(placeholder, intent, choices, item.min_values, item.max_values, item.disabled)
 
 
 def _localized_embed(embed: Embed, language: str) -> Embed:
