@@ -28,7 +28,6 @@ from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
 from bot.runtime.dynamic_items import IdButton, RoutingCog
-from bot.tables.host_messages import MessageSpec
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
 from bot.tables.service import service_for
@@ -37,17 +36,18 @@ from host.catalog import lazy
 from host.errors import UserError
 from host.storage import Storage
 from tabletop.pictures import Picture
+from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
 
 
-async def _history_page(storage: Storage, channel_id: int, offset: int, language: str) -> MessageSpec:
+async def _history_page(storage: Storage, channel_id: int, offset: int, language: str) -> Message:
     with readable():
         entries = await storage.history(channel_id, PAGE_GAMES + 1, offset)
     return history_message(entries, offset, PAGE_GAMES, language)
 
 
-def _step(found: FoundReplay, step: int, language: str) -> MessageSpec:
+def _step(found: FoundReplay, step: int, language: str) -> Message:
     """The replay's step ``step`` in ``language`` (its reader's): a step a forged id names that
     the game does not have is a click of no use."""
     steps = found.replay.steps
@@ -57,10 +57,10 @@ def _step(found: FoundReplay, step: int, language: str) -> MessageSpec:
     return step_message(shown, step, language)
 
 
-async def _picture(interaction: discord.Interaction[Any], spec: MessageSpec) -> Picture | None:
+async def _picture(interaction: discord.Interaction[Any], spec: Message) -> Picture | None:
     """The step's picture, drawn by the tables' painter (None: none, or pictures off here)."""
     painter = service_for(interaction.client).painter
-    return await painter.picture(spec.sketch, interaction.guild_id)
+    return await painter.picture(spec.picture, interaction.guild_id)
 
 
 async def _refuse(interaction: discord.Interaction[Any]) -> None:

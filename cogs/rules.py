@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
 from bot.tables.game_choices import game_choices, offered_game
-from bot.tables.payload import from_presentation, send_kwargs
+from bot.tables.payload import localized, send_kwargs
 from bot.tables.service import service_for
 
 GAME_CHOICES = game_choices()
@@ -48,7 +48,7 @@ class RulesCog(commands.Cog):
         reader = service.languages.of_interaction(interaction)
         if public:
             reader = service.languages.of_server(interaction.guild_id)
-        message = from_presentation(spec.presentation.rules(), lambda intent: intent, language=reader)
+        message = localized(spec.presentation.rules(), reader)
         await interaction.response.send_message(**send_kwargs(message), ephemeral=not public)
 
 

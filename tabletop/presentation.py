@@ -22,6 +22,13 @@ cards chosen so far); the host then shows ``prompt(view, draft=...)`` in place o
 prompt, whose components carry the draft on in their intents. A draft is not an action: it is
 never stored and a restart forgets it.
 
+**Every message of the host is one of these too**: the host's own messages (the lobby, the /stop
+confirmation, stats, ratings, replays, history) are built of the same values, and one converter in
+the Discord layer (:mod:`bot.tables.payload`) turns any of them into what discord.py sends. A
+message the host sends carries its components' custom ids as their intents (the Discord layer
+makes a game's intents custom ids when it addresses the message to a table), and the picture it
+shows as a :class:`~tabletop.pictures.Sketch` (:attr:`Message.picture`), drawn when it is sent.
+
 Text is Discord markdown (``**bold**``). Names are given already made safe to show. Every text
 a player reads may be a plain string or a :class:`~tabletop.catalog.Text` from the game's
 catalog (``<game>/catalog/``): a text named by key and fields that the Discord layer fills in
@@ -36,6 +43,7 @@ from typing import Final, Literal, Protocol, TypeVar, runtime_checkable
 
 from tabletop.catalog import Text, render
 from tabletop.options import OptionValue
+from tabletop.pictures import Sketch
 
 __all__ = [
     "MAX_INTENT",
@@ -131,11 +139,14 @@ Component = Button | Select
 
 @dataclass(frozen=True)
 class Message:
-    """A message: its text, embeds, and rows of components (at most :data:`MAX_ROWS`)."""
+    """A message: its text, embeds, rows of components (at most :data:`MAX_ROWS`), and the
+    picture it shows (``picture``: a sketch drawn when the message is sent, for servers that show
+    pictures; an edit replaces the message's picture, or removes it when there is none)."""
 
     content: str | Text
     embeds: tuple[Embed, ...] = ()
     rows: tuple[tuple[Component, ...], ...] = ()
+    picture: Sketch | None = None
 
     def components(self) -> list[Component]:
         """Every component, row by row."""

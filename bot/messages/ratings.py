@@ -16,20 +16,17 @@ A change is written with its sign by the catalog (``ratings.gain`` / ``ratings.l
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-import discord
-
-from bot.tables.host_messages import ButtonSpec, MessageSpec
 from bot.tables.level_choices import level_word
 from host.catalog import DEFAULT_LANGUAGE, text
 from host.ratings import Rating
 from host.storage import RatingLine, RatingPage, SeatRatingChange
 from tabletop import registry
+from tabletop.presentation import Button, Embed, EmbedField, Message
 
 PAGE_SIZE: Final = 10
 LEADERBOARD_TEMPLATE: Final = r"stk:lb:(?P<guild>\d+):(?:(?P<game>[a-z][a-z0-9_]{0,31}):)?(?P<offset>\d+)"
@@ -76,12 +73,12 @@ def _name(line: RatingLine, language: str) -> str:
     return line.display_name or str(line.who.user_id)
 
 
-def leaderboard_message(page: RatingPage, guild_id: int, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def leaderboard_message(page: RatingPage, guild_id: int, language: str = DEFAULT_LANGUAGE) -> Message:
     """One page of a game's rating leaderboard on the server, with Previous / Next buttons, in
     ``language`` (its reader's)."""
     title = registry.game(page.game).title
     if page.total_players == 0:
-        return MessageSpec(text("leaderboard.nobody_yet", language=language, game=title))
+        return Message(text("leaderboard.nobody_yet", language=language, game=title))
     lines = [
         text(
             "leaderboard.line",
@@ -97,35 +94,35 @@ def leaderboard_message(page: RatingPage, guild_id: int, language: str = DEFAULT
         lines = [text("leaderboard.page_empty", language=language)]
     first = page.offset + 1
     last = page.offset + len(page.entries)
-    embed = discord.Embed(
+    footer = text("leaderboard.footer", language=language, first=first, last=last, total=page.total_players)
+    embed = Embed(
         title=text("leaderboard.title", language=language, game=title),
         description="\n".join(lines),
-        color=EMBED_COLOR,
+        colour=EMBED_COLOR,
+        footer=footer,
     )
-    footer = text("leaderboard.footer", language=language, first=first, last=last, total=page.total_players)
-    embed.set_footer(text=footer)
-    previous = ButtonSpec(
-        LeaderboardId(guild_id, page.game, max(0, page.offset - page.limit)).encode(),
+    previous = Button(
         text("leaderboard.previous", language=language),
+        LeaderboardId(guild_id, page.game, max(0, page.offset - page.limit)).encode(),
         disabled=page.offset == 0,
     )
-    following = ButtonSpec(
-        LeaderboardId(guild_id, page.game, page.offset + page.limit).encode(),
+    following = Button(
         text("leaderboard.next", language=language),
+        LeaderboardId(guild_id, page.game, page.offset + page.limit).encode(),
         disabled=not page.has_next,
     )
-    return MessageSpec("", (embed,), ((previous, following),))
+    return Message("", (embed,), ((previous, following),))
 
 
 def with_ratings(
-    spec: MessageSpec, ratings: Mapping[str, Rating], language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+    spec: Message, ratings: Mapping[str, Rating], language: str = DEFAULT_LANGUAGE
+) -> Message:
     """A player's /stats with a field per game they were rated in (games in the registry's
     order; a game no longer offered is not shown): the rating and its change in their last game,
     in ``language`` (the reader's)."""
     if not spec.embeds or not ratings:
         return spec
-    embed = discord.Embed.from_dict(copy.deepcopy(spec.embeds[0].to_dict()))  # copy() shares fields
+    fields: list[EmbedField] = []
     for name in registry.names():
         rating = ratings.get(name)
         if rating is None:
@@ -136,18 +133,19 @@ def with_ratings(
             change = signed(rating.last_change, language)
             value = text("stats.rating_value", language=language, rating=rating.shown, change=change)
         title = registry.game(name).title
-        embed.add_field(name=text("stats.rating", language=language, game=title), value=value)
-    return replace(spec, embeds=(embed, *spec.embeds[1:]))
+        fields.append(EmbedField(text("stats.rating", language=language, game=title), value, inline=True))
+    embed = spec.embeds[0]
+    return replace(spec, embeds=(replace(embed, fields=(*embed.fields, *fields)), *spec.embeds[1:]))
 
 
 def with_rating_changes(
-    spec: MessageSpec,
+    spec: Message,
     names: Sequence[str],
     totals: Sequence[int],
     winners: Sequence[int],
     changes: Mapping[int, SeatRatingChange],
     language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+) -> Message:
     """The final standings with an embed of each seat's rating after the game and its change,
     at the seat's place (winners first, then by total, equal standing sharing a place: the
     order the ratings were updated in), in ``language`` (the channel's); the standings as they
@@ -167,5 +165,5 @@ def with_rating_changes(
         for seat, key in sorted(keys.items(), key=lambda item: (item[1], item[0]))
     ]
     title = text("ratings.title", language=language)
-    embed = discord.Embed(title=title, description="\n".join(lines), color=EMBED_COLOR)
+    embed = Embed(title=title, description="\n".join(lines), colour=EMBED_COLOR)
     return replace(spec, embeds=(*spec.embeds, embed))

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Final
 
-import discord
-
-from bot.tables.host_messages import MessageSpec
 from host.catalog import DEFAULT_LANGUAGE, render, text
 from host.storage import PlayerStats
 from tabletop import registry
 from tabletop.catalog import Text
+from tabletop.presentation import Embed, EmbedField, Message
 
 EMBED_COLOR: Final = 0x2E7D32
 
@@ -20,14 +18,16 @@ def _average(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
-def stats_message(stats: PlayerStats, name: str, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def stats_message(stats: PlayerStats, name: str, language: str = DEFAULT_LANGUAGE) -> Message:
     """A player's record on this server."""
     if stats.games_played == 0:
-        return MessageSpec(text("stats.none_yet", language=language, name=name))
-    embed = discord.Embed(title=text("stats.title", language=language, name=name), color=EMBED_COLOR)
-    embed.add_field(name=text("stats.games_played", language=language), value=str(stats.games_played))
-    embed.add_field(name=text("stats.games_won", language=language), value=str(stats.games_won))
-    embed.add_field(name=text("stats.average", language=language), value=_average(stats.average_round_score))
+        return Message(text("stats.none_yet", language=language, name=name))
+    average = _average(stats.average_round_score)
+    fields = [
+        EmbedField(text("stats.games_played", language=language), str(stats.games_played), inline=True),
+        EmbedField(text("stats.games_won", language=language), str(stats.games_won), inline=True),
+        EmbedField(text("stats.average", language=language), average, inline=True),
+    ]
     best = stats.best_game
     if best is not None:
         total, date, channel = best.total, best.finished_at, best.channel_id
@@ -35,10 +35,11 @@ def stats_message(stats: PlayerStats, name: str, language: str = DEFAULT_LANGUAG
             value = text("stats.best_won", language=language, total=total, date=date, channel=channel)
         else:
             value = text("stats.best_not_won", language=language, total=total, date=date, channel=channel)
-        embed.add_field(name=text("stats.best_game", language=language), value=value, inline=False)
+        fields.append(EmbedField(text("stats.best_game", language=language), value))
     for label, total in game_stat_fields(stats, language):
-        embed.add_field(name=label, value=str(total))
-    return MessageSpec("", (embed,))
+        fields.append(EmbedField(label, str(total), inline=True))
+    embed = Embed(text("stats.title", language=language, name=name), colour=EMBED_COLOR, fields=tuple(fields))
+    return Message("", (embed,))
 
 
 def game_stat_fields(stats: PlayerStats, language: str = DEFAULT_LANGUAGE) -> list[tuple[str, int]]:

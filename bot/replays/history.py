@@ -1,6 +1,6 @@
 """What /history shows: a page of a table's finished games, newest first, each with its id,
 game, date, rounds and final standings (the winners marked), a Replay button for each, and
-Previous / Next (pure: storage records in, a message spec out).
+Previous / Next (pure: storage records in, a message out).
 """
 
 from __future__ import annotations
@@ -8,14 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-import discord
-
 from bot.replays.ids import HistoryId, ReplayId
-from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import DEFAULT_LANGUAGE, text
 from host.storage import HistoryEntry
 from tabletop import registry
 from tabletop.catalog import Text
+from tabletop.presentation import Button, Embed, EmbedField, Message
 
 PAGE_GAMES: Final = 5
 """Games on one page of /history (one Replay button each: a row holds five)."""
@@ -44,17 +42,17 @@ def history_message(
     offset: int = 0,
     limit: int = PAGE_GAMES,
     language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+) -> Message:
     """The page of a table's finished games from the ``offset``-th newest, in ``language`` (its
     reader's): ``entries`` as read with one more than ``limit`` (its presence means a next page)."""
     shown = list(entries[:limit])
     if not shown:
-        return MessageSpec(
+        return Message(
             text("history.page_empty", language=language)
             if offset
             else text("history.none_yet", language=language)
         )
-    embed = discord.Embed(title=text("history.title", language=language), color=EMBED_COLOR)
+    fields: list[EmbedField] = []
     for entry in shown:
         when = text(
             "history.game_when", language=language, count=entry.rounds, finished=entry.finished_at,
@@ -63,22 +61,23 @@ def history_message(
         name = text(
             "history.game", language=language, id=entry.game_id, game=game_title(entry.game), when=when
         )
-        embed.add_field(name=name, value=_standings(entry, language) or "-", inline=False)
+        fields.append(EmbedField(name, _standings(entry, language) or "-"))
+    embed = Embed(text("history.title", language=language), colour=EMBED_COLOR, fields=tuple(fields))
     replays = tuple(
-        ButtonSpec(
-            ReplayId("open", entry.game_id, 0).encode(),
+        Button(
             text("history.replay", language=language, id=entry.game_id),
+            ReplayId("open", entry.game_id, 0).encode(),
         )
         for entry in shown
     )
-    previous = ButtonSpec(
-        HistoryId(max(0, offset - limit)).encode(),
+    previous = Button(
         text("history.previous", language=language),
+        HistoryId(max(0, offset - limit)).encode(),
         disabled=offset == 0,
     )
-    following = ButtonSpec(
-        HistoryId(offset + limit).encode(),
+    following = Button(
         text("history.next", language=language),
+        HistoryId(offset + limit).encode(),
         disabled=len(entries) <= limit,
     )
-    return MessageSpec("", (embed,), (replays, (previous, following)))
+    return Message("", (embed,), (replays, (previous, following)))

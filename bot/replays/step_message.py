@@ -15,16 +15,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-import discord
-
 from bot.messages.limits import FIELD_VALUE, clip
 from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
-from bot.tables.host_messages import ButtonSpec, MessageSpec
 from bot.tables.table_messages import drawn_name
 from host.catalog import DEFAULT_LANGUAGE, text
 from tabletop.catalog import Text, render
 from tabletop.pictures import ArtModule, Sketch
+from tabletop.presentation import Button, Embed, EmbedField, Message
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
 EMBED_COLOR: Final = 0x2E7D32
@@ -182,7 +180,7 @@ def step_sketch(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAG
     return Sketch(replay.art, "replay", views, tuple(map(drawn_name, replay.names)), language)
 
 
-def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> discord.Embed:
+def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> Embed:
     """Step ``index`` of a replay in ``language`` (its reader's): what it is, the table, every
     hand and score."""
     names, steps = replay.names, replay.steps
@@ -195,26 +193,27 @@ def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE
     lines += _extras(snapshot, names, language)
     if index == len(steps) - 1:
         lines.append(text("replay.game_over", language=language))
-    embed = discord.Embed(
-        title=text("replay.title", language=language, game=replay.title, id=replay.game_id),
-        description="\n".join(lines),
-        color=EMBED_COLOR,
-    )
+    fields = []
     for seat, name in enumerate(names[: len(snapshot.hands)]):
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
         field = text("replay.seat", language=language, name=name, score=score)
-        embed.add_field(name=field, value=_seat_value(snapshot, seat, language))
-    embed.set_footer(text=text("replay.footer", language=language, step=index + 1, steps=len(steps)))
-    return embed
-
-
-def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label: str) -> ButtonSpec:
-    return ButtonSpec(
-        ReplayId(kind, game_id, here if target is None else target).encode(), label, disabled=target is None
+        fields.append(EmbedField(field, _seat_value(snapshot, seat, language), inline=True))
+    return Embed(
+        title=text("replay.title", language=language, game=replay.title, id=replay.game_id),
+        description="\n".join(lines),
+        colour=EMBED_COLOR,
+        fields=tuple(fields),
+        footer=text("replay.footer", language=language, step=index + 1, steps=len(steps)),
     )
 
 
-def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def _button(kind: ReplayKind, game_id: int, here: int, target: int | None, label: str) -> Button:
+    return Button(
+        label, ReplayId(kind, game_id, here if target is None else target).encode(), disabled=target is None
+    )
+
+
+def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> Message:
     """Step ``index`` with its paging buttons, the download button and its picture, if any, in
     ``language`` (its reader's; ``ValueError`` for a step that does not exist)."""
     game_id = replay.game_id
@@ -226,8 +225,8 @@ def step_message(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUA
         _button("last", game_id, index, to.last, text("replay.button.last", language=language)),
         _button("round", game_id, index, to.next_round, text("replay.button.next_round", language=language)),
     )
-    download = ButtonSpec(
-        ReplayId("json", game_id, index).encode(), text("replay.button.download", language=language)
+    download = Button(
+        text("replay.button.download", language=language), ReplayId("json", game_id, index).encode()
     )
     embed = step_embed(replay, index, language)
-    return MessageSpec("", (embed,), (paging, (download,)), step_sketch(replay, index, language))
+    return Message("", (embed,), (paging, (download,)), step_sketch(replay, index, language))

@@ -17,11 +17,11 @@ from typing import Any
 import discord
 
 from bot.messages.replies import send_ephemeral
-from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import pictured_edit_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.tables import Table
+from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
 
@@ -93,11 +93,11 @@ class Answerer:
             await send_ephemeral(interaction, content)
 
     async def edit_clicked(
-        self, interaction: discord.Interaction[Any], spec: MessageSpec, *, guild_id: int | None = None
+        self, interaction: discord.Interaction[Any], spec: Message, *, guild_id: int | None = None
     ) -> None:
         """Answer a click by editing the message that was clicked (its picture, drawn for a table
         of ``guild_id``, replaced or removed)."""
-        picture = await self.painter.picture(spec.sketch, guild_id)
+        picture = await self.painter.picture(spec.picture, guild_id)
         async with self.guard(interaction):
             if interaction.response.is_done():
                 await interaction.edit_original_response(**pictured_edit_kwargs(spec, picture))

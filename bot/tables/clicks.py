@@ -19,11 +19,10 @@ from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
-from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import is_admin
+from bot.tables.payload import localized
 from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
 from host.catalog import lazy
-from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import (
     Admitted,
@@ -131,7 +130,7 @@ class Clicks:
                 if meaning is None:  # an away player's click that only brings them back
                     async with self.journal.recording(table):
                         outcome = table.apply_admitted(admitted, "")
-                    answer = MessageSpec(render_text(outcome.reply, reader))
+                    answer = localized(Message(outcome.reply), reader)
                     await self._finish(table, outcome, interaction, answer)
                     return
                 if isinstance(meaning, Redraw):
@@ -185,7 +184,7 @@ class Clicks:
                         interaction.user.id, ident.seat, ident.user_id, is_admin=is_admin(interaction)
                     )
                 channel = self.courier.languages.of_channel(table)  # the request is the channel's
-                answer = MessageSpec(render_text(outcome.reply, channel))
+                answer = localized(Message(outcome.reply), channel)
                 await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the takeover button")
@@ -200,7 +199,7 @@ class Clicks:
                         interaction.user.id, is_admin=is_admin(interaction), game_id=ident.game_id
                     )
                 reader = self.courier.languages.of_interaction(interaction)  # an ephemeral confirmation
-                answer = MessageSpec(render_text(outcome.reply, reader))
+                answer = localized(Message(outcome.reply), reader)
                 await self._finish(table, outcome, interaction, answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="the stop button")
@@ -210,7 +209,7 @@ class Clicks:
         table: Table,
         outcome: Outcome,
         interaction: discord.Interaction[Any],
-        spec: MessageSpec,
+        spec: Message,
         *,
         seat: int | None = None,
         skip: tuple[type[Effect], ...] = (),

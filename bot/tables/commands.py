@@ -22,17 +22,17 @@ from bot.tables.answer import Answerer
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
-from bot.tables.host_messages import MessageSpec
 from bot.tables.interactions import channel_id_of, is_admin
-from bot.tables.payload import send_kwargs
+from bot.tables.payload import localized, send_kwargs
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
+from host.catalog import render as render_text
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 from tabletop import GameSpec, registry
-from tabletop.presentation import standings_lines
+from tabletop.presentation import Message, standings_lines
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class Commands:
             await self.answerer.reply(interaction, outcome.reply)
             if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
                 reader = self.courier.languages.of_interaction(interaction)
-                stopped = render.prompt_stopped(lazy("prompt.you_left"), reader)
+                stopped = localized(render.prompt_stopped(lazy("prompt.you_left")), reader)
                 await self.courier.retire_seat_prompt(table, seat, stopped)
             await self.effects.execute(table, outcome)
 
@@ -184,7 +184,7 @@ class Commands:
         seat, _ = table.seat_view(interaction.user.id)
         reader = self.courier.languages.of_interaction(interaction)
         spec = prompt_spec(table, seat, language=reader)
-        picture = await self.courier.painter.picture(spec.sketch, table.guild_id)
+        picture = await self.courier.painter.picture(spec.picture, table.guild_id)
         await send_ephemeral(interaction, **send_kwargs(spec, picture))
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
@@ -204,14 +204,14 @@ class Commands:
                 raise TableError(lazy("table.none_here"))
             spec = results.get(reader) or results[DEFAULT_LANGUAGE]
         elif table.state is TableState.LOBBY:
-            spec = MessageSpec(lobby_spec(table, language=reader).content)
+            spec = Message(lobby_spec(table, language=reader).content)
         else:
             shown = table_spec(table, language=reader)
             standings = standings_lines(table.names, table.running_match().results().totals)
-            lines = [shown.content, "", text("score.standings", language=reader), *standings]
-            shows = standings_sketch(table, reader) or shown.sketch  # the chart, or in round 1 the table
-            spec = MessageSpec(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, sketch=shows)
-        picture = await self.courier.painter.picture(spec.sketch, interaction.guild_id)
+            lines = [render_text(shown.content), "", text("score.standings", language=reader), *standings]
+            shows = standings_sketch(table, reader) or shown.picture  # the chart, or in round 1 the table
+            spec = Message(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, picture=shows)
+        picture = await self.courier.painter.picture(spec.picture, interaction.guild_id)
         if public:
             await interaction.response.send_message(
                 **send_kwargs(spec, picture), allowed_mentions=discord.AllowedMentions.none()
@@ -224,5 +224,5 @@ class Commands:
         table = self.registry.require(channel_id_of(interaction))
         game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
         reader = self.courier.languages.of_interaction(interaction)
-        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING, reader)
-        await send_ephemeral(interaction, **send_kwargs(spec))
+        spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
+        await send_ephemeral(interaction, **send_kwargs(spec, language=reader))

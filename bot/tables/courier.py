@@ -17,14 +17,14 @@ import aiohttp
 import discord
 
 from bot.tables import host_messages as render
-from bot.tables.host_messages import MessageSpec
 from bot.tables.languages import Languages
-from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.catalog import render as render_text
 from host.journal import GameJournal
 from host.tables import DoneDm, PromptRef, Table, TableState
+from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
 
@@ -53,18 +53,18 @@ class Courier:
         self.languages = languages if languages is not None else Languages()
         """Who reads which language: the channel messages here are in the server's."""
 
-    async def _send(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
+    async def _send(self, table: Table, spec: Message) -> dict[str, Any]:
         """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
-        return send_kwargs(spec, await self.painter.picture(spec.sketch, table.guild_id))
+        return send_kwargs(spec, await self.painter.picture(spec.picture, table.guild_id))
 
-    async def _edit(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
+    async def _edit(self, table: Table, spec: Message) -> dict[str, Any]:
         """What ``edit`` takes to show ``spec`` at ``table`` (its picture drawn: the message's
         attachment is replaced, or removed)."""
-        return pictured_edit_kwargs(spec, await self.painter.picture(spec.sketch, table.guild_id))
+        return pictured_edit_kwargs(spec, await self.painter.picture(spec.picture, table.guild_id))
 
     # --- the channel ---------------------------------------------------------------------------
 
-    async def show_lobby(self, table: Table, spec: MessageSpec) -> None:
+    async def show_lobby(self, table: Table, spec: Message) -> None:
         """Show the lobby message: edited in place, posted anew while the lobby is open."""
         channel = self.client.get_partial_messageable(table.channel_id)
         if table.messages.lobby_id is not None:
@@ -78,7 +78,7 @@ class Courier:
             table.messages.lobby_id = message.id
             await self.journal.remember_lobby_message(table)
 
-    async def show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
+    async def show_table(self, table: Table, spec: Message, *, new: bool) -> None:
         """Show the table message: edited in place unless ``new`` (or gone), else posted."""
         channel = self.client.get_partial_messageable(table.channel_id)
         if not new and table.messages.table_id is not None:
@@ -92,7 +92,7 @@ class Courier:
         table.messages.table_id = message.id
         await self.journal.remember_table_message(table)
 
-    async def say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> discord.Message:
+    async def say(self, table: Table, spec: Message, *, ping: int | None = None) -> discord.Message:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
@@ -104,19 +104,19 @@ class Courier:
         """Post ``content`` in the table's channel, in the server's language (a failure is logged)."""
         try:
             shown = render_text(content, self.languages.of_channel(table))
-            await self.say(table, MessageSpec(shown), ping=ping)
+            await self.say(table, Message(shown), ping=ping)
         except SHOW_FAILURES as exc:
             log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
 
     # --- direct messages -----------------------------------------------------------------------
 
-    async def edit_dm(self, table: Table, ref: PromptRef, spec: MessageSpec) -> None:
+    async def edit_dm(self, table: Table, ref: PromptRef, spec: Message) -> None:
         """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
         and picture replaced)."""
         channel = self.client.get_partial_messageable(ref.channel_id)
         await channel.get_partial_message(ref.message_id).edit(**await self._edit(table, spec))
 
-    async def dm(self, table: Table, seat: int, spec: MessageSpec, *, live: bool = True) -> DmResult:
+    async def dm(self, table: Table, seat: int, spec: Message, *, live: bool = True) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
 
         "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
@@ -139,8 +139,8 @@ class Courier:
             table.dm_closed.add(user_id)
             left = await self._has_left(table, user_id)
             language = self.languages.of_channel(table)
-            notice = render.dm_refused_notice(user_id, left_server=left, language=language)
-            await self.say(table, MessageSpec(notice), ping=user_id)
+            notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
+            await self.say(table, Message(notice), ping=user_id)
             return "refused"
         except discord.HTTPException as exc:
             log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
@@ -151,10 +151,11 @@ class Courier:
             await self.journal.remember_prompt(table, seat)
             await self._shrink_done(table, seat)
         else:
-            table.messages.done[seat] = DoneDm(ref, spec.content.partition("\n")[0], expanded=True)
+            line = render_text(spec.content).partition("\n")[0]
+            table.messages.done[seat] = DoneDm(ref, line, expanded=True)
         return "sent"
 
-    async def show_hand(self, table: Table, seat: int, spec: MessageSpec) -> None:
+    async def show_hand(self, table: Table, seat: int, spec: Message) -> None:
         """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table
         that asks nothing any more (its last prompt, shrunk), and in a new DM only when there is
         none."""
@@ -176,7 +177,7 @@ class Courier:
         if done is None or not done.expanded:
             return
         try:
-            await self.edit_dm(table, done.ref, MessageSpec(done.line))
+            await self.edit_dm(table, done.ref, Message(done.line))
         except SHOW_FAILURES as exc:
             log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
 
@@ -204,7 +205,7 @@ class Courier:
         clicked = interaction.message
         return ref is not None and clicked is not None and clicked.id == ref.message_id
 
-    async def retire_seat_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+    async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
         ref = table.messages.prompts.pop(seat, None)
         if ref is None:
@@ -218,7 +219,7 @@ class Courier:
         """Say in every live DM prompt of a table that ended early why it did (``reason``, by
         default that the game was stopped; no buttons), in each reader's language."""
         for seat in list(table.messages.prompts):
-            spec = render.prompt_stopped(reason, self.languages.of_seat(table, seat))
+            spec = localized(render.prompt_stopped(reason), self.languages.of_seat(table, seat))
             await self.retire_seat_prompt(table, seat, spec)
 
     async def retire_clicked_prompt(
@@ -226,7 +227,7 @@ class Courier:
         table: Table,
         seat: int,
         interaction: discord.Interaction[Any],
-        spec: MessageSpec,
+        spec: Message,
         *,
         clicked_shown: bool = True,
     ) -> None:
@@ -240,9 +241,9 @@ class Courier:
             del table.messages.prompts[seat]
         else:
             await self.retire_seat_prompt(table, seat, spec)
-        table.messages.done[seat] = DoneDm(ref, spec.content)
+        table.messages.done[seat] = DoneDm(ref, render_text(spec.content))
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, spec: MessageSpec) -> None:
+    async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
         stays its latest done DM."""
         ref = table.messages.prompts.pop(seat, None)
@@ -252,4 +253,4 @@ class Courier:
             await self.edit_dm(table, ref, spec)
         except SHOW_FAILURES as exc:
             log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
-        table.messages.done[seat] = DoneDm(ref, spec.content)
+        table.messages.done[seat] = DoneDm(ref, render_text(spec.content))

@@ -18,8 +18,7 @@ import discord
 from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
 from bot.tables.courier import SHOW_FAILURES, Courier
-from bot.tables.host_messages import MessageSpec
-from bot.tables.payload import from_presentation
+from bot.tables.payload import localized
 from bot.tables.rematch import Rematches
 from bot.tables.table_messages import (
     dm_header,
@@ -30,7 +29,7 @@ from bot.tables.table_messages import (
     table_spec,
     takeover_spec,
 )
-from host.catalog import CATALOG, lazy, text
+from host.catalog import CATALOG, lazy
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.storage import SeatRatingChange
@@ -50,13 +49,13 @@ from host.tables import (
     TableState,
     TakeoverRequest,
 )
+from host.text import joined
 from tabletop.presentation import Message
-from tabletop.presentation import render as render_text
 
 log = logging.getLogger(__name__)
 
 
-def in_every_language(build: Callable[[str], MessageSpec]) -> dict[str, MessageSpec]:
+def in_every_language(build: Callable[[str], Message]) -> dict[str, Message]:
     """``build``'s message in every language of the host's catalog (what /score shows each
     reader once the game is over)."""
     return {language: build(language) for language in CATALOG.languages()}
@@ -70,7 +69,7 @@ class EffectPlayer:
         self.journal = journal
         self.kick = kick
         """Let the computer look at a table (computer seats to move, timers to run)."""
-        self.last_results: dict[int, dict[str, MessageSpec]] = {}
+        self.last_results: dict[int, dict[str, Message]] = {}
         """The final standings of the last game of each channel in every catalog language, for
         /score after the game (in its reader's language, or the channel's when shown to it)."""
         self.rematches: Rematches | None = None
@@ -112,9 +111,7 @@ class EffectPlayer:
             closed = table.presentation.round_closed(effect.events, seen, table.names) or (
                 table.presentation.table(seen, table.names, notes=(), stopped=False)
             )
-            spec = from_presentation(
-                closed, lambda intent: intent, sketch=sketch(table, "table", seen, channel), language=channel
-            )
+            spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
             if not table.is_auto(effect.seat):
@@ -125,7 +122,7 @@ class EffectPlayer:
                 spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
-            await courier.say(table, MessageSpec(render_text(effect.text, channel)), ping=effect.ping)
+            await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
@@ -141,7 +138,7 @@ class EffectPlayer:
                     self.last_results[table.channel_id] = shown
                     spec = shown[channel]
                 else:
-                    spec = from_presentation(report, lambda intent: intent, language=channel)
+                    spec = localized(report, channel)
                 offer = None
                 if standings and self.rematches is not None:
                     spec, offer = self.rematches.standings(table, spec)  # the last: the standings
@@ -149,11 +146,9 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
+            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
             shown = in_every_language(
-                lambda language: replace(
-                    render.game_stopped_message(table.names, effect.by, effect.totals, language),
-                    sketch=standings_sketch(table, language),
-                )
+                lambda language: localized(stopped, language, picture=standings_sketch(table, language))
             )
             self.last_results[table.channel_id] = shown
             await courier.say(table, shown[channel])
@@ -162,11 +157,11 @@ class EffectPlayer:
     @staticmethod
     def _standings(
         table: Table, report: Message, changes: Mapping[int, SeatRatingChange], language: str
-    ) -> MessageSpec:
+    ) -> Message:
         """The final standings (the game's last report) in ``language``, with the chart of the
         totals and each player's rating change if the game counted (``changes``)."""
         chart = sketch(table, "chart", table.last_view(), language)
-        spec = from_presentation(report, lambda intent: intent, sketch=chart, language=language)
+        spec = localized(report, language, picture=chart)
         if not changes or table.match is None:
             return spec
         results = table.match.results()
@@ -181,9 +176,9 @@ class EffectPlayer:
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
             channel = self.courier.languages.of_channel(table)
-            nudge = render_text(table.presentation.nudge(table.running_match().view(seat)), channel)
-            said = text("hints.nudge", language=channel, user=user_id, nudge=nudge)
-            await self.courier.say(table, MessageSpec(said), ping=user_id)
+            nudge = table.presentation.nudge(table.running_match().view(seat))
+            said = Message(lazy("hints.nudge", user=user_id, nudge=nudge))
+            await self.courier.say(table, localized(said, channel), ping=user_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
@@ -223,7 +218,7 @@ class EffectPlayer:
             return
         view = match.view(seat)
         reader = self.courier.languages.of_seat(table, seat)
-        reply = " ".join(render_text(table.presentation.reply(action, view), reader) for action in actions)
+        reply = joined([table.presentation.reply(action, view) for action in actions])
         header = dm_header(table, reader)
-        spec = MessageSpec(text("timer.timed_out", language=reader, header=header, reply=reply))
+        spec = localized(Message(lazy("timer.timed_out", header=header, reply=reply)), reader)
         await self.courier.retire_timed_out_prompt(table, seat, spec)

@@ -1,10 +1,12 @@
 """What the table itself shows (not the game: each game's presentation writes its own messages).
 
-Nothing here sends anything or needs an event loop: a :class:`MessageSpec` is plain data (content,
-``discord.Embed`` objects, and rows of :class:`ButtonSpec` / :class:`SelectSpec`) that the cogs turn
-into Discord messages. Here: players' names made safe, the lobby message, the turn timer's line,
-standings, the /stop confirmation, notices about closed DMs. A game's messages come as
-:mod:`tabletop.presentation` specs and are turned into these by :mod:`bot.tables.payload`.
+Nothing here sends anything or needs an event loop: every message is a
+:class:`tabletop.presentation.Message`, as a game's are (its buttons' intents are their custom
+ids), its texts catalog keys and fields (:func:`host.catalog.lazy`) that
+:func:`bot.tables.payload.localized` fills in in the reader's language, and that
+:mod:`bot.tables.payload` turns into what discord.py sends. Here: players' names made
+safe, the lobby message, the turn timer's line, standings, the /stop confirmation, notices about
+closed DMs.
 """
 
 from __future__ import annotations
@@ -17,69 +19,13 @@ from datetime import datetime
 import discord
 
 from bot.ids import LobbyId, StopId
-from host.catalog import DEFAULT_LANGUAGE, Words, render, text
+from host.catalog import DEFAULT_LANGUAGE, Words, lazy, text
+from host.text import joined
 from tabletop.catalog import Text
-from tabletop.pictures import Sketch
-from tabletop.presentation import standings_lines
+from tabletop.presentation import Button, Message, Style, standings_lines
 
-MAX_ROWS = 5
 MAX_PER_ROW = 5
-MAX_CONTENT = 2000
 
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    """A button: its custom id, label, optional emoji, style name and whether it is disabled."""
-
-    custom_id: str
-    label: str
-    emoji: str | None = None
-    style: str = "secondary"
-    disabled: bool = False
-
-
-@dataclass(frozen=True)
-class OptionSpec:
-    """One option of a select menu."""
-
-    label: str
-    value: str
-    emoji: str | None = None
-    default: bool = False
-    description: str = ""
-
-
-@dataclass(frozen=True)
-class SelectSpec:
-    """A string select menu (``min_values``..``max_values`` choices)."""
-
-    custom_id: str
-    placeholder: str
-    options: tuple[OptionSpec, ...]
-    disabled: bool = False
-    min_values: int = 1
-    max_values: int = 1
-
-
-Component = ButtonSpec | SelectSpec
-
-
-@dataclass(frozen=True)
-class MessageSpec:
-    """A message to send or an edit to make: content, embeds, rows of components, and the
-    picture it carries (``sketch``, drawn by :class:`bot.tables.pictures.Painter` when it is
-    sent, for servers that show pictures; an edit replaces the message's picture, or removes
-    it when there is none)."""
-
-    content: str
-    embeds: tuple[discord.Embed, ...] = ()
-    rows: tuple[tuple[Component, ...], ...] = ()
-    sketch: Sketch | None = None
-
-    def components(self) -> list[Component]:
-        """Every component, row by row."""
-        return [item for row in self.rows for item in row]
 
 
 BIDI_CONTROLS = dict.fromkeys(map(ord, "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"))
@@ -106,50 +52,50 @@ def player_name(display_name: str) -> str:
 def lobby_message(
     channel_id: int,
     names: Sequence[str],
-    title: str | Text,
-    options_line: str,
+    title: Words,
+    options_line: Words,
     capacity: int,
     *,
-    closed_reason: str | None = None,
+    closed_reason: Words | None = None,
     host: int | None = 0,
-    note: str | None = None,
-    language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+    note: Words | None = None,
+) -> Message:
     """The lobby message of a table of the game ``title``: seated players in order (seat
     ``host`` marked), the options (``options_line``, the game's words), Join / Leave / Start /
     Add bot buttons; ``note``: a line about this lobby (a rematch's) above how to join."""
     if closed_reason:
-        lines = [text("lobby.title_closed", language=language, title=title)]
+        lines: list[Words] = [lazy("lobby.title_closed", title=title)]
     else:
-        lines = [text("lobby.title", language=language, title=title)]
-    lines.append(text("lobby.rules", language=language, options=options_line))
+        lines = [lazy("lobby.title", title=title)]
+    lines.append(lazy("lobby.rules", options=options_line))
     if names:
-        lines.append(text("lobby.players", language=language, seated=len(names), capacity=capacity))
+        lines.append(lazy("lobby.players", seated=len(names), capacity=capacity))
         for index, name in enumerate(names):
             if index == host:
-                lines.append(text("lobby.player_host", language=language, number=index + 1, name=name))
+                lines.append(lazy("lobby.player_host", number=index + 1, name=name))
             else:
-                lines.append(text("lobby.player", language=language, number=index + 1, name=name))
+                lines.append(lazy("lobby.player", number=index + 1, name=name))
     else:
-        lines.append(text("lobby.nobody", language=language))
+        lines.append(lazy("lobby.nobody"))
     if closed_reason:
         lines.append(closed_reason)
-        return MessageSpec(_clip("\n".join(lines)))
+        return Message(joined(lines, "\n"))
     if note:
         lines.append(note)
-    lines.append(text("lobby.how_to_join", language=language))
-    def button(action: str, label: str, style: str) -> ButtonSpec:
-        return ButtonSpec(LobbyId(action, channel_id).encode(), label, style=style)
+    lines.append(lazy("lobby.how_to_join"))
+
+    def button(action: str, label: Words, style: Style) -> Button:
+        return Button(label, LobbyId(action, channel_id).encode(), style=style)
 
     rows = (
         (
-            button("join", text("lobby.join_button", language=language), "success"),
-            button("leave", text("lobby.leave_button", language=language), "secondary"),
-            button("start", text("lobby.start_button", language=language), "primary"),
-            button("addbot", text("lobby.add_bot_button", language=language), "secondary"),
+            button("join", lazy("lobby.join_button"), "success"),
+            button("leave", lazy("lobby.leave_button"), "secondary"),
+            button("start", lazy("lobby.start_button"), "primary"),
+            button("addbot", lazy("lobby.add_bot_button"), "secondary"),
         ),
     )
-    return MessageSpec(_clip("\n".join(lines)), rows=rows)
+    return Message(joined(lines, "\n"), rows=rows)
 
 
 @dataclass(frozen=True)
@@ -180,48 +126,31 @@ def timer_line(timer: TurnTimer, *, running: bool = True, language: str = DEFAUL
 
 
 
-def prompt_stopped(reason: Words | None = None, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def prompt_stopped(reason: Words | None = None) -> Message:
     """A DM prompt of a game that ended early: no more buttons (``reason``: why, by default
-    that the game was stopped), in ``language`` (its reader's)."""
-    why = render(reason, language) if reason is not None else text("prompt.stopped", language=language)
-    return MessageSpec(text("prompt.retired", language=language, reason=why))
+    that the game was stopped)."""
+    return Message(lazy("prompt.retired", reason=reason if reason is not None else lazy("prompt.stopped")))
 
 
-def game_stopped_message(
-    names: Sequence[str], by: Words, totals: Sequence[int], language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+def game_stopped_message(names: Sequence[str], by: Words, totals: Sequence[int]) -> Message:
     """The game was stopped early: who stopped it and the totals so far."""
-    lines = [text("stop.stopped_by", language=language, name=render(by, language))]
+    lines: list[Words] = [lazy("stop.stopped_by", name=by)]
     lines += standings_lines(names, totals)
-    return MessageSpec(_clip("\n".join(lines)))
+    return Message(joined(lines, "\n"))
 
 
-def stop_confirmation(
-    channel_id: int, game_id: str, playing: bool, language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+def stop_confirmation(channel_id: int, game_id: str, playing: bool) -> Message:
     """The confirmation asked by /stop."""
-    button = text("stop.button", language=language)
-    if playing:
-        ask = text("stop.confirm_game", language=language)
-    else:
-        ask = text("stop.confirm_lobby", language=language)
-    return MessageSpec(
-        ask,
-        rows=((ButtonSpec(StopId(channel_id, game_id).encode(), button, style="danger"),),),
-    )
+    ask = lazy("stop.confirm_game") if playing else lazy("stop.confirm_lobby")
+    button = Button(lazy("stop.button"), StopId(channel_id, game_id).encode(), style="danger")
+    return Message(ask, rows=((button,),))
 
 
 # --- channel notices ------------------------------------------------------------------------
 
 
-def dm_refused_notice(user_id: int, *, left_server: bool = False, language: str = DEFAULT_LANGUAGE) -> str:
+def dm_refused_notice(user_id: int, *, left_server: bool = False) -> Text:
     """Said in the channel when a player's DMs are closed (or the player left the server)."""
     if left_server:
-        return text("prompt.left_server", language=language, user=user_id)
-    return text("prompt.dms_closed", language=language, user=user_id)
-
-
-def _clip(text: str) -> str:
-    if len(text) <= MAX_CONTENT:
-        return text
-    return text[: MAX_CONTENT - 1] + "\N{HORIZONTAL ELLIPSIS}"
+        return lazy("prompt.left_server", user=user_id)
+    return lazy("prompt.dms_closed", user=user_id)

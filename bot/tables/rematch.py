@@ -25,13 +25,13 @@ from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
-from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.journal import GameJournal
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer
 from host.storage import StorageError, StorageUnavailable, UnknownGame, utc_now
 from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop import registry
+from tabletop.presentation import Button, Message
 
 log = logging.getLogger(__name__)
 
@@ -39,17 +39,17 @@ EXPIRY_EDIT_FAILURES = (discord.HTTPException, asyncio.TimeoutError)
 """What editing a standings message at the end of its offer may fail with (logged, not raised)."""
 
 
-def rematch_button(offer: RematchOffer, language: str = DEFAULT_LANGUAGE) -> ButtonSpec:
+def rematch_button(offer: RematchOffer, language: str = DEFAULT_LANGUAGE) -> Button:
     """The Rematch button of ``offer``'s standings, labelled in ``language`` (the channel's)."""
     ident = RematchId(offer.channel_id, offer.game_id)
     arrows = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
     label = text("rematch.button", language=language)
-    return ButtonSpec(ident.encode(), label, emoji=arrows, style="primary")
+    return Button(label, ident.encode(), emoji=arrows, style="primary")
 
 
 def with_rematch_button(
-    spec: MessageSpec, offer: RematchOffer, language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+    spec: Message, offer: RematchOffer, language: str = DEFAULT_LANGUAGE
+) -> Message:
     """The final standings ``spec`` with the Rematch button (in ``language``, the channel's) in a
     row of its own."""
     return replace(spec, rows=(*spec.rows, (rematch_button(offer, language),)))
@@ -83,7 +83,7 @@ class Rematches:
 
     # --- offering ------------------------------------------------------------------------------
 
-    def standings(self, table: Table, spec: MessageSpec) -> tuple[MessageSpec, RematchOffer | None]:
+    def standings(self, table: Table, spec: Message) -> tuple[Message, RematchOffer | None]:
         """The final standings of ``table``'s game with its Rematch button (in the channel's
         language), and the offer (none, and the standings as they are, for a game that was not
         stored)."""

@@ -1,5 +1,6 @@
 """The messages of a table as the bot shows them: the game's presentation (or the host's own
-message) made into a :class:`MessageSpec` with the table's custom ids. Pure: no Discord call."""
+message) made ready to send (:func:`bot.tables.payload.localized`): in the reader's language, with
+the table's custom ids. Pure: no Discord call."""
 
 from __future__ import annotations
 
@@ -7,12 +8,12 @@ import re
 
 from bot.ids import ActionId, TakeoverId
 from bot.tables import host_messages as render
-from bot.tables.host_messages import ButtonSpec, MessageSpec
-from bot.tables.payload import from_presentation
-from host.catalog import DEFAULT_LANGUAGE, Words, text
+from bot.tables.payload import localized
+from host.catalog import DEFAULT_LANGUAGE, Words, lazy, text
 from host.tables import Table, TableError, TableState, TakeoverRequest
+from host.text import joined
 from tabletop.pictures import PictureKind, Sketch, art_of
-from tabletop.presentation import Message
+from tabletop.presentation import Button, Message
 from tabletop.presentation import render as render_text
 
 
@@ -21,33 +22,33 @@ def turn_timer(table: Table) -> render.TurnTimer:
     return render.TurnTimer(table.timer_seconds, table.deadline)
 
 
-def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The lobby message of ``table`` as it stands (closed, with ``reason`` or the table's state,
     once the game started or the table closed), in ``language`` (the server's)."""
-    closed = None if reason is None else render_text(reason, language)
+    closed = reason
     if closed is None and table.state is TableState.PLAYING:
-        closed = text("lobby.started", language=language)
+        closed = lazy("lobby.started")
     elif closed is None and table.state is TableState.CLOSED:
-        closed = text("table.closed", language=language)
+        closed = lazy("table.closed")
     players = len(table.names) or None
-    return render.lobby_message(
+    lobby = render.lobby_message(
         table.channel_id,
         table.names,
         table.title,
-        render_text(table.presentation.options_line(table.options(), players), language),
+        table.presentation.options_line(table.options(), players),
         table.capacity(),
         closed_reason=closed,
         host=table.host_seat,
-        note=text("rematch.lobby_note", language=language) if table.rematch_of is not None else None,
-        language=language,
+        note=lazy("rematch.lobby_note") if table.rematch_of is not None else None,
     )
+    return localized(lobby, language)
 
 
-def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def done_spec(message: Message, language: str = DEFAULT_LANGUAGE) -> Message:
     """A prompt once its decision is made: the first line of what the game says was done
     (its :meth:`~tabletop.presentation.Presentation.acted`), nothing to click, so that a phone's
     DM list keeps one short line per turn."""
-    return MessageSpec(render_text(message.content, language).partition("\n")[0])
+    return Message(render_text(message.content, language).partition("\n")[0])
 
 
 def dm_header(table: Table, language: str = DEFAULT_LANGUAGE) -> str:
@@ -92,25 +93,25 @@ def game_spec(
     header: str = "",
     picture: Sketch | None = None,
     language: str = DEFAULT_LANGUAGE,
-) -> MessageSpec:
+) -> Message:
     """A message of the table's game in ``language``, with custom ids for its components (and
     ``picture``)."""
     match = table.match
     if match is None:
         raise TableError(text("table.no_game_played", language=language))
     stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
-    return from_presentation(
+    return localized(
         message,
-        lambda intent: ActionId(channel, game_id, stage, intent).encode(),
+        language,
+        custom_id=lambda intent: ActionId(channel, game_id, stage, intent).encode(),
         header=header,
-        sketch=picture,
-        language=language,
+        picture=picture,
     )
 
 
 def prompt_spec(
     table: Table, seat: int, draft: str = "", *, header: str = "", language: str = DEFAULT_LANGUAGE
-) -> MessageSpec:
+) -> Message:
     """The seat's prompt as the game presents it, in ``language`` (its reader's), its components
     made for the game's current stage, with the picture of its hand."""
     match = table.running_match()
@@ -121,37 +122,35 @@ def prompt_spec(
     )
 
 
-def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> Message:
     """The table message of the running (or ``stopped``) game, with the timer line, in
     ``language`` (the server's), and the picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
     view = table.last_view()
     message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
-    return from_presentation(
-        message, lambda intent: intent, sketch=sketch(table, "table", view, language), language=language
-    )
+    return localized(message, language, picture=sketch(table, "table", view, language))
 
 
-def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> MessageSpec:
+def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The host's approval message: one Approve button, or one per seat to choose from."""
-    host = table.host_id
+    host = str(table.host_id)  # a mention's digits (no host: never asked)
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
     if len(request.seats) == 1:
         seat = request.seats[0]
         computer = table.seats[seat].name
-        ask = text("takeover.ask_seat", language=language, host=host, name=request.name, computer=computer)
-        approve = ButtonSpec(ids[0], text("takeover.approve_button", language=language), style="success")
-        return MessageSpec(ask, rows=((approve,),))
-    lines = [text("takeover.ask_any", language=language, host=host, name=request.name)]
-    lines += [f"- {render_text(table.seat_label(seat), language)}" for seat in request.seats]
+        ask = lazy("takeover.ask_seat", host=host, name=request.name, computer=computer)
+        approve = Button(lazy("takeover.approve_button"), ids[0], style="success")
+        return localized(Message(ask, rows=((approve,),)), language)
+    lines: list[Words] = [lazy("takeover.ask_any", host=host, name=request.name)]
+    lines += [joined(["-", table.seat_label(seat)]) for seat in request.seats]
     buttons = [
-        ButtonSpec(
-            ident,
+        Button(
             text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
+            ident,
             style="success",
         )
         for ident, seat in zip(ids, request.seats, strict=True)
     ]
     per_row = render.MAX_PER_ROW
     rows = tuple(tuple(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row))
-    return MessageSpec("\n".join(lines), rows=rows)
+    return localized(Message(joined(lines, "\n"), rows=rows), language)

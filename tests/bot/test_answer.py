@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import bot.tables.answer as answerer_module
-from bot.tables import host_messages as render
 from bot.tables.service import TableService
 from host.tables import Table
+from tabletop.presentation import Message
 
 _ids = count(1)
 
@@ -99,7 +99,7 @@ async def test_the_watchdog_never_defers_while_an_answer_is_on_its_way(
     click.response.edit_message = slow_edit  # type: ignore[attr-defined]
 
     async def answer() -> None:
-        await service.answerer.edit_clicked(click, render.MessageSpec("done"))  # type: ignore[arg-type]
+        await service.answerer.edit_clicked(click, Message("done"))  # type: ignore[arg-type]
         await asyncio.sleep(0.05)
 
     await asyncio.wait_for(hold(service, table, click, answer), 5)

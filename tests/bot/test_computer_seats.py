@@ -9,6 +9,7 @@ import pytest
 
 from bot.boot.config import ConfigError, Settings
 from bot.tables import host_messages as render
+from bot.tables.payload import localized
 from host.tables import (
     BOT_NAMES,
     Notice,
@@ -219,9 +220,10 @@ def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
     table.seats.insert(0, table.seats.pop(1))  # a computer player first
     assert table.host_id == 2 and table.host_seat == 1
     options_line = table.presentation.options_line(table.options(), len(table.names))
-    spec = render.lobby_message(
+    message = render.lobby_message(
         CHANNEL, table.names, table.title, options_line, table.capacity(), host=table.host_seat
     )
+    spec = localized(message)
     assert "1. Bot Ada (normal)\n2. p2 (host)" in spec.content
 
 

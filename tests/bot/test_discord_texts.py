@@ -1,6 +1,6 @@
 """A game's message whose texts come from its catalog reaches Discord filled in, in the reader's
 language: every text of the message (content, embeds, buttons, selects) and nested texts, through
-the one converter (:func:`bot.tables.payload.from_presentation`) to the payload discord.py sends."""
+the one converter (:func:`bot.tables.payload.localized`) to the payload discord.py sends."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.tables.payload import from_presentation, send_kwargs
+from bot.tables.payload import localized, send_kwargs
 from tabletop.catalog import Catalog
 from tabletop.presentation import Button, Choice, Embed, EmbedField, Message, Select
 
@@ -68,7 +68,7 @@ def prompt(catalog: Catalog) -> Message:
 
 def payload(message: Message, language: str) -> dict[str, Any]:
     """What discord.py is given to send ``message`` to a reader of ``language``."""
-    kwargs = send_kwargs(from_presentation(message, lambda intent: f"id:{intent}", language=language))
+    kwargs = send_kwargs(localized(message, language, custom_id=lambda intent: f"id:{intent}"))
     return {
         "content": kwargs["content"],
         "embeds": [embed.to_dict() for embed in kwargs["embeds"]],
@@ -91,7 +91,7 @@ def test_a_message_of_catalog_texts_reaches_discord_in_the_readers_language(cata
 
 
 def test_without_a_language_the_message_is_english(catalog: Catalog) -> None:
-    spec = from_presentation(prompt(catalog), lambda intent: intent)
+    spec = localized(prompt(catalog))
     assert spec.content == "Your turn, Ada: you hold 1 card."
     assert spec.embeds[0].description == "1,500 points"
     assert spec.rows[0][0].label == "Play red 7"
@@ -99,6 +99,6 @@ def test_without_a_language_the_message_is_english(catalog: Catalog) -> None:
 
 def test_plain_strings_and_the_dm_header_stay_as_they_are(catalog: Catalog) -> None:
     message = Message("Plain words.", rows=((Button("Go", "go"),),))
-    spec = from_presentation(message, lambda intent: intent, header="**Table**", language="de")
+    spec = localized(message, "de", header="**Table**")
     assert spec.content == "**Table**\nPlain words."
     assert spec.rows[0][0].label == "Go"

@@ -1,4 +1,4 @@
-"""Render specs become components discord.py sends as they are, never kept in its view store."""
+"""Messages become components discord.py sends as they are, never kept in its view store."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ from typing import Any
 import discord
 
 from bot.ids import ActionId
-from bot.tables import host_messages as render
-from bot.tables.payload import StaticComponents, build_components, edit_kwargs, from_presentation, send_kwargs
+from bot.tables.payload import StaticComponents, build_components, edit_kwargs, localized, send_kwargs
 from stickem import Game
 from stickem.presentation import hand_prompt, misery_prompt
-from tabletop.presentation import Message
+from tabletop.presentation import Button, Message, render
 
 _STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -22,26 +21,28 @@ _STYLES = {
 }
 
 
-def reference_view(spec: render.MessageSpec) -> discord.ui.View:
+def reference_view(spec: Message) -> discord.ui.View:
     """The same rows built with discord.py's own ui classes: what Discord must receive."""
     view = discord.ui.View(timeout=None)
     for row_index, row in enumerate(spec.rows):
         for item in row:
-            if isinstance(item, render.ButtonSpec):
+            if isinstance(item, Button):
                 view.add_item(
                     discord.ui.Button(
-                        style=_STYLES[item.style], label=item.label, custom_id=item.custom_id,
+                        style=_STYLES[item.style], label=render(item.label), custom_id=item.intent,
                         emoji=item.emoji, disabled=item.disabled, row=row_index,
                     )
                 )
             else:
                 options = [
-                    discord.SelectOption(label=o.label, value=o.value, emoji=o.emoji, default=o.default)
-                    for o in item.options
+                    discord.SelectOption(
+                        label=render(o.label), value=o.value, emoji=o.emoji, default=o.default
+                    )
+                    for o in item.choices
                 ]
                 view.add_item(
                     discord.ui.Select(
-                        custom_id=item.custom_id, placeholder=item.placeholder, options=options,
+                        custom_id=item.intent, placeholder=render(item.placeholder), options=options,
                         disabled=item.disabled, row=row_index,
                     )
                 )
@@ -56,12 +57,12 @@ def without_required(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def game_spec(message: Message, stage: str) -> render.MessageSpec:
+def game_spec(message: Message, stage: str) -> Message:
     """A prompt of the game as the host sends it: each intent in an action id."""
-    return from_presentation(message, lambda intent: ActionId(1, "abc123", stage, intent).encode())
+    return localized(message, custom_id=lambda intent: ActionId(1, "abc123", stage, intent).encode())
 
 
-def specs() -> list[render.MessageSpec]:
+def specs() -> list[Message]:
     """A misery prompt (select + confirm) and a hand prompt (rows of card buttons)."""
     misery = game_spec(misery_prompt(Game.new(7, seed=9).view(0)), "1m")
     game = Game.new(3, seed=9)
@@ -109,7 +110,7 @@ async def test_components_are_never_stored_and_leave_no_reference_cycle() -> Non
 
 
 async def test_message_kwargs() -> None:
-    plain = render.MessageSpec("hello")
+    plain = Message("hello")
     assert send_kwargs(plain) == {"content": "hello"}
     assert edit_kwargs(plain) == {"content": "hello", "embeds": [], "view": None}
     misery = specs()[0]

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import discord
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.tables.host_messages import ButtonSpec, MessageSpec, OptionSpec, SelectSpec
 from bot.tables.payload import edit_kwargs, send_kwargs
+from tabletop.presentation import Button, Choice, Embed, EmbedField, Message, Select
 from tests.discord_emulator.validation import validate_components, validate_message
 
 texts = st.text(min_size=1, max_size=7000)
@@ -30,15 +29,12 @@ def _payload(kwargs: dict[str, object]) -> dict[str, object]:
 def test_any_spec_is_sent_and_edited_within_discord_limits(
     content: str, title: str, description: str, field: str, label: str, fields: int
 ) -> None:
-    embed = discord.Embed(title=title, description=description)
-    embed.set_footer(text=field)
-    for _ in range(fields):
-        embed.add_field(name=field, value=field)
+    embed = Embed(title, description, fields=(EmbedField(field, field, inline=True),) * fields, footer=field)
     rows = (
-        (ButtonSpec("stk:x", label),),
-        (SelectSpec("stk:y", label, (OptionSpec(label, "v"),)),),
+        (Button(label, "stk:x"),),
+        (Select(label, "stk:y", (Choice(label, "v"),)),),
     )
-    spec = MessageSpec(content, (embed, embed), rows)
+    spec = Message(content, (embed, embed), rows)
     for kwargs in (send_kwargs(spec), edit_kwargs(spec)):
         payload = _payload(kwargs)
         validate_message(payload, file_count=0)

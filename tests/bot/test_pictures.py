@@ -9,11 +9,11 @@ import threading
 
 import pytest
 
-from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import MAX_DESCRIPTION, ImageSettings, Painter
 from tabletop import registry
 from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch, art_of
+from tabletop.presentation import Message
 from tests.bot import counting_art
 
 ART = ArtModule("tests.bot.counting_art")
@@ -75,7 +75,7 @@ async def test_a_drawing_that_fails_is_logged_and_the_message_goes_as_text(
 
 def test_every_request_gets_a_file_of_its_own_and_an_edit_replaces_the_attachments() -> None:
     picture = Picture(b"png", "x" * (MAX_DESCRIPTION + 50), 8, 4)
-    spec = MessageSpec("the table", sketch=Sketch(ART, "table", "t"))
+    spec = Message("the table", picture=Sketch(ART, "table", "t"))
     sent, again = send_kwargs(spec, picture)["file"], send_kwargs(spec, picture)["file"]
     assert sent is not again
     assert sent.filename == "table.png" and sent.fp.read() == b"png"
@@ -83,7 +83,7 @@ def test_every_request_gets_a_file_of_its_own_and_an_edit_replaces_the_attachmen
     assert "file" not in send_kwargs(spec)
     (attached,) = pictured_edit_kwargs(spec, picture)["attachments"]
     assert attached.filename == "table.png"
-    assert pictured_edit_kwargs(MessageSpec("one line"), None)["attachments"] == []
+    assert pictured_edit_kwargs(Message("one line"), None)["attachments"] == []
 
 
 async def test_a_picture_is_drawn_in_its_sketchs_language_and_kept_per_language() -> None:

@@ -4,16 +4,15 @@ signs of a change in English and German."""
 
 from __future__ import annotations
 
-import discord
 import pytest
 
 from bot.messages.ratings import LeaderboardId, leaderboard_message, signed, with_rating_changes, with_ratings
 from bot.messages.stats import stats_message
-from bot.tables.host_messages import ButtonSpec, MessageSpec
 from host.catalog import text
 from host.ratings import Rated, Rating
 from host.storage import PlayerStats, RatingLine, RatingPage, SeatRatingChange
 from tabletop import registry
+from tabletop.presentation import Button, Embed, Message
 
 
 def test_a_change_is_signed_in_english_and_german() -> None:
@@ -49,16 +48,16 @@ def test_leaderboard_pages_their_lines_and_buttons() -> None:
         "2. p2 - 1,440 (2 games)",
         "3. p3 - 1,420 (3 games)",
     ]
-    assert embed.footer.text is not None and embed.footer.text.startswith("Players 1-10 of 12")
+    assert embed.footer is not None and embed.footer.startswith("Players 1-10 of 12")
     ((previous, following),) = first.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert isinstance(previous, Button) and isinstance(following, Button)
     assert previous.disabled and not following.disabled
-    assert LeaderboardId.parse(following.custom_id) == LeaderboardId(42, "stickem", 10)
+    assert LeaderboardId.parse(following.intent) == LeaderboardId(42, "stickem", 10)
     last = leaderboard_message(RatingPage("stickem", lines(11, 2), 10, 10, 12), 42)
     ((previous, following),) = last.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert isinstance(previous, Button) and isinstance(following, Button)
     assert not previous.disabled and following.disabled
-    assert LeaderboardId.parse(previous.custom_id) == LeaderboardId(42, "stickem", 0)
+    assert LeaderboardId.parse(previous.intent) == LeaderboardId(42, "stickem", 0)
     one = leaderboard_message(RatingPage("stupid", lines(1, 1), 0, 10, 1), 42)
     assert (one.embeds[0].description or "") == "1. p1 - 1,460 (1 game)"
     nobody = leaderboard_message(RatingPage("stupid", (), 0, 10, 0), 42)
@@ -104,7 +103,7 @@ def test_stats_show_the_rating_of_each_game_and_its_last_change() -> None:
 
 
 def test_the_final_standings_show_each_change_at_its_place() -> None:
-    standings = MessageSpec("**Game over!** cyd wins.", (discord.Embed(title="Final standings"),))
+    standings = Message("**Game over!** cyd wins.", (Embed(title="Final standings"),))
     changes = {
         0: SeatRatingChange(990, -10),
         1: SeatRatingChange(1003, 3),
@@ -149,9 +148,9 @@ def test_a_german_reader_reads_the_ratings_in_german() -> None:
         count=7,
     )
     assert "1.600" in (embed.description or "")  # a rating as German readers write numbers
-    assert embed.footer.text == text("leaderboard.footer", language="de", first=1, last=2, total=12)
+    assert embed.footer == text("leaderboard.footer", language="de", first=1, last=2, total=12)
     ((previous, following),) = page.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert isinstance(previous, Button) and isinstance(following, Button)
     assert (previous.label, following.label) == (
         text("leaderboard.previous", language="de"),
         text("leaderboard.next", language="de"),
@@ -166,7 +165,7 @@ def test_a_german_reader_reads_the_ratings_in_german() -> None:
         text("stats.rating_value", language="de", rating=1240, change="+1.234"),
     )
 
-    standings = MessageSpec("", (discord.Embed(title="Endstand"),))
+    standings = Message("", (Embed(title="Endstand"),))
     changes = {0: SeatRatingChange(990, -1234), 1: SeatRatingChange(1003, 0)}
     shown = with_rating_changes(standings, ["ann", "bob"], [5, 12], [1], changes, "de")
     assert shown.embeds[1].title == text("ratings.title", language="de") != text("ratings.title")

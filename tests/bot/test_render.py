@@ -19,7 +19,9 @@ from bot.ids import (
     StopId,
 )
 from bot.tables import host_messages as render
+from bot.tables.payload import localized, send_kwargs
 from bot.tables.service import TableService
+from host.catalog import Text, text
 from host.tables import TableRegistry
 from stickem import Card, Phase, deck
 from stickem.hosting import GAME, card_token, parse_card_token
@@ -118,18 +120,35 @@ def test_standings_rank_by_total_and_ties_share_a_place() -> None:
 
 def test_lobby_message_lists_players_in_order_with_buttons() -> None:
     online = GAME.presentation.options_line(GAME.resolve_options({"preset": "online"}), 2)
-    spec = render.lobby_message(CHANNEL, ("ann", "bob"), GAME.title, online, 7)
+    spec = localized(render.lobby_message(CHANNEL, ("ann", "bob"), GAME.title, online, 7))
     assert spec.content.startswith("**Stick'em table**")
     assert "Players (2/7):\n1. ann (host)\n2. bob" in spec.content
     assert f"Rules: {online}" in spec.content and "online" in spec.content
-    assert [LobbyId.parse(b.custom_id).action for b in spec.components()] == [
+    assert [LobbyId.parse(b.intent).action for b in spec.components()] == [
         "join",
         "leave",
         "start",
         "addbot",
     ]
-    closed = render.lobby_message(CHANNEL, ("ann",), GAME.title, online, 7, closed_reason="Done.")
+    closed = localized(render.lobby_message(CHANNEL, ("ann",), GAME.title, online, 7, closed_reason="Done."))
     assert not closed.rows and "Done." in closed.content
+
+
+def test_the_hosts_messages_carry_catalog_keys_filled_in_for_each_reader() -> None:
+    """A host message is built once, of catalog texts; the one converter fills it in in each
+    reader's language (the words of that language's catalog, the custom ids untouched)."""
+    message = render.stop_confirmation(CHANNEL, "abc123", playing=True)
+    (button,) = message.components()
+    assert isinstance(message.content, Text) and isinstance(button.label, Text)
+    german = localized(message, "de")
+    assert german.content == text("stop.confirm_game", language="de") != text("stop.confirm_game")
+    (shown,) = german.components()
+    assert shown.label == text("stop.button", language="de") and shown.intent == button.intent
+    lobby = render.lobby_message(CHANNEL, ("ann",), GAME.title, "classic", 7)
+    assert isinstance(lobby.content, Text)
+    content = localized(lobby, "de").content
+    assert isinstance(content, str) and content.splitlines()[-1] == text("lobby.how_to_join", language="de")
+    assert send_kwargs(lobby, language="de")["content"] == content
 
 
 async def test_score_for_spectators_shows_the_table_the_timer_and_the_standings() -> None:

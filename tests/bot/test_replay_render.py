@@ -11,12 +11,12 @@ from bot.replays.history import history_message
 from bot.replays.ids import HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, label_text, step_message
 from bot.replays.stepper import Stepper, Targets
-from bot.tables.host_messages import ButtonSpec
 from host.catalog import text
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
 from tabletop.pictures import Sketch, art_of
+from tabletop.presentation import Button
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
 from tests.replay.played import play_out
 
@@ -77,10 +77,10 @@ def _replay() -> ShownReplay:
     return ShownReplay("Stick'em", 42, NAMES, steps)
 
 
-def _buttons(replay: ShownReplay, index: int) -> dict[str, ButtonSpec]:
+def _buttons(replay: ShownReplay, index: int) -> dict[str, Button]:
     spec = step_message(replay, index)
-    buttons = [item for item in spec.components() if isinstance(item, ButtonSpec)]
-    ids = [button.custom_id for button in buttons]
+    buttons = [item for item in spec.components() if isinstance(item, Button)]
+    ids = [button.intent for button in buttons]
     assert len(set(ids)) == len(ids) and all(len(i) <= 100 for i in ids)  # Discord's rules
     return {button.label: button for button in buttons}
 
@@ -89,12 +89,12 @@ def test_the_first_step_pages_forward_only() -> None:
     replay = _replay()
     buttons = _buttons(replay, 0)
     assert buttons["First"].disabled and buttons["Back"].disabled
-    assert ReplayId.parse(buttons["Next"].custom_id) == ReplayId("next", 42, 1)
+    assert ReplayId.parse(buttons["Next"].intent) == ReplayId("next", 42, 1)
     last = len(replay.steps) - 1
-    assert ReplayId.parse(buttons["Last"].custom_id) == ReplayId("last", 42, last)
+    assert ReplayId.parse(buttons["Last"].intent) == ReplayId("last", 42, last)
     second_deal = next(i for i, s in enumerate(replay.steps) if s.round == 2)
-    assert ReplayId.parse(buttons["Next round"].custom_id).step == second_deal
-    assert ReplayId.parse(buttons["Download (JSON)"].custom_id) == ReplayId("json", 42, 0)
+    assert ReplayId.parse(buttons["Next round"].intent).step == second_deal
+    assert ReplayId.parse(buttons["Download (JSON)"].intent) == ReplayId("json", 42, 0)
 
 
 def test_the_last_step_pages_back_only_and_shows_the_final_totals() -> None:
@@ -102,12 +102,12 @@ def test_the_last_step_pages_back_only_and_shows_the_final_totals() -> None:
     last = len(replay.steps) - 1
     buttons = _buttons(replay, last)
     assert buttons["Next"].disabled and buttons["Last"].disabled and buttons["Next round"].disabled
-    assert ReplayId.parse(buttons["Back"].custom_id).step == last - 1
+    assert ReplayId.parse(buttons["Back"].intent).step == last - 1
     (embed,) = step_message(replay, last).embeds
     assert "The game is over" in (embed.description or "")
     totals = replay.steps[last].snapshot.scores
     assert [field.name for field in embed.fields] == [f"{n}: {t}" for n, t in zip(NAMES, totals, strict=True)]
-    assert embed.footer.text == f"Step {last + 1} of {last + 1}"
+    assert embed.footer == f"Step {last + 1} of {last + 1}"
 
 
 def test_a_trick_step_shows_the_trick_and_every_hand_face_up() -> None:
@@ -166,12 +166,12 @@ def test_history_lists_id_game_date_and_standings_with_a_replay_button_each() ->
     assert first.name == "#7 Stick'em - 2026-11-21 18:00 UTC - 1 round"
     assert first.value == "1. ann: 20 (winner)\n1. cyd: 20 (winner)\n3. bob: -4"
     replays, (previous, following) = spec.rows
-    assert [ReplayId.parse(b.custom_id) for b in replays if isinstance(b, ButtonSpec)] == [
+    assert [ReplayId.parse(b.intent) for b in replays if isinstance(b, Button)] == [
         ReplayId("open", 7, 0),
         ReplayId("open", 5, 0),
     ]
-    assert [b.label for b in replays if isinstance(b, ButtonSpec)] == ["Replay #7", "Replay #5"]
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
+    assert [b.label for b in replays if isinstance(b, Button)] == ["Replay #7", "Replay #5"]
+    assert isinstance(previous, Button) and isinstance(following, Button)
     assert previous.disabled and following.disabled
 
 
@@ -180,9 +180,9 @@ def test_history_pages_turn_while_there_are_more_games() -> None:
     spec = history_message(entries, offset=5, limit=5)
     assert len(spec.embeds[0].fields) == 5
     _, (previous, following) = spec.rows
-    assert isinstance(previous, ButtonSpec) and isinstance(following, ButtonSpec)
-    assert HistoryId.parse(previous.custom_id) == HistoryId(0) and not previous.disabled
-    assert HistoryId.parse(following.custom_id) == HistoryId(10) and not following.disabled
+    assert isinstance(previous, Button) and isinstance(following, Button)
+    assert HistoryId.parse(previous.intent) == HistoryId(0) and not previous.disabled
+    assert HistoryId.parse(following.intent) == HistoryId(10) and not following.disabled
     assert history_message([], offset=10).content.startswith("This page is empty")
 
 
@@ -209,8 +209,8 @@ def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
     spec = step_message(replay, last, "de")
     (embed,) = spec.embeds
     assert text("replay.game_over", language="de") in (embed.description or "")
-    assert embed.footer.text == text("replay.footer", language="de", step=last + 1, steps=last + 1)
-    labels = [item.label for item in spec.components() if isinstance(item, ButtonSpec)]
+    assert embed.footer == text("replay.footer", language="de", step=last + 1, steps=last + 1)
+    labels = [item.label for item in spec.components() if isinstance(item, Button)]
     keys = ("first", "back", "next", "last", "next_round", "download")
     assert labels == [text(f"replay.button.{key}", language="de") for key in keys]
     german = registry.game("stickem").title
@@ -224,7 +224,7 @@ def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
         "history.standing", language="de", place=3, name="bob", total=-4
     )
     replays, (previous, following) = page.rows
-    assert [b.label for b in (*replays, previous, following) if isinstance(b, ButtonSpec)] == [
+    assert [b.label for b in (*replays, previous, following) if isinstance(b, Button)] == [
         text("history.replay", language="de", id=7),
         text("history.previous", language="de"),
         text("history.next", language="de"),
@@ -242,11 +242,11 @@ def test_a_step_of_a_game_that_draws_carries_its_replay_sketch() -> None:
     names = ("ann", "b\\_b", "cyd")
     shown = ShownReplay("Stick'em", 7, names, steps, art)
     for index in (0, 5):
-        sketch = step_message(shown, index).sketch
+        sketch = step_message(shown, index).picture
         assert sketch == Sketch(art, "replay", steps[index].views, ("ann", "b_b", "cyd"))
-    assert step_message(ShownReplay("Stick'em", 7, names, steps), 0).sketch is None
+    assert step_message(ShownReplay("Stick'em", 7, names, steps), 0).picture is None
     viewless = [ReplayStep(s.end, s.round, s.label, s.snapshot) for s in steps]
-    assert step_message(ShownReplay("Stick'em", 7, names, viewless, art), 0).sketch is None
+    assert step_message(ShownReplay("Stick'em", 7, names, viewless, art), 0).picture is None
 
 
 def test_a_german_readers_replay_picture_speaks_german() -> None:
@@ -255,7 +255,7 @@ def test_a_german_readers_replay_picture_speaks_german() -> None:
     steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
     art = art_of(GAME)
     assert art is not None
-    sketch = step_message(ShownReplay("Stick'em", 7, NAMES, steps, art), 5, "de").sketch
+    sketch = step_message(ShownReplay("Stick'em", 7, NAMES, steps, art), 5, "de").picture
     assert sketch is not None and sketch == Sketch(art, "replay", steps[5].views, NAMES, "de")
     german, english = sketch.draw(), Sketch(art, "replay", steps[5].views, NAMES).draw()
     assert german.description != english.description

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bot.ids import ActionId
-from bot.tables.payload import from_presentation
+from bot.tables.payload import localized
 from host.catalog import text
 from host.errors import sentence
 from host.ratings import RatingBook
@@ -62,7 +62,7 @@ class Shown:
     @classmethod
     def expected(cls, message: GameMessage, language: str, header: str = "") -> Shown:
         """What the game's ``message`` shows a reader of ``language`` (as the bot converts it)."""
-        spec = from_presentation(message, lambda intent: intent, header=header, language=language)
+        spec = localized(message, language, header=header)
         parts = []
         for embed in spec.embeds:
             parts += [embed.title or "", embed.description or ""]
