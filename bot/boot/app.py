@@ -226,7 +226,7 @@ class StickemBot(commands.AutoShardedBot):
         loaded, lobbies = owned_tables(
             plan, await storage.load_unfinished_games(timeout=self.load_timeout), await storage.load_lobbies()
         )
-        self.resumed = rebuild_tables(loaded, lobbies, service.registry)
+        self.resumed = rebuild_tables(loaded, lobbies, service.registry, service.book)
         if plan.several_processes:
             self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
             service.clicks.handover = self.handover
@@ -266,9 +266,9 @@ class StickemBot(commands.AutoShardedBot):
             await asyncio.shield(self._closing_storage)
 
     async def _close_storage(self, storage: Storage) -> None:
-        """Write what waits to be written (hand DM ids), then close the database."""
+        """Write what waits to be written (prompt ids), then close the database."""
         try:
-            await service_of(self).journal.drain()
+            await service_of(self).book.drain()
         finally:
             if self._shard_claim is not None:
                 await self._shard_claim.release()
