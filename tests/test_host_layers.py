@@ -100,9 +100,7 @@ def discord_concepts(path: Path) -> list[str]:
             words.append(node.attr)
         elif isinstance(node, ast.arg):
             words.append(node.arg)
-        elif isinstance(node, ast.alias):
-            words.append(node.name)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        elif isinstance(node, ast.alias | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
             words.append(node.name)
     return sorted({concept for word in words for concept in DISCORD_CONCEPTS if concept in word})
 

@@ -197,8 +197,12 @@ class MessageBook:
                                 game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
                             )
                 except StorageError as exc:
-                    log.warning("could not store %d prompt ids (tables %s): %s", len(batch),
-                                ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})), exc)
+                    log.warning(
+                        "could not store %d prompt ids (tables %s): %s",
+                        len(batch),
+                        ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})),
+                        exc,
+                    )
 
     @property
     def writing_prompts(self) -> bool:
