@@ -9,25 +9,21 @@ back exactly as it was (from the copy) and the player is told
 "The game could not be saved, please try again in a moment." Nothing has been shown yet, so
 nothing needs undoing on Discord.
 
-Message ids (the lobby message, the table message and each seat's latest hand DM) are remembered
-after they are sent; losing one of those writes only costs an edit after a restart, so such a
-failure is logged, never shown to a player.
+The journal knows nothing of what was shown: the ids of the messages are the Discord layer's
+(:mod:`bot.tables.message_book`, which stores them through :mod:`host.storage.shown`). It only
+marks, in the move's own transaction, that the end of a round is still to be shown.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
-from typing import Any
 
 from host.catalog import lazy
 from host.storage import (
-    OWED,
     ActionOutOfOrder,
     DuplicateAction,
     GameNotActive,
@@ -44,6 +40,7 @@ from host.storage import (
     utc_now,
 )
 from host.storage.game_lock import lock_game
+from host.storage.shown import mark_round_end_owed
 from host.table.record import TURN_TIMER, TableRecord, bot_levels
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
@@ -57,12 +54,6 @@ OUT_OF_STEP = lazy("journal.out_of_step")
 ENDED_IN_STORAGE = lazy("journal.ended_in_storage")
 """What a player is told when their change came after the stored game had ended."""
 
-
-PROMPT_BATCH = 32
-"""The most hand DM ids one transaction stores. On SQLite a transaction runs on the event loop's
-thread (see :mod:`host.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered while the writer
-was held up (hundreds, at a thousand tables or after a slow disk) would otherwise hold the loop
-for tens of milliseconds in one go; between two batches, players' moves take their turn."""
 
 def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
@@ -141,21 +132,6 @@ def replay(stored: StoredGame) -> Match:
     return spec.replay(len(record.seats), options, record.seed, log_entries)
 
 
-async def _delete_owed(storage: Storage, game_id: int) -> None:
-    async with storage.transaction() as tx:
-        await tx.delete_message(game_id, OWED)
-
-
-@dataclass(frozen=True)
-class _PendingPrompt:
-    """A hand DM id waiting to be stored: where it is and the game's action count when sent."""
-
-    table_channel_id: int
-    dm_channel_id: int
-    message_id: int
-    action_count: int
-
-
 class GameJournal:
     """Writes the tables' changes to :class:`host.storage.Storage` (or nowhere, without one)."""
 
@@ -168,9 +144,6 @@ class GameJournal:
         # host.storage.game_lock); one SQLite file has one process, whose tables are its own.
         self._locks_games = storage is not None and storage.backend == "postgresql"
         self._writer = WriteQueue()
-        # Hand DM ids waiting to be stored, by (game id, seat); written together (see remember_prompt).
-        self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
-        self._storing_prompts: asyncio.Task[None] | None = None
         # Shows a table that was just reloaded from storage (set by the table service).
         self.on_reload: Callable[[Table], Awaitable[None]] | None = None
         # Told of a table whose change was undone (set by the table service: see `_undo`).
@@ -180,7 +153,10 @@ class GameJournal:
         metrics count as actions played."""
 
     @asynccontextmanager
-    async def _writing(self, priority: int) -> AsyncIterator[None]:
+    async def writing(self, priority: int) -> AsyncIterator[None]:
+        """Hold the one SQLite writer's turn for the block (``URGENT`` or ``BACKGROUND``: see
+        :mod:`host.write_queue`); at once on PostgreSQL. The Discord layer's own writes (the
+        message ids) take their turn here too, behind the players' moves."""
         if not self._one_writer:
             yield
             return
@@ -206,7 +182,7 @@ class GameJournal:
                 # loop, not one: another table's step can go in between, and neither holds
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
-                async with self._writing(BACKGROUND if background else URGENT):
+                async with self.writing(BACKGROUND if background else URGENT):
                     self.actions_recorded += await self._write(self.storage, table, saved)
             else:
                 self.actions_recorded += _new_actions(saved, table)
@@ -312,10 +288,7 @@ class GameJournal:
         # any other change (a seat, a timer, a stop) locks the row and checks the game
         # (host.storage.game_lock; PostgreSQL only, where several processes may share it).
         for seq, (seat, action) in enumerate(log[before:], start=before):
-            await tx.append_action(game_id, seq, seat, action)
-            # The seat's hand DM is answered: forget it with the move, so that a stored hand DM
-            # is always one still waiting for its player (what a restart relies on).
-            await tx.delete_message(game_id, "hand", seat)
+            await tx.append_action(game_id, seq, seat, action)  # (forgets the seat's stored prompt)
         if not moved and self._locks_games and saved.match is not None:
             await lock_game(tx, game_id, before)
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
@@ -336,8 +309,8 @@ class GameJournal:
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
-            # move, forgotten once shown (forget_owed): a restart in between shows them.
-            await tx.set_message(game_id, OWED, table.channel_id, len(log))
+            # move, cleared by the Discord layer once shown: a restart in between shows them.
+            await mark_round_end_owed(tx, game_id, table.channel_id, len(log))
         if match.is_over and moved:
             await tx.finish_game(game_id, seat_results(match.results(), table.seats))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
@@ -354,24 +327,6 @@ class GameJournal:
             host_id=host if host is not None else 0,
             seats=tuple(seat_records(table.seats)),
             options=lobby_options(table),
-            message_id=table.messages.lobby_id,
-        )
-
-    # --- message ids (best effort) ------------------------------------------------------------
-
-    async def remember_lobby_message(self, table: Table) -> None:
-        """Store the lobby with its (new) message id."""
-        if self.storage is None or table.state is not TableState.LOBBY or not table.seats:
-            return
-        await self._best_effort(table, self.storage.save_lobby(self.lobby_record(table)))
-
-    async def remember_table_message(self, table: Table) -> None:
-        """Store the id of the table message."""
-        if self.storage is None or table.storage_id is None or table.messages.table_id is None:
-            return
-        await self._best_effort(
-            table,
-            self.storage.set_message(table.storage_id, "table", table.channel_id, table.messages.table_id),
         )
 
     async def rating_changes(self, table: Table) -> dict[int, SeatRatingChange]:
@@ -385,65 +340,3 @@ class GameJournal:
         except StorageError as exc:
             log.warning("table %s: could not read the game's rating changes: %s", table.channel_id, exc)
             return {}
-
-    async def forget_owed(self, table: Table) -> None:
-        """The end of the table's last round (or game) has been shown: forget that it was owed."""
-        if self.storage is None or table.storage_id is None:
-            return
-        await self._best_effort(table, _delete_owed(self.storage, table.storage_id))
-
-    async def remember_prompt(self, table: Table, seat: int) -> None:
-        """Store the id of a seat's latest hand DM, soon and together with the others.
-
-        Every card sends one hand DM; a transaction for each would be half of all the writes of
-        a busy bot. The ids wait here instead and one background transaction stores all that
-        gathered while the writer was busy (at once when it is free). A DM the game has passed
-        by then (its seat moved, the game ended) is not stored: each id is written only if the
-        stored game still has the action count it had when the DM was sent, which keeps the rule
-        that a stored hand DM is always one still waiting for its player (see
-        :mod:`bot.tables.resume`). An id lost to a crash only means a new DM after the restart.
-        """
-        ref = table.messages.prompts.get(seat)
-        if self.storage is None or table.storage_id is None or ref is None or table.match is None:
-            return
-        self._prompts[(table.storage_id, seat)] = _PendingPrompt(
-            table.channel_id, ref.channel_id, ref.message_id, table.action_count
-        )
-        if self._storing_prompts is None or self._storing_prompts.done():
-            self._storing_prompts = asyncio.create_task(self._store_prompts(self.storage))
-
-    async def _store_prompts(self, storage: Storage) -> None:
-        """Write the waiting hand DM ids, a transaction per batch of at most
-        :data:`PROMPT_BATCH`, until none wait."""
-        while self._prompts:
-            async with self._writing(BACKGROUND):
-                keys = list(itertools.islice(self._prompts, PROMPT_BATCH))
-                batch = {key: self._prompts.pop(key) for key in keys}
-                try:
-                    async with storage.transaction() as tx:
-                        for (game_id, seat), prompt in batch.items():
-                            await tx.set_hand_message_if_current(
-                                game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
-                            )
-                except StorageError as exc:
-                    log.warning("could not store %d hand message ids (tables %s): %s", len(batch),
-                                ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})), exc)
-
-    @property
-    def writing_prompts(self) -> bool:
-        """Whether hand DM ids wait to be stored or are being stored."""
-        return bool(self._prompts) or (self._storing_prompts is not None and not self._storing_prompts.done())
-
-    async def drain(self) -> None:
-        """Wait until the hand DM ids gathered so far are written (before closing the storage)."""
-        while self._storing_prompts is not None and not self._storing_prompts.done():
-            await asyncio.shield(self._storing_prompts)
-
-    async def _best_effort(self, table: Table, write: Coroutine[Any, Any, None]) -> None:
-        try:
-            async with self._writing(BACKGROUND):
-                await write
-        except StorageError as exc:
-            log.warning("table %s: could not store a message id: %s", table.channel_id, exc)
-        finally:
-            write.close()  # cancelled while waiting for the writer: never started, nothing to warn

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from host.catalog import Words, lazy
 from host.tables import Effect, Prompt, Reports, RoundClosed, ShowTable, Table
+from host.text import joined
 
 
 def round_end_effects(table: Table) -> tuple[Effect, ...]:
@@ -16,30 +17,32 @@ def round_end_effects(table: Table) -> tuple[Effect, ...]:
     return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
 
 
-def _mentions(table: Table, seats: list[int]) -> str:
-    return ", ".join(f"<@{table.seats[seat].user_id}>" for seat in seats)
+def _players(table: Table, seats: list[int]) -> Words:
+    """The seats' players, each by their user id (the catalog's entry mentions them)."""
+    return joined([lazy("resume.player", user=table.seats[seat].user_id) for seat in seats], ", ")
 
 
 def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, ...], Words]:
-    """What a restored table shows: its table message (posted again if it was deleted), a new
-    prompt for each player to act who has no live one, and a channel notice naming them.
+    """What a restored table shows: its table message (posted again if it was deleted), a
+    prompt for each player to act (kept if the one of before is still live: ``keep_live``),
+    and a channel notice naming them.
     ``owed``: the last round ended just before the bot went down, unshown: first its table
     message and scores, then a new table message for the next round and the new hands (as after
     any round).
 
-    A stored hand DM is always one still waiting for its player: the journal deletes a seat's
-    DM in the same transaction as the seat's move (see :mod:`host.journal`)."""
+    Which prompts are still live the Discord layer knows (its message book, read back from
+    storage: a stored prompt always waits for its seat, see :mod:`host.storage.shown`)."""
     match = table.running_match()
     effects: list[Effect] = [ShowTable()]
     if owed:
         effects = [*round_end_effects(table), ShowTable(new_message=True)]
     waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
-    effects += [Prompt(seat) for seat in waiting if seat not in table.messages.prompts]
+    effects += [Prompt(seat, keep_live=True) for seat in waiting]
     if owed and not match.is_over:  # the deal was never shown: neither were the new hands
         effects += table.new_hands()
     if not waiting:
         return tuple(effects), lazy("resume.resumed", title=table.title)
-    players = _mentions(table, waiting)
+    players = _players(table, waiting)
     if len(match.awaiting) > 1:  # a simultaneous choice (Stick'em's misery cards): the game says which
         todo = table.presentation.todo(match.view(waiting[0]))
         return tuple(effects), lazy("resume.resumed_todo", title=table.title, players=players, todo=todo)

@@ -4,11 +4,14 @@
   layer (``bot``, ``cogs``) nor any game package;
 - ``bot/`` and ``cogs/`` reach the games only through :mod:`tabletop.registry` (and the
   protocol): no game package is imported by name anywhere in them, at the top of a module, in
-  a function or for type checking only.
+  a function or for type checking only;
+- ``host/`` (but its storage) and ``tabletop/`` name no Discord concept (mentions, message ids,
+  closed DMs): those are the Discord layer's (its message book).
 """
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -68,3 +71,61 @@ def test_the_check_sees_an_import_inside_a_function(tmp_path: Path) -> None:
         "def later():\n    from stickem import Card\n    return Card\n"
     )
     assert imported_modules(module) == ["typing", "stupid.game", "stickem"]
+
+
+DISCORD_CONCEPTS = ("<@", "message_id", "PromptRef", "MessageRefs", "DoneDm", "dm_closed")
+"""What only the Discord layer may name: a mention's markup, a message's id, the message book's
+records (:mod:`bot.tables.message_book`) and closed DMs."""
+
+
+def discord_concepts(path: Path) -> list[str]:
+    """The Discord concepts the code of ``path`` names (as a name, an attribute, an argument or
+    in a string; docstrings, which may explain what the Discord layer does, excepted)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            words.append(node.value)
+        elif isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, ast.arg):
+            words.append(node.arg)
+        elif isinstance(node, ast.alias | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            words.append(node.name)
+    return sorted({concept for word in words for concept in DISCORD_CONCEPTS if concept in word})
+
+
+@pytest.mark.parametrize("package", ["host", "tabletop"])
+def test_the_host_and_the_protocol_name_no_discord_concept(package: str) -> None:
+    """Which Discord messages are whose, mentions and closed DMs are the Discord layer's: the
+    host answers with effects and catalog fields (a mention is a user id in a catalog entry),
+    and is never told what was sent. The storage layer (``host/storage/``) is exempt: it stores
+    the message ids the Discord layer hands it, in its own tables."""
+    storage = REPO / "host" / "storage"
+    found = {
+        str(path.relative_to(REPO)): concepts
+        for path in _sources(package)
+        if storage not in path.parents and (concepts := discord_concepts(path))
+    }
+    assert found == {}
+
+
+def test_the_concept_check_sees_a_mention_and_a_message_id(tmp_path: Path) -> None:
+    module = tmp_path / "table.py"
+    module.write_text(
+        '"""Names <@ and message_id in a docstring: allowed."""\n'
+        "def players(ids):\n    return ', '.join(f'<@{u}>' for u in ids)\n"
+        "class Refs:\n    def __init__(self):\n        self.dm_closed = set()\n"
+        "def lobby(record):\n    return record.message_id\n"
+    )
+    assert discord_concepts(module) == ["<@", "dm_closed", "message_id"]

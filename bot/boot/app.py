@@ -224,7 +224,7 @@ class StickemBot(commands.AutoShardedBot):
             except ShardsTaken as exc:
                 raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
         loaded, lobbies = await load_owned_tables(storage, plan, timeout=self.load_timeout)
-        self.resumed = rebuild_tables(loaded, lobbies, service.registry)
+        self.resumed = rebuild_tables(loaded, lobbies, service.registry, service.book)
         if plan.several_processes:
             self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
             service.clicks.handover = self.handover
@@ -264,9 +264,9 @@ class StickemBot(commands.AutoShardedBot):
             await asyncio.shield(self._closing_storage)
 
     async def _close_storage(self, storage: Storage) -> None:
-        """Write what waits to be written (hand DM ids), then close the database."""
+        """Write what waits to be written (prompt ids), then close the database."""
         try:
-            await service_of(self).journal.drain()
+            await service_of(self).book.drain()
         finally:
             if self._shard_claim is not None:
                 await self._shard_claim.release()

@@ -237,7 +237,7 @@ class Clicks:
             log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
         finally:
             if seat is not None and keep_prompt and self.courier.is_live_prompt(table, seat, interaction):
-                await self.journal.remember_prompt(table, seat)  # live, for the game as it is now
+                self.courier.book.prompt_still_live(table, seat)  # for the game as it is now
             elif seat is not None:
                 await self.courier.retire_clicked_prompt(
                     table, seat, interaction, spec, clicked_shown=answered

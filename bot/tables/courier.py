@@ -1,8 +1,9 @@
-"""The courier: every message the tables send or edit on Discord, and the ids it keeps of them.
+"""The courier: every message the tables send or edit on Discord, its ids kept in the message book.
 
 It posts in a table's channel (the lobby and table messages, edited in place while they exist,
 notices), DMs the seats (live prompts, hands, their one-line ends), notes players whose DMs are
-closed, and retires prompts that no longer ask anything. What is shown is decided above it; the
+closed, and retires prompts that no longer ask anything. Which message is whose it reads from,
+and writes into, the message book (:mod:`bot.tables.message_book`). What is shown is decided above it; the
 courier only carries it, with the picture a message names drawn by the painter (none for a
 server that turned pictures off).
 """
@@ -18,12 +19,12 @@ import discord
 
 from bot.tables import host_messages as render
 from bot.tables.languages import Languages
+from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.catalog import render as render_text
-from host.journal import GameJournal
-from host.tables import DoneDm, PromptRef, Table, TableState
+from host.tables import Table, TableState
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
@@ -38,17 +39,17 @@ failed. The change being shown stands: it is logged and the game goes on."""
 
 
 class Courier:
-    """Sends and edits a table's messages on Discord, and keeps their ids."""
+    """Sends and edits a table's messages on Discord, and keeps their ids in the message book."""
 
     def __init__(
         self,
         client: discord.Client,
-        journal: GameJournal,
+        book: MessageBook,
         painter: Painter,
         languages: Languages | None = None,
     ) -> None:
         self.client = client
-        self.journal = journal
+        self.book = book
         self.painter = painter
         self.languages = languages if languages is not None else Languages()
         """Who reads which language: the channel messages here are in the server's."""
@@ -67,30 +68,30 @@ class Courier:
     async def show_lobby(self, table: Table, spec: Message) -> None:
         """Show the lobby message: edited in place, posted anew while the lobby is open."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        if table.messages.lobby_id is not None:
+        page = self.book.of(table)
+        if page.lobby_id is not None:
             try:
-                await channel.get_partial_message(table.messages.lobby_id).edit(**edit_kwargs(spec))
+                await channel.get_partial_message(page.lobby_id).edit(**edit_kwargs(spec))
                 return
             except discord.NotFound:
-                table.messages.lobby_id = None
+                page.lobby_id = None
         if table.state is TableState.LOBBY:
             message = await channel.send(**send_kwargs(spec))
-            table.messages.lobby_id = message.id
-            await self.journal.remember_lobby_message(table)
+            await self.book.lobby_shown(table, message.id)
 
     async def show_table(self, table: Table, spec: Message, *, new: bool) -> None:
         """Show the table message: edited in place unless ``new`` (or gone), else posted."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        if not new and table.messages.table_id is not None:
+        shown = self.book.of(table).table_id
+        if not new and shown is not None:
             try:
                 edit = await self._edit(table, spec)
-                await channel.get_partial_message(table.messages.table_id).edit(**edit)
+                await channel.get_partial_message(shown).edit(**edit)
                 return
             except discord.NotFound:
                 pass
         message = await channel.send(**await self._send(table, spec))
-        table.messages.table_id = message.id
-        await self.journal.remember_table_message(table)
+        await self.book.table_shown(table, message.id)
 
     async def say(self, table: Table, spec: Message, *, ping: int | None = None) -> discord.Message:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
@@ -125,7 +126,8 @@ class Courier:
         for another reason (logged): the caller mentions the player for this prompt only.
         """
         user_id = table.seats[seat].user_id
-        if user_id in table.dm_closed:
+        page = self.book.of(table)
+        if user_id in page.dm_closed:
             return "failed"
         try:
             kwargs = await self._send(table, spec)
@@ -136,7 +138,7 @@ class Courier:
                 log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
                 return "failed"
             log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
-            table.dm_closed.add(user_id)
+            page.dm_closed.add(user_id)
             left = await self._has_left(table, user_id)
             language = self.languages.of_channel(table)
             notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
@@ -147,33 +149,33 @@ class Courier:
             return "failed"
         ref = PromptRef(channel.id, message.id)
         if live:
-            table.messages.prompts[seat] = ref
-            await self.journal.remember_prompt(table, seat)
+            await self.book.prompt_sent(table, seat, ref)
             await self._shrink_done(table, seat)
         else:
             line = render_text(spec.content).partition("\n")[0]
-            table.messages.done[seat] = DoneDm(ref, line, expanded=True)
+            page.done[seat] = DoneDm(ref, line, expanded=True)
         return "sent"
 
     async def show_hand(self, table: Table, seat: int, spec: Message) -> None:
         """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table
         that asks nothing any more (its last prompt, shrunk), and in a new DM only when there is
         none."""
-        done = table.messages.done.get(seat)
-        if done is not None and table.seats[seat].user_id not in table.dm_closed:
+        page = self.book.of(table)
+        done = page.done.get(seat)
+        if done is not None and table.seats[seat].user_id not in page.dm_closed:
             try:
                 await self.edit_dm(table, done.ref, spec)
             except discord.NotFound:  # deleted by the player: a new DM then
-                del table.messages.done[seat]
+                del page.done[seat]
             else:
-                table.messages.done[seat] = replace(done, expanded=True)
+                page.done[seat] = replace(done, expanded=True)
                 return
         await self.dm(table, seat, spec, live=False)
 
     async def _shrink_done(self, table: Table, seat: int) -> None:
         """The seat's next prompt has come: its latest done DM is no longer the one to inform it
         in, and shows its one line again if a new hand was shown there."""
-        done = table.messages.done.pop(seat, None)
+        done = self.book.of(table).done.pop(seat, None)
         if done is None or not done.expanded:
             return
         try:
@@ -198,16 +200,15 @@ class Courier:
 
     # --- prompts that ask nothing any more ------------------------------------------------------
 
-    @staticmethod
-    def is_live_prompt(table: Table, seat: int, interaction: discord.Interaction[Any]) -> bool:
+    def is_live_prompt(self, table: Table, seat: int, interaction: discord.Interaction[Any]) -> bool:
         """Whether ``interaction`` is a click on the seat's live DM prompt."""
-        ref = table.messages.prompts.get(seat)
+        ref = self.book.of(table).prompts.get(seat)
         clicked = interaction.message
         return ref is not None and clicked is not None and clicked.id == ref.message_id
 
     async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
-        ref = table.messages.prompts.pop(seat, None)
+        ref = self.book.of(table).prompts.pop(seat, None)
         if ref is None:
             return
         try:
@@ -218,7 +219,7 @@ class Courier:
     async def retire_prompts(self, table: Table, reason: Words | None = None) -> None:
         """Say in every live DM prompt of a table that ended early why it did (``reason``, by
         default that the game was stopped; no buttons), in each reader's language."""
-        for seat in list(table.messages.prompts):
+        for seat in list(self.book.of(table).prompts):
             spec = localized(render.prompt_stopped(reason), self.languages.of_seat(table, seat))
             await self.retire_seat_prompt(table, seat, spec)
 
@@ -233,24 +234,26 @@ class Courier:
     ) -> None:
         """Forget the seat's live DM prompt; unless the click came from it and its answer was
         shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
-        ref = table.messages.prompts.get(seat)
+        page = self.book.of(table)
+        ref = page.prompts.get(seat)
         if ref is None:
             return
         clicked = interaction.message is not None and interaction.message.id == ref.message_id
         if clicked and clicked_shown:
-            del table.messages.prompts[seat]
+            del page.prompts[seat]
         else:
             await self.retire_seat_prompt(table, seat, spec)
-        table.messages.done[seat] = DoneDm(ref, render_text(spec.content))
+        page.done[seat] = DoneDm(ref, render_text(spec.content))
 
     async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
         stays its latest done DM."""
-        ref = table.messages.prompts.pop(seat, None)
+        page = self.book.of(table)
+        ref = page.prompts.pop(seat, None)
         if ref is None:
             return
         try:
             await self.edit_dm(table, ref, spec)
         except SHOW_FAILURES as exc:
             log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
-        table.messages.done[seat] = DoneDm(ref, render_text(spec.content))
+        page.done[seat] = DoneDm(ref, render_text(spec.content))

@@ -92,7 +92,7 @@ class EffectPlayer:
             except Exception:  # a bug in showing one effect must not keep the game from going on
                 log.exception("Could not show %s at table %s", type(effect).__name__, table.channel_id)
         if any(isinstance(effect, RoundClosed) for effect in outcome.effects):
-            await self.journal.forget_owed(table)  # shown (or tried): a restart need not show it
+            await self.courier.book.round_end_shown(table)  # (or tried): a restart need not show it
         self.kick(table)
 
     async def _show(self, table: Table, effect: Effect) -> None:
@@ -114,7 +114,8 @@ class EffectPlayer:
             spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
-            if not table.is_auto(effect.seat):
+            kept = effect.keep_live and courier.book.has_prompt(table, effect.seat)
+            if not table.is_auto(effect.seat) and not kept:
                 await self._prompt(table, effect.seat)
         elif isinstance(effect, ShowHand):
             if not table.is_auto(effect.seat):
@@ -199,8 +200,9 @@ class EffectPlayer:
         if match is None:
             return
         if table.state is TableState.PLAYING:
-            for seat in [seat for seat in table.messages.prompts if seat not in match.awaiting]:
-                del table.messages.prompts[seat]  # answered by the stored move
+            prompts = self.courier.book.of(table).prompts
+            for seat in [seat for seat in prompts if seat not in match.awaiting]:
+                del prompts[seat]  # answered by the stored move
             effects, _ = resume_effects(table)
             await self.execute(table, Outcome("", effects))
         elif match.is_over:
@@ -213,8 +215,9 @@ class EffectPlayer:
         """The seat's live DM prompt says the time ran out and what the computer did for it
         (every step of a turn the stand-in played to its end)."""
         match = table.match
-        if match is None or seat not in table.messages.prompts:
-            table.messages.prompts.pop(seat, None)
+        prompts = self.courier.book.of(table).prompts
+        if match is None or seat not in prompts:
+            prompts.pop(seat, None)
             return
         view = match.view(seat)
         reader = self.courier.languages.of_seat(table, seat)

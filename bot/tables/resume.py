@@ -17,12 +17,12 @@ from typing import Any
 import discord
 
 from bot.messages import limits
+from bot.tables.message_book import MessageBook
 from bot.tables.service import TableService
 from host.catalog import Words, lazy, render
 from host.journal import replay
 from host.reshow import resume_effects, round_end_effects
 from host.storage import (
-    OWED,
     GameStatus,
     LoadResult,
     LobbyRecord,
@@ -30,11 +30,11 @@ from host.storage import (
     StorageError,
     StoredGame,
 )
+from host.storage.shown import owes_round_end
 from host.table.record import TableRecord, stored_bots, stored_json, stored_seats
 from host.tables import (
     TIMER_CHOICES,
     Outcome,
-    PromptRef,
     Table,
     TableRegistry,
     TableState,
@@ -58,8 +58,8 @@ class ResumeReport:
     """What a start-up restored: the game tables, the lobbies, and the games that were broken.
 
     ``owed``: the channels of the games whose last round (or whole game) ended before the bot
-    went down but whose scores were not shown yet (see :func:`owes_round_end`); ``finished``:
-    such games that ended, kept out of the registry (a newer game may use their channel)."""
+    went down but whose scores were not shown yet (see :func:`host.storage.shown.owes_round_end`);
+    ``finished``: such games that ended, kept out of the registry (a newer game may use their channel)."""
 
     games: list[Table] = field(default_factory=list)
     lobbies: list[Table] = field(default_factory=list)
@@ -68,15 +68,9 @@ class ResumeReport:
     finished: list[Table] = field(default_factory=list)
 
 
-def owes_round_end(stored: StoredGame, game_actions: int) -> bool:
-    """Whether the end of the stored game's last round is still to be shown: its move stored an
-    "owed" row with the action count of that moment, and no move came after it (moves come only
-    after the end of a round was shown)."""
-    return any(m.purpose == OWED and m.message_id == game_actions for m in stored.messages)
-
-
-def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
-    """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt)."""
+def table_of_game(stored: StoredGame, tables: TableRegistry, book: MessageBook | None = None) -> Table:
+    """The playing table of a stored game (``ValueError`` and friends if it cannot be rebuilt),
+    its table message and live prompts written in ``book``."""
     record = stored.record
     levels = registry.game(record.game).levels
     state = TableRecord.of_stored(record, stored.timers, replay(stored), levels)  # checked first
@@ -84,11 +78,8 @@ def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
     if table.spec.name != record.game:
         raise ValueError(f"its channel already has a table of {table.spec.name!r}")
     state.restore(table)
-    for message in stored.messages:
-        if message.purpose == "table":
-            table.messages.table_id = message.message_id
-        elif message.purpose == "hand" and message.seat is not None:
-            table.messages.prompts[message.seat] = PromptRef(message.channel_id, message.message_id)
+    if book is not None:
+        book.restore_game(table, stored)
     return table
 
 
@@ -102,13 +93,14 @@ def _chosen(options: dict[str, Any]) -> dict[str, object]:
     return legacy
 
 
-def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
-    """The lobby table of a stored lobby."""
+def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry, book: MessageBook | None = None) -> Table:
+    """The lobby table of a stored lobby, its message written in ``book``."""
     options = stored_json(lobby.options)
     table = tables.get_or_open(lobby.channel_id, lobby.guild_id, lobby.game)
     table.seats = stored_seats(lobby.seats, stored_bots(options, table.spec.levels))
     table.chosen = _chosen(options)
-    table.messages.lobby_id = lobby.message_id
+    if book is not None:
+        book.restore_lobby(table, lobby)
     lobby_id = options.get("lobby_id")
     if isinstance(lobby_id, str) and lobby_id:
         table.lobby_id = lobby_id  # a /stop confirmation sent before the restart still matches
@@ -121,19 +113,23 @@ def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     return table
 
 
-def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: TableRegistry) -> ResumeReport:
-    """Put every loaded game and lobby into ``registry``; broken games are reported, not raised."""
+def rebuild_tables(
+    loaded: LoadResult, lobbies: list[LobbyRecord], registry: TableRegistry, book: MessageBook | None = None
+) -> ResumeReport:
+    """Put every loaded game and lobby into ``registry``, the ids of their messages into ``book``
+    (the bot's: a click right after the start finds its live prompt); broken games are
+    reported, not raised."""
     report = ResumeReport()
     report.broken += [Broken(p.game_id, p.channel_id, p.reason) for p in loaded.problems]
     for stored in loaded.games:
         channel_id = stored.record.channel_id
         if stored.record.status is GameStatus.FINISHED:
             try:
-                table = table_of_game(stored, TableRegistry())  # shown once, then closed
+                table = table_of_game(stored, TableRegistry(), book)  # shown once, then closed
             except (ValueError, KeyError, TypeError) as exc:
                 log.error("finished game %d cannot be shown: %s", stored.record.id, exc)
                 continue
-            if owes_round_end(stored, len(stored.actions)):
+            if owes_round_end(stored):
                 report.finished.append(table)
             continue
         if registry.get(channel_id) is not None:
@@ -141,8 +137,8 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
             report.broken.append(Broken(stored.record.id, channel_id, clash))
             continue
         try:
-            report.games.append(table_of_game(stored, registry))
-            if owes_round_end(stored, len(stored.actions)):
+            report.games.append(table_of_game(stored, registry, book))
+            if owes_round_end(stored):
                 report.owed.add(channel_id)
         except (ValueError, KeyError, TypeError) as exc:
             registry.discard(channel_id)
@@ -155,7 +151,7 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
         if registry.get(lobby.channel_id) is not None or not lobby.seats:
             continue
         try:
-            report.lobbies.append(table_of_lobby(lobby, registry))
+            report.lobbies.append(table_of_lobby(lobby, registry, book))
         except (ValueError, TypeError) as exc:
             registry.discard(lobby.channel_id)
             log.error("the stored lobby of channel %s cannot be resumed: %s", lobby.channel_id, exc)

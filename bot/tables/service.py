@@ -8,7 +8,8 @@ part whose job it is:
 - :class:`~bot.tables.answer.Answerer`: the table's lock for an interaction, and the 3-second rule;
 - :class:`~bot.tables.effects.EffectPlayer`: carries out the effects of a table's outcome;
 - :class:`~bot.tables.rematch.Rematches`: the Rematch buttons of the final standings;
-- :class:`~bot.tables.courier.Courier`: sends and edits messages and DMs, and keeps their ids;
+- :class:`~bot.tables.courier.Courier`: sends and edits messages and DMs;
+- :class:`~bot.tables.message_book.MessageBook`: which messages are whose, and their stored ids;
 - :class:`~bot.tables.pictures.Painter`: draws the pictures the messages carry, off the loop;
 - :class:`~bot.tables.settings_commands.SettingsCommands`: ``/settings`` (pictures on or off);
 - :mod:`bot.tables.table_messages` and :mod:`bot.tables.payload`: what a table shows, made into
@@ -33,6 +34,7 @@ from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.languages import Languages
+from bot.tables.message_book import MessageBook
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.rematch import Rematches
 from bot.tables.settings_commands import SettingsCommands
@@ -89,7 +91,9 @@ class TableService:
         self.answerer = Answerer(self.painter)
         self.languages = Languages(self.journal.storage)
         """Who reads which language (:mod:`bot.tables.languages`)."""
-        self.courier = Courier(client, self.journal, self.painter, self.languages)
+        self.book = MessageBook(self.journal.storage, self.journal.writing)
+        """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
+        self.courier = Courier(client, self.book, self.painter, self.languages)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
         self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
         self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)

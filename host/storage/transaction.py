@@ -175,7 +175,8 @@ class Transaction:
         game's log.
 
         Raises `DuplicateAction` if that number is already stored, `ActionOutOfOrder` if it would
-        leave a gap, `GameNotActive` / `UnknownGame` if the game takes no actions.
+        leave a gap, `GameNotActive` / `UnknownGame` if the game takes no actions. The seat's
+        stored prompt message ("hand") goes with it: a stored prompt always waits for its seat.
         """
         if not action:
             raise ValueError("an action's text is empty")
@@ -197,6 +198,7 @@ class Transaction:
             )
         except IntegrityError as exc:
             raise DuplicateAction(game_id, seq) from exc
+        await self.delete_message(game_id, "hand", seat)
 
     async def _end_game(self, game_id: int, status: GameStatus, reason: str | None) -> bool:
         ended = await self._conn.execute(
@@ -372,8 +374,10 @@ class Transaction:
         return int(deleted.rowcount)
 
     async def save_lobby(self, lobby: LobbyRecord) -> None:
-        """Store a channel's lobby, replacing the one stored before."""
+        """Store a channel's lobby, replacing the one stored before (a ``message_id`` of None
+        keeps the stored one: the Discord layer stores it, see `host.storage.shown`)."""
         _check_json(lobby.options, "options")
+        shown = {} if lobby.message_id is None else {"message_id": lobby.message_id}
         await self._upsert(
             lobbies,
             {"channel_id": lobby.channel_id},
@@ -383,7 +387,7 @@ class Transaction:
                 "host_id": lobby.host_id,
                 "seats": seats_to_json(lobby.seats),
                 "options": lobby.options,
-                "message_id": lobby.message_id,
+                **shown,
                 "updated_at": self.now,
             },
         )

@@ -1,9 +1,9 @@
-"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown),
-and the ids of what was shown."""
+"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown).
+What was shown, and the ids of its messages, the Discord layer keeps (:mod:`bot.tables.message_book`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from host.catalog import Words
 
@@ -40,9 +40,12 @@ class RoundClosed:
 @dataclass(frozen=True)
 class Prompt:
     """Give ``seat`` its decision: its hand and the components to decide with (a DM, or a
-    channel mention for a seat whose DMs are closed)."""
+    channel mention for a seat whose DMs are closed). ``keep_live``: after a restart or a
+    reload, a seat whose prompt of before is still live keeps it instead of getting a new one
+    (the Discord layer knows which are)."""
 
     seat: int
+    keep_live: bool = False
 
 
 @dataclass(frozen=True)
@@ -121,36 +124,3 @@ class TakeoverAsk:
 
     name: str
     seats: tuple[int, ...]
-
-
-# --- message references kept by the table ------------------------------------------------------
-
-
-@dataclass
-class PromptRef:
-    """A DM prompt whose buttons are live: the DM channel and message ids."""
-
-    channel_id: int
-    message_id: int
-
-
-@dataclass(frozen=True)
-class DoneDm:
-    """A seat's latest DM that asks nothing any more (a prompt answered, shrunk to one ``line``):
-    what only informs the seat (its new hand) is shown there instead of in a new DM
-    (``expanded``), and it shrinks back to its line when the seat's next prompt comes."""
-
-    ref: PromptRef
-    line: str
-    expanded: bool = False
-
-
-@dataclass
-class MessageRefs:
-    """The ids of the messages a table keeps editing (``done``: each seat's :class:`DoneDm`,
-    kept in memory only: after a restart a new hand comes in a new DM)."""
-
-    lobby_id: int | None = None
-    table_id: int | None = None
-    prompts: dict[int, PromptRef] = field(default_factory=dict)
-    done: dict[int, DoneDm] = field(default_factory=dict)

@@ -7,10 +7,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from host.catalog import Words, lazy
-from host.table.effects import (
-    MessageRefs,
-    TakeoverAsk,
-)
+from host.table.effects import TakeoverAsk
 from host.table.ids import (
     _new_game_id,
     _new_lobby_id,
@@ -57,8 +54,6 @@ class TableQueries:
         self.lobby_timer: str | None = None
         """The turn timer a start without one takes (a rematch keeps its game's; None: the
         default, :data:`~host.table.seats.DEFAULT_TIMER`)."""
-        self.dm_closed: set[int] = set()
-        self.messages = MessageRefs()
         self.lock = TableLock()
         self.timer_scale = 1.0
         """Multiplies the chosen turn timer (tests run with a small one, see ``TURN_TIMER_SCALE``)."""

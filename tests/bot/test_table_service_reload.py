@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
+from bot.tables.message_book import PromptRef
 from bot.tables.service import TableService
 from host.tables import (
     Effect,
     Outcome,
-    Prompt,
-    PromptRef,
     Reports,
     RoundClosed,
-    ShowTable,
     Table,
     TableState,
 )
@@ -49,21 +47,40 @@ def _service(shown: list[Effect]) -> TableService:
     return service
 
 
+def _prompting_service(tables: list[object], prompted: list[int]) -> TableService:
+    """A service whose table messages and DM prompts are only noted (no Discord): the effect
+    player's own choice of whom to prompt runs."""
+    service = TableService(client=None)  # type: ignore[arg-type]
+
+    async def show_table(table: Table, spec: object, *, new: bool) -> None:
+        tables.append(spec)
+
+    async def prompt(table: Table, seat: int) -> None:
+        prompted.append(seat)
+
+    service.courier.show_table = show_table  # type: ignore[method-assign,assignment]
+    service.effects._prompt = prompt  # type: ignore[method-assign]
+    service.kick = lambda table: None  # type: ignore[method-assign]
+    service.effects.kick = service.kick
+    return service
+
+
 async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() -> None:
     table = _playing_table()
     while engine(table).phase is Phase.MISERY:
         _advance(table)
     mover = engine(table).awaiting[0]
-    table.messages.prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
+    tables: list[object] = []
+    prompted: list[int] = []
+    service = _prompting_service(tables, prompted)
+    service.book.of(table).prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
     _advance(table)  # the stored move, which the table learns from the reload
-    shown: list[Effect] = []
-    service = _service(shown)
     assert service.journal.on_reload is not None
     await service.journal.on_reload(table)
-    assert shown[0] == ShowTable()
+    assert len(tables) == 1  # the table message
     assert engine(table).phase is Phase.TRICKS
-    assert Prompt(engine(table).awaiting[0]) in shown
-    assert mover not in table.messages.prompts
+    assert prompted == [engine(table).awaiting[0]]
+    assert not service.book.has_prompt(table, mover)
 
 
 async def test_a_reloaded_finished_game_shows_the_final_standings() -> None:
@@ -84,8 +101,8 @@ async def test_a_reloaded_finished_game_shows_the_final_standings() -> None:
 async def test_a_reloaded_misery_phase_prompts_every_seat_without_a_live_prompt() -> None:
     table = _playing_table()
     assert engine(table).phase is Phase.MISERY
-    table.messages.prompts[0] = PromptRef(100, 200)
-    shown: list[Effect] = []
-    await _service(shown).show_reloaded(table)
-    prompted = {getattr(effect, "seat", None) for effect in shown} - {None}
-    assert prompted == {1, 2}
+    prompted: list[int] = []
+    service = _prompting_service([], prompted)
+    service.book.of(table).prompts[0] = PromptRef(100, 200)
+    await service.show_reloaded(table)
+    assert sorted(prompted) == [1, 2]

@@ -174,7 +174,7 @@ class GameHarness:
         def idle() -> bool:
             answered = all(r.response_type is not None or r.expired for r in records)
             busy = bool(service.answerer.guards) or (table is not None and table.lock.busy)
-            return answered and not busy and not service.journal.writing_prompts
+            return answered and not busy and not service.book.writing_prompts
 
         # Polled, not awaited on emulator changes: the bot's last step (releasing the lock) sends
         # nothing to Discord.

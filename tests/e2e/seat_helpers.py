@@ -14,6 +14,7 @@ from pathlib import Path
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from bot.tables.message_book import TableMessages
 from bot.tables.service import service_for
 from host.tables import Table
 from tests.discord_emulator import Emulator, run_client
@@ -70,6 +71,11 @@ async def running(bot: StickemBot, emu: Emulator) -> AsyncIterator[StickemBot]:
             yield bot
     finally:
         _BOTS.pop(id(emu), None)
+
+
+def messages_of(bot: StickemBot, table: Table) -> TableMessages:
+    """The ids of ``table``'s messages, as the bot's message book keeps them."""
+    return service_for(bot).book.of(table)
 
 
 def table_of(bot: StickemBot, channel: Channel) -> Table:

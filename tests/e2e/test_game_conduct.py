@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.ids import LobbyId
+from bot.tables.service import service_for
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message
@@ -32,10 +33,10 @@ async def to_tricks(h: GameHarness, **options: object) -> None:
 
 
 def table_message(h: GameHarness) -> Message:
-    table = h.table
-    assert table.messages.table_id is not None
+    shown = service_for(h.bot).book.of(h.table).table_id
+    assert shown is not None
     return next(
-        m for m in h.emu.driver.channel_messages(h.channel) if m.id == table.messages.table_id
+        m for m in h.emu.driver.channel_messages(h.channel) if m.id == shown
     )
 
 

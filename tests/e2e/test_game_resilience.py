@@ -91,7 +91,7 @@ async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
         texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
         assert not any("can't send you direct messages" in t for t in texts)
         assert sum(t.startswith(f"<@{target.id}> it is your turn") for t in texts) == 1
-        assert target.id not in h.table.dm_closed
+        assert target.id not in service_for(h.bot).book.of(h.table).dm_closed
         # This turn is played through /hand; the next prompts come by DM again.
         message = await hand_via_slash(h, following)
         card = hand_of(message)[0]

@@ -74,6 +74,8 @@ class Played:
     """What a short game showed."""
 
     table: Table
+    table_message_id: int | None
+    """The table message's id, as the bot's message book kept it at the end."""
     first_prompt: tuple[str, tuple[int, int], str] | None
     """The first DM prompt's attachment as it arrived: file name, PNG size, description."""
     prompt_size: tuple[int, int]
@@ -112,7 +114,7 @@ async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: boo
         match = table.match
         assert match is not None
         prompt_size = _expected(table, "hand", match.view(0))
-        shown = table.messages.table_id
+        shown = service_for(bot).book.of(table).table_id
         table_message = next(m for m in emulator.driver.channel_messages(channel) if m.id == shown)
         table_first = table_message.attachments[0] if table_message.attachments else None
         during = await emulator.driver.slash(ann, channel, "score")  # round 1: the table, no chart yet
@@ -127,6 +129,7 @@ async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: boo
         score = (await result.response()).message
         return Played(
             table,
+            service_for(bot).book.of(table).table_id,
             arrived,
             prompt_size,
             table_first,
@@ -155,11 +158,11 @@ async def test_the_hand_the_table_and_the_chart_come_as_pictures(
 
     # every table message carries one picture of the table, replaced at each edit
     tables = _pictured(played.channel, "table.png")
-    assert tables and table.messages.table_id in {m.id for m in tables}
+    assert tables and played.table_message_id in {m.id for m in tables}
     for message in tables:
         assert [a.filename for a in message.attachments] == ["table.png"]
         assert all(revision.attachment_names == ("table.png",) for revision in message.history)
-    last = next(m for m in tables if m.id == table.messages.table_id)
+    last = next(m for m in tables if m.id == played.table_message_id)
     assert last.history, "the table message was never edited"
     assert played.table_first is not None and played.table_first.id != last.attachments[0].id
     assert played.table_first.data != last.attachments[0].data

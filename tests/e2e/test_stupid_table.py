@@ -20,7 +20,7 @@ from stupid.views import View
 from tabletop.catalog import render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
-from tests.e2e.seat_helpers import make_club, running, seat_bot, settle
+from tests.e2e.seat_helpers import make_club, messages_of, running, seat_bot, settle
 from tests.e2e.stupid_play import (
     DANGER,
     Script,
@@ -347,6 +347,6 @@ async def test_at_each_deal_the_others_get_their_new_hand_by_dm(emulator: Emulat
                 assert dm.content.endswith(render(prompt_message(view, play.names).content)), dm.content
                 assert not choices(dm), dm.content  # nothing to click: the turn brings the prompt
             # the hand DMs are not live prompts: a restart would prompt the first bidder only
-            assert play.table is not None and set(play.table.messages.prompts) <= {first}
+            assert play.table is not None and set(messages_of(bot, play.table).prompts) <= {first}
         await play.play_to_the_end()
         assert play.prompts_checked == len(play.moves)  # each turn still had its live prompt

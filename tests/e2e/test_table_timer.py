@@ -9,11 +9,22 @@ from pathlib import Path
 
 import discord
 
+from bot.boot.app import StickemBot
 from host.tables import Table
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message
-from tests.e2e.seat_helpers import act, live_prompt, make_club, play_until, running, seat_bot, slash, table_of
+from tests.e2e.seat_helpers import (
+    act,
+    live_prompt,
+    make_club,
+    messages_of,
+    play_until,
+    running,
+    seat_bot,
+    slash,
+    table_of,
+)
 
 CARD_CALLS = {
     "POST /interactions/{interaction_id}/{token}/callback",
@@ -22,9 +33,9 @@ CARD_CALLS = {
 }
 
 
-def table_message(emulator: Emulator, table: Table) -> Message:
+def table_message(emulator: Emulator, bot: StickemBot, table: Table) -> Message:
     """The channel's live table message."""
-    message = emulator.world.messages.get(table.messages.table_id or 0)
+    message = emulator.world.messages.get(messages_of(bot, table).table_id or 0)
     assert message is not None, "no table message"
     return message
 
@@ -50,7 +61,7 @@ async def test_the_table_message_shows_the_timer_and_each_turns_deadline(
         host = club.users[0]
         assert "started" in await slash(emulator, host, club.channel, "start", timer="2min", rounds=1)
         table = table_of(bot, club.channel)
-        assert deadline_line(table) in table_message(emulator, table).content  # the misery choice's
+        assert deadline_line(table) in table_message(emulator, bot, table).content  # the misery choice's
         game = table.match.game
         assert game is not None
         await play_until(emulator, club.channel, club.users, lambda: game.phase is Phase.TRICKS)
@@ -64,7 +75,7 @@ async def test_the_table_message_shows_the_timer_and_each_turns_deadline(
             await play_until(emulator, club.channel, [], moved(table, before))
             keys = [call.key for call in emulator.rest_calls[calls:]]
             assert len(keys) <= 3 and set(keys) <= CARD_CALLS, keys
-            assert deadline_line(table) in table_message(emulator, table).content
+            assert deadline_line(table) in table_message(emulator, bot, table).content
 
 
 async def test_a_game_without_timer_says_so(emulator: Emulator, tmp_path: Path) -> None:
@@ -74,7 +85,7 @@ async def test_a_game_without_timer_says_so(emulator: Emulator, tmp_path: Path) 
         await slash(emulator, club.users[0], club.channel, "join")
         await slash(emulator, club.users[0], club.channel, "start", players=3, timer="off")
         table = table_of(bot, club.channel)
-        content = table_message(emulator, table).content
+        content = table_message(emulator, bot, table).content
         assert "Turn timer: off" in content and "<t:" not in content
         score = await slash(emulator, club.users[0], club.channel, "score")
         assert "Turn timer: off" in score

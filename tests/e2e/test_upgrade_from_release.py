@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from bot.ids import MiseryConfirmId, MiserySelectId, PlayId
+from bot.tables.service import service_for
 from host.storage import CURRENT_VERSION, GameStatus
 from host.tables import Table, TableState
 from stickem import HAND_SIZE, Card, Phase
@@ -121,7 +122,7 @@ async def test_the_database_migrates_and_every_table_resumes(upgraded: Upgraded)
             f"SELECT message_id FROM game_messages WHERE game_id = {game_id} AND purpose = 'table'"
         )
         table = upgraded.table(name)
-        assert table.messages.table_id == stored
+        assert service_for(upgraded.bot).book.of(table).table_id == stored
         shown = upgraded.world.messages[stored]
         assert shown.history and not shown.deleted
     for name, waiting in (("misery", ("bob", "cyd")), ("tricks", ("dee",))):

@@ -15,7 +15,7 @@ import pytest
 
 from host.autoplay import Autoplay, AutoplaySettings, TableDisplay
 from host.journal import GameJournal
-from host.tables import Effect, Outcome, Prompt, PromptRef, Table
+from host.tables import Effect, Outcome, Prompt, Table
 from tabletop import registry
 from tests.tabletop import tiny_game
 
@@ -54,30 +54,32 @@ def test_the_timed_out_step_that_ends_the_round_keeps_the_seats_new_prompt(tiny_
 
 
 class Display:
-    """What autoplay shows, in order; prompts remembered as the table service does."""
+    """What autoplay shows, in order; each seat's live prompt (a number standing for its
+    message) remembered as the Discord layer does."""
 
     def __init__(self) -> None:
         self.journal = GameJournal(None)
         self.calls: list[tuple[str, object]] = []
+        self.prompts: dict[int, int] = {}
 
     async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
         self.calls.append(("notify", text))
 
     async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
-        self.calls.append(("retire", (table.messages.prompts.pop(seat, None), actions)))
+        self.calls.append(("retire", (self.prompts.pop(seat, None), actions)))
 
     async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
         self.calls.append(("execute", outcome.effects))
         for effect in outcome.effects:
             if isinstance(effect, Prompt):
-                table.messages.prompts[effect.seat] = PromptRef(1, 100 + len(self.calls))
+                self.prompts[effect.seat] = 100 + len(self.calls)
 
 
 async def test_the_old_prompt_is_retired_before_the_new_rounds_prompt_is_sent(tiny_whole_turns: None) -> None:
     table, seat = near_round_end()
-    old = PromptRef(1, 50)
-    table.messages.prompts[seat] = old
+    old = 50
     display = Display()
+    display.prompts[seat] = old
     autoplay = Autoplay(cast(TableDisplay, display), AutoplaySettings(move_delay=0, workers=0))
     stamp = len(table.running_match().log)
     await autoplay._play_timed_out_turn(table, seat, stamp, "t1")
@@ -86,5 +88,5 @@ async def test_the_old_prompt_is_retired_before_the_new_rounds_prompt_is_sent(ti
     assert display.calls[0][1] == (old, ("t1",))  # the old prompt says what the stand-in did
     effects = cast(tuple[Any, ...], display.calls[1][1])
     assert Prompt(seat) in effects
-    new = table.messages.prompts.get(seat)
+    new = display.prompts.get(seat)
     assert new is not None and new != old  # the new round's prompt stays live

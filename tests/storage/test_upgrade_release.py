@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from sqlalchemy import Boolean, insert, text
 
+from bot.tables.message_book import MessageBook
 from bot.tables.resume import rebuild_tables
 from host.journal import GameJournal, replay
 from host.storage import CURRENT_VERSION, GameStatus, Storage
@@ -135,16 +136,18 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
     loaded = await upgraded.load_unfinished_games()
     lobbies = await upgraded.load_lobbies()
     assert [lobby.game for lobby in lobbies] == ["stickem"]
-    report = rebuild_tables(loaded, lobbies, TableRegistry())
+    book = MessageBook()
+    report = rebuild_tables(loaded, lobbies, TableRegistry(), book)
     assert report.broken == []
     tables = {table.channel_id: table for table in report.games}
     classic, amigo = tables[200], tables[300]
     assert classic.away == {1}
     assert classic.deadline is not None and classic.timer_seconds == 120
-    assert classic.messages.table_id == 900200 and classic.messages.prompts
+    assert book.of(classic).table_id == 900200 and book.of(classic).prompts
     assert 32 in amigo.takeover_requests
     (lobby,) = report.lobbies
     assert lobby.channel_id == 100 and lobby.chosen == {"preset": "amigo", "rounds": 4}
+    assert book.of(lobby).lobby_id == 900100
     assert (lobby.options()["preset"], lobby.options()["rounds"]) == ("amigo", 4)
     assert classic.options()["preset"] == "classic" and amigo.options()["preset"] == "amigo"
     assert lobby.names == ("ann", "bob", "Bot Ada (hard)")

@@ -1,6 +1,7 @@
-"""Hand DM ids stored in batches (``GameJournal.remember_prompt``) on both databases: what is
-gathered is written by :meth:`GameJournal.drain` (the bot's shutdown), and whatever order the
-batch and the moves run in, a stored hand DM is always one its player still has to answer."""
+"""Prompt ids stored in batches by the Discord layer's message book (``MessageBook.prompt_sent``)
+on both databases: what is gathered is written by :meth:`MessageBook.drain` (the bot's shutdown),
+and whatever order the batch and the moves run in, a stored prompt is always one its player still
+has to answer."""
 
 from __future__ import annotations
 
@@ -9,16 +10,25 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from host.journal import PROMPT_BATCH, GameJournal
+from bot.tables.message_book import PROMPT_BATCH, MessageBook, PromptRef
+from host.journal import GameJournal
 from host.storage import Storage, Transaction
-from host.tables import PromptRef, Table
+from host.tables import Table
 from tests.bot.stickem_moves import engine
+from tests.storage.conftest import clock, storage, target
 from tests.storage.test_journal import change, next_move, seated
 
+__all__ = ["clock", "storage", "target"]  # the storage tests' fixtures: SQLite and PostgreSQL
 
-def send_dm(table: Table, seat: int, message_id: int) -> None:
-    """What the table service does once a hand DM went out: it becomes the seat's live prompt."""
-    table.messages.prompts[seat] = PromptRef(9000 + seat, message_id)
+
+def book_of(journal: GameJournal) -> MessageBook:
+    """The message book of a bot with this journal (sharing its one writer, as the service does)."""
+    return MessageBook(journal.storage, journal.writing)
+
+
+async def send_dm(book: MessageBook, table: Table, seat: int, message_id: int) -> None:
+    """What the courier does once a prompt went out: it becomes the seat's live prompt."""
+    await book.prompt_sent(table, seat, PromptRef(9000 + seat, message_id))
 
 
 async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
@@ -29,14 +39,14 @@ async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
 
 async def test_drain_writes_what_was_gathered(storage: Storage) -> None:
     journal = GameJournal(storage)
+    book = book_of(journal)
     table = await seated(journal)
     await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for seat in range(3):  # the misery choice: every seat is prompted at once
-        send_dm(table, seat, 100 + seat)
-        await journal.remember_prompt(table, seat)
-    assert journal.writing_prompts
-    await journal.drain()
-    assert not journal.writing_prompts
+        await send_dm(book, table, seat, 100 + seat)
+    assert book.writing_prompts
+    await book.drain()
+    assert not book.writing_prompts
     assert await stored_hands(storage, table) == {0: 100, 1: 101, 2: 102}
 
 
@@ -45,15 +55,15 @@ async def test_a_stored_hand_dm_always_waits_for_its_player(storage: Storage, mo
     """DMs are gathered, then moves are made before the batch had its turn (or while it runs):
     no DM of a seat that has moved since may be left stored."""
     journal = GameJournal(storage)
+    book = book_of(journal)
     table = await seated(journal)
     await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
     for round_trip in range(4):
         for seat in engine(table).awaiting:
-            send_dm(table, seat, 1000 * round_trip + 100 + seat)
-            await journal.remember_prompt(table, seat)
+            await send_dm(book, table, seat, 1000 * round_trip + 100 + seat)
         for _ in range(moves):
             await next_move(journal, table)
-        await journal.drain()
+        await book.drain()
         stored = await stored_hands(storage, table)
         awaiting = engine(table).awaiting
         assert set(stored) <= set(awaiting), (round_trip, stored, awaiting)
@@ -65,6 +75,7 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
     """On SQLite a transaction runs on the event loop's thread: hundreds of ids gathered while
     the writer was held up must not all go in one transaction (tens of milliseconds of loop)."""
     journal = GameJournal(storage)
+    book = book_of(journal)
     tables = []
     for channel in range(3 * PROMPT_BATCH):
         table = Table(10_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
@@ -92,9 +103,8 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
     monkeypatch.setattr(Transaction, "set_hand_message_if_current", counting)
     monkeypatch.setattr(Storage, "transaction", transaction)
     for table in tables:
-        send_dm(table, 0, 500)
-        await journal.remember_prompt(table, 0)
-    await journal.drain()
+        await send_dm(book, table, 0, 500)
+    await book.drain()
     counts = [size for size in sizes if size > 0]
     assert sum(counts) == len(tables) and max(counts) <= PROMPT_BATCH
     for table in tables:
