@@ -40,7 +40,7 @@ from tests.e2e.bilingual_play import (
 )
 from tests.e2e.game_harness import MANAGE_GUILD
 from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
-from tests.e2e.seat_helpers import running, seat_bot, settle, slash, table_of
+from tests.e2e.seat_helpers import messages_of, running, seat_bot, settle, slash, table_of
 
 COMPONENT = 3
 """The interaction type of a click on a button or a select."""
@@ -102,7 +102,7 @@ async def play_whole_game(emu: Emulator, bot: StickemBot, play: BilingualTable) 
         if seat not in asked:
             await settle(emu, bot, play.channel)
             await hand_in_own_language(play, seat)
-            table_id = table_of(bot, play.channel).messages.table_id
+            table_id = messages_of(bot, table_of(bot, play.channel)).table_id
             assert table_id is not None, "no table message"
             await play.check_table_message(lambda: emu.world.messages[table_id])
             await play.score(seat, public=False)
