@@ -12,8 +12,9 @@ import discord
 
 from bot.replays.ids import HistoryId, ReplayId
 from bot.tables.host_messages import ButtonSpec, MessageSpec
-from host.catalog import DEFAULT_LANGUAGE, text
-from host.storage import HistoryEntry
+from host.catalog import DEFAULT_LANGUAGE, render, text
+from host.storage import HistoryEntry, Standing
+from host.table.seats import stored_seat_name
 from tabletop import registry
 from tabletop.catalog import Text
 
@@ -32,11 +33,25 @@ def game_title(name: str) -> str | Text:
 
 def _standings(entry: HistoryEntry, language: str) -> str:
     return "\n".join(
-        text("history.standing_winner", language=language, place=s.place, name=s.display_name, total=s.total)
+        text(
+            "history.standing_winner",
+            language=language,
+            place=s.place,
+            name=_name(s, language),
+            total=s.total,
+        )
         if s.won
-        else text("history.standing", language=language, place=s.place, name=s.display_name, total=s.total)
+        else text(
+            "history.standing", language=language, place=s.place, name=_name(s, language), total=s.total
+        )
         for s in entry.standings
     )
+
+
+def _name(standing: Standing, language: str) -> str:
+    """A seat's name in the history, in ``language`` (a computer's level in its words)."""
+    computer = standing.user_id is None
+    return render(stored_seat_name(standing.display_name, computer=computer, level=standing.level), language)
 
 
 def history_message(
@@ -57,7 +72,10 @@ def history_message(
     embed = discord.Embed(title=text("history.title", language=language), color=EMBED_COLOR)
     for entry in shown:
         when = text(
-            "history.game_when", language=language, count=entry.rounds, finished=entry.finished_at,
+            "history.game_when",
+            language=language,
+            count=entry.rounds,
+            finished=entry.finished_at,
             rounds=entry.rounds,
         )
         name = text(

@@ -99,8 +99,9 @@ class EffectPlayer:
             # The game's message of the closed round, else its table as the round left it: the
             # table message never stays at the last turn of a round that is over.
             seen = table.last_view()
-            closed = table.presentation.round_closed(effect.events, seen, table.names) or (
-                table.presentation.table(seen, table.names, notes=(), stopped=False)
+            names = table.names_in(channel)
+            closed = table.presentation.round_closed(effect.events, seen, names) or (
+                table.presentation.table(seen, names, notes=(), stopped=False)
             )
             spec = from_presentation(
                 closed, lambda intent: intent, sketch=sketch(table, "table", seen, channel), language=channel
@@ -120,7 +121,7 @@ class EffectPlayer:
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
             view = table.last_view()
-            reports = table.presentation.reports(effect.events, view, table.names)
+            reports = table.presentation.reports(effect.events, view, table.names_in(channel))
             for number, report in enumerate(reports, start=1):
                 # the final standings (the last report of the game) carry the rating changes,
                 # the chart of the totals and the Rematch button
@@ -138,7 +139,7 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
-            stopped = render.game_stopped_message(table.names, effect.by, effect.totals, channel)
+            stopped = render.game_stopped_message(table.names_in(channel), effect.by, effect.totals, channel)
             spec = replace(stopped, sketch=standings_sketch(table, channel))
             self.last_results[table.channel_id] = spec
             await courier.say(table, spec)
@@ -151,7 +152,9 @@ class EffectPlayer:
         if not changes or table.match is None:
             return spec
         results = table.match.results()
-        return with_rating_changes(spec, table.names, results.totals, results.winners, changes, language)
+        return with_rating_changes(
+            spec, table.names_in(language), results.totals, results.winners, changes, language
+        )
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

@@ -29,10 +29,10 @@ def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEF
         closed = text("lobby.started", language=language)
     elif closed is None and table.state is TableState.CLOSED:
         closed = text("table.closed", language=language)
-    players = len(table.names) or None
+    players = len(table.seats) or None
     return render.lobby_message(
         table.channel_id,
-        table.names,
+        table.names_in(language),
         table.title,
         render_text(table.presentation.options_line(table.options(), players), language),
         table.capacity(),
@@ -72,7 +72,7 @@ def sketch(table: Table, kind: PictureKind, view: object, language: str = DEFAUL
     art = art_of(table.spec)
     if art is None:
         return None
-    names = () if kind == "hand" else tuple(map(drawn_name, table.names))
+    names = () if kind == "hand" else tuple(map(drawn_name, table.names_in(language)))
     return Sketch(art, kind, view, names, language)
 
 
@@ -115,7 +115,7 @@ def prompt_spec(
     made for the game's current stage, with the picture of its hand."""
     match = table.running_match()
     view = match.view(seat)
-    message = table.presentation.prompt(view, table.names, draft=draft)
+    message = table.presentation.prompt(view, table.names_in(language), draft=draft)
     return game_spec(
         table, message, header=header, picture=sketch(table, "hand", view, language), language=language
     )
@@ -126,7 +126,7 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
     ``language`` (the server's), and the picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
     view = table.last_view()
-    message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
+    message = table.presentation.table(view, table.names_in(language), notes=[timer], stopped=stopped)
     return from_presentation(
         message, lambda intent: intent, sketch=sketch(table, "table", view, language), language=language
     )
@@ -138,7 +138,7 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
     if len(request.seats) == 1:
         seat = request.seats[0]
-        computer = table.seats[seat].name
+        computer = table.seats[seat].shown_in(language)
         ask = text("takeover.ask_seat", language=language, host=host, name=request.name, computer=computer)
         approve = ButtonSpec(ids[0], text("takeover.approve_button", language=language), style="success")
         return MessageSpec(ask, rows=((approve,),))
@@ -147,7 +147,12 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     buttons = [
         ButtonSpec(
             ident,
-            text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
+            text(
+                "takeover.give_button",
+                language=language,
+                seat=seat + 1,
+                name=table.seats[seat].shown_in(language),
+            )[:80],
             style="success",
         )
         for ident, seat in zip(ids, request.seats, strict=True)
