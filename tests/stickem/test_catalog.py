@@ -30,8 +30,10 @@ MODULES = (
     "stickem.table_options",
     "stickem.texts",
     "stickem.art",
+    "stickem.ai.terminal",
 )
-"""The modules that write what a Discord player reads of Stick'em."""
+"""The modules that write what a player reads of Stick'em: on Discord, and at the terminal
+table (``stickem play``)."""
 
 NAMES = ["ann", "bob", "cy"]
 
