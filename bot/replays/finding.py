@@ -16,13 +16,12 @@ from dataclasses import dataclass
 from bot.ids import MAX_DIGITS
 from bot.messages.limits import echo
 from bot.replays.ids import MAX_GAME_ID
-from host.catalog import DEFAULT_LANGUAGE, lazy, render
+from host.catalog import DEFAULT_LANGUAGE, lazy
 from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
 from host.storage import GameStatus, Storage, StorageError, UnknownGame
-from host.storage.finished import stored_levels
 from host.storage.records import GameRecord
-from host.table.seats import stored_seat_name
+from host.table.record import stored_names
 from tabletop import registry
 from tabletop.pictures import ArtModule, art_of
 
@@ -44,14 +43,7 @@ class FoundReplay:
     def names_in(self, language: str) -> tuple[str, ...]:
         """The seats' names as a reader of ``language`` reads them: a person's as the game
         stored it (made safe when seated), a computer's full name in that language."""
-        levels = stored_levels(self.record.options)
-        return tuple(
-            render(
-                stored_seat_name(seat.display_name, computer=seat.user_id is None, level=levels.get(index)),
-                language,
-            )
-            for index, seat in enumerate(self.record.seats)
-        )
+        return stored_names(self.record, language)
 
     @property
     def art(self) -> ArtModule | None:
