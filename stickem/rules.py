@@ -222,7 +222,9 @@ class Rules:
             raise ValueError(f"rules must be a mapping, not {type(data).__name__}")
         expected = {"preset", *OPTION_NAMES}
         if set(data) != expected:
-            raise ValueError(f"rules must have exactly the keys {sorted(expected)}, not {sorted(data)}")
+            raise ValueError(
+                f"rules must have exactly the keys {sorted(expected)}, not {sorted(data)}"
+            )
         options = {key: data[key] for key in OPTION_NAMES}
         return _build_preset(data["preset"], **options)
 
