@@ -31,6 +31,7 @@ MODULES = (
     "stickem.texts",
     "stickem.art",
     "stickem.ai.terminal",
+    "stickem.ai.terminal_words",
 )
 """The modules that write what a player reads of Stick'em: on Discord, and at the terminal
 table (``stickem play``)."""
