@@ -53,7 +53,9 @@ def _step(found: FoundReplay, step: int, language: str) -> Message:
     steps = found.replay.steps
     if not 0 <= step < len(steps):
         raise UserError(lazy("replay.invalid_button"))
-    shown = ShownReplay(game_title(found.record.game), found.record.id, found.names, steps, found.art)
+    shown = ShownReplay(
+        game_title(found.record.game), found.record.id, found.names_in(language), steps, found.art
+    )
     return step_message(shown, step, language)
 
 

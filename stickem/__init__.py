@@ -18,7 +18,7 @@ from .errors import (
     WrongPhase,
 )
 from .game import HAND_SIZE, TRICKS_PER_ROUND, Game, Phase
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, RulesError
 from .tricks import round_score, trick_winner
 from .views import CompletedTrick, View
 
@@ -42,6 +42,7 @@ __all__ = [
     "RoundOver",
     "RuleError",
     "Rules",
+    "RulesError",
     "View",
     "WrongPhase",
     "deck",

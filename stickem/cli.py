@@ -3,6 +3,10 @@
 ``python -m stickem play`` starts a game against computer players; ``python -m stickem
 simulate --seats hard,normal,random --games 1000`` plays many games between computer players
 on two processes and prints a table per level.
+
+``stickem play`` speaks the language of ``--language`` (``en``, ``de``: a language of the game's
+catalog), else the one the environment asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as
+``de_DE.UTF-8``), else English. ``simulate`` prints figures for developers, in English.
 """
 
 from __future__ import annotations
@@ -10,12 +14,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from stickem.ai.players import LEVELS
-from stickem.ai.terminal import TerminalTable
+from stickem.ai.terminal import TerminalTable, players_refusal
 from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
+from stickem.texts import CATALOG
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 from tabletop.console import (
     ProgressBar,
     add_choice,
@@ -39,6 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice(play, "--rules", PRESETS, default="classic", help="rule preset")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the AI")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
+    play.add_argument(
+        "--language",
+        type=str.lower,
+        choices=CATALOG.languages(),
+        default=None,
+        help="the language of the game (default: the environment's, LANG; else en)",
+    )
 
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument("--players", type=int, default=None, help="seats at the table")
@@ -102,17 +115,29 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The catalog language the environment asks for: the first of ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none the game has."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            locale = value.split(".")[0].split("@")[0].replace("_", "-")
+            return CATALOG.language_for(locale) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
 def play_command(args: argparse.Namespace) -> int:
     """Run ``stickem play``."""
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
-    try:
-        rules = Rules.preset(args.rules)
-        check_players(rules, args.players)
-        table = TerminalTable(args.players, args.level, rules, args.seed, write=print_wrapped, color=color)
-    except ValueError as error:
-        print(f"stickem play: {error}", file=sys.stderr)
+    language = args.language or environment_language(os.environ)
+    rules = Rules.preset(args.rules)
+    if not rules.allows(args.players):
+        print(f"stickem play: {render(players_refusal(rules, args.players), language)}", file=sys.stderr)
         return 2
-    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
+    table = TerminalTable(
+        args.players, args.level, rules, args.seed, write=print_wrapped, color=color, language=language
+    )
+    return play_until_interrupted(table.run, table.bye())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

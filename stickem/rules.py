@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Final, Protocol, overload
 
-__all__ = ["ALL_ZERO_OPTIONS", "FIRST_LEAD_OPTIONS", "PRESETS", "Rules"]
+__all__ = ["ALL_ZERO_OPTIONS", "FIRST_LEAD_OPTIONS", "PRESETS", "Rules", "RulesError"]
 
 PRESETS: Final[tuple[str, ...]] = ("classic", "amigo", "online")
 ALL_ZERO_OPTIONS: Final[tuple[str, ...]] = ("first", "nobody")
@@ -57,6 +57,51 @@ def _allowed(values: tuple[str, ...]) -> str:
     return ", ".join(repr(v) for v in values)
 
 
+class RulesError(ValueError):
+    """Rule options that are not allowed: an English sentence (``str()``, for the library's
+    users) and the same without words, for a host to say in the reader's language: ``code``
+    and its ``fields`` (``unknown_preset``: ``preset``, ``presets``; ``unknown_option``:
+    ``option``, ``options``; ``rounds``: ``value``, ``high``; ``not_one_of``: ``option``,
+    ``value``, ``allowed``; ``out_of_range``: ``option``, ``value``, ``low``, ``high``;
+    ``min_above_max``: ``low``, ``high``). Values a player typed are given as ``repr()`` s."""
+
+    def __init__(self, message: str, *, code: str, **fields: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fields: Mapping[str, object] = fields
+
+
+def _unknown_preset(name: object) -> RulesError:
+    presets = _allowed(PRESETS)
+    return RulesError(
+        f"unknown preset {name!r}; presets are {presets}",
+        code="unknown_preset",
+        preset=repr(name),
+        presets=presets,
+    )
+
+
+def _unknown_option(key: str) -> RulesError:
+    options = _allowed(OPTION_NAMES)
+    return RulesError(
+        f"unknown rule option {key!r}; options are {options}",
+        code="unknown_option",
+        option=repr(key),
+        options=options,
+    )
+
+
+def _not_one_of(name: str, value: object, allowed: tuple[str, ...]) -> RulesError:
+    choices = _allowed(allowed)
+    return RulesError(
+        f"{name}={value!r} is not allowed; use one of {choices}",
+        code="not_one_of",
+        option=name,
+        value=repr(value),
+        allowed=choices,
+    )
+
+
 class _PresetFactory(Protocol):
     def __call__(self, name: str = "classic", **overrides: Any) -> Rules: ...
 
@@ -76,10 +121,10 @@ class _PresetAttribute:
 
 def _build_preset(name: str = "classic", **overrides: Any) -> Rules:
     if not isinstance(name, str) or name not in _PRESET_OPTIONS:
-        raise ValueError(f"unknown preset {name!r}; presets are {_allowed(PRESETS)}")
+        raise _unknown_preset(name)
     for key in overrides:
         if key not in OPTION_NAMES:
-            raise ValueError(f"unknown rule option {key!r}; options are {_allowed(OPTION_NAMES)}")
+            raise _unknown_option(key)
     options = {**_PRESET_OPTIONS[name], **overrides}
     return Rules(_preset=name, **options)
 
@@ -111,30 +156,37 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self._preset, str) or self._preset not in _PRESET_OPTIONS:
-            raise ValueError(f"unknown preset {self._preset!r}; presets are {_allowed(PRESETS)}")
+            raise _unknown_preset(self._preset)
         rounds = self.rounds
         if rounds is not None and (type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS):
-            raise ValueError(
+            raise RulesError(
                 f"rounds={rounds!r} is not allowed; use None (one round per player) "
-                f"or a whole number from 1 to {MAX_ROUNDS}"
+                f"or a whole number from 1 to {MAX_ROUNDS}",
+                code="rounds",
+                value=repr(rounds),
+                high=MAX_ROUNDS,
             )
         if self.all_zero not in ALL_ZERO_OPTIONS:
-            raise ValueError(
-                f"all_zero={self.all_zero!r} is not allowed; use one of "
-                f"{_allowed(ALL_ZERO_OPTIONS)}"
-            )
+            raise _not_one_of("all_zero", self.all_zero, ALL_ZERO_OPTIONS)
         if self.first_lead not in FIRST_LEAD_OPTIONS:
-            raise ValueError(
-                f"first_lead={self.first_lead!r} is not allowed; use one of "
-                f"{_allowed(FIRST_LEAD_OPTIONS)}"
-            )
+            raise _not_one_of("first_lead", self.first_lead, FIRST_LEAD_OPTIONS)
         for name in ("min_players", "max_players"):
             value = getattr(self, name)
             if type(value) is not int or not 3 <= value <= 7:
-                raise ValueError(f"{name}={value!r} is not allowed; use a whole number from 3 to 7")
+                raise RulesError(
+                    f"{name}={value!r} is not allowed; use a whole number from 3 to 7",
+                    code="out_of_range",
+                    option=name,
+                    value=repr(value),
+                    low=3,
+                    high=7,
+                )
         if self.min_players > self.max_players:
-            raise ValueError(
-                f"min_players={self.min_players} is more than max_players={self.max_players}"
+            raise RulesError(
+                f"min_players={self.min_players} is more than max_players={self.max_players}",
+                code="min_above_max",
+                low=self.min_players,
+                high=self.max_players,
             )
 
     def rounds_for(self, players: int) -> int:
@@ -149,9 +201,7 @@ class Rules:
         """A copy with some options changed (validated like ``Rules.preset``)."""
         for key in overrides:
             if key not in OPTION_NAMES:
-                raise ValueError(
-                    f"unknown rule option {key!r}; options are {_allowed(OPTION_NAMES)}"
-                )
+                raise _unknown_option(key)
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from stickem.rules import Rules
+from stickem.rules import Rules, RulesError
 from stickem.texts import t
 from tabletop import OptionError, OptionValue
+from tabletop.catalog import Text
 
-__all__ = ["PER_PLAYER", "options_for", "rules_for"]
+__all__ = ["PER_PLAYER", "options_for", "rules_for", "rules_refusal"]
 
 PER_PLAYER: Final = "per-player"
 """The ``rounds`` value for one round per player."""
@@ -33,9 +34,9 @@ def options_for(rules: Rules) -> dict[str, OptionValue]:
 
 
 def rules_for(options: Mapping[str, OptionValue]) -> Rules:
-    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError`: the
-    fewest players more than the most, in the players' words; any other, which option values
-    resolved by the spec never are, in the engine's)."""
+    """The engine's :class:`stickem.Rules` for resolved option values (:class:`OptionError` in
+    the players' words: the fewest players more than the most; any other, which option values
+    resolved by the spec never are, by the engine's :class:`stickem.RulesError`)."""
     rounds = options["rounds"]
     low, high = options["min_players"], options["max_players"]
     if isinstance(low, int) and isinstance(high, int) and low > high:
@@ -49,5 +50,27 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
             min_players=options["min_players"],
             max_players=options["max_players"],
         )
-    except ValueError as exc:
-        raise OptionError("not_allowed", str(exc)) from exc
+    except RulesError as exc:
+        raise OptionError("not_allowed", rules_refusal(exc)) from exc
+
+
+def rules_refusal(error: RulesError) -> Text:
+    """What a player reads for rule options the engine refuses: a text by the error's ``code``
+    and fields, in the reader's language."""
+    f = {name: str(value) for name, value in error.fields.items()}
+    code = error.code
+    if code == "unknown_preset":
+        return t("option.refused.unknown_preset", preset=f["preset"], presets=f["presets"])
+    if code == "unknown_option":
+        return t("option.refused.unknown_option", option=f["option"], options=f["options"])
+    if code == "rounds":
+        return t("option.refused.rounds", value=f["value"], high=f["high"])
+    if code == "not_one_of":
+        return t("option.refused.not_one_of", option=f["option"], value=f["value"], allowed=f["allowed"])
+    if code == "out_of_range":
+        return t(
+            "option.refused.out_of_range", option=f["option"], value=f["value"], low=f["low"], high=f["high"]
+        )
+    if code == "min_above_max":
+        return t("option.min_above_max", low=f["low"], high=f["high"])
+    return t("option.refused.not_allowed")

@@ -22,7 +22,7 @@ from .cards import DECK, JOKER, SUITS, Card, Suit, deck
 from .errors import CorruptGameError, MeldError, RuleError
 from .game import Game
 from .melds import Meld, make_meld, meld_kind
-from .rules import Option, Rules
+from .rules import Option, Rules, RulesError
 from .sticks import STICKS, Need, Stick, completes, match_stick
 from .views import Completion, TableMeld, View
 
@@ -49,6 +49,7 @@ __all__ = [
     "Option",
     "RuleError",
     "Rules",
+    "RulesError",
     "Stick",
     "Suit",
     "Swap",

@@ -28,7 +28,7 @@ from stickgame.game import Game
 from stickgame.presentation import StickGamePresentation
 from stickgame.refusals import rule_refusal
 from stickgame.replay import REPLAY, StickGameReplay
-from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
+from stickgame.rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules, RulesError
 from stickgame.texts import CATALOG, t
 from stickgame.views import View
 from tabletop import (
@@ -44,6 +44,7 @@ from tabletop import (
     Results,
     resolve_options,
 )
+from tabletop.catalog import Text
 from tabletop.engine_match import EngineMatch, replayed
 from tabletop.pictures import ArtModule
 
@@ -61,8 +62,32 @@ def rules_for(options: Mapping[str, OptionValue]) -> Rules:
             sticks_to_win=int(options["sticks_to_win"]),
             hand_size=int(options["hand_size"]),
         )
-    except ValueError as exc:
-        raise OptionError("not_allowed", t("refusal.rules", detail=str(exc))) from exc
+    except RulesError as exc:
+        raise OptionError("not_allowed", rules_refusal(exc)) from exc
+    except ValueError as exc:  # not a number at all: options the spec resolved never are
+        raise OptionError("not_allowed", t("refusal.rules")) from exc
+
+
+def rules_refusal(error: RulesError) -> Text:
+    """What a player reads for rule options the engine refuses: a text by the error's ``code``
+    and fields (:class:`stickgame.rules.RulesError`), in the reader's language."""
+    fields = error.fields
+    if error.code == "out_of_range":
+        return t(
+            "refusal.rules_range",
+            option=str(fields["option"]),
+            value=str(fields["value"]),
+            low=str(fields["low"]),
+            high=str(fields["high"]),
+        )
+    if error.code == "not_one_of":
+        return t(
+            "refusal.rules_one_of",
+            option=str(fields["option"]),
+            value=str(fields["value"]),
+            allowed=str(fields["allowed"]),
+        )
+    return t("refusal.rules_option", option=str(fields["option"]), options=str(fields["options"]))
 
 
 class StickGameMatch(EngineMatch[Game]):

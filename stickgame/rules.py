@@ -11,11 +11,24 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any, ClassVar, Final
 
-__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SCORING", "Option", "Rules"]
+__all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "SCORING", "Option", "Rules", "RulesError"]
 
 SCORING: Final[tuple[str, ...]] = ("sticks", "points")
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 8
+
+
+class RulesError(ValueError):
+    """Rule options that are not allowed: an English sentence (``str()``, for the library's
+    users) and the same without words, for a host to say in the reader's language: ``code``
+    (``not_one_of``: ``option``, ``value``, ``allowed``; ``out_of_range``: ``option``,
+    ``value``, ``low``, ``high``; ``unknown_option``: ``option``, ``options``) and its
+    ``fields``."""
+
+    def __init__(self, message: str, *, code: str, **fields: object) -> None:
+        super().__init__(message)
+        self.code = code
+        self.fields: Mapping[str, object] = fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +53,7 @@ class Rules:
       below 11, since the biggest sticks take 12 cards and a hand holds its size plus the card
       drawn, so a smaller hand could never complete them and a round could go on forever.
 
-    Invalid values raise ValueError naming the allowed ones.
+    Invalid values raise :class:`RulesError` (a ValueError) naming the allowed ones.
     """
 
     scoring: str = "sticks"
@@ -57,17 +70,38 @@ class Rules:
         for option in self.OPTIONS:
             value = getattr(self, option.name)
             if type(value) is not type(option.default) or value not in option.allowed:
-                allowed = ", ".join(repr(v) for v in option.allowed)
+                given = repr(value)
                 if isinstance(option.default, int):
-                    allowed = f"a whole number from {option.allowed[0]} to {option.allowed[-1]}"
-                raise ValueError(f"{option.name}={value!r} is not allowed; use {allowed}")
+                    low, high = option.allowed[0], option.allowed[-1]
+                    raise RulesError(
+                        f"{option.name}={given} is not allowed; use a whole number from {low} to {high}",
+                        code="out_of_range",
+                        option=option.name,
+                        value=given,
+                        low=low,
+                        high=high,
+                    )
+                allowed = ", ".join(repr(v) for v in option.allowed)
+                raise RulesError(
+                    f"{option.name}={given} is not allowed; use {allowed}",
+                    code="not_one_of",
+                    option=option.name,
+                    value=given,
+                    allowed=allowed,
+                )
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some options changed (validated)."""
         names = {option.name for option in self.OPTIONS}
         for key in overrides:
             if key not in names:
-                raise ValueError(f"unknown rule option {key!r}; options are {', '.join(sorted(names))}")
+                options = ", ".join(sorted(names))
+                raise RulesError(
+                    f"unknown rule option {key!r}; options are {options}",
+                    code="unknown_option",
+                    option=repr(key),
+                    options=options,
+                )
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:

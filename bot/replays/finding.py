@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from bot.ids import MAX_DIGITS
 from bot.messages.limits import echo
 from bot.replays.ids import MAX_GAME_ID
-from host.catalog import lazy
+from host.catalog import DEFAULT_LANGUAGE, lazy
 from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
 from host.storage import GameStatus, Storage, StorageError, UnknownGame
 from host.storage.records import GameRecord
+from host.table.record import stored_names
 from tabletop import registry
 from tabletop.pictures import ArtModule, art_of
 
@@ -36,8 +37,13 @@ class FoundReplay:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seats' names as the game stored them (made safe when seated)."""
-        return tuple(seat.display_name for seat in self.record.seats)
+        """The seats' names in English (:meth:`names_in`)."""
+        return self.names_in(DEFAULT_LANGUAGE)
+
+    def names_in(self, language: str) -> tuple[str, ...]:
+        """The seats' names as a reader of ``language`` reads them: a person's as the game
+        stored it (made safe when seated), a computer's full name in that language."""
+        return stored_names(self.record, language)
 
     @property
     def art(self) -> ArtModule | None:

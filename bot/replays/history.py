@@ -9,8 +9,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from bot.replays.ids import HistoryId, ReplayId
-from host.catalog import DEFAULT_LANGUAGE, text
-from host.storage import HistoryEntry
+from host.catalog import DEFAULT_LANGUAGE, render, text
+from host.storage import HistoryEntry, Standing
+from host.table.seats import stored_seat_name
 from tabletop import registry
 from tabletop.catalog import Text
 from tabletop.presentation import Button, Embed, EmbedField, Message
@@ -30,11 +31,25 @@ def game_title(name: str) -> str | Text:
 
 def _standings(entry: HistoryEntry, language: str) -> str:
     return "\n".join(
-        text("history.standing_winner", language=language, place=s.place, name=s.display_name, total=s.total)
+        text(
+            "history.standing_winner",
+            language=language,
+            place=s.place,
+            name=_name(s, language),
+            total=s.total,
+        )
         if s.won
-        else text("history.standing", language=language, place=s.place, name=s.display_name, total=s.total)
+        else text(
+            "history.standing", language=language, place=s.place, name=_name(s, language), total=s.total
+        )
         for s in entry.standings
     )
+
+
+def _name(standing: Standing, language: str) -> str:
+    """A seat's name in the history, in ``language`` (a computer's level in its words)."""
+    computer = standing.user_id is None
+    return render(stored_seat_name(standing.display_name, computer=computer, level=standing.level), language)
 
 
 def history_message(
@@ -55,7 +70,10 @@ def history_message(
     fields: list[EmbedField] = []
     for entry in shown:
         when = text(
-            "history.game_when", language=language, count=entry.rounds, finished=entry.finished_at,
+            "history.game_when",
+            language=language,
+            count=entry.rounds,
+            finished=entry.finished_at,
             rounds=entry.rounds,
         )
         name = text(

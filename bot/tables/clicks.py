@@ -158,7 +158,7 @@ class Clicks:
             outcome = table.apply_admitted(admitted, meaning.action)
         match = table.match
         assert match is not None
-        after = table.presentation.acted(match.view(seat), meaning.action, table.names)
+        after = table.presentation.acted(match.view(seat), meaning.action, table.names_in(reader))
         in_place = after is None and table.state is TableState.PLAYING and seat in match.awaiting
         if in_place:
             spec = prompt_spec(table, seat, header=header, language=reader)

@@ -207,7 +207,7 @@ class Commands:
             spec = Message(lobby_spec(table, language=reader).content)
         else:
             shown = table_spec(table, language=reader)
-            standings = standings_lines(table.names, table.running_match().results().totals)
+            standings = standings_lines(table.names_in(reader), table.running_match().results().totals)
             lines = [render_text(shown.content), "", text("score.standings", language=reader), *standings]
             shows = standings_sketch(table, reader) or shown.picture  # the chart, or in round 1 the table
             spec = Message(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, picture=shows)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -108,8 +108,9 @@ class EffectPlayer:
             # The game's message of the closed round, else its table as the round left it: the
             # table message never stays at the last turn of a round that is over.
             seen = table.last_view()
-            closed = table.presentation.round_closed(effect.events, seen, table.names) or (
-                table.presentation.table(seen, table.names, notes=(), stopped=False)
+            names = table.names_in(channel)
+            closed = table.presentation.round_closed(effect.events, seen, names) or (
+                table.presentation.table(seen, names, notes=(), stopped=False)
             )
             spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
@@ -128,14 +129,14 @@ class EffectPlayer:
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
             view = table.last_view()
-            reports = table.presentation.reports(effect.events, view, table.names)
+            reports = table.presentation.reports(effect.events, view, table.names_in(channel))
             for number, report in enumerate(reports, start=1):
                 # the final standings (the last report of the game) carry the rating changes,
                 # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
                 if standings:
                     changes = await self.journal.rating_changes(table)
-                    shown = in_every_language(partial(self._standings, table, report, changes))
+                    shown = in_every_language(partial(self._standings, table, effect.events, changes))
                     self.last_results[table.channel_id] = shown
                     spec = shown[channel]
                 else:
@@ -147,9 +148,12 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, GameStopped):
-            stopped = render.game_stopped_message(table.names, effect.by, effect.totals)
             shown = in_every_language(
-                lambda language: localized(stopped, language, picture=standings_sketch(table, language))
+                lambda language: localized(
+                    render.game_stopped_message(table.names_in(language), effect.by, effect.totals),
+                    language,
+                    picture=standings_sketch(table, language),
+                )
             )
             self.last_results[table.channel_id] = shown
             await courier.say(table, shown[channel])
@@ -157,16 +161,21 @@ class EffectPlayer:
 
     @staticmethod
     def _standings(
-        table: Table, report: Message, changes: Mapping[int, SeatRatingChange], language: str
+        table: Table, events: Sequence[object], changes: Mapping[int, SeatRatingChange], language: str
     ) -> Message:
-        """The final standings (the game's last report) in ``language``, with the chart of the
-        totals and each player's rating change if the game counted (``changes``)."""
-        chart = sketch(table, "chart", table.last_view(), language)
+        """The final standings (the last report of the game's last ``events``) in ``language``,
+        its players' names included, with the chart of the totals and each player's rating
+        change if the game counted (``changes``)."""
+        view = table.last_view()
+        report = table.presentation.reports(events, view, table.names_in(language))[-1]
+        chart = sketch(table, "chart", view, language)
         spec = localized(report, language, picture=chart)
         if not changes or table.match is None:
             return spec
         results = table.match.results()
-        return with_rating_changes(spec, table.names, results.totals, results.winners, changes, language)
+        return with_rating_changes(
+            spec, table.names_in(language), results.totals, results.winners, changes, language
+        )
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

@@ -30,10 +30,10 @@ def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEF
         closed = lazy("lobby.started")
     elif closed is None and table.state is TableState.CLOSED:
         closed = lazy("table.closed")
-    players = len(table.names) or None
+    players = len(table.seats) or None
     lobby = render.lobby_message(
         table.channel_id,
-        table.names,
+        table.names_in(language),
         table.title,
         table.presentation.options_line(table.options(), players),
         table.capacity(),
@@ -73,7 +73,7 @@ def sketch(table: Table, kind: PictureKind, view: object, language: str = DEFAUL
     art = art_of(table.spec)
     if art is None:
         return None
-    names = () if kind == "hand" else tuple(map(drawn_name, table.names))
+    names = () if kind == "hand" else tuple(map(drawn_name, table.names_in(language)))
     return Sketch(art, kind, view, names, language)
 
 
@@ -116,7 +116,7 @@ def prompt_spec(
     made for the game's current stage, with the picture of its hand."""
     match = table.running_match()
     view = match.view(seat)
-    message = table.presentation.prompt(view, table.names, draft=draft)
+    message = table.presentation.prompt(view, table.names_in(language), draft=draft)
     return game_spec(
         table, message, header=header, picture=sketch(table, "hand", view, language), language=language
     )
@@ -127,7 +127,7 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
     ``language`` (the server's), and the picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
     view = table.last_view()
-    message = table.presentation.table(view, table.names, notes=[timer], stopped=stopped)
+    message = table.presentation.table(view, table.names_in(language), notes=[timer], stopped=stopped)
     return localized(message, language, picture=sketch(table, "table", view, language))
 
 
@@ -137,7 +137,7 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     ids = [TakeoverId(table.channel_id, seat, request.user_id).encode() for seat in request.seats]
     if len(request.seats) == 1:
         seat = request.seats[0]
-        computer = table.seats[seat].name
+        computer = table.seats[seat].shown_in(language)
         ask = lazy("takeover.ask_seat", host=host, name=request.name, computer=computer)
         approve = Button(lazy("takeover.approve_button"), ids[0], style="success")
         return localized(Message(ask, rows=((approve,),)), language)
@@ -145,7 +145,12 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     lines += [joined(["-", table.seat_label(seat)]) for seat in request.seats]
     buttons = [
         Button(
-            text("takeover.give_button", language=language, seat=seat + 1, name=table.seats[seat].name)[:80],
+            text(
+                "takeover.give_button",
+                language=language,
+                seat=seat + 1,
+                name=table.seats[seat].shown_in(language),
+            )[:80],
             ident,
             style="success",
         )

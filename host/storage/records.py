@@ -221,6 +221,8 @@ class Standing:
     display_name: str
     total: int
     won: bool
+    level: str | None = None
+    """A computer seat's level, as its game stored it (None: a person's seat, or none stored)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import Float, and_, case, cast, func, select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
+from host.storage.finished import stored_levels
 from host.storage.records import (
     BestGame,
     GameStatus,
@@ -144,16 +145,14 @@ async def _latest_names(conn: AsyncConnection, guild_id: int, user_ids: list[int
     return names
 
 
-async def history(
-    conn: AsyncConnection, channel_id: int, limit: int, offset: int = 0
-) -> list[HistoryEntry]:
+async def history(conn: AsyncConnection, channel_id: int, limit: int, offset: int = 0) -> list[HistoryEntry]:
     """The last `limit` finished games at this table, newest first, with their final standings,
     from the `offset`-th newest on (0: the newest)."""
     if limit <= 0 or offset < 0:
         raise ValueError("limit must be > 0 and offset >= 0")
     game_rows = (
         await conn.execute(
-            select(games.c.id, games.c.ended_at, games.c.game)
+            select(games.c.id, games.c.ended_at, games.c.game, games.c.options)
             .where(_FINISHED, games.c.channel_id == channel_id)
             .order_by(games.c.ended_at.desc(), games.c.id.desc())
             .limit(limit)
@@ -176,12 +175,14 @@ async def history(
         ):
             seats[int(row[0])].append(tuple(row[1:]))
     return [
-        HistoryEntry(game_id, ended_at, *_standings(seats[game_id]), str(game))
-        for game_id, ended_at, game in game_rows
+        HistoryEntry(game_id, ended_at, *_standings(seats[game_id], stored_levels(str(options))), str(game))
+        for game_id, ended_at, game, options in game_rows
     ]
 
 
-def _standings(rows: list[tuple[Any, ...]]) -> tuple[int, tuple[Standing, ...]]:
+def _standings(rows: list[tuple[Any, ...]], levels: dict[int, str]) -> tuple[int, tuple[Standing, ...]]:
+    """The seats' places, best first, a computer seat with its stored level (``levels`` by
+    seat), and the rounds played."""
     ordered = sorted(rows, key=lambda r: (-int(r[3]), int(r[0])))
     standings = tuple(
         Standing(
@@ -191,6 +192,7 @@ def _standings(rows: list[tuple[Any, ...]]) -> tuple[int, tuple[Standing, ...]]:
             display_name=str(name),
             total=int(total),
             won=bool(won),
+            level=levels.get(int(seat)) if user is None else None,
         )
         for seat, user, name, total, won, _rounds in ordered
     )

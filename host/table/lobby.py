@@ -74,7 +74,7 @@ class TableLobby(TablePlay):
             raise TableError(lazy("table.full", players=self.capacity()))
         seat = bot_seat(level or self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats.append(seat)
-        return Outcome(lazy("lobby.computer_joined", name=seat.name, seat=len(self.seats)), (ShowLobby(),))
+        return Outcome(lazy("lobby.computer_joined", name=seat.shown, seat=len(self.seats)), (ShowLobby(),))
 
     def remove_bot(self, user_id: int, *, is_admin: bool = False) -> Outcome:
         """Remove the last computer player of the lobby (the host or a server manager only)."""
@@ -85,14 +85,14 @@ class TableLobby(TablePlay):
         if not bots:
             raise TableError(lazy("lobby.no_computer"))
         removed = self.seats.pop(bots[-1])
-        return Outcome(lazy("lobby.computer_left", name=removed.name), (ShowLobby(),))
+        return Outcome(lazy("lobby.computer_left", name=removed.shown), (ShowLobby(),))
 
     def _the_host(self) -> Words:
         """The host as a refusal names them: "the host (alice)"."""
         seat = self.host_seat
         if seat is None:
             return lazy("lobby.the_host")
-        return lazy("lobby.the_host_named", name=self.seats[seat].name)
+        return lazy("lobby.the_host_named", name=self.seats[seat].shown)
 
     def _require_lobby(self) -> None:
         if self.state is TableState.PLAYING:

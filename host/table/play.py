@@ -96,7 +96,7 @@ class TablePlay(TableTakeovers):
         try:
             return self.presentation.click(admitted.view, intent, values)
         except Refused as exc:
-            raise GameRefusal.of(exc, self.names) from exc
+            raise GameRefusal.of(exc, self.shown_names) from exc
 
     def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
         """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``: the
@@ -119,7 +119,7 @@ class TablePlay(TableTakeovers):
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal.of(exc, self.names) from exc
+            raise GameRefusal.of(exc, self.shown_names) from exc
         back = self._acted(seat)
         reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
@@ -131,7 +131,7 @@ class TablePlay(TableTakeovers):
         try:
             self.running_match().copy().apply(admitted.seat, action)
         except Refused as exc:
-            raise GameRefusal.of(exc, self.names) from exc
+            raise GameRefusal.of(exc, self.shown_names) from exc
         return admitted.view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
@@ -144,7 +144,7 @@ class TablePlay(TableTakeovers):
         if seat not in self.away:
             return ()
         self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
-        return (Notice(lazy("game.back_notice", name=self.seats[seat].name)),)
+        return (Notice(lazy("game.back_notice", name=self.seats[seat].shown)),)
 
     def back(self, user_id: int) -> Outcome:
         """/back: an away player takes their seat back from the computer."""
@@ -170,12 +170,12 @@ class TablePlay(TableTakeovers):
         to its end: the seat gets no prompt for the steps in between (only for a new round it
         begins), and ``turn_goes_on`` (a step after the first) counts no second timeout."""
         match = self.running_match()
-        before_name = self.seats[seat].name
+        before_name = self.seats[seat].shown
         before = self._before()
         try:
             events = match.apply(seat, action)
         except Refused as exc:
-            raise GameRefusal.of(exc, self.names) from exc
+            raise GameRefusal.of(exc, self.shown_names) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
             count = self.timeouts.get(seat, 0) + 1
@@ -206,10 +206,10 @@ class TablePlay(TableTakeovers):
             self.state = TableState.CLOSED
             return Outcome(lazy("game.left_last"), (GameStopped(old.name, totals),))
         effects: list[Effect] = [
-            Notice(lazy("game.left_notice", name=old.name, computer=bot.name)),
+            Notice(lazy("game.left_notice", name=old.name, computer=bot.shown)),
             ShowTable(),
         ]
-        return Outcome(lazy("game.left", computer=bot.name), tuple(effects))
+        return Outcome(lazy("game.left", computer=bot.shown), tuple(effects))
 
     def _effects_after(
         self, events: Sequence[object], before: tuple[int, tuple[int, ...]], actor: int

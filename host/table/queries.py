@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from host.catalog import Words, lazy
+from host.catalog import DEFAULT_LANGUAGE, Words, lazy
 from host.table.effects import TakeoverAsk
 from host.table.ids import (
     _new_game_id,
@@ -169,8 +169,19 @@ class TableQueries:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """The seated players' names in seat order."""
-        return tuple(seat.name for seat in self.seats)
+        """The seated players' names in seat order, in English (a computer's too: "Bot Ada
+        (hard)"); a reader sees them in their language (:meth:`names_in`)."""
+        return self.names_in(DEFAULT_LANGUAGE)
+
+    @property
+    def shown_names(self) -> tuple[Words, ...]:
+        """The seated players' names in seat order, each shown in its reader's language (a
+        computer's level is a word of the catalog: :attr:`Seat.shown`)."""
+        return tuple(seat.shown for seat in self.seats)
+
+    def names_in(self, language: str) -> tuple[str, ...]:
+        """The seated players' names in seat order, as a reader of ``language`` reads them."""
+        return tuple(seat.shown_in(language) for seat in self.seats)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of ``user_id``, or None if not seated."""
@@ -227,7 +238,7 @@ class TableQueries:
 
     def _name_of(self, user_id: int) -> Words:
         seat = self.seat_of(user_id)
-        return self.seats[seat].name if seat is not None else lazy("table.server_manager")
+        return self.seats[seat].shown if seat is not None else lazy("table.server_manager")
 
     def _require_seat(self, user_id: int) -> int:
         seat = self.seat_of(user_id)

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from host.catalog import DEFAULT_LANGUAGE, render
+from host.storage.finished import stored_levels
 from host.storage.records import GameRecord, SeatRecord, TimerRecord
 from host.table.effects import TakeoverAsk
 from host.table.queries import TableQueries
-from host.table.seats import Seat, TableState
+from host.table.seats import Seat, TableState, stored_seat_name
 from tabletop import Match
 
 TURN_TIMER = "turn"
@@ -205,3 +207,14 @@ def stored_seats(records: Sequence[SeatRecord], bots: Mapping[int, str]) -> list
         else Seat(seat.user_id or 0, seat.display_name)
         for index, seat in enumerate(records)
     ]
+
+
+def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """The names of a stored game's seats as a reader of ``language`` reads them (a replay):
+    a person's as stored, a computer's full name from its stored parts (:func:`stored_seat_name`)."""
+    levels = stored_levels(record.options)
+    names = (
+        stored_seat_name(seat.display_name, computer=seat.user_id is None, level=levels.get(at))
+        for at, seat in enumerate(record.seats)
+    )
+    return tuple(render(name, language) for name in names)

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from host.catalog import lazy, text
+from host.catalog import DEFAULT_LANGUAGE, Text, Words, lazy, render, text
 from host.errors import UserError, sentence
-from host.text import and_list, echo
+from host.text import and_list, echo, joined
 from tabletop import Refused
 
 
@@ -28,7 +29,7 @@ class GameRefusal(UserError):
     """The game refused an action (its rule sentence is shown to the player); nothing changed."""
 
     @classmethod
-    def of(cls, refused: Refused, names: Sequence[str]) -> GameRefusal:
+    def of(cls, refused: Refused, names: Sequence[Words]) -> GameRefusal:
         """The game's refusal as the player reads it: its sentence, or, when the reason is that
         it is other seats' turn (``turn_of``), whose turn it is by name."""
         if refused.turn_of:
@@ -50,21 +51,73 @@ class TableState(Enum):
     CLOSED = "closed"
 
 
+LEVEL_WORDS: Mapping[str, Text] = {
+    "random": lazy("commands.levels.random"),
+    "normal": lazy("commands.levels.normal"),
+    "hard": lazy("commands.levels.hard"),
+}
+"""The words of each computer level, by the level's (language-free) name: the entries the slash
+commands' level choices show too (:mod:`bot.tables.level_choices`)."""
+
+
+def level_words(level: str) -> Words:
+    """The computer ``level`` in each reader's words (its own name where the catalog has none)."""
+    return LEVEL_WORDS.get(level, level)
+
+
+_STORED_BEFORE = re.compile(r"Bot (?P<name>.+) \((?P<level>[^()]*)\)")
+"""A computer seat's name as releases before the names were shown in each reader's language
+stored it: the English full name, "Bot Ada (hard)"."""
+
+
+def computer_first_name(stored: str) -> str:
+    """The first name of a computer seat from its stored name: "Ada" for "Ada", and for
+    "Bot Ada (hard)", the English full name earlier releases stored (a game or lobby stored then
+    is read on, and stored again in the new form)."""
+    earlier = _STORED_BEFORE.fullmatch(stored)
+    return earlier.group("name") if earlier is not None else stored
+
+
+def computer_shown(first: str, level: str) -> Text:
+    """A computer player's name as a reader sees it, in their language: "Bot Ada (hard)",
+    "Bot Ada (schwer)" in German."""
+    return lazy("table.computer_seat", name=lazy("table.computer_name", name=first), level=level_words(level))
+
+
 @dataclass(frozen=True)
 class Seat:
-    """A seated player: the Discord user and the name shown at the table.
+    """A seated player: the Discord user and their name.
 
-    A computer player has a ``level`` (one of its game's :attr:`tabletop.GameSpec.levels`) and
-    ``user_id`` 0: it never matches a Discord user."""
+    A computer player has a ``level`` (one of its game's :attr:`tabletop.GameSpec.levels`),
+    ``user_id`` 0 (it never matches a Discord user) and for ``name`` its first name alone
+    ("Ada", the same in every language: what is stored); a reader sees :attr:`shown`, its full
+    name in their language. A computer seat made from an earlier release's stored full name
+    ("Bot Ada (hard)") keeps its first name only."""
 
     user_id: int
     name: str
     level: str | None = None
 
+    def __post_init__(self) -> None:
+        if self.level is not None:
+            object.__setattr__(self, "name", computer_first_name(self.name))
+
     @property
     def is_bot(self) -> bool:
         """Whether a computer player sits here."""
         return self.level is not None
+
+    @property
+    def shown(self) -> Words:
+        """The name a reader sees: a person's own, a computer's full name in the reader's
+        language ("Bot Ada (hard)", "Bot Ada (schwer)")."""
+        if self.level is None:
+            return self.name
+        return computer_shown(self.name, self.level)
+
+    def shown_in(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """:attr:`shown` in ``language``."""
+        return render(self.shown, language)
 
 
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eli", "Fox", "Gil", "Hal", "Ivo")
@@ -82,22 +135,38 @@ AWAY_AFTER = 2
 
 def bot_seat(level: str, taken: set[str], levels: Sequence[str]) -> Seat:
     """A computer player of ``level`` (one of the game's ``levels``) with the first name not in
-    ``taken``."""
+    ``taken``; an unknown level is refused with the game's levels in the reader's words."""
     if level not in levels:
-        raise TableError(lazy("lobby.no_such_level", level=echo(level), levels=", ".join(levels)))
+        words = joined([level_words(known) for known in levels], ", ")
+        raise TableError(lazy("lobby.no_such_level", level=echo(level), levels=words))
     numbers = (str(number) for number in itertools.count(len(BOT_NAMES) + 1))  # then "Bot 10", ...
-    first = next(name for name in itertools.chain(BOT_NAMES, numbers) if computer_name(name) not in taken)
-    return Seat(0, f"{computer_name(first)} ({level})", level)
+    first = next(name for name in itertools.chain(BOT_NAMES, numbers) if name not in taken)
+    return Seat(0, first, level)
 
 
-def computer_name(first: str) -> str:
-    """A computer player's name without its level: "Bot Ada"."""
-    return text("table.computer_name", name=first)
+def computer_name(first: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A computer player's name without its level, in ``language``: "Bot Ada"."""
+    return text("table.computer_name", language=language, name=first)
 
 
 def bot_base_names(seats: list[Seat]) -> set[str]:
-    """The "Bot Ada" parts of the computer players' names at a table."""
-    return {seat.name.split(" (")[0] for seat in seats if seat.is_bot}
+    """The first names ("Ada") of the computer players at a table."""
+    return {seat.name for seat in seats if seat.is_bot}
+
+
+def stored_seat_name(display_name: str, *, computer: bool, level: str | None) -> Words:
+    """The name of a stored game's seat as a reader sees it (a replay, the history): a person's
+    stored name; a computer's full name in the reader's language, from its stored first name
+    (or an earlier release's English full name) and ``level`` (the one stored for its seat; an
+    earlier full name gives it too)."""
+    if not computer:
+        return display_name
+    if level is None:
+        earlier = _STORED_BEFORE.fullmatch(display_name)
+        if earlier is None:
+            return lazy("table.computer_name", name=display_name)
+        level = earlier.group("level")
+    return computer_shown(computer_first_name(display_name), level)
 
 
 def timer_seconds(choice: str) -> int | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from host.catalog import Text, lazy
+from host.catalog import CATALOG, Text, lazy
 from host.table.effects import (
     Effect,
     GameStopped,
@@ -44,14 +44,15 @@ class TableTakeovers(TableQueries):
 
     def seat_label(self, seat: int) -> Text:
         """A seat as a newcomer chooses it: "seat 3: Bot Ada (normal), bob's seat until they left"."""
-        name = self.seats[seat].name
+        name = self.seats[seat].shown
         if seat in self.vacated:
             return lazy("takeover.seat_label_vacated", number=seat + 1, name=name, left=self.vacated[seat][1])
         return lazy("takeover.seat_label", number=seat + 1, name=name)
 
     def find_seat(self, choice: str) -> int:
         """The seat a player means by ``choice``: its number ("3", "#3", "seat 3") or the name of
-        who sits there ("Bot Ada (normal)", "Bot Ada", "Ada", "bob"; any case)."""
+        who sits there ("Bot Ada (normal)", "Bot Ada (schwer)", "Bot Ada", "Ada", "bob"; any case:
+        a computer's full name in any language of the catalog)."""
         wanted = " ".join(choice.lower().split())
         numbered = re.fullmatch(r"(?:seat\s*)?#?\s*(\d+)", wanted)
         if numbered is not None:
@@ -62,11 +63,8 @@ class TableTakeovers(TableQueries):
                 refusal = lazy("takeover.no_seat_number", number=echo(digits), seats=len(self.seats))
                 raise TableError(joined((refusal, self._free_hint())))
             return number - 1
-        computer_prefix = computer_name("").lower()  # "bot ": "Ada" names "Bot Ada"
         for index, seat in enumerate(self.seats):
-            full = seat.name.lower()
-            base = full.split(" (")[0]
-            if wanted in (full, base) or (seat.is_bot and wanted == base.removeprefix(computer_prefix)):
+            if wanted in _names_of(seat):
                 return index
         refusal = lazy("takeover.no_seat_named", name=echo(choice.strip()))
         raise TableError(joined((refusal, self._free_hint())))
@@ -89,7 +87,7 @@ class TableTakeovers(TableQueries):
         self._require_next_round()
         promised = next((seat for seat, taker in self.takeovers.items() if taker.user_id == user_id), None)
         if promised is not None:
-            raise TableError(lazy("takeover.already_given", name=self.seats[promised].name))
+            raise TableError(lazy("takeover.already_given", name=self.seats[promised].shown))
         free = self.takeover_seats()
         if not free:
             raise TableError(lazy("takeover.game_running"))
@@ -101,7 +99,7 @@ class TableTakeovers(TableQueries):
             seats = tuple(own[:1] or free)
         self.takeover_requests[user_id] = TakeoverAsk(name, seats)
         if len(seats) == 1:
-            reply = lazy("takeover.asked_seat", name=self.seats[seats[0]].name, seat=seats[0] + 1)
+            reply = lazy("takeover.asked_seat", name=self.seats[seats[0]].shown, seat=seats[0] + 1)
         else:
             reply = lazy("takeover.asked_any")
         return Outcome(reply, (TakeoverRequest(user_id, name, seats),))
@@ -113,12 +111,12 @@ class TableTakeovers(TableQueries):
             return seat
         if occupant.is_bot:
             taker = self.takeovers[seat].name
-            reason = lazy("takeover.promised", name=occupant.name, seat=seat + 1, taker=taker)
+            reason = lazy("takeover.promised", name=occupant.shown, seat=seat + 1, taker=taker)
         elif seat in self.away:
             reason = lazy("takeover.seat_away", seat=seat + 1, name=occupant.name)
         else:
             reason = lazy("takeover.seat_human", seat=seat + 1, name=occupant.name)
-        raise TableError(f"{reason} {self._free_hint()}")
+        raise TableError(joined((reason, self._free_hint())))
 
     def approve_takeover(self, user_id: int, seat: int, taker_id: int, *, is_admin: bool = False) -> Outcome:
         """The host lets ``taker_id`` take computer seat ``seat`` when the next round starts."""
@@ -135,7 +133,7 @@ class TableTakeovers(TableQueries):
             raise TableError(lazy("takeover.already_taken", name=self.takeovers[seat].name, seat=seat + 1))
         del self.takeover_requests[taker_id]
         self.takeovers[seat] = Seat(taker_id, ask.name)
-        bot = self.seats[seat].name
+        bot = self.seats[seat].shown
         return Outcome(
             lazy("takeover.approved", name=ask.name, computer=bot, seat=seat + 1),
             (Notice(lazy("takeover.approved_notice", name=ask.name, computer=bot)),),
@@ -153,7 +151,7 @@ class TableTakeovers(TableQueries):
         effects: list[Effect] = []
         for seat, taker in sorted(self.takeovers.items()):
             if self.seat_of(taker.user_id) is None and self.seats[seat].is_bot:
-                computer = self.seats[seat].name
+                computer = self.seats[seat].shown
                 effects.append(Notice(lazy("takeover.taken_over", name=taker.name, computer=computer)))
                 self.seats[seat] = replace(taker)
                 self.away.discard(seat)
@@ -192,3 +190,15 @@ class TableTakeovers(TableQueries):
     def abandon(self) -> None:
         """Close the table at once, with nothing to show (its channel was deleted)."""
         self.state = TableState.CLOSED
+
+
+def _names_of(seat: Seat) -> set[str]:
+    """What a player may call ``seat`` by (lower case): a person's name; a computer's first name,
+    its name without the level and its full name, in each language of the catalog."""
+    if not seat.is_bot:
+        return {seat.name.lower()}
+    names = {seat.name.lower()}
+    for language in CATALOG.languages():
+        names.add(computer_name(seat.name, language).lower())
+        names.add(seat.shown_in(language).lower())
+    return names

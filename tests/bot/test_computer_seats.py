@@ -21,7 +21,6 @@ from host.tables import (
     TableState,
     TakeoverRequest,
     bot_seat,
-    computer_name,
 )
 from stickem import Phase
 from tests.bot.stickem_moves import auto_move, choose_misery, engine, play
@@ -41,12 +40,12 @@ def test_bots_get_distinct_names_with_their_level_and_are_never_host() -> None:
     table = lobby(1)
     table.add_bot(1, "hard")
     table.add_bot(1)
-    assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)", "Bot Bea (normal)"]
+    assert table.names == ("p1", "Bot Ada (hard)", "Bot Bea (normal)")
     assert [s.is_bot for s in table.seats] == [False, True, True]
     with pytest.raises(TableError, match="no computer level"):
         table.add_bot(1, "genius")
     table.remove_bot(1)
-    assert [s.name for s in table.seats] == ["p1", "Bot Ada (hard)"]
+    assert table.names == ("p1", "Bot Ada (hard)")
     # the only human leaves: a lobby of bots alone closes
     table.leave(1)
     assert table.state is TableState.CLOSED
@@ -161,7 +160,7 @@ def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
     table = lobby(3)
     table.start(1, options={"rounds": 2}, timer="off")
     table.leave(3)
-    assert table.seats[2].name == "Bot Ada (normal)"
+    assert table.seats[2].shown_in("en") == "Bot Ada (normal)"
     with pytest.raises(TableError, match="already seated"):
         table.join(1, "p1")
     request = table.join(9, "newcomer")
@@ -315,7 +314,7 @@ def test_the_seat_option_in_a_lobby_is_harmless() -> None:
 def test_names_past_the_ninth_computer_player_are_numbers_never_taken_twice() -> None:
     """The review's case: a big table of computer players where one named past "Ivo" left a
     gap; the next one must not repeat a name still seated (``seat:<name>`` would be ambiguous)."""
-    taken = {computer_name(name) for name in BOT_NAMES} | {computer_name("11")}
-    assert bot_seat("normal", taken, ("random", "normal")).name == "Bot 10 (normal)"
-    taken.add(computer_name("10"))
-    assert bot_seat("normal", taken, ("random", "normal")).name == "Bot 12 (normal)"
+    taken = {*BOT_NAMES, "11"}
+    assert bot_seat("normal", taken, ("random", "normal")).shown_in("en") == "Bot 10 (normal)"
+    taken.add("10")
+    assert bot_seat("normal", taken, ("random", "normal")).shown_in("en") == "Bot 12 (normal)"

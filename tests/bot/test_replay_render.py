@@ -259,3 +259,17 @@ def test_a_german_readers_replay_picture_speaks_german() -> None:
     assert sketch is not None and sketch == Sketch(art, "replay", steps[5].views, NAMES, "de")
     german, english = sketch.draw(), Sketch(art, "replay", steps[5].views, NAMES).draw()
     assert german.description != english.description
+
+
+def test_history_names_computer_seats_in_the_readers_language() -> None:
+    standings = (
+        Standing(1, 1, None, "Ada", 9, True, level="hard"),
+        Standing(2, 2, None, "Bot Bea (random)", 1, False, level="random"),  # stored by an earlier release
+        Standing(3, 0, 7, "ann", 0, False),
+    )
+    (embed,) = history_message([HistoryEntry(3, WHEN, 1, standings, "stickem")], language="de").embeds
+    lines = (embed.fields[0].value or "").splitlines()
+    names = [line.split(":")[0] for line in lines]
+    assert names == ["1. Bot Ada (schwer)", "2. Bot Bea (zufällig)", "3. ann"]
+    (embed,) = history_message([HistoryEntry(3, WHEN, 1, standings, "stickem")]).embeds
+    assert (embed.fields[0].value or "").startswith("1. Bot Ada (hard): 9")

@@ -291,10 +291,13 @@ def test_unknown_card_hint_uses_this_games_deck(players: int) -> None:
 
 
 def test_the_person_is_addressed_as_you() -> None:
-    from stickem.ai.terminal import TerminalTable
-
-    assert TerminalTable.verb(0, "takes", "take") == "take"
-    assert TerminalTable.verb(2, "takes", "take") == "takes"
+    """The verb agrees with its subject: "You take", "CPU 2 takes" (the catalog has a form for
+    the person and one for a named seat)."""
+    out: list[str] = []
+    TerminalTable(3, seed=4, read=scripted(always([], "1"), []), write=out.append, color=False).run()
+    text = "\n".join(out)
+    assert "-> You take the trick." in text and re.search(r"-> CPU \d takes the trick\.", text)
+    assert "You takes" not in text and "You is taking" not in text and "You wins" not in text
 
 
 def test_the_person_leads_as_you() -> None:

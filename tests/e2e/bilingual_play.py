@@ -28,6 +28,7 @@ from host.errors import sentence
 from host.ratings import RatingBook
 from host.storage import Storage
 from host.storage.rated import rated_game
+from host.table.seats import stored_seat_name
 from tabletop import ComputerPlayer, GameSpec, LogEntry, Match, Refused
 from tabletop.presentation import Act, Redraw, render, standings_lines
 from tabletop.presentation import Message as GameMessage
@@ -508,7 +509,14 @@ async def expected_ratings(storage: Storage) -> dict[str, tuple[str, ...]]:
                     "ratings.standing",
                     language=language,
                     place=ranks[seat],
-                    name=stored.seats[seat].display_name,
+                    name=render(
+                        stored_seat_name(
+                            stored.seats[seat].display_name,
+                            computer=stored.seats[seat].user_id is None,
+                            level=stored.seats[seat].level,
+                        ),
+                        language,
+                    ),
                     rating=changes[rated.seats[seat].who].after.shown,
                     change=_signed(changes[rated.seats[seat].who].change, language),
                 )

@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from host.journal import TURN_TIMER
 from host.storage import StoredGame
+from host.table.record import stored_names
 from stickem import Game, Phase
 from stickem.hosting import decode_action, encode_action
 from tests.discord_emulator.state import Message
@@ -133,7 +134,7 @@ def check_the_end(g: ProcessGame, snap: Snapshot) -> None:
         assert len(cards) == len(set(cards)), f"a card played twice in round {number}"
         per_seat = [sum(1 for seat, _ in plays if seat == s) for s in range(players)]
         assert len(set(per_seat)) == 1, f"round {number}: seats played {per_seat} cards"
-    names = [seat.display_name for seat in snap.stored.record.seats]
+    names = list(stored_names(snap.stored.record))
     assert standings(g, names) == snap.game.totals
 
 

@@ -30,6 +30,7 @@ from bot.boot.app import StickemBot
 from bot.ids import ActionId
 from bot.tables.service import service_for
 from host.storage import StoredGame
+from host.table.record import stored_names
 from host.tables import Table
 from stupid import Action, Card, Game
 from stupid.ai import Player, make_player
@@ -546,7 +547,7 @@ async def open_process_table(g: ProcessGame, **start: object) -> StupidPlay:
     assert await g.slash(host, "start", **start) == "The game has started."
     stored = await g.stored()
     assert not stored.actions
-    names = tuple(seat.display_name for seat in stored.record.seats)
+    names = stored_names(stored.record)
     humans = dict(enumerate(g.users))
     return StupidPlay(g.emu, g.channel, humans, names, shadow_of_stored(stored), stored_log(g))
 

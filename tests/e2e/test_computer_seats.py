@@ -47,8 +47,9 @@ async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_pa
     try:
         history = await storage.history(club.channel.id)
         assert len(history) == 1
-        names = {s.display_name: s.user_id for s in history[0].standings}
-        assert names == {"ann": ann.id, "Bot Ada (hard)": None, "Bot Bea (normal)": None}
+        # stored without words of a language: a computer's first name, its level beside it
+        names = {s.display_name: (s.user_id, s.level) for s in history[0].standings}
+        assert names == {"ann": (ann.id, None), "Ada": (None, "hard"), "Bea": (None, "normal")}
     finally:
         await storage.close()
 
@@ -66,7 +67,7 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
         reply = await slash(emulator, ann, club.channel, "start", players=4, bot_level="random", rounds=1)
         assert "started" in reply
         table = table_of(bot, club.channel)
-        assert [seat.name for seat in table.seats] == ["ann", "bob", "Bot Ada (random)", "Bot Bea (random)"]
+        assert table.names == ("ann", "bob", "Bot Ada (random)", "Bot Bea (random)")
         # the bots choose their misery cards at once; the humans are still awaited
         await emulator.driver.wait_until(
             lambda: (table.match is not None and set(table.match.game.awaiting) == {0, 1}) or None, timeout=5

@@ -27,7 +27,7 @@ async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Pa
     second = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
     async with running(second, emulator):
         table = table_of(second, club.channel)
-        assert [seat.name for seat in table.seats] == ["ann", "Bot Ada (hard)", "Bot Bea (normal)"]
+        assert table.names == ("ann", "Bot Ada (hard)", "Bot Bea (normal)")
         assert [seat.level for seat in table.seats] == [None, "hard", "normal"]
 
         def bots_picked() -> bool | None:

@@ -9,9 +9,12 @@ from pathlib import Path
 
 from babel.numbers import format_decimal
 
+from host.catalog import render
 from host.ratings import Rated, RatingBook
 from host.storage import Storage
 from host.storage.rated import rated_game
+from host.storage.records import FinishedSeat
+from host.table.seats import stored_seat_name
 from tabletop.words import plural
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message
@@ -26,6 +29,11 @@ def english(rating: int) -> str:
 def signed(change: int) -> str:
     """A change as players read it: "+24", "-7", "±0"."""
     return f"{change:+d}" if change else "±0"
+
+
+def shown(seat: FinishedSeat) -> str:
+    """A stored seat's name as the English standings show it (a computer's from its parts)."""
+    return render(stored_seat_name(seat.display_name, computer=seat.user_id is None, level=seat.level))
 
 
 def game_overs(emulator: Emulator, channel: Channel) -> list[Message]:
@@ -46,7 +54,7 @@ async def expected_boards(storage: Storage) -> tuple[RatingBook, list[list[str]]
         seat_changes = [changes[seat.who] for seat in rated.seats]
         lines.append(
             [
-                f"{ranks[seat]}. {stored.seats[seat].display_name}: {english(seat_changes[seat].after.shown)}"
+                f"{ranks[seat]}. {shown(stored.seats[seat])}: {english(seat_changes[seat].after.shown)}"
                 f" ({signed(seat_changes[seat].change)})"
                 for seat in order
             ]

@@ -96,7 +96,7 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         assert "Rematch!" in await click(emulator, bob, standings)
         lobby = table_of(bot, club.channel)
         assert lobby is not first and lobby.rematch_of == first.storage_id
-        assert [(s.name, s.level) for s in lobby.seats] == [("Bot Ada (hard)", "hard"), ("bob", None)]
+        assert [(s.shown_in(), s.level) for s in lobby.seats] == [("Bot Ada (hard)", "hard"), ("bob", None)]
         assert lobby.host_id == bob.id and lobby.resolve() == options
         shown = await lobby_message(emulator, club.channel)
         assert "Rematch of the last game" in shown.content and "bob (host)" in shown.content
@@ -107,7 +107,7 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
 
         # ann joins by clicking Rematch too; cyd may still join with Join, as in any lobby
         assert "You joined the rematch" in await click(emulator, ann, standings)
-        assert [s.name for s in lobby.seats] == ["Bot Ada (hard)", "bob", "ann"]
+        assert lobby.names == ("Bot Ada (hard)", "bob", "ann")
 
         # ann cannot start it (bob is the host); bob starts as usual, with nothing to repeat
         assert "host" in await slash(emulator, ann, club.channel, "start")
@@ -186,13 +186,13 @@ async def test_a_rematch_survives_a_restart(emulator: Emulator, tmp_path: Path) 
         assert service_for(bot).rematches.offers == {}
         assert "Rematch!" in await click(emulator, ann, standings)
         lobby = table_of(bot, club.channel)
-        assert [(s.name, s.level) for s in lobby.seats] == [("ann", None), ("Bot Ada (hard)", "hard")]
+        assert [(s.shown_in(), s.level) for s in lobby.seats] == [("ann", None), ("Bot Ada (hard)", "hard")]
         assert lobby.resolve() == options and lobby.lobby_timer == "30s"
     async with running(new_bot(), emulator) as bot:
         assert "already open" in await click(emulator, ann, standings)
         assert "You joined the rematch" in await click(emulator, bob, standings)
         lobby = table_of(bot, club.channel)
-        assert [s.name for s in lobby.seats] == ["ann", "Bot Ada (hard)", "bob"]
+        assert lobby.names == ("ann", "Bot Ada (hard)", "bob")
         # after the window, an offer read from storage has expired as well
         service_for(bot).rematches.window = timedelta(0)
         await slash(emulator, ann, club.channel, "leave")

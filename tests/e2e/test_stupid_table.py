@@ -12,6 +12,7 @@ from collections import Counter
 from pathlib import Path
 
 from host.storage import Storage
+from host.table.seats import stored_seat_name
 from host.tables import TableState
 from stupid import Action, Card
 from stupid.game import Phase
@@ -78,7 +79,12 @@ async def test_one_human_and_six_computer_players_play_to_the_end(emulator: Emul
     try:
         history = await storage.history(club.channel.id)
         assert len(history) == 1
-        stored = {s.display_name: (s.user_id, s.total) for s in history[0].standings}
+        # stored as their parts (a computer's first name, its level), shown as the table named them
+        shown = {
+            s.seat: render(stored_seat_name(s.display_name, computer=s.user_id is None, level=s.level))
+            for s in history[0].standings
+        }
+        stored = {shown[s.seat]: (s.user_id, s.total) for s in history[0].standings}
         user_ids = [ann.id] + [None] * 6
         totals = play.game.totals
         assert stored == {name: (user_ids[seat], totals[seat]) for seat, name in enumerate(play.names)}

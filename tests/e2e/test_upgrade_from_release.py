@@ -114,7 +114,8 @@ async def test_the_database_migrates_and_every_table_resumes(upgraded: Upgraded)
     assert _stickem(tricks).game.phase is Phase.TRICKS and tricks.running_match().awaiting == (0,)
     assert _stickem(tricks).game.action_count == len(_release_actions(GAMES["tricks"]))
     assert lobby.state is TableState.LOBBY
-    assert [seat.name for seat in lobby.seats] == ["fay", "gus", "Bot Ada (hard)"]
+    assert lobby.names == ("fay", "gus", "Bot Ada (hard)")
+    assert lobby.names_in("de") == ("fay", "gus", "Bot Ada (schwer)")  # read as its parts
     # The table messages the release posted are the ones shown again (edited, not re-posted),
     # and each game's channel says who is to act.
     for name, game_id in GAMES.items():

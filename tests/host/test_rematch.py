@@ -63,7 +63,7 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     lobby = fresh(game)
     outcome = offer.click(lobby, 12, "bob")  # bob asks first: he is the host
     assert ShowLobby() in outcome.effects and "host" in render(outcome.reply)
-    assert [(s.user_id, s.name, s.level) for s in lobby.seats] == [
+    assert [(s.user_id, s.shown_in("en"), s.level) for s in lobby.seats] == [
         (0, "Bot Ada (hard)", "hard"),
         (12, "bob", None),
         (0, "Bot Bea (random)", "random"),

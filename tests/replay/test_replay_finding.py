@@ -3,6 +3,7 @@ file, which each game's engine reads back; and every bad request refused with a 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -13,7 +14,7 @@ import pytest
 import stickem
 import stickgame
 import stupid
-from bot.replays.finding import find_replay, game_id_of, last_game_id
+from bot.replays.finding import FoundReplay, find_replay, game_id_of, last_game_id
 from host.errors import UserError
 from host.storage import SeatRecord, SeatResult, Storage
 from tabletop import registry
@@ -123,3 +124,14 @@ def test_a_game_id_is_read_as_history_shows_it(given: str) -> None:
 def test_a_malformed_game_id_is_refused_with_how_to_write_one(given: str) -> None:
     with pytest.raises(UserError, match="is not a game id: give the number /history shows"):
         game_id_of(given)
+
+
+async def test_a_replay_names_computer_seats_in_the_readers_language(storage: Storage) -> None:
+    spec = registry.game("stickem")
+    match, _ = play_out(spec, 3, spec.resolve_options({}), 11, "random")
+    found = await find_replay(storage, GUILD, (await store(storage, spec, match)).record.id, shown=False)
+    seats = (SeatRecord(100, "p0"), SeatRecord(None, "Ada"), SeatRecord(None, "Bot Bea (random)"))
+    options = json.dumps({"game_id": "x", "bots": {"1": "hard", "2": "random"}})
+    computers = FoundReplay(dataclasses.replace(found.record, seats=seats, options=options), found.replay)
+    assert computers.names_in("de") == ("p0", "Bot Ada (schwer)", "Bot Bea (zufällig)")
+    assert computers.names == ("p0", "Bot Ada (hard)", "Bot Bea (random)")

@@ -30,8 +30,11 @@ MODULES = (
     "stickem.table_options",
     "stickem.texts",
     "stickem.art",
+    "stickem.ai.terminal",
+    "stickem.ai.terminal_words",
 )
-"""The modules that write what a Discord player reads of Stick'em."""
+"""The modules that write what a player reads of Stick'em: on Discord, and at the terminal
+table (``stickem play``)."""
 
 NAMES = ["ann", "bob", "cy"]
 
