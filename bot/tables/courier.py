@@ -40,14 +40,13 @@ failed. The change being shown stands: it is logged and the game goes on."""
 
 def shrunk_hand(spec: Message) -> str:
     """What a hand DM sent on its own (``spec``: the DM's header, then the game's hand) shows
-    once the seat's next prompt comes: its first two lines, the header (which table) and the
-    game's first line for the hand (what it was: the round, the trick).
-
-    A prompt shrinks to the game's line of what was done (``done_spec``), and a hand shown in
-    such a DM shrinks back to that line; a hand DM that was never a prompt has no such line, and
-    its header alone ("Stick'em at #games") would say nothing of what the DM was.
+    once the seat's next prompt comes: the game's first line for the hand (what it was: the
+    round, the trump...), as a prompt shrinks to the game's line of what was done
+    (``done_spec``): one line per DM in a phone's list. Not the header alone ("Stick'em at
+    #games"), which says nothing of what the DM was; the header where there is nothing else.
     """
-    return "\n".join(render_text(spec.content).split("\n")[:2])
+    lines = render_text(spec.content).split("\n", 2)
+    return lines[1] if len(lines) > 1 and lines[1] else lines[0]
 
 
 class Courier:

@@ -1,6 +1,7 @@
 """The courier's hand DMs: a hand sent in a new DM (no done DM of the seat to show it in) shrinks,
-when the seat's next prompt comes, to its header and the game's first line for the hand, never to
-the header alone (a DM that only said "Stick'em at #games")."""
+when the seat's next prompt comes, to the game's first line for the hand (as a prompt shrinks to
+the game's line of what was done), never to its header alone (a DM that only said "Stick'em at
+#games")."""
 
 from __future__ import annotations
 
@@ -52,7 +53,7 @@ def courier(client: FakeDiscord) -> Courier:
     return Courier(client, MessageBook(), Painter(ImageSettings()))  # type: ignore[arg-type]
 
 
-async def test_a_new_hand_dm_shrinks_to_its_header_and_the_hands_line() -> None:
+async def test_a_new_hand_dm_shrinks_to_the_games_line_for_the_hand() -> None:
     client = FakeDiscord()
     table = new_table()
     table.join(1, "p1")
@@ -61,7 +62,7 @@ async def test_a_new_hand_dm_shrinks_to_its_header_and_the_hands_line() -> None:
     assert [sent["content"] for sent in client.sent] == [HAND.content]
     await carrier.dm(table, 0, Message(f"{HEADER}\nYour turn"))  # the next prompt
     assert client.edits == [
-        (1, client.edits[0][1] | {"content": f"{HEADER}\n**Stick'em** - round 2 of 5 - rules: standard"})
+        (1, client.edits[0][1] | {"content": "**Stick'em** - round 2 of 5 - rules: standard"})
     ]
     assert client.edits[0][1]["view"] is None  # nothing to click
 
@@ -79,6 +80,6 @@ async def test_a_hand_shown_in_a_shrunk_prompt_shrinks_back_to_the_prompts_line(
     assert [edit[1]["content"] for edit in client.edits] == ["You played 7.", HAND.content, "You played 7."]
 
 
-def test_shrunk_hand_is_the_header_and_the_first_line() -> None:
-    assert shrunk_hand(Message(f"{HEADER}\nRound 1")) == f"{HEADER}\nRound 1"
+def test_shrunk_hand_is_the_games_first_line_else_the_header() -> None:
+    assert shrunk_hand(Message(f"{HEADER}\nRound 1\nYour cards")) == "Round 1"
     assert shrunk_hand(Message(HEADER)) == HEADER
