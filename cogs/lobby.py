@@ -8,7 +8,6 @@ user types (autocomplete), and the table refuses a value the game does not allow
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -18,13 +17,11 @@ from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
 from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
-from bot.runtime.dynamic_items import RoutingCog
-from bot.runtime.interaction_release import releases_click
+from bot.runtime.dynamic_items import ReleasingButton, RoutingCog
 from bot.tables.game_choices import game_choices
 from bot.tables.level_choices import level_choices
 from bot.tables.service import service_for
 from bot.tables.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
-from bot.tables.stray_clicks import parse_or_none, refuse
 from host.tables import DEFAULT_TIMER, TIMER_CHOICES
 from tabletop import GameSpec
 
@@ -32,52 +29,26 @@ GAME_CHOICES = game_choices()
 """The games offered, as the choices of the ``game`` option (read when the cog is loaded)."""
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_TEMPLATE):
+class LobbyButton(ReleasingButton[LobbyId], template=LOBBY_TEMPLATE):
     """A Join / Leave / Start button of a lobby message, found again from its custom id."""
 
-    def __init__(self, ident: LobbyId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="lobby"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = LobbyId
+    label = "lobby"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> LobbyButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(LobbyId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
         """Join, leave or start the table."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).lobby_click(interaction, self.ident)
+        await service_for(interaction.client).lobby_click(interaction, ident)
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH_TEMPLATE):
+class RematchButton(ReleasingButton[RematchId], template=REMATCH_TEMPLATE):
     """The Rematch button of a game's final standings, found again from its custom id."""
 
-    def __init__(self, ident: RematchId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="rematch"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = RematchId
+    label = "rematch"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> RematchButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(RematchId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: RematchId) -> None:
         """Open the rematch's lobby, or join it."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).rematch_click(interaction, self.ident)
+        await service_for(interaction.client).rematch_click(interaction, ident)
 
 
 LEVEL_CHOICES = level_choices()

@@ -29,7 +29,7 @@ from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, Replay
 from bot.replays.step_message import ShownReplay, step_message
 from bot.runtime.dynamic_items import IdButton, RoutingCog
 from bot.tables.languages import reader_language
-from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.service import service_for
 from cogs.stats import guild_id_of, readable, storage_of
 from host.catalog import lazy
@@ -99,7 +99,7 @@ class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
                 )
             elif ident.kind == "open":
                 spec = _step(found, ident.step, language)
-                await send_ephemeral(interaction, **send_kwargs(spec, await _picture(interaction, spec)))
+                await send_ephemeral(interaction, spec, await _picture(interaction, spec))
             else:
                 spec = _step(found, ident.step, language)
                 picture = await _picture(interaction, spec)
@@ -149,7 +149,7 @@ class Replays(RoutingCog):
         page = await _history_page(
             storage_of(self.bot), interaction.channel_id, 0, reader_language(interaction)
         )
-        await send_ephemeral(interaction, **send_kwargs(page))
+        await send_ephemeral(interaction, page)
 
     @app_commands.command(
         name=command_name("commands.replay.name"), description=command_text("commands.replay.description")
@@ -165,7 +165,7 @@ class Replays(RoutingCog):
         game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)
         found = await find_replay(storage, guild_id, game_id, shown=False)
         spec = _step(found, 0, reader_language(interaction))
-        await send_ephemeral(interaction, **send_kwargs(spec, await _picture(interaction, spec)))
+        await send_ephemeral(interaction, spec, await _picture(interaction, spec))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -30,7 +30,7 @@ from bot.runtime.dynamic_items import IdButton, RoutingCog
 from bot.tables.game_choices import game_choices, offered_game
 from bot.tables.host_messages import player_name
 from bot.tables.languages import reader_language
-from bot.tables.payload import edit_kwargs, send_kwargs
+from bot.tables.payload import edit_kwargs
 from bot.tables.service import service_for
 from bot.tables.stray_clicks import refuse
 from host.catalog import lazy
@@ -113,7 +113,7 @@ class Stats(RoutingCog):
             ratings = await storage.player_ratings(guild_id, who.id)
         language = reader_language(interaction)
         spec = with_ratings(stats_message(record, player_name(who.display_name), language), ratings, language)
-        await send_ephemeral(interaction, **send_kwargs(spec))
+        await send_ephemeral(interaction, spec)
 
     @app_commands.command(
         name=command_name("commands.leaderboard.name"),
@@ -133,7 +133,7 @@ class Stats(RoutingCog):
         with readable():
             page = await storage_of(self.bot).rating_board(guild_id, spec.name, 0, PAGE_SIZE)
         spec_shown = leaderboard_message(page, guild_id, reader_language(interaction))
-        await send_ephemeral(interaction, **send_kwargs(spec_shown))
+        await send_ephemeral(interaction, spec_shown)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -3,7 +3,6 @@ Stick'em ids of earlier releases), /hand, /score, /stop."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -25,10 +24,8 @@ from bot.ids import (
     StopId,
     TakeoverId,
 )
-from bot.runtime.dynamic_items import RoutingCog
-from bot.runtime.interaction_release import releases_click
+from bot.runtime.dynamic_items import ReleasingButton, RoutingCog
 from bot.tables.service import service_for
-from bot.tables.stray_clicks import parse_or_none, refuse
 
 
 def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
@@ -38,155 +35,72 @@ def _values(interaction: discord.Interaction[Any]) -> tuple[str, ...]:
     return tuple(str(value) for value in values) if isinstance(values, list) else ()
 
 
-class ActionComponent(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ACTION_TEMPLATE):
+class ActionComponent(ReleasingButton[ActionId], template=ACTION_TEMPLATE):
     """A button or select of any game's prompt: the game's presentation says what it means."""
 
-    def __init__(self, ident: ActionId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="action"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = ActionId
+    label = "action"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> ActionComponent:
-        """Rebuild the component from a click's custom id."""
-        return cls(parse_or_none(ActionId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: ActionId) -> None:
         """Take the step or the action the component stands for."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).action_click(interaction, self.ident, _values(interaction))
-
-
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY_TEMPLATE):
-    """A card of a Stick'em hand posted by an earlier release: clicking it plays the card."""
-
-    def __init__(self, ident: PlayId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="card"))
-        self.ident = ident  # None: a malformed id, refused when clicked
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> PlayButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(PlayId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Play the card."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).action_click(interaction, ActionId.of_play(self.ident))
-
-
-class MiserySelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=MISERY_SELECT_TEMPLATE
-):
-    """The misery choice's select menu, posted by an earlier release."""
-
-    def __init__(self, ident: MiserySelectId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id))
-        self.ident = ident  # None: a malformed id, refused when clicked
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> MiserySelect:
-        """Rebuild the select from a choice's custom id."""
-        return cls(parse_or_none(MiserySelectId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Show the chosen card with a confirm button."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        ident = ActionId.of_misery_select(self.ident)
         await service_for(interaction.client).action_click(interaction, ident, _values(interaction))
 
 
-class MiseryConfirm(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=MISERY_CONFIRM_TEMPLATE
-):
+class PlayButton(ReleasingButton[PlayId], template=PLAY_TEMPLATE):
+    """A card of a Stick'em hand posted by an earlier release: clicking it plays the card."""
+
+    id_type = PlayId
+    label = "card"
+
+    async def clicked(self, interaction: discord.Interaction[Any], ident: PlayId) -> None:
+        """Play the card."""
+        await service_for(interaction.client).action_click(interaction, ActionId.of_play(ident))
+
+
+class MiserySelect(ReleasingButton[MiserySelectId], template=MISERY_SELECT_TEMPLATE):
+    """The misery choice's select menu, posted by an earlier release."""
+
+    id_type = MiserySelectId
+    label = "misery"
+
+    async def clicked(self, interaction: discord.Interaction[Any], ident: MiserySelectId) -> None:
+        """Show the chosen card with a confirm button."""
+        action = ActionId.of_misery_select(ident)
+        await service_for(interaction.client).action_click(interaction, action, _values(interaction))
+
+
+class MiseryConfirm(ReleasingButton[MiseryConfirmId], template=MISERY_CONFIRM_TEMPLATE):
     """The misery choice's confirm button (it names the selected card), posted by an earlier
     release."""
 
-    def __init__(self, ident: MiseryConfirmId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="Confirm"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = MiseryConfirmId
+    label = "Confirm"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> MiseryConfirm:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(MiseryConfirmId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: MiseryConfirmId) -> None:
         """Lock in the misery card."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        ident = ActionId.of_misery_confirm(self.ident)
-        await service_for(interaction.client).action_click(interaction, ident)
+        await service_for(interaction.client).action_click(interaction, ActionId.of_misery_confirm(ident))
 
 
-class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STOP_TEMPLATE):
+class StopButton(ReleasingButton[StopId], template=STOP_TEMPLATE):
     """The confirmation button of /stop."""
 
-    def __init__(self, ident: StopId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="Stop"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = StopId
+    label = "Stop"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> StopButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(StopId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: StopId) -> None:
         """Stop the table."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).stop_click(interaction, self.ident)
+        await service_for(interaction.client).stop_click(interaction, ident)
 
 
-class TakeoverButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TAKEOVER_TEMPLATE):
+class TakeoverButton(ReleasingButton[TakeoverId], template=TAKEOVER_TEMPLATE):
     """The host's approval of a player taking over a computer seat."""
 
-    def __init__(self, ident: TakeoverId | None, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id, label="Approve"))
-        self.ident = ident  # None: a malformed id, refused when clicked
+    id_type = TakeoverId
+    label = "Approve"
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str], /,
-    ) -> TakeoverButton:
-        """Rebuild the button from a click's custom id."""
-        return cls(parse_or_none(TakeoverId.parse, match.string), match.string)
-
-    @releases_click
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def clicked(self, interaction: discord.Interaction[Any], ident: TakeoverId) -> None:
         """Approve the takeover."""
-        if self.ident is None:
-            await refuse(interaction)
-            return
-        await service_for(interaction.client).takeover_click(interaction, self.ident)
+        await service_for(interaction.client).takeover_click(interaction, ident)
 
 
 DYNAMIC_ITEMS = (ActionComponent, PlayButton, MiserySelect, MiseryConfirm, StopButton, TakeoverButton)

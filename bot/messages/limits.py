@@ -3,7 +3,7 @@
 Discord refuses a whole message (and an interaction answer, leaving the user with "The
 application did not respond") when one part of it is too long. Texts built from what users
 typed (names, option values) can be any length, so every message content, embed and component
-label goes through here on its way out (:mod:`bot.tables.payload` and :mod:`bot.messages.replies`), clipped
+label goes through here on its way out (the one converter, :mod:`bot.tables.payload`), clipped
 with an ellipsis. Input echoed in a refusal is clipped much shorter first (:func:`echo`), so the
 refusal stays readable.
 """

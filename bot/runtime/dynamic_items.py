@@ -1,5 +1,6 @@
 """What the cogs' persistent buttons share: a button rebuilt from its custom id after a restart
-(:class:`IdButton`), and a cog that routes its buttons while it is loaded (:class:`RoutingCog`)."""
+(:class:`IdButton`), one whose click is released once handled (:class:`ReleasingButton`, the
+tables' and lobbies'), and a cog that routes its buttons while it is loaded (:class:`RoutingCog`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 import discord
 from discord.ext import commands
 
-from bot.tables.stray_clicks import parse_or_none
+from bot.runtime.interaction_release import releases_click
+from bot.tables.stray_clicks import parse_or_none, refuse
 
 IdT = TypeVar("IdT")
 
@@ -48,6 +50,26 @@ class IdButton(discord.ui.DynamicItem[discord.ui.Button[Any]], Generic[IdT], tem
         """Rebuild the button from a click's custom id."""
         ident: Any = parse_or_none(cls.id_type.parse, match.string)  # an IdT: id_type makes them
         return cls(ident, match.string)
+
+
+class ReleasingButton(IdButton[IdT], template=r"(?!)"):
+    """An :class:`IdButton` of the busy messages (a table's, a lobby's): a click with a malformed
+    id is refused privately, any other handed to :meth:`clicked`, and the click is released
+    once handled (:func:`bot.runtime.interaction_release.releases_click`). Also the component
+    of a select: discord.py routes a click by its custom id alone, and the values chosen are
+    read from the interaction."""
+
+    @releases_click
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Refuse a malformed id, else do what the button stands for."""
+        if self.ident is None:
+            await refuse(interaction)
+            return
+        await self.clicked(interaction, self.ident)
+
+    async def clicked(self, interaction: discord.Interaction[Any], ident: IdT) -> None:
+        """Do what a click with the id ``ident`` stands for (each subclass its own)."""
+        raise NotImplementedError
 
 
 class RoutingCog(commands.Cog):

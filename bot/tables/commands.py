@@ -185,7 +185,7 @@ class Commands:
         reader = self.courier.languages.of_interaction(interaction)
         spec = prompt_spec(table, seat, language=reader)
         picture = await self.courier.painter.picture(spec.picture, table.guild_id)
-        await send_ephemeral(interaction, **send_kwargs(spec, picture))
+        await send_ephemeral(interaction, spec, picture)
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score: the table state and totals with the chart of the totals (in the first round:
@@ -217,12 +217,12 @@ class Commands:
                 **send_kwargs(spec, picture), allowed_mentions=discord.AllowedMentions.none()
             )
         else:
-            await send_ephemeral(interaction, **send_kwargs(spec, picture))
+            await send_ephemeral(interaction, spec, picture)
 
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""
         table = self.registry.require(channel_id_of(interaction))
         game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
-        reader = self.courier.languages.of_interaction(interaction)
+        self.courier.languages.note(interaction)
         spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
-        await send_ephemeral(interaction, **send_kwargs(spec, language=reader))
+        await send_ephemeral(interaction, spec)  # in the reader's language

@@ -38,6 +38,17 @@ SHOW_FAILURES = (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutErr
 failed. The change being shown stands: it is logged and the game goes on."""
 
 
+def shrunk_hand(spec: Message) -> str:
+    """What a hand DM sent on its own (``spec``: the DM's header, then the game's hand) shows
+    once the seat's next prompt comes: the game's first line for the hand (what it was: the
+    round, the trump...), as a prompt shrinks to the game's line of what was done
+    (``done_spec``): one line per DM in a phone's list. Not the header alone ("Stick'em at
+    #games"), which says nothing of what the DM was; the header where there is nothing else.
+    """
+    lines = render_text(spec.content).split("\n", 2)
+    return lines[1] if len(lines) > 1 and lines[1] else lines[0]
+
+
 class Courier:
     """Sends and edits a table's messages on Discord, and keeps their ids in the message book."""
 
@@ -118,7 +129,9 @@ class Courier:
         await channel.get_partial_message(ref.message_id).edit(**await self._edit(table, spec))
 
     async def dm(self, table: Table, seat: int, spec: Message, *, live: bool = True) -> DmResult:
-        """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``).
+        """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``:
+        a hand, remembered as the seat's latest done DM, shown until its next prompt and then
+        shrunk to :func:`shrunk_hand`).
 
         "sent" when it was; "refused" when Discord said just now that the seat's DMs are closed
         (403 / 50007): that is announced in the channel (with a mention) and the seat plays
@@ -152,8 +165,7 @@ class Courier:
             await self.book.prompt_sent(table, seat, ref)
             await self._shrink_done(table, seat)
         else:
-            line = render_text(spec.content).partition("\n")[0]
-            page.done[seat] = DoneDm(ref, line, expanded=True)
+            page.done[seat] = DoneDm(ref, shrunk_hand(spec), expanded=True)
         return "sent"
 
     async def show_hand(self, table: Table, seat: int, spec: Message) -> None:

@@ -7,10 +7,11 @@ Two steps, both here:
   reader's language (a catalog :class:`~tabletop.catalog.Text` becomes words), each component's
   intent made its custom id (a game's intents, by the table's ``custom_id``), a header line above
   the content, the picture it shows. Pure.
-- :func:`send_kwargs`, :func:`edit_kwargs`, :func:`pictured_edit_kwargs`: the keyword arguments
-  of discord.py's ``send`` / ``edit``: content, ``discord.Embed`` objects, components and the drawn
-  picture as a file, all clipped to Discord's limits (:mod:`bot.messages.limits`). A text not yet
-  filled in is filled in here, in ``language``.
+- :func:`send_kwargs`, :func:`edit_kwargs`, :func:`words_edit_kwargs`,
+  :func:`pictured_edit_kwargs`: the keyword arguments of discord.py's ``send`` / ``edit``:
+  content, ``discord.Embed`` objects, components and the drawn picture as a file, all clipped
+  to Discord's limits (:mod:`bot.messages.limits`). A text not yet filled in is filled in
+  here, in ``language``.
 
 Components go out as :class:`StaticComponents`, not as ``discord.ui.View`` objects: every click is
 routed by custom id to the ``DynamicItem`` classes the cogs register (which keeps buttons working
@@ -233,6 +234,16 @@ def edit_kwargs(message: Message, *, language: str = DEFAULT_LANGUAGE) -> dict[s
     return {
         "content": limits.clip(render(message.content, language), limits.CONTENT),
         "embeds": discord_embeds(message, language),
+        "view": build_components(message, language),
+    }
+
+
+def words_edit_kwargs(message: Message, *, language: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Keyword arguments for an ``edit`` of a message's words and components only (texts in
+    ``language``, clipped as :func:`edit_kwargs` clips them): its embeds and attachments stay as
+    they are (a note added under a message the bot only has as Discord shows it)."""
+    return {
+        "content": limits.clip(render(message.content, language), limits.CONTENT),
         "view": build_components(message, language),
     }
 

@@ -20,16 +20,17 @@ from typing import Any
 import discord
 
 from bot.ids import RematchId
-from bot.messages import limits
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
 from bot.tables.answer import Answerer
+from bot.tables.payload import words_edit_kwargs
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.journal import GameJournal
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer
 from host.storage import StorageError, StorageUnavailable, UnknownGame, utc_now
 from host.tables import Outcome, Table, TableRegistry, TableState
+from host.text import joined
 from tabletop import registry
 from tabletop.presentation import Button, Message
 
@@ -120,9 +121,9 @@ class Rematches:
         note = text("rematch.expired_note", language=language)
         if message.content.endswith(note) and not message.components:
             return
-        content = limits.clip(f"{message.content}\n\n{note}", limits.CONTENT)
+        expired = Message(joined([message.content, lazy("rematch.expired_note")], "\n\n"))
         try:
-            await message.edit(content=content, view=None)
+            await message.edit(**words_edit_kwargs(expired, language=language))
         except EXPIRY_EDIT_FAILURES as exc:
             log.warning("Could not mark the rematch offer of message %s expired: %r", message.id, exc)
 

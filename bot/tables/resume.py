@@ -16,10 +16,10 @@ from typing import Any
 
 import discord
 
-from bot.messages import limits
 from bot.tables.message_book import MessageBook
+from bot.tables.payload import send_kwargs
 from bot.tables.service import TableService
-from host.catalog import Words, lazy, render
+from host.catalog import Words, lazy
 from host.journal import replay
 from host.reshow import resume_effects, round_end_effects
 from host.storage import (
@@ -40,6 +40,7 @@ from host.tables import (
     TableState,
 )
 from tabletop import registry
+from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
 
@@ -222,7 +223,7 @@ async def _say(service: TableService, channel_id: int, words: Words, guild_id: i
     try:
         channel = service.client.get_partial_messageable(channel_id)
         mentions = discord.AllowedMentions(users=True)
-        shown = render(words, service.languages.of_server(guild_id))
-        await channel.send(limits.clip(shown, limits.CONTENT), allowed_mentions=mentions)
+        notice = send_kwargs(Message(words), language=service.languages.of_server(guild_id))
+        await channel.send(**notice, allowed_mentions=mentions)
     except discord.HTTPException as exc:
         log.warning("could not post in channel %s after a restart: %s", channel_id, exc)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from bot.ids import ActionId, TakeoverId
+from bot.messages import limits
 from bot.tables import host_messages as render
 from bot.tables.payload import localized
-from host.catalog import DEFAULT_LANGUAGE, Words, lazy, text
+from host.catalog import DEFAULT_LANGUAGE, Text, Words, lazy, text
 from host.tables import Table, TableError, TableState, TakeoverRequest
 from host.text import joined
 from tabletop.pictures import PictureKind, Sketch, art_of
@@ -131,6 +132,19 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
     return localized(message, language, picture=sketch(table, "table", view, language))
 
 
+NAME_IN_LABEL = limits.BUTTON_LABEL - 20
+"""Characters of a seat's name in its "Give seat" button at most: the label's other words take
+at most 20 in every catalog language (a test checks), so a long name is what gives way."""
+
+
+def give_seat_label(seat: int, name: str) -> Text:
+    """The label of the button that gives ``seat`` (its player ``name``) to whoever asked: a long
+    name clipped (with an ellipsis) so that the whole label fits Discord's limit and still reads
+    "Give seat 3 (Name…)", its seat number and closing bracket kept; the converter's own clip
+    (:func:`bot.tables.payload.send_kwargs`) would cut the end of the label instead."""
+    return lazy("takeover.give_button", seat=seat + 1, name=limits.clip(name, NAME_IN_LABEL))
+
+
 def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEFAULT_LANGUAGE) -> Message:
     """The host's approval message: one Approve button, or one per seat to choose from."""
     host = str(table.host_id)  # a mention's digits (no host: never asked)
@@ -144,16 +158,7 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
     lines: list[Words] = [lazy("takeover.ask_any", host=host, name=request.name)]
     lines += [joined(["-", table.seat_label(seat)]) for seat in request.seats]
     buttons = [
-        Button(
-            text(
-                "takeover.give_button",
-                language=language,
-                seat=seat + 1,
-                name=table.seats[seat].shown_in(language),
-            )[:80],
-            ident,
-            style="success",
-        )
+        Button(give_seat_label(seat, table.seats[seat].shown_in(language)), ident, style="success")
         for ident, seat in zip(ids, request.seats, strict=True)
     ]
     per_row = render.MAX_PER_ROW

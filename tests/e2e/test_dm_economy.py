@@ -73,6 +73,8 @@ async def test_stupid_sends_a_dm_per_turn_and_shows_a_new_hand_in_the_last_one(
             answered = emulator.driver.dm_messages(user)
             assert any(m.content.startswith("You bid **") for m in answered)
             assert any(m.content.startswith("You played **") for m in answered)
+            # round 1's hand DM says what it was (the game's line), not only "Stupid at #channel"
+            assert not any(m.content.startswith("Stupid at <#") for m in answered), answered
 
 
 async def test_stickem_sends_a_dm_per_decision_each_answered_in_one_line(
