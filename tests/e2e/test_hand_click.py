@@ -6,21 +6,28 @@ same decision (the DM prompt they had goes on in place, edited, as the private a
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
-from tests.e2e.seat_helpers import WAIT, settle_channel
+from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
 from tests.e2e.stickgame_play import (
     ambiguous_last_meld,
     hand_command,
     reach,
     resumed_table,
 )
+from tests.e2e.stupid_play import fix_seed, live, open_stupid_table
+from tests.e2e.test_stupid_table import hand_command as stupid_hand
 
 SHORT = {"sticks_to_win": 1, "hand_size": 11}
 NAMES = ("ann", "bob", "Bot Ada (normal)")
+STUPID_SEED = 3
+"""The deal of the Stupid game (three seats, rounds of 1, 2 and 1 cards). Whether ann must act
+again at once after a click (she plays last to the first trick of round 2, wins it and leads)
+varies with the computers' play; the test checks her DMs after every click either way."""
 PLACEMENT_SEED = 140
 """ann is to draw after bob's and the computer's first turns (see test_stickgame_table)."""
 
@@ -65,3 +72,58 @@ async def test_draw_from_hand_answer_leaves_one_live_dm_prompt_with_its_header(
         # the prompt stays the live one: the turn goes on in it, to its end
         await game.play_until(lambda: game.shadow.awaiting != (0,), timeout=10)
         assert not live_dms(emulator, ann)
+
+
+def live_prompts_are_one(emulator: Emulator, user: User, header: str, *, awaited: bool) -> None:
+    """The user's DMs offer components in one message at most: their latest, a prompt with its
+    header, when (and only when) they are awaited."""
+    messages = emulator.driver.dm_messages(user)
+    live = [m for m in messages if m.raw_components]
+    if awaited:
+        assert [m.id for m in live] == [messages[-1].id], [m.content for m in live]
+        assert messages[-1].content.startswith(f"{header}\n"), messages[-1].content
+    else:
+        assert live == [], [m.content for m in live]
+
+
+async def test_stupid_played_through_hand_leaves_one_live_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann and two computer players, rounds of 1, 2 and 1 cards: ann makes every bid and plays
+    every card in /hand's private answer (a Stupid decision is one click, so the DM prompt is
+    answered, shrunk to its line, and the next decision, should ann lead the next trick at
+    once, comes in a new DM with its header). After each click her DMs hold one live prompt (with the
+    header) while she is awaited and none otherwise; no DM of a decision gone by keeps buttons."""
+    club = make_club(emulator, 1, "stupid")
+    ann = club.users[0]
+    header = f"Stupid at <#{club.channel.id}>"
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    fix_seed(bot, STUPID_SEED)
+    async with running(bot, emulator):
+        play = await open_stupid_table(emulator, bot, club.channel, [ann], options="max_hand=2", players=3)
+        clicks = 0
+        while True:
+            async with asyncio.timeout(WAIT):  # the computers move; then ann's prompt, or the end
+                while not (play.game.is_over or (0 in play.game.awaiting and play.live_prompt(0))):
+                    await asyncio.sleep(0.02)
+                    await play.sync()
+            if play.game.is_over:
+                break
+            await settle_channel(emulator, club.channel)
+            live_prompts_are_one(emulator, ann, header, awaited=True)
+            shown = await stupid_hand(emulator, ann, club.channel)
+            chosen = play.decide(0).encode()
+            button = next(c for c in live(shown) if c.ident.intent == chosen)
+            count = len(play.shadow.log)
+            result = await emulator.driver.click(ann, shown, button.ident.encode())
+            await result.response(timeout=WAIT)
+            await play.wait_moves(count, what="ann's move")
+            if play.game.is_over:
+                await play.check_the_end()  # shown after her DM's answer: all shown now
+            else:
+                await settle_channel(emulator, club.channel)
+                await play.sync()
+            clicks += 1
+            awaited = not play.game.is_over and 0 in play.game.awaiting
+            live_prompts_are_one(emulator, ann, header, awaited=awaited)
+        assert clicks == 3 + 4
