@@ -1,7 +1,8 @@
 """A click in /hand's private answer, by a player whose DMs are open: afterwards the player has
-exactly one live prompt in their DMs (with the "Stick Game at #channel" header every DM prompt
-carries), their other DMs of the table offer nothing to click, and no second DM came for the
-same decision (the DM prompt they had goes on in place, edited, as the private answer does).
+exactly one live prompt in their DMs while they must decide (with the "<game> at #channel"
+header every DM prompt carries) and none otherwise; no other DM of the table offers anything to
+click. In Stick Game, where a turn is several clicks, the DM prompt they had goes on in place,
+edited as the private answer is, and no second DM comes for the same turn.
 """
 
 from __future__ import annotations
