@@ -10,9 +10,14 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.tables.table_messages import dm_header
+from stickem import Card, Phase
+from stickem import Game as StickemGame
+from stickem.events import TrickWon
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
+from tests.e2e.game_harness import table_game
 from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
 from tests.e2e.stickgame_play import (
     ambiguous_last_meld,
@@ -128,3 +133,52 @@ async def test_stupid_played_through_hand_leaves_one_live_dm_prompt(
             awaited = not play.game.is_over and 0 in play.game.awaiting
             live_prompts_are_one(emulator, ann, header, awaited=awaited)
         assert clicks == 3 + 4
+
+
+def winning_card(shadow: StickemGame, seat: int) -> Card | None:
+    """A legal card with which ``seat``, the last to play to the trick, takes it (None if none)."""
+    for card in shadow.legal_cards(seat):
+        trial = shadow.copy()
+        events = trial.play(seat, card)
+        if any(isinstance(e, TrickWon) and e.winner == seat for e in events):
+            return card
+    return None
+
+
+async def test_stickem_played_through_hand_leaves_one_live_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Three players of Stick'em play cards in /hand's private answer, the last of a trick
+    taking it whenever a card of theirs can (so that they lead the next one at once). After
+    each click the clicker's DMs hold one live prompt (the latest, with its header) when they
+    must play again at once and none otherwise: the clicked-past DM prompt shrank to its line."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=1)
+        shadow = h.shadow
+        assert shadow is not None
+        for seat in range(3):
+            await h.pick_misery(seat)
+        header = dm_header(h.table)
+        again = clicks = 0
+        while shadow.phase is Phase.TRICKS and (again < 2 or clicks < 6):
+            seat = shadow.awaiting[0]
+            user = h.users[seat]
+            await h.hand_message(seat)  # the DM prompt came
+            response = await h.slash(user, "hand")
+            assert response.ephemeral and response.message is not None
+            last = len(shadow.current_trick) == shadow.players - 1
+            card = (winning_card(shadow, seat) if last else None) or shadow.legal_cards(seat)[0]
+            await h.answer(emulator.driver.click(user, response.message, str(card)))
+            shadow.play(seat, card)
+            clicks += 1
+            awaited = shadow.phase is Phase.TRICKS and shadow.awaiting[0] == seat
+            again += awaited
+            messages = emulator.driver.dm_messages(user)
+            live = [m for m in messages if m.raw_components]
+            if awaited:
+                assert [m.id for m in live] == [messages[-1].id], [m.content for m in live]
+                assert messages[-1].content.startswith(f"{header}\n"), messages[-1].content
+            else:
+                assert live == [], [m.content for m in live]
+        assert again >= 2
