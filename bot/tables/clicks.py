@@ -235,7 +235,7 @@ class Clicks:
         finally:
             if seat is not None and keep_prompt and self.courier.is_live_prompt(table, seat, interaction):
                 self.courier.book.prompt_still_live(table, seat)  # for the game as it is now
-            elif seat is not None and keep_prompt and await self._renew_dm_prompt(table, seat):
+            elif seat is not None and keep_prompt and await self._prompt_goes_on(table, seat, answered):
                 outcome = _without_prompt(outcome, seat)
             elif seat is not None:
                 await self.courier.retire_clicked_prompt(
@@ -243,16 +243,21 @@ class Clicks:
                 )
             await self.effects.execute(table, outcome, skip=skip)
 
-    async def _renew_dm_prompt(self, table: Table, seat: int) -> bool:
+    async def _prompt_goes_on(self, table: Table, seat: int, answered: bool) -> bool:
         """The seat's decision goes on after a click outside its live DM prompt (in /hand's
         private answer): that DM prompt, if it has one, shows the prompt as it is now, with its
-        header and in its reader's language, and stays the live one.
+        header and in its reader's language, and stays the live one. True when nothing more is
+        owed: the DM was renewed, or the player's DMs are closed and the click's answer (shown,
+        ``answered``) is the prompt that goes on, which a mention in the channel would only
+        repeat.
 
         Decided so: of the two ways to leave the player one live prompt (this, or the old DM
         shrunk to its one line and the prompt DMed anew) this one sends no message, so the
         phone rings for nothing the player did not just do, and no DM keeps buttons of a
         stage gone by. False when there is none or it could not be edited: the prompt is DMed
         anew (``Prompt(seat)``)."""
+        if answered and table.seats[seat].user_id in self.courier.book.of(table).dm_closed:
+            return True
         reader = self.courier.languages.of_seat(table, seat)
         spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
         return await self.courier.renew_prompt(table, seat, spec)

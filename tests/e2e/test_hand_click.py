@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from bot.tables.table_messages import dm_header
 from stickem import Card, Phase
@@ -182,3 +185,42 @@ async def test_stickem_played_through_hand_leaves_one_live_dm_prompt(
             else:
                 assert live == [], [m.content for m in live]
         assert again >= 2
+
+
+async def test_a_draw_in_hand_with_closed_dms_pings_nobody(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ann's DMs are closed, so she plays in /hand's private answer: when she draws there, the
+    answer goes on as her prompt ("Lay down" offered), and the channel gets no mention telling
+    her it is her turn to play, which she is looking at already."""
+    add_user = emulator.add_user
+
+    def closed_for_ann(name: str, *args: Any, **kwargs: Any) -> User:
+        if name == "ann":
+            kwargs["dms_open"] = False
+        return add_user(name, *args, **kwargs)
+
+    monkeypatch.setattr(emulator, "add_user", closed_for_ann)
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        ann = game.humans[0]
+        channel = emulator.world.channels[game.channel_id]
+        await game.wait(lambda: 0 in game.shadow.awaiting, timeout=WAIT, what="ann's turn")
+        await settle_channel(emulator, channel)
+        said = len(emulator.driver.channel_messages(channel))
+        assert f"<@{ann.id}>, it is your turn to draw (round 1). Use **/hand**." in [
+            m.content for m in emulator.driver.channel_messages(channel)
+        ]
+        shown = await hand_command(emulator, ann, game.channel_id)
+        before = (shown.content, shown.raw_components)
+        result = await emulator.driver.click(ann, shown, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: (shown.content, shown.raw_components) != before or None, timeout=WAIT, what="the answer"
+        )
+        await settle_channel(emulator, channel)
+        await game.sync()
+        assert game.shadow.log[-1] == (0, "S")
+        assert "Lay down your stick" in [b.label for b in shown.buttons]
+        assert [m.content for m in emulator.driver.channel_messages(channel)[said:]] == []
