@@ -2,7 +2,8 @@
 exactly one live prompt in their DMs while they must decide (with the "<game> at #channel"
 header every DM prompt carries) and none otherwise; no other DM of the table offers anything to
 click. In Stick Game, where a turn is several clicks, the DM prompt they had goes on in place,
-edited as the private answer is, and no second DM comes for the same turn.
+edited as the private answer is, and no second DM comes for the same turn. A player whose DMs
+are closed is not mentioned in the channel for the turn that goes on in the answer itself.
 """
 
 from __future__ import annotations
