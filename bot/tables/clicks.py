@@ -163,11 +163,7 @@ class Clicks:
         if in_place:
             spec = prompt_spec(table, seat, header=header, language=reader)
             if self.courier.is_live_prompt(table, seat, interaction):  # the DM prompt goes on
-                outcome = Outcome(
-                    outcome.reply,
-                    tuple(e for e in outcome.effects if e != Prompt(seat)),
-                    outcome.seat,
-                )
+                outcome = _without_prompt(outcome, seat)
         else:
             reply = table.presentation.reply(meaning.action, match.view(seat))
             spec = done_spec(after or Message(reply), reader)
@@ -216,7 +212,8 @@ class Clicks:
         keep_prompt: bool = False,
     ) -> None:
         """After ``outcome`` changed the table: answer the click with ``spec``, retire ``seat``'s
-        old DM prompt and show the effects.
+        old DM prompt (or, while its decision goes on, ``keep_prompt``, keep it live: renewed in
+        place when the click came from elsewhere) and show the effects.
 
         The change is already made, so a failed answer (too late, a Discord outage) must neither
         stop the game (the effects are shown whatever happens) nor be reported as "nothing was
@@ -238,11 +235,32 @@ class Clicks:
         finally:
             if seat is not None and keep_prompt and self.courier.is_live_prompt(table, seat, interaction):
                 self.courier.book.prompt_still_live(table, seat)  # for the game as it is now
+            elif seat is not None and keep_prompt and await self._prompt_goes_on(table, seat, answered):
+                outcome = _without_prompt(outcome, seat)
             elif seat is not None:
                 await self.courier.retire_clicked_prompt(
                     table, seat, interaction, spec, clicked_shown=answered
                 )
             await self.effects.execute(table, outcome, skip=skip)
+
+    async def _prompt_goes_on(self, table: Table, seat: int, answered: bool) -> bool:
+        """The seat's decision goes on after a click outside its live DM prompt (in /hand's
+        private answer): that DM prompt, if it has one, shows the prompt as it is now, with its
+        header and in its reader's language, and stays the live one. True when nothing more is
+        owed: the DM was renewed, or the player's DMs are closed and the click's answer (shown,
+        ``answered``) is the prompt that goes on, which a mention in the channel would only
+        repeat.
+
+        Decided so: of the two ways to leave the player one live prompt (this, or the old DM
+        shrunk to its one line and the prompt DMed anew) this one sends no message, so the
+        phone rings for nothing the player did not just do, and no DM keeps buttons of a
+        stage gone by. False when there is none or it could not be edited: the prompt is DMed
+        anew (``Prompt(seat)``)."""
+        if answered and table.seats[seat].user_id in self.courier.book.of(table).dm_closed:
+            return True
+        reader = self.courier.languages.of_seat(table, seat)
+        spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
+        return await self.courier.renew_prompt(table, seat, spec)
 
 
 def _meaning(
@@ -251,3 +269,8 @@ def _meaning(
     """What an admitted click means to the game's presentation now; None for an away player's
     click that only brings them back (:attr:`~host.table.play.Admitted.returns`)."""
     return None if admitted.returns else table.read_click(admitted, ident.intent, values)
+
+
+def _without_prompt(outcome: Outcome, seat: int) -> Outcome:
+    """``outcome`` without its new DM prompt for ``seat`` (its live one goes on)."""
+    return Outcome(outcome.reply, tuple(e for e in outcome.effects if e != Prompt(seat)), outcome.seat)

@@ -257,6 +257,24 @@ class Courier:
             await self.retire_seat_prompt(table, seat, spec)
         page.done[seat] = DoneDm(ref, render_text(spec.content))
 
+    async def renew_prompt(self, table: Table, seat: int, spec: Message) -> bool:
+        """Show ``spec``, the seat's prompt for the game as it is now, in its live DM prompt,
+        which stays its live prompt (a click elsewhere, in /hand's private answer, took a step
+        of its decision). False when it has none, or the edit failed: then it is forgotten, and
+        the caller DMs the prompt anew."""
+        page = self.book.of(table)
+        ref = page.prompts.get(seat)
+        if ref is None:
+            return False
+        try:
+            await self.edit_dm(table, ref, spec)
+        except SHOW_FAILURES as exc:
+            log.info("Could not renew a prompt at table %s: %r", table.channel_id, exc)
+            page.prompts.pop(seat, None)
+            return False
+        self.book.prompt_still_live(table, seat)
+        return True
+
     async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
         stays its latest done DM."""

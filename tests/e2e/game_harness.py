@@ -344,7 +344,7 @@ class GameHarness:
         if self.dms_closed(user):
             await self.emu.driver.wait_for_message(
                 self.channel,
-                lambda m: f"<@{user.id}> it is your turn (round {round_number}, trick {trick})"
+                lambda m: f"<@{user.id}>, it is your turn (round {round_number}, trick {trick})"
                 in m.content,
                 timeout=WAIT,
             )

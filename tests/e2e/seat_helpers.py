@@ -119,6 +119,11 @@ def _bot_of(emu: Emulator) -> StickemBot:
     return _BOTS[id(emu)]
 
 
+async def settle_channel(emu: Emulator, channel: Channel) -> None:
+    """:func:`settle` for the bot :func:`running` on ``emu``."""
+    await settle(emu, _bot_of(emu), channel)
+
+
 def live_prompt(emu: Emulator, user: User) -> Message | None:
     """The user's latest DM if it still offers a misery choice or enabled card buttons."""
     messages = emu.driver.dm_messages(user)

@@ -74,13 +74,13 @@ async def test_player_with_closed_dms_plays_everything_through_hand(
         }
         mentions = [
             m for m in emulator.driver.channel_messages(h.channel)
-            if m.content.startswith(f"<@{bob.id}> it is your turn")
+            if m.content.startswith(f"<@{bob.id}>, it is your turn")
         ]
         assert len(mentions) == 2 * 14  # one per trick, nothing stalls silently
         assert all(m.content.endswith(". Use **/hand**.") for m in mentions)  # the host's hint
         texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
         assert sum("can't send you direct messages" in t for t in texts) == 1
-        assert sum(t == f"<@{bob.id}> round 2: pick your misery card. Use **/hand**." for t in texts) == 1
+        assert sum(t == f"<@{bob.id}>, round 2: pick your misery card. Use **/hand**." for t in texts) == 1
         assert emulator.calls("POST /channels/{channel_id}/messages", status=403)
         assert not [m for m in emulator.driver.dm_messages(bob) if m.author.id != bob.id]
 

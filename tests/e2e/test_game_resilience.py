@@ -90,7 +90,7 @@ async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
         assert any("Could not DM" in r.message for r in caplog.records if r.levelno == logging.WARNING)
         texts = [m.content for m in emulator.driver.channel_messages(h.channel)]
         assert not any("can't send you direct messages" in t for t in texts)
-        assert sum(t.startswith(f"<@{target.id}> it is your turn") for t in texts) == 1
+        assert sum(t.startswith(f"<@{target.id}>, it is your turn") for t in texts) == 1
         assert target.id not in service_for(h.bot).book.of(h.table).dm_closed
         # This turn is played through /hand; the next prompts come by DM again.
         message = await hand_via_slash(h, following)
@@ -101,7 +101,7 @@ async def test_a_dm_that_fails_for_another_reason_mentions_the_player_once(
         for _ in range(3):
             await h.play_turn()
         assert sum(
-            t.startswith(f"<@{target.id}> it is your turn")
+            t.startswith(f"<@{target.id}>, it is your turn")
             for t in (m.content for m in emulator.driver.channel_messages(h.channel))
         ) == 1
 

@@ -11,6 +11,7 @@ import pytest
 
 from bot.messages.errors import friendly_message
 from host.catalog import CATALOG as HOST_CATALOG
+from host.catalog import lazy, render
 from host.table.seats import GameRefusal, OutdatedPrompt, TableError
 from stupid.texts import t as stupid_text
 from tabletop import Refused, registry
@@ -85,3 +86,34 @@ def test_a_games_refusal_gets_the_hint_only_when_the_game_marks_it_outdated(outd
 
 def test_the_tables_own_refusals_get_no_hint() -> None:
     assert "/hand" not in (friendly_message(TableError("You have no seat in this game.")) or "")
+
+
+@pytest.mark.parametrize("game", ["stickem", "stupid", "stickgame"])
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_channel_nudge_reads_as_one_sentence_after_the_mention(game: str, language: str) -> None:
+    """The mention is the one addressed: a comma joins it to the game's words (which go on the
+    sentence, in lower case but for a German noun), and the host's hint follows as a sentence of its own."""
+    spec = registry.game(game)
+    options = spec.resolve_options({})
+    match = spec.new_match(spec.player_range(options)[0], options, 1)
+    seat = match.awaiting[0]
+    nudge = spec.presentation.nudge(match.view(seat))  # type: ignore[attr-defined]
+    shown = render(lazy("hints.nudge", user=7, nudge=nudge), language)
+    words = render(nudge, language)
+    hint = "Use **/hand**." if language == "en" else "Nutze **/hand**."
+    assert shown == f"<@7>, {words} {hint}"
+    assert words.endswith(".")
+    assert words[0].islower() or language == "de"  # German nouns keep their capital: "Runde 1: …"
+
+
+def test_the_channel_nudge_in_english_and_german() -> None:
+    stupid = registry.game("stupid")
+    options = stupid.resolve_options({})
+    match = stupid.new_match(3, options, 1)
+    nudge = stupid.presentation.nudge(match.view(match.awaiting[0]))  # type: ignore[attr-defined]
+    assert render(lazy("hints.nudge", user=7, nudge=nudge)) == (
+        "<@7>, it is your turn to bid (round 1). Use **/hand**."
+    )
+    assert render(lazy("hints.nudge", user=7, nudge=nudge), "de") == (
+        "<@7>, du bist am Zug und sagst an (Runde 1). Nutze **/hand**."
+    )

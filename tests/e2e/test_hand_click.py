@@ -1,0 +1,227 @@
+"""A click in /hand's private answer, by a player whose DMs are open: afterwards the player has
+exactly one live prompt in their DMs while they must decide (with the "<game> at #channel"
+header every DM prompt carries) and none otherwise; no other DM of the table offers anything to
+click. In Stick Game, where a turn is several clicks, the DM prompt they had goes on in place,
+edited as the private answer is, and no second DM comes for the same turn. A player whose DMs
+are closed is not mentioned in the channel for the turn that goes on in the answer itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.tables.table_messages import dm_header
+from stickem import Card, Phase
+from stickem import Game as StickemGame
+from stickem.events import TrickWon
+from tests.discord_emulator import Emulator
+from tests.discord_emulator.state import Message, User
+from tests.e2e.dm_count import dm_counts
+from tests.e2e.game_harness import table_game
+from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
+from tests.e2e.stickgame_play import (
+    ambiguous_last_meld,
+    hand_command,
+    reach,
+    resumed_table,
+)
+from tests.e2e.stupid_play import fix_seed, live, open_stupid_table
+from tests.e2e.test_stupid_table import hand_command as stupid_hand
+
+SHORT = {"sticks_to_win": 1, "hand_size": 11}
+NAMES = ("ann", "bob", "Bot Ada (normal)")
+STUPID_SEED = 3
+"""The deal of the Stupid game (three seats, rounds of 1, 2 and 1 cards). Whether ann must act
+again at once after a click (she plays last to the first trick of round 2, wins it and leads)
+varies with the computers' play; the test checks her DMs after every click either way."""
+PLACEMENT_SEED = 140
+"""ann is to draw after bob's and the computer's first turns (see test_stickgame_table)."""
+
+
+def live_dms(emulator: Emulator, user: User) -> list[Message]:
+    """The user's DMs that still offer components."""
+    return [m for m in emulator.driver.dm_messages(user) if m.raw_components]
+
+
+async def test_draw_from_hand_answer_leaves_one_live_dm_prompt_with_its_header(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann, whose DM prompt asks her to draw, types /hand and clicks "Draw from stock" in the
+    private answer: her DM prompt becomes the prompt of the rest of her turn (header, "Lay down"
+    buttons, the game's new stage) in place; no new DM arrives, and it is her only DM with
+    components."""
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        ann = game.humans[0]
+        seat, prompt = await game.next_turn()
+        assert seat == 0
+        created = dm_counts(emulator, [ann])["ann"].created
+        shown = await hand_command(emulator, ann, game.channel_id)
+        before = (shown.content, shown.raw_components)
+        count = len(game.shadow.log)
+        result = await emulator.driver.click(ann, shown, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: (shown.content, shown.raw_components) != before or None, timeout=WAIT, what="the answer"
+        )
+        assert "Lay down your stick" in [b.label for b in shown.buttons]  # the turn goes on there
+        await game.wait(lambda: len(game.shadow.log) > count, timeout=WAIT, what="the draw")
+        assert game.shadow.log[count] == (0, "S")
+        await settle_channel(emulator, emulator.world.channels[game.channel_id])  # all shown
+        live = live_dms(emulator, ann)
+        assert [m.id for m in live] == [prompt.id]
+        game.check_prompt(0, prompt)  # the header, the hand after the draw, the same components
+        assert prompt.content.startswith(f"{game.header}\n")
+        assert dm_counts(emulator, [ann])["ann"].created == created  # no second DM for the turn
+        assert "Lay down your stick" in [b.label for b in prompt.buttons]
+        # the prompt stays the live one: the turn goes on in it, to its end
+        await game.play_until(lambda: game.shadow.awaiting != (0,), timeout=10)
+        assert not live_dms(emulator, ann)
+
+
+def live_prompts_are_one(emulator: Emulator, user: User, header: str, *, awaited: bool) -> None:
+    """The user's DMs offer components in one message at most: their latest, a prompt with its
+    header, when (and only when) they are awaited."""
+    messages = emulator.driver.dm_messages(user)
+    live = [m for m in messages if m.raw_components]
+    if awaited:
+        assert [m.id for m in live] == [messages[-1].id], [m.content for m in live]
+        assert messages[-1].content.startswith(f"{header}\n"), messages[-1].content
+    else:
+        assert live == [], [m.content for m in live]
+
+
+async def test_stupid_played_through_hand_leaves_one_live_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann and two computer players, rounds of 1, 2 and 1 cards: ann makes every bid and plays
+    every card in /hand's private answer (a Stupid decision is one click, so the DM prompt is
+    answered, shrunk to its line, and the next decision, should ann lead the next trick at
+    once, comes in a new DM with its header). After each click her DMs hold one live prompt (with the
+    header) while she is awaited and none otherwise; no DM of a decision gone by keeps buttons."""
+    club = make_club(emulator, 1, "stupid")
+    ann = club.users[0]
+    header = f"Stupid at <#{club.channel.id}>"
+    bot = seat_bot(emulator, tmp_path, club.guild_id)
+    fix_seed(bot, STUPID_SEED)
+    async with running(bot, emulator):
+        play = await open_stupid_table(emulator, bot, club.channel, [ann], options="max_hand=2", players=3)
+        clicks = 0
+        while True:
+            async with asyncio.timeout(WAIT):  # the computers move; then ann's prompt, or the end
+                while not (play.game.is_over or (0 in play.game.awaiting and play.live_prompt(0))):
+                    await asyncio.sleep(0.02)
+                    await play.sync()
+            if play.game.is_over:
+                break
+            await settle_channel(emulator, club.channel)
+            live_prompts_are_one(emulator, ann, header, awaited=True)
+            shown = await stupid_hand(emulator, ann, club.channel)
+            chosen = play.decide(0).encode()
+            button = next(c for c in live(shown) if c.ident.intent == chosen)
+            count = len(play.shadow.log)
+            result = await emulator.driver.click(ann, shown, button.ident.encode())
+            await result.response(timeout=WAIT)
+            await play.wait_moves(count, what="ann's move")
+            if play.game.is_over:
+                await play.check_the_end()  # shown after her DM's answer: all shown now
+            else:
+                await settle_channel(emulator, club.channel)
+                await play.sync()
+            clicks += 1
+            awaited = not play.game.is_over and 0 in play.game.awaiting
+            live_prompts_are_one(emulator, ann, header, awaited=awaited)
+        assert clicks == 3 + 4
+
+
+def winning_card(shadow: StickemGame, seat: int) -> Card | None:
+    """A legal card with which ``seat``, the last to play to the trick, takes it (None if none)."""
+    for card in shadow.legal_cards(seat):
+        trial = shadow.copy()
+        events = trial.play(seat, card)
+        if any(isinstance(e, TrickWon) and e.winner == seat for e in events):
+            return card
+    return None
+
+
+async def test_stickem_played_through_hand_leaves_one_live_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Three players of Stick'em play cards in /hand's private answer, the last of a trick
+    taking it whenever a card of theirs can (so that they lead the next one at once). After
+    each click the clicker's DMs hold one live prompt (the latest, with its header) when they
+    must play again at once and none otherwise: the clicked-past DM prompt shrank to its line."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await h.seat_everyone()
+        await h.start(rounds=1)
+        shadow = h.shadow
+        assert shadow is not None
+        for seat in range(3):
+            await h.pick_misery(seat)
+        header = dm_header(h.table)
+        again = clicks = 0
+        while shadow.phase is Phase.TRICKS and (again < 2 or clicks < 6):
+            seat = shadow.awaiting[0]
+            user = h.users[seat]
+            await h.hand_message(seat)  # the DM prompt came
+            response = await h.slash(user, "hand")
+            assert response.ephemeral and response.message is not None
+            last = len(shadow.current_trick) == shadow.players - 1
+            card = (winning_card(shadow, seat) if last else None) or shadow.legal_cards(seat)[0]
+            await h.answer(emulator.driver.click(user, response.message, str(card)))
+            shadow.play(seat, card)
+            clicks += 1
+            awaited = shadow.phase is Phase.TRICKS and shadow.awaiting[0] == seat
+            again += awaited
+            messages = emulator.driver.dm_messages(user)
+            live = [m for m in messages if m.raw_components]
+            if awaited:
+                assert [m.id for m in live] == [messages[-1].id], [m.content for m in live]
+                assert messages[-1].content.startswith(f"{header}\n"), messages[-1].content
+            else:
+                assert live == [], [m.content for m in live]
+        assert again >= 2
+
+
+async def test_a_draw_in_hand_with_closed_dms_pings_nobody(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ann's DMs are closed, so she plays in /hand's private answer: when she draws there, the
+    answer goes on as her prompt ("Lay down" offered), and the channel gets no mention telling
+    her it is her turn to play, which she is looking at already."""
+    add_user = emulator.add_user
+
+    def closed_for_ann(name: str, *args: Any, **kwargs: Any) -> User:
+        if name == "ann":
+            kwargs["dms_open"] = False
+        return add_user(name, *args, **kwargs)
+
+    monkeypatch.setattr(emulator, "add_user", closed_for_ann)
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        ann = game.humans[0]
+        channel = emulator.world.channels[game.channel_id]
+        await game.wait(lambda: 0 in game.shadow.awaiting, timeout=WAIT, what="ann's turn")
+        await settle_channel(emulator, channel)
+        said = len(emulator.driver.channel_messages(channel))
+        assert f"<@{ann.id}>, it is your turn to draw (round 1). Use **/hand**." in [
+            m.content for m in emulator.driver.channel_messages(channel)
+        ]
+        shown = await hand_command(emulator, ann, game.channel_id)
+        before = (shown.content, shown.raw_components)
+        result = await emulator.driver.click(ann, shown, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: (shown.content, shown.raw_components) != before or None, timeout=WAIT, what="the answer"
+        )
+        await settle_channel(emulator, channel)
+        await game.sync()
+        assert game.shadow.log[-1] == (0, "S")
+        assert "Lay down your stick" in [b.label for b in shown.buttons]
+        assert [m.content for m in emulator.driver.channel_messages(channel)[said:]] == []
