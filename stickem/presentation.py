@@ -329,8 +329,8 @@ class StickemPresentation:
         return t("todo.misery") if _as_view(view).phase is Phase.MISERY else t("todo.play")
 
     def nudge(self, view: object) -> Text:
-        """What the seat must do now, after a mention: "it is your turn (round 1, trick 3): use
-        **/hand**." or "round 1: pick your misery card with **/hand**."."""
+        """What the seat must do now, after a mention: "it is your turn (round 1, trick 3)." or
+        "round 1: pick your misery card." (the host adds how to see the prompt)."""
         own = _as_view(view)
         if own.phase is Phase.MISERY:
             return t("nudge.misery", round=own.round)

@@ -159,7 +159,7 @@ class StickGamePresentation:
         return t("todo.draw") if _view(view).phase == "draw" else t("todo.play")
 
     def nudge(self, view: object) -> Text:
-        """``"it is your turn to draw (round 2): use **/hand**."``."""
+        """``"it is your turn to draw (round 2)."`` (the host adds how to see the prompt)."""
         seen = _view(view)
         if seen.phase == "over":
             return t("nudge.over")

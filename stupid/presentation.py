@@ -120,5 +120,5 @@ class StupidPresentation:
         return t("todo.bid") if _view(view).phase is Phase.BIDDING else t("todo.play")
 
     def nudge(self, view: object) -> Text:
-        """``it is your turn to bid (round 3): use **/hand**.`` and the like."""
+        """``it is your turn to bid (round 3).`` and the like (the host adds how to see the prompt)."""
         return nudge_text(_view(view))
