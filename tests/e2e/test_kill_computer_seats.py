@@ -221,6 +221,7 @@ async def until_all_grow(g: ProcessGame, counts: dict[int, int], by: int) -> Non
         raise AssertionError(f"the games stopped at {await stored_counts(g)} (from {counts})") from None
 
 
+@pytest.mark.alone  # its workers must get CPU time to be seen busy (tests/alone.py)
 async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: ProcessGame) -> None:
     """Two tables of six `hard` computer players (their human times out and is marked away, so
     the computer plays every seat): the bot is killed while both workers compute a move. No
