@@ -121,6 +121,7 @@ def reminders_to(g: ProcessGame, user: User) -> list[str]:
     return [m.content for m in g.emu.driver.channel_messages(g.channel) if mention in m.content]
 
 
+@pytest.mark.alone  # the restart must come before the timer's deadline (tests/alone.py)
 async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     """ann never acts. Killed a third into her misery timer and restarted before its deadline: the
     timer fires at the stored deadline, not a whole timer after the restart. Killed when her first
