@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.tables.service import service_for
 from tests.discord_emulator import Emulator
 from tests.e2e.load_driver import Latencies, add_tables, human_loop, open_table
@@ -14,6 +16,7 @@ from tests.e2e.seat_helpers import running, seat_bot
 TABLES = 20
 
 
+@pytest.mark.alone  # the load is its own: nothing else may take the CPU meanwhile (tests/alone.py)
 async def test_twenty_tables_of_hard_bots_while_humans_click(emulator: Emulator, tmp_path: Path) -> None:
     tables = add_tables(emulator, TABLES)
     guild_id = emulator.world.guild_of(tables[0].channel)

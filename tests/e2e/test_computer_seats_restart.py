@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.boot.app import StickemBot
 from host.storage import utc_now
 from tests.discord_emulator import Emulator
@@ -36,6 +38,7 @@ async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Pa
         await emulator.driver.wait_until(bots_picked, timeout=10, what="the bots' misery cards")
 
 
+@pytest.mark.alone  # the restart must beat a running turn timer (tests/alone.py)
 async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
     emulator: Emulator, tmp_path: Path
 ) -> None:

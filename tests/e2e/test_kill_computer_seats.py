@@ -121,6 +121,7 @@ def reminders_to(g: ProcessGame, user: User) -> list[str]:
     return [m.content for m in g.emu.driver.channel_messages(g.channel) if mention in m.content]
 
 
+@pytest.mark.alone  # the restart must come before the timer's deadline (tests/alone.py)
 async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     """ann never acts. Killed a third into her misery timer and restarted before its deadline: the
     timer fires at the stored deadline, not a whole timer after the restart. Killed when her first
@@ -221,6 +222,7 @@ async def until_all_grow(g: ProcessGame, counts: dict[int, int], by: int) -> Non
         raise AssertionError(f"the games stopped at {await stored_counts(g)} (from {counts})") from None
 
 
+@pytest.mark.alone  # its workers must get CPU time to be seen busy (tests/alone.py)
 async def test_sigkill_while_workers_think_leaves_no_worker_behind(game: ProcessGame) -> None:
     """Two tables of six `hard` computer players (their human times out and is marked away, so
     the computer plays every seat): the bot is killed while both workers compute a move. No

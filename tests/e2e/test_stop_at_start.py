@@ -20,6 +20,8 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.process_game import TOKEN
 from tests.e2e.test_startup_failures import closed_port, discord_at, refused_start, silent_server
 
+pytestmark = pytest.mark.alone  # how fast the bot stops is timed: no other test beside (tests/alone.py)
+
 EXIT_CODES = {signal.SIGTERM: 0, signal.SIGINT: 130}
 PATIENT = {"CONNECT_RETRIES": "10", "CONNECT_RETRY_DELAY": "2", "CONNECT_TIMEOUT": "30"}
 """Retries that would take minutes: only a signal ends the start in time."""
