@@ -107,7 +107,9 @@ class InteractionService:
         self._by_token: dict[str, InteractionRecord] = {}
         self._watchdogs: list[asyncio.TimerHandle] = []
         # Called with each accepted initial response (record, body) before the bot gets its
-        # HTTP answer: a test can act at that exact moment (e.g. kill the bot process).
+        # HTTP answer: a test can act at that exact moment (e.g. kill the bot process). A
+        # deferred answer's later words through the interaction's webhook (its edit or a
+        # follow-up) are answers too: called with ``{"data": <the message>}``.
         self.on_answer: Callable[[InteractionRecord, dict[str, Any]], None] | None = None
 
     def _now(self) -> float:
@@ -338,10 +340,17 @@ class InteractionService:
             and not original.deleted
         ):
             self._fill_loading(original, data, uploads)
+            self._answered_later(record, data)
             return original
         msg = self._new_message(record, data, uploads)
         record.followups.append(msg)
+        self._answered_later(record, data)
         return msg
+
+    def _answered_later(self, record: InteractionRecord, data: dict[str, Any]) -> None:
+        """Tell the test's :attr:`on_answer` of an answer given through the webhook."""
+        if self.on_answer is not None:
+            self.on_answer(record, {"data": data})
 
     def _fill_loading(self, msg: Message, data: dict[str, Any], uploads: list[Upload]) -> None:
         probe = dict(data)
@@ -379,4 +388,5 @@ class InteractionService:
             self._fill_loading(msg, data, uploads)
         else:
             self._emu.messages.edit(msg, data, uploads)
+        self._answered_later(record, data)
         return msg
