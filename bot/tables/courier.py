@@ -21,6 +21,7 @@ from bot.tables.host_messages import MessageSpec
 from bot.tables.languages import Languages
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
+from bot.tables.table_edits import TableEdits
 from host.catalog import Words
 from host.catalog import render as render_text
 from host.journal import GameJournal
@@ -52,6 +53,8 @@ class Courier:
         self.painter = painter
         self.languages = languages if languages is not None else Languages()
         """Who reads which language: the channel messages here are in the server's."""
+        self.table_edits = TableEdits(client, painter, self._post_table)
+        """The table messages' edits that wait for their picture, behind the game."""
 
     async def _send(self, table: Table, spec: MessageSpec) -> dict[str, Any]:
         """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
@@ -79,15 +82,27 @@ class Courier:
             await self.journal.remember_lobby_message(table)
 
     async def show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
-        """Show the table message: edited in place unless ``new`` (or gone), else posted."""
-        channel = self.client.get_partial_messageable(table.channel_id)
-        if not new and table.messages.table_id is not None:
+        """Show the table message: edited in place unless ``new`` (or gone), else posted. An edit
+        with a picture goes behind the game (:class:`~bot.tables.table_edits.TableEdits`: the
+        table does not wait for the drawing, and a state superseded meanwhile is not shown)."""
+        shown = table.messages.table_id
+        if not new and shown is not None:
+            if self.table_edits.pending(shown) or (
+                spec.sketch is not None and self.painter.shows(table.guild_id)
+            ):
+                self.table_edits.show(table, shown, spec)
+                return
+            channel = self.client.get_partial_messageable(table.channel_id)
             try:
-                edit = await self._edit(table, spec)
-                await channel.get_partial_message(table.messages.table_id).edit(**edit)
+                await channel.get_partial_message(shown).edit(**await self._edit(table, spec))
                 return
             except discord.NotFound:
                 pass
+        await self._post_table(table, spec)
+
+    async def _post_table(self, table: Table, spec: MessageSpec) -> None:
+        """Post the table message anew and remember it."""
+        channel = self.client.get_partial_messageable(table.channel_id)
         message = await channel.send(**await self._send(table, spec))
         table.messages.table_id = message.id
         await self.journal.remember_table_message(table)

@@ -1,0 +1,112 @@
+"""Table messages edited with a new picture, behind the game: only each message's newest state.
+
+A table message shows the table's picture, and a new one is drawn after every card. At a hundred
+busy tables a drawing waits its turn in the painter's threads, and the table (its lock held) would
+wait with it. Instead an edit whose picture is not drawn yet is handed to :class:`TableEdits`: the
+table goes on at once, and one task per table message draws the picture of the newest state it
+was given and edits the message with it. A state superseded before its picture was begun is never
+drawn nor shown (the painter drops a drawing nobody waits for), and a state superseded while its
+picture was drawn is not shown either: the message goes straight to the newest. Edits of one
+message stay in order, and no state is shown after a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
+
+from bot.tables.host_messages import MessageSpec
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
+from bot.tables.pictures import Painter
+from host.tables import Table
+from tabletop.pictures import Picture
+
+log = logging.getLogger(__name__)
+
+Repost = Callable[[Table, MessageSpec], Awaitable[None]]
+"""Posts a table message anew (when the one being edited was deleted)."""
+
+
+class _Pending:
+    """The newest state waiting for one table message, and a flag raised when it changes."""
+
+    def __init__(self, table: Table, spec: MessageSpec) -> None:
+        self.table = table
+        self.spec: MessageSpec | None = spec
+        self.newer = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+
+
+class TableEdits:
+    """Edits table messages in the background, each to the newest state it was given."""
+
+    def __init__(self, client: discord.Client, painter: Painter, repost: Repost) -> None:
+        self.client = client
+        self.painter = painter
+        self.repost = repost
+        """Shows a state anew when its message is gone (the courier's post of a table message)."""
+        self._pending: dict[int, _Pending] = {}
+
+    def pending(self, message_id: int) -> bool:
+        """Whether an edit of ``message_id`` is still on its way."""
+        return message_id in self._pending
+
+    def busy(self, channel_id: int) -> bool:
+        """Whether an edit of a table message in ``channel_id`` is still on its way."""
+        return any(p.table.channel_id == channel_id for p in self._pending.values())
+
+    def show(self, table: Table, message_id: int, spec: MessageSpec) -> None:
+        """Edit the table message ``message_id`` to ``spec`` once its picture is drawn (a state
+        given before, not shown yet, is dropped)."""
+        pending = self._pending.get(message_id)
+        if pending is None:
+            pending = self._pending[message_id] = _Pending(table, spec)
+            pending.task = asyncio.create_task(self._run(message_id, pending))
+        else:
+            pending.spec = spec
+            pending.newer.set()
+
+    async def settle(self) -> None:
+        """Wait until every edit given so far is shown (or failed)."""
+        while self._pending:
+            tasks = [p.task for p in self._pending.values() if p.task is not None]
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def _run(self, message_id: int, pending: _Pending) -> None:
+        try:
+            while pending.spec is not None:
+                spec, pending.spec = pending.spec, None
+                pending.newer.clear()
+                drawing = asyncio.ensure_future(self.painter.picture(spec.sketch, pending.table.guild_id))
+                newer = asyncio.ensure_future(pending.newer.wait())
+                await asyncio.wait({drawing, newer}, return_when=asyncio.FIRST_COMPLETED)
+                newer.cancel()
+                if pending.newer.is_set():  # superseded: its picture is not drawn if not begun
+                    drawing.cancel()
+                    continue
+                await self._edit(message_id, pending.table, spec, drawing.result())
+        finally:
+            del self._pending[message_id]
+
+    async def _edit(self, message_id: int, table: Table, spec: MessageSpec, picture: Picture | None) -> None:
+        """Edit the message (its picture replaced; kept if the bot is closing), or post it anew
+        if it was deleted and is still the table's message; a failure is logged."""
+        if picture is None and self.painter.closed:
+            kwargs = edit_kwargs(spec)  # shutting down: no picture now, but keep the shown one
+        else:
+            kwargs = pictured_edit_kwargs(spec, picture)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        try:
+            try:
+                await channel.get_partial_message(message_id).edit(**kwargs)
+            except discord.NotFound:
+                if table.messages.table_id == message_id:
+                    await self.repost(table, spec)
+        except (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("Could not show the table message at table %s: %r", table.channel_id, exc)
+        except Exception:  # a bug: the table goes on, the next state comes with the next edit
+            log.exception("Could not show the table message at table %s", table.channel_id)
