@@ -83,12 +83,15 @@ class Courier:
 
     async def show_table(self, table: Table, spec: MessageSpec, *, new: bool) -> None:
         """Show the table message: edited in place unless ``new`` (or gone), else posted. An edit
-        with a picture goes behind the game (:class:`~bot.tables.table_edits.TableEdits`: the
-        table does not wait for the drawing, and a state superseded meanwhile is not shown)."""
+        whose picture is not drawn yet goes behind the game (:class:`~bot.tables.table_edits.
+        TableEdits`: the table does not wait for the drawing, a state superseded meanwhile is not
+        shown)."""
         shown = table.messages.table_id
         if not new and shown is not None:
             if self.table_edits.pending(shown) or (
-                spec.sketch is not None and self.painter.shows(table.guild_id)
+                spec.sketch is not None
+                and self.painter.shows(table.guild_id)
+                and self.painter.drawn(spec.sketch, table.guild_id) is None
             ):
                 self.table_edits.show(table, shown, spec)
                 return

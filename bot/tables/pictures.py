@@ -26,9 +26,13 @@ CACHE_SIZE: Final = 512
 """Pictures kept, by sketch: a few per table in play (its table, each seat's hand, the chart);
 at ~10-60 KB each, at most ~20 MB."""
 
-DRAWING_THREADS: Final = 2
-"""Threads that draw (Pillow leaves the interpreter lock while it compresses, so two keep the
-machine's two cores busy at worst and leave the event loop its share)."""
+DRAWING_THREADS: Final = 1
+"""Threads that draw. One: with the event loop's thread that makes two busy threads, so on a
+machine of two cores the loop (which answers the clicks) never waits for a core behind the
+drawings, and Pillow leaves the interpreter lock while it compresses. Measured at 100 tables
+(docs/benchmarks.md) it played more cards a second than two threads. When drawing cannot keep up,
+the urgent pictures go first and the tables' superseded pictures are dropped
+(:mod:`bot.tables.drawing_pool`)."""
 
 MAX_DESCRIPTION: Final = 1024
 """Discord's limit on an attachment's description (alt text)."""

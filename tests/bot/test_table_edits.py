@@ -142,7 +142,7 @@ async def test_a_state_given_while_the_last_is_shown_follows_it_in_order(painter
     assert "two" not in gated_art.DRAWN
 
 
-async def test_a_deleted_table_message_is_posted_anew_and_text_only_edits_go_at_once(
+async def test_a_deleted_table_message_is_posted_anew_and_edits_needing_no_drawing_go_at_once(
     painter: Painter,
 ) -> None:
     client = FakeClient()
@@ -156,7 +156,10 @@ async def test_a_deleted_table_message_is_posted_anew_and_text_only_edits_go_at_
     (posted,) = client.sent
     assert posted["content"] == "the table at one" and posted["file"].fp.read() == b"table:one"
     assert table.messages.table_id == MESSAGE + 1
+    await courier.show_table(table, state("one"), new=False)  # its picture drawn: at once
+    assert not courier.table_edits.busy(CHANNEL)
+    assert shown(client) == [(MESSAGE + 1, "the table at one", b"table:one")]
     painter.settings.set(1, False)  # text only: edited at once, nothing behind the game
     await courier.show_table(table, state("two"), new=False)
     assert not courier.table_edits.busy(CHANNEL)
-    assert shown(client) == [(MESSAGE + 1, "the table at two", None)]
+    assert shown(client)[1:] == [(MESSAGE + 1, "the table at two", None)]
