@@ -111,7 +111,10 @@ class Courier:
         await self.journal.remember_table_message(table)
 
     async def say(self, table: Table, spec: MessageSpec, *, ping: int | None = None) -> discord.Message:
-        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
+        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified. It
+        comes after the table message's edits given before it (the end of a round, then its
+        report)."""
+        await self.table_edits.flush(table.channel_id)
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:

@@ -27,6 +27,9 @@ from tabletop.pictures import Picture
 
 log = logging.getLogger(__name__)
 
+CLOSE_WAIT = 5.0
+"""Seconds a shutdown waits for the table messages' edits on their way."""
+
 Repost = Callable[[Table, MessageSpec], Awaitable[None]]
 """Posts a table message anew (when the one being edited was deleted)."""
 
@@ -70,11 +73,31 @@ class TableEdits:
             pending.spec = spec
             pending.newer.set()
 
+    async def flush(self, channel_id: int) -> None:
+        """Wait until the edits of ``channel_id``'s table messages given so far are shown (or
+        failed): a message posted in the channel after them keeps its place after them."""
+        while tasks := [
+            p.task for p in self._pending.values() if p.table.channel_id == channel_id and p.task is not None
+        ]:
+            await asyncio.gather(*tasks, return_exceptions=True)
+
     async def settle(self) -> None:
         """Wait until every edit given so far is shown (or failed)."""
         while self._pending:
             tasks = [p.task for p in self._pending.values() if p.task is not None]
             await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self, timeout: float = CLOSE_WAIT) -> None:
+        """At shutdown, before Discord is disconnected: let the edits on their way finish, for
+        ``timeout`` seconds at most (then they are cancelled: the table is shown again when it
+        is resumed)."""
+        try:
+            await asyncio.wait_for(self.settle(), timeout)
+        except TimeoutError:
+            for pending in list(self._pending.values()):
+                if pending.task is not None:
+                    pending.task.cancel()
+            log.warning("Table messages left unshown at shutdown: %d", len(self._pending))
 
     async def _run(self, message_id: int, pending: _Pending) -> None:
         try:

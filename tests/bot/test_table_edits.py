@@ -163,3 +163,29 @@ async def test_a_deleted_table_message_is_posted_anew_and_edits_needing_no_drawi
     await courier.show_table(table, state("two"), new=False)
     assert not courier.table_edits.busy(CHANNEL)
     assert shown(client)[1:] == [(MESSAGE + 1, "the table at two", None)]
+
+
+async def test_a_message_posted_in_the_channel_comes_after_the_table_edits_before_it(
+    painter: Painter,
+) -> None:
+    client = FakeClient()
+    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    table = Table(CHANNEL, 1)
+    table.messages.table_id = MESSAGE
+    order: list[str] = []
+    client.answered.clear()
+    await courier.show_table(table, state("round over"), new=False)  # its picture is drawn first
+    posting = asyncio.create_task(courier.say(table, MessageSpec("the round's report")))
+    await asyncio.sleep(0.05)
+    assert client.sent == []  # the report waits for the table message
+    gated_art.GATE.set()
+    for _ in range(500):
+        if client.edits:
+            break
+        await asyncio.sleep(0.01)
+    order.append("edit" if client.edits else "none")
+    client.answered.set()
+    await asyncio.wait_for(posting, WAIT)
+    order.append("post" if client.sent else "none")
+    assert order == ["edit", "post"]
+    assert shown(client) == [(MESSAGE, "the table at round over", b"table:round over")]
