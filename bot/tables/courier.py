@@ -9,6 +9,7 @@ server that turned pictures off).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from typing import Any, Literal
@@ -149,7 +150,10 @@ class Courier:
         if user_id in table.dm_closed:
             return "failed"
         try:
-            kwargs = await self._send(table, spec)
+            # the prompt comes after the table message's edits given before it (its hand drawn
+            # meanwhile): the table shows the move the prompt answers
+            shown = self.table_edits.flush(table.channel_id)
+            kwargs, _ = await asyncio.gather(self._send(table, spec), shown)
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**kwargs)
         except discord.Forbidden as exc:

@@ -100,6 +100,12 @@ class Painter:
         self._drawn.move_to_end(sketch)
         return job.future.result()
 
+    def hurry(self, sketch: Sketch) -> None:
+        """Someone waits for ``sketch``'s picture now: if it is queued, it is drawn next."""
+        job = self._drawn.get(sketch)
+        if job is not None:
+            self._pool.hurry(job)
+
     async def picture(
         self, sketch: Sketch | None, guild_id: int | None, *, urgent: bool | None = None
     ) -> Picture | None:

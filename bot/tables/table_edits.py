@@ -23,7 +23,7 @@ from bot.tables.host_messages import MessageSpec
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.pictures import Painter
 from host.tables import Table
-from tabletop.pictures import Picture
+from tabletop.pictures import Picture, Sketch
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +42,8 @@ class _Pending:
         self.spec: MessageSpec | None = spec
         self.newer = asyncio.Event()
         self.task: asyncio.Task[None] | None = None
+        self.drawing: Sketch | None = None
+        """The picture being waited for (hurried when someone waits for the edit)."""
 
 
 class TableEdits:
@@ -75,11 +77,13 @@ class TableEdits:
 
     async def flush(self, channel_id: int) -> None:
         """Wait until the edits of ``channel_id``'s table messages given so far are shown (or
-        failed): a message posted in the channel after them keeps its place after them."""
-        while tasks := [
-            p.task for p in self._pending.values() if p.table.channel_id == channel_id and p.task is not None
-        ]:
-            await asyncio.gather(*tasks, return_exceptions=True)
+        failed), their pictures drawn first now: a message posted in the channel, or a prompt
+        DMed, after them keeps its place after them."""
+        while waited := [p for p in self._pending.values() if p.table.channel_id == channel_id]:
+            for pending in waited:
+                if pending.drawing is not None:  # someone waits for it now
+                    self.painter.hurry(pending.drawing)
+            await asyncio.gather(*(p.task for p in waited if p.task is not None), return_exceptions=True)
 
     async def settle(self) -> None:
         """Wait until every edit given so far is shown (or failed)."""
@@ -104,6 +108,7 @@ class TableEdits:
             while pending.spec is not None:
                 spec, pending.spec = pending.spec, None
                 pending.newer.clear()
+                pending.drawing = spec.sketch
                 drawing = asyncio.ensure_future(self.painter.picture(spec.sketch, pending.table.guild_id))
                 newer = asyncio.ensure_future(pending.newer.wait())
                 await asyncio.wait({drawing, newer}, return_when=asyncio.FIRST_COMPLETED)
@@ -111,6 +116,7 @@ class TableEdits:
                 if pending.newer.is_set():  # superseded: its picture is not drawn if not begun
                     drawing.cancel()
                     continue
+                pending.drawing = None
                 await self._edit(message_id, pending.table, spec, drawing.result())
         finally:
             del self._pending[message_id]

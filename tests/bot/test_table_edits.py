@@ -189,3 +189,27 @@ async def test_a_message_posted_in_the_channel_comes_after_the_table_edits_befor
     order.append("post" if client.sent else "none")
     assert order == ["edit", "post"]
     assert shown(client) == [(MESSAGE, "the table at round over", b"table:round over")]
+
+
+async def test_waiting_for_the_table_message_hurries_its_picture(painter: Painter) -> None:
+    """A prompt or a post waits for the table message: its picture is drawn before the other
+    tables' pictures queued before it."""
+    client = FakeClient()
+    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    table = Table(CHANNEL, 1)
+    table.messages.table_id = MESSAGE
+    busy = [
+        asyncio.create_task(painter.picture(Sketch(ART, "chart", f"blocked {n}"), 1))
+        for n in range(DRAWING_THREADS)
+    ]
+    await asyncio.sleep(0.05)
+    others = [asyncio.create_task(painter.picture(Sketch(ART, "table", f"other {n}"), 1)) for n in range(3)]
+    await asyncio.sleep(0)
+    await courier.show_table(table, state("ours"), new=False)
+    await asyncio.sleep(0)
+    flushed = asyncio.create_task(courier.table_edits.flush(CHANNEL))
+    await asyncio.sleep(0.01)
+    gated_art.GATE.set()
+    await asyncio.wait_for(asyncio.gather(*busy, *others, flushed), WAIT)
+    assert gated_art.DRAWN[DRAWING_THREADS] == "ours"
+    assert shown(client) == [(MESSAGE, "the table at ours", b"table:ours")]
