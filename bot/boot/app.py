@@ -253,6 +253,7 @@ class StickemBot(commands.AutoShardedBot):
         await service_of(self).rematches.close()
         if self.handover is not None:
             await self.handover.close()
+        await service_of(self).courier.table_edits.close()  # the last table pictures, shown
         await super().close()
         service_of(self).painter.close()
         await service_of(self).languages.settle()  # the languages being stored

@@ -17,7 +17,7 @@ from typing import Any
 import discord
 
 from bot.messages.replies import send_ephemeral
-from bot.tables.payload import pictured_edit_kwargs
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.tables import Table
@@ -35,7 +35,7 @@ class Answerer:
 
     def __init__(self, painter: Painter) -> None:
         self.painter = painter
-        """Draws the picture of a clicked message's new form."""
+        """Has the pictures drawn so far (an answer takes one only if it is drawn already)."""
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self.guards: dict[int, asyncio.Lock] = {}
 
@@ -93,13 +93,30 @@ class Answerer:
             await send_ephemeral(interaction, content)
 
     async def edit_clicked(
-        self, interaction: discord.Interaction[Any], spec: Message, *, guild_id: int | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        spec: Message,
+        *,
+        guild_id: int | None = None,
+        unchanged: bool = False,
     ) -> None:
-        """Answer a click by editing the message that was clicked (its picture, drawn for a table
-        of ``guild_id``, replaced or removed)."""
-        picture = await self.painter.picture(spec.picture, guild_id)
+        """Answer a click by editing the message that was clicked, at once: its picture (for a
+        table of ``guild_id``) replaced by ``spec``'s if that is drawn already, else left as it
+        is when the click changed nothing it shows (``unchanged``: a step of a decision), else
+        removed; never waiting for a drawing, which may be queued behind a hundred tables'.
+        The picture comes with the next message that carries it anyway (no extra edit)."""
+        kwargs = self._clicked_edit(spec, guild_id, unchanged=unchanged)
         async with self.guard(interaction):
             if interaction.response.is_done():
-                await interaction.edit_original_response(**pictured_edit_kwargs(spec, picture))
+                await interaction.edit_original_response(**kwargs)
             else:
-                await interaction.response.edit_message(**pictured_edit_kwargs(spec, picture))
+                await interaction.response.edit_message(**kwargs)
+
+    def _clicked_edit(self, spec: Message, guild_id: int | None, *, unchanged: bool) -> dict[str, Any]:
+        """The edit of a clicked message to ``spec``, with a picture only if drawn already."""
+        if spec.picture is None or not self.painter.shows(guild_id):
+            return pictured_edit_kwargs(spec, None)
+        picture = self.painter.drawn(spec.picture, guild_id)
+        if picture is None and unchanged:
+            return edit_kwargs(spec)  # the clicked message keeps its picture
+        return pictured_edit_kwargs(spec, picture)

@@ -121,7 +121,7 @@ class Clicks:
             meaning = _meaning(table, admitted, ident, values)
             if isinstance(meaning, Redraw):
                 step = prompt_spec(table, admitted.seat, meaning.draft, header=header, language=reader)
-                await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id)
+                await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
             async with self.answerer.locked(table, interaction, component=True):
                 if not table.is_current(admitted):  # the table moved on while this click waited
@@ -135,7 +135,9 @@ class Clicks:
                     return
                 if isinstance(meaning, Redraw):
                     step = prompt_spec(table, admitted.seat, meaning.draft, header=header, language=reader)
-                    await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id)
+                    await self.answerer.edit_clicked(
+                        interaction, step, guild_id=table.guild_id, unchanged=True
+                    )
                     return
                 await self._apply(table, admitted, meaning, interaction, header, reader)
         except Exception as error:  # reported to the user; bugs logged

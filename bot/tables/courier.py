@@ -10,6 +10,7 @@ server that turned pictures off).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import replace
 from typing import Any, Literal
@@ -22,6 +23,7 @@ from bot.tables.languages import Languages
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
+from bot.tables.table_edits import TableEdits
 from host.catalog import Words
 from host.catalog import render as render_text
 from host.tables import Table, TableState
@@ -64,6 +66,8 @@ class Courier:
         self.painter = painter
         self.languages = languages if languages is not None else Languages()
         """Who reads which language: the channel messages here are in the server's."""
+        self.table_edits = TableEdits(client, painter, self._post_table, self.book)
+        """The table messages' edits that wait for their picture, behind the game."""
 
     async def _send(self, table: Table, spec: Message) -> dict[str, Any]:
         """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
@@ -91,21 +95,38 @@ class Courier:
             await self.book.lobby_shown(table, message.id)
 
     async def show_table(self, table: Table, spec: Message, *, new: bool) -> None:
-        """Show the table message: edited in place unless ``new`` (or gone), else posted."""
-        channel = self.client.get_partial_messageable(table.channel_id)
+        """Show the table message: edited in place unless ``new`` (or gone), else posted. An edit
+        whose picture is not drawn yet goes behind the game (:class:`~bot.tables.table_edits.
+        TableEdits`: the table does not wait for the drawing, a state superseded meanwhile is not
+        shown)."""
         shown = self.book.of(table).table_id
         if not new and shown is not None:
+            if self.table_edits.pending(shown) or (
+                spec.picture is not None
+                and self.painter.shows(table.guild_id)
+                and self.painter.drawn(spec.picture, table.guild_id) is None
+            ):
+                self.table_edits.show(table, shown, spec)
+                return
+            channel = self.client.get_partial_messageable(table.channel_id)
             try:
-                edit = await self._edit(table, spec)
-                await channel.get_partial_message(shown).edit(**edit)
+                await channel.get_partial_message(shown).edit(**await self._edit(table, spec))
                 return
             except discord.NotFound:
                 pass
+        await self._post_table(table, spec)
+
+    async def _post_table(self, table: Table, spec: Message) -> None:
+        """Post the table message anew and remember it."""
+        channel = self.client.get_partial_messageable(table.channel_id)
         message = await channel.send(**await self._send(table, spec))
         await self.book.table_shown(table, message.id)
 
     async def say(self, table: Table, spec: Message, *, ping: int | None = None) -> discord.Message:
-        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified."""
+        """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified. It
+        comes after the table message's edits given before it (the end of a round, then its
+        report)."""
+        await self.table_edits.flush(table.channel_id)
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:
@@ -143,7 +164,10 @@ class Courier:
         if user_id in page.dm_closed:
             return "failed"
         try:
-            kwargs = await self._send(table, spec)
+            # the prompt comes after the table message's edits given before it (its hand drawn
+            # meanwhile): the table shows the move the prompt answers
+            shown = self.table_edits.flush(table.channel_id)
+            kwargs, _ = await asyncio.gather(self._send(table, spec), shown)
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**kwargs)
         except discord.Forbidden as exc:

@@ -13,11 +13,11 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
-from concurrent.futures import ThreadPoolExecutor
 from typing import Final
 
 import discord
 
+from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
 from tabletop.pictures import Picture, Sketch
 
 log = logging.getLogger(__name__)
@@ -26,9 +26,13 @@ CACHE_SIZE: Final = 512
 """Pictures kept, by sketch: a few per table in play (its table, each seat's hand, the chart);
 at ~10-60 KB each, at most ~20 MB."""
 
-DRAWING_THREADS: Final = 2
-"""Threads that draw (Pillow leaves the interpreter lock while it compresses, so two keep the
-machine's two cores busy at worst and leave the event loop its share)."""
+DRAWING_THREADS: Final = 1
+"""Threads that draw. One: with the event loop's thread that makes two busy threads, so on a
+machine of two cores the loop (which answers the clicks) never waits for a core behind the
+drawings, and Pillow leaves the interpreter lock while it compresses. Measured at 100 tables
+(docs/benchmarks.md) it played more cards a second than two threads. When drawing cannot keep up,
+the urgent pictures go first and the tables' superseded pictures are dropped
+(:mod:`bot.tables.drawing_pool`)."""
 
 MAX_DESCRIPTION: Final = 1024
 """Discord's limit on an attachment's description (alt text)."""
@@ -62,51 +66,101 @@ class ImageSettings:
 
 
 class Painter:
-    """Draws sketches in a thread pool, each sketch once while it is among the last
-    :data:`CACHE_SIZE` drawn (a sketch being drawn is waited for, not drawn again)."""
+    """Draws sketches in its drawing threads, each sketch once while it is among the last
+    :data:`CACHE_SIZE` asked for (a sketch being drawn is waited for, not drawn again).
+
+    Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
+    tables' pictures (:mod:`bot.tables.drawing_pool`), and a picture whose every caller stopped
+    waiting before it was begun (a table picture superseded by the table's next state) is never
+    drawn.
+    """
 
     def __init__(self, settings: ImageSettings, *, cache_size: int = CACHE_SIZE) -> None:
         self.settings = settings
         self.cache_size = cache_size
-        self._drawn: OrderedDict[Sketch, asyncio.Future[Picture]] = OrderedDict()
-        self._pool = ThreadPoolExecutor(DRAWING_THREADS, thread_name_prefix="pictures")
+        self._drawn: OrderedDict[Sketch, Job] = OrderedDict()
+        self._pool = DrawingPool(DRAWING_THREADS)
         self.drawings = 0
-        """How many pictures were drawn (not found in the cache), for tests and benchmarks."""
+        """How many pictures were drawn or are being drawn (not found in the cache, not
+        dropped), for tests and benchmarks."""
         self.closed = False
 
-    async def picture(self, sketch: Sketch | None, guild_id: int | None) -> Picture | None:
+    def shows(self, guild_id: int | None) -> bool:
+        """Whether messages of ``guild_id``'s tables carry pictures now (not while closing)."""
+        return not self.closed and self.settings.enabled(guild_id)
+
+    def drawn(self, sketch: Sketch | None, guild_id: int | None) -> Picture | None:
+        """The picture of ``sketch`` if it is drawn already (never waits, never draws): for an
+        answer that cannot wait for a drawing. None as :meth:`picture`, or not drawn yet."""
+        if sketch is None or not self.shows(guild_id):
+            return None
+        job = self._drawn.get(sketch)
+        if job is None or not job.future.done() or job.future.cancelled() or job.future.exception():
+            return None
+        self._drawn.move_to_end(sketch)
+        return job.future.result()
+
+    def hurry(self, sketch: Sketch) -> None:
+        """Someone waits for ``sketch``'s picture now: if it is queued, it is drawn next."""
+        job = self._drawn.get(sketch)
+        if job is not None:
+            self._pool.hurry(job)
+
+    async def picture(
+        self, sketch: Sketch | None, guild_id: int | None, *, urgent: bool | None = None
+    ) -> Picture | None:
         """The picture of ``sketch`` for a message of ``guild_id``'s tables: None when there is
         none, the server shows no pictures, the bot is closing, or drawing failed (a bug:
-        logged, the message goes out as text)."""
-        if sketch is None or self.closed or not self.settings.enabled(guild_id):
+        logged, the message goes out as text). ``urgent``: someone waits for it (by default
+        every picture but a table's)."""
+        if sketch is None or not self.shows(guild_id):
             return None
+        if urgent is None:
+            urgent = sketch.kind != "table"
         try:
-            return await self._draw(sketch)
+            return await self._draw(sketch, URGENT if urgent else BACKGROUND)
+        except PoolClosed:
+            return None
         except Exception:
             log.exception("Could not draw the %s picture of %s", sketch.kind, sketch.art.module)
             return None
 
-    async def _draw(self, sketch: Sketch) -> Picture:
-        future = self._drawn.get(sketch)
-        if future is not None:
+    async def _draw(self, sketch: Sketch, priority: int) -> Picture:
+        job = self._drawn.get(sketch)
+        if job is not None:
             self._drawn.move_to_end(sketch)
+            if priority == URGENT:
+                self._pool.hurry(job)
         else:
+            job = self._pool.submit(sketch.draw, priority)
             self.drawings += 1
-            future = asyncio.get_running_loop().run_in_executor(self._pool, sketch.draw)
-            self._drawn[sketch] = future
+            self._drawn[sketch] = job
             while len(self._drawn) > self.cache_size:
                 self._drawn.popitem(last=False)
+        job.waiters += 1
         try:
-            return await asyncio.shield(future)
-        except Exception:
-            if self._drawn.get(sketch) is future:
-                del self._drawn[sketch]  # a failed drawing is not kept
+            return await asyncio.shield(job.future)
+        except asyncio.CancelledError:
+            # the last caller gave up before the drawing began: it is not drawn at all
+            if job.waiters == 1 and self._pool.drop(job):
+                self.drawings -= 1
+                job.future.cancel()
+                self._forget(sketch, job)
             raise
+        except Exception:
+            self._forget(sketch, job)  # a failed drawing is not kept
+            raise
+        finally:
+            job.waiters -= 1
+
+    def _forget(self, sketch: Sketch, job: Job) -> None:
+        if self._drawn.get(sketch) is job:
+            del self._drawn[sketch]
 
     def close(self) -> None:
         """Stop the drawing threads (at shutdown); later messages go out as text."""
         self.closed = True
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.close()
 
 
 def picture_file(picture: Picture, kind: str) -> discord.File:

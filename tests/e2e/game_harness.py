@@ -163,7 +163,8 @@ class GameHarness:
         Idle means: every interaction the emulator sent has been answered (so its handler has
         started: handlers answer, or defer, from inside the table service), no handler is still
         inside the table service, the table's lock is free and no hand DM id waits to be stored
-        (so the database is quiet too). Checking the lock alone would race
+        (so the database is quiet too), and no table message waits for its picture. Checking the
+        lock alone would race
         a deferred click that is still on its way to the lock.
         """
         service = service_for(self.bot)
@@ -174,6 +175,7 @@ class GameHarness:
         def idle() -> bool:
             answered = all(r.response_type is not None or r.expired for r in records)
             busy = bool(service.answerer.guards) or (table is not None and table.lock.busy)
+            busy = busy or service.courier.table_edits.busy(self.channel.id)  # a picture on its way
             return answered and not busy and not service.book.writing_prompts
 
         # Polled, not awaited on emulator changes: the bot's last step (releasing the lock) sends

@@ -7,6 +7,7 @@ computer seats and timers move the game on by themselves.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -90,6 +91,7 @@ async def settle(emu: Emulator, bot: StickemBot, channel: Channel) -> None:
     harness = GameHarness(emu, bot, channel, [])
     if service_for(bot).registry.get(channel.id) is not None:
         await harness.settle()
+    await asyncio.wait_for(service_for(bot).courier.table_edits.settle(), WAIT)  # a game's last picture
 
 
 async def slash(emu: Emulator, user: User, channel: Channel, command: str, **options: object) -> str:

@@ -1,0 +1,144 @@
+"""Table messages edited with a new picture, behind the game: only each message's newest state.
+
+A table message shows the table's picture, and a new one is drawn after every card. At a hundred
+busy tables a drawing waits its turn in the painter's threads, and the table (its lock held) would
+wait with it. Instead an edit whose picture is not drawn yet is handed to :class:`TableEdits`: the
+table goes on at once, and one task per table message draws the picture of the newest state it
+was given and edits the message with it. A state superseded before its picture was begun is never
+drawn nor shown (the painter drops a drawing nobody waits for), and a state superseded while its
+picture was drawn is not shown either: the message goes straight to the newest. Edits of one
+message stay in order, and no state is shown after a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+
+import aiohttp
+import discord
+
+from bot.tables.message_book import MessageBook
+from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
+from bot.tables.pictures import Painter
+from host.tables import Table
+from tabletop.pictures import Picture, Sketch
+from tabletop.presentation import Message
+
+log = logging.getLogger(__name__)
+
+CLOSE_WAIT = 5.0
+"""Seconds a shutdown waits for the table messages' edits on their way."""
+
+Repost = Callable[[Table, Message], Awaitable[None]]
+"""Posts a table message anew (when the one being edited was deleted)."""
+
+
+class _Pending:
+    """The newest state waiting for one table message, and a flag raised when it changes."""
+
+    def __init__(self, table: Table, spec: Message) -> None:
+        self.table = table
+        self.spec: Message | None = spec
+        self.newer = asyncio.Event()
+        self.task: asyncio.Task[None] | None = None
+        self.drawing: Sketch | None = None
+        """The picture being waited for (hurried when someone waits for the edit)."""
+
+
+class TableEdits:
+    """Edits table messages in the background, each to the newest state it was given."""
+
+    def __init__(self, client: discord.Client, painter: Painter, repost: Repost, book: MessageBook) -> None:
+        self.client = client
+        self.painter = painter
+        self.book = book
+        """Which message is each table's now (a deleted one is posted anew only if still it)."""
+        self.repost = repost
+        """Shows a state anew when its message is gone (the courier's post of a table message)."""
+        self._pending: dict[int, _Pending] = {}
+
+    def pending(self, message_id: int) -> bool:
+        """Whether an edit of ``message_id`` is still on its way."""
+        return message_id in self._pending
+
+    def busy(self, channel_id: int) -> bool:
+        """Whether an edit of a table message in ``channel_id`` is still on its way."""
+        return any(p.table.channel_id == channel_id for p in self._pending.values())
+
+    def show(self, table: Table, message_id: int, spec: Message) -> None:
+        """Edit the table message ``message_id`` to ``spec`` once its picture is drawn (a state
+        given before, not shown yet, is dropped)."""
+        pending = self._pending.get(message_id)
+        if pending is None:
+            pending = self._pending[message_id] = _Pending(table, spec)
+            pending.task = asyncio.create_task(self._run(message_id, pending))
+        else:
+            pending.spec = spec
+            pending.newer.set()
+
+    async def flush(self, channel_id: int) -> None:
+        """Wait until the edits of ``channel_id``'s table messages given so far are shown (or
+        failed), their pictures drawn first now: a message posted in the channel, or a prompt
+        DMed, after them keeps its place after them."""
+        while waited := [p for p in self._pending.values() if p.table.channel_id == channel_id]:
+            for pending in waited:
+                if pending.drawing is not None:  # someone waits for it now
+                    self.painter.hurry(pending.drawing)
+            await asyncio.gather(*(p.task for p in waited if p.task is not None), return_exceptions=True)
+
+    async def settle(self) -> None:
+        """Wait until every edit given so far is shown (or failed)."""
+        while self._pending:
+            tasks = [p.task for p in self._pending.values() if p.task is not None]
+            await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def close(self, timeout: float = CLOSE_WAIT) -> None:
+        """At shutdown, before Discord is disconnected: let the edits on their way finish, for
+        ``timeout`` seconds at most (then they are cancelled: the table is shown again when it
+        is resumed)."""
+        try:
+            await asyncio.wait_for(self.settle(), timeout)
+        except TimeoutError:
+            for pending in list(self._pending.values()):
+                if pending.task is not None:
+                    pending.task.cancel()
+            log.warning("Table messages left unshown at shutdown: %d", len(self._pending))
+
+    async def _run(self, message_id: int, pending: _Pending) -> None:
+        try:
+            while pending.spec is not None:
+                spec, pending.spec = pending.spec, None
+                pending.newer.clear()
+                pending.drawing = spec.picture
+                drawing = asyncio.ensure_future(self.painter.picture(spec.picture, pending.table.guild_id))
+                newer = asyncio.ensure_future(pending.newer.wait())
+                await asyncio.wait({drawing, newer}, return_when=asyncio.FIRST_COMPLETED)
+                newer.cancel()
+                if pending.newer.is_set():  # superseded: its picture is not drawn if not begun
+                    drawing.cancel()
+                    continue
+                pending.drawing = None
+                await self._edit(message_id, pending.table, spec, drawing.result())
+        finally:
+            del self._pending[message_id]
+
+    async def _edit(self, message_id: int, table: Table, spec: Message, picture: Picture | None) -> None:
+        """Edit the message (its picture replaced; kept if the bot is closing), or post it anew
+        if it was deleted and is still the table's message; a failure is logged."""
+        if picture is None and self.painter.closed:
+            kwargs = edit_kwargs(spec)  # shutting down: no picture now, but keep the shown one
+        else:
+            kwargs = pictured_edit_kwargs(spec, picture)
+        channel = self.client.get_partial_messageable(table.channel_id)
+        try:
+            try:
+                await channel.get_partial_message(message_id).edit(**kwargs)
+            except discord.NotFound:
+                if self.book.of(table).table_id == message_id:
+                    await self.repost(table, spec)
+        except (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("Could not show the table message at table %s: %r", table.channel_id, exc)
+        except Exception:  # a bug: the table goes on, the next state comes with the next edit
+            log.exception("Could not show the table message at table %s", table.channel_id)
