@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.tables.answer import Answerer
-from bot.tables.host_messages import MessageSpec
 from bot.tables.pictures import DRAWING_THREADS, ImageSettings, Painter
 from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch
+from tabletop.presentation import Message
 from tests.bot import gated_art
 
 ART = ArtModule("tests.bot.gated_art")
@@ -122,7 +122,7 @@ class FakeInteraction:
         self.response = FakeResponse()
 
 
-async def answer(answerer: Answerer, spec: MessageSpec, *, unchanged: bool = False) -> dict[str, Any]:
+async def answer(answerer: Answerer, spec: Message, *, unchanged: bool = False) -> dict[str, Any]:
     click = FakeInteraction(len(answerer.guards) + 1)
     await asyncio.wait_for(
         answerer.edit_clicked(click, spec, guild_id=1, unchanged=unchanged),  # type: ignore[arg-type]
@@ -140,10 +140,10 @@ async def test_a_click_is_answered_at_once_while_its_picture_waits_for_a_drawing
     hand = sketch("hand", "after the click")
     prompt = asyncio.create_task(painter.picture(hand, 1))  # the next prompt's drawing, queued
     await asyncio.sleep(0)
-    spec = MessageSpec("pick a card", sketch=hand)
+    spec = Message("pick a card", picture=hand)
     assert "attachments" not in await answer(answerer, spec, unchanged=True)  # keeps its picture
     assert (await answer(answerer, spec))["attachments"] == []  # its old picture would be wrong
-    assert (await answer(answerer, MessageSpec("played red 7")))["attachments"] == []
+    assert (await answer(answerer, Message("played red 7")))["attachments"] == []
     assert gated_art.DRAWN.count("after the click") == 0
     gated_art.GATE.set()
     await asyncio.wait_for(asyncio.gather(*blocked, prompt), WAIT)

@@ -12,11 +12,11 @@ import discord
 import pytest
 
 from bot.tables.courier import Courier
-from bot.tables.host_messages import MessageSpec
+from bot.tables.message_book import MessageBook
 from bot.tables.pictures import DRAWING_THREADS, ImageSettings, Painter
-from host.journal import GameJournal
 from host.tables import Table
 from tabletop.pictures import ArtModule, Sketch
+from tabletop.presentation import Message
 from tests.bot import gated_art
 
 ART = ArtModule("tests.bot.gated_art")
@@ -82,8 +82,8 @@ async def painter() -> AsyncIterator[Painter]:
     painter.close()
 
 
-def state(view: str) -> MessageSpec:
-    return MessageSpec(f"the table at {view}", sketch=Sketch(ART, "table", view))
+def state(view: str) -> Message:
+    return Message(f"the table at {view}", picture=Sketch(ART, "table", view))
 
 
 def shown(client: FakeClient) -> list[tuple[int, str, bytes | None]]:
@@ -100,9 +100,9 @@ async def test_the_table_goes_on_while_its_picture_is_drawn_and_only_the_newest_
     painter: Painter,
 ) -> None:
     client = FakeClient()
-    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    courier = Courier(client, MessageBook(), painter)  # type: ignore[arg-type]
     table = Table(CHANNEL, 1)
-    table.messages.table_id = MESSAGE
+    courier.book.of(table).table_id = MESSAGE
     busy = [
         asyncio.create_task(painter.picture(Sketch(ART, "chart", f"blocked {n}"), 1))
         for n in range(DRAWING_THREADS)
@@ -122,9 +122,9 @@ async def test_the_table_goes_on_while_its_picture_is_drawn_and_only_the_newest_
 async def test_a_state_given_while_the_last_is_shown_follows_it_in_order(painter: Painter) -> None:
     client = FakeClient()
     client.answered.clear()
-    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    courier = Courier(client, MessageBook(), painter)  # type: ignore[arg-type]
     table = Table(CHANNEL, 1)
-    table.messages.table_id = MESSAGE
+    courier.book.of(table).table_id = MESSAGE
     gated_art.GATE.set()
     await courier.show_table(table, state("one"), new=False)
     for _ in range(500):  # until the edit to "one" is on its way
@@ -146,16 +146,16 @@ async def test_a_deleted_table_message_is_posted_anew_and_edits_needing_no_drawi
     painter: Painter,
 ) -> None:
     client = FakeClient()
-    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    courier = Courier(client, MessageBook(), painter)  # type: ignore[arg-type]
     table = Table(CHANNEL, 1)
-    table.messages.table_id = MESSAGE
+    courier.book.of(table).table_id = MESSAGE
     client.deleted.add(MESSAGE)
     gated_art.GATE.set()
     await courier.show_table(table, state("one"), new=False)
     await asyncio.wait_for(courier.table_edits.settle(), WAIT)
     (posted,) = client.sent
     assert posted["content"] == "the table at one" and posted["file"].fp.read() == b"table:one"
-    assert table.messages.table_id == MESSAGE + 1
+    assert courier.book.of(table).table_id == MESSAGE + 1
     await courier.show_table(table, state("one"), new=False)  # its picture drawn: at once
     assert not courier.table_edits.busy(CHANNEL)
     assert shown(client) == [(MESSAGE + 1, "the table at one", b"table:one")]
@@ -169,13 +169,13 @@ async def test_a_message_posted_in_the_channel_comes_after_the_table_edits_befor
     painter: Painter,
 ) -> None:
     client = FakeClient()
-    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    courier = Courier(client, MessageBook(), painter)  # type: ignore[arg-type]
     table = Table(CHANNEL, 1)
-    table.messages.table_id = MESSAGE
+    courier.book.of(table).table_id = MESSAGE
     order: list[str] = []
     client.answered.clear()
     await courier.show_table(table, state("round over"), new=False)  # its picture is drawn first
-    posting = asyncio.create_task(courier.say(table, MessageSpec("the round's report")))
+    posting = asyncio.create_task(courier.say(table, Message("the round's report")))
     await asyncio.sleep(0.05)
     assert client.sent == []  # the report waits for the table message
     gated_art.GATE.set()
@@ -195,9 +195,9 @@ async def test_waiting_for_the_table_message_hurries_its_picture(painter: Painte
     """A prompt or a post waits for the table message: its picture is drawn before the other
     tables' pictures queued before it."""
     client = FakeClient()
-    courier = Courier(client, GameJournal(None), painter)  # type: ignore[arg-type]
+    courier = Courier(client, MessageBook(), painter)  # type: ignore[arg-type]
     table = Table(CHANNEL, 1)
-    table.messages.table_id = MESSAGE
+    courier.book.of(table).table_id = MESSAGE
     busy = [
         asyncio.create_task(painter.picture(Sketch(ART, "chart", f"blocked {n}"), 1))
         for n in range(DRAWING_THREADS)
