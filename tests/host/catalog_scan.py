@@ -63,6 +63,8 @@ INTERNAL_ERRORS = frozenset({
     # Why a stored game cannot be replayed (host/replays.py): logged; a player reads the
     # catalog's replay.not_offered / replay.not_replayable (bot/replays/finding.py).
     "NotReplayable",
+    # The painter's threads stopped (the bot shutting down): the drawing is dropped, logged.
+    "PoolClosed",
 })
 OPTIONS = frozenset({"language", "limit"})
 """Keyword arguments of a look-up that are not fields of its text: the language wanted, the
