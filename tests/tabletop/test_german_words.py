@@ -95,5 +95,8 @@ def test_stupid_has_one_verb_for_taking_a_trick() -> None:
 def test_the_statistics_are_every_games_and_the_lead_tag_reads_as_the_lead() -> None:
     host_de = host.catalog.CATALOG.entries("de")
     assert host_de["commands.stats.description"].startswith("Die Spielstatistik ")
-    tags = {stupid.texts.CATALOG.entries("de")["art.lead"], stickem.texts.CATALOG.entries("de")["art.lead_tag"]}
+    tags = {
+        stupid.texts.CATALOG.entries("de")["art.lead"],
+        stickem.texts.CATALOG.entries("de")["art.lead_tag"],
+    }
     assert tags == {"AUSSPIEL"}
