@@ -19,6 +19,7 @@ from bot.boot.command_text import command_name, command_text
 from bot.ids import LOBBY_TEMPLATE, REMATCH_TEMPLATE, LobbyId, RematchId
 from bot.runtime.dynamic_items import ReleasingButton, RoutingCog
 from bot.tables.game_choices import game_choices
+from bot.tables.languages import reader_language
 from bot.tables.level_choices import level_choices
 from bot.tables.service import service_for
 from bot.tables.start_options import MAX_SEATS, option_suggestions, parse_options, preset_suggestions
@@ -168,12 +169,14 @@ class Lobby(RoutingCog):
     def _suggested(
         self,
         interaction: discord.Interaction[Any],
-        suggest: Callable[[GameSpec, str], list[tuple[str, str]]],
+        suggest: Callable[[GameSpec, str, str], list[tuple[str, str]]],
         current: str,
     ) -> list[app_commands.Choice[str]]:
-        """``suggest``'s (label, value) pairs for the channel's game, as autocomplete choices."""
+        """``suggest``'s (label, value) pairs for the channel's game, as autocomplete choices,
+        their help in the language of the person typing."""
         spec = service_for(self.bot).game_of_channel(interaction.channel_id, interaction.guild_id)
-        return [app_commands.Choice(name=label, value=value) for label, value in suggest(spec, current)]
+        suggested = suggest(spec, current, reader_language(interaction))
+        return [app_commands.Choice(name=label, value=value) for label, value in suggested]
 
     @app_commands.command(
         name=command_name("commands.addbot.name"), description=command_text("commands.addbot.description")

@@ -16,12 +16,22 @@ from discord.ext import commands
 
 from bot.boot.command_text import command_name, command_text
 from bot.tables.language_setting import language_choices, set_server_language
+from bot.tables.languages import AUTO
 from bot.tables.service import service_for
 
-IMAGE_CHOICES = [app_commands.Choice(name=state, value=state) for state in ("on", "off")]
-"""The two states of ``/settings images``."""
-LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=value) for name, value in language_choices()]
-"""The languages offered: each catalog language by its own name, and ``auto``."""
+IMAGE_CHOICES = [
+    app_commands.Choice(name=command_text("commands.settings.images.states.on"), value="on"),
+    app_commands.Choice(name=command_text("commands.settings.images.states.off"), value="off"),
+]
+"""The two states of ``/settings images``, named in each reader's language (the value stays)."""
+LANGUAGE_CHOICES = [
+    app_commands.Choice(
+        name=command_text("commands.settings.language.choices.auto") if value == AUTO else name, value=value
+    )
+    for name, value in language_choices()
+]
+"""The languages offered: each catalog language by its own name (the same in every language), and
+``auto`` in each reader's words."""
 
 
 class Settings(commands.Cog):

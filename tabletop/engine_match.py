@@ -14,8 +14,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
+from tabletop.catalog import Text
 from tabletop.options import OptionValue
 from tabletop.protocol import CorruptLog, LogEntry, Refused
+from tabletop.texts import t
 
 __all__ = ["Engine", "EngineMatch", "replayed"]
 
@@ -42,15 +44,21 @@ class Engine(Protocol):
 GameT = TypeVar("GameT", bound=Engine)
 MatchT = TypeVar("MatchT")
 
-NOT_A_MOVE = "That is not a move of this game."
+NOT_A_MOVE = t("refusal.not_a_move")
 """The refusal of a text that names no action of the game at all (a forged or stale one)."""
+NOT_ALLOWED = t("refusal.not_allowed")
+"""The refusal of an action the engine refused without a catalog text to show (its own English
+sentence stays the refusal's cause, for the log)."""
 
 
 class EngineMatch(Generic[GameT]):
     """The common part of a game's :class:`~tabletop.protocol.Match` around its engine."""
 
     rule_errors: ClassVar[tuple[type[Exception], ...]] = ()
-    """The engine's refusals (its ``RuleError``): their sentence is what the player reads."""
+    """The engine's refusals (its ``RuleError``): a refusal whose message is a catalog
+    :class:`~tabletop.catalog.Text` is what the player reads, in their language; one with only
+    a plain sentence reads as :data:`NOT_ALLOWED` (each game here overrides :meth:`apply` with
+    its own catalog's words)."""
 
     def __init__(self, game: GameT, options: Mapping[str, OptionValue]) -> None:
         self.game = game
@@ -98,9 +106,18 @@ class EngineMatch(Generic[GameT]):
         try:
             return tuple(self.play(seat, action))
         except self.rule_errors as exc:
-            raise Refused(str(exc), turn_of=tuple(getattr(exc, "turn_of", ()))) from exc
+            raise Refused(_refusal_text(exc), turn_of=tuple(getattr(exc, "turn_of", ()))) from exc
         except ValueError as exc:
             raise Refused(NOT_A_MOVE) from exc
+
+
+def _refusal_text(error: Exception) -> Text:
+    """What a player reads of the engine's refusal ``error``: its catalog text if it carries one
+    (as ``message`` or its first argument), else :data:`NOT_ALLOWED`."""
+    for said in (getattr(error, "message", None), *error.args[:1]):
+        if isinstance(said, Text):
+            return said
+    return NOT_ALLOWED
 
 
 def replayed(

@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tabletop.catalog import Text
+from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
 from tabletop.drawing.canvas import MARGIN, WIDTH, Canvas
 from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import INK, MUTED, PANEL, RGB, SERIES, YELLOW, mix
 from tabletop.drawing.png import Picture
 from tabletop.drawing.symbols import SHAPES, draw_symbol
-from tabletop.words import plural
+from tabletop.texts import t
 
 __all__ = ["MAX_DESCRIPTION", "ChartWords", "game_chart", "series_style", "totals_chart"]
 
@@ -36,10 +36,14 @@ class ChartWords:
     by_round: str
 
 
-def english_words(title: str, rounds: int) -> ChartWords:
-    """A chart's words in English (a game that passes none gets these)."""
-    summary = f"{title}: a chart of the totals after each of {plural(rounds, 'round')}."
-    return ChartWords("round", summary, "Round by round:")
+def protocol_words(title: str, rounds: int, language: str = DEFAULT_LANGUAGE) -> ChartWords:
+    """A chart's words in ``language`` from the protocol's catalog (a game that passes none of
+    its own gets these)."""
+    return ChartWords(
+        render(t("chart.axis"), language),
+        render(t("chart.summary", title=title, count=rounds), language),
+        render(t("chart.by_round"), language),
+    )
 
 
 def series_style(seat: int) -> tuple[RGB, str]:
@@ -71,10 +75,11 @@ def totals_chart(
     title: str,
     winners: Sequence[int] = (),
     words: ChartWords | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Picture:
     """The chart of ``totals`` (one row per finished round: every seat's total after it),
     one line per seat named ``names[seat]``, the ``winners`` marked in the standings; its
-    ``words`` in the reader's language (English if not given).
+    ``words`` in the reader's language (if not given: the protocol's own, in ``language``).
 
     The standings list the seats from the highest total to the lowest (ties in seat order)."""
     players = len(names)
@@ -113,7 +118,7 @@ def totals_chart(
     label_every = max(1, math.ceil(count / 10))
     for index in range(0, count + 1, label_every):
         canvas.text((x_of(index), bottom + 14), str(index), 18, MUTED, anchor="mt")
-    words = words or english_words(title, len(totals))
+    words = words or protocol_words(title, len(totals), language)
     canvas.text(((left + right) / 2, HEIGHT - 4), words.axis, 16, MUTED, anchor="md")
     marker = 13 if count <= 12 else 10
     for seat in reversed(order):  # the leader's line on top

@@ -122,7 +122,12 @@ def test_every_computer_level_of_every_game_has_its_words() -> None:
 
 def _is_choice_key(key: str) -> bool:
     """Whether a catalog key is the name of one of a command option's choices (not a description)."""
-    return key.startswith(("commands.timers.", "commands.levels."))
+    return key.startswith((
+        "commands.timers.",
+        "commands.levels.",
+        "commands.settings.images.states.",
+        "commands.settings.language.choices.",
+    ))
 
 
 def test_every_german_command_text_goes_to_discord_with_the_commands() -> None:
@@ -214,3 +219,17 @@ async def test_german_texts_name_the_commands_as_german_players_see_them() -> No
             for command in re.findall(r"(?<![\w/])/([-\w]+)", part):
                 assert command in german_commands, f"{key}: /{command}"
                 assert command not in english_only, f"{key}: /{command}"
+
+
+async def test_the_settings_choices_are_german_in_discord_and_keep_their_values() -> None:
+    settings = next(payload for payload in await _payloads() if payload["name"] == "settings")
+    subcommands = {option["name"]: option for option in settings["options"]}
+    state = subcommands["images"]["options"][0]
+    language = subcommands["language"]["options"][0]
+    assert {choice["value"]: choice["name_localizations"].get("de") for choice in state["choices"]} == {
+        "on": "an",
+        "off": "aus",
+    }
+    auto = next(choice for choice in language["choices"] if choice["value"] == "auto")
+    assert (auto["name"], auto["name_localizations"].get("de")) == ("auto", "automatisch")
+    assert state["description_localizations"]["de"].startswith("an: Bilder")

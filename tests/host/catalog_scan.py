@@ -40,6 +40,9 @@ OPERATOR_FILES = {
     "host/storage/rated.py": "the ratings printed by `python -m bot.storage ratings`",
     "bot/metrics/health.py": "the health line in the log",
     "bot/metrics/instruments.py": "the metrics' help texts, read by Prometheus",
+    "tabletop/cli.py": "the terminal command line's help and refusals",
+    "tabletop/console.py": "the terminal game's own words (not a Discord player's)",
+    "tabletop/tournament.py": "the computer players' tournament report (benchmarks)",
 }
 
 NOT_PLAYER_TEXT = {
@@ -48,10 +51,11 @@ NOT_PLAYER_TEXT = {
     "another game is active in its channel": "a broken game's reason, logged (bot/tables/resume.py)",
     "it does not replay: {}": "a broken game's reason, logged (bot/tables/resume.py)",
     "the game's weakest computer player": "named in log lines (host/autoplay.py FALLBACK)",
+    "Callable[..., Picture]": "a type named for typing.cast (tabletop/pictures.py)",
 }
 
 LOG_METHODS = frozenset({"debug", "info", "warning", "error", "exception", "critical", "log"})
-LOGGERS = frozenset({"log", "logger", "logging"})
+LOGGERS = frozenset({"log", "_log", "logger", "logging"})
 INTERNAL_ERRORS = frozenset({
     # Exceptions never shown to a player: bot.messages.errors shows only UserError (TableError,
     # GameRefusal) and the games' Refused; anything else is a bug, logged with a reference.
@@ -59,7 +63,7 @@ INTERNAL_ERRORS = frozenset({
     # storage.save_failed / storage.read_failed).
     "ValueError", "TypeError", "KeyError", "RuntimeError", "LookupError", "OSError",
     "AssertionError", "NotImplementedError", "CatalogError", "StorageConfigError",
-    "StorageError", "StorageConflict", "SchemaTooNew", "CorruptRow",
+    "StorageError", "StorageConflict", "SchemaTooNew", "CorruptRow", "CorruptLog",
     # Why a stored game cannot be replayed (host/replays.py): logged; a player reads the
     # catalog's replay.not_offered / replay.not_replayable (bot/replays/finding.py).
     "NotReplayable",
@@ -87,9 +91,9 @@ class Lookup:
     fields: frozenset[str] | None
 
 
-def sources() -> list[Path]:
-    """Every Python file of the host and the Discord layer."""
-    return sorted(path for package in PACKAGES for path in (REPO / package).rglob("*.py"))
+def sources(*packages: str) -> list[Path]:
+    """Every Python file of ``packages`` (by default the host and the Discord layer)."""
+    return sorted(path for package in packages or PACKAGES for path in (REPO / package).rglob("*.py"))
 
 
 def relative(path: Path) -> str:

@@ -184,16 +184,17 @@ def test_the_catalog_files_are_installed_with_the_host() -> None:
     assert project["tool"]["setuptools"]["package-data"]["host.catalog"] == ["*.toml"]
 
 
-@pytest.mark.parametrize("package", ["host", "bot", "cogs"])
+@pytest.mark.parametrize("package", ["host", "bot", "cogs", "tabletop"])
 def test_no_player_facing_sentence_is_left_in_the_code(package: str) -> None:
     found = [
         line
-        for path in catalog_scan.sources()
+        for path in catalog_scan.sources(package)
         if catalog_scan.relative(path).startswith(f"{package}/")
         and catalog_scan.relative(path) not in catalog_scan.OPERATOR_FILES
         for line in catalog_scan.sentences(path.read_text(encoding="utf-8"), catalog_scan.relative(path))
     ]
-    assert not found, "player-facing text belongs in host/catalog/en.toml:\n" + "\n".join(found)
+    catalog = "tabletop/catalog/en.toml" if package == "tabletop" else "host/catalog/en.toml"
+    assert not found, f"player-facing text belongs in {catalog}:\n" + "\n".join(found)
 
 
 SOURCE_WITH_TEXT = '''

@@ -30,6 +30,9 @@ ONE_WORD = {
     r"\bBestenliste\b": "Rangliste (as /rangliste)",
     r"\bStick'em\b": "Sticheln",
     r"(?<![.:!?] )(?<!^)\b(Sie|Ihr|Ihre|Ihnen)\b": "du (a capital Sie or Ihr within a sentence)",
+    r"\bStart-Button": "Button „Starten“ (as the button reads)",
+    r"\bneueste Nachricht": "neueste Hand (the message with your cards, in every game)",
+    r"\bangehoben": "hervorgehoben (a card drawn raised is highlighted)",
 }
 """A word the German texts do not use, and the one they use for that thing instead."""
 
@@ -79,3 +82,21 @@ def test_the_games_are_called_as_german_players_know_them() -> None:
     for name, catalog in CATALOGS.items():
         for key, text in _german(catalog):
             assert "Stick'em" not in text, f"{name} {key}"
+
+
+def test_stupid_has_one_verb_for_taking_a_trick() -> None:
+    """Stiche-Raten says a trick is made ("macht", "gemacht") wherever it counts them; Sticheln's
+    "nimmt den Stich" stays, so the host's shared replay step is not this rule's."""
+    for key, text in _german(stupid.texts.CATALOG):
+        assert not re.search(r"\b(genommen|nimmt|nehmen)\b", text), f"stupid {key}: {text!r} (say gemacht)"
+    assert host.catalog.CATALOG.text("replay.counter.taken", language="de", count=3) == "Gemachte Stiche: 3"
+
+
+def test_the_statistics_are_every_games_and_the_lead_tag_reads_as_the_lead() -> None:
+    host_de = host.catalog.CATALOG.entries("de")
+    assert host_de["commands.stats.description"].startswith("Die Spielstatistik ")
+    tags = {
+        stupid.texts.CATALOG.entries("de")["art.lead"],
+        stickem.texts.CATALOG.entries("de")["art.lead_tag"],
+    }
+    assert tags == {"AUSSPIEL"}

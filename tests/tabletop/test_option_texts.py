@@ -9,7 +9,7 @@ from tabletop import Option, OptionError, Preset, resolve_options
 from tabletop.catalog import render
 from tests.game_catalogs import check_catalog, sentences_left
 
-MODULES = ("tabletop.options", "tabletop.texts")
+MODULES = ("tabletop.options", "tabletop.texts", "tabletop.engine_match", "tabletop.drawing.chart")
 """The modules that write the protocol's texts."""
 
 DECKS = Option("decks", "how many decks", "auto", ("auto",), 1, 3)
