@@ -21,9 +21,10 @@ from collections.abc import Mapping, Sequence
 from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
+from stupid.refusals import options_text
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
 from stupid.texts import CATALOG
-from tabletop.catalog import DEFAULT_LANGUAGE
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 from tabletop.console import (
     ProgressBar,
     add_choice,
@@ -136,6 +137,12 @@ def play_command(args: argparse.Namespace) -> int:
     """Run ``stupid play``."""
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
     language = args.language or environment_language(os.environ)
+    problem = _rules(args).problem(args.players)
+    if problem is not None:
+        # A command-line message ends without a full stop, as argparse's do.
+        refusal = as_flags(render(options_text(problem), language), OPTION_NAMES).removesuffix(".")
+        print(f"stupid play: {refusal}", file=sys.stderr)
+        return 2
     try:
         table = TerminalTable(
             args.players,

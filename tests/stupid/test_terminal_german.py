@@ -131,3 +131,19 @@ def test_cli_plays_in_german_with_the_option_or_a_german_lang(
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "--players", "2", "--seed", "3", "--language", "en"]) == 0
     assert "Bye! (seed 3)" in capsys.readouterr().out
+
+
+def test_cli_refuses_options_that_do_not_fit_in_german(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert main(["play", "--players", "1"]) == 2
+    assert (
+        capsys.readouterr().err == "stupid play: Stiche-Raten ist für 2\N{EN DASH}21 Spieler, nicht für 1\n"
+    )
+    assert main(["play", "--players", "15", "--decks", "1", "--language", "de"]) == 2
+    assert capsys.readouterr().err == (
+        "stupid play: --decks 1 ist zu wenig für 15 Spieler; nimm --decks 3 (ein Kartenspiel pro 7 Spieler)\n"
+    )
