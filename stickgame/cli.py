@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from tabletop.catalog import DEFAULT_LANGUAGE
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 from tabletop.console import (
     INTERRUPTED,
     ProgressBar,
@@ -33,7 +33,7 @@ from .ai import LEVELS
 from .rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
 from .simulate import format_stats, header, tournament
 from .terminal import TerminalTable
-from .texts import CATALOG
+from .texts import CATALOG, t
 
 __all__ = ["build_parser", "main"]
 
@@ -101,6 +101,11 @@ def environment_language(environ: Mapping[str, str]) -> str:
 def play_command(args: argparse.Namespace) -> int:
     """Run ``stickgame play``."""
     language = args.language or environment_language(os.environ)
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        # The game's refusal; a command-line message ends without a full stop, as argparse's do.
+        refusal = t("refusal.players", low=MIN_PLAYERS, high=MAX_PLAYERS, players=args.players)
+        print(f"stickgame play: {render(refusal, language).removesuffix('.')}", file=sys.stderr)
+        return 2
     try:
         table = TerminalTable(
             args.players, args.level, _rules(args), args.seed, write=print_wrapped, language=language

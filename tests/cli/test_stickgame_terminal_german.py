@@ -133,3 +133,15 @@ def test_cli_plays_in_german_with_the_option_or_a_german_lang(
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     assert main(["play", "--seed", "3", "--language", "en"]) == 0
     assert "Bye! (seed 3)" in capsys.readouterr().out
+
+
+def test_cli_refuses_a_player_count_in_german(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert main(["play", "--players", "9", "--language", "de"]) == 2
+    assert (
+        capsys.readouterr().err == "stickgame play: Stick Game ist für 2\N{EN DASH}8 Spieler, nicht für 9\n"
+    )
+    assert main(["play", "--players", "9"]) == 2
+    assert capsys.readouterr().err == "stickgame play: Stick Game is for 2-8 players, not 9\n"
