@@ -5,14 +5,20 @@
 plays many games between computer players and prints a table per level. The exits (``quit``,
 Ctrl-D, Ctrl-C), the wrapping of long lines and a closed pipe are every game's
 (:mod:`tabletop.console`); a mistake on the command line goes to stderr with exit code 2.
+
+``stickgame play`` speaks the language of ``--language`` (``en``, ``de``: a language of the game's
+catalog), else the one the environment asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as
+``de_DE.UTF-8``), else English. ``simulate`` prints figures for developers, in English.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 from tabletop.console import (
     INTERRUPTED,
     ProgressBar,
@@ -27,6 +33,7 @@ from .ai import LEVELS
 from .rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
 from .simulate import format_stats, header, tournament
 from .terminal import TerminalTable
+from .texts import CATALOG, t
 
 __all__ = ["build_parser", "main"]
 
@@ -39,6 +46,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=3, help="2-8 players, you included (default 3)")
     add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
+    play.add_argument(
+        "--language",
+        type=str.lower,
+        choices=CATALOG.languages(),
+        default=None,
+        help="the language of the game (default: the environment's, LANG; else en)",
+    )
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument(
         "--seats", default="hard,normal", help="comma-separated levels, one per seat (2-8 seats)"
@@ -73,14 +87,33 @@ def _rules(args: argparse.Namespace) -> Rules:
     return Rules(scoring=args.scoring, sticks_to_win=args.sticks_to_win)
 
 
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The catalog language the environment asks for: the first of ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none the game has."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            locale = value.split(".")[0].split("@")[0].replace("_", "-")
+            return CATALOG.language_for(locale) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
 def play_command(args: argparse.Namespace) -> int:
     """Run ``stickgame play``."""
+    language = args.language or environment_language(os.environ)
+    if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
+        # The game's refusal; a command-line message ends without a full stop, as argparse's do.
+        refusal = t("refusal.players", low=MIN_PLAYERS, high=MAX_PLAYERS, players=args.players)
+        print(f"stickgame play: {render(refusal, language).removesuffix('.')}", file=sys.stderr)
+        return 2
     try:
-        table = TerminalTable(args.players, args.level, _rules(args), args.seed, write=print_wrapped)
+        table = TerminalTable(
+            args.players, args.level, _rules(args), args.seed, write=print_wrapped, language=language
+        )
     except ValueError as error:
         print(f"stickgame play: {error}", file=sys.stderr)
         return 2
-    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
+    return play_until_interrupted(table.run, table.bye())
 
 
 def simulate_command(args: argparse.Namespace) -> int:

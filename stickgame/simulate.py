@@ -12,6 +12,7 @@ import textwrap
 import time
 from collections.abc import Callable, Sequence
 
+from tabletop.catalog import render
 from tabletop.tournament import NOTE_WIDTH, GameResult, LevelStats, columns_note, format_table, summarize
 from tabletop.words import plural
 
@@ -88,6 +89,6 @@ def format_stats(results: Sequence[GameResult]) -> str:
             f"{plural(rounds, 'round')} played",
             format_table(summarize(results, LEVELS), SCORE),
             columns_note(SCORE, "completed sticks (Frees included)"),
-            textwrap.fill(FREE_STICK, NOTE_WIDTH, subsequent_indent="  "),
+            textwrap.fill(render(FREE_STICK), NOTE_WIDTH, subsequent_indent="  "),
         ]
     )

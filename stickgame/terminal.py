@@ -16,16 +16,17 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
 from tabletop.console import HELP_WORDS, QuitGame, read_answer
-from tabletop.presentation import render
-from tabletop.words import plural
 
 from .ai import LEVELS, Player, make_player
 from .cards import Card
 from .errors import RuleError
 from .events import CardDrawn, Event, GameOver, RoundEnded
 from .game import Game
+from .present_text import card_name
 from .presentation import StickGamePresentation
+from .refusals import rule_refusal
 from .rules import Rules
 from .suggest import lay_down_suggestion
 from .terminal_commands import CommandError, Situation, read_command
@@ -40,40 +41,31 @@ from .terminal_words import (
     suggestion_text,
     table_text,
 )
+from .texts import t
 from .views import View
 
-__all__ = ["HELP_TEXT", "TerminalTable", "rules_text"]
-
-HELP_TEXT = """\
-What you can type (a card as 7H, 10C, AS or 7♥, * for a joker, or its number in your hand):
-  draw, s, stock           draw the top card of the stock
-  pile, d                  take the top card of the discard pile
-  lay                      lay down your stick as offered
-  lay 7D 7H * | AD AS AS   lay down your stick your own way: its melds separated by |; a meld
-                           may start with set or run, then up, down or 'from 8' (where a
-                           run's wild cards go; without it they go up)
-  meld 7H 8H *             lay down one more set or run (once your stick is laid down)
-  off 3 8H                 lay 8H off on meld #3 of the table (once your stick is laid down)
-  take 3 7H / lay          put 7H in place of the wild it stands for in meld #3 and use the
-                           wild at once: '/ lay' (your stick as offered), '/ lay MELDS' or
-                           '/ meld CARDS'
-  x 7H, discard 7H, 7H     discard a card (or type the card alone): your turn is over
-  hand, table              your stick and hand; the whole table
-  rules                    the rules
-  help, ?                  this list
-  quit                     leave the game"""
+__all__ = ["LEVEL_WORDS", "TerminalTable", "rules_text"]
 
 _MARKDOWN = re.compile(r"\*\*|`")
 
+LEVEL_WORDS: dict[str, Text] = {
+    "random": t("terminal.level.random"),
+    "normal": t("terminal.level.normal"),
+    "hard": t("terminal.level.hard"),
+}
+"""The computer players' levels in the person's words."""
 
-def rules_text(rules: Rules) -> str:
+
+def rules_text(rules: Rules, language: str = DEFAULT_LANGUAGE) -> str:
     """The rules in short, as ``/rules`` shows them on Discord, and this game's options."""
     message = StickGamePresentation().rules()
     embed = message.embeds[0]
-    lines = [f"{render(embed.title)}: {render(embed.description)}"]
+    lines = [f"{render(embed.title, language)}: {render(embed.description, language)}"]
     for field in embed.fields:
-        lines += ["", f"{render(field.name)}:", render(field.value)]
-    lines += ["", "Free sticks:", FREE_STICK, "", f"This game: {rules_summary(rules)}."]
+        lines += ["", f"{render(field.name, language)}:", render(field.value, language)]
+    free = render(FREE_STICK, language)
+    this_game = render(t("terminal.this_game", summary=rules_summary(rules)), language)
+    lines += ["", render(t("terminal.free_sticks"), language), free, "", this_game]
     return _MARKDOWN.sub("", "\n".join(lines))
 
 
@@ -89,6 +81,7 @@ class TerminalTable:
         *,
         read: Callable[[str], str] = input,
         write: Callable[[str], None] = print,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
@@ -100,15 +93,24 @@ class TerminalTable:
         self.computers: dict[int, Player] = {
             seat: make_player(level, base + seat) for seat in range(1, players)
         }
-        self.names = ["You"] + [f"CPU {seat}" for seat in range(1, players)]
+        self.language = language
+        self.names = [self.say(t("terminal.you"))] + [
+            self.say(t("terminal.cpu", seat=seat)) for seat in range(1, players)
+        ]
+
+    def say(self, text: Text) -> str:
+        """A text of the catalog, in the table's language."""
+        return render(text, self.language)
+
+    def words(self, word: Text) -> frozenset[str]:
+        """A command ``word`` as the person may type it: in English or in the table's language."""
+        return frozenset({render(word, DEFAULT_LANGUAGE).lower(), self.say(word).lower()})
 
     # ---------------------------------------------------------------- input
 
     def help_text(self) -> str:
         """The commands, and how to deal this game again."""
-        seed = self.game.seed
-        again = f"This game's seed is {seed}: 'python -m stickgame play --seed {seed}' deals it again."
-        return f"{HELP_TEXT}\n{again}"
+        return self.say(t("terminal.help", seed=self.game.seed))
 
     def ask(self, prompt: str) -> str:
         """Read one command; ``help``, ``rules``, ``table`` and ``hand`` are answered here and
@@ -116,39 +118,41 @@ class TerminalTable:
         while True:
             answer = read_answer(self.read, self.write, prompt)
             lowered = answer.lower()
-            if lowered in HELP_WORDS:
+            if lowered in self.words(t("terminal.word.quit")):
+                raise QuitGame
+            if lowered in HELP_WORDS | self.words(t("terminal.word.help")):
                 self.write(self.help_text())
-            elif lowered == "rules":
-                self.write(rules_text(self.game.rules))
-            elif lowered == "table":
-                self.write(table_text(self.game.view(0), self.names))
-            elif lowered == "hand":
+            elif lowered in self.words(t("terminal.word.rules")):
+                self.write(rules_text(self.game.rules, self.language))
+            elif lowered in self.words(t("terminal.word.table")):
+                self.write(table_text(self.game.view(0), self.names, self.language))
+            elif lowered in self.words(t("terminal.word.hand")):
                 self.write(self.hand_status(self.game.view(0)))
             elif not answer:
-                self.write("Type a command, or 'help' for what you can type.")
+                self.write(self.say(t("terminal.ask.empty")))
             else:
                 return answer
 
     def prompt(self, view: View) -> str:
         """What the prompt asks for at this step of the person's turn."""
         if view.phase == "draw" and view.discard_top is None:
-            return "Your draw ('draw' from the stock; the discard pile is empty): "
+            return self.say(t("terminal.ask.draw_empty"))
         if view.phase == "draw":
-            return f"Your draw ('draw' from the stock, or 'pile' for {view.discard_top}): "
+            return self.say(t("terminal.ask.draw", card=card_name(view.discard_top)))
         if view.stick is not None:
-            return "Your move (lay, take, or x CARD to discard): "
-        return "Your move (meld, off, take, or x CARD to discard): "
+            return self.say(t("terminal.ask.move"))
+        return self.say(t("terminal.ask.move_laid"))
 
     # ---------------------------------------------------------------- the person's turn
 
     def hand_status(self, view: View) -> str:
         """The person's stick, hand and, when the hand holds one, the lay-down offered."""
         hand = view.hand or ()
-        lines = [stick_text(view), hand_text(hand)]
+        lines = [stick_text(view, self.language), hand_text(hand, self.language)]
         if view.stick is not None and view.phase == "play":
             offer = lay_down_suggestion(hand, view.stick)
             if offer is not None:
-                lines.append(suggestion_text(offer))
+                lines.append(suggestion_text(offer, self.language))
         return "\n".join(lines)
 
     def person_step(self) -> None:
@@ -156,21 +160,21 @@ class TerminalTable:
         game = self.game
         view = game.view(0)
         if view.phase == "draw":
-            self.write(table_text(view, self.names))
+            self.write(table_text(view, self.names, self.language))
         self.write(self.hand_status(view))
         while True:
             answer = self.ask(self.prompt(view))
-            situation = Situation(game.hand(0), game.stick(0), game.melds)
+            situation = Situation(game.hand(0), game.stick(0), game.melds, self.language)
             try:
                 action = read_command(answer, situation)
             except CommandError as error:
-                self.write(str(error))
+                self.write(self.say(error.text))
                 continue
             before = game.hand(0)
             try:
                 events = game.apply(0, action)
             except RuleError as error:
-                self.write(f"Not allowed: {error}.")
+                self.write(self.say(t("terminal.not_allowed", reason=rule_refusal(error))))
                 continue
             self.show(events, drawn=_drawn(before, game.hand(0)))
             return
@@ -180,11 +184,15 @@ class TerminalTable:
     def run(self) -> Game:
         """Play the game to its end (or until the person quits) and return it."""
         game = self.game
-        self.write(
-            f"Stick Game: {game.players} players, {rules_summary(game.rules)}; seed {game.seed}. "
-            f"You (seat 0) play against {plural(game.players - 1, 'computer player')} of level {self.level}. "
-            "Type 'help' for what you can type, 'rules' for the rules, 'quit' to leave."
+        welcome = t(
+            "terminal.welcome",
+            players=game.players,
+            summary=rules_summary(game.rules),
+            seed=game.seed,
+            count=game.players - 1,
+            level=LEVEL_WORDS[self.level],
         )
+        self.write(self.say(welcome))
         self.show(game.start_events)
         try:
             while not game.is_over:
@@ -195,20 +203,24 @@ class TerminalTable:
                     action = self.computers[seat].act(game.view(seat))
                     self.show(game.apply(seat, action))
         except QuitGame:
-            self.write(f"Bye! (seed {game.seed})")
+            self.write(self.bye())
         return game
+
+    def bye(self) -> str:
+        """The goodbye when the person leaves, with the seed that deals the game again."""
+        return self.say(t("terminal.bye", seed=self.game.seed))
 
     def show(self, events: Sequence[Event], drawn: Card | None = None) -> None:
         """Tell what happened; ``drawn``: the card the person drew, if they did."""
         for event in events:
             mine = isinstance(event, CardDrawn) and event.seat == 0
-            text = event_text(event, self.names, drawn if mine else None)
+            text = event_text(event, self.names, drawn if mine else None, self.language)
             if text is not None:
                 self.write(text)
             if isinstance(event, RoundEnded):
-                self.write(round_text(event, self.game.public_view(), self.names))
+                self.write(round_text(event, self.game.public_view(), self.names, self.language))
             elif isinstance(event, GameOver):
-                self.write(standings_text(event, self.game.public_view(), self.names))
+                self.write(standings_text(event, self.game.public_view(), self.names, self.language))
 
 
 def _drawn(before: Sequence[Card], after: Sequence[Card]) -> Card | None:

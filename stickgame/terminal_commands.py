@@ -28,7 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
+
+from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
 
 from .actions import (
     Action,
@@ -42,29 +45,35 @@ from .actions import (
     Swap,
     TakeWild,
 )
-from .cards import RANK_NAMES, Card
+from .cards import DECK, RANK_NAMES, Card
 from .melds import Placement
-from .present_text import hand_order
+from .present_text import card_name, hand_order, stick_name
 from .sticks import Stick
 from .suggest import suggested_lay_down
+from .texts import t
 from .views import TableMeld
 
-__all__ = ["CARD_HINT", "CommandError", "Situation", "read_command"]
+__all__ = ["CommandError", "Situation", "read_command"]
 
-CARD_HINT: Final = "type a card as 7H, 10C, AS or 7♥, * for a joker, or its number in your hand"
-_DRAW_STOCK: Final = frozenset({"draw", "s", "stock", "draw stock", "draw s"})
-_DRAW_PILE: Final = frozenset({"d", "pile", "draw pile", "draw d", "draw discard", "discard pile"})
+_DRAW_STOCK: Final = frozenset({("draw",), ("s",), ("stock",), ("draw", "stock"), ("draw", "s")})
+_DRAW_PILE: Final = frozenset(
+    {("d",), ("pile",), ("draw", "pile"), ("draw", "d"), ("draw", "discard"), ("discard", "pile")}
+)
 _LAY: Final = frozenset({"lay", "l"})
 _MELD: Final = frozenset({"meld", "m"})
 _OFF: Final = frozenset({"off", "o"})
 _TAKE: Final = frozenset({"take", "w"})
 _DISCARD: Final = frozenset({"x", "discard"})
 _RANKS: Final = {name.lower(): rank for rank, name in RANK_NAMES.items()}
-_TAKE_EXAMPLE: Final = "'take 3 7H / lay' or 'take 3 7H / meld 7H 8H *'"
 
 
 class CommandError(ValueError):
-    """A typed command that cannot be read; the message says why and what to type."""
+    """A typed command that cannot be read; ``text`` (a text of the game's catalog, in English
+    as ``str()``) says why and what to type."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(render(text))
+        self.text = text
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +84,7 @@ class Situation:
     hand: tuple[Card, ...]
     stick: Stick | None
     melds: tuple[TableMeld, ...]
+    language: str = DEFAULT_LANGUAGE
 
     @property
     def shown(self) -> tuple[Card, ...]:
@@ -84,41 +94,44 @@ class Situation:
 
 def read_command(line: str, situation: Situation) -> Action:
     """The action ``line`` asks for; :class:`CommandError` saying why it cannot be read."""
-    text = " ".join(line.replace("|", " | ").replace("/", " / ").split())
+    words = _words(situation.language)
+    text = " ".join(
+        words.get(word.lower(), word) for word in line.replace("|", " | ").replace("/", " / ").split()
+    )
     lowered = text.lower()
-    if lowered in _DRAW_STOCK:
+    if tuple(lowered.split()) in _DRAW_STOCK:
         return DrawStock()
-    if lowered in _DRAW_PILE:
+    if tuple(lowered.split()) in _DRAW_PILE:
         return DrawDiscard()
     word, _, rest = text.partition(" ")
     verb = word.lower()
     if verb in _LAY:
         return _lay(rest, situation, situation.hand)
     if verb in _MELD:
-        return AddMeld(_meld(rest, situation.shown, "meld 7H 8H 9H"))
+        return AddMeld(_meld(rest, situation.shown, t("terminal.example.meld"), situation.language))
     if verb in _OFF:
         return _lay_off(rest, situation)
     if verb in _TAKE:
         return _take(rest, situation)
     if verb in _DISCARD:
-        cards = _cards(rest.split(), situation.shown)
+        cards = _cards(rest.split(), situation.shown, situation.language)
         if len(cards) != 1:
-            raise CommandError("Discard one card, like 'x 7H' or 'x 3' (its number in your hand).")
+            raise CommandError(t("terminal.command.discard_one"))
         return Discard(cards[0])
-    bare = _bare_card(text, situation.shown)
+    bare = _bare_card(text, situation.shown, situation.language)
     if bare is not None:
         return Discard(bare)
-    raise CommandError(f"I don't understand {word!r}: type 'help' for what you can type.")
+    raise CommandError(t("terminal.command.not_understood", word=repr(word)))
 
 
-def _bare_card(text: str, shown: Sequence[Card]) -> Card | None:
+def _bare_card(text: str, shown: Sequence[Card], language: str) -> Card | None:
     """The card ``text`` names alone (``8D``, ``seven of hearts``, or its number in the hand),
     which is discarded as with ``x``: in every game in the terminal a card typed alone is played,
     and here playing a card is discarding it. None when ``text`` names no card."""
     if text.isdigit():
         return _cards([text], shown)[0]
     try:
-        return Card.parse(text)
+        return _parse(text, language)
     except ValueError:
         return None
 
@@ -128,19 +141,18 @@ def _lay(rest: str, situation: Situation, hand: Sequence[Card]) -> LayDown:
     for ``hand`` (the hand after any wild taken)."""
     if not rest:
         if situation.stick is None:
-            raise CommandError("Your stick is laid down already this round: add melds with 'meld'.")
+            raise CommandError(t("terminal.command.laid_already"))
         found = suggested_lay_down(hand, situation.stick)
         if found is None:
-            raise CommandError(
-                f"Your hand holds no lay-down of your stick ({situation.stick}) yet; "
-                "to lay down melds of your own, name their cards: 'lay 4C 5C * | 9S 9H 9H'."
-            )
+            raise CommandError(t("terminal.command.no_lay_down", stick=stick_name(situation.stick)))
         return LayDown(found)
     parts = rest.split("|")
-    return LayDown(tuple(_meld(part, situation.shown, "lay 4C 5C * | 9S 9H 9H") for part in parts))
+    return LayDown(
+        tuple(_meld(part, situation.shown, t("terminal.example.lay"), situation.language) for part in parts)
+    )
 
 
-def _meld(text: str, shown: Sequence[Card], example: str) -> MeldPlay:
+def _meld(text: str, shown: Sequence[Card], example: Text, language: str = DEFAULT_LANGUAGE) -> MeldPlay:
     tokens = text.split()
     kind: str | None = None
     placement: Placement | None = None
@@ -151,35 +163,33 @@ def _meld(text: str, shown: Sequence[Card], example: str) -> MeldPlay:
     elif len(tokens) > 1 and tokens[0].lower() == "from":
         start = tokens[1].lower()
         if start not in _RANKS or _RANKS[start] > 12:
-            raise CommandError(
-                f"'from {tokens[1]}' names where a run starts: a rank from A to Q, like 'run from 8 * 9C *'."
-            )
+            raise CommandError(t("terminal.command.run_from", start=tokens[1]))
         placement = _RANKS[start]
         del tokens[:2]
     if not tokens:
-        raise CommandError(f"Name the cards of each meld, like '{example}'.")
-    return MeldPlay(_cards(tokens, shown), kind, placement)
+        raise CommandError(t("terminal.command.name_meld_cards", example=example))
+    return MeldPlay(_cards(tokens, shown, language), kind, placement)
 
 
 def _lay_off(rest: str, situation: Situation) -> LayOff:
     number, _, cards = rest.partition(" ")
     if not number or not cards:
-        raise CommandError("Name a meld of the table and the cards to lay off, like 'off 3 8H'.")
+        raise CommandError(t("terminal.command.off_what"))
     index = _meld_index(number, situation.melds)
-    play = _meld(cards, situation.shown, "off 3 8H")
+    play = _meld(cards, situation.shown, t("terminal.example.off"), situation.language)
     if play.kind is not None:
-        raise CommandError("A lay-off adds cards to a meld of the table: no set or run before them.")
+        raise CommandError(t("terminal.command.off_kind"))
     return LayOff(index, play.cards, play.placement)
 
 
 def _meld_index(number: str, melds: Sequence[TableMeld]) -> int:
     """The engine's index of the meld the person numbered ``number`` (from 1)."""
     if not melds:
-        raise CommandError("There are no melds on the table yet.")
+        raise CommandError(t("terminal.command.no_melds"))
     if not number.isdigit():
-        raise CommandError(f"{number!r} is not a meld number: melds on the table are #1 to #{len(melds)}.")
+        raise CommandError(t("terminal.command.not_meld_number", number=repr(number), count=len(melds)))
     if not 1 <= int(number) <= len(melds):
-        raise CommandError(f"There is no meld #{int(number)}: melds on the table are #1 to #{len(melds)}.")
+        raise CommandError(t("terminal.command.no_such_meld", number=int(number), count=len(melds)))
     return int(number) - 1
 
 
@@ -187,39 +197,29 @@ def _take(rest: str, situation: Situation) -> TakeWild:
     swaps_text, slash, then_text = rest.partition("/")
     tokens = swaps_text.replace(":", " ").split()
     if not tokens:
-        raise CommandError(
-            "Name the meld and the natural card that replaces its wild, then how you use the wild: "
-            f"{_TAKE_EXAMPLE}."
-        )
+        raise CommandError(t("terminal.command.take_what"))
     if len(tokens) % 2:
-        raise CommandError(
-            "Name each wild to take as a meld number and the natural card that replaces it, like "
-            f"{_TAKE_EXAMPLE}."
-        )
+        raise CommandError(t("terminal.command.take_pairs"))
     swaps = []
     hand = list(situation.hand)
     for number, card_text in zip(tokens[::2], tokens[1::2], strict=True):
         index = _meld_index(number, situation.melds)
-        card = _cards([card_text], situation.shown)[0]
+        card = _cards([card_text], situation.shown, situation.language)[0]
         swaps.append(Swap(index, card))
         wild = _wild_for(situation.melds[index], card)
         if card in hand and wild is not None:
             hand.remove(card)
             hand.append(wild)
     if not slash:
-        raise CommandError(
-            f"A wild you take must be used in the same turn: say how after a '/', like {_TAKE_EXAMPLE}."
-        )
+        raise CommandError(t("terminal.command.take_use"))
     verb, _, cards = then_text.strip().partition(" ")
     then: LayDown | AddMeld
     if verb.lower() in _LAY:
         then = _lay(cards, situation, hand)
     elif verb.lower() in _MELD:
-        then = AddMeld(_meld(cards, situation.shown, "take 3 7H / meld 7H 8H *"))
+        then = AddMeld(_meld(cards, situation.shown, t("terminal.example.take"), situation.language))
     else:
-        raise CommandError(
-            f"After the '/', lay down your stick or a new meld with the wild: {_TAKE_EXAMPLE}."
-        )
+        raise CommandError(t("terminal.command.take_then"))
     return TakeWild(tuple(swaps), then)
 
 
@@ -229,7 +229,9 @@ def _wild_for(table_meld: TableMeld, card: Card) -> Card | None:
     return None if spot is None else table_meld.meld.cards[spot]
 
 
-def _cards(tokens: Sequence[str], shown: Sequence[Card]) -> tuple[Card, ...]:
+def _cards(
+    tokens: Sequence[str], shown: Sequence[Card], language: str = DEFAULT_LANGUAGE
+) -> tuple[Card, ...]:
     """The cards ``tokens`` name, each by its text or its number in ``shown``."""
     cards = []
     numbers: set[int] = set()
@@ -237,16 +239,60 @@ def _cards(tokens: Sequence[str], shown: Sequence[Card]) -> tuple[Card, ...]:
         if token.isdigit():
             number = int(token)
             if not 1 <= number <= len(shown):
-                raise CommandError(f"There is no card number {number}: choose 1 to {len(shown)}.")
+                raise CommandError(t("terminal.command.no_card_number", number=number, count=len(shown)))
             if number in numbers:
-                raise CommandError(f"Card number {number} is named twice.")
+                raise CommandError(t("terminal.command.named_twice", number=number))
             numbers.add(number)
             cards.append(shown[number - 1])
             continue
         try:
-            cards.append(Card.parse(token))
+            cards.append(_parse(token, language))
         except ValueError:
-            raise CommandError(f"{token!r} is not a card: {CARD_HINT}.") from None
+            raise CommandError(t("terminal.command.not_a_card", token=repr(token))) from None
     if not cards:
-        raise CommandError(f"Name the cards: {CARD_HINT}.")
+        raise CommandError(t("terminal.command.name_cards"))
     return tuple(cards)
+
+
+_TYPED_WORDS: Final = (
+    "draw",
+    "stock",
+    "pile",
+    "lay",
+    "meld",
+    "off",
+    "take",
+    "discard",
+    "set",
+    "run",
+    "up",
+    "down",
+    "from",
+)
+"""The command words a table's language may have its own word for (``terminal.typed.*``)."""
+
+
+@cache
+def _words(language: str) -> dict[str, str]:
+    """The command words of ``language`` (lower case) and the English ones they stand for."""
+    if language == DEFAULT_LANGUAGE:
+        return {}
+    return {render(t(f"terminal.typed.{word}"), language).lower(): word for word in _TYPED_WORDS}
+
+
+@cache
+def _typed_cards(language: str) -> dict[str, Card]:
+    """Every card as ``language`` writes it, in lower case (``d♥``, ``joker``)."""
+    return {render(card_name(card), language).lower(): card for card in DECK}
+
+
+def _parse(text: str, language: str) -> Card:
+    """The card ``text`` names, as the engine reads it (``QH``, ``7♥``, ``*``) or as the table's
+    language writes it (``D♥``); ValueError else."""
+    try:
+        return Card.parse(text)
+    except ValueError:
+        card = _typed_cards(language).get(text.lower())
+        if card is None:
+            raise
+        return card

@@ -3,14 +3,17 @@
 Plain text (no Discord markdown), written from the person's seat: seat 0 is "You", the others
 are named by the caller ("CPU 1"). Melds are numbered from 1, as the prompts and errors number
 them; a wild on the table says what it stands for ("joker(=9♥)").
+
+Every text is the game's catalog's (``terminal.*`` in ``stickgame/catalog``), filled in in the
+table's ``language`` (English by default); cards are written as that language writes them
+(``D♥`` in German for the queen of hearts).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from tabletop.catalog import render
-from tabletop.words import plural
+from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
 
 from .cards import Card
 from .events import (
@@ -29,9 +32,19 @@ from .events import (
     WildTaken,
 )
 from .melds import Meld
-from .present_text import cards_text, hand_order, meld_text, stick_hint, suit_group
+from .present_text import (
+    card_name,
+    cards_text,
+    group_name,
+    hand_order,
+    meld_text,
+    stick_hint,
+    stick_name,
+    suit_group,
+)
 from .rules import Rules
 from .suggest import Suggestion
+from .texts import t
 from .views import Completion, View
 
 __all__ = [
@@ -47,82 +60,147 @@ __all__ = [
 ]
 
 
-FREE_STICK = (
-    "A Free is a stick that names no melds (4 of the bag's 44 sticks are Frees): it counts as a "
-    "completed stick, worth 0 points, as soon as it is drawn, and whoever drew it draws another "
-    "stick at once."
-)
+FREE_STICK: Text = t("terminal.free_stick")
 """What a Free stick is, said where the terminal's rules and Stick Game's simulator mention one."""
 
 
-def rules_summary(rules: Rules) -> str:
+def rules_summary(rules: Rules) -> Text:
     """This game's options in words: ``1 stick ends the game; most points wins; 15 cards a hand``."""
-    ends = f"{plural(rules.sticks_to_win, 'stick')} {'ends' if rules.sticks_to_win == 1 else 'end'} the game"
-    scoring = "most completed sticks wins" if rules.scoring == "sticks" else "most points wins"
-    return f"{ends}; {scoring}; {plural(rules.hand_size, 'card')} a hand"
+    scoring = t("terminal.summary.sticks") if rules.scoring == "sticks" else t("terminal.summary.points")
+    return t(
+        "terminal.summary.line",
+        ends=t("terminal.summary.ends", count=rules.sticks_to_win),
+        scoring=scoring,
+        hand=t("terminal.summary.hand", count=rules.hand_size),
+    )
 
 
-def _their(seat: int) -> str:
-    return "your" if seat == 0 else "their"
+def _melds_text(first: int, melds: Sequence[Meld], language: str) -> str:
+    return ", ".join(f"#{first + n + 1} {render(meld_text(meld), language)}" for n, meld in enumerate(melds))
 
 
-def _melds_text(first: int, melds: Sequence[Meld]) -> str:
-    return ", ".join(f"#{first + n + 1} {meld_text(meld)}" for n, meld in enumerate(melds))
-
-
-def event_text(event: Event, names: Sequence[str], drawn: Card | None = None) -> str | None:
+def event_text(
+    event: Event, names: Sequence[str], drawn: Card | None = None, language: str = DEFAULT_LANGUAGE
+) -> str | None:
     """One event in words (None: nothing to say); ``drawn``: the card the person drew from the
     stock, which only they see."""
+    say = _sayer(language)
     if isinstance(event, RoundStarted):
-        return (
-            f"\n*** Round {event.round}: {names[event.dealer]} dealt, {names[event.first]} "
-            f"{'play' if event.first == 0 else 'plays'} first; the discard pile shows {event.discard}. ***"
+        number, dealer, first, card = (
+            event.round,
+            names[event.dealer],
+            names[event.first],
+            card_name(event.discard),
         )
+        if event.first == 0:
+            started = t(
+                "terminal.event.round_started_you", round=number, dealer=dealer, first=first, card=card
+            )
+        elif event.dealer == 0:
+            started = t(
+                "terminal.event.round_started_dealt", round=number, dealer=dealer, first=first, card=card
+            )
+        else:
+            started = t("terminal.event.round_started", round=number, dealer=dealer, first=first, card=card)
+        return "\n" + say(started)
     if isinstance(event, StickDrawn):
         return None  # the person's own stick is shown with their hand
     if isinstance(event, FreeDrawn):
-        who = names[event.seat]
-        again = "you draw" if event.seat == 0 else f"{who} draws"
-        return f"{who} drew a Free stick: it counts as completed, and {again} again."
+        return say(
+            t("terminal.event.free_you")
+            if event.seat == 0
+            else t("terminal.event.free", name=names[event.seat])
+        )
     if isinstance(event, StockRebuilt):
-        cards = plural(event.size, "card")
-        return f"The stock ran out: the discard pile but its top card makes a new stock of {cards}."
+        return say(t("terminal.event.stock_rebuilt", count=event.size))
     if isinstance(event, CardDrawn):
         if event.source == "discard":
-            return f"{names[event.seat]} took {event.card} from the discard pile."
+            return say(
+                t(
+                    _own("terminal.event.took_pile", event.seat),
+                    name=names[event.seat],
+                    card=card_name(event.card),
+                )
+            )
         if drawn is not None:
-            return f"{names[event.seat]} drew {drawn} from the stock."
-        return f"{names[event.seat]} drew from the stock."
+            return say(
+                t(_own("terminal.event.drew_card", event.seat), name=names[event.seat], card=card_name(drawn))
+            )
+        return say(t(_own("terminal.event.drew", event.seat), name=names[event.seat]))
     if isinstance(event, StickCompleted):
-        return (
-            f"{names[event.seat]} laid down {_their(event.seat)} stick, {event.stick}: "
-            f"{_melds_text(event.first, event.melds)}."
-        )
+        melds = _melds_text(event.first, event.melds, language)
+        name, stick = names[event.seat], stick_name(event.stick)
+        if event.seat == 0:
+            return say(t("terminal.event.laid_stick_you", name=name, stick=stick, melds=melds))
+        return say(t("terminal.event.laid_stick", name=name, stick=stick, melds=melds))
     if isinstance(event, MeldAdded):
-        return f"{names[event.seat]} laid down a new meld: #{event.index + 1} {meld_text(event.meld)}."
+        return say(
+            t(
+                _own("terminal.event.meld_added", event.seat),
+                name=names[event.seat],
+                number=event.index + 1,
+                meld=meld_text(event.meld),
+            )
+        )
     if isinstance(event, LaidOff):
-        return (
-            f"{names[event.seat]} laid off {cards_text(event.cards)} on #{event.index + 1}, "
-            f"now {meld_text(event.meld)}."
+        return say(
+            t(
+                _own("terminal.event.laid_off", event.seat),
+                name=names[event.seat],
+                cards=cards_text(event.cards),
+                number=event.index + 1,
+                meld=meld_text(event.meld),
+            )
         )
     if isinstance(event, WildTaken):
-        return f"{names[event.seat]} put {event.card} in #{event.index + 1} and took its {event.wild}."
+        return say(
+            t(
+                _own("terminal.event.wild_taken", event.seat),
+                name=names[event.seat],
+                card=card_name(event.card),
+                number=event.index + 1,
+                wild=card_name(event.wild),
+            )
+        )
     if isinstance(event, Discarded):
-        return f"{names[event.seat]} discarded {event.card}."
+        return say(
+            t(
+                _own("terminal.event.discarded", event.seat),
+                name=names[event.seat],
+                card=card_name(event.card),
+            )
+        )
     if isinstance(event, RoundEnded):
         if event.went_out is None:
-            return f"Round {event.round} is over: the cards ran out and nobody went out."
-        return f"Round {event.round} is over: {names[event.went_out]} went out."
+            return say(t("terminal.event.round_over_nobody", round=event.round))
+        return say(
+            t(
+                _own("terminal.event.round_over", event.went_out),
+                round=event.round,
+                name=names[event.went_out],
+            )
+        )
     return None  # GameOver: see standings_text
 
 
-def _sticks(view: View, seat: int, upto: int | None = None) -> str:
+def _own(key: str, seat: int) -> str:
+    """``key``, or its form for the person (``key_you``) when ``seat`` is theirs: German says
+    "Du wirfst ab" where it says "CPU 1 wirft ab" (English says "discarded" for both)."""
+    return f"{key}_you" if seat == 0 else key
+
+
+def _sayer(language: str) -> Callable[[Text], str]:
+    """A text of the catalog filled in in ``language``."""
+    return lambda text: render(text, language)
+
+
+def _sticks(view: View, seat: int, language: str, upto: int | None = None) -> str:
     done = [c for c in view.completed[seat] if upto is None or c.round <= upto]
-    text = plural(len(done), "stick")
+    text = render(t("terminal.count.sticks", count=len(done)), language)
     if view.rules.scoring == "points":
-        text += f" = {plural(_points(done), 'point')}"
+        text += " = " + render(t("terminal.count.points", count=_points(done)), language)
     if done:
-        text += " (" + ", ".join(str(completion.stick) for completion in done) + ")"
+        text += " (" + ", ".join(render(stick_name(completion.stick), language) for completion in done) + ")"
     return text
 
 
@@ -130,71 +208,95 @@ def _points(done: Sequence[Completion]) -> int:
     return sum(completion.stick.points for completion in done)
 
 
-def table_text(view: View, names: Sequence[str]) -> str:
+def table_text(view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> str:
     """The table as everyone sees it: round, discard pile and stock, then each player's sticks,
     cards and melds (numbered from 1)."""
-    top = str(view.discard_top) if view.discard_top is not None else "empty"
-    scoring = "most sticks wins" if view.rules.scoring == "sticks" else "most points wins"
+    say = _sayer(language)
+    top = card_name(view.discard_top) if view.discard_top is not None else t("terminal.table.empty")
+    scoring = (
+        t("terminal.table.most_sticks") if view.rules.scoring == "sticks" else t("terminal.table.most_points")
+    )
     lines = [
-        f"-- Round {view.round}: {names[view.dealer]} dealt; discard pile {top}; "
-        f"stock {plural(view.stock_size, 'card')} --",
-        f"   (first to {plural(view.rules.sticks_to_win, 'stick')} ends the game; {scoring})",
+        say(
+            t("terminal.table.head_you", round=view.round, dealer=names[0], top=top, count=view.stock_size)
+            if view.dealer == 0
+            else t(
+                "terminal.table.head",
+                round=view.round,
+                dealer=names[view.dealer],
+                top=top,
+                count=view.stock_size,
+            )
+        ),
+        say(
+            t(
+                "terminal.table.goal",
+                ends=t("terminal.count.sticks", count=view.rules.sticks_to_win),
+                scoring=scoring,
+            )
+        ),
     ]
     width = max(len(name) for name in names)
     for seat in range(view.players):
-        laid = "" if view.has_stick[seat] else "; stick laid down"
-        lines.append(
-            f"  {names[seat]:<{width}}  {plural(view.hand_sizes[seat], 'card')}{laid}; {_sticks(view, seat)}"
-        )
+        laid = "" if view.has_stick[seat] else say(t("terminal.table.laid"))
+        cards = say(t("terminal.count.cards", count=view.hand_sizes[seat]))
+        lines.append(f"  {names[seat]:<{width}}  {cards}{laid}; {_sticks(view, seat, language)}")
         for index, table_meld in enumerate(view.melds):
             if table_meld.owner == seat:
-                lines.append(f"  {'':<{width}}    #{index + 1} {meld_text(table_meld.meld)}")
+                meld = render(meld_text(table_meld.meld), language)
+                lines.append(f"  {'':<{width}}    #{index + 1} {meld}")
     return "\n".join(lines)
 
 
-def stick_text(view: View) -> str:
+def stick_text(view: View, language: str = DEFAULT_LANGUAGE) -> str:
     """The person's stick and what it asks, or that it is laid down."""
     if view.stick is None:
-        return "Your stick is laid down this round: now you may add melds and lay off."
-    return f"Your stick: {view.stick} ({plural(view.stick.points, 'point')}) — {stick_hint(view.stick)}."
+        return render(t("terminal.stick.laid"), language)
+    stick = view.stick
+    return render(
+        t("terminal.stick.yours", stick=stick_name(stick), count=stick.points, hint=stick_hint(stick)),
+        language,
+    )
 
 
-def hand_text(hand: Sequence[Card]) -> str:
+def hand_text(hand: Sequence[Card], language: str = DEFAULT_LANGUAGE) -> str:
     """The hand numbered from 1 in the order it is shown, one group (wild cards, a suit) a line."""
-    lines = [f"Your hand ({plural(len(hand), 'card')}):"]
+    lines = [render(t("terminal.hand", count=len(hand)), language)]
     group = ""
     for number, card in enumerate(hand_order(hand), 1):
         if suit_group(card) != group:
             group = suit_group(card)
-            lines.append(f"  {group + ':':<9}")
-        lines[-1] += f" {number:>2}) {card}"
+            shown = render(group_name(card), language) + ":"
+            lines.append(f"  {shown:<9}")
+        lines[-1] += f" {number:>2}) {render(card_name(card), language)}"
     return "\n".join(lines)
 
 
-def suggestion_text(suggestion: Suggestion) -> str:
+def suggestion_text(suggestion: Suggestion, language: str = DEFAULT_LANGUAGE) -> str:
     """The lay-down offered: ``You can lay down your stick: A♦ A♠ A♠ | 7♦ 7♦ 7♥ ...``."""
-    melds = " | ".join(render(meld_text(meld)) for meld in suggestion.melds)
-    return f"You can lay down your stick: {melds}. Type 'lay' to lay it down so."
+    melds = " | ".join(render(meld_text(meld), language) for meld in suggestion.melds)
+    return render(t("terminal.suggestion", melds=melds), language)
 
 
-def round_text(ended: RoundEnded, view: View, names: Sequence[str]) -> str:
+def round_text(ended: RoundEnded, view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> str:
     """The sticks after a round: each player's completed sticks, those of this round marked."""
-    lines = [f"== Sticks after round {ended.round} =="]
+    lines = [render(t("terminal.round.head", round=ended.round), language)]
     width = max(len(name) for name in names)
     for seat in range(view.players):
         new = [c for c in view.completed[seat] if c.round == ended.round]
-        gained = f"  (+{len(new)} this round)" if new else ""
-        lines.append(f"  {names[seat]:<{width}}  {_sticks(view, seat, upto=ended.round)}{gained}")
+        gained = render(t("terminal.round.gained", count=len(new)), language) if new else ""
+        lines.append(f"  {names[seat]:<{width}}  {_sticks(view, seat, language, upto=ended.round)}{gained}")
     return "\n".join(lines)
 
 
-def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
+def standings_text(over: GameOver, view: View, names: Sequence[str], language: str = DEFAULT_LANGUAGE) -> str:
     """The final standings (the engine's winners first) and who won; when a tie on completed
     sticks was broken, how (``points`` scoring has no tie-break: the tied share the win)."""
+    say = _sayer(language)
     points = view.rules.scoring == "points"
     winners = set(over.winners)
     order = sorted(range(view.players), key=lambda seat: (seat not in winners, -over.totals[seat], seat))
-    lines = [f"== Final standings (by {'points' if points else 'completed sticks'}) =="]
+    lines = [say(t("terminal.standings.head_points") if points else t("terminal.standings.head_sticks"))]
     width = max(len(name) for name in names)
     place = 0
     previous: tuple[bool, int] | None = None
@@ -203,18 +305,23 @@ def standings_text(over: GameOver, view: View, names: Sequence[str]) -> str:
         if key != previous:
             place, previous = index + 1, key
         done = view.completed[seat]
-        mark = "  winner" if seat in winners else ""
-        lines.append(
-            f"  {place}. {names[seat]:<{width}}  {plural(len(done), 'stick')}, "
-            f"{plural(_points(done), 'point')}{mark}"
-        )
-    who = " and ".join(names[seat] for seat in over.winners)
-    verb = ("win" if over.winners == (0,) else "wins") if len(over.winners) == 1 else "share the win"
+        mark = say(t("terminal.standings.winner")) if seat in winners else ""
+        sticks = say(t("terminal.count.sticks", count=len(done)))
+        worth = say(t("terminal.count.points", count=_points(done)))
+        lines.append(f"  {place}. {names[seat]:<{width}}  {sticks}, {worth}{mark}")
+    who = names[over.winners[0]]
+    for seat in over.winners[1:]:
+        who = say(t("terminal.standings.and", first=who, last=names[seat]))
     best = max(over.totals)
-    lines.append(f"Game over: {who} {verb} with {plural(best, 'point' if points else 'stick')}.")
+    score = t("terminal.count.points", count=best) if points else t("terminal.count.sticks", count=best)
+    if len(over.winners) > 1:
+        lines.append(say(t("terminal.standings.shared", names=who, score=score)))
+    elif over.winners == (0,):
+        lines.append(say(t("terminal.standings.you_win", score=score)))
+    else:
+        lines.append(say(t("terminal.standings.wins", name=who, score=score)))
     if any(over.totals[seat] == best for seat in range(view.players) if seat not in winners):
         lines.append(
-            f"Tied at {plural(best, 'stick')}, the win goes to whoever completed their last stick "
-            f"first in the final round: {who} (a Free drawn that round counts after any stick laid down)."
+            say(t("terminal.standings.tie", sticks=t("terminal.count.sticks", count=best), names=who))
         )
     return "\n".join(lines)

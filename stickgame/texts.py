@@ -45,7 +45,38 @@ def _dynamic() -> frozenset[str]:
     joins = [f"join.{name}" for name in ("space", "line", "semicolon", "comma", "dot", "pipe", "and")]
     pictures = [f"art.rank.{rank}" for rank in range(1, 14)]  # a rank's word on a picture (art.py)
     charts = CHART_KEYS  # the chart of totals' texts, asked for by tabletop.drawing.chart.game_chart
-    return frozenset([*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts])
+    # The terminal table (terminal_words.py): an event told of the person or of another seat
+    # (``<key>_you``: German conjugates "Du wirfst ab", "CPU 1 wirft ab"), and the command words a
+    # table's language has (terminal_commands.py).
+    told = (
+        "took_pile",
+        "drew_card",
+        "drew",
+        "meld_added",
+        "laid_off",
+        "wild_taken",
+        "discarded",
+        "round_over",
+    )
+    terminal = [f"terminal.event.{event}{form}" for event in told for form in ("", "_you")]
+    typed = (
+        "draw",
+        "stock",
+        "pile",
+        "lay",
+        "meld",
+        "off",
+        "take",
+        "discard",
+        "set",
+        "run",
+        "up",
+        "down",
+        "from",
+    )
+    terminal += [f"terminal.typed.{word}" for word in typed]
+    every = [*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts, *terminal]
+    return frozenset(every)
 
 
 DYNAMIC_KEYS: Final = _dynamic()

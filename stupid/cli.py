@@ -4,6 +4,11 @@
 ``python -m stupid simulate --seats hard,normal --players 4 --games 200`` plays many games
 between computer players and prints a table per level. The progress bar and the seat list are
 every game's (:mod:`tabletop.console`).
+
+``stupid play`` speaks the language of ``--language`` (``en``, ``de``: a language of the game's
+catalog), else the one the environment asks for (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as
+``de_DE.UTF-8``), else English. ``simulate`` prints figures for developers, in English, and the
+option errors name the command's flags in English.
 """
 
 from __future__ import annotations
@@ -11,12 +16,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from stupid.ai.players import DEFAULT_PLAYOUTS, LEVELS
 from stupid.ai.terminal import TerminalTable
 from stupid.ai.tournament import TableSpec, format_table, run, summarize
+from stupid.refusals import options_text
 from stupid.rules import MAX_DECKS, MAX_HAND_LIMIT, Rules
+from stupid.texts import CATALOG
+from tabletop.catalog import DEFAULT_LANGUAGE, render
 from tabletop.console import (
     ProgressBar,
     add_choice,
@@ -47,6 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
+    play.add_argument(
+        "--language",
+        type=str.lower,
+        choices=CATALOG.languages(),
+        default=None,
+        help="the language of the game (default: the environment's, LANG; else en)",
+    )
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument("--players", type=int, default=None, help="seats at the table")
     sim.add_argument(
@@ -107,17 +122,41 @@ def simulate_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def environment_language(environ: Mapping[str, str]) -> str:
+    """The catalog language the environment asks for: the first of ``LC_ALL``, ``LC_MESSAGES``
+    and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none the game has."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            locale = value.split(".")[0].split("@")[0].replace("_", "-")
+            return CATALOG.language_for(locale) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
+
+
 def play_command(args: argparse.Namespace) -> int:
     """Run ``stupid play``."""
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    language = args.language or environment_language(os.environ)
+    problem = _rules(args).problem(args.players)
+    if problem is not None:
+        # A command-line message ends without a full stop, as argparse's do.
+        refusal = as_flags(render(options_text(problem), language), OPTION_NAMES).removesuffix(".")
+        print(f"stupid play: {refusal}", file=sys.stderr)
+        return 2
     try:
         table = TerminalTable(
-            args.players, args.level, _rules(args), args.seed, write=print_wrapped, color=color
+            args.players,
+            args.level,
+            _rules(args),
+            args.seed,
+            write=print_wrapped,
+            color=color,
+            language=language,
         )
     except ValueError as error:
         print(f"stupid play: {as_flags(str(error), OPTION_NAMES)}", file=sys.stderr)
         return 2
-    return play_until_interrupted(table.run, f"Bye! (seed {table.game.seed})")
+    return play_until_interrupted(table.run, table.bye())
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -29,8 +29,12 @@ MODULES = [
     "stickgame.refusals",
     "stickgame.hosting",
     "stickgame.art",
+    # The terminal table (``stickgame play``).
+    "stickgame.terminal",
+    "stickgame.terminal_words",
+    "stickgame.terminal_commands",
 ]
-"""The modules whose texts a Discord player reads."""
+"""The modules whose texts a player reads: on Discord, and at the terminal table."""
 
 P = GAME.presentation
 NAMES = ["Alice", "Bob", "Carol"]

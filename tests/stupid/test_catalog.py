@@ -35,6 +35,9 @@ SHOWN = [
     "stupid.table_options",
     "stupid.hosting",
     "stupid.art",
+    # The terminal table (``stupid play``).
+    "stupid.ai.terminal",
+    "stupid.ai.terminal_words",
 ]
 MODULES = SHOWN
 
