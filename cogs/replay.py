@@ -53,8 +53,9 @@ def _step(found: FoundReplay, step: int, language: str) -> Message:
     steps = found.replay.steps
     if not 0 <= step < len(steps):
         raise UserError(lazy("replay.invalid_button"))
+    record = found.record
     shown = ShownReplay(
-        game_title(found.record.game), found.record.id, found.names_in(language), steps, found.art
+        game_title(record.game), record.id, found.names_in(language), steps, found.art, found.catalog
     )
     return step_message(shown, step, language)
 

@@ -21,15 +21,19 @@ from __future__ import annotations
 import importlib
 import logging
 import re
+from functools import cache
+from importlib import resources
 from importlib.metadata import entry_points
 from typing import Final
 
+from tabletop.catalog import DEFAULT_LANGUAGE, Catalog
 from tabletop.protocol import GameSpec
 
 __all__ = [
     "DEFAULT_GAME",
     "GROUP",
     "GameNotOffered",
+    "catalog",
     "default_game",
     "entry",
     "game",
@@ -116,6 +120,23 @@ def game(name: str) -> GameSpec:
         raise TypeError(f"{entry} is the GameSpec of {loaded.name!r}, not of {name!r}")
     _LOADED[name] = loaded
     return loaded
+
+
+def catalog(name: str) -> Catalog | None:
+    """The game's own message catalog: the ``catalog`` folder beside its package (the top
+    package of its entry's module, as ``stickem/catalog/``), where a game keeps the texts it
+    brings with it; None for a game without one or not offered. Read on first use, once."""
+    found = _entries().get(name)
+    if found is None:
+        return None
+    return _package_catalog(found.partition(":")[0].split(".")[0])
+
+
+@cache
+def _package_catalog(package: str) -> Catalog | None:
+    """The catalog in ``package``'s ``catalog`` folder, None if it has no English file there."""
+    folder = resources.files(package).joinpath("catalog")
+    return Catalog(folder) if folder.joinpath(f"{DEFAULT_LANGUAGE}.toml").is_file() else None
 
 
 def default_game() -> str:

@@ -23,6 +23,7 @@ from host.storage import GameStatus, Storage, StorageError, UnknownGame
 from host.storage.records import GameRecord
 from host.table.record import stored_names
 from tabletop import registry
+from tabletop.catalog import Catalog
 from tabletop.pictures import ArtModule, art_of
 
 log = logging.getLogger(__name__)
@@ -49,6 +50,11 @@ class FoundReplay:
     def art(self) -> ArtModule | None:
         """The game's drawing module (None: the game draws nothing)."""
         return art_of(registry.game(self.record.game))
+
+    @property
+    def catalog(self) -> Catalog | None:
+        """The game's own message catalog, which words its replay's steps first (None: none)."""
+        return registry.catalog(self.record.game)
 
     @property
     def filename(self) -> str:

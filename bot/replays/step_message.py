@@ -2,16 +2,25 @@
 buttons that page through it (pure: a step in, a message spec out).
 
 The game says what a step is (:mod:`tabletop.replay`: a label key with its fields, and the table
-as it stood); this module words the label keys, counters and extras the built-in games use,
-each by its catalog key. A label this module does not know is shown by its round alone, an
-unknown counter or extra not at all, so a new game's replay still pages (its own words can be
-added here as keys of the catalog). The cards and melds are shown in the game's own words for
-the reader (the snapshot's ``words``, catalog texts rendered in the reader's language).
+as it stood); this module words its label keys, counters and extras, each by its catalog key:
+first in the game's own catalog (``<game>/catalog/``, :func:`tabletop.registry.catalog`), so
+that a game brings the words of its replay with it, then in the host's, which words those of
+the built-in games. The game's keys are the host's names:
+
+- ``replay.step.<label key>``: a step, given those of the label's fields the entry names (the
+  seat fields ``dealer``, ``winner``, ``seat`` as the seat's name) and ``turn`` (the step's place
+  among its round's turn steps);
+- ``replay.counter.<counter>``: a seat's counter, given ``count`` (its value);
+- ``replay.extra.<extra>``: the cards of an extra, given ``cards`` (listed in the reader's words).
+
+A label neither catalog words is shown by its round alone, an unknown counter or extra not at
+all, so a new game's replay still pages. The cards and melds are shown in the game's own words
+for the reader (the snapshot's ``words``, catalog texts rendered in the reader's language).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -20,7 +29,7 @@ from bot.replays.ids import ReplayId, ReplayKind
 from bot.replays.stepper import Stepper
 from bot.tables.table_messages import drawn_name
 from host.catalog import DEFAULT_LANGUAGE, text
-from tabletop.catalog import Text, render
+from tabletop.catalog import Catalog, Text, render
 from tabletop.pictures import ArtModule, Sketch
 from tabletop.presentation import Button, Embed, EmbedField, Message
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
@@ -34,16 +43,33 @@ def _seat_name(names: Sequence[str], seat: int | str) -> str:
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
 
+def _game_word(game: Catalog | None, key: str, language: str, fields: Mapping[str, object]) -> str | None:
+    """The game's own text of ``key`` in ``language``, given those of ``fields`` its entry names;
+    None if the game has no catalog or no such entry (:class:`~tabletop.catalog.CatalogError`
+    for an entry that names a field it cannot be given: a bug of the game's catalog)."""
+    if game is None or key not in game.entries():
+        return None
+    named = game.fields(key)
+    return game.text(key, language=language, **{name: v for name, v in fields.items() if name in named})
+
+
 def label_text(
-    label: StepLabel, names: Sequence[str], turn: int = 0, language: str = DEFAULT_LANGUAGE
+    label: StepLabel,
+    names: Sequence[str],
+    turn: int = 0,
+    language: str = DEFAULT_LANGUAGE,
+    game: Catalog | None = None,
 ) -> str:
-    """What a step is, in words of ``language`` ("Round 2, trick 5: ann takes it"); ``turn``: a
-    turn step's place among its round's turns (the game does not count turns:
+    """What a step is, in words of ``language`` ("Round 2, trick 5: ann takes it"): the game's
+    own (``game``, its catalog's ``replay.step.<label key>``), else the host's; ``turn``: a turn
+    step's place among its round's turns (the game does not count turns:
     :mod:`stickgame.replay`)."""
     f: dict[str, int | str] = dict(label.fields)
     for seat in SEAT_FIELDS:
         if seat in f:
             f[seat] = _seat_name(names, f[seat])
+    if (own := _game_word(game, f"replay.step.{label.key}", language, {**f, "turn": turn})) is not None:
+        return own
     match label.key:
         case "deal":
             return text(
@@ -107,14 +133,16 @@ def _cards(cards: Sequence[str], worded: Worded, language: str) -> str:
     return ", ".join(map(worded, cards)) if cards else text("replay.no_cards", language=language)
 
 
-def _extras(snapshot: TableSnapshot, names: Sequence[str], language: str) -> list[str]:
+def _extras(snapshot: TableSnapshot, names: Sequence[str], language: str, game: Catalog | None) -> list[str]:
     worded = _worded(snapshot, language)
     lines = []
     for name, cards in snapshot.extras.items():
         if not any(cards):
             continue
         listed = ", ".join(map(worded, cards))
-        if name == "misery":
+        if (own := _game_word(game, f"replay.extra.{name}", language, {"cards": listed})) is not None:
+            lines.append(own)
+        elif name == "misery":
             picks = enumerate(cards)
             by_seat = ", ".join(f"{_seat_name(names, seat)}: {worded(card)}" for seat, card in picks if card)
             lines.append(text("replay.extra.misery", language=language, cards=by_seat))
@@ -127,7 +155,9 @@ def _extras(snapshot: TableSnapshot, names: Sequence[str], language: str) -> lis
     return lines
 
 
-def _counter(name: str, value: int, language: str) -> str | None:
+def _counter(name: str, value: int, language: str, game: Catalog | None) -> str | None:
+    if (own := _game_word(game, f"replay.counter.{name}", language, {"count": value})) is not None:
+        return own
     match name:
         case "captured":
             return text("replay.counter.captured", language=language, count=value)
@@ -142,10 +172,10 @@ def _counter(name: str, value: int, language: str) -> str | None:
     return None
 
 
-def _seat_value(snapshot: TableSnapshot, seat: int, language: str) -> str:
+def _seat_value(snapshot: TableSnapshot, seat: int, language: str, game: Catalog | None) -> str:
     lines = [_cards(snapshot.hands[seat], _worded(snapshot, language), language)]
     for name, values in snapshot.counters.items():
-        if seat < len(values) and (line := _counter(name, values[seat], language)) is not None:
+        if seat < len(values) and (line := _counter(name, values[seat], language, game)) is not None:
             lines.append(line)
     return clip("\n".join(lines), FIELD_VALUE)
 
@@ -161,13 +191,15 @@ def _table(snapshot: TableSnapshot, names: Sequence[str], language: str) -> str 
 @dataclass(frozen=True)
 class ShownReplay:
     """A replay as shown: its game's title, the stored game's id, the seats' names, the steps,
-    and the game's drawing module (None: a game that draws nothing, or pictures turned off)."""
+    the game's drawing module (None: a game that draws nothing, or pictures turned off) and
+    the game's own catalog (None: none; its words of the steps come first, see the module)."""
 
     title: str | Text
     game_id: int
     names: Sequence[str]
     steps: Sequence[ReplayStep]
     art: ArtModule | None = None
+    catalog: Catalog | None = None
 
 
 def step_sketch(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
@@ -187,17 +219,18 @@ def step_embed(replay: ShownReplay, index: int, language: str = DEFAULT_LANGUAGE
     step = steps[index]
     snapshot = step.snapshot
     turn = sum(1 for s in steps[: index + 1] if s.label.key == "turn" and s.round == step.round)
-    lines = [f"**{label_text(step.label, names, turn, language)}**"]
+    game = replay.catalog
+    lines = [f"**{label_text(step.label, names, turn, language, game)}**"]
     if (table := _table(snapshot, names, language)) is not None:
         lines.append(table)
-    lines += _extras(snapshot, names, language)
+    lines += _extras(snapshot, names, language, game)
     if index == len(steps) - 1:
         lines.append(text("replay.game_over", language=language))
     fields = []
     for seat, name in enumerate(names[: len(snapshot.hands)]):
         score = snapshot.scores[seat] if seat < len(snapshot.scores) else 0
         field = text("replay.seat", language=language, name=name, score=score)
-        fields.append(EmbedField(field, _seat_value(snapshot, seat, language), inline=True))
+        fields.append(EmbedField(field, _seat_value(snapshot, seat, language, game), inline=True))
     return Embed(
         title=text("replay.title", language=language, game=replay.title, id=replay.game_id),
         description="\n".join(lines),

@@ -4,6 +4,7 @@ step's message and a history page."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,7 @@ from host.catalog import text
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
+from tabletop.catalog import Catalog
 from tabletop.pictures import Sketch, art_of
 from tabletop.presentation import Button
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
@@ -131,6 +133,51 @@ def test_labels_name_seats_and_an_unknown_label_shows_its_round() -> None:
         "Round 4, turn 7: cyd ends the round"
     )
     assert label_text(StepLabel("auction", {"round": 5}), NAMES) == "Round 5"
+
+
+GAME_WORDS_EN = """
+[replay.step]
+take = "Round {round}: {seat} takes from the heap"
+[replay.counter]
+tokens = { one = "{count} token", other = "{count} tokens" }
+[replay.extra]
+heap = "Heap: {cards}"
+"""
+GAME_WORDS_DE = """
+[replay.step]
+take = "Runde {round}: {seat} nimmt vom Haufen"
+[replay.counter]
+tokens = { one = "{count} Marke", other = "{count} Marken" }
+[replay.extra]
+heap = "Haufen: {cards}"
+"""
+
+
+def test_a_fourth_game_words_its_steps_counters_and_extras_from_its_own_catalog(tmp_path: Path) -> None:
+    (tmp_path / "en.toml").write_text(GAME_WORDS_EN, encoding="utf-8")
+    (tmp_path / "de.toml").write_text(GAME_WORDS_DE, encoding="utf-8")
+    snapshot = TableSnapshot(
+        hands=((), ()), table=(), scores=(3, 1), counters={"tokens": (1, 4)}, extras={"heap": ("7",)}
+    )
+    steps = (ReplayStep(1, 2, StepLabel("take", {"round": 2, "seat": 1}), snapshot),)
+    shown = ShownReplay("Take-away", 5, ("ann", "bob"), steps, catalog=Catalog(tmp_path))
+    for language, said, heap, counted in (
+        ("en", "Round 2: bob takes from the heap", "Heap: 7", ("1 token", "4 tokens")),
+        ("de", "Runde 2: bob nimmt vom Haufen", "Haufen: 7", ("1 Marke", "4 Marken")),
+    ):
+        embed = step_message(shown, 0, language).embeds[0]
+        assert embed.description is not None
+        assert embed.description.splitlines()[:2] == [f"**{said}**", heap]
+        assert [(field.value or "").splitlines()[-1] for field in embed.fields] == list(counted)
+    # the host's words stay those of the built-in games; a game without the key falls back to them
+    deal = StepLabel("deal", {"round": 2, "dealer": 1})
+    assert label_text(deal, NAMES, game=Catalog(tmp_path)) == "Round 2: bob deals"
+
+
+def test_the_registry_finds_a_games_catalog_beside_its_package() -> None:
+    found = registry.catalog("stickem")
+    assert found is not None and "spec.title" in found.entries()
+    assert registry.catalog("no_such_game") is None
 
 
 def test_a_step_that_does_not_exist_is_refused() -> None:
