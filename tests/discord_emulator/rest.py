@@ -288,6 +288,11 @@ class RestApi:
                         )
                     )
                 return json_response(err.body(), status=err.status, headers=bucket_headers)
+            except ConnectionResetError:
+                # The client went away in the middle of its request (a bot process killed while
+                # it uploaded a picture): nobody is left to answer, and nothing was done.
+                status = 499
+                raise
             except Exception:
                 # A bug of the emulator (or a request it cannot parse). An aiohttp 500 would make
                 # discord.py retry with growing sleeps (~25 s) and hide the cause: answer a
