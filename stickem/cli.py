@@ -21,7 +21,7 @@ from stickem.ai.terminal import TerminalTable, players_refusal
 from stickem.ai.tournament import TableSpec, format_table, run, summarize
 from stickem.rules import PRESETS, Rules
 from stickem.texts import CATALOG
-from tabletop.catalog import DEFAULT_LANGUAGE, render
+from tabletop.catalog import render
 from tabletop.console import (
     ProgressBar,
     add_choice,
@@ -30,6 +30,7 @@ from tabletop.console import (
     quiet_broken_pipe,
     seat_levels,
 )
+from tabletop.console import environment_language as console_language
 from tabletop.tournament import columns_note
 from tabletop.words import plural
 
@@ -116,14 +117,8 @@ def simulate_command(args: argparse.Namespace) -> int:
 
 
 def environment_language(environ: Mapping[str, str]) -> str:
-    """The catalog language the environment asks for: the first of ``LC_ALL``, ``LC_MESSAGES``
-    and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none the game has."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            locale = value.split(".")[0].split("@")[0].replace("_", "-")
-            return CATALOG.language_for(locale) or DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    """The catalog language the environment asks for (:func:`tabletop.console.environment_language`)."""
+    return console_language(CATALOG, environ)
 
 
 def play_command(args: argparse.Namespace) -> int:

@@ -18,7 +18,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 
-from tabletop.catalog import DEFAULT_LANGUAGE, render
+from tabletop.catalog import render
 from tabletop.console import (
     INTERRUPTED,
     ProgressBar,
@@ -28,6 +28,7 @@ from tabletop.console import (
     quiet_broken_pipe,
     whole_number,
 )
+from tabletop.console import environment_language as console_language
 
 from .ai import LEVELS
 from .rules import MAX_PLAYERS, MIN_PLAYERS, SCORING, Rules
@@ -88,14 +89,8 @@ def _rules(args: argparse.Namespace) -> Rules:
 
 
 def environment_language(environ: Mapping[str, str]) -> str:
-    """The catalog language the environment asks for: the first of ``LC_ALL``, ``LC_MESSAGES``
-    and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none the game has."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = environ.get(name, "")
-        if value:
-            locale = value.split(".")[0].split("@")[0].replace("_", "-")
-            return CATALOG.language_for(locale) or DEFAULT_LANGUAGE
-    return DEFAULT_LANGUAGE
+    """The catalog language the environment asks for (:func:`tabletop.console.environment_language`)."""
+    return console_language(CATALOG, environ)
 
 
 def play_command(args: argparse.Namespace) -> int:

@@ -50,7 +50,7 @@ from .melds import Placement
 from .present_text import card_name, hand_order, stick_name
 from .sticks import Stick
 from .suggest import suggested_lay_down
-from .texts import t
+from .texts import TYPED_WORDS, t
 from .views import TableMeld
 
 __all__ = ["CommandError", "Situation", "read_command"]
@@ -254,30 +254,12 @@ def _cards(
     return tuple(cards)
 
 
-_TYPED_WORDS: Final = (
-    "draw",
-    "stock",
-    "pile",
-    "lay",
-    "meld",
-    "off",
-    "take",
-    "discard",
-    "set",
-    "run",
-    "up",
-    "down",
-    "from",
-)
-"""The command words a table's language may have its own word for (``terminal.typed.*``)."""
-
-
 @cache
 def _words(language: str) -> dict[str, str]:
     """The command words of ``language`` (lower case) and the English ones they stand for."""
     if language == DEFAULT_LANGUAGE:
         return {}
-    return {render(t(f"terminal.typed.{word}"), language).lower(): word for word in _TYPED_WORDS}
+    return {render(t(f"terminal.typed.{word}"), language).lower(): word for word in TYPED_WORDS}
 
 
 @cache

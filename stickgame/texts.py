@@ -19,6 +19,23 @@ from tabletop.chart_keys import CHART_KEYS
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
 CATALOG: Final = Catalog(resources.files("stickgame").joinpath("catalog"))
+
+TYPED_WORDS: Final = (
+    "draw",
+    "stock",
+    "pile",
+    "lay",
+    "meld",
+    "off",
+    "take",
+    "discard",
+    "set",
+    "run",
+    "up",
+    "down",
+    "from",
+)
+"""The terminal table's command words a language may have its own word for (``terminal.typed.*``)."""
 """Stick Game's texts in every language it has a file for."""
 
 
@@ -59,22 +76,7 @@ def _dynamic() -> frozenset[str]:
         "round_over",
     )
     terminal = [f"terminal.event.{event}{form}" for event in told for form in ("", "_you")]
-    typed = (
-        "draw",
-        "stock",
-        "pile",
-        "lay",
-        "meld",
-        "off",
-        "take",
-        "discard",
-        "set",
-        "run",
-        "up",
-        "down",
-        "from",
-    )
-    terminal += [f"terminal.typed.{word}" for word in typed]
+    terminal += [f"terminal.typed.{word}" for word in TYPED_WORDS]
     every = [*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts, *terminal]
     return frozenset(every)
 

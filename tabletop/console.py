@@ -11,8 +11,10 @@ import re
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
+
+from tabletop.catalog import DEFAULT_LANGUAGE, Catalog
 
 __all__ = [
     "BROKEN_PIPE",
@@ -209,3 +211,15 @@ def quiet_broken_pipe(command: Callable[[], int]) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
         return BROKEN_PIPE
+
+
+def environment_language(catalog: Catalog, environ: Mapping[str, str]) -> str:
+    """The language of ``catalog`` the environment asks for: the first of ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set ("de_DE.UTF-8": ``de``); English if it names none
+    the catalog has (each game's terminal table: ``--language`` wins over it)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
+        if value:
+            locale = value.split(".")[0].split("@")[0].replace("_", "-")
+            return catalog.language_for(locale) or DEFAULT_LANGUAGE
+    return DEFAULT_LANGUAGE
