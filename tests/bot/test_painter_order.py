@@ -6,13 +6,10 @@ is busy (with the picture only if it is drawn already)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-
 from bot.tables.answer import Answerer
-from bot.tables.pictures import DRAWING_THREADS, ImageSettings, Painter
+from bot.tables.pictures import DRAWING_THREADS, Painter
 from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch
 from tabletop.presentation import Message
 from tests.bot import gated_art
@@ -23,16 +20,6 @@ WAIT = 5.0
 
 def sketch(kind: PictureKind, view: str) -> Sketch:
     return Sketch(ART, kind, view)
-
-
-@pytest.fixture
-async def painter() -> AsyncIterator[Painter]:
-    gated_art.GATE.clear()
-    gated_art.DRAWN.clear()
-    painter = Painter(ImageSettings())
-    yield painter
-    gated_art.GATE.set()
-    painter.close()
 
 
 async def busy(painter: Painter) -> list[asyncio.Task[Picture | None]]:

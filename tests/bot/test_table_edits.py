@@ -5,15 +5,13 @@ message always ends at the newest state, its edits in order."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
-import pytest
 
 from bot.tables.courier import Courier
 from bot.tables.message_book import MessageBook
-from bot.tables.pictures import DRAWING_THREADS, ImageSettings, Painter
+from bot.tables.pictures import DRAWING_THREADS, Painter
 from host.tables import Table
 from tabletop.pictures import ArtModule, Sketch
 from tabletop.presentation import Message
@@ -70,16 +68,6 @@ class FakeClient:
     def get_partial_messageable(self, channel_id: int) -> FakeChannel:
         assert channel_id == CHANNEL
         return FakeChannel(self)
-
-
-@pytest.fixture
-async def painter() -> AsyncIterator[Painter]:
-    gated_art.GATE.clear()
-    gated_art.DRAWN.clear()
-    painter = Painter(ImageSettings())
-    yield painter
-    gated_art.GATE.set()
-    painter.close()
 
 
 def state(view: str) -> Message:
