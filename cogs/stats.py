@@ -86,8 +86,10 @@ class LeaderboardButton(IdButton[LeaderboardId], template=LEADERBOARD_TEMPLATE):
                 game = offered_game(ident.game).name
             with readable():
                 page = await storage.rating_board(ident.guild_id, game, ident.offset, PAGE_SIZE)
-            spec = leaderboard_message(page, ident.guild_id, reader_language(interaction))
-            await interaction.response.edit_message(**edit_kwargs(spec))
+            spec = leaderboard_message(page, ident.guild_id)
+            await interaction.response.edit_message(
+                **edit_kwargs(spec, language=reader_language(interaction))
+            )
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a leaderboard button")
 
@@ -111,8 +113,7 @@ class Stats(RoutingCog):
         with readable():
             record = await storage.player_stats(guild_id, who.id)
             ratings = await storage.player_ratings(guild_id, who.id)
-        language = reader_language(interaction)
-        spec = with_ratings(stats_message(record, player_name(who.display_name), language), ratings, language)
+        spec = with_ratings(stats_message(record, player_name(who.display_name)), ratings)
         await send_ephemeral(interaction, spec)
 
     @app_commands.command(
@@ -132,7 +133,7 @@ class Stats(RoutingCog):
             spec = offered_game(game)
         with readable():
             page = await storage_of(self.bot).rating_board(guild_id, spec.name, 0, PAGE_SIZE)
-        spec_shown = leaderboard_message(page, guild_id, reader_language(interaction))
+        spec_shown = leaderboard_message(page, guild_id)
         await send_ephemeral(interaction, spec_shown)
 
 

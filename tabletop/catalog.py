@@ -41,6 +41,7 @@ import string
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
 from functools import cache, lru_cache
 from importlib.abc import Traversable
 from types import MappingProxyType
@@ -462,8 +463,9 @@ _set_key = Text.__dict__["key"].__set__
 _set_fields = Text.__dict__["fields"].__set__
 
 
-Field = str | int | float | Text
-"""What a :class:`Text`'s field may be: words, a number, or another text."""
+Field = str | int | float | date | Text
+"""What a :class:`Text`'s field may be: words, a number, a date or a time (written as its
+template's format spec says: ``{date:%Y-%m-%d}``), or another text."""
 
 
 def render(value: str | Text, language: str = DEFAULT_LANGUAGE) -> str:

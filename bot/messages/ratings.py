@@ -1,4 +1,5 @@
-"""What the ratings look like on Discord: pure functions from stored ratings to message specs.
+"""What the ratings look like on Discord: pure functions from stored ratings to messages of
+catalog texts, filled in in the reader's language when sent (:mod:`bot.tables.payload`).
 
 - ``/leaderboard [game]``: one game's players on the server, best conservative estimate first
   (the shown rating, :func:`host.ratings.display_rating`), with their games played; its Previous
@@ -21,10 +22,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from bot.tables.level_choices import level_word
-from host.catalog import DEFAULT_LANGUAGE, text
+from host.catalog import DEFAULT_LANGUAGE, Text, Words, lazy, render
 from host.ratings import Rating
 from host.storage import RatingLine, RatingPage, SeatRatingChange
+from host.table.seats import level_words
+from host.text import joined
 from tabletop import registry
 from tabletop.presentation import Button, Embed, EmbedField, Message
 
@@ -57,69 +59,69 @@ class LeaderboardId:
         return cls(int(match["guild"]), match["game"], int(match["offset"]))
 
 
-def signed(change: int, language: str = DEFAULT_LANGUAGE) -> str:
-    """A rating change with its sign, as the catalog of ``language`` writes it: "+24", "-7",
-    "±0" ("+1,234" in English, "+1.234" in German)."""
+def change_words(change: int) -> Text:
+    """A rating change with its sign, written by the catalog in the reader's language: "+24",
+    "-7", "±0" ("+1,234" in English, "+1.234" in German)."""
     if change > 0:
-        return text("ratings.gain", language=language, points=change)
+        return lazy("ratings.gain", points=change)
     if change < 0:
-        return text("ratings.loss", language=language, points=-change)
-    return text("ratings.even", language=language)
+        return lazy("ratings.loss", points=-change)
+    return lazy("ratings.even")
 
 
-def _name(line: RatingLine, language: str) -> str:
+def signed(change: int, language: str = DEFAULT_LANGUAGE) -> str:
+    """:func:`change_words` in ``language``."""
+    return render(change_words(change), language)
+
+
+def _name(line: RatingLine) -> Words:
     if line.who.level is not None:
-        return text("leaderboard.computer", language=language, level=level_word(line.who.level, language))
+        return lazy("leaderboard.computer", level=level_words(line.who.level))
     return line.display_name or str(line.who.user_id)
 
 
-def leaderboard_message(page: RatingPage, guild_id: int, language: str = DEFAULT_LANGUAGE) -> Message:
-    """One page of a game's rating leaderboard on the server, with Previous / Next buttons, in
-    ``language`` (its reader's)."""
+def leaderboard_message(page: RatingPage, guild_id: int) -> Message:
+    """One page of a game's rating leaderboard on the server, with Previous / Next buttons."""
     title = registry.game(page.game).title
     if page.total_players == 0:
-        return Message(text("leaderboard.nobody_yet", language=language, game=title))
-    lines = [
-        text(
+        return Message(lazy("leaderboard.nobody_yet", game=title))
+    lines: list[Words] = [
+        lazy(
             "leaderboard.line",
-            language=language,
             rank=line.rank,
-            name=_name(line, language),
+            name=_name(line),
             rating=line.rating.shown,
             count=line.rating.games,
         )
         for line in page.entries
     ]
     if not lines:
-        lines = [text("leaderboard.page_empty", language=language)]
+        lines = [lazy("leaderboard.page_empty")]
     first = page.offset + 1
     last = page.offset + len(page.entries)
-    footer = text("leaderboard.footer", language=language, first=first, last=last, total=page.total_players)
+    footer = lazy("leaderboard.footer", first=first, last=last, total=page.total_players)
     embed = Embed(
-        title=text("leaderboard.title", language=language, game=title),
-        description="\n".join(lines),
+        title=lazy("leaderboard.title", game=title),
+        description=joined(lines, "\n"),
         colour=EMBED_COLOR,
         footer=footer,
     )
     previous = Button(
-        text("leaderboard.previous", language=language),
+        lazy("leaderboard.previous"),
         LeaderboardId(guild_id, page.game, max(0, page.offset - page.limit)).encode(),
         disabled=page.offset == 0,
     )
     following = Button(
-        text("leaderboard.next", language=language),
+        lazy("leaderboard.next"),
         LeaderboardId(guild_id, page.game, page.offset + page.limit).encode(),
         disabled=not page.has_next,
     )
     return Message("", (embed,), ((previous, following),))
 
 
-def with_ratings(
-    spec: Message, ratings: Mapping[str, Rating], language: str = DEFAULT_LANGUAGE
-) -> Message:
+def with_ratings(spec: Message, ratings: Mapping[str, Rating]) -> Message:
     """A player's /stats with a field per game they were rated in (games in the registry's
-    order; a game no longer offered is not shown): the rating and its change in their last game,
-    in ``language`` (the reader's)."""
+    order; a game no longer offered is not shown): the rating and its change in their last game."""
     if not spec.embeds or not ratings:
         return spec
     fields: list[EmbedField] = []
@@ -127,43 +129,40 @@ def with_ratings(
         rating = ratings.get(name)
         if rating is None:
             continue
+        value: Words
         if rating.last_change is None:
             value = str(rating.shown)
         else:
-            change = signed(rating.last_change, language)
-            value = text("stats.rating_value", language=language, rating=rating.shown, change=change)
+            value = lazy("stats.rating_value", rating=rating.shown, change=change_words(rating.last_change))
         title = registry.game(name).title
-        fields.append(EmbedField(text("stats.rating", language=language, game=title), value, inline=True))
+        fields.append(EmbedField(lazy("stats.rating", game=title), value, inline=True))
     embed = spec.embeds[0]
     return replace(spec, embeds=(replace(embed, fields=(*embed.fields, *fields)), *spec.embeds[1:]))
 
 
 def with_rating_changes(
     spec: Message,
-    names: Sequence[str],
+    names: Sequence[Words],
     totals: Sequence[int],
     winners: Sequence[int],
     changes: Mapping[int, SeatRatingChange],
-    language: str = DEFAULT_LANGUAGE,
 ) -> Message:
     """The final standings with an embed of each seat's rating after the game and its change,
     at the seat's place (winners first, then by total, equal standing sharing a place: the
-    order the ratings were updated in), in ``language`` (the channel's); the standings as they
-    are if the game did not count."""
+    order the ratings were updated in); the standings as they are if the game did not count.
+    ``names``: the seats' names, each shown in the reader's language."""
     if not changes:
         return spec
     keys = {seat: (seat not in winners, -totals[seat]) for seat in changes}
-    lines = [
-        text(
+    lines: list[Words] = [
+        lazy(
             "ratings.standing",
-            language=language,
             place=1 + sum(other < key for other in keys.values()),
             name=names[seat],
             rating=changes[seat].rating,
-            change=signed(changes[seat].change, language),
+            change=change_words(changes[seat].change),
         )
         for seat, key in sorted(keys.items(), key=lambda item: (item[1], item[0]))
     ]
-    title = text("ratings.title", language=language)
-    embed = Embed(title=title, description="\n".join(lines), colour=EMBED_COLOR)
+    embed = Embed(title=lazy("ratings.title"), description=joined(lines, "\n"), colour=EMBED_COLOR)
     return replace(spec, embeds=(*spec.embeds, embed))

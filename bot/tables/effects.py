@@ -168,14 +168,10 @@ class EffectPlayer:
         change if the game counted (``changes``)."""
         view = table.last_view()
         report = table.presentation.reports(events, view, table.names_in(language))[-1]
-        chart = sketch(table, "chart", view, language)
-        spec = localized(report, language, picture=chart)
-        if not changes or table.match is None:
-            return spec
-        results = table.match.results()
-        return with_rating_changes(
-            spec, table.names_in(language), results.totals, results.winners, changes, language
-        )
+        if changes and table.match is not None:
+            results = table.match.results()
+            report = with_rating_changes(report, table.shown_names, results.totals, results.winners, changes)
+        return localized(report, language, picture=sketch(table, "chart", view, language))
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

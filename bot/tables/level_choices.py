@@ -1,5 +1,6 @@
 """The computer players' levels in each reader's words: the choices of ``/start bot_level`` and
-``/addbot level``, and the level of a computer's line on the leaderboard.
+``/addbot level`` (the leaderboard names a computer's level as its seat does:
+:func:`host.table.seats.level_words`).
 
 A level's value stays the game's own (English) name, ``hard``: that is what Discord sends back,
 what the tables take and what is stored. Only the words shown are translated, from the
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.boot.command_text import command_text, translated
+from bot.boot.command_text import command_text
 from tabletop import registry
 
 LEVEL_NAMES: dict[str, app_commands.locale_str] = {
@@ -34,12 +35,3 @@ def level_choices() -> list[app_commands.Choice[str]]:
     return [
         app_commands.Choice(name=LEVEL_NAMES.get(level, level), value=level) for level in offered_levels()
     ]
-
-
-def level_word(level: str, language: str) -> str:
-    """The word of the computer ``level`` in ``language`` (English where that has none; the
-    level's own name where the catalog has no words for it)."""
-    name = LEVEL_NAMES.get(level)
-    if name is None:
-        return level
-    return translated(name, language) or name.message

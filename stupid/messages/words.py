@@ -24,7 +24,7 @@ from typing import Final
 
 from stupid.cards import Card, Suit
 from stupid.texts import CATALOG, t
-from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
+from tabletop.catalog import DEFAULT_LANGUAGE, Field, Text, render
 
 __all__ = [
     "MAX_CONTENT",
@@ -188,9 +188,10 @@ def _shape(key: str) -> tuple[int, dict[str, int]]:
     return widest, uses
 
 
-def _bound(words: Words | int | float) -> int:
+def _bound(words: Field) -> int:
     """At least as many characters as ``words`` has in any language: the widest form of each
-    text, its fields as often as a form writes them (a number with room for its separators)."""
+    text, its fields as often as a form writes them (a number with room for its separators, a
+    date as long as its longest form)."""
     if type(words) is str:
         return len(words)
     if not isinstance(words, Text):

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.messages.stats import stats_message
+from bot.messages import stats
+from bot.tables.payload import localized
 from host.catalog import render, text
 from host.storage import (
     BestGame,
@@ -13,9 +14,15 @@ from host.storage import (
     StatTotal,
 )
 from tabletop import registry
+from tabletop.presentation import Message
 
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 MISERY = StatTotal("stickem", "misery_swallowed", 6)
+
+
+def stats_message(record: PlayerStats, name: str, language: str = "en") -> Message:
+    """/stats as a reader of ``language`` reads it."""
+    return localized(stats.stats_message(record, name), language)
 
 
 def test_stats_of_a_player_without_games_and_with_games() -> None:
@@ -58,8 +65,6 @@ def test_the_stats_of_several_games_are_named_by_their_games() -> None:
     ]
 
 
-
-
 def test_the_stats_title_and_the_no_games_text_speak_of_every_game_in_english_and_german() -> None:
     """/stats counts the games of every game offered, so neither its title nor its text for a
     player without games names one game."""
@@ -67,11 +72,13 @@ def test_the_stats_title_and_the_no_games_text_speak_of_every_game_in_english_an
     full = PlayerStats(5, 3, 1, 12, 4.26, None)
     english = (stats_message(empty, "ann").content, stats_message(full, "ann").embeds[0].title or "")
     german = (
-        stats_message(empty, "ann", "de").content, stats_message(full, "ann", "de").embeds[0].title or ""
+        stats_message(empty, "ann", "de").content,
+        stats_message(full, "ann", "de").embeds[0].title or "",
     )
     assert english == ("ann has not finished a game on this server yet.", "Game stats: ann")
     assert german == (
-        text("stats.none_yet", language="de", name="ann"), text("stats.title", language="de", name="ann")
+        text("stats.none_yet", language="de", name="ann"),
+        text("stats.title", language="de", name="ann"),
     )
     assert german == ("ann hat auf diesem Server noch keine Partie zu Ende gespielt.", "Spielstatistik: ann")
     titles = {render(registry.game(game).title, lang) for game in registry.names() for lang in ("en", "de")}
