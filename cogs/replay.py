@@ -41,21 +41,21 @@ from tabletop.presentation import Message
 log = logging.getLogger(__name__)
 
 
-async def _history_page(storage: Storage, channel_id: int, offset: int, language: str) -> Message:
+async def _history_page(storage: Storage, channel_id: int, offset: int) -> Message:
     with readable():
         entries = await storage.history(channel_id, PAGE_GAMES + 1, offset)
-    return history_message(entries, offset, PAGE_GAMES, language)
+    return history_message(entries, offset, PAGE_GAMES)
 
 
 def _step(found: FoundReplay, step: int, language: str) -> Message:
-    """The replay's step ``step`` in ``language`` (its reader's): a step a forged id names that
-    the game does not have is a click of no use."""
+    """The replay's step ``step``, its picture in ``language`` (its reader's): a step a forged id
+    names that the game does not have is a click of no use."""
     steps = found.replay.steps
     if not 0 <= step < len(steps):
         raise UserError(lazy("replay.invalid_button"))
     record = found.record
     shown = ShownReplay(
-        game_title(record.game), record.id, found.names_in(language), steps, found.art, found.catalog
+        game_title(record.game), record.id, found.shown_names, steps, found.art, found.catalog
     )
     return step_message(shown, step, language)
 
@@ -104,7 +104,8 @@ class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
             else:
                 spec = _step(found, ident.step, language)
                 picture = await _picture(interaction, spec)
-                await interaction.response.edit_message(**pictured_edit_kwargs(spec, picture))
+                edit = pictured_edit_kwargs(spec, picture, language=language)
+                await interaction.response.edit_message(**edit)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a replay button")
 
@@ -123,10 +124,10 @@ class HistoryButton(IdButton[HistoryId], template=HISTORY_TEMPLATE):
         try:
             guild_id_of(interaction)
             storage = storage_of(interaction.client)
-            page = await _history_page(
-                storage, interaction.channel_id, self.ident.offset, reader_language(interaction)
+            page = await _history_page(storage, interaction.channel_id, self.ident.offset)
+            await interaction.response.edit_message(
+                **edit_kwargs(page, language=reader_language(interaction))
             )
-            await interaction.response.edit_message(**edit_kwargs(page))
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a history button")
 
@@ -147,9 +148,7 @@ class Replays(RoutingCog):
         """/history"""
         guild_id_of(interaction)
         assert interaction.channel_id is not None
-        page = await _history_page(
-            storage_of(self.bot), interaction.channel_id, 0, reader_language(interaction)
-        )
+        page = await _history_page(storage_of(self.bot), interaction.channel_id, 0)
         await send_ephemeral(interaction, page)
 
     @app_commands.command(

@@ -47,6 +47,25 @@ def joined(parts: Sequence[str | Text], separator: str = " ") -> Text:
     return _Joined(base.catalog, base.key, base.fields, tuple(parts), separator)
 
 
+@dataclass(frozen=True)
+class _Clipped(_Joined):
+    """A text cut, once shown, to ``limit`` characters (:func:`clip`)."""
+
+    limit: int = 0
+
+    def render(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The text in ``language``, clipped."""
+        return clip(super().render(language), self.limit)
+
+
+def clipped(words: str | Text, limit: int) -> Text:
+    """``words`` cut to ``limit`` characters, with an ellipsis, once shown in the reader's
+    language (a part of a message that has a limit of its own on Discord, whatever its
+    language)."""
+    base = lazy("language.parts", parts="")
+    return _Clipped(base.catalog, base.key, base.fields, (words,), "", limit)
+
+
 def and_list(parts: Sequence[str | Text]) -> str | Text:
     """``parts`` as a list in words, in the reader's language: "ann", "ann and bob", "ann, bob
     and cy" ("ann, bob und cy" in German)."""

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from bot.ids import MAX_DIGITS
 from bot.messages.limits import echo
 from bot.replays.ids import MAX_GAME_ID
-from host.catalog import DEFAULT_LANGUAGE, lazy
+from host.catalog import DEFAULT_LANGUAGE, Words, lazy
 from host.errors import UserError
 from host.replays import NotReplayable, StoredReplay, stored_replay
 from host.storage import GameStatus, Storage, StorageError, UnknownGame
 from host.storage.records import GameRecord
-from host.table.record import stored_names
+from host.table.record import stored_names, stored_shown_names
 from tabletop import registry
 from tabletop.catalog import Catalog
 from tabletop.pictures import ArtModule, art_of
@@ -45,6 +45,11 @@ class FoundReplay:
         """The seats' names as a reader of ``language`` reads them: a person's as the game
         stored it (made safe when seated), a computer's full name in that language."""
         return stored_names(self.record, language)
+
+    @property
+    def shown_names(self) -> tuple[Words, ...]:
+        """The seats' names, each shown in its reader's language (:meth:`names_in`)."""
+        return stored_shown_names(self.record)
 
     @property
     def art(self) -> ArtModule | None:

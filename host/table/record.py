@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from host.catalog import DEFAULT_LANGUAGE, render
+from host.catalog import DEFAULT_LANGUAGE, Words, render
 from host.storage.finished import stored_levels
 from host.storage.records import GameRecord, SeatRecord, TimerRecord
 from host.table.effects import TakeoverAsk
@@ -209,12 +209,16 @@ def stored_seats(records: Sequence[SeatRecord], bots: Mapping[int, str]) -> list
     ]
 
 
-def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
-    """The names of a stored game's seats as a reader of ``language`` reads them (a replay):
-    a person's as stored, a computer's full name from its stored parts (:func:`stored_seat_name`)."""
+def stored_shown_names(record: GameRecord) -> tuple[Words, ...]:
+    """The names of a stored game's seats, each shown in its reader's language (a replay): a
+    person's as stored, a computer's full name from its stored parts (:func:`stored_seat_name`)."""
     levels = stored_levels(record.options)
-    names = (
+    return tuple(
         stored_seat_name(seat.display_name, computer=seat.user_id is None, level=levels.get(at))
         for at, seat in enumerate(record.seats)
     )
-    return tuple(render(name, language) for name in names)
+
+
+def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
+    """:func:`stored_shown_names` as a reader of ``language`` reads them."""
+    return tuple(render(name, language) for name in stored_shown_names(record))

@@ -8,22 +8,37 @@ from pathlib import Path
 
 import pytest
 
-from bot.replays.history import history_message
+from bot.replays import history
+from bot.replays import step_message as steps_shown
 from bot.replays.ids import HistoryId, ReplayId
-from bot.replays.step_message import ShownReplay, label_text, step_message
+from bot.replays.step_message import ShownReplay, label_text
 from bot.replays.stepper import Stepper, Targets
+from bot.tables.payload import localized
 from host.catalog import text
 from host.storage import HistoryEntry, Standing
 from stickem.hosting import GAME
 from tabletop import registry
-from tabletop.catalog import Catalog
+from tabletop.catalog import Catalog, Text
 from tabletop.pictures import Sketch, art_of
-from tabletop.presentation import Button
+from tabletop.presentation import Button, Message
 from tabletop.replay import ReplayStep, StepLabel, TableSnapshot, replay_steps
 from tests.replay.played import play_out
 
 WHEN = datetime(2026, 11, 21, 18, 0, tzinfo=UTC)
 NAMES = ("ann", "bob", "cyd")
+
+
+def step_message(replay: ShownReplay, index: int, language: str = "en") -> Message:
+    """Step ``index`` (its picture in ``language``) as a reader of ``language`` reads it."""
+    return localized(steps_shown.step_message(replay, index, language), language)
+
+
+def history_message(
+    entries: list[HistoryEntry], offset: int = 0, limit: int = 5, language: str = "en"
+) -> Message:
+    """A /history page as a reader of ``language`` reads it."""
+    return localized(history.history_message(entries, offset, limit), language)
+
 
 # --- the stepper -----------------------------------------------------------------------------
 
@@ -320,3 +335,25 @@ def test_history_names_computer_seats_in_the_readers_language() -> None:
     assert names == ["1. Bot Ada (schwer)", "2. Bot Bea (zufällig)", "3. ann"]
     (embed,) = history_message([HistoryEntry(3, WHEN, 1, standings, "stickem")]).embeds
     assert (embed.fields[0].value or "").startswith("1. Bot Ada (hard): 9")
+
+
+def test_a_history_page_and_a_step_are_made_once_and_read_in_each_readers_language() -> None:
+    """A /history page and a replay step are values of catalog texts (keys and fields): the same
+    value reads in English and in German."""
+    page = history.history_message([_entry(7)])
+    (embed,) = page.embeds
+    assert isinstance(embed.title, Text) and isinstance(embed.fields[0].value, Text)
+    german = registry.game("stickem").title
+    when = text("history.game_when", language="de", count=1, finished=WHEN, rounds=1)
+    assert localized(page).embeds[0].fields[0].name == "#7 Stick'em - 2026-11-21 18:00 UTC - 1 round"
+    assert localized(page, "de").embeds[0].fields[0].name == text(
+        "history.game", language="de", id=7, game=german, when=when
+    )
+    replay = _replay()
+    last = len(replay.steps) - 1
+    step = steps_shown.step_message(replay, last)
+    (shown,) = step.embeds
+    assert isinstance(shown.description, Text) and isinstance(shown.footer, Text)
+    assert localized(step).embeds[0].footer == f"Step {last + 1} of {last + 1}"
+    footer = text("replay.footer", language="de", step=last + 1, steps=last + 1)
+    assert localized(step, "de").embeds[0].footer == footer

@@ -13,7 +13,9 @@ import pytest
 import stickem.cards
 import stickgame.cards
 import stupid.cards
-from bot.replays.step_message import ShownReplay, step_embed
+from bot.replays import step_message
+from bot.replays.step_message import ShownReplay
+from bot.tables.payload import localized
 from stickem.card_text import card_name as stickem_name
 from stickgame.melds import position_card
 from stickgame.present_text import card_name as stickgame_name
@@ -21,6 +23,7 @@ from stickgame.replay import engine as stickgame_engine
 from stupid.messages.words import card_text as stupid_name
 from tabletop import registry
 from tabletop.catalog import Text, render
+from tabletop.presentation import Embed, Message
 from tabletop.replay import Replayable, ReplayStep, replay_steps
 from tests.replay.played import Played, play_out
 
@@ -35,6 +38,11 @@ NAMERS: dict[str, Namer] = {
     "stupid": lambda shown: stupid_name(stupid.cards.Card.parse(shown)),
     "stickgame": lambda shown: stickgame_name(stickgame.cards.Card.parse(shown)),
 }
+
+
+def step_embed(replay: ShownReplay, index: int, language: str) -> Embed:
+    """Step ``index`` as a reader of ``language`` reads it."""
+    return localized(Message("", (step_message.step_embed(replay, index),)), language).embeds[0]
 
 
 @cache
