@@ -223,7 +223,9 @@ class StickemPresentation:
         """The rules in a minute, with worked tricks, as one embed."""
         return rules_message()
 
-    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+    def table(
+        self, view: object, names: Sequence[str], *, notes: Sequence[str | Text], stopped: bool
+    ) -> Message:
         """The table message of the public ``view``; ``notes`` under the state of the round."""
         return table_message(_as_view(view), names, notes=notes, stopped=stopped)
 

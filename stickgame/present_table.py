@@ -105,7 +105,7 @@ def _player_block(view: View, names: Sequence[str], seat: int, *, full: bool) ->
     return [head, t("table.melds_short", melds=short)]
 
 
-def table(view: View, names: Sequence[str], notes: Sequence[str], stopped: bool) -> Message:
+def table(view: View, names: Sequence[str], notes: Sequence[str | Text], stopped: bool) -> Message:
     """The public table message (see the module docstring)."""
     goal = t("table.goal", count=view.rules.sticks_to_win)
     scoring = t("options.most_sticks") if view.rules.scoring == "sticks" else t("options.most_points")

@@ -69,7 +69,9 @@ class StickGamePresentation:
         embed = Embed(t("rules.title"), t("rules.description"), 0x2ECC71, fields)
         return Message(t("rules.content"), (embed,))
 
-    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+    def table(
+        self, view: object, names: Sequence[str], *, notes: Sequence[str | Text], stopped: bool
+    ) -> Message:
         """The public table message."""
         return present_table.table(_view(view), names, notes, stopped)
 

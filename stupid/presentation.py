@@ -56,7 +56,9 @@ class StupidPresentation:
         """The rules in a minute, in an embed."""
         return rules_message()
 
-    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+    def table(
+        self, view: object, names: Sequence[str], *, notes: Sequence[str | Text], stopped: bool
+    ) -> Message:
         """The public table message (see :func:`stupid.messages.table.table_message`)."""
         return table_message(_view(view), names, notes=notes, stopped=stopped)
 

@@ -181,7 +181,9 @@ class Presentation(Protocol):
         """The game's rules, short enough to read on a phone (``/rules``)."""
         ...
 
-    def table(self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool) -> Message:
+    def table(
+        self, view: object, names: Sequence[str], *, notes: Sequence[str | Text], stopped: bool
+    ) -> Message:
         """The public table message for the public ``view``. ``notes`` are lines of the host's
         (the turn timer) to show among the game's; ``stopped``: the game was ended early, so
         nobody is waited for."""

@@ -144,6 +144,7 @@ class EffectPlayer:
                 offer = None
                 if standings and self.rematches is not None:
                     spec, offer = self.rematches.standings(table, spec)  # the last: the standings
+                    spec = localized(spec, channel)  # the button's label
                 message = await courier.say(table, spec)
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)

@@ -19,7 +19,7 @@ from datetime import datetime
 import discord
 
 from bot.ids import LobbyId, StopId
-from host.catalog import DEFAULT_LANGUAGE, Words, lazy, text
+from host.catalog import Words, lazy
 from host.text import joined
 from tabletop.catalog import Text
 from tabletop.presentation import Button, Message, Style, standings_lines
@@ -107,23 +107,22 @@ class TurnTimer:
     deadline: datetime | None = None
 
 
-def timer_length(seconds: float, language: str = DEFAULT_LANGUAGE) -> str:
+def timer_length(seconds: float) -> Text:
     """A turn timer's length for people: "2 min", "30 s" (tests' tiny timers: "0.6 s")."""
     if seconds >= 60 and seconds % 60 == 0:
-        return text("timer.minutes", language=language, minutes=int(seconds // 60))
-    return text("timer.seconds", language=language, seconds=seconds)
+        return lazy("timer.minutes", minutes=int(seconds // 60))
+    return lazy("timer.seconds", seconds=seconds)
 
 
-def timer_line(timer: TurnTimer, *, running: bool = True, language: str = DEFAULT_LANGUAGE) -> str:
+def timer_line(timer: TurnTimer, *, running: bool = True) -> Text:
     """The table message's timer line: the chosen timer and, while one runs, its deadline."""
     if timer.seconds is None:
-        return text("timer.off", language=language)
-    length = timer_length(timer.seconds, language)
+        return lazy("timer.off")
+    length = timer_length(timer.seconds)
     if running and timer.deadline is not None:
         when = discord.utils.format_dt(timer.deadline, "R")
-        return text("timer.running", language=language, length=length, when=when)
-    return text("timer.on", language=language, length=length)
-
+        return lazy("timer.running", length=length, when=when)
+    return lazy("timer.on", length=length)
 
 
 def prompt_stopped(reason: Words | None = None) -> Message:

@@ -40,20 +40,17 @@ EXPIRY_EDIT_FAILURES = (discord.HTTPException, asyncio.TimeoutError)
 """What editing a standings message at the end of its offer may fail with (logged, not raised)."""
 
 
-def rematch_button(offer: RematchOffer, language: str = DEFAULT_LANGUAGE) -> Button:
-    """The Rematch button of ``offer``'s standings, labelled in ``language`` (the channel's)."""
+def rematch_button(offer: RematchOffer) -> Button:
+    """The Rematch button of ``offer``'s standings (its label a catalog text, filled in in the
+    reader's language when sent)."""
     ident = RematchId(offer.channel_id, offer.game_id)
     arrows = "\N{CLOCKWISE RIGHTWARDS AND LEFTWARDS OPEN CIRCLE ARROWS}"
-    label = text("rematch.button", language=language)
-    return Button(label, ident.encode(), emoji=arrows, style="primary")
+    return Button(lazy("rematch.button"), ident.encode(), emoji=arrows, style="primary")
 
 
-def with_rematch_button(
-    spec: Message, offer: RematchOffer, language: str = DEFAULT_LANGUAGE
-) -> Message:
-    """The final standings ``spec`` with the Rematch button (in ``language``, the channel's) in a
-    row of its own."""
-    return replace(spec, rows=(*spec.rows, (rematch_button(offer, language),)))
+def with_rematch_button(spec: Message, offer: RematchOffer) -> Message:
+    """The final standings ``spec`` with the Rematch button in a row of its own."""
+    return replace(spec, rows=(*spec.rows, (rematch_button(offer),)))
 
 
 class Rematches:
@@ -85,14 +82,13 @@ class Rematches:
     # --- offering ------------------------------------------------------------------------------
 
     def standings(self, table: Table, spec: Message) -> tuple[Message, RematchOffer | None]:
-        """The final standings of ``table``'s game with its Rematch button (in the channel's
-        language), and the offer (none, and the standings as they are, for a game that was not
-        stored)."""
+        """The final standings of ``table``'s game with its Rematch button, and the offer (none,
+        and the standings as they are, for a game that was not stored)."""
         offer = RematchOffer.of_table(table, self.clock())
         if offer is None:
             return spec, None
         self.offers[offer.game_id] = offer
-        return with_rematch_button(spec, offer, self.channel_language(table.guild_id)), offer
+        return with_rematch_button(spec, offer), offer
 
     def offered(
         self, offer: RematchOffer, message: discord.Message, language: str = DEFAULT_LANGUAGE

@@ -126,7 +126,7 @@ def prompt_spec(
 def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> Message:
     """The table message of the running (or ``stopped``) game, with the timer line, in
     ``language`` (the server's), and the picture of the table."""
-    timer = render.timer_line(turn_timer(table), running=not stopped, language=language)
+    timer = render.timer_line(turn_timer(table), running=not stopped)
     view = table.last_view()
     message = table.presentation.table(view, table.names_in(language), notes=[timer], stopped=stopped)
     return localized(message, language, picture=sketch(table, "table", view, language))

@@ -197,6 +197,9 @@ def _bound(words: Field) -> int:
     if not isinstance(words, Text):
         digits = len(str(words))
         return digits + digits // 3 + 1
+    if words.catalog is not CATALOG:  # the host's line (the turn timer): measured as shown
+        languages = (*CATALOG.languages(), *words.catalog.languages())
+        return max(len(render(words, language)) for language in languages)
     total, uses = _shape(words.key)
     for name, value in words.fields:
         count = uses.get(name, 0)

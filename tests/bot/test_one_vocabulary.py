@@ -6,6 +6,7 @@ to Discord's limits there, as every other message is."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,10 +15,12 @@ import pytest
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
 from bot.tables.languages import Languages
-from bot.tables.rematch import Rematches
+from bot.tables.payload import localized
+from bot.tables.rematch import Rematches, with_rematch_button
 from bot.tables.resume import _say
 from bot.tables.table_messages import NAME_IN_LABEL, give_seat_label
-from host.catalog import CATALOG, lazy, text
+from host.catalog import CATALOG, Text, lazy, text
+from host.rematch import RematchOffer
 from tabletop.presentation import Button, Message, render
 
 LONG = "x" * (limits.CONTENT + 50)
@@ -123,3 +126,18 @@ def test_a_give_seat_label_keeps_its_seat_and_bracket_when_the_name_is_long(lang
     assert label.startswith(text("takeover.give_button", language=language, seat=10, name="")[:6])
     words = text("takeover.give_button", language=language, seat=99, name="")
     assert len(words) + NAME_IN_LABEL <= limits.BUTTON_LABEL  # the name alone gives way
+
+
+def test_the_rematch_button_is_a_catalog_text_read_in_each_readers_language() -> None:
+    """The Rematch button added to the final standings carries its key: the same standings read
+    in English and in German (the converter fills the label in)."""
+    offer = RematchOffer(7, 42, "stickem", (), {}, None, datetime(2026, 11, 21, tzinfo=UTC))
+    standings = with_rematch_button(Message("Game over"), offer)
+    (button,) = standings.rows[-1]
+    assert isinstance(button, Button) and isinstance(button.label, Text)
+    labels = [localized(standings, language).rows[-1][0] for language in ("en", "de")]
+    assert [item.label for item in labels if isinstance(item, Button)] == [
+        "Rematch",
+        text("rematch.button", language="de"),
+    ]
+    assert text("rematch.button", language="de") != "Rematch"

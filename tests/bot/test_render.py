@@ -95,19 +95,30 @@ def test_ids_of_one_kind_are_not_parsed_as_another() -> None:
 def test_the_timer_line_shows_the_timer_and_the_deadline_as_a_discord_timestamp() -> None:
     deadline = datetime(2026, 5, 1, 12, 0, 30, tzinfo=UTC)
     stamp = int(deadline.timestamp())
-    running = render.timer_line(render.TurnTimer(120, deadline))
+    running = str(render.timer_line(render.TurnTimer(120, deadline)))
     assert running == f"Turn timer: 2 min - time is up <t:{stamp}:R>"
     # a computer player's turn (no deadline), a game without a timer, a stopped game
-    assert render.timer_line(render.TurnTimer(30)) == "Turn timer: 30 s"
-    assert render.timer_line(render.TurnTimer(None)) == "Turn timer: off"
-    stopped = render.timer_line(render.TurnTimer(60, deadline), running=False)
+    assert str(render.timer_line(render.TurnTimer(30))) == "Turn timer: 30 s"
+    assert str(render.timer_line(render.TurnTimer(None))) == "Turn timer: off"
+    stopped = str(render.timer_line(render.TurnTimer(60, deadline), running=False))
     assert stopped == "Turn timer: 1 min" and "<t:" not in stopped
 
 
 def test_timer_lengths_read_naturally() -> None:
-    assert [render.timer_length(s) for s in (30, 60, 120, 300, 90, 0.6)] == [
+    assert [str(render.timer_length(s)) for s in (30, 60, 120, 300, 90, 0.6)] == [
         "30 s", "1 min", "2 min", "5 min", "90 s", "0.6 s"
     ]
+
+
+def test_the_timer_line_is_made_once_and_read_in_each_readers_language() -> None:
+    """The timer line is a catalog text (its key and fields): the table message carries it to
+    the converter, which shows it in the English or the German server's words."""
+    line = render.timer_line(render.TurnTimer(120))
+    assert isinstance(line, Text) and line.key == "timer.on"
+    length = text("timer.minutes", language="de", minutes=2)
+    assert line.render() == "Turn timer: 2 min"
+    assert line.render("de") == text("timer.on", language="de", length=length)
+    assert line.render("de") != line.render()
 
 
 # --- standings, the lobby, /score -------------------------------------------------------------
