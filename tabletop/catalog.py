@@ -24,6 +24,12 @@ package (``<game>/catalog/``), so that a game brings its texts with it. A file m
   is Python's.
 - **Fallback**: a language without a file, or a file without the entry, shows English; a key
   never shows.
+- **Terms**: a file's ``[terms]`` table names words that its entries write as fields but that
+  the code does not give: ``{join}`` in an entry is written as the term ``join`` of the same
+  language (English's where the language has none), and a term's own fields become the entry's
+  (``mention = "<@{user}>"``: an entry that writes ``{mention}`` is given ``user``). The host's
+  catalog keeps there how the Discord layer names a person and a command, so that the host's
+  own texts name neither. A term is written as it is: no conversion, no format spec.
 
 :meth:`Catalog.text` fills a text in at once; :meth:`Catalog.lazy` names it as a :class:`Text`, a
 value that a game's presentation puts in its messages and that is filled in only when shown,
@@ -75,6 +81,9 @@ PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})
 
 COUNT = "count"
 """The field whose value chooses the plural form of a text."""
+
+TERMS = "terms"
+"""The table of a catalog file that holds its terms (see the module docstring)."""
 
 _LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-[A-Z]{2})?")
 """What a catalog file's name (without ``.toml``) must look like: a Discord locale's code."""
@@ -194,6 +203,39 @@ def _flatten(table: Mapping[str, object], prefix: str, into: dict[str, Entry], s
             raise CatalogError(f"{source}: {key} is not a text or a table of texts")
 
 
+def _with_terms(entry: Entry, terms: Mapping[str, str], key: str, source: str) -> Entry:
+    """``entry`` with each field that names a term written as the term (each plural form)."""
+    if not terms:
+        return entry
+    if isinstance(entry, str):
+        return _template_with_terms(entry, terms, key, source)
+    return MappingProxyType({form: _template_with_terms(t, terms, key, source) for form, t in entry.items()})
+
+
+def _template_with_terms(template: str, terms: Mapping[str, str], key: str, source: str) -> str:
+    """``template`` with each ``{term}`` replaced by the term's own template (its fields become
+    the template's); :class:`CatalogError` for a term written with a conversion or a format."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return template  # not a template: _check_template says so
+    if not any(name in terms for _, name, _, _ in parts):
+        return template
+    written: list[str] = []
+    for literal, name, spec, conversion in parts:
+        written.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if name in terms:
+            if spec or conversion:
+                raise CatalogError(f"{source}: {key} writes the term {name!r} with a format")
+            written.append(terms[name])
+            continue
+        converted = f"!{conversion}" if conversion else ""
+        written.append("{" + name + converted + (f":{spec}" if spec else "") + "}")
+    return "".join(written)
+
+
 class Catalog:
     """The texts of every language found in ``folder`` (one ``<code>.toml`` per language, one of
     them :data:`DEFAULT_LANGUAGE`), each file read and checked once, on first use."""
@@ -211,6 +253,8 @@ class Catalog:
         self._choices: dict[tuple[str, str], _Choice] = {}
         # Texts without fields by key: each is one immutable value, made and checked once.
         self._bare: dict[str, Text] = {}
+        # English's terms (read with its entries): every other language's fall back to them.
+        self._terms: Mapping[str, str] = MappingProxyType({})
 
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
@@ -262,13 +306,38 @@ class Catalog:
             data = tomllib.loads(self._folder.joinpath(source).read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise CatalogError(f"{source} is not valid TOML: {exc}") from exc
+        terms = data.pop(TERMS, {})
+        if not isinstance(terms, dict):
+            raise CatalogError(f"{source}: [{TERMS}] is not a table of texts")
         flat: dict[str, Entry] = {}
         _flatten(data, "", flat, source)
+        terms = self._read_terms(terms, language, source)
+        expanded: dict[str, Entry] = {}
         for key, entry in flat.items():
+            expanded[key] = entry = _with_terms(entry, terms, key, source)
             self._check_entry(key, entry, language, source)
-        entries = MappingProxyType(flat)
+        entries = MappingProxyType(expanded)
         self._entries[language] = entries
         return entries
+
+    def _read_terms(self, table: dict[str, object], language: str, source: str) -> Mapping[str, str]:
+        """The terms of ``language``'s file (its ``[terms]`` ``table``), English's where it has
+        none of its own; :class:`CatalogError` for a term that is not a plain text, or one that
+        English does not have."""
+        odd = sorted(
+            name for name, term in table.items() if not isinstance(term, str) or not _FIELD.fullmatch(name)
+        )
+        if odd:
+            raise CatalogError(f"{source}: the terms {odd} are not texts named by plain names")
+        own = {name: str(term) for name, term in table.items()}
+        if language == DEFAULT_LANGUAGE:
+            self._terms = MappingProxyType(own)
+            return self._terms
+        self.entries(DEFAULT_LANGUAGE)  # reads English's terms
+        unknown = sorted(set(own) - set(self._terms))
+        if unknown:
+            raise CatalogError(f"{source}: the terms {unknown} are not terms of {DEFAULT_LANGUAGE}.toml")
+        return {**self._terms, **own}
 
     def _check_entry(self, key: str, entry: Entry, language: str, source: str) -> None:
         """:class:`CatalogError` if ``entry`` of ``language``'s file does not fit (see

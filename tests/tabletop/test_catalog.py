@@ -316,3 +316,62 @@ def test_a_lazy_text_is_the_same_value_as_one_made_directly(catalog: Catalog) ->
         lazy.key = "card.red"  # type: ignore[misc]
     copy = pickle.loads(pickle.dumps(lazy))
     assert (copy.key, render(copy, "de-AT")) == ("hand.holds", "Ada hält 2 Karten.")
+
+
+TERMED_EN = """
+[table]
+closed = "Closed. Use {join} to open one, {mention}."
+braces = "{{literal}} {join}"
+[table.away]
+one = "{mention} missed {count} turn; use {back}."
+other = "{mention} missed {count} turns; use {back}."
+[terms]
+mention = "<@{user}>"
+join = "/join"
+back = "/back"
+"""
+
+TERMED_DE = """
+[table]
+closed = "Geschlossen. Mit {join} eröffnest du einen, {mention}."
+[table.away]
+one = "{mention} hat {count} Zug verpasst; nutze {back}."
+other = "{mention} hat {count} Züge verpasst; nutze {back}."
+[terms]
+join = "/beitreten"
+"""
+
+
+def test_terms_are_written_by_the_catalog_in_each_language(tmp_path: Path) -> None:
+    """A field that names a term is written as the term of the reader's language (English's
+    where that has none); a term's own fields become the entry's, so the code gives the user id
+    and never the mention."""
+    termed = catalog_of(tmp_path, en=TERMED_EN, de=TERMED_DE)
+    assert termed.fields("table.closed") == {"user"}
+    assert termed.fields("table.away") == {"user", "count"}
+    assert termed.text("table.closed", user=7) == "Closed. Use /join to open one, <@7>."
+    german = termed.text("table.closed", language="de", user=7)
+    assert german == "Geschlossen. Mit /beitreten eröffnest du einen, <@7>."
+    shown = termed.lazy("table.away", user=7, count=2)
+    assert (shown.render(), shown.render("de")) == (
+        "<@7> missed 2 turns; use /back.",
+        "<@7> hat 2 Züge verpasst; nutze /back.",
+    )
+    assert termed.text("table.braces") == "{literal} /join"
+    assert "terms.join" not in termed.entries() and "table.closed" in termed.entries("de")
+    with pytest.raises(CatalogError, match="takes the fields"):
+        termed.text("table.closed", join="/start", user=7)
+
+
+@pytest.mark.parametrize(
+    ("english", "german", "wrong"),
+    [
+        (TERMED_EN, '[terms]\nstart = "/starten"\n', "not terms of en.toml"),
+        (TERMED_EN, '[terms]\njoin = ["/beitreten"]\n', "not texts"),
+        (TERMED_EN.replace("Use {join}", "Use {join!r}"), "", "writes the term 'join' with a format"),
+    ],
+)
+def test_a_term_that_does_not_fit_fails_loudly(tmp_path: Path, english: str, german: str, wrong: str) -> None:
+    termed = catalog_of(tmp_path, en=english, de=german)
+    with pytest.raises(CatalogError, match=wrong):
+        termed.entries("de")
