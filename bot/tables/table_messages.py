@@ -99,7 +99,7 @@ def game_spec(
     ``picture``)."""
     match = table.match
     if match is None:
-        raise TableError(text("table.no_game_played", language=language))
+        raise TableError(lazy("table.no_game_played"))
     stage, channel, game_id = match.stage, table.channel_id, table.game_id or ""
     return localized(
         message,
