@@ -70,12 +70,14 @@ def drawn_name(name: str) -> str:
 
 def sketch(table: Table, kind: PictureKind, view: object, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
     """The picture ``kind`` of ``view`` for a message of the table in ``language`` (the
-    message's: its words are the picture's), or None when its game draws none."""
+    message's: its words are the picture's), or None when its game draws none. A hand's sketch
+    holds only what its picture shows (:meth:`~tabletop.pictures.ArtModule.subject`): it is
+    drawn once per change of the hand, not of the view."""
     art = art_of(table.spec)
     if art is None:
         return None
     names = () if kind == "hand" else tuple(map(drawn_name, table.names_in(language)))
-    return Sketch(art, kind, view, names, language)
+    return Sketch(art, kind, art.subject(kind, view), names, language)
 
 
 def standings_sketch(table: Table, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
