@@ -40,6 +40,8 @@ Printed per N:
   divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object;
+- pictures (when on): drawings per card in the window, the share of the pictures asked for
+  that the painter's cache answered, and what the cache holds at the end, per table;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
   problems: what else the emulator reported (errors logged by the bot, late answers).
 
@@ -343,6 +345,7 @@ async def run(
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
             "rss_kib_per_table": (opened_figures["rss"] - before["rss"]) / count / 1024,
+            **picture_figures(opened_figures, window, cards, count),
             "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
             "failed": latencies.failures + opening.failures,
@@ -442,6 +445,21 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, count: int) -> dict[str, Any]:
+    """The painter's figures over the window: drawings per card, the share of the pictures asked
+    for that its cache answered, and what its cache holds at the end per table (its deep size,
+    the sketches that key it included; and the pictures' own bytes)."""
+    drawings = window.get("drawings", 0) - opened.get("drawings", 0)
+    asks = window.get("picture_asks", 0) - opened.get("picture_asks", 0)
+    return {
+        "drawings_per_card": drawings / cards if cards else float("nan"),
+        "cache_hits": 1 - drawings / asks if asks else float("nan"),
+        "cache_entries": window.get("cache_entries", 0),
+        "cache_kib_per_table": window.get("cache_deep_bytes", 0) / count / 1024,
+        "cache_png_kib_per_table": window.get("cache_bytes", 0) / count / 1024,
+    }
+
+
 RATIOS = (
     ("median_ms", "interaction median"),
     ("p99_ms", "interaction p99"),
@@ -451,6 +469,8 @@ RATIOS = (
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
+    ("drawings_per_card", "pictures drawn per card"),
+    ("cache_kib_per_table", "painter's cache per table"),
 )
 """The figures compared new/old (lower is better for all but cards per second)."""
 
@@ -485,6 +505,13 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
         flush=True,
     )
+    if r["cache_entries"]:
+        print(
+            f"  pictures: {r['drawings_per_card']:.2f} drawn per card, {r['cache_hits']:.0%} of those "
+            f"asked for found in the cache; the cache at the end: {r['cache_entries']} pictures, "
+            f"{r['cache_kib_per_table']:.1f} KiB per table ({r['cache_png_kib_per_table']:.1f} KiB "
+            "of PNG and alt text)"
+        )
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")
     for name, number in r["gc_census"]:
