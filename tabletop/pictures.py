@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, Protocol, cast, runtime_checkable
 
 from tabletop.catalog import DEFAULT_LANGUAGE
@@ -105,13 +105,19 @@ class Sketch:
     ``names``, by which game's ``art``, its words in ``language`` (the language of the message it
     goes with: a DM prompt's reader's, a channel message's server's). Plain data, compared by
     content: equal sketches draw the same bytes, so a drawn picture is kept by its sketch (the
-    same view in two languages is two pictures)."""
+    same view in two languages is two pictures).
+
+    ``slot`` (not compared) names what the picture shows the current state of, e.g. a table's
+    picture or a seat's hand: a newer sketch of the same slot supersedes it, so a keeper of
+    pictures may forget the older one (a table's state or a hand never comes back). None: no
+    slot (a replay's step may be shown again)."""
 
     art: ArtModule
     kind: PictureKind
     view: object
     names: tuple[str, ...] = ()
     language: str = DEFAULT_LANGUAGE
+    slot: Hashable = field(default=None, compare=False)
 
     def draw(self) -> Picture:
         """Draw it (slow: milliseconds of CPU; run it away from an event loop)."""

@@ -1,7 +1,8 @@
 """A hand's picture is drawn at most once per change of the hand (issue 23), in each game: the
 prompt's sketch holds what the hand picture shows, not the seat's whole view, so another seat's
 move (which changes the view) leaves it equal and the painter's cache answers; a changed hand is
-drawn anew. Real tables, real presentations, the games' real drawings."""
+drawn anew, and the hand played from is forgotten (its slot's newer picture supersedes it). Real
+tables, real presentations, the games' real drawings."""
 
 from __future__ import annotations
 
@@ -91,12 +92,15 @@ async def test_another_seats_move_does_not_draw_the_hand_again_a_changed_hand_do
     match = table.running_match()
     mover, watcher = quiet_moment(table)
     view = match.view(watcher)
+    first_sketch = hand_sketch(table, watcher)
     first = await shown(painter, table, watcher)
     assert painter.drawings == 1
+    await shown(painter, table, mover)  # another seat's hand is kept beside it
+    assert painter.drawings == 2
     move(table, mover)
     assert match.view(watcher) != view  # the seat's view changed: another seat moved
     assert await shown(painter, table, watcher) == first
-    assert painter.drawings == 1  # the same hand: not drawn again
+    assert painter.drawings == 2  # the same hand: not drawn again
 
     # the watcher's own move changes its hand: drawn anew
     for _ in range(MOVES):
@@ -107,8 +111,9 @@ async def test_another_seats_move_does_not_draw_the_hand_again_a_changed_hand_do
         pytest.fail("the watcher's turn never came")
     move(table, watcher)
     again = await shown(painter, table, watcher)
-    assert painter.drawings == 2
+    assert painter.drawings == 3
     assert again.png != first.png
+    assert painter.drawn(first_sketch, GUILD) is None  # the hand played from is not kept
 
 
 @pytest.mark.parametrize("game", list(GAMES))
