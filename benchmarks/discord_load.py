@@ -4,7 +4,7 @@ emulated human and two computer players.
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
-[--images on|off|both]``.
+[--images on|off|both] [--hand-every SECONDS]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -26,6 +26,8 @@ process. A ``sitecustomize`` hook points the bot at the emulator and installs
 /start their tables (filled with two computer players of ``--level``, no turn timer); then for
 ``--seconds`` every human answers each prompt after 0.5 to 1.5 times ``--think`` seconds, while the
 computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
+With ``--hand-every`` every human also asks for ``/hand`` (their hand, drawn: the picture a
+player looks at again) every 0.5 to 1.5 times that many seconds.
 
 Printed per N:
 
@@ -56,6 +58,7 @@ import asyncio
 import gc
 import json
 import os
+import random
 import signal
 import statistics
 import sys
@@ -72,6 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bot_probe import SLOW, percentile
 from host.storage import Storage
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
+from tests.discord_emulator.state import Channel, User
 from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
@@ -166,6 +171,24 @@ async def probed_bot(
                 kept = Path(args.keep_logs) / f"bot-{process.process.pid}.log"
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 kept.write_text(process.log)
+
+
+async def hand_looker(
+    emu: Emulator, user: User, channel: Channel, stop: asyncio.Event, every: float, latencies: Latencies
+) -> None:
+    """``user`` asks for /hand every 0.5 to 1.5 times ``every`` seconds until ``stop`` is set (an
+    interaction the bot failed to answer counts in ``latencies.failures``; not timed: the
+    latencies stay the prompts')."""
+    pace = random.Random(user.id + 1)
+    while not stop.is_set():
+        await asyncio.sleep(every * (0.5 + pace.random()))
+        if stop.is_set():
+            return
+        try:
+            asked = await emu.driver.slash(user, channel, "hand")
+            await asked.response()
+        except (InteractionFailed, EmulatorTimeout):
+            latencies.failures += 1
 
 
 CONTROL_SECONDS = 10.0
@@ -282,6 +305,13 @@ async def run(
                     )
                     for t in tables
                 ]
+                if args.hand_every:
+                    humans += [
+                        asyncio.create_task(
+                            hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                        )
+                        for t in tables
+                    ]
                 await asyncio.sleep(args.seconds)
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
@@ -385,6 +415,10 @@ def main() -> None:
         help="the server's pictures (/settings images); both: on and off in turn, ratios on/off",
     )
     parser.add_argument(
+        "--hand-every", type=float, default=None, metavar="SECONDS",
+        help="every human also asks for /hand about this often (a picture looked at again)",
+    )
+    parser.add_argument(
         "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
         help="environment variables for the old bot only (with --compare)",
     )
@@ -400,6 +434,7 @@ def main() -> None:
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
         f"database={args.database} window={args.seconds} s images={args.images}"
+        + (f" hand-every={args.hand_every} s" if args.hand_every else "")
         + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
     )
     print(header)
