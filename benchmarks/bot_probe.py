@@ -141,6 +141,8 @@ class Probe:
         self.bot: Any = None
         self.picture_asks = 0
         """Pictures the painter was asked for since the bot started."""
+        self.asks_by_kind: dict[str, list[int]] = {}
+        """By kind of picture: how many were asked for, and how many of them the cache had."""
         self._gc_started = 0.0
         self._gc_cpu_started = 0.0
         profile = os.environ.get("STICKEM_PROFILE_FILE")
@@ -242,13 +244,16 @@ class Probe:
 
         draw = Painter._draw
 
-        async def counted(painter: Painter, *args: Any, **kwargs: Any) -> Any:
+        async def counted(painter: Painter, sketch: Any, *args: Any, **kwargs: Any) -> Any:
             self.picture_asks += 1
-            return await draw(painter, *args, **kwargs)
+            asks = self.asks_by_kind.setdefault(sketch.kind, [0, 0])
+            asks[0] += 1
+            asks[1] += sketch in painter._drawn  # found: drawn or being drawn
+            return await draw(painter, sketch, *args, **kwargs)
 
         Painter._draw = counted  # type: ignore[method-assign]
 
-    def painter_figures(self) -> dict[str, int]:
+    def painter_figures(self) -> dict[str, Any]:
         """The painter's drawings and asks so far, and what its cache holds now."""
         if self.bot is None:
             return {}
@@ -264,6 +269,7 @@ class Probe:
         return {
             "drawings": painter.drawings,
             "picture_asks": self.picture_asks,
+            "asks_by_kind": {kind: list(counts) for kind, counts in self.asks_by_kind.items()},
             "cache_entries": len(cached),
             "cache_bytes": sum(len(p.png) + len(p.description.encode()) for p in pictures),
             "cache_deep_bytes": deep_size(cached),

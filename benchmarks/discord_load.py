@@ -486,7 +486,12 @@ def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, 
     the sketches that key it included; and the pictures' own bytes)."""
     drawings = window.get("drawings", 0) - opened.get("drawings", 0)
     asks = window.get("picture_asks", 0) - opened.get("picture_asks", 0)
+    by_kind = {}
+    for kind, (asked, found) in window.get("asks_by_kind", {}).items():
+        asked_before, found_before = opened.get("asks_by_kind", {}).get(kind, (0, 0))
+        by_kind[kind] = (asked - asked_before, found - found_before)
     return {
+        "asks_by_kind": by_kind,
         "drawings_per_card": drawings / cards if cards else float("nan"),
         "cache_hits": 1 - drawings / asks if asks else float("nan"),
         "cache_entries": window.get("cache_entries", 0),
@@ -547,6 +552,10 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
             f"{r['cache_kib_per_table']:.1f} KiB per table ({r['cache_png_kib_per_table']:.1f} KiB "
             "of PNG and alt text)"
         )
+        kinds = ", ".join(
+            f"{kind} {found} of {asked}" for kind, (asked, found) in sorted(r["asks_by_kind"].items())
+        )
+        print(f"  found in the cache, by kind of picture: {kinds}")
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")
     for name, number in r["gc_census"]:
