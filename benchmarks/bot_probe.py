@@ -15,7 +15,10 @@ in the benchmark's process):
 - **answers**: each interaction from its arrival on the gateway to the bot's initial response
   being sent (the part of an interaction's latency that is the bot's own);
 - **memory**: resident memory, the number of tables and the deep size of one table object;
-- **cards**: cards played at all tables.
+- **cards**: cards played at all tables;
+- **pictures**: how many the painter was asked for (a cached one or a new drawing) and how many
+  it drew, since the bot started; what its cache holds: pictures, their bytes (PNG and alt
+  text), and its deep size (the sketches that key it included).
 
 The callbacks are timed through asyncio's own ``Handle`` class: under uvloop (which runs its own)
 they are not, and timing them costs asyncio's loop a few percent of CPU. To compare the two loops
@@ -136,6 +139,10 @@ class Probe:
         self.report_file = report_file
         self.window = Window()
         self.bot: Any = None
+        self.picture_asks = 0
+        """Pictures the painter was asked for since the bot started."""
+        self.asks_by_kind: dict[str, list[int]] = {}
+        """By kind of picture: how many were asked for, and how many of them the cache had."""
         self._gc_started = 0.0
         self._gc_cpu_started = 0.0
         profile = os.environ.get("STICKEM_PROFILE_FILE")
@@ -231,6 +238,43 @@ class Probe:
         ConnectionState.parse_interaction_create = parse_timed  # type: ignore[method-assign]
         AsyncWebhookAdapter.create_interaction_response = respond_timed  # type: ignore[method-assign]
 
+    def count_picture_asks(self) -> None:
+        """Count the pictures the painter is asked for (drawn anew or found in its cache)."""
+        from bot.tables.pictures import Painter
+
+        draw = Painter._draw
+
+        async def counted(painter: Painter, sketch: Any, *args: Any, **kwargs: Any) -> Any:
+            self.picture_asks += 1
+            asks = self.asks_by_kind.setdefault(sketch.kind, [0, 0])
+            asks[0] += 1
+            asks[1] += sketch in painter._drawn  # found: drawn or being drawn
+            return await draw(painter, sketch, *args, **kwargs)
+
+        Painter._draw = counted  # type: ignore[method-assign]
+
+    def painter_figures(self) -> dict[str, Any]:
+        """The painter's drawings and asks so far, and what its cache holds now."""
+        if self.bot is None:
+            return {}
+        from bot.tables.service import service_for
+
+        painter = service_for(self.bot).painter
+        cached = painter._drawn  # the cache itself: what it keeps alive is what is measured
+        pictures = [
+            job.future.result()
+            for job in cached.values()
+            if job.future.done() and not job.future.cancelled() and job.future.exception() is None
+        ]
+        return {
+            "drawings": painter.drawings,
+            "picture_asks": self.picture_asks,
+            "asks_by_kind": {kind: list(counts) for kind, counts in self.asks_by_kind.items()},
+            "cache_entries": len(cached),
+            "cache_bytes": sum(len(p.png) + len(p.description.encode()) for p in pictures),
+            "cache_deep_bytes": deep_size(cached),
+        }
+
     def count_statements(self) -> None:
         """Count the SQL statements the bot's database driver runs."""
         from sqlalchemy import event
@@ -325,6 +369,7 @@ class Probe:
             "tables": len(tables),
             "table_bytes": deep_size(tables[0]) if tables else 0,
             "cards": sum(_cards_played(table) for table in tables),
+            **self.painter_figures(),
         }
         if self.sampler is not None:
             stacks, self.sampler.stacks = self.sampler.stacks, {}
@@ -455,6 +500,7 @@ def install() -> None:
     probe.patch_write_queue()
     probe.count_statements()
     probe.time_answers()
+    probe.count_picture_asks()
     gc.callbacks.append(probe.on_gc)
     original_setup = StickemBot.setup_hook
 

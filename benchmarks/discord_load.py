@@ -4,7 +4,7 @@ emulated human and two computer players.
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
-[--images on|off|both]``.
+[--images on|off|both] [--hand-every SECONDS]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -26,6 +26,8 @@ process. A ``sitecustomize`` hook points the bot at the emulator and installs
 /start their tables (filled with two computer players of ``--level``, no turn timer); then for
 ``--seconds`` every human answers each prompt after 0.5 to 1.5 times ``--think`` seconds, while the
 computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
+With ``--hand-every`` every human also asks for ``/hand`` (their hand, drawn: the picture a
+player looks at again) every 0.5 to 1.5 times that many seconds.
 
 Printed per N:
 
@@ -40,6 +42,8 @@ Printed per N:
   divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object;
+- pictures (when on): drawings per card in the window, the share of the pictures asked for
+  that the painter's cache answered, and what the cache holds at the end, per table;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
   problems: what else the emulator reported (errors logged by the bot, late answers).
 
@@ -54,6 +58,7 @@ import asyncio
 import gc
 import json
 import os
+import random
 import signal
 import statistics
 import sys
@@ -70,6 +75,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bot_probe import SLOW, percentile
 from host.storage import Storage
 from tests.discord_emulator import Emulator
+from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
+from tests.discord_emulator.state import Channel, User
 from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
@@ -164,6 +171,24 @@ async def probed_bot(
                 kept = Path(args.keep_logs) / f"bot-{process.process.pid}.log"
                 kept.parent.mkdir(parents=True, exist_ok=True)
                 kept.write_text(process.log)
+
+
+async def hand_looker(
+    emu: Emulator, user: User, channel: Channel, stop: asyncio.Event, every: float, latencies: Latencies
+) -> None:
+    """``user`` asks for /hand every 0.5 to 1.5 times ``every`` seconds until ``stop`` is set (an
+    interaction the bot failed to answer counts in ``latencies.failures``; not timed: the
+    latencies stay the prompts')."""
+    pace = random.Random(user.id + 1)
+    while not stop.is_set():
+        await asyncio.sleep(every * (0.5 + pace.random()))
+        if stop.is_set():
+            return
+        try:
+            asked = await emu.driver.slash(user, channel, "hand")
+            await asked.response()
+        except (InteractionFailed, EmulatorTimeout):
+            latencies.failures += 1
 
 
 CONTROL_SECONDS = 10.0
@@ -280,6 +305,13 @@ async def run(
                     )
                     for t in tables
                 ]
+                if args.hand_every:
+                    humans += [
+                        asyncio.create_task(
+                            hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                        )
+                        for t in tables
+                    ]
                 await asyncio.sleep(args.seconds)
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
@@ -343,6 +375,7 @@ async def run(
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
             "rss_kib_per_table": (opened_figures["rss"] - before["rss"]) / count / 1024,
+            **picture_figures(opened_figures, window, cards, count),
             "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
             "failed": latencies.failures + opening.failures,
@@ -382,6 +415,10 @@ def main() -> None:
         help="the server's pictures (/settings images); both: on and off in turn, ratios on/off",
     )
     parser.add_argument(
+        "--hand-every", type=float, default=None, metavar="SECONDS",
+        help="every human also asks for /hand about this often (a picture looked at again)",
+    )
+    parser.add_argument(
         "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
         help="environment variables for the old bot only (with --compare)",
     )
@@ -397,6 +434,7 @@ def main() -> None:
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
         f"database={args.database} window={args.seconds} s images={args.images}"
+        + (f" hand-every={args.hand_every} s" if args.hand_every else "")
         + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
     )
     print(header)
@@ -442,6 +480,26 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, count: int) -> dict[str, Any]:
+    """The painter's figures over the window: drawings per card, the share of the pictures asked
+    for that its cache answered, and what its cache holds at the end per table (its deep size,
+    the sketches that key it included; and the pictures' own bytes)."""
+    drawings = window.get("drawings", 0) - opened.get("drawings", 0)
+    asks = window.get("picture_asks", 0) - opened.get("picture_asks", 0)
+    by_kind = {}
+    for kind, (asked, found) in window.get("asks_by_kind", {}).items():
+        asked_before, found_before = opened.get("asks_by_kind", {}).get(kind, (0, 0))
+        by_kind[kind] = (asked - asked_before, found - found_before)
+    return {
+        "asks_by_kind": by_kind,
+        "drawings_per_card": drawings / cards if cards else float("nan"),
+        "cache_hits": 1 - drawings / asks if asks else float("nan"),
+        "cache_entries": window.get("cache_entries", 0),
+        "cache_kib_per_table": window.get("cache_deep_bytes", 0) / count / 1024,
+        "cache_png_kib_per_table": window.get("cache_bytes", 0) / count / 1024,
+    }
+
+
 RATIOS = (
     ("median_ms", "interaction median"),
     ("p99_ms", "interaction p99"),
@@ -451,6 +509,8 @@ RATIOS = (
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
+    ("drawings_per_card", "pictures drawn per card"),
+    ("cache_kib_per_table", "painter's cache per table"),
 )
 """The figures compared new/old (lower is better for all but cards per second)."""
 
@@ -485,6 +545,17 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
         flush=True,
     )
+    if r["cache_entries"]:
+        print(
+            f"  pictures: {r['drawings_per_card']:.2f} drawn per card, {r['cache_hits']:.0%} of those "
+            f"asked for found in the cache; the cache at the end: {r['cache_entries']} pictures, "
+            f"{r['cache_kib_per_table']:.1f} KiB per table ({r['cache_png_kib_per_table']:.1f} KiB "
+            "of PNG and alt text)"
+        )
+        kinds = ", ".join(
+            f"{kind} {found} of {asked}" for kind, (asked, found) in sorted(r["asks_by_kind"].items())
+        )
+        print(f"  found in the cache, by kind of picture: {kinds}")
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")
     for name, number in r["gc_census"]:

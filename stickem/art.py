@@ -11,8 +11,8 @@ Every word on a picture and in its description comes from Stick'em's catalog (``
 colours' and cards' names) in the ``language`` asked for (English if not given: a catalog
 language or a Discord locale).
 
-Decision: every card in hand may be played (there is no duty to follow), so when the viewer is
-awaited all its cards stand raised and marked; when it is not, none is.
+The hand picture draws a :class:`~stickem.drawn_hand.DrawnHand` (what a seat's view shows of its
+hand, and nothing else), so that the host keeps one picture per hand, not per view.
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from tabletop.drawing.symbols import draw_symbol
 
 from .card_text import card_name, colour_name
 from .cards import Card, Color
+from .drawn_hand import DrawnHand, drawn_hand
 from .events import RoundScored
 from .game import TRICKS_PER_ROUND, Phase
 from .texts import t
@@ -88,38 +89,26 @@ def _cards_words(cards: Sequence[Card], language: str) -> str:
     return "; ".join(parts) if parts else _w(language, t("art.none"))
 
 
-def _hand_status(view: View) -> tuple[Text, bool]:
-    awaited = view.seat is not None and view.seat in view.awaiting
-    if view.phase is Phase.MISERY:
-        if view.misery_pick is not None:
-            return t("art.picked"), False
-        return t("art.pick"), awaited
-    if view.phase is Phase.GAME_OVER:
-        return t("art.game_over"), False
-    return (t("art.play_any") if awaited else t("art.not_your_turn")), awaited
-
-
-def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
+def hand_picture(view: View | DrawnHand, language: str = DEFAULT_LANGUAGE) -> Picture:
     """The viewer's hand by colour, sorted, the cards it may play now raised and marked, and its
-    misery card once picked, in ``language``'s words. ValueError for a spectator's view (it has
-    no hand)."""
-    if view.hand is None:
-        raise ValueError("a spectator's view has no hand to draw")
-    said, playable = _hand_status(view)
-    status = _w(language, said)
-    groups = _by_color(view.hand)
+    misery card once picked, in ``language``'s words (``view``: a seat's view, or what it shows
+    of its hand). ValueError for a spectator's view (it has no hand)."""
+    hand = view if isinstance(view, DrawnHand) else drawn_hand(view)
+    playable = hand.playable
+    status = _w(language, hand.status)
+    groups = _by_color(hand.cards)
     spots = flow_groups([len(group) for group in groups], WIDTH - 2 * MARGIN)
     rows = 1 + max((row for group in spots for _, row in group), default=0)
-    top = MARGIN + 100 if view.misery_pick is not None else MARGIN + 78
+    top = MARGIN + 100 if hand.misery_pick is not None else MARGIN + 78
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + rows * row_height + MARGIN)
-    count = len(view.hand)
+    count = len(hand.cards)
     cards = _w(language, t("art.cards", count=count))
     canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
-    if view.misery_pick is not None:
+    if hand.misery_pick is not None:
         x = WIDTH - MARGIN - SMALL.width
-        canvas.card(card_face(view.misery_pick), (x, MARGIN), SMALL)
+        canvas.card(card_face(hand.misery_pick), (x, MARGIN), SMALL)
         canvas.text(
             (x - 10, MARGIN + SMALL.height // 2), _w(language, t("art.misery")), 22, MUTED, anchor="rm"
         )
@@ -130,10 +119,10 @@ def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
             if playable:
                 canvas.playable_mark(corner)
     words = _w(
-        language, t("art.hand_words", cards=cards, list=_cards_words(view.hand, language), status=status)
+        language, t("art.hand_words", cards=cards, list=_cards_words(hand.cards, language), status=status)
     )
-    if view.misery_pick is not None:
-        words += " " + _w(language, t("art.your_misery", card=card_name(view.misery_pick)))
+    if hand.misery_pick is not None:
+        words += " " + _w(language, t("art.your_misery", card=card_name(hand.misery_pick)))
     return canvas.picture(words)
 
 

@@ -36,6 +36,7 @@ from stickem.action_text import (
 )
 from stickem.ai import LEVELS, make_player
 from stickem.ai import Player as StickemPlayer
+from stickem.drawn_hand import drawn_hand
 from stickem.errors import RuleError
 from stickem.events import Event
 from stickem.game import Game, Phase
@@ -228,9 +229,10 @@ class StickemGame:
     )
     presets: Final = tuple(Preset(name, _PRESET_HELP[name], _preset_values(name)) for name in PRESETS)
 
-    art: Final = ArtModule("stickem.art")
+    art: Final = ArtModule("stickem.art", drawn_hand)
     """The hand, the table and the totals chart as pictures (:mod:`stickem.art`, imported at the
-    first picture: it is the package's one module that needs Pillow)."""
+    first picture: it is the package's one module that needs Pillow); a hand's picture is
+    kept by what it shows (:func:`stickem.drawn_hand.drawn_hand`)."""
 
     @property
     def presentation(self) -> StickemPresentation:

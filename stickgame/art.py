@@ -30,6 +30,7 @@ from tabletop.drawing.suits import SUIT_STYLE, rank_text
 from tabletop.drawing.symbols import draw_symbol
 
 from .cards import Card
+from .drawn_hand import DrawnHand, drawn_hand
 from .melds import Meld, position_card
 from .present_text import stick_name, suit_name
 from .sticks import Stick
@@ -133,42 +134,36 @@ def _draw_stick(canvas: Canvas, stick: Stick | None, xy: tuple[int, int], langua
         )
 
 
-def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
+def hand_picture(view: View | DrawnHand, language: str = DEFAULT_LANGUAGE) -> Picture:
     """The viewer's hand (the wild cards first, then by suit and rank) and its secret stick as a
-    card of its own, in ``language``'s words. ValueError for the public view (it has no hand)."""
-    if view.hand is None:
-        raise ValueError("the public view has no hand to draw")
-    groups = _groups(view.hand)
+    card of its own, in ``language``'s words (``view``: a seat's view, or what it shows of its
+    hand). ValueError for the public view (it has no hand)."""
+    hand = view if isinstance(view, DrawnHand) else drawn_hand(view)
+    groups = _groups(hand.cards)
     spots = flow_groups([len(group) for group in groups], WIDTH - 2 * MARGIN)
     rows = 1 + max((row for group in spots for _, row in group), default=0)
     top = MARGIN + STICK.height + 16
     row_height = CARD.height + 12
     canvas = Canvas(WIDTH, top + rows * row_height + MARGIN)
-    count = len(view.hand)
+    count = len(hand.cards)
     cards = _w(language, t("art.cards", count=count))
     canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
-    awaited = view.seat is not None and view.seat in view.awaiting
-    if view.phase == "over":
-        status = _w(language, t("art.game_over"))
-    elif not awaited:
-        status = _w(language, t("art.not_your_turn"))
-    else:
-        status = _w(language, t("art.your_draw") if view.phase == "draw" else t("art.your_play"))
-    canvas.text((MARGIN, MARGIN + 40), status, 22, YELLOW if awaited else MUTED)
-    canvas.text((MARGIN, MARGIN + 72), _w(language, t("art.round", round=view.round)), 22, MUTED)
-    _draw_stick(canvas, view.stick, (WIDTH - MARGIN - STICK.width, MARGIN), language)
+    status = _w(language, hand.status)
+    canvas.text((MARGIN, MARGIN + 40), status, 22, YELLOW if hand.awaited else MUTED)
+    canvas.text((MARGIN, MARGIN + 72), _w(language, t("art.round", round=hand.round)), 22, MUTED)
+    _draw_stick(canvas, hand.stick, (WIDTH - MARGIN - STICK.width, MARGIN), language)
     for group, places in zip(groups, spots, strict=True):
         for card, (x, row) in zip(group, places, strict=True):
             canvas.card(card_face(card, language), (MARGIN + x, top + row * row_height))
-    wilds = [card for card in view.hand if card.is_wild]
-    naturals = _words(sorted((card for card in view.hand if not card.is_wild), key=_order), language)
+    wilds = [card for card in hand.cards if card.is_wild]
+    naturals = _words(sorted((card for card in hand.cards if not card.is_wild), key=_order), language)
     if wilds:
         wild_words = _words(sorted(wilds, key=_order), language)
         words = _w(language, t("art.hand_words_wild", cards=cards, list=naturals, wilds=wild_words))
     else:
         words = _w(language, t("art.hand_words", cards=cards, list=naturals))
-    if view.stick is not None:
-        stick = t("art.stick_words", stick=stick_name(view.stick), count=view.stick.points)
+    if hand.stick is not None:
+        stick = t("art.stick_words", stick=stick_name(hand.stick), count=hand.stick.points)
     else:
         stick = t("art.stick_laid_words")
     return canvas.picture(f"{words} {_w(language, stick)} {status}.")

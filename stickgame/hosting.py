@@ -22,6 +22,7 @@ from typing import Final
 from stickgame.actions import decode
 from stickgame.ai import LEVELS, make_player
 from stickgame.ai import Player as StickGamePlayer
+from stickgame.drawn_hand import drawn_hand
 from stickgame.errors import RuleError
 from stickgame.events import Event
 from stickgame.game import Game
@@ -189,9 +190,10 @@ class StickGameSpec:
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StickGamePresentation()
     """Every message of the game, as plain data (:mod:`stickgame.presentation`)."""
-    art: Final = ArtModule("stickgame.art")
+    art: Final = ArtModule("stickgame.art", drawn_hand)
     """The hand, the table and the totals chart as pictures (:mod:`stickgame.art`, imported at the
-    first picture: it is the package's one module that needs Pillow)."""
+    first picture: it is the package's one module that needs Pillow); a hand's picture is
+    kept by what it shows (:func:`stickgame.drawn_hand.drawn_hand`)."""
 
     @property
     def replay_rules(self) -> StickGameReplay:

@@ -24,6 +24,7 @@ from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_colu
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
 
 from .cards import Card
+from .drawn_hand import DrawnHand, drawn_hand
 from .game import Phase
 from .texts import t
 from .views import View
@@ -77,44 +78,26 @@ def _cards_words(cards: Sequence[Card], language: str) -> str:
     return "; ".join(parts) if parts else _w(language, t("art.none"))
 
 
-def _playable(view: View) -> frozenset[Card]:
-    return frozenset(item for item in view.legal if isinstance(item, Card))
-
-
-def _hand_status(view: View, playable: frozenset[Card]) -> Text:
-    """What the hand's owner may do now."""
-    awaited = view.seat is not None and view.seat in view.awaiting
-    if view.phase is Phase.GAME_OVER:
-        return t("art.game_over")
-    if not awaited:
-        return t("art.not_your_turn")
-    if view.phase is Phase.BIDDING:
-        return t("art.your_bid")
-    if view.hand is not None and playable == frozenset(view.hand):
-        return t("art.play_any")
-    return t("art.play_raised")
-
-
-def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
+def hand_picture(view: View | DrawnHand, language: str = DEFAULT_LANGUAGE) -> Picture:
     """The viewer's hand by suit, sorted, the cards it may play now raised and marked, and the
-    trump card, in ``language``'s words. ValueError for a spectator's view (it has no hand)."""
-    if view.hand is None:
-        raise ValueError("a spectator's view has no hand to draw")
-    playable = _playable(view)
-    status = _w(language, _hand_status(view, playable))
-    groups = [list(group) for _, group in groupby(view.hand, key=lambda card: card.suit)]
+    trump card, in ``language``'s words (``view``: a seat's view, or what it shows of its hand).
+    ValueError for a spectator's view (it has no hand)."""
+    hand = view if isinstance(view, DrawnHand) else drawn_hand(view)
+    playable = hand.playable
+    status = _w(language, hand.status)
+    groups = [list(group) for _, group in groupby(hand.cards, key=lambda card: card.suit)]
     spots = flow_groups([len(group) for group in groups], WIDTH - 2 * MARGIN)
     rows = 1 + max((row for group in spots for _, row in group), default=0)
     top = MARGIN + 100
     row_height = CARD.height + RAISE + 16
     canvas = Canvas(WIDTH, top + max(1, rows) * row_height + MARGIN)
-    count = len(view.hand)
+    count = len(hand.cards)
     cards = _w(language, t("art.cards", count=count))
     canvas.text((MARGIN, MARGIN), _w(language, t("art.hand_title", cards=cards)), 30, bold=True)
     canvas.text((MARGIN, MARGIN + 38), status, 22, YELLOW if playable else MUTED)
     x = WIDTH - MARGIN - SMALL.width
-    canvas.card(card_face(view.trump, language), (x, MARGIN), SMALL)
-    trump_suit = _w(language, t(f"suit.{view.trump_suit.value}"))
+    canvas.card(card_face(hand.trump, language), (x, MARGIN), SMALL)
+    trump_suit = _w(language, t(f"suit.{hand.trump.suit.value}"))
     trump_label = _w(language, t("art.trump_label", suit=trump_suit))
     canvas.text((x - 10, MARGIN + SMALL.height // 2), trump_label, 22, MUTED, anchor="rm")
     for group, places in zip(groups, spots, strict=True):
@@ -129,13 +112,13 @@ def hand_picture(view: View, language: str = DEFAULT_LANGUAGE) -> Picture:
         t(
             "art.hand_words",
             cards=cards,
-            list=_cards_words(view.hand, language),
+            list=_cards_words(hand.cards, language),
             suit=trump_suit,
-            card=_card_words(view.trump, language),
+            card=_card_words(hand.trump, language),
             status=status,
         ),
     )
-    if playable and playable != frozenset(view.hand):
+    if playable and playable != frozenset(hand.cards):
         words += " " + _w(language, t("art.may_play", list=_cards_words(sorted(playable), language)))
     return canvas.picture(words)
 

@@ -21,6 +21,7 @@ from typing import Final
 from stupid.actions import Action
 from stupid.ai import LEVELS, make_player
 from stupid.ai import Player as StupidPlayer
+from stupid.drawn_hand import drawn_hand
 from stupid.errors import RuleError
 from stupid.events import Event
 from stupid.game import Game, Phase
@@ -172,9 +173,10 @@ class StupidGame:
     )
     presets: Final[tuple[Preset, ...]] = ()
     presentation: Final = StupidPresentation()
-    art: Final = ArtModule("stupid.art")
+    art: Final = ArtModule("stupid.art", drawn_hand)
     """The hand, the table and the totals chart as pictures (:mod:`stupid.art`, imported at the
-    first picture: it is the package's one module that needs Pillow)."""
+    first picture: it is the package's one module that needs Pillow); a hand's picture is
+    kept by what it shows (:func:`stupid.drawn_hand.drawn_hand`)."""
 
     @property
     def replay_rules(self) -> StupidReplay:

@@ -10,9 +10,9 @@ loads it. A game without pictures simply has no ``art``; its tables stay text.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Final, Literal, Protocol, cast, runtime_checkable
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, Protocol, cast, runtime_checkable
 
 from tabletop.catalog import DEFAULT_LANGUAGE
 
@@ -46,9 +46,23 @@ class ArtModule:
     The module has ``hand_picture(view, language)``, ``table_picture(view, names, language)``
     and ``chart_picture(view, names, language)``, each returning a :class:`Picture` whose words
     (on it, and its alt text) are in ``language`` (a catalog language, e.g. ``"de"``); a
-    ``replay`` picture is the kit's, made of the module's table and hand pictures."""
+    ``replay`` picture is the kit's, made of the module's table and hand pictures.
+
+    ``hand_of`` (from a module of the game without Pillow) gives what the hand picture of a
+    seat's view draws, and nothing more: the cards, their marks, the caption. A hand's sketch is
+    made of it (:meth:`subject`), so that a view that changed elsewhere (another seat's move)
+    gives an equal sketch, and its picture is drawn once per change of the hand; the module's
+    ``hand_picture`` draws it (and a whole view too: a replay's)."""
 
     module: str
+    hand_of: Callable[[Any], Hashable] | None = None
+
+    def subject(self, kind: PictureKind, view: object) -> object:
+        """What the picture ``kind`` of ``view`` is drawn of, as its sketch holds it: for a hand
+        what the hand picture shows (:attr:`hand_of`), else the view itself."""
+        if kind == "hand" and self.hand_of is not None:
+            return self.hand_of(view)
+        return view
 
     def _function(self, kind: PictureKind) -> Callable[..., Picture]:
         if kind == "replay":
@@ -91,13 +105,19 @@ class Sketch:
     ``names``, by which game's ``art``, its words in ``language`` (the language of the message it
     goes with: a DM prompt's reader's, a channel message's server's). Plain data, compared by
     content: equal sketches draw the same bytes, so a drawn picture is kept by its sketch (the
-    same view in two languages is two pictures)."""
+    same view in two languages is two pictures).
+
+    ``slot`` (not compared) names what the picture shows the current state of, e.g. a table's
+    picture or a seat's hand: a newer sketch of the same slot supersedes it, so a keeper of
+    pictures may forget the older one (a table's state or a hand never comes back). None: no
+    slot (a replay's step may be shown again)."""
 
     art: ArtModule
     kind: PictureKind
     view: object
     names: tuple[str, ...] = ()
     language: str = DEFAULT_LANGUAGE
+    slot: Hashable = field(default=None, compare=False)
 
     def draw(self) -> Picture:
         """Draw it (slow: milliseconds of CPU; run it away from an event loop)."""

@@ -13,6 +13,7 @@ import asyncio
 import io
 import logging
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Final
 
 import discord
@@ -23,8 +24,12 @@ from tabletop.pictures import Picture, Sketch
 log = logging.getLogger(__name__)
 
 CACHE_SIZE: Final = 512
-"""Pictures kept, by sketch: a few per table in play (its table, each seat's hand, the chart);
-at ~10-60 KB each, at most ~20 MB."""
+"""Pictures kept at most, by sketch."""
+
+CACHE_BYTES: Final = 16 * 1024 * 1024
+"""Bytes of pictures (PNG and alt text) kept at most. Only each slot's newest picture is kept
+(a table's, each seat's hand: ~10-60 KB each, a few per table), so this holds the pictures of a
+few hundred tables in play; beyond it the least recently used go first."""
 
 DRAWING_THREADS: Final = 1
 """Threads that draw. One: with the event loop's thread that makes two busy threads, so on a
@@ -66,8 +71,13 @@ class ImageSettings:
 
 
 class Painter:
-    """Draws sketches in its drawing threads, each sketch once while it is among the last
-    :data:`CACHE_SIZE` asked for (a sketch being drawn is waited for, not drawn again).
+    """Draws sketches in its drawing threads, each sketch once while it is kept (a sketch being
+    drawn is waited for, not drawn again).
+
+    It keeps the pictures last asked for, at most :data:`CACHE_SIZE` and :data:`CACHE_BYTES`, and
+    of each slot (:attr:`~tabletop.pictures.Sketch.slot`: a table's picture, a seat's hand) only
+    the newest: a table's older state or a hand since played from is never asked for again, so
+    keeping it would cost memory for no drawing saved.
 
     Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
     tables' pictures (:mod:`bot.tables.drawing_pool`), and a picture whose every caller stopped
@@ -75,10 +85,19 @@ class Painter:
     drawn.
     """
 
-    def __init__(self, settings: ImageSettings, *, cache_size: int = CACHE_SIZE) -> None:
+    def __init__(
+        self, settings: ImageSettings, *, cache_size: int = CACHE_SIZE, cache_bytes: int = CACHE_BYTES
+    ) -> None:
         self.settings = settings
         self.cache_size = cache_size
+        self.cache_bytes = cache_bytes
         self._drawn: OrderedDict[Sketch, Job] = OrderedDict()
+        self._sizes: dict[Sketch, int] = {}
+        """The bytes of each kept picture that is drawn."""
+        self.stored_bytes = 0
+        """Bytes of the pictures kept (PNG and alt text), for tests and benchmarks."""
+        self._newest: dict[Hashable, Sketch] = {}
+        """Each slot's newest sketch that is kept."""
         self._pool = DrawingPool(DRAWING_THREADS)
         self.drawings = 0
         """How many pictures were drawn or are being drawn (not found in the cache, not
@@ -135,8 +154,9 @@ class Painter:
             job = self._pool.submit(sketch.draw, priority)
             self.drawings += 1
             self._drawn[sketch] = job
-            while len(self._drawn) > self.cache_size:
-                self._drawn.popitem(last=False)
+            job.future.add_done_callback(lambda future: self._stored(sketch, job))
+            self._trim()
+        self._supersede(sketch)
         job.waiters += 1
         try:
             return await asyncio.shield(job.future)
@@ -153,9 +173,42 @@ class Painter:
         finally:
             job.waiters -= 1
 
+    def _supersede(self, sketch: Sketch) -> None:
+        """``sketch`` is its slot's newest: forget the slot's older picture."""
+        if sketch.slot is None:
+            return
+        older = self._newest.get(sketch.slot)
+        self._newest[sketch.slot] = sketch
+        if older is not None and older != sketch:
+            self._remove(older)
+
+    def _stored(self, sketch: Sketch, job: Job) -> None:
+        """``job`` ended: a picture still kept counts its bytes."""
+        future = job.future
+        if self._drawn.get(sketch) is not job or future.cancelled() or future.exception() is not None:
+            return
+        picture = future.result()
+        size = len(picture.png) + len(picture.description.encode())
+        self._sizes[sketch] = size
+        self.stored_bytes += size
+        self._trim()
+
+    def _trim(self) -> None:
+        """Forget the least recently used pictures beyond the bounds."""
+        while len(self._drawn) > self.cache_size or (
+            self.stored_bytes > self.cache_bytes and len(self._drawn) > 1
+        ):
+            self._remove(next(iter(self._drawn)))
+
+    def _remove(self, sketch: Sketch) -> None:
+        self._drawn.pop(sketch, None)
+        self.stored_bytes -= self._sizes.pop(sketch, 0)
+        if sketch.slot is not None and self._newest.get(sketch.slot) == sketch:
+            del self._newest[sketch.slot]
+
     def _forget(self, sketch: Sketch, job: Job) -> None:
         if self._drawn.get(sketch) is job:
-            del self._drawn[sketch]
+            self._remove(sketch)
 
     def close(self) -> None:
         """Stop the drawing threads (at shutdown); later messages go out as text."""

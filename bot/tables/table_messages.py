@@ -68,14 +68,25 @@ def drawn_name(name: str) -> str:
     return _ESCAPED.sub(r"\1", name).translate(_INVISIBLE)
 
 
-def sketch(table: Table, kind: PictureKind, view: object, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
+def sketch(
+    table: Table,
+    kind: PictureKind,
+    view: object,
+    language: str = DEFAULT_LANGUAGE,
+    *,
+    seat: int | None = None,
+) -> Sketch | None:
     """The picture ``kind`` of ``view`` for a message of the table in ``language`` (the
-    message's: its words are the picture's), or None when its game draws none."""
+    message's: its words are the picture's), or None when its game draws none. A hand's sketch
+    (``seat``'s) holds only what its picture shows (:meth:`~tabletop.pictures.ArtModule.subject`):
+    it is drawn once per change of the hand, not of the view. Its slot is the table's picture,
+    or the seat's hand, of that kind and language: a newer one supersedes it in the painter."""
     art = art_of(table.spec)
     if art is None:
         return None
     names = () if kind == "hand" else tuple(map(drawn_name, table.names_in(language)))
-    return Sketch(art, kind, view, names, language)
+    slot = (table.channel_id, kind, seat, language)
+    return Sketch(art, kind, art.subject(kind, view), names, language, slot)
 
 
 def standings_sketch(table: Table, language: str = DEFAULT_LANGUAGE) -> Sketch | None:
@@ -119,7 +130,11 @@ def prompt_spec(
     view = match.view(seat)
     message = table.presentation.prompt(view, table.names_in(language), draft=draft)
     return game_spec(
-        table, message, header=header, picture=sketch(table, "hand", view, language), language=language
+        table,
+        message,
+        header=header,
+        picture=sketch(table, "hand", view, language, seat=seat),
+        language=language,
     )
 
 

@@ -117,3 +117,39 @@ def test_a_games_picture_says_its_words_in_the_sketchs_language(game: str) -> No
         german = Sketch(art, kind, view, shown, "de").draw()
         assert german == art.draw(kind, view, shown, "de"), kind
         assert german.description != Sketch(art, kind, view, shown).draw().description, kind
+
+
+async def test_a_slots_newer_picture_makes_the_painter_forget_the_older_one() -> None:
+    """A table's older state (or a hand since played from) is not kept once a newer picture of
+    its slot was asked for; a picture of no slot and other slots' pictures are kept."""
+    painter = Painter(ImageSettings())
+    older, newer = Sketch(ART, "table", "t1", slot="table 1"), Sketch(ART, "table", "t2", slot="table 1")
+    other, free = Sketch(ART, "table", "u1", slot="table 2"), Sketch(ART, "chart", "c")
+    for sketch in (older, other, free, newer):
+        await painter.picture(sketch, 1)
+    assert painter.drawings == 4
+    for sketch in (newer, other, free):
+        await painter.picture(sketch, 1)
+    assert painter.drawings == 4  # all three kept
+    assert painter.drawn(older, 1) is None
+    await painter.picture(Sketch(ART, "table", "t1", slot="table 1"), 1)
+    assert painter.drawings == 5  # forgotten: drawn again (and now it is the slot's newest)
+    assert painter.drawn(newer, 1) is None
+    assert painter.stored_bytes == len(b"table:t1table:u1chart:c") + len(
+        "the table of t1 (en)the table of u1 (en)the chart of c (en)"
+    )
+    painter.close()
+
+
+async def test_the_painter_keeps_pictures_up_to_a_number_of_bytes_the_least_recently_used_go_first() -> None:
+    painter = Painter(ImageSettings(), cache_bytes=70)  # each picture: 6 bytes + 18 of alt text
+    first, second, third, fourth = (Sketch(ART, "hand", view) for view in "abcd")
+    for sketch in (first, second, third):
+        await painter.picture(sketch, 1)
+    assert painter.stored_bytes == 2 * 24  # the first went
+    assert painter.drawn(first, 1) is None and painter.drawn(second, 1) is not None  # second: used now
+    await painter.picture(fourth, 1)
+    assert painter.drawn(third, 1) is None  # the least recently used
+    assert painter.drawn(second, 1) is not None and painter.drawn(fourth, 1) is not None
+    assert painter.drawings == 4
+    painter.close()

@@ -30,6 +30,7 @@ MODULES = (
     "stickem.table_options",
     "stickem.texts",
     "stickem.art",
+    "stickem.drawn_hand",
     "stickem.ai.terminal",
     "stickem.ai.terminal_words",
 )

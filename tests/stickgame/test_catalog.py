@@ -29,6 +29,7 @@ MODULES = [
     "stickgame.refusals",
     "stickgame.hosting",
     "stickgame.art",
+    "stickgame.drawn_hand",
     # The terminal table (``stickgame play``).
     "stickgame.terminal",
     "stickgame.terminal_words",

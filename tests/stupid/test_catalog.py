@@ -35,6 +35,7 @@ SHOWN = [
     "stupid.table_options",
     "stupid.hosting",
     "stupid.art",
+    "stupid.drawn_hand",
     # The terminal table (``stupid play``).
     "stupid.ai.terminal",
     "stupid.ai.terminal_words",
