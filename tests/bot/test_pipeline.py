@@ -46,9 +46,7 @@ class Recorder:
     async def reply(self, interaction: discord.Interaction[Any], content: object) -> None:
         self.steps.append(f"replied {content}")
 
-    async def edit_clicked(
-        self, interaction: discord.Interaction[Any], spec: Message, **_: object
-    ) -> None:
+    async def edit_clicked(self, interaction: discord.Interaction[Any], spec: Message, **_: object) -> None:
         if self.answer_fails:
             raise discord.HTTPException(SimpleNamespace(status=500, reason="down"), "down")
         self.steps.append(f"edited {spec.content}")
@@ -83,9 +81,7 @@ def change(recorder: Recorder, outcome: Outcome = OUTCOME) -> Any:
 async def test_a_command_is_stored_before_it_is_answered_and_its_effects_are_shown_once() -> None:
     recorder = Recorder()
     assert await pipeline(recorder).run(table(), INTERACTION, change(recorder))
-    assert recorder.steps == [
-        "locked", "record", "change", "stored", "replied done", "effects 2", "unlocked"
-    ]
+    assert recorder.steps == ["locked", "record", "change", "stored", "replied done", "effects 2", "unlocked"]
 
 
 async def test_a_click_is_answered_by_its_edit_and_the_effects_learn_how() -> None:
@@ -95,7 +91,13 @@ async def test_a_click_is_answered_by_its_edit_and_the_effects_learn_how() -> No
     )
     assert ran
     assert recorder.steps == [
-        "locked", "record", "change", "stored", "edited now done", "effects 2", "unlocked"
+        "locked",
+        "record",
+        "change",
+        "stored",
+        "edited now done",
+        "effects 2",
+        "unlocked",
     ]
     assert recorder.clicked == [Clicked(99, Message("now done"), shown=True)]
 
@@ -123,5 +125,13 @@ async def test_a_table_closed_meanwhile_is_left_for_a_new_one() -> None:
     tables = [table(TableState.CLOSED), table()]
     await pipeline(recorder).run_opening(lambda: tables.pop(0), INTERACTION, change(recorder))
     assert recorder.steps == [
-        "locked", "unlocked", "locked", "record", "change", "stored", "replied done", "effects 2", "unlocked"
+        "locked",
+        "unlocked",
+        "locked",
+        "record",
+        "change",
+        "stored",
+        "replied done",
+        "effects 2",
+        "unlocked",
     ]
