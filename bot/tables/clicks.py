@@ -22,8 +22,9 @@ from bot.tables.interactions import is_admin
 from bot.tables.payload import localized
 from bot.tables.pipeline import Pipeline
 from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
-from host.catalog import lazy
+from host.catalog import Words, lazy
 from host.tables import (
+    Answer,
     Click,
     LobbyClosed,
     Outcome,
@@ -108,10 +109,10 @@ class Clicks:
             header = dm_header(table, reader) if interaction.guild_id is None else ""
 
             def answer(table: Table, outcome: Outcome) -> Message:
-                return _click_answer(table, outcome, header, reader)
+                return _click_answer(table, outcome.answer, outcome.reply, header, reader)
 
             if isinstance(judged, Step):
-                step = answer(table, Outcome("", answer=judged))
+                step = _click_answer(table, judged, "", header, reader)
                 await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
             await self.pipeline.run(table, interaction, lambda t: t.apply_click(judged), answer=answer)
@@ -158,15 +159,14 @@ class Clicks:
             await report_interaction_error(interaction, error, where="the stop button")
 
 
-def _click_answer(table: Table, outcome: Outcome, header: str, reader: str) -> Message:
-    """What a clicked prompt becomes, as the host's ``outcome`` says, in the clicker's language
-    ``reader`` (``header``: the first line of a DM prompt): a step of the decision, the prompt
-    going on in place, the one line of what was done, or the reply."""
-    shown = outcome.answer
+def _click_answer(table: Table, shown: Answer | None, reply: Words, header: str, reader: str) -> Message:
+    """What a clicked prompt becomes, as the host's answer ``shown`` says, in the clicker's
+    language ``reader`` (``header``: the first line of a DM prompt): a step of the decision, the
+    prompt going on in place, the one line of what was done, or (None) the ``reply``."""
     if isinstance(shown, Step):
         return prompt_spec(table, shown.seat, shown.draft, header=header, language=reader)
     if isinstance(shown, PromptInPlace):
         return prompt_spec(table, shown.seat, header=header, language=reader)
     if isinstance(shown, Message):
         return done_spec(shown, reader)
-    return localized(Message(outcome.reply), reader)
+    return localized(Message(reply), reader)
