@@ -1,4 +1,5 @@
-"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown).
+"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown),
+and for a click on a game's prompt its :data:`Answer` (what the clicked prompt becomes).
 What was shown, and the ids of its messages, the Discord layer keeps (:mod:`bot.tables.message_book`)."""
 
 from __future__ import annotations
