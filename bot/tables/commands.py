@@ -1,8 +1,9 @@
 """The tables' slash commands: /join, /leave, /start, /addbot, /removebot, /back, /hand, /score,
 /stop and /defaultgame.
 
-Each finds the channel's table, takes its lock through the answerer, runs one table change
-(stored before it is shown), answers privately and hands the outcome to the effect player.
+Each that changes a table finds the channel's table and says which change: the pipeline
+(:mod:`bot.tables.pipeline`) takes its lock, stores the change before it is shown, answers
+privately and plays the outcome's effects.
 Expected refusals (:class:`bot.messages.errors.UserError`, the game's among them) propagate to
 the command tree's error handler.
 """
@@ -18,12 +19,12 @@ import discord
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
-from bot.tables.answer import Answerer
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
 from bot.tables.interactions import channel_id_of, is_admin
-from bot.tables.payload import localized, send_kwargs
+from bot.tables.payload import send_kwargs
+from bot.tables.pipeline import Pipeline
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.catalog import render as render_text
@@ -44,15 +45,15 @@ class Commands:
         self,
         registry: TableRegistry,
         journal: GameJournal,
-        answerer: Answerer,
         courier: Courier,
         effects: EffectPlayer,
+        pipeline: Pipeline,
     ) -> None:
         self.registry = registry
         self.journal = journal
-        self.answerer = answerer
         self.courier = courier
         self.effects = effects
+        self.pipeline = pipeline
         self.default_games: dict[int, str] = {}
         """The game a new table plays when /join names none, by server (set with /defaultgame)."""
 
@@ -65,37 +66,27 @@ class Commands:
         channel_id = channel_id_of(interaction)
         if game is not None:
             offered_game(game)
-        for attempt in range(2):
-            table = self.registry.get_or_open(
+        user_id, name = interaction.user.id, render.player_name(interaction.user.display_name)
+
+        def change(table: Table) -> Outcome:
+            if game is not None and table.spec.name != game:
+                other = registry.game(game).title
+                raise TableError(lazy("table.other_game", title=table.title, game=other))
+            return table.join(user_id, name, seat)
+
+        def open_table() -> Table:
+            return self.registry.get_or_open(
                 channel_id, interaction.guild_id, game or self.default_game(interaction.guild_id)
             )
-            async with self.answerer.locked(table, interaction):
-                if table.state is TableState.CLOSED and attempt == 0:
-                    continue  # the lobby closed while we waited for it: open a new one
-                if game is not None and table.spec.name != game:
-                    other = registry.game(game).title
-                    raise TableError(lazy("table.other_game", title=table.title, game=other))
-                name = render.player_name(interaction.user.display_name)
-                async with self.journal.recording(table):
-                    outcome = table.join(interaction.user.id, name, seat)
-                await self.answerer.reply(interaction, outcome.reply)
-                await self.effects.execute(table, outcome)
-                return
+
+        await self.pipeline.run_opening(open_table, interaction, change)
 
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        """/leave: leave the channel's lobby."""
-        table = self.registry.require(channel_id_of(interaction))
-        async with self.answerer.locked(table, interaction):
-            playing = table.state is TableState.PLAYING
-            seat = table.seat_of(interaction.user.id)
-            async with self.journal.recording(table):
-                outcome = table.leave(interaction.user.id)
-            await self.answerer.reply(interaction, outcome.reply)
-            if playing and seat is not None:  # the computer plays the seat: the DM hand is dead
-                reader = self.courier.languages.of_interaction(interaction)
-                stopped = localized(render.prompt_stopped(lazy("prompt.you_left")), reader)
-                await self.courier.retire_seat_prompt(table, seat, stopped)
-            await self.effects.execute(table, outcome)
+        """/leave: leave the channel's lobby (or, during a game, give the seat to the computer:
+        the host retires the seat's DM prompt, in the leaver's language)."""
+        self.courier.languages.note(interaction)
+        user_id = interaction.user.id
+        await self._simple(interaction, lambda table: table.leave(user_id))
 
     def game_of_channel(self, channel_id: int | None, guild_id: int | None) -> GameSpec:
         """The game of the channel's open table, else the game a new one would play."""
@@ -155,13 +146,8 @@ class Commands:
     async def _simple(
         self, interaction: discord.Interaction[Any], change: Callable[[Table], Outcome]
     ) -> None:
-        """Run one table change for a slash command: stored, answered, shown."""
-        table = self.registry.require(channel_id_of(interaction))
-        async with self.answerer.locked(table, interaction):
-            async with self.journal.recording(table):
-                outcome = change(table)
-            await self.answerer.reply(interaction, outcome.reply)
-            await self.effects.execute(table, outcome)
+        """Run one table change for a slash command at the channel's table (see :class:`Pipeline`)."""
+        await self.pipeline.run(self.registry.require(channel_id_of(interaction)), interaction, change)
 
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
         """/addbot [level]: seat a computer player in the lobby (host or server manager)."""

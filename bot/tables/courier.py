@@ -236,12 +236,6 @@ class Courier:
 
     # --- prompts that ask nothing any more ------------------------------------------------------
 
-    def is_live_prompt(self, table: Table, seat: int, interaction: discord.Interaction[Any]) -> bool:
-        """Whether ``interaction`` is a click on the seat's live DM prompt."""
-        ref = self.book.of(table).prompts.get(seat)
-        clicked = interaction.message
-        return ref is not None and clicked is not None and clicked.id == ref.message_id
-
     async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
         ref = self.book.of(table).prompts.pop(seat, None)
@@ -260,22 +254,16 @@ class Courier:
             await self.retire_seat_prompt(table, seat, spec)
 
     async def retire_clicked_prompt(
-        self,
-        table: Table,
-        seat: int,
-        interaction: discord.Interaction[Any],
-        spec: Message,
-        *,
-        clicked_shown: bool = True,
+        self, table: Table, seat: int, spec: Message, *, from_live: bool, shown: bool
     ) -> None:
-        """Forget the seat's live DM prompt; unless the click came from it and its answer was
-        shown there, show ``spec`` there (the click's answer, so its buttons are disabled or gone)."""
+        """Forget the seat's live DM prompt; unless the click came from it (``from_live``) and
+        its answer was shown there (``shown``), show ``spec`` there (the click's answer, so its
+        buttons are disabled or gone)."""
         page = self.book.of(table)
         ref = page.prompts.get(seat)
         if ref is None:
             return
-        clicked = interaction.message is not None and interaction.message.id == ref.message_id
-        if clicked and clicked_shown:
+        if from_live and shown:
             del page.prompts[seat]
         else:
             await self.retire_seat_prompt(table, seat, spec)

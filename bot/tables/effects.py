@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 
 import discord
@@ -40,6 +40,9 @@ from host.tables import (
     Notice,
     Outcome,
     Prompt,
+    PromptAnswered,
+    PromptGoesOn,
+    PromptRetired,
     Reports,
     RoundClosed,
     ShowHand,
@@ -61,6 +64,16 @@ def in_every_language(build: Callable[[str], Message]) -> dict[str, Message]:
     return {language: build(language) for language in CATALOG.languages()}
 
 
+@dataclass(frozen=True)
+class Clicked:
+    """The click that made a change, as it was answered (for the effects about the clicker's
+    prompt): the clicked message, what it was edited into, and whether that edit was shown."""
+
+    message_id: int | None
+    answer: Message
+    shown: bool
+
+
 class EffectPlayer:
     """Shows a table's effects on Discord."""
 
@@ -75,13 +88,24 @@ class EffectPlayer:
         self.rematches: Rematches | None = None
         """The Rematch buttons of the final standings (set by the service; None: no button)."""
 
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
-        """Show every effect of ``outcome`` (except those already shown by the response)."""
+    async def execute(
+        self,
+        table: Table,
+        outcome: Outcome,
+        *,
+        skip: tuple[type[Effect], ...] = (),
+        clicked: Clicked | None = None,
+    ) -> None:
+        """Show every effect of ``outcome`` (except those already shown by the response);
+        ``clicked``: the click that made the change, as answered."""
         for effect in outcome.effects:
             if isinstance(effect, skip):
                 continue
             try:
-                await self._show(table, effect)
+                if isinstance(effect, PromptAnswered | PromptGoesOn):
+                    await self._clicked_prompt(table, effect, clicked)
+                else:
+                    await self._show(table, effect)
             except SHOW_FAILURES as exc:  # the change stands: show the rest
                 log.warning(
                     "Could not show %s at table %s: %r",
@@ -118,6 +142,10 @@ class EffectPlayer:
             kept = effect.keep_live and courier.book.has_prompt(table, effect.seat)
             if not table.is_auto(effect.seat) and not kept:
                 await self._prompt(table, effect.seat)
+        elif isinstance(effect, PromptRetired):
+            reader = courier.languages.of_user(effect.user_id)  # the player who left
+            stopped = localized(render.prompt_stopped(effect.reason), reader)
+            await courier.retire_seat_prompt(table, effect.seat, stopped)
         elif isinstance(effect, ShowHand):
             if not table.is_auto(effect.seat):
                 reader = courier.languages.of_seat(table, effect.seat)
@@ -173,6 +201,45 @@ class EffectPlayer:
             results = table.match.results()
             report = with_rating_changes(report, table.shown_names, results.totals, results.winners, changes)
         return localized(report, language, picture=sketch(table, "chart", view, language))
+
+    async def _clicked_prompt(
+        self, table: Table, effect: PromptAnswered | PromptGoesOn, clicked: Clicked | None
+    ) -> None:
+        """The clicking seat's live DM prompt after its click: retired with the click's answer
+        (its decision made), or kept live while the decision goes on."""
+        seat = effect.seat
+        page = self.courier.book.of(table)
+        ref = page.prompts.get(seat)
+        from_live = ref is not None and clicked is not None and clicked.message_id == ref.message_id
+        shown = clicked is not None and clicked.shown
+        if isinstance(effect, PromptAnswered):
+            if clicked is not None:
+                await self.courier.retire_clicked_prompt(
+                    table, seat, clicked.answer, from_live=from_live, shown=shown
+                )
+        elif from_live:
+            self.courier.book.prompt_still_live(table, seat)  # for the game as it is now
+        elif not await self._prompt_goes_on(table, seat, shown):
+            await self._prompt(table, seat)
+
+    async def _prompt_goes_on(self, table: Table, seat: int, answered: bool) -> bool:
+        """The seat's decision goes on after a click outside its live DM prompt (in /hand's
+        private answer): that DM prompt, if it has one, shows the prompt as it is now, with its
+        header and in its reader's language, and stays the live one. True when nothing more is
+        owed: the DM was renewed, or the player's DMs are closed and the click's answer (shown,
+        ``answered``) is the prompt that goes on, which a mention in the channel would only
+        repeat.
+
+        Decided so: of the two ways to leave the player one live prompt (this, or the old DM
+        shrunk to its one line and the prompt DMed anew) this one sends no message, so the
+        phone rings for nothing the player did not just do, and no DM keeps buttons of a
+        stage gone by. False when there is none or it could not be edited: the prompt is DMed
+        anew."""
+        if answered and table.seats[seat].user_id in self.courier.book.of(table).dm_closed:
+            return True
+        reader = self.courier.languages.of_seat(table, seat)
+        spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
+        return await self.courier.renew_prompt(table, seat, spec)
 
     async def _prompt(self, table: Table, seat: int) -> None:
         """DM the seat its prompt, in its player's language; if that fails, mention the player in

@@ -23,18 +23,22 @@ from bot.ids import RematchId
 from bot.messages.errors import report_interaction_error
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
-from bot.tables.answer import Answerer
 from bot.tables.payload import words_edit_kwargs
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.journal import GameJournal
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer
 from host.storage import StorageError, StorageUnavailable, UnknownGame, utc_now
-from host.tables import Outcome, Table, TableRegistry, TableState
+from host.tables import Outcome, Table, TableRegistry
 from host.text import joined
 from tabletop import registry
 from tabletop.presentation import Button, Message
 
 log = logging.getLogger(__name__)
+
+OpeningChange = Callable[
+    [Callable[[], Table], "discord.Interaction[Any]", Callable[[Table], Outcome]], Awaitable[None]
+]
+"""Runs a change at a channel's table, opened if need be (the pipeline's ``run_opening``)."""
 
 EXPIRY_EDIT_FAILURES = (discord.HTTPException, asyncio.TimeoutError)
 """What editing a standings message at the end of its offer may fail with (logged, not raised)."""
@@ -60,15 +64,14 @@ class Rematches:
         self,
         registry: TableRegistry,
         journal: GameJournal,
-        answerer: Answerer,
-        execute: Callable[[Table, Outcome], Awaitable[None]],
+        run_opening: OpeningChange,
         channel_language: Callable[[int | None], str] = lambda guild_id: DEFAULT_LANGUAGE,
     ) -> None:
         self.registry = registry
         self.journal = journal
-        self.answerer = answerer
-        self.execute = execute
-        """Shows an outcome's effects (the effect player's)."""
+        self.run_opening = run_opening
+        """Makes a change at a channel's table, opened if there is none, and shows it (the
+        pipeline's :meth:`~bot.tables.pipeline.Pipeline.run_opening`)."""
         self.channel_language = channel_language
         """The language of a server's channel messages, by server id (the standings' and
         their expiry note's)."""
@@ -154,16 +157,11 @@ class Rematches:
         user = interaction.user
         offer.check(user.id, self.clock(), self.window)
         name = render.player_name(user.display_name)
-        for attempt in range(2):
-            table = self.registry.get_or_open(ident.channel_id, interaction.guild_id, offer.game)
-            async with self.answerer.locked(table, interaction):
-                if table.state is TableState.CLOSED and attempt == 0:
-                    continue  # the table closed while we waited for it: open a new one
-                async with self.journal.recording(table):
-                    outcome = offer.click(table, user.id, name)
-                await self.answerer.reply(interaction, outcome.reply)
-                await self.execute(table, outcome)
-                return
+        await self.run_opening(
+            lambda: self.registry.get_or_open(ident.channel_id, interaction.guild_id, offer.game),
+            interaction,
+            lambda table: offer.click(table, user.id, name),
+        )
 
     async def _offer(self, ident: RematchId) -> RematchOffer:
         """The offer a button names: made since the start, else rebuilt from the stored game."""

@@ -36,6 +36,7 @@ from bot.tables.effects import EffectPlayer
 from bot.tables.languages import Languages
 from bot.tables.message_book import MessageBook
 from bot.tables.pictures import ImageSettings, Painter
+from bot.tables.pipeline import Pipeline
 from bot.tables.rematch import Rematches
 from bot.tables.settings_commands import SettingsCommands
 from bot.tables.table_messages import lobby_spec
@@ -95,10 +96,12 @@ class TableService:
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
         self.courier = Courier(client, self.book, self.painter, self.languages)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
-        self.commands = Commands(self.registry, self.journal, self.answerer, self.courier, self.effects)
-        self.clicks = Clicks(self.registry, self.journal, self.answerer, self.courier, self.effects)
+        self.pipeline = Pipeline(self.journal, self.answerer, self.effects)
+        """The one way a command or a click changes a table (:mod:`bot.tables.pipeline`)."""
+        self.commands = Commands(self.registry, self.journal, self.courier, self.effects, self.pipeline)
+        self.clicks = Clicks(self.registry, self.answerer, self.courier, self.pipeline)
         self.rematches = Rematches(
-            self.registry, self.journal, self.answerer, self.effects.execute, self.languages.of_server
+            self.registry, self.journal, self.pipeline.run_opening, self.languages.of_server
         )
         self.effects.rematches = self.rematches
         self.settings = SettingsCommands(self.journal, self.images)

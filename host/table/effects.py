@@ -1,4 +1,5 @@
-"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown).
+"""What a table answers: an :class:`Outcome`, the reply and the effects (what must now be shown),
+and for a click on a game's prompt its :data:`Answer` (what the clicked prompt becomes).
 What was shown, and the ids of its messages, the Discord layer keeps (:mod:`bot.tables.message_book`)."""
 
 from __future__ import annotations
@@ -6,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from host.catalog import Words
+from tabletop.presentation import Message
 
 # --- effects: what must be shown after an action ----------------------------------------------
 
@@ -46,6 +48,36 @@ class Prompt:
 
     seat: int
     keep_live: bool = False
+
+
+@dataclass(frozen=True)
+class PromptGoesOn:
+    """``seat`` clicked, and its decision goes on in place (a turn of several decisions): its
+    live DM prompt stays the live one, showing the prompt as it is now (a click in it: its
+    answer shows that already; a click elsewhere, in /hand's private answer: the DM is renewed
+    in place, else the prompt is DMed anew, as a :class:`Prompt`)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class PromptAnswered:
+    """``seat`` clicked, and its decision is made: its live DM prompt asks nothing more. It
+    shows the click's answer (when the click came from elsewhere, or its answer could not be
+    shown there) and becomes the seat's latest done DM."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class PromptRetired:
+    """``seat``'s live DM prompt asks nothing more (its player, ``user_id``, left the game:
+    the computer plays the seat now): it says so (``reason``, in that player's language) and
+    loses its buttons."""
+
+    seat: int
+    user_id: int
+    reason: Words
 
 
 @dataclass(frozen=True)
@@ -100,6 +132,9 @@ Effect = (
     | ShowTable
     | RoundClosed
     | Prompt
+    | PromptGoesOn
+    | PromptAnswered
+    | PromptRetired
     | ShowHand
     | Reports
     | GameStopped
@@ -108,13 +143,39 @@ Effect = (
 )
 
 
+# --- answers: what the player who clicked is shown in place of what they clicked ----------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """A step of ``seat``'s decision (a click that changes nothing): its prompt redrawn with
+    ``draft`` (the game's :class:`~tabletop.presentation.Redraw`)."""
+
+    seat: int
+    draft: str
+
+
+@dataclass(frozen=True)
+class PromptInPlace:
+    """``seat``'s decision goes on: the clicked prompt shows it as it is now."""
+
+    seat: int
+
+
+Answer = Message | Step | PromptInPlace
+"""What a click is answered with: a message (what the game says was done: its first line
+stays, nothing to click), a step of the decision, or the prompt going on in place."""
+
+
 @dataclass(frozen=True)
 class Outcome:
-    """The result of a table action: a reply for the player who acted, and what to show."""
+    """The result of a table action: a reply for the player who acted, what to show, and, for a
+    click on a game's prompt, its ``answer`` in the clicker's terms (None: the ``reply``)."""
 
     reply: Words
     effects: tuple[Effect, ...] = ()
     seat: int | None = None
+    answer: Answer | None = None
 
 
 @dataclass(frozen=True)

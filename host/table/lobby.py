@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from host.catalog import Words, lazy
+from host.table.clicks import TableClicks
 from host.table.effects import (
     Effect,
     LobbyClosed,
     Outcome,
     Prompt,
+    PromptRetired,
     ShowLobby,
     ShowTable,
 )
-from host.table.play import TablePlay
 from host.table.seats import (
     DEFAULT_TIMER,
     TIMER_CHOICES,
@@ -28,7 +30,7 @@ from host.text import as_sentence, joined
 from tabletop import OptionError, OptionValue
 
 
-class TableLobby(TablePlay):
+class TableLobby(TableClicks):
     """A table's lobby, and the start of its game."""
 
     # --- lobby ------------------------------------------------------------------------------
@@ -55,8 +57,10 @@ class TableLobby(TablePlay):
     def leave(self, user_id: int) -> Outcome:
         """Remove ``user_id`` from the lobby; the table closes when nobody is left."""
         seat = self._require_seat(user_id)
-        if self.state is TableState.PLAYING:
-            return self._replace_by_bot(seat)
+        if self.state is TableState.PLAYING:  # the computer plays the seat: its DM prompt is dead
+            outcome = self._replace_by_bot(seat)
+            retired = PromptRetired(seat, user_id, lazy("prompt.you_left"))
+            return replace(outcome, effects=(retired, *outcome.effects))
         del self.seats[seat]
         if not any(not s.is_bot for s in self.seats):
             self.seats.clear()

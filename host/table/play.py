@@ -29,14 +29,13 @@ from host.table.seats import (
 )
 from host.table.takeover import TableTakeovers
 from tabletop import Match, Refused
-from tabletop.presentation import Act, Redraw
 
 
 @dataclass(frozen=True)
 class Admitted:
     """A click let through a table's gate (:meth:`TablePlay.admit`): who clicked, which prompt
     (game and stage), the seat and its view then, whether the click only brings an away player
-    back, and the moment of the table it was judged at (:meth:`TablePlay.is_current`)."""
+    back, and the moment of the table it was judged at (:meth:`TablePlay._is_current`)."""
 
     user_id: int
     game_id: str
@@ -70,7 +69,7 @@ class TablePlay(TableTakeovers):
             raise OutdatedPrompt(reason)
         return Admitted(user_id, game_id, stage, seat, view, returns, self._moment())
 
-    def is_current(self, admitted: Admitted) -> bool:
+    def _is_current(self, admitted: Admitted) -> bool:
         """Whether the table is still as it was when ``admitted`` passed the gate (no move, no
         seat change, no one away or back since): its judgement still holds."""
         return admitted.moment == self._moment()
@@ -89,30 +88,16 @@ class TablePlay(TableTakeovers):
             raise TableError(lazy("table.button_of_ended_game"))
         return match
 
-    def read_click(self, admitted: Admitted, intent: str, values: tuple[str, ...] = ()) -> Act | Redraw:
-        """What an admitted click on a component (``intent``, and a select's ``values``) means
-        to the game's presentation: an action to apply, or a step of a decision to show;
-        :class:`GameRefusal` if it means nothing."""
-        try:
-            return self.presentation.click(admitted.view, intent, values)
-        except Refused as exc:
-            raise GameRefusal.of(exc, self.shown_names) from exc
-
     def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
         """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``: the
-        gate (:meth:`admit`), then :meth:`apply_admitted`."""
-        return self.apply_admitted(self.admit(user_id, game_id, stage), action)
+        gate (:meth:`admit`), then :meth:`_take` (or, for an away player's click that only
+        brings them back, :meth:`back`). Clicks go through :meth:`TableClicks.apply_click`."""
+        admitted = self.admit(user_id, game_id, stage)
+        return self.back(user_id) if admitted.returns else self._take(admitted, action)
 
-    def apply_admitted(self, admitted: Admitted, action: str) -> Outcome:
-        """The admitted click takes ``action``: applied by the game, and the effects after it.
-        A click that only brings an away player back does that instead.
-
-        The admission must be current (:meth:`is_current`); one made before the table moved on
-        passes the gate again (the caller, holding the table's lock, usually checked already)."""
-        if not self.is_current(admitted):
-            admitted = self.admit(admitted.user_id, admitted.game_id, admitted.stage)
-        if admitted.returns:
-            return self.back(admitted.user_id)
+    def _take(self, admitted: Admitted, action: str) -> Outcome:
+        """The admitted seat takes ``action``, its admission current (:meth:`_is_current`):
+        applied by the game, and the effects after it."""
         seat = admitted.seat
         match = self.running_match()
         before = self._before()

@@ -10,5 +10,6 @@ class Table(TableLobby):
 
     Its parts, by job: :class:`~host.table.queries.TableQueries` (its fields and queries),
     :class:`~host.table.takeover.TableTakeovers`, :class:`~host.table.play.TablePlay`,
+    :class:`~host.table.clicks.TableClicks`,
     :class:`~host.table.lobby.TableLobby`.
     """
