@@ -24,7 +24,7 @@ import os
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any, Protocol
 
 from host.catalog import Words, lazy
@@ -126,7 +126,7 @@ class Autoplay:
         if current is not None:
             current.cancel()
             del self._tasks[table.channel_id]
-        if table.state is not TableState.PLAYING or (not table.auto_seats() and table.deadline is None):
+        if table.state is not TableState.PLAYING or (not table.auto_seats() and table.clock.deadline is None):
             return
         task = asyncio.create_task(self._drive(table), name=f"autoplay-{table.channel_id}")
         self._tasks[table.channel_id] = task
@@ -248,12 +248,12 @@ class Autoplay:
 
     async def _wait_for_timer(self, table: Table) -> bool:
         """Sleep until the reminder or the deadline and act; False when nothing is left to wait for."""
-        deadline, key, seconds = table.deadline, table.deadline_key, table.timer_seconds
-        if deadline is None or seconds is None:
+        clock = table.clock
+        deadline, key, half = clock.deadline, clock.deadline_key, clock.reminder_due()
+        if deadline is None or half is None:
             return False
         now = self.clock()
-        half = deadline - timedelta(seconds=seconds / 2)
-        if not table.reminded and now < deadline:
+        if not clock.reminded and now < deadline:
             if now < half:
                 await asyncio.sleep((half - now).total_seconds())
                 return True  # look again: the game may have moved meanwhile
@@ -263,7 +263,7 @@ class Autoplay:
             await asyncio.sleep((deadline - now).total_seconds())
             return True
         seats = table.timed_out_seats()
-        if not seats or table.deadline_key != key:
+        if not seats or clock.deadline_key != key:
             return bool(seats)
         seat = seats[0]
         stamp = table.action_count
@@ -332,17 +332,17 @@ class Autoplay:
         If it cannot be stored, it is sent anyway (a reminder that a restart may repeat beats
         none)."""
         async with table.lock:
-            current = table.deadline_key == key and table.deadline == deadline
-            if table.state is not TableState.PLAYING or not current or table.reminded:
+            clock = table.clock
+            if table.state is not TableState.PLAYING or not clock.is_current(key, deadline) or clock.reminded:
                 return
             try:
                 async with self.service.journal.recording(table, background=True):
-                    table.reminded = True
+                    clock.reminded = True
             except UserError as exc:
                 log.warning(
                     "table %s: the reminder could not be saved (%s); sent anyway", table.channel_id, exc
                 )
-                table.reminded = True
+                clock.reminded = True
             left = max(1, round((deadline - self.clock()).total_seconds()))
             for seat in table.timed_out_seats():
                 user = table.seats[seat].user_id

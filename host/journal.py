@@ -272,8 +272,8 @@ class GameJournal:
             seats=seat_records(table.seats),
             options=game_options(table),
         )
-        if table.deadline is not None:
-            await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
+        if table.clock.deadline is not None:
+            await tx.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
         match, game_id = table.match, table.storage_id
@@ -297,15 +297,14 @@ class GameJournal:
         options = game_options(table)
         if options != saved.stored_options():
             await tx.set_options(game_id, options)
-        rescheduled = table.deadline != saved.deadline
+        clock, before_clock = table.clock, saved.clock
+        rescheduled = clock.deadline != before_clock.deadline
         if rescheduled:
-            if table.deadline is None:
+            if clock.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
-                await tx.set_timer(game_id, TURN_TIMER, table.deadline)
-        if table.deadline is not None and table.reminded and (
-            rescheduled or not saved.reminded
-        ):
+                await tx.set_timer(game_id, TURN_TIMER, clock.deadline)
+        if clock.deadline is not None and clock.reminded and (rescheduled or not before_clock.reminded):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the

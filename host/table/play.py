@@ -19,7 +19,6 @@ from host.table.effects import (
     ShowTable,
 )
 from host.table.seats import (
-    AWAY_AFTER,
     GameRefusal,
     OutdatedPrompt,
     TableError,
@@ -139,11 +138,10 @@ class TablePlay(TableTakeovers):
         return match.round, match.awaiting
 
     def _acted(self, seat: int) -> tuple[Effect, ...]:
-        """A player acted: their timeouts are forgotten and, if away, they are back."""
-        self.timeouts.pop(seat, None)
-        if seat not in self.away:
+        """A player acted: their timeouts are forgotten and, if away, they are back (the turn
+        clock's :meth:`~host.table.clock.TurnClock.acted`)."""
+        if not self.clock.acted(seat):
             return ()
-        self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
         return (Notice(lazy("game.back_notice", name=self.seats[seat].shown)),)
 
     def back(self, user_id: int) -> Outcome:
@@ -178,11 +176,9 @@ class TablePlay(TableTakeovers):
             raise GameRefusal.of(exc, self.shown_names) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
-            count = self.timeouts.get(seat, 0) + 1
-            self.timeouts[seat] = count
+            count = self.clock.time_out(seat)
             user = self.seats[seat].user_id
-            if count >= AWAY_AFTER:
-                self.away.add(seat)
+            if self.clock.is_away(seat):
                 notices.append(Notice(lazy("game.marked_away", user=user, count=count), ping=user))
             else:
                 notices.append(Notice(lazy("game.time_up", name=before_name)))
@@ -199,8 +195,7 @@ class TablePlay(TableTakeovers):
         bot = bot_seat(self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats[seat] = bot
         self.vacated[seat] = (old.user_id, old.name)
-        self.away.discard(seat)
-        self.timeouts.pop(seat, None)
+        self.clock.forget(seat)
         if self.host_id is None:  # the last human left: the game goes on only with people
             totals = self.running_match().results().totals
             self.state = TableState.CLOSED

@@ -2,11 +2,12 @@
 beside the game's log, and what a resume rebuilds a table from.
 
 :class:`TableRecord` holds everything a table change may alter (its state, game, seats, options,
-turn timer, away players, takeovers). ``TableRecord.of(table)`` takes it (the game copied: the
-table plays on), ``record.restore(table)`` puts it back, ``record.stored_options()`` is the JSON
-stored with a game (the facts a resumed game needs besides its seed, rules, seats and log) and
-``TableRecord.of_stored(...)`` reads a stored game back, raising ``ValueError`` for data that does
-not make a table. The Discord layer's message ids are not part of it.
+turn clock (:class:`~host.table.clock.ClockRecord`), takeovers). ``TableRecord.of(table)`` takes
+it (the game copied: the table plays on), ``record.restore(table)`` puts it back,
+``record.stored_options()`` is the JSON stored with a game (the facts a resumed game needs besides
+its seed, rules, seats and log) and ``TableRecord.of_stored(...)`` reads a stored game back,
+raising ``ValueError`` for data that does not make a table. The Discord layer's message ids
+are not part of it.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from host.catalog import DEFAULT_LANGUAGE, render
 from host.storage.finished import stored_levels
 from host.storage.records import GameRecord, SeatRecord, TimerRecord
+from host.table.clock import ClockRecord
 from host.table.effects import TakeoverAsk
 from host.table.queries import TableQueries
 from host.table.seats import Seat, TableState, stored_seat_name
@@ -39,12 +40,8 @@ class TableRecord:
     storage_id: int | None
     seats: tuple[Seat, ...]
     chosen: Mapping[str, object]
-    timer_seconds: float | None
-    deadline: datetime | None
-    deadline_key: str | None
-    reminded: bool
-    away: frozenset[int]
-    timeouts: Mapping[int, int]
+    clock: ClockRecord
+    """The turn clock: timer, deadline, timeouts and away players (:class:`TurnClock`)."""
     takeovers: Mapping[int, Seat]
     takeover_requests: Mapping[int, TakeoverAsk]
     vacated: Mapping[int, tuple[int, str]]
@@ -63,12 +60,7 @@ class TableRecord:
             storage_id=table.storage_id,
             seats=tuple(table.seats),
             chosen=dict(table.chosen),
-            timer_seconds=table.timer_seconds,
-            deadline=table.deadline,
-            deadline_key=table.deadline_key,
-            reminded=table.reminded,
-            away=frozenset(table.away),
-            timeouts=dict(table.timeouts),
+            clock=table.clock.snapshot(),
             takeovers=dict(table.takeovers),
             takeover_requests=dict(table.takeover_requests),
             vacated=dict(table.vacated),
@@ -84,12 +76,7 @@ class TableRecord:
         table.storage_id = self.storage_id
         table.seats = list(self.seats)
         table.chosen = dict(self.chosen)
-        table.timer_seconds = self.timer_seconds
-        table.deadline = self.deadline
-        table.deadline_key = self.deadline_key
-        table.reminded = self.reminded
-        table.away = set(self.away)
-        table.timeouts = dict(self.timeouts)
+        table.clock.restore(self.clock)
         table.takeovers = dict(self.takeovers)
         table.takeover_requests = dict(self.takeover_requests)
         table.vacated = dict(self.vacated)
@@ -98,12 +85,13 @@ class TableRecord:
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""
+        clock = self.clock
         return json.dumps({
             "game_id": self.game_id,
             "bots": bot_levels(self.seats),
-            "timer": self.timer_seconds,
-            "away": sorted(self.away),
-            "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
+            "timer": clock.timer_seconds,
+            "away": sorted(clock.away),
+            "timeouts": {str(seat): count for seat, count in sorted(clock.timeouts.items())},
             "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(self.takeovers.items())},
             "asks": {
                 str(user): [ask.name, list(ask.seats)]
@@ -148,13 +136,15 @@ class TableRecord:
             storage_id=record.id,
             seats=tuple(stored_seats(record.seats, bots)),
             chosen={},
-            timer_seconds=float(timer) if isinstance(timer, int | float) else None,
-            deadline=turn.due_at if turn is not None else None,
-            # the wait the timer (or, without one, no timer) belongs to is the current one
-            deadline_key=match.stage if match.awaiting else None,
-            reminded=turn is not None and turn.reminded_at is not None,
-            away=away_seats,
-            timeouts={int(seat): int(count) for seat, count in _object(options, "timeouts").items()},
+            clock=ClockRecord(
+                timer_seconds=float(timer) if isinstance(timer, int | float) else None,
+                deadline=turn.due_at if turn is not None else None,
+                # the wait the timer (or, without one, no timer) belongs to is the current one
+                deadline_key=match.stage if match.awaiting else None,
+                reminded=turn is not None and turn.reminded_at is not None,
+                away=away_seats,
+                timeouts={int(seat): int(count) for seat, count in _object(options, "timeouts").items()},
+            ),
             takeovers={
                 int(seat): Seat(int(user), str(name))
                 for seat, (user, name) in _object(options, "takeovers").items()

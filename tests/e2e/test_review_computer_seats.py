@@ -157,7 +157,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
         text = channel_text(emulator, club.channel)
         assert "bob left the game" in text
         assert "Time is up for Bot" not in text
-        assert 1 not in table.timeouts
+        assert 1 not in table.clock.timeouts
 
 
 async def test_a_leaver_keeps_no_live_hand_in_their_dms(emulator: Emulator, tmp_path: Path) -> None:
@@ -254,6 +254,6 @@ async def test_a_failing_reminder_does_not_switch_the_turn_timer_off(
             timeout=WAIT,
             what="the computer's misery pick for ann",
         )
-        assert table.timeouts == {0: 1}
+        assert table.clock.timeouts == {0: 1}
     problems = emulator.pop_problems("bot-error")
     assert problems and all("a bug in the reminder" in str(p) for p in problems)

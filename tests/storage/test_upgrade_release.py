@@ -141,8 +141,8 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
     assert report.broken == []
     tables = {table.channel_id: table for table in report.games}
     classic, amigo = tables[200], tables[300]
-    assert classic.away == {1}
-    assert classic.deadline is not None and classic.timer_seconds == 120
+    assert classic.clock.away == {1}
+    assert classic.clock.deadline is not None and classic.clock.timer_seconds == 120
     assert book.of(classic).table_id == 900200 and book.of(classic).prompts
     assert 32 in amigo.takeover_requests
     (lobby,) = report.lobbies
