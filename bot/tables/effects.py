@@ -40,6 +40,7 @@ from host.tables import (
     Notice,
     Outcome,
     Prompt,
+    PromptTimedOut,
     Reports,
     RoundClosed,
     ShowHand,
@@ -125,6 +126,8 @@ class EffectPlayer:
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
+        elif isinstance(effect, PromptTimedOut):
+            await self._retire_timed_out(table, effect.seat, effect.actions)
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
@@ -220,7 +223,7 @@ class EffectPlayer:
         else:
             await self.show_stopped(table)
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+    async def _retire_timed_out(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
         """The seat's live DM prompt says the time ran out and what the computer did for it
         (every step of a turn the stand-in played to its end)."""
         match = table.match

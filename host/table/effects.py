@@ -77,6 +77,17 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class PromptTimedOut:
+    """The turn timer ran out for ``seat``: its live prompt says so, and what the computer did
+    for it (``actions``, in the game's words: every step of a turn the stand-in played to its
+    end). Comes before the effects of the move, so that a new prompt of the seat (a round it
+    begins) is sent after the old one was retired."""
+
+    seat: int
+    actions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class TakeoverRequest:
     """Ask the host (in the channel) to let ``user_id`` take over one of the computer ``seats``
     (one Approve button per seat when there are several)."""
@@ -104,6 +115,7 @@ Effect = (
     | Reports
     | GameStopped
     | Notice
+    | PromptTimedOut
     | TakeoverRequest
 )
 
