@@ -41,7 +41,7 @@ from host.storage import (
 )
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
-from host.table.record import TURN_TIMER, TableRecord, bot_levels
+from host.table.record import TURN_TIMER, TableRecord
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -61,18 +61,8 @@ def game_options(table: Table) -> str:
 
 
 def lobby_options(table: Table) -> str:
-    """A lobby's chosen options (JSON): the game's options asked for so far, the lobby's id and
-    its computer seats; a rematch's lobby also the game it replays and its turn timer."""
-    stored: dict[str, object] = {
-        "options": table.chosen,
-        "lobby_id": table.lobby_id,
-        "bots": bot_levels(table.seats),
-    }
-    if table.rematch_of is not None:
-        stored["rematch_of"] = table.rematch_of
-    if table.lobby_timer is not None:
-        stored["timer"] = table.lobby_timer
-    return json.dumps(stored)
+    """A lobby's stored options (JSON; see :meth:`TableRecord.lobby_options`)."""
+    return TableRecord.of(table).lobby_options()
 
 
 def seat_record(seat: Seat) -> SeatRecord:

@@ -19,11 +19,11 @@ from typing import Any
 
 from host.catalog import DEFAULT_LANGUAGE, render
 from host.storage.finished import stored_levels
-from host.storage.records import GameRecord, SeatRecord, TimerRecord
+from host.storage.records import GameRecord, LobbyRecord, SeatRecord, TimerRecord
 from host.table.clock import ClockRecord
 from host.table.effects import TakeoverAsk
 from host.table.queries import TableQueries
-from host.table.seats import Seat, TableState, stored_seat_name
+from host.table.seats import TIMER_CHOICES, Seat, TableState, stored_seat_name
 from tabletop import Match
 
 TURN_TIMER = "turn"
@@ -49,6 +49,9 @@ class TableRecord:
     """A rematch lobby's game (see :mod:`host.rematch`); kept with the lobby, not the game."""
     lobby_timer: str | None = None
     """A rematch lobby's turn timer; kept with the lobby, not the game."""
+    lobby_id: str | None = None
+    """The lobby's id (a /stop confirmation of the lobby names it); None: the table keeps its
+    own (a stored game does not know it)."""
 
     @classmethod
     def of(cls, table: TableQueries) -> TableRecord:
@@ -66,6 +69,7 @@ class TableRecord:
             vacated=dict(table.vacated),
             rematch_of=table.rematch_of,
             lobby_timer=table.lobby_timer,
+            lobby_id=table.lobby_id,
         )
 
     def restore(self, table: TableQueries) -> None:
@@ -82,6 +86,8 @@ class TableRecord:
         table.vacated = dict(self.vacated)
         table.rematch_of = self.rematch_of
         table.lobby_timer = self.lobby_timer
+        if self.lobby_id is not None:
+            table.lobby_id = self.lobby_id
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""
@@ -99,6 +105,50 @@ class TableRecord:
             },
             "vacated": {str(seat): list(who) for seat, who in sorted(self.vacated.items())},
         })
+
+    def lobby_options(self) -> str:
+        """A lobby's stored options (JSON): the game's options asked for so far, the lobby's id
+        and its computer seats; a rematch's lobby also the game it replays and its turn timer."""
+        stored: dict[str, object] = {
+            "options": dict(self.chosen),
+            "lobby_id": self.lobby_id,
+            "bots": bot_levels(self.seats),
+        }
+        if self.rematch_of is not None:
+            stored["rematch_of"] = self.rematch_of
+        if self.lobby_timer is not None:
+            stored["timer"] = self.lobby_timer
+        return json.dumps(stored)
+
+    @classmethod
+    def of_stored_lobby(cls, lobby: LobbyRecord, levels: Sequence[str]) -> TableRecord:
+        """The state of the lobby table of a stored ``lobby`` (its game's computer ``levels``);
+        ``ValueError`` (or ``TypeError``) if the stored data does not make a lobby. What a
+        lobby keeps only to be nice (its id, the rematch it is, its timer) is dropped if it is
+        not of the right kind: the lobby still opens."""
+        options = stored_json(lobby.options)
+        lobby_id = options.get("lobby_id")
+        rematch_of = options.get("rematch_of")
+        if not isinstance(rematch_of, int) or isinstance(rematch_of, bool):
+            rematch_of = None
+        timer = options.get("timer")
+        return cls(
+            state=TableState.LOBBY,
+            match=None,
+            game_id=None,
+            storage_id=None,
+            seats=tuple(stored_seats(lobby.seats, stored_bots(options, levels))),
+            chosen=_chosen(options),
+            clock=ClockRecord(),
+            takeovers={},
+            takeover_requests={},
+            vacated={},
+            # a Rematch click after the restart finds its lobby
+            rematch_of=rematch_of,
+            lobby_timer=timer if isinstance(timer, str) and timer in TIMER_CHOICES else None,
+            # a /stop confirmation sent before the restart still matches
+            lobby_id=lobby_id if isinstance(lobby_id, str) and lobby_id else None,
+        )
 
     @classmethod
     def of_stored(
@@ -155,6 +205,15 @@ class TableRecord:
                 for seat, (user, name) in _object(options, "vacated").items()
             },
         )
+
+
+def _chosen(options: Mapping[str, Any]) -> dict[str, object]:
+    """The game options a stored lobby asked for (a release before the game protocol stored
+    Stick'em's ``preset`` and ``rounds`` at the top level: the same options by name)."""
+    chosen = options.get("options")
+    if isinstance(chosen, dict):
+        return {str(name): value for name, value in chosen.items()}
+    return {name: options[name] for name in ("preset", "rounds") if options.get(name) is not None}
 
 
 def bot_levels(seats: Sequence[Seat]) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.tables.resume import table_of_game
+from host.resume import table_of_game
 from host.tables import Table, TableRegistry
 from tests.bot.stickem_moves import auto_move, choose_misery, engine
 from tests.bot.stored_tables import stored_table

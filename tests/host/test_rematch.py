@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.resume import table_of_lobby
 from host.catalog import render, text
 from host.journal import GameJournal, game_options
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer, timer_choice
+from host.resume import table_of_lobby
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable
 from host.storage.records import GameRecord, GameStatus, SeatRecord
 from host.tables import ShowLobby, Table, TableError, TableRegistry, TableState

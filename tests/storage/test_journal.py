@@ -8,8 +8,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.tables.resume import rebuild_tables
 from host.journal import GameJournal, seat_results
+from host.resume import rebuild_tables
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
 from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
 from stickem import Phase

@@ -22,8 +22,9 @@ import pytest
 from sqlalchemy import Boolean, insert, text
 
 from bot.tables.message_book import MessageBook
-from bot.tables.resume import rebuild_tables
+from bot.tables.resume import restore_tables
 from host.journal import GameJournal, replay
+from host.resume import rebuild_tables
 from host.storage import CURRENT_VERSION, GameStatus, Storage
 from host.storage.database import create_engine
 from host.tables import TableRegistry, TableState
@@ -137,7 +138,7 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
     lobbies = await upgraded.load_lobbies()
     assert [lobby.game for lobby in lobbies] == ["stickem"]
     book = MessageBook()
-    report = rebuild_tables(loaded, lobbies, TableRegistry(), book)
+    report = restore_tables(loaded, lobbies, TableRegistry(), book)
     assert report.broken == []
     tables = {table.channel_id: table for table in report.games}
     classic, amigo = tables[200], tables[300]
