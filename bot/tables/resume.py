@@ -38,6 +38,9 @@ def restore_tables(
             book.restore_game(table, stored)
         else:
             book.restore_lobby(table, stored)
+    # The bot keeps the report until it shows the tables again: not the stored games with it
+    # (every action of every game, already replayed into the tables).
+    report.sources.clear()
     return report
 
 
