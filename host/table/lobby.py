@@ -151,8 +151,7 @@ class TableLobby(TableClicks):
         except OptionError as exc:  # the game's refusal, e.g. too few players for the options
             raise TableError(as_sentence(exc.message)) from exc
         self.seats = seats
-        seconds = timer_seconds(timer)
-        self.timer_seconds = None if seconds is None else seconds * self.timer_scale
+        self.clock.set_timer(timer_seconds(timer))
         self.chosen = {**self.chosen, **(options or {})}
         self.match = match
         self.game_id = self._id_source()

@@ -112,7 +112,7 @@ class TableTakeovers(TableQueries):
         if occupant.is_bot:
             taker = self.takeovers[seat].name
             reason = lazy("takeover.promised", name=occupant.shown, seat=seat + 1, taker=taker)
-        elif seat in self.away:
+        elif self.clock.is_away(seat):
             reason = lazy("takeover.seat_away", seat=seat + 1, name=occupant.name)
         else:
             reason = lazy("takeover.seat_human", seat=seat + 1, name=occupant.name)
@@ -154,7 +154,7 @@ class TableTakeovers(TableQueries):
                 computer = self.seats[seat].shown
                 effects.append(Notice(lazy("takeover.taken_over", name=taker.name, computer=computer)))
                 self.seats[seat] = replace(taker)
-                self.away.discard(seat)
+                self.clock.forget(seat)
                 self.vacated.pop(seat, None)
                 self.takeover_requests.pop(taker.user_id, None)
         self.takeovers.clear()
