@@ -182,10 +182,11 @@ class Presentation(Protocol):
         ...
 
     def table(
-        self, view: object, names: Sequence[str], *, notes: Sequence[str | Text], stopped: bool
+        self, view: object, names: Sequence[str], *, notes: Sequence[str], stopped: bool
     ) -> Message:
         """The public table message for the public ``view``. ``notes`` are lines of the host's
-        (the turn timer) to show among the game's; ``stopped``: the game was ended early, so
+        (the turn timer), written in the reader's language as ``names`` are, to show among the
+        game's; ``stopped``: the game was ended early, so
         nobody is waited for."""
         ...
 

@@ -143,7 +143,10 @@ def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_L
     ``language`` (the server's), and the picture of the table."""
     timer = render.timer_line(turn_timer(table), running=not stopped)
     view = table.last_view()
-    message = table.presentation.table(view, table.names_in(language), notes=[timer], stopped=stopped)
+    # A game's notes are plain lines in the reader's language, as its names are (the protocol
+    # a game installed on its own implements): the host's timer line is written out here.
+    notes = [render_text(timer, language)]
+    message = table.presentation.table(view, table.names_in(language), notes=notes, stopped=stopped)
     return localized(message, language, picture=sketch(table, "table", view, language))
 
 

@@ -179,8 +179,10 @@ class TablePlay(TableTakeovers):
     def timed_out_prompt(self, seat: int, actions: tuple[str, ...]) -> PromptTimedOut:
         """The effect that retires ``seat``'s prompt after its turn timer ran out and the
         computer took ``actions`` for it: with the game's reply to each, as the seat sees the
-        game now."""
-        view = self.running_match().view(seat)
+        game now (a move that ended the game included: the table is closed by then)."""
+        match = self.match
+        assert match is not None, "a timed-out move was made in a game"
+        view = match.view(seat)
         reply = joined([self.presentation.reply(action, view) for action in actions])
         return PromptTimedOut(seat, actions, reply)
 

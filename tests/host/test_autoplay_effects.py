@@ -11,7 +11,17 @@ from host.autoplay import Autoplay, AutoplaySettings, TableDisplay
 from host.catalog import lazy
 from host.journal import GameJournal
 from host.storage import utc_now
-from host.tables import Effect, Notice, Outcome, Prompt, PromptTimedOut, Table
+from host.tables import (
+    Effect,
+    GameStopped,
+    Notice,
+    Outcome,
+    Prompt,
+    PromptTimedOut,
+    Reports,
+    Table,
+    TableState,
+)
 from tabletop.catalog import Text
 from tests.storage.test_journal import new_table
 
@@ -105,3 +115,29 @@ async def test_a_computer_seats_move_retires_no_prompt() -> None:
     (outcome,) = display.outcomes
     assert not any(isinstance(effect, PromptTimedOut) for effect in outcome.effects)
     assert not any(effect == Prompt(seat) for effect in outcome.effects)
+
+
+async def test_a_timed_out_move_that_ends_the_game_shows_the_end() -> None:
+    """The turn timer makes the game's last move: the seat's prompt is retired and the final
+    reports are shown (the table is closed by the move, before its effects are made)."""
+    table = timed_table()
+    display = Display()
+    match = table.running_match()
+    for _ in range(10_000):  # every move but the last, by the players
+        seat = match.awaiting[0]
+        action = match.legal_actions(seat)[0]
+        ahead = match.copy()
+        ahead.apply(seat, action)
+        if ahead.is_over:
+            break
+        table.auto_move(seat, action)
+    else:
+        raise AssertionError("the game did not end")
+    table.refresh_deadline(utc_now())
+    moved = await autoplay_of(display).moves.apply(table, seat, action, len(match.log), timed_out=True)
+    assert moved and table.state is TableState.CLOSED
+    (outcome,) = display.outcomes
+    retired = outcome.effects[0]
+    assert isinstance(retired, PromptTimedOut) and retired.seat == seat and str(retired.reply) != ""
+    assert any(isinstance(effect, Reports) and effect.final for effect in outcome.effects)
+    assert not any(isinstance(effect, GameStopped) for effect in outcome.effects)
