@@ -133,7 +133,7 @@ class Clicks:
             await self.pipeline.run(
                 table,
                 interaction,
-                lambda table: table.approve_takeover(user_id, ident.seat, ident.user_id, is_admin=admin),
+                lambda table: table.takeover_desk.approve(user_id, ident.seat, ident.user_id, is_admin=admin),
                 answer=answer,
             )
         except Exception as error:  # reported to the user; bugs logged
@@ -152,7 +152,7 @@ class Clicks:
             await self.pipeline.run(
                 table,
                 interaction,
-                lambda table: table.stop(user_id, is_admin=admin, game_id=ident.game_id),
+                lambda table: table.stopping.stop(user_id, is_admin=admin, game_id=ident.game_id),
                 answer=answer,
             )
         except Exception as error:  # reported to the user; bugs logged

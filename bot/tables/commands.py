@@ -208,7 +208,7 @@ class Commands:
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""
         table = self.registry.require(channel_id_of(interaction))
-        game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
+        game_id = table.stopping.check(interaction.user.id, is_admin=is_admin(interaction))
         self.courier.languages.note(interaction)
         spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
         await send_ephemeral(interaction, spec)  # in the reader's language

@@ -37,9 +37,10 @@ class TableLobby(TableClicks):
 
     def join(self, user_id: int, name: str, seat: str | None = None) -> Outcome:
         """Seat ``user_id`` at the end of the lobby; during a game, ask to take over a computer
-        seat (``seat``: the one wanted, by number or name; see :meth:`request_takeover`)."""
+        seat (``seat``: the one wanted, by number or name; see
+        :meth:`~host.table.takeover.TakeoverDesk.request`)."""
         if self.state is TableState.PLAYING:
-            return self.request_takeover(user_id, name, seat)
+            return self.takeover_desk.request(user_id, name, seat)
         if self.state is TableState.CLOSED:
             raise TableError(lazy("table.closed_use_join"))
         if self.seat_of(user_id) is not None:

@@ -166,10 +166,10 @@ def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
     request = table.join(9, "newcomer")
     assert TakeoverRequest(9, "newcomer", (2,)) in request.effects
     with pytest.raises(TableError, match="Only the host"):
-        table.approve_takeover(2, 2, 9)
+        table.takeover_desk.approve(2, 2, 9)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 8)
-    table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 8)
+    table.takeover_desk.approve(1, 2, 9)
     assert table.seats[2].is_bot  # not before the round ends
     game = engine(table)
     for seat in range(3):
@@ -238,15 +238,15 @@ def five_seats() -> Table:
 def test_a_seat_is_found_by_number_or_name() -> None:
     table = five_seats()
     choices = ("2", "#4", "seat 5", " Seat  3 ", "Ada", "bot bea", "Bot Cal (normal)", "P3")
-    assert [table.find_seat(choice) for choice in choices] == [1, 3, 4, 2, 3, 4, 1, 2]
+    assert [table.takeover_desk.find_seat(choice) for choice in choices] == [1, 3, 4, 2, 3, 4, 1, 2]
     with pytest.raises(TableError, match="There is no seat 6: seats go from 1 to 5"):
-        table.find_seat("6")
+        table.takeover_desk.find_seat("6")
     hint = (
         "There is no seat called 'Zed'. Computer seats you can take over: seat 2: Bot Cal (normal), "
         "p2's seat until they left; seat 4: Bot Ada (normal); seat 5: Bot Bea (normal)."
     )
     with pytest.raises(TableError, match=re.escape(hint)):
-        table.find_seat("Zed")
+        table.takeover_desk.find_seat("Zed")
 
 
 def test_without_a_choice_the_host_chooses_among_the_free_computer_seats() -> None:
@@ -256,8 +256,8 @@ def test_without_a_choice_the_host_chooses_among_the_free_computer_seats() -> No
     assert TakeoverRequest(9, "newcomer", (1, 3, 4)) in outcome.effects
     assert "the host chooses which one" in str(outcome.reply)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 9)  # not a seat offered to them
-    assert "seat 4" in str(table.approve_takeover(1, 3, 9).reply)
+        table.takeover_desk.approve(1, 2, 9)  # not a seat offered to them
+    assert "seat 4" in str(table.takeover_desk.approve(1, 3, 9).reply)
     assert table.takeovers[3].user_id == 9 and 9 not in table.takeover_requests
     with pytest.raises(TableError, match="already gave you Bot Ada \\(normal\\)'s seat"):
         table.join(9, "newcomer")
@@ -266,7 +266,7 @@ def test_without_a_choice_the_host_chooses_among_the_free_computer_seats() -> No
     with pytest.raises(TableError, match=r"Bot Ada \(normal\)'s seat \(seat 4\) is already promised to newc"):
         table.join(8, "other", "4")
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 3, 8)
+        table.takeover_desk.approve(1, 3, 8)
 
 
 def test_a_named_seat_must_be_a_free_computer_seat() -> None:
@@ -283,15 +283,15 @@ def test_a_named_seat_must_be_a_free_computer_seat() -> None:
     assert "Bot Bea (normal)'s seat (seat 5)" in str(outcome.reply)
     # two requests for the same seat: the first approved wins, the other is told
     table.join(8, "other", "5")
-    table.approve_takeover(1, 4, 8)
+    table.takeover_desk.approve(1, 4, 8)
     with pytest.raises(TableError, match="other already takes over seat 5; choose another one"):
-        table.approve_takeover(1, 4, 9)
+        table.takeover_desk.approve(1, 4, 9)
 
 
 def test_a_player_who_left_asks_for_their_own_seat_back() -> None:
     table = five_seats()
     assert TakeoverRequest(2, "p2", (1,)) in table.join(2, "p2").effects
-    table.approve_takeover(1, 1, 2)
+    table.takeover_desk.approve(1, 1, 2)
     game = engine(table)
     while game.round == 1:
         seat = game.awaiting[0]

@@ -104,7 +104,7 @@ async def during_stop(
 
     async def stop() -> None:
         async with table.lock, service.journal.recording(table):
-            table.stop(1, game_id="g1")
+            table.stopping.stop(1, game_id="g1")
 
     stopping = asyncio.create_task(stop())
     await asyncio.sleep(0.01)  # the stop has closed the table and is being stored

@@ -78,16 +78,16 @@ def test_a_takeover_asked_for_earlier_cannot_be_approved_in_the_last_round() -> 
         card = game.hand(seat)[0] if game.misery_card(seat) is None else game.legal_cards(seat)[0]
         auto_move(table, seat, card)
     with pytest.raises(TableError, match="last round"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
 
 
 def test_approving_twice_is_refused_politely() -> None:
     table = game_of(3, rounds=2, timer="off")
     table.leave(3)
     table.join(9, "newcomer")
-    table.approve_takeover(1, 2, 9)
+    table.takeover_desk.approve(1, 2, 9)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
 
 
 def test_a_second_request_for_the_same_seat_does_not_silently_replace_the_first() -> None:
@@ -98,9 +98,9 @@ def test_a_second_request_for_the_same_seat_does_not_silently_replace_the_first(
     table.join(8, "first")
     table.join(9, "second")
     assert set(table.takeover_requests) == {8, 9}
-    table.approve_takeover(1, 2, 8)
+    table.takeover_desk.approve(1, 2, 8)
     with pytest.raises(TableError, match="choose another"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
     assert table.takeovers[2].user_id == 8
 
 

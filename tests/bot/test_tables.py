@@ -344,21 +344,21 @@ def test_full_game_through_the_table_matches_an_engine_replay() -> None:
 def test_stop_needs_host_or_admin_and_the_current_game() -> None:
     table = started(3)
     with pytest.raises(TableError, match="host"):
-        table.check_stop(2)
-    game_id = table.check_stop(1)
+        table.stopping.check(2)
+    game_id = table.stopping.check(1)
     with pytest.raises(TableError, match="over"):
-        table.stop(1, game_id="ffffff")
-    outcome = table.stop(3, is_admin=True, game_id=game_id)
+        table.stopping.stop(1, game_id="ffffff")
+    outcome = table.stopping.stop(3, is_admin=True, game_id=game_id)
     assert isinstance(outcome.effects[0], GameStopped)
     assert outcome.effects[0].totals == (0, 0, 0)
     assert table.state is TableState.CLOSED
     with pytest.raises(TableError, match="closed"):
-        table.check_stop(1)
+        table.stopping.check(1)
 
 
 def test_stop_in_lobby_closes_it() -> None:
     table = lobby(2)
-    outcome = table.stop(1, game_id=table.check_stop(1))
+    outcome = table.stopping.stop(1, game_id=table.stopping.check(1))
     assert isinstance(outcome.effects[0], LobbyClosed)
     assert table.state is TableState.CLOSED
 
@@ -367,13 +367,13 @@ def test_a_lobby_stop_confirmation_never_closes_a_later_lobby() -> None:
     registry = TableRegistry()
     first = registry.get_or_open(CHANNEL)
     first.join(1, "p1")
-    old_confirmation = first.check_stop(1)
-    first.stop(1, game_id=old_confirmation)
+    old_confirmation = first.stopping.check(1)
+    first.stopping.stop(1, game_id=old_confirmation)
     second = registry.get_or_open(CHANNEL)
     second.join(1, "p1")
-    assert second.check_stop(1) != old_confirmation
+    assert second.stopping.check(1) != old_confirmation
     with pytest.raises(TableError, match="That lobby is already closed"):
-        second.stop(1, game_id=old_confirmation)
+        second.stopping.stop(1, game_id=old_confirmation)
     assert second.state is TableState.LOBBY
 
 
@@ -386,19 +386,19 @@ def test_a_stale_stop_of_a_game_whose_id_begins_with_0_says_the_game_is_over() -
             table.join(user, f"p{user}")
         table.start(1)
         if game == 0:
-            old_confirmation = table.check_stop(1)
-            table.stop(1, game_id=old_confirmation)
+            old_confirmation = table.stopping.check(1)
+            table.stopping.stop(1, game_id=old_confirmation)
     with pytest.raises(TableError, match="That game is already over"):
-        table.stop(1, game_id=old_confirmation)
+        table.stopping.stop(1, game_id=old_confirmation)
     assert table.state is TableState.PLAYING
 
 
 def test_a_lobby_stop_confirmation_after_the_start_says_the_game_started() -> None:
     table = lobby(3)
-    confirmation = table.check_stop(1)
+    confirmation = table.stopping.check(1)
     table.start(1)
     with pytest.raises(TableError, match="The game has started since you asked to stop the lobby"):
-        table.stop(1, game_id=confirmation)
+        table.stopping.stop(1, game_id=confirmation)
     assert table.state is TableState.PLAYING
 
 

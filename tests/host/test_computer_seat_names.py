@@ -60,10 +60,10 @@ def test_a_takeover_finds_a_computer_seat_by_its_german_name() -> None:
     table.join(2, "bob")
     table.add_bot(1, "hard")
     table.start(1, options={"rounds": 3}, timer="off")
-    assert table.find_seat("Bot Ada (schwer)") == 2
-    assert table.find_seat("bot ada (hard)") == 2
-    assert table.find_seat("ada") == 2
-    assert render(table.seat_label(2), "de") == "Platz 3: Bot Ada (schwer)"
+    assert table.takeover_desk.find_seat("Bot Ada (schwer)") == 2
+    assert table.takeover_desk.find_seat("bot ada (hard)") == 2
+    assert table.takeover_desk.find_seat("ada") == 2
+    assert render(table.takeover_desk.seat_label(2), "de") == "Platz 3: Bot Ada (schwer)"
 
 
 def test_a_computer_replacing_a_player_who_left_is_named_in_german() -> None:

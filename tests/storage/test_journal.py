@@ -102,7 +102,7 @@ async def test_a_stopped_game_and_a_closed_lobby(storage: Storage) -> None:
     table = await seated(journal)
     await change(journal, table, lambda: table.start(1))
     await next_move(journal, table)
-    await change(journal, table, lambda: table.stop(1, game_id="abc123"))
+    await change(journal, table, lambda: table.stopping.stop(1, game_id="abc123"))
     assert table.storage_id is not None
     assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
     assert (await storage.load_unfinished_games()).games == ()
