@@ -73,12 +73,12 @@ class Clicks:
 
             def change(table: Table) -> Outcome:
                 if ident.action == "join":
-                    return table.join(user.id, render.player_name(user.display_name))
+                    return table.lobby.join(user.id, render.player_name(user.display_name))
                 if ident.action == "addbot":
-                    return table.add_bot(user.id, is_admin=admin)
+                    return table.lobby.add_bot(user.id, is_admin=admin)
                 if ident.action == "leave":
-                    return table.leave(user.id)
-                return table.start(user.id, is_admin=admin)
+                    return table.lobby.leave(user.id)
+                return table.lobby.start(user.id, is_admin=admin)
 
             def answer(table: Table, outcome: Outcome) -> Message:
                 return lobby_spec(table, language=self.courier.languages.of_channel(table))

@@ -75,9 +75,9 @@ async def playing(tmp_path: Path) -> AsyncIterator[tuple[TableService, Table]]:
         table = registry.get_or_open(CHANNEL, 1)
         for user in (1, 2, 3):
             async with service.journal.recording(table):
-                table.join(user, f"p{user}")
+                table.lobby.join(user, f"p{user}")
         async with service.journal.recording(table):
-            table.start(1)
+            table.lobby.start(1)
         yield service, table
     finally:
         await storage.close()

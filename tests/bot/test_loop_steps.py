@@ -74,9 +74,9 @@ async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replac
         table = registry.get_or_open(56, 1)
         for user in (1, 2, 3):
             async with journal.recording(table):
-                table.join(user, f"p{user}")
+                table.lobby.join(user, f"p{user}")
         async with journal.recording(table):
-            table.start(1)
+            table.lobby.start(1)
 
         async def refused(*_: object) -> bool:
             raise StorageUnavailable(SAVE_FAILED)

@@ -17,11 +17,11 @@ async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> N
         storage, journal, table
     ):
         async with journal.recording(table):
-            table.leave(2)
+            table.lobby.leave(2)
         async with journal.recording(table):
-            table.join(8, "eve", "4")
+            table.lobby.join(8, "eve", "4")
         async with journal.recording(table):
-            table.join(9, "dee")
+            table.lobby.join(9, "dee")
         async with journal.recording(table):
             table.takeover_desk.approve(1, 3, 8)
         (stored,) = (await storage.load_unfinished_games()).games

@@ -43,9 +43,9 @@ async def one_human_two_computers(tmp_path: Path) -> AsyncIterator[tuple[TableSe
     try:
         table = registry.get_or_open(CHANNEL, 1)
         async with service.journal.recording(table):
-            table.join(1, "p1")
+            table.lobby.join(1, "p1")
         async with service.journal.recording(table):
-            table.start(1, fill_to=3, timer="off")
+            table.lobby.start(1, fill_to=3, timer="off")
         yield service, table
     finally:
         await service.autoplay.close()

@@ -32,8 +32,8 @@ def started(game: str, seed: int = 5) -> Table:
     """A table of ``game`` with users 1-3 (user 1 hosts), started."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: seed, id_source=lambda: "click1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1)
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1)
     return table
 
 
@@ -94,14 +94,14 @@ def test_a_stale_judgement_is_refused_when_judged_again() -> None:
     table = started("stickem")
     judged = table.judge(Click(1, "click1", "1m", f"m:{first_card(engine(table), 0)}"))
     assert isinstance(judged, Judged)
-    table.leave(1)  # the seat is the computer's now
+    table.lobby.leave(1)  # the seat is the computer's now
     with pytest.raises(TableError):
         table.apply_click(judged)
 
 
 def test_leaving_a_running_game_retires_the_seat_prompt_first() -> None:
     table = started("stickem")
-    outcome = table.leave(2)
+    outcome = table.lobby.leave(2)
     retired = outcome.effects[0]
     assert isinstance(retired, PromptRetired)
     assert (retired.seat, retired.user_id) == (1, 2)

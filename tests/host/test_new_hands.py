@@ -12,8 +12,8 @@ def started(game: str, humans: int, *, fill_to: int | None = None) -> tuple[Tabl
     """A started table of ``game`` with users 1..``humans`` (user 1 hosts), and its start."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: 11, id_source=lambda: "hands1")
     for user in range(1, humans + 1):
-        table.join(user, f"p{user}")
-    return table, table.start(1, fill_to=fill_to)
+        table.lobby.join(user, f"p{user}")
+    return table, table.lobby.start(1, fill_to=fill_to)
 
 
 def hands_shown(outcome: Outcome) -> set[int]:

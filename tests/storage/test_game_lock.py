@@ -27,7 +27,7 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
     try:
         mine, theirs = GameJournal(first), GameJournal(second)
         table = await seated(mine)
-        await change(mine, table, lambda: table.start(1, options={"rounds": 1}))
+        await change(mine, table, lambda: table.lobby.start(1, options={"rounds": 1}))
         for _ in range(3):
             await next_move(mine, table)
         registry = TableRegistry()  # the other process's copy of the same table
