@@ -105,7 +105,7 @@ class Clicks:
             reader = self.courier.languages.of_interaction(interaction)  # the clicked prompt's reader
             table = self._table(ident.channel_id)
             click = Click(interaction.user.id, ident.game_id, ident.stage, ident.intent, values, reader)
-            judged = table.judge(click)
+            judged = table.clicks.judge(click)
             header = dm_header(table, reader) if interaction.guild_id is None else ""
 
             def answer(table: Table, outcome: Outcome) -> Message:
@@ -115,7 +115,7 @@ class Clicks:
                 step = _click_answer(table, judged, "", header, reader)
                 await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
-            await self.pipeline.run(table, interaction, lambda t: t.apply_click(judged), answer=answer)
+            await self.pipeline.run(table, interaction, lambda t: t.clicks.apply_click(judged), answer=answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
 
