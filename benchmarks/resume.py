@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from sqlalchemy import insert, update
 
-from bot.tables.resume import rebuild_tables
+from host.resume import rebuild_tables
 from host.storage import SeatRecord, Storage
 from host.storage.schema import game_actions, game_messages, games
 from host.tables import TableRegistry

@@ -41,7 +41,7 @@ from host.storage import (
 )
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
-from host.table.record import TURN_TIMER, TableRecord, bot_levels
+from host.table.record import TURN_TIMER, TableRecord
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -61,18 +61,8 @@ def game_options(table: Table) -> str:
 
 
 def lobby_options(table: Table) -> str:
-    """A lobby's chosen options (JSON): the game's options asked for so far, the lobby's id and
-    its computer seats; a rematch's lobby also the game it replays and its turn timer."""
-    stored: dict[str, object] = {
-        "options": table.chosen,
-        "lobby_id": table.lobby_id,
-        "bots": bot_levels(table.seats),
-    }
-    if table.rematch_of is not None:
-        stored["rematch_of"] = table.rematch_of
-    if table.lobby_timer is not None:
-        stored["timer"] = table.lobby_timer
-    return json.dumps(stored)
+    """A lobby's stored options (JSON; see :meth:`TableRecord.lobby_options`)."""
+    return TableRecord.of(table).lobby_options()
 
 
 def seat_record(seat: Seat) -> SeatRecord:
@@ -272,8 +262,8 @@ class GameJournal:
             seats=seat_records(table.seats),
             options=game_options(table),
         )
-        if table.deadline is not None:
-            await tx.set_timer(table.storage_id, TURN_TIMER, table.deadline)
+        if table.clock.deadline is not None:
+            await tx.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
         match, game_id = table.match, table.storage_id
@@ -297,15 +287,14 @@ class GameJournal:
         options = game_options(table)
         if options != saved.stored_options():
             await tx.set_options(game_id, options)
-        rescheduled = table.deadline != saved.deadline
+        clock, before_clock = table.clock, saved.clock
+        rescheduled = clock.deadline != before_clock.deadline
         if rescheduled:
-            if table.deadline is None:
+            if clock.deadline is None:
                 await tx.clear_timer(game_id, TURN_TIMER)
             else:
-                await tx.set_timer(game_id, TURN_TIMER, table.deadline)
-        if table.deadline is not None and table.reminded and (
-            rescheduled or not saved.reminded
-        ):
+                await tx.set_timer(game_id, TURN_TIMER, clock.deadline)
+        if clock.deadline is not None and clock.reminded and (rescheduled or not before_clock.reminded):
             await tx.mark_timer_reminded(game_id, TURN_TIMER)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the

@@ -81,7 +81,7 @@ class RematchOffer:
             game=table.spec.name,
             seats=tuple(table.seats),
             options=dict(match.options),
-            timer=timer_choice(table.timer_seconds, table.timer_scale),
+            timer=timer_choice(table.clock.timer_seconds, table.clock.scale),
             ended_at=ended_at,
         )
 

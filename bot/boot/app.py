@@ -27,12 +27,13 @@ from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.tables.handover import Handover
-from bot.tables.resume import ResumeReport, announce_resumed, rebuild_tables
+from bot.tables.resume import announce_resumed, restore_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
 from bot.tables.stray_clicks import answer_stray_click
 from host.census import count_host
 from host.journal import GameJournal
+from host.resume import ResumeReport
 from host.storage import Storage
 from host.storage.database import redacted
 from host.storage.handover import ClickQueue
@@ -224,7 +225,7 @@ class StickemBot(commands.AutoShardedBot):
             except ShardsTaken as exc:
                 raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
         loaded, lobbies = await load_owned_tables(storage, plan, timeout=self.load_timeout)
-        self.resumed = rebuild_tables(loaded, lobbies, service.registry, service.book)
+        self.resumed = restore_tables(loaded, lobbies, service.registry, service.book)
         if plan.several_processes:
             self.handover = Handover(self, ClickQueue(storage), plan, service.action_click)
             service.clicks.handover = self.handover

@@ -133,14 +133,6 @@ class Courier:
             mentions.users = [discord.Object(ping)]
         return await channel.send(**await self._send(table, spec), allowed_mentions=mentions)
 
-    async def notify(self, table: Table, content: Words, *, ping: int | None = None) -> None:
-        """Post ``content`` in the table's channel, in the server's language (a failure is logged)."""
-        try:
-            shown = render_text(content, self.languages.of_channel(table))
-            await self.say(table, Message(shown), ping=ping)
-        except SHOW_FAILURES as exc:
-            log.warning("Could not post a notice at table %s: %r", table.channel_id, exc)
-
     # --- direct messages -----------------------------------------------------------------------
 
     async def edit_dm(self, table: Table, ref: PromptRef, spec: Message) -> None:

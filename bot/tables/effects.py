@@ -29,7 +29,7 @@ from bot.tables.table_messages import (
     table_spec,
     takeover_spec,
 )
-from host.catalog import CATALOG, lazy
+from host.catalog import CATALOG, Words, lazy
 from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.storage import SeatRatingChange
@@ -43,6 +43,7 @@ from host.tables import (
     PromptAnswered,
     PromptGoesOn,
     PromptRetired,
+    PromptTimedOut,
     Reports,
     RoundClosed,
     ShowHand,
@@ -52,7 +53,6 @@ from host.tables import (
     TableState,
     TakeoverRequest,
 )
-from host.text import joined
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
@@ -153,6 +153,8 @@ class EffectPlayer:
                 await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
+        elif isinstance(effect, PromptTimedOut):
+            await self._retire_timed_out(table, effect.seat, effect.reply)
         elif isinstance(effect, TakeoverRequest):
             await courier.say(table, takeover_spec(table, effect, language=channel), ping=table.host_id)
         elif isinstance(effect, Reports):
@@ -284,17 +286,15 @@ class EffectPlayer:
         else:
             await self.show_stopped(table)
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
+    async def _retire_timed_out(self, table: Table, seat: int, reply: Words) -> None:
         """The seat's live DM prompt says the time ran out and what the computer did for it
-        (every step of a turn the stand-in played to its end)."""
+        (``reply``: the game's words for every step of a turn the stand-in played to its end)."""
         match = table.match
         prompts = self.courier.book.of(table).prompts
         if match is None or seat not in prompts:
             prompts.pop(seat, None)
             return
-        view = match.view(seat)
         reader = self.courier.languages.of_seat(table, seat)
-        reply = joined([table.presentation.reply(action, view) for action in actions])
         header = dm_header(table, reader)
         spec = localized(Message(lazy("timer.timed_out", header=header, reply=reply)), reader)
         await self.courier.retire_timed_out_prompt(table, seat, spec)

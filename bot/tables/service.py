@@ -16,7 +16,7 @@ part whose job it is:
   what discord.py sends.
 
 The computer players (:class:`host.autoplay.Autoplay`) and the journal's reloads call back here
-(:meth:`TableService.execute`, :meth:`TableService.notify`, ...) to show what they changed.
+(:meth:`TableService.execute`, :meth:`TableService.show_reloaded`) to show what they changed.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from bot.tables.rematch import Rematches
 from bot.tables.settings_commands import SettingsCommands
 from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
-from host.catalog import Words, lazy
+from host.catalog import lazy
 from host.journal import GameJournal
 from host.tables import Effect, Outcome, Table, TableError, TableRegistry, TableState
 from tabletop import GameSpec
@@ -204,14 +204,6 @@ class TableService:
     async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
         """Show every effect of ``outcome`` (see :meth:`EffectPlayer.execute`)."""
         await self.effects.execute(table, outcome, skip=skip)
-
-    async def notify(self, table: Table, text: Words, *, ping: int | None = None) -> None:
-        """Post ``text`` in the table's channel (a failure is logged)."""
-        await self.courier.notify(table, text, ping=ping)
-
-    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
-        """The seat's live DM prompt says the time ran out and what the computer did for it."""
-        await self.effects.retire_timed_out_prompt(table, seat, actions)
 
     async def show_reloaded(self, table: Table) -> None:
         """Show a table the journal just reloaded from storage (see :meth:`EffectPlayer.show_reloaded`)."""

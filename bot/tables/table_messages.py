@@ -20,7 +20,7 @@ from tabletop.presentation import render as render_text
 
 def turn_timer(table: Table) -> render.TurnTimer:
     """The table's turn timer and current deadline, for the table message."""
-    return render.TurnTimer(table.timer_seconds, table.deadline)
+    return render.TurnTimer(table.clock.timer_seconds, table.clock.deadline)
 
 
 def lobby_spec(table: Table, reason: Words | None = None, *, language: str = DEFAULT_LANGUAGE) -> Message:

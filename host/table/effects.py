@@ -4,7 +4,7 @@ What was shown, and the ids of its messages, the Discord layer keeps (:mod:`bot.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from host.catalog import Words
 from tabletop.presentation import Message
@@ -109,6 +109,20 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class PromptTimedOut:
+    """The turn timer ran out for ``seat``: its live prompt says so, and what the computer did
+    for it (``actions``, in the game's words: every step of a turn the stand-in played to its
+    end). Comes before the effects of the move, so that a new prompt of the seat (a round it
+    begins) is sent after the old one was retired."""
+
+    seat: int
+    actions: tuple[str, ...]
+    reply: Words = field(compare=False)
+    """What the game says of ``actions`` to the seat (its replies, one after another), written
+    by the host (:meth:`~host.table.play.TablePlay.timed_out_prompt`), shown as it is."""
+
+
+@dataclass(frozen=True)
 class TakeoverRequest:
     """Ask the host (in the channel) to let ``user_id`` take over one of the computer ``seats``
     (one Approve button per seat when there are several)."""
@@ -139,6 +153,7 @@ Effect = (
     | Reports
     | GameStopped
     | Notice
+    | PromptTimedOut
     | TakeoverRequest
 )
 

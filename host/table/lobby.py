@@ -165,8 +165,7 @@ class TableLobby:
         except OptionError as exc:  # the game's refusal, e.g. too few players for the options
             raise TableError(as_sentence(exc.message)) from exc
         table.seats = seats
-        seconds = timer_seconds(timer)
-        table.timer_seconds = None if seconds is None else seconds * table.timer_scale
+        table.clock.set_timer(timer_seconds(timer))
         table.chosen = {**table.chosen, **(options or {})}
         table.match = match
         table.game_id = table._id_source()

@@ -14,6 +14,7 @@ from host.table.effects import (
     Notice,
     Outcome,
     Prompt,
+    PromptTimedOut,
     Reports,
     RoundClosed,
     ShowHand,
@@ -21,7 +22,6 @@ from host.table.effects import (
 )
 from host.table.queries import TableQueries
 from host.table.seats import (
-    AWAY_AFTER,
     GameRefusal,
     OutdatedPrompt,
     TableError,
@@ -30,6 +30,7 @@ from host.table.seats import (
     bot_seat,
 )
 from host.table.takeover import TakeoverDesk
+from host.text import joined
 from tabletop import Match, Refused
 
 
@@ -132,11 +133,10 @@ class TablePlay(TableQueries):
         return match.round, match.awaiting
 
     def _acted(self, seat: int) -> tuple[Effect, ...]:
-        """A player acted: their timeouts are forgotten and, if away, they are back."""
-        self.timeouts.pop(seat, None)
-        if seat not in self.away:
+        """A player acted: their timeouts are forgotten and, if away, they are back (the turn
+        clock's :meth:`~host.table.clock.TurnClock.acted`)."""
+        if not self.clock.acted(seat):
             return ()
-        self.away.discard(seat)  # their turns are timed again (see refresh_deadline)
         return (Notice(lazy("game.back_notice", name=self.seats[seat].shown)),)
 
     def back(self, user_id: int) -> Outcome:
@@ -171,11 +171,9 @@ class TablePlay(TableQueries):
             raise GameRefusal.of(exc, self.shown_names) from exc
         notices: list[Effect] = []
         if timed_out and not turn_goes_on:
-            count = self.timeouts.get(seat, 0) + 1
-            self.timeouts[seat] = count
+            count = self.clock.time_out(seat)
             user = self.seats[seat].user_id
-            if count >= AWAY_AFTER:
-                self.away.add(seat)
+            if self.clock.is_away(seat):
                 notices.append(Notice(lazy("game.marked_away", user=user, count=count), ping=user))
             else:
                 notices.append(Notice(lazy("game.time_up", name=before_name)))
@@ -186,14 +184,21 @@ class TablePlay(TableQueries):
             effects = tuple(effect for effect in effects if effect != Prompt(seat))
         return Outcome("", tuple(notices) + effects, seat)
 
+    def timed_out_prompt(self, seat: int, actions: tuple[str, ...]) -> PromptTimedOut:
+        """The effect that retires ``seat``'s prompt after its turn timer ran out and the
+        computer took ``actions`` for it: with the game's reply to each, as the seat sees the
+        game now."""
+        view = self.running_match().view(seat)
+        reply = joined([self.presentation.reply(action, view) for action in actions])
+        return PromptTimedOut(seat, actions, reply)
+
     def _replace_by_bot(self, seat: int) -> Outcome:
         """A player leaves the running game: a computer player takes the seat."""
         old = self.seats[seat]
         bot = bot_seat(self.stand_in_level, bot_base_names(self.seats), self.spec.levels)
         self.seats[seat] = bot
         self.vacated[seat] = (old.user_id, old.name)
-        self.away.discard(seat)
-        self.timeouts.pop(seat, None)
+        self.clock.forget(seat)
         if self.host_id is None:  # the last human left: the game goes on only with people
             totals = self.running_match().results().totals
             self.state = TableState.CLOSED

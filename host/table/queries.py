@@ -4,9 +4,10 @@ which game, which options, what each seat sees. No change is made here."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from host.catalog import DEFAULT_LANGUAGE, Words, lazy
+from host.table.clock import TurnClock
 from host.table.effects import TakeoverAsk
 from host.table.ids import (
     _new_game_id,
@@ -55,21 +56,8 @@ class TableQueries:
         """The turn timer a start without one takes (a rematch keeps its game's; None: the
         default, :data:`~host.table.seats.DEFAULT_TIMER`)."""
         self.lock = TableLock()
-        self.timer_scale = 1.0
-        """Multiplies the chosen turn timer (tests run with a small one, see ``TURN_TIMER_SCALE``)."""
-        self.timer_seconds: float | None = None
-        """The turn timer of the running game (None: off)."""
-        self.deadline: datetime | None = None
-        """When the seat(s) awaited now time out (UTC), if a timer runs."""
-        self.deadline_key: str | None = None
-        """The stage of the game the deadline belongs to (see :meth:`turn_key`)."""
-        self.reminded = False
-        """Whether the awaited players were reminded of the current deadline (stored with the
-        timer, so that a restart neither repeats nor skips the reminder)."""
-        self.away: set[int] = set()
-        """Seats whose player is away: the computer plays for them until they come back."""
-        self.timeouts: dict[int, int] = {}
-        """Timeouts in a row, per seat."""
+        self.clock = TurnClock()
+        """The turn clock: the timer, its deadline, timeouts per seat and who is away."""
         self.takeovers: dict[int, Seat] = {}
         """Computer seats a human takes over when the next round starts (approved by the host)."""
         self.takeover_requests: dict[int, TakeoverAsk] = {}
@@ -108,9 +96,14 @@ class TableQueries:
         """The computer level that plays for an absent person (timer, away, left)."""
         return self.spec.stand_in_level
 
+    @property
+    def away(self) -> set[int]:
+        """The seats whose player is away (the turn clock's: :attr:`TurnClock.away`)."""
+        return self.clock.away
+
     def is_auto(self, seat: int) -> bool:
         """Whether the computer plays ``seat`` (a computer seat, or a player marked away)."""
-        return self.seats[seat].is_bot or seat in self.away
+        return self.seats[seat].is_bot or self.clock.is_away(seat)
 
     def level_of(self, seat: int) -> str:
         """The computer level that plays ``seat`` (the stand-in level for an away player)."""
@@ -140,26 +133,11 @@ class TableQueries:
         return len(self.match.log) if self.match is not None else 0
 
     def refresh_deadline(self, now: datetime) -> bool:
-        """Start the turn timer when a new wait for a human began; whether the deadline changed.
-
-        A wait that goes on keeps its deadline, whoever leaves or comes back meanwhile; it only
-        gets one when a human is awaited in it and it had none (an away player came back), and
-        loses it when no human is awaited any more. A new deadline has not been reminded of yet."""
-        key = self.turn_key()
-        humans = self.match is not None and any(not self.is_auto(seat) for seat in self.match.awaiting)
-        seconds = self.timer_seconds if key is not None and humans else None
-        new_wait = key != self.deadline_key
-        if not new_wait and (self.deadline is not None) == (seconds is not None):
-            return False
-        self.deadline_key = key
-        before = self.deadline
-        if seconds is None:
-            self.deadline = None
-        elif new_wait or before is None:
-            self.deadline = now + timedelta(seconds=seconds)
-        if self.deadline != before:
-            self.reminded = False
-        return self.deadline != before
+        """Start the turn timer when a new wait for a human began; whether the deadline changed
+        (the turn clock decides: :meth:`TurnClock.refresh`)."""
+        match = self.match
+        humans = match is not None and any(not self.is_auto(seat) for seat in match.awaiting)
+        return self.clock.refresh(self.turn_key(), humans, now)
 
     def timed_out_seats(self) -> list[int]:
         """The awaited human seats (not away) that the timer plays for when it runs out."""

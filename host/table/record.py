@@ -2,11 +2,12 @@
 beside the game's log, and what a resume rebuilds a table from.
 
 :class:`TableRecord` holds everything a table change may alter (its state, game, seats, options,
-turn timer, away players, takeovers). ``TableRecord.of(table)`` takes it (the game copied: the
-table plays on), ``record.restore(table)`` puts it back, ``record.stored_options()`` is the JSON
-stored with a game (the facts a resumed game needs besides its seed, rules, seats and log) and
-``TableRecord.of_stored(...)`` reads a stored game back, raising ``ValueError`` for data that does
-not make a table. The Discord layer's message ids are not part of it.
+turn clock (:class:`~host.table.clock.ClockRecord`), takeovers). ``TableRecord.of(table)`` takes
+it (the game copied: the table plays on), ``record.restore(table)`` puts it back,
+``record.stored_options()`` is the JSON stored with a game (the facts a resumed game needs besides
+its seed, rules, seats and log) and ``TableRecord.of_stored(...)`` reads a stored game back,
+raising ``ValueError`` for data that does not make a table. The Discord layer's message ids
+are not part of it.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from host.catalog import DEFAULT_LANGUAGE, Words, render
 from host.storage.finished import stored_levels
-from host.storage.records import GameRecord, SeatRecord, TimerRecord
+from host.storage.records import GameRecord, LobbyRecord, SeatRecord, TimerRecord
+from host.table.clock import ClockRecord
 from host.table.effects import TakeoverAsk
 from host.table.queries import TableQueries
-from host.table.seats import Seat, TableState, stored_seat_name
+from host.table.seats import TIMER_CHOICES, Seat, TableState, stored_seat_name
 from tabletop import Match
 
 TURN_TIMER = "turn"
@@ -39,12 +40,8 @@ class TableRecord:
     storage_id: int | None
     seats: tuple[Seat, ...]
     chosen: Mapping[str, object]
-    timer_seconds: float | None
-    deadline: datetime | None
-    deadline_key: str | None
-    reminded: bool
-    away: frozenset[int]
-    timeouts: Mapping[int, int]
+    clock: ClockRecord
+    """The turn clock: timer, deadline, timeouts and away players (:class:`TurnClock`)."""
     takeovers: Mapping[int, Seat]
     takeover_requests: Mapping[int, TakeoverAsk]
     vacated: Mapping[int, tuple[int, str]]
@@ -52,6 +49,9 @@ class TableRecord:
     """A rematch lobby's game (see :mod:`host.rematch`); kept with the lobby, not the game."""
     lobby_timer: str | None = None
     """A rematch lobby's turn timer; kept with the lobby, not the game."""
+    lobby_id: str | None = None
+    """The lobby's id (a /stop confirmation of the lobby names it); None: the table keeps its
+    own (a stored game does not know it)."""
 
     @classmethod
     def of(cls, table: TableQueries) -> TableRecord:
@@ -63,17 +63,13 @@ class TableRecord:
             storage_id=table.storage_id,
             seats=tuple(table.seats),
             chosen=dict(table.chosen),
-            timer_seconds=table.timer_seconds,
-            deadline=table.deadline,
-            deadline_key=table.deadline_key,
-            reminded=table.reminded,
-            away=frozenset(table.away),
-            timeouts=dict(table.timeouts),
+            clock=table.clock.snapshot(),
             takeovers=dict(table.takeovers),
             takeover_requests=dict(table.takeover_requests),
             vacated=dict(table.vacated),
             rematch_of=table.rematch_of,
             lobby_timer=table.lobby_timer,
+            lobby_id=table.lobby_id,
         )
 
     def restore(self, table: TableQueries) -> None:
@@ -84,26 +80,24 @@ class TableRecord:
         table.storage_id = self.storage_id
         table.seats = list(self.seats)
         table.chosen = dict(self.chosen)
-        table.timer_seconds = self.timer_seconds
-        table.deadline = self.deadline
-        table.deadline_key = self.deadline_key
-        table.reminded = self.reminded
-        table.away = set(self.away)
-        table.timeouts = dict(self.timeouts)
+        table.clock.restore(self.clock)
         table.takeovers = dict(self.takeovers)
         table.takeover_requests = dict(self.takeover_requests)
         table.vacated = dict(self.vacated)
         table.rematch_of = self.rematch_of
         table.lobby_timer = self.lobby_timer
+        if self.lobby_id is not None:
+            table.lobby_id = self.lobby_id
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""
+        clock = self.clock
         return json.dumps({
             "game_id": self.game_id,
             "bots": bot_levels(self.seats),
-            "timer": self.timer_seconds,
-            "away": sorted(self.away),
-            "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
+            "timer": clock.timer_seconds,
+            "away": sorted(clock.away),
+            "timeouts": {str(seat): count for seat, count in sorted(clock.timeouts.items())},
             "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(self.takeovers.items())},
             "asks": {
                 str(user): [ask.name, list(ask.seats)]
@@ -111,6 +105,50 @@ class TableRecord:
             },
             "vacated": {str(seat): list(who) for seat, who in sorted(self.vacated.items())},
         })
+
+    def lobby_options(self) -> str:
+        """A lobby's stored options (JSON): the game's options asked for so far, the lobby's id
+        and its computer seats; a rematch's lobby also the game it replays and its turn timer."""
+        stored: dict[str, object] = {
+            "options": dict(self.chosen),
+            "lobby_id": self.lobby_id,
+            "bots": bot_levels(self.seats),
+        }
+        if self.rematch_of is not None:
+            stored["rematch_of"] = self.rematch_of
+        if self.lobby_timer is not None:
+            stored["timer"] = self.lobby_timer
+        return json.dumps(stored)
+
+    @classmethod
+    def of_stored_lobby(cls, lobby: LobbyRecord, levels: Sequence[str]) -> TableRecord:
+        """The state of the lobby table of a stored ``lobby`` (its game's computer ``levels``);
+        ``ValueError`` (or ``TypeError``) if the stored data does not make a lobby. What a
+        lobby keeps only to be nice (its id, the rematch it is, its timer) is dropped if it is
+        not of the right kind: the lobby still opens."""
+        options = stored_json(lobby.options)
+        lobby_id = options.get("lobby_id")
+        rematch_of = options.get("rematch_of")
+        if not isinstance(rematch_of, int) or isinstance(rematch_of, bool):
+            rematch_of = None
+        timer = options.get("timer")
+        return cls(
+            state=TableState.LOBBY,
+            match=None,
+            game_id=None,
+            storage_id=None,
+            seats=tuple(stored_seats(lobby.seats, stored_bots(options, levels))),
+            chosen=_chosen(options),
+            clock=ClockRecord(),
+            takeovers={},
+            takeover_requests={},
+            vacated={},
+            # a Rematch click after the restart finds its lobby
+            rematch_of=rematch_of,
+            lobby_timer=timer if isinstance(timer, str) and timer in TIMER_CHOICES else None,
+            # a /stop confirmation sent before the restart still matches
+            lobby_id=lobby_id if isinstance(lobby_id, str) and lobby_id else None,
+        )
 
     @classmethod
     def of_stored(
@@ -148,13 +186,15 @@ class TableRecord:
             storage_id=record.id,
             seats=tuple(stored_seats(record.seats, bots)),
             chosen={},
-            timer_seconds=float(timer) if isinstance(timer, int | float) else None,
-            deadline=turn.due_at if turn is not None else None,
-            # the wait the timer (or, without one, no timer) belongs to is the current one
-            deadline_key=match.stage if match.awaiting else None,
-            reminded=turn is not None and turn.reminded_at is not None,
-            away=away_seats,
-            timeouts={int(seat): int(count) for seat, count in _object(options, "timeouts").items()},
+            clock=ClockRecord(
+                timer_seconds=float(timer) if isinstance(timer, int | float) else None,
+                deadline=turn.due_at if turn is not None else None,
+                # the wait the timer (or, without one, no timer) belongs to is the current one
+                deadline_key=match.stage if match.awaiting else None,
+                reminded=turn is not None and turn.reminded_at is not None,
+                away=away_seats,
+                timeouts={int(seat): int(count) for seat, count in _object(options, "timeouts").items()},
+            ),
             takeovers={
                 int(seat): Seat(int(user), str(name))
                 for seat, (user, name) in _object(options, "takeovers").items()
@@ -165,6 +205,15 @@ class TableRecord:
                 for seat, (user, name) in _object(options, "vacated").items()
             },
         )
+
+
+def _chosen(options: Mapping[str, Any]) -> dict[str, object]:
+    """The game options a stored lobby asked for (a release before the game protocol stored
+    Stick'em's ``preset`` and ``rounds`` at the top level: the same options by name)."""
+    chosen = options.get("options")
+    if isinstance(chosen, dict):
+        return {str(name): value for name, value in chosen.items()}
+    return {name: options[name] for name in ("preset", "rounds") if options.get(name) is not None}
 
 
 def bot_levels(seats: Sequence[Seat]) -> dict[str, str]:

@@ -27,7 +27,7 @@ class TableRegistry:
     ) -> None:
         self._tables: dict[int, Table] = {}
         self.timer_scale = 1.0
-        """Given to every new table (see :attr:`Table.timer_scale`)."""
+        """Given to every new table (see :attr:`TurnClock.scale`)."""
         self._seed_source = seed_source
         self._id_source = id_source
 
@@ -72,7 +72,7 @@ class TableRegistry:
                 seed_source=self._seed_source,
                 id_source=self._id_source,
             )
-            table.timer_scale = self.timer_scale
+            table.clock.scale = self.timer_scale
             self._tables[channel_id] = table
         return table
 

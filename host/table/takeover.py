@@ -116,7 +116,7 @@ class TakeoverDesk:
         if occupant.is_bot:
             taker = self.table.takeovers[seat].name
             reason = lazy("takeover.promised", name=occupant.shown, seat=seat + 1, taker=taker)
-        elif seat in self.table.away:
+        elif self.table.clock.is_away(seat):
             reason = lazy("takeover.seat_away", seat=seat + 1, name=occupant.name)
         else:
             reason = lazy("takeover.seat_human", seat=seat + 1, name=occupant.name)
@@ -159,7 +159,7 @@ class TakeoverDesk:
                 computer = self.table.seats[seat].shown
                 effects.append(Notice(lazy("takeover.taken_over", name=taker.name, computer=computer)))
                 self.table.seats[seat] = replace(taker)
-                self.table.away.discard(seat)
+                self.table.clock.forget(seat)
                 self.table.vacated.pop(seat, None)
                 self.table.takeover_requests.pop(taker.user_id, None)
         self.table.takeovers.clear()

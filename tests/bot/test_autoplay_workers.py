@@ -14,8 +14,8 @@ from typing import Any, cast
 import pytest
 
 from bot.tables.service import TableService
-from host import autoplay as autoplay_module
 from host.autoplay import Autoplay, AutoplaySettings, make_executor
+from host.autoplay import moves as moves_module
 from host.journal import GameJournal
 from host.tables import Table
 from host.thinking import WORKER_NICENESS, decide, warm_up
@@ -57,7 +57,7 @@ def wait_dead(pid: int) -> None:
 
 def random_decision(table: Table, seat: int) -> str:
     """What the weakest computer player (Stick'em's ``random``, the fallback of
-    :meth:`Autoplay.think`) decides for ``seat`` of ``table``."""
+    :meth:`Thinkers.think`) decides for ``seat`` of ``table``."""
     assert table.spec.levels[0] == "random"
     view = table.running_match().view(seat)
     name = table.spec.name
@@ -95,7 +95,7 @@ async def test_a_closed_autoplay_starts_nothing_more() -> None:
     assert not autoplay.busy(table)
     autoplay.kick(table)
     assert not autoplay.busy(table)
-    assert autoplay._executor is None
+    assert not autoplay.thinkers.started
 
 
 def test_workers_give_way_to_the_event_loop() -> None:
@@ -129,7 +129,7 @@ async def test_a_pool_broken_again_leaves_the_decision_to_the_random_player(
     """The broken pool is replaced once; when the new one is broken too, the random player
     decides (on the loop), so the table never waits for good."""
     BrokenPool.made = 0
-    monkeypatch.setattr("host.autoplay.make_executor", lambda workers: BrokenPool())
+    monkeypatch.setattr("host.autoplay.thinkers.make_executor", lambda workers: BrokenPool())
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
     table = started_table()
     try:
@@ -150,13 +150,13 @@ async def test_a_failing_computer_player_is_replaced_by_the_random_one(
             raise RuntimeError("a bug in the computer player")
         return decide(game, entry, view, level, seed)
 
-    monkeypatch.setattr("host.autoplay.decide", failing)
+    monkeypatch.setattr("host.autoplay.thinkers.decide", failing)
     await assert_random_player_decides(workers=0, seat=2)
 
 
 async def assert_random_player_decides(*, workers: int, seat: int) -> None:
     """A ``normal`` decision for ``seat`` of a started table comes out as the ``random``
-    player's (the fallback of :meth:`Autoplay.think`)."""
+    player's (the fallback of :meth:`Thinkers.think`)."""
     autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=workers))
     table = started_table()
     try:
@@ -175,7 +175,7 @@ async def test_a_pool_that_cannot_start_leaves_the_decision_to_the_random_player
     def cannot_start(workers: int) -> ThreadPoolExecutor:
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr("host.autoplay.make_executor", cannot_start)
+    monkeypatch.setattr("host.autoplay.thinkers.make_executor", cannot_start)
     await assert_random_player_decides(workers=1, seat=1)
 
 
@@ -187,11 +187,11 @@ async def test_a_refused_computer_move_is_logged_without_its_card(
     table = started_table()
     service = SimpleNamespace(journal=GameJournal(None))
     autoplay = Autoplay(cast(TableService, service), AutoplaySettings(move_delay=0, workers=0))
-    monkeypatch.setattr(autoplay_module, "RETRY_AFTER", 0)
+    monkeypatch.setattr(moves_module, "RETRY_AFTER", 0)
     game = engine(table)
     not_its_own = game.hand(0)[0]  # the human's card, offered for computer seat 1
     with caplog.at_level(logging.WARNING, logger="host.autoplay"):
-        await autoplay._apply(table, 1, misery_text(not_its_own), table.action_count, timed_out=False)
+        await autoplay.moves.apply(table, 1, misery_text(not_its_own), table.action_count, timed_out=False)
     assert game.action_count == 0
     (record,) = [r for r in caplog.records if "computer move" in r.getMessage()]
     assert str(not_its_own) not in record.getMessage()

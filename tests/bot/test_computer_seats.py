@@ -74,7 +74,7 @@ def test_start_fills_seats_and_prompts_only_humans() -> None:
     assert [s.level for s in table.seats] == [None, "random", "random"]
     prompts = [e for e in outcome.effects if isinstance(e, Prompt)]
     assert prompts == [Prompt(0)]
-    assert table.timer_seconds is None
+    assert table.clock.timer_seconds is None
     assert table.auto_seats() == [1, 2]
     with pytest.raises(TableError, match="at most"):
         lobby(1).lobby.start(1, fill_to=99)
@@ -93,18 +93,18 @@ def test_bot_seeds_differ_by_seat_and_repeat_per_game() -> None:
 
 def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
     table = lobby(2)
-    table.timer_scale = 0.5
+    table.clock.scale = 0.5
     table.lobby.start(1, fill_to=3, timer="60s")
-    assert table.timer_seconds == 30
+    assert table.clock.timer_seconds == 30
     assert table.refresh_deadline(NOW)
-    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.clock.deadline == NOW + timedelta(seconds=30)
     # the same wait (the misery choice of round 1) keeps its deadline
-    assert table.turn_key() == table.deadline_key == "1m"
+    assert table.turn_key() == table.clock.deadline_key == "1m"
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
     game = engine(table)
     auto_move(table, 2, game.hand(2)[0])  # the computer seat picks
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
-    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.clock.deadline == NOW + timedelta(seconds=30)
     assert table.timed_out_seats() == [0, 1]
 
 
@@ -114,7 +114,7 @@ def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
     game = engine(table)
     first = auto_move(table, 1, game.hand(1)[0], timed_out=True)
     assert any(isinstance(e, Notice) and "Time is up for p2" in str(e.text) for e in first.effects)
-    assert table.timeouts == {1: 1} and table.away == set()
+    assert table.clock.timeouts == {1: 1} and table.clock.away == set()
     # p1 and p3 pick themselves: p1's own action resets nothing of p2
     choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
     choose_misery(table, 3, game.hand(2)[0], game_id="abc123", round=1)
@@ -123,7 +123,7 @@ def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
         seat = game.awaiting[0]
         play(table, seat + 1, game.legal_cards(seat)[0], game_id="abc123", round=1, trick=game.trick_number)
     second = auto_move(table, 1, game.legal_cards(1)[0], timed_out=True)
-    assert table.away == {1}
+    assert table.clock.away == {1}
     assert any(isinstance(e, Notice) and "marked away" in str(e.text) and e.ping == 2 for e in second.effects)
     assert 1 in [s for s in range(3) if table.is_auto(s)]
     # away, p2 gets no prompt when it is their turn
@@ -140,7 +140,7 @@ def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
     count = game.action_count
     back = play(table, 2, game.hand(1)[0], game_id="abc123", round=1, trick=game.trick_number)
     assert "Welcome back" in str(back.reply) and game.action_count == count
-    assert table.away == set() and table.timeouts == {}
+    assert table.clock.away == set() and table.clock.timeouts == {}
 
 
 def test_back_command_and_its_refusal() -> None:
@@ -148,9 +148,9 @@ def test_back_command_and_its_refusal() -> None:
     table.lobby.start(1, timer="30s")
     with pytest.raises(TableError, match="not marked away"):
         table.back(2)
-    table.away.add(1)
+    table.clock.away.add(1)
     outcome = table.back(2)
-    assert table.away == set()
+    assert table.clock.away == set()
     assert engine(table).phase is Phase.MISERY
     assert Prompt(1) in outcome.effects  # still to pick: the prompt comes again
     assert ShowTable() in outcome.effects  # with the deadline of their now timed turn
@@ -274,7 +274,7 @@ def test_a_named_seat_must_be_a_free_computer_seat() -> None:
     refusal = "Seat 1 is p1's, not a computer player's. Computer seats you can take over: seat 2"
     with pytest.raises(TableError, match=re.escape(refusal)):
         table.lobby.join(9, "newcomer", "1")
-    table.away.add(2)
+    table.clock.away.add(2)
     with pytest.raises(TableError, match="Seat 3 is p3's: they are away for now and get it back with /back"):
         table.lobby.join(9, "newcomer", "p3")
     assert 9 not in table.takeover_requests

@@ -4,7 +4,7 @@ whose and stores their ids itself, on both databases; the host's own writes neve
 from __future__ import annotations
 
 from bot.tables.message_book import MessageBook, PromptRef
-from bot.tables.resume import rebuild_tables
+from bot.tables.resume import restore_tables
 from host.journal import GameJournal
 from host.storage import OWED, Storage
 from host.storage.shown import owes_round_end
@@ -34,7 +34,7 @@ async def test_the_lobby_message_is_kept_through_the_lobbys_changes(storage: Sto
     assert lobby.message_id == 4242
     restarted = MessageBook()
     loaded = await storage.load_unfinished_games()
-    (again,) = rebuild_tables(loaded, [lobby], TableRegistry(), restarted).lobbies
+    (again,) = restore_tables(loaded, [lobby], TableRegistry(), restarted).lobbies
     assert restarted.of(again).lobby_id == 4242
 
 
@@ -47,7 +47,9 @@ async def test_the_table_message_and_a_live_prompt_come_back_after_a_restart(sto
     await book.prompt_sent(table, 1, PromptRef(901, 902))
     await book.drain()
     restarted = MessageBook()
-    (again,) = rebuild_tables(await storage.load_unfinished_games(), [], TableRegistry(), restarted).games
+    report = restore_tables(await storage.load_unfinished_games(), [], TableRegistry(), restarted)
+    (again,) = report.games
+    assert report.sources == []  # the stored games (their whole logs) are not kept with the report
     page = restarted.of(again)
     assert page.table_id == 777
     assert page.prompts == {1: PromptRef(901, 902)}

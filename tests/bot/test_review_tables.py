@@ -27,12 +27,12 @@ def test_coming_back_does_not_restart_the_others_turn_timer() -> None:
     """p3 is away; p1 and p2 are awaited (misery choice) with 30 s. p3 coming back after 20 s
     must leave p1's and p2's deadline where it was (not give them 30 s more)."""
     table = game_of(3, timer="30s")
-    table.away.add(2)
+    table.clock.away.add(2)
     table.refresh_deadline(NOW)
-    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.clock.deadline == NOW + timedelta(seconds=30)
     table.back(3)
     table.refresh_deadline(NOW + timedelta(seconds=20))
-    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.clock.deadline == NOW + timedelta(seconds=30)
 
 
 def test_someone_leaving_does_not_restart_the_others_turn_timer() -> None:
@@ -41,7 +41,7 @@ def test_someone_leaving_does_not_restart_the_others_turn_timer() -> None:
     table.refresh_deadline(NOW)
     table.lobby.leave(3)
     table.refresh_deadline(NOW + timedelta(seconds=20))
-    assert table.deadline == NOW + timedelta(seconds=30)
+    assert table.clock.deadline == NOW + timedelta(seconds=30)
 
 
 def test_an_away_player_awaited_alone_coming_back_gets_a_timer() -> None:
@@ -51,12 +51,12 @@ def test_an_away_player_awaited_alone_coming_back_gets_a_timer() -> None:
     game = engine(table)
     choose_misery(table, 1, game.hand(0)[0], game_id=GAME_ID, round=1)
     choose_misery(table, 3, game.hand(2)[0], game_id=GAME_ID, round=1)
-    table.away.add(1)
+    table.clock.away.add(1)
     table.refresh_deadline(NOW)
-    assert table.deadline is None
+    assert table.clock.deadline is None
     table.back(2)
     table.refresh_deadline(NOW + timedelta(seconds=5))
-    assert table.deadline == NOW + timedelta(seconds=35)
+    assert table.clock.deadline == NOW + timedelta(seconds=35)
 
 
 def test_a_takeover_cannot_be_asked_for_in_the_last_round() -> None:
@@ -114,11 +114,11 @@ def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
     while game.awaiting[0] != 1 or game.trick_number == 1:
         seat = game.awaiting[0]
         play(table, seat + 1, game.legal_cards(seat)[0], game_id=GAME_ID, round=1, trick=game.trick_number)
-    table.away.add(1)
+    table.clock.away.add(1)
     count = game.action_count
     outcome = play(table, 2, game.hand(1)[0], game_id=GAME_ID, round=1, trick=game.trick_number - 1)
     assert "Welcome back" in str(outcome.reply)
-    assert table.away == set() and game.action_count == count
+    assert table.clock.away == set() and game.action_count == count
     assert game.phase is Phase.TRICKS and Prompt(1) in outcome.effects  # their turn, a fresh hand
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bot.tables.resume import table_of_game
+from host.resume import table_of_game
 from host.tables import Seat, TableRegistry, TakeoverAsk
 from tests.bot.stored_tables import stored_table
 

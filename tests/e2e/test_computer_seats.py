@@ -72,7 +72,7 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
         await emulator.driver.wait_until(
             lambda: (table.match is not None and set(table.match.game.awaiting) == {0, 1}) or None, timeout=5
         )
-        assert table.timer_seconds == 120
+        assert table.clock.timer_seconds == 120
 
 
 async def test_only_the_host_or_a_server_manager_seats_computer_players(
@@ -116,7 +116,7 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         reply = await slash(emulator, ann, club.channel, "start", players=3, timer="30s", rounds=1)
         assert "started" in reply
         table = table_of(bot, club.channel)
-        assert table.timer_seconds is not None and abs(table.timer_seconds - 0.6) < 1e-9
+        assert table.clock.timer_seconds is not None and abs(table.clock.timer_seconds - 0.6) < 1e-9
 
         def said(text: str) -> bool:
             return text in channel_text(emulator, club.channel)
@@ -125,9 +125,9 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
         await play_until(emulator, club.channel, [ann], lambda: said("Time is up for bob"), timeout=10)
         assert said(f"<@{bob.id}> reminder: please pick your misery card")
         assert table.match is not None and table.match.game.misery_card(1) is not None
-        assert table.timeouts == {1: 1}
+        assert table.clock.timeouts == {1: 1}
         # bob never plays either: the second timeout in a row marks him away
-        await play_until(emulator, club.channel, [ann], lambda: 1 in table.away, timeout=10)
+        await play_until(emulator, club.channel, [ann], lambda: 1 in table.clock.away, timeout=10)
         assert said(f"<@{bob.id}> ran out of time 2 times in a row and is marked away")
         assert said(f"<@{bob.id}> reminder: please play a card")
         # away, bob's turns are played at once by the computer
@@ -137,9 +137,9 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
 
         plays_before = bob_plays()
         await play_until(emulator, club.channel, [ann], lambda: bob_plays() >= plays_before + 2, timeout=10)
-        assert 1 in table.away
+        assert 1 in table.clock.away
         assert "Welcome back" in await slash(emulator, bob, club.channel, "back")
-        assert said("bob is back.") and table.away == set()
+        assert said("bob is back.") and table.clock.away == set()
         # bob plays his own next card from his DM
         def bob_played_himself() -> bool:
             return any(
@@ -149,7 +149,7 @@ async def test_timer_plays_for_an_absent_player_through_away_and_back(
 
         assert not bob_played_himself()
         await play_until(emulator, club.channel, [ann, bob], bob_played_himself, timeout=10)
-        assert table.away == set() and 1 not in table.timeouts
+        assert table.clock.away == set() and 1 not in table.clock.timeouts
         assert "You are not marked away" in await slash(emulator, bob, club.channel, "back")
 
 

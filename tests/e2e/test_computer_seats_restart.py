@@ -51,13 +51,13 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
         await slash(emulator, bob, club.channel, "join")
         reply = await slash(emulator, ann, club.channel, "start", players=3, timer="60s", rounds=1)
         assert "started" in reply
-        deadline = table_of(first, club.channel).deadline
+        deadline = table_of(first, club.channel).clock.deadline
         assert deadline is not None
     # restarted while the timer runs: the stored deadline stands (it does not start again)
     second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(second, emulator):
         table = table_of(second, club.channel)
-        assert table.deadline == deadline and table.timer_seconds == 3.0
+        assert table.clock.deadline == deadline and table.clock.timer_seconds == 3.0
         assert "Time is up" not in channel_text(emulator, club.channel)
     # down while the deadline passes: the timer fires at once after the next start
     wait = (deadline - utc_now()).total_seconds() + 0.2
@@ -72,11 +72,11 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
 
         await emulator.driver.wait_until(both_played_for, timeout=2.5, what="the overdue timer")
         assert table.match is not None and table.match.game.misery_card(0) is not None
-        assert table.timeouts == {0: 1, 1: 1}
+        assert table.clock.timeouts == {0: 1, 1: 1}
     # the timeouts in a row are stored: one more makes each of them away
     fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(fourth, emulator):
-        assert table_of(fourth, club.channel).timeouts == {0: 1, 1: 1}
+        assert table_of(fourth, club.channel).clock.timeouts == {0: 1, 1: 1}
 
 
 def _reminders(emulator: Emulator, club: Club, user: User) -> int:
@@ -89,7 +89,7 @@ async def _start_timed_game(emulator: Emulator, club: Club, bot: StickemBot) -> 
     await slash(emulator, bob, club.channel, "join")
     reply = await slash(emulator, ann, club.channel, "start", players=3, timer="60s", rounds=1)
     assert "started" in reply
-    assert table_of(bot, club.channel).deadline is not None
+    assert table_of(bot, club.channel).clock.deadline is not None
 
 
 async def _wait_for_timeouts(emulator: Emulator, club: Club) -> None:
@@ -112,7 +112,7 @@ async def test_a_reminder_sent_before_a_restart_is_not_sent_again(emulator: Emul
             timeout=10,
             what="the half-time reminders",
         )
-        assert table_of(first, club.channel).reminded
+        assert table_of(first, club.channel).clock.reminded
     second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(second, emulator):
         await _wait_for_timeouts(emulator, club)
@@ -129,6 +129,6 @@ async def test_a_restart_before_half_time_still_reminds_once(emulator: Emulator,
     assert "reminder:" not in channel_text(emulator, club.channel)  # stopped before half time
     second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(second, emulator):
-        assert not table_of(second, club.channel).reminded
+        assert not table_of(second, club.channel).clock.reminded
         await _wait_for_timeouts(emulator, club)
         assert (_reminders(emulator, club, ann), _reminders(emulator, club, bob)) == (1, 1)

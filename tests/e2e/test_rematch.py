@@ -113,7 +113,7 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         assert "host" in await slash(emulator, ann, club.channel, "start")
         assert "started" in await slash(emulator, bob, club.channel, "start")
         assert dict(lobby.running_match().options) == options
-        assert lobby.timer_seconds == 30 * SCALE
+        assert lobby.clock.timer_seconds == 30 * SCALE
         # the old button, while the rematch runs: it says so, and the game goes on untouched
         assert "already started" in await click(emulator, ann, standings)
         assert table_of(bot, club.channel) is lobby and lobby.state is TableState.PLAYING

@@ -17,9 +17,11 @@ from typing import Any
 import pytest
 
 from bot.tables.service import service_for
-from host import autoplay, thinking
+from host import thinking
+from host.autoplay import thinkers
 from host.tables import Table
 from stickem import Phase
+from tabletop.presentation import Message
 from tests.discord_emulator import Emulator
 from tests.e2e.seat_helpers import (
     act,
@@ -61,7 +63,7 @@ async def test_a_failing_computer_decision_does_not_stall_the_game(
             raise RuntimeError("a bug in the computer player")
         return real(game, entry, view, level, seed)
 
-    monkeypatch.setattr(autoplay, "decide", flaky)
+    monkeypatch.setattr(thinkers, "decide", flaky)
     club = make_club(emulator, 1)
     ann = club.users[0]
     bot = seat_bot(emulator, tmp_path, club.guild_id, workers=0)
@@ -121,7 +123,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
         service = service_for(bot)
         entered = asyncio.Event()
         gate = asyncio.Event()
-        real_think = service.autoplay.think
+        real_think = service.autoplay.thinkers.think
 
         async def gated_think(t: Table, seat: int, level: str) -> str:
             if seat == 1 and not entered.is_set():  # the timeout decision for bob
@@ -129,7 +131,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
                 await asyncio.wait_for(gate.wait(), timeout=WAIT)
             return await real_think(t, seat, level)
 
-        monkeypatch.setattr(service.autoplay, "think", gated_think)
+        monkeypatch.setattr(service.autoplay.thinkers, "think", gated_think)
         prompt = live_prompt(emulator, ann)
         assert prompt is not None
         await act(emulator, ann, prompt)  # ann picks; bob never does
@@ -157,7 +159,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
         text = channel_text(emulator, club.channel)
         assert "bob left the game" in text
         assert "Time is up for Bot" not in text
-        assert 1 not in table.timeouts
+        assert 1 not in table.clock.timeouts
 
 
 async def test_a_leaver_keeps_no_live_hand_in_their_dms(emulator: Emulator, tmp_path: Path) -> None:
@@ -242,10 +244,14 @@ async def test_a_failing_reminder_does_not_switch_the_turn_timer_off(
     async with running(bot, emulator):
         service = service_for(bot)
 
-        async def broken_notify(table: Table, text: str, *, ping: int | None = None) -> None:
-            raise RuntimeError("a bug in the reminder")
+        real_say = service.courier.say
 
-        monkeypatch.setattr(service, "notify", broken_notify)
+        async def broken_reminder(table: Table, spec: Message, *, ping: int | None = None) -> Any:
+            if "reminder:" in spec.content:  # showing the reminder fails; other messages do not
+                raise RuntimeError("a bug in the reminder")
+            return await real_say(table, spec, ping=ping)
+
+        monkeypatch.setattr(service.courier, "say", broken_reminder)
         await slash(emulator, ann, club.channel, "join")
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
         table = table_of(bot, club.channel)
@@ -254,6 +260,6 @@ async def test_a_failing_reminder_does_not_switch_the_turn_timer_off(
             timeout=WAIT,
             what="the computer's misery pick for ann",
         )
-        assert table.timeouts == {0: 1}
+        assert table.clock.timeouts == {0: 1}
     problems = emulator.pop_problems("bot-error")
     assert problems and all("a bug in the reminder" in str(p) for p in problems)

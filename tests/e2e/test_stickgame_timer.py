@@ -36,7 +36,7 @@ async def test_a_timed_out_turn_is_played_to_its_end_and_counts_once(
 
         def recorded(seat: int, action: str, **flags: Any) -> Outcome:
             outcome = real(seat, action, **flags)
-            moves.append((seat, action, dict(table.timeouts), seat in table.away))
+            moves.append((seat, action, dict(table.clock.timeouts), seat in table.clock.away))
             return outcome
 
         table.auto_move = recorded  # type: ignore[method-assign]

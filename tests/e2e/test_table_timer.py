@@ -41,13 +41,13 @@ def table_message(emulator: Emulator, bot: StickemBot, table: Table) -> Message:
 
 
 def deadline_line(table: Table) -> str:
-    assert table.deadline is not None
-    return f"Turn timer: 2 min - time is up {discord.utils.format_dt(table.deadline, 'R')}"
+    assert table.clock.deadline is not None
+    return f"Turn timer: 2 min - time is up {discord.utils.format_dt(table.clock.deadline, 'R')}"
 
 
 def moved(table: Table, before: datetime | None) -> Callable[[], bool]:
     """Whether the table's deadline is no longer ``before`` (the next turn began)."""
-    return lambda: table.deadline != before
+    return lambda: table.clock.deadline != before
 
 
 async def test_the_table_message_shows_the_timer_and_each_turns_deadline(
@@ -66,7 +66,7 @@ async def test_the_table_message_shows_the_timer_and_each_turns_deadline(
         assert game is not None
         await play_until(emulator, club.channel, club.users, lambda: game.phase is Phase.TRICKS)
         for _ in range(4):  # a few cards: each turn's own deadline, at no extra REST call
-            before = table.deadline
+            before = table.clock.deadline
             seat = game.awaiting[0]
             prompt = live_prompt(emulator, club.users[seat])
             assert prompt is not None

@@ -116,7 +116,7 @@ async def test_every_table_resumes_the_old_prompts_work_and_the_games_end(upgrad
         table = upgraded.table(name)
         release_log = _release_actions(game_id)
         assert list(table.running_match().log) == release_log, name
-        table.timer_seconds = IDLE_TURN
+        table.clock.timer_seconds = IDLE_TURN
         person = world.users[PEOPLE[name]]
         prompt = _old_prompt(upgraded, person)
         button = next(b for b in prompt.buttons if not b.disabled)

@@ -48,9 +48,9 @@ OPERATOR_FILES = {
 NOT_PLAYER_TEXT = {
     # Strings that read as sentences but are not shown to a player.
     "The check functions": "discord.py's own refusal, recognised to be replaced (bot/messages/errors.py)",
-    "another game is active in its channel": "a broken game's reason, logged (bot/tables/resume.py)",
-    "it does not replay: {}": "a broken game's reason, logged (bot/tables/resume.py)",
-    "the game's weakest computer player": "named in log lines (host/autoplay.py FALLBACK)",
+    "another game is active in its channel": "a broken game's reason, logged (host/resume.py)",
+    "it does not replay: {}": "a broken game's reason, logged (host/resume.py)",
+    "the game's weakest computer player": "named in log lines (host/autoplay/thinkers.py FALLBACK)",
     "Callable[..., Picture]": "a type named for typing.cast (tabletop/pictures.py)",
 }
 

@@ -89,11 +89,5 @@ class _Display:
 
     journal = GameJournal(None)
 
-    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
-        """Nothing."""
-
-    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
-        """Nothing."""
-
     async def execute(self, table: Table, outcome: object, *, skip: tuple[type, ...] = ()) -> None:
         """Nothing."""

@@ -84,7 +84,7 @@ def test_computer_seats_and_away_people_are_not_shown_a_hand() -> None:
     assert hands_shown(outcome) == people - {first}
     # away: a person who will not bid first in round 2 either (the deal moves one seat on)
     away = min(people - {first, (first + 1) % 5})
-    table.away.add(away)  # as after three timeouts in a row
+    table.clock.away.add(away)  # as after three timeouts in a row
     outcome = to_next_round(table)
     assert away not in table.running_match().awaiting
     assert away not in hands_shown(outcome)

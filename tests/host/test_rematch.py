@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables.resume import table_of_lobby
 from host.catalog import render, text
 from host.journal import GameJournal, game_options
 from host.rematch import REMATCH_WINDOW, RematchExpired, RematchInvalid, RematchOffer, timer_choice
+from host.resume import table_of_lobby
 from host.storage import SAVE_FAILED, Storage, StorageUnavailable
 from host.storage.records import GameRecord, GameStatus, SeatRecord
 from host.tables import ShowLobby, Table, TableError, TableRegistry, TableState
@@ -31,7 +31,7 @@ def finished(game: str, *, timer: str = "off", scale: float = 1.0) -> Table:
     """A table of ``game`` whose game was played to its end (seats: ann 11, a hard computer
     player, bob 12, a random one), stored as game 42."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: 3, id_source=lambda: "abc")
-    table.timer_scale = scale
+    table.clock.scale = scale
     table.lobby.join(11, "ann")
     table.lobby.add_bot(11, "hard")
     table.lobby.join(12, "bob")
@@ -79,7 +79,7 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     again = lobby.running_match()
     assert dict(again.options) == dict(table.running_match().options)
     assert [seat.level for seat in lobby.seats] == ["hard", None, "random", None]
-    assert lobby.timer_seconds == 60
+    assert lobby.clock.timer_seconds == 60
 
 
 def test_a_second_click_says_the_lobby_is_open_and_changes_nothing() -> None:

@@ -22,12 +22,12 @@ def playing_table() -> Table:
     table.lobby.join(1, "ann")
     table.lobby.join(2, "bob")
     table.lobby.start(1, fill_to=3, timer="60s")
-    table.away = {1}
-    table.timeouts = {1: 2}
+    table.clock.away = {1}
+    table.clock.timeouts = {1: 2}
     table.takeover_requests = {9: TakeoverAsk("cy", (2,))}
     table.vacated = {2: (7, "dee")}
-    table.deadline = DEADLINE
-    table.reminded = True
+    table.clock.deadline = DEADLINE
+    table.clock.reminded = True
     return table
 
 
@@ -56,8 +56,8 @@ def test_restore_puts_back_everything_a_change_may_alter() -> None:
     match = table.running_match()
     seat = match.awaiting[0]
     match.apply(seat, match.legal_actions(seat)[0])
-    table.away.add(0)
-    table.timeouts[0] = 1
+    table.clock.away.add(0)
+    table.clock.timeouts[0] = 1
     table.seats[1] = Seat(3, "cyd")
     table.state = TableState.CLOSED
     assert TableRecord.of(table) != before
@@ -71,9 +71,9 @@ def test_the_record_is_not_the_tables() -> None:
     """Taking a record copies: the table plays on, the record stays as it was."""
     table = playing_table()
     record = TableRecord.of(table)
-    table.away.clear()
-    table.timeouts.clear()
-    assert record.away == {1} and record.timeouts == {1: 2}
+    table.clock.away.clear()
+    table.clock.timeouts.clear()
+    assert record.clock.away == {1} and record.clock.timeouts == {1: 2}
     assert record.match is not table.match
 
 
@@ -83,8 +83,10 @@ def test_stored_options_read_back_give_the_same_record() -> None:
     timers = (TimerRecord(TURN_TIMER, None, DEADLINE, reminded_at=DEADLINE),)
     match = table.running_match().copy()
     back = TableRecord.of_stored(game_record(record, table), timers, match, registry.game("stickem").levels)
-    # read back: the stored game's id, and the deadline belongs to the wait of the stored game
-    expected = replace(record, storage_id=4, deadline_key=match.stage)
+    # read back: the stored game's id, the deadline belongs to the wait of the stored game, and
+    # a game does not store its lobby's id (the table keeps its own)
+    clock = replace(record.clock, deadline_key=match.stage)
+    expected = replace(record, storage_id=4, clock=clock, lobby_id=None)
     assert replace(back, match=None, chosen={}) == replace(expected, match=None, chosen={})
     assert back.match is match
 

@@ -9,13 +9,13 @@ the timed-out seat too.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import cast
 
 import pytest
 
 from host.autoplay import Autoplay, AutoplaySettings, TableDisplay
 from host.journal import GameJournal
-from host.tables import Effect, Outcome, Prompt, Table
+from host.tables import Effect, Outcome, Prompt, PromptTimedOut, Table
 from tabletop import registry
 from tests.tabletop import tiny_game
 
@@ -54,25 +54,24 @@ def test_the_timed_out_step_that_ends_the_round_keeps_the_seats_new_prompt(tiny_
 
 
 class Display:
-    """What autoplay shows, in order; each seat's live prompt (a number standing for its
-    message) remembered as the Discord layer does."""
+    """What autoplay shows, in order, effect by effect; each seat's live prompt (a number
+    standing for its message) remembered, and retired by a ``PromptTimedOut``, as the Discord
+    layer does."""
 
     def __init__(self) -> None:
         self.journal = GameJournal(None)
         self.calls: list[tuple[str, object]] = []
         self.prompts: dict[int, int] = {}
 
-    async def notify(self, table: Table, text: str, *, ping: int | None = None) -> None:
-        self.calls.append(("notify", text))
-
-    async def retire_timed_out_prompt(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
-        self.calls.append(("retire", (self.prompts.pop(seat, None), actions)))
-
     async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
-        self.calls.append(("execute", outcome.effects))
         for effect in outcome.effects:
-            if isinstance(effect, Prompt):
+            if isinstance(effect, PromptTimedOut):
+                self.calls.append(("retire", (self.prompts.pop(effect.seat, None), effect.actions)))
+            elif isinstance(effect, Prompt):
+                self.calls.append(("prompt", effect.seat))
                 self.prompts[effect.seat] = 100 + len(self.calls)
+            else:
+                self.calls.append(("show", effect))
 
 
 async def test_the_old_prompt_is_retired_before_the_new_rounds_prompt_is_sent(tiny_whole_turns: None) -> None:
@@ -82,11 +81,10 @@ async def test_the_old_prompt_is_retired_before_the_new_rounds_prompt_is_sent(ti
     display.prompts[seat] = old
     autoplay = Autoplay(cast(TableDisplay, display), AutoplaySettings(move_delay=0, workers=0))
     stamp = len(table.running_match().log)
-    await autoplay._play_timed_out_turn(table, seat, stamp, "t1")
-    kinds = [kind for kind, _ in display.calls]
-    assert kinds == ["retire", "execute"], display.calls
-    assert display.calls[0][1] == (old, ("t1",))  # the old prompt says what the stand-in did
-    effects = cast(tuple[Any, ...], display.calls[1][1])
-    assert Prompt(seat) in effects
+    await autoplay.timers.play_timed_out_turn(table, seat, stamp, "t1")
+    retires = [what for kind, what in display.calls if kind == "retire"]
+    assert retires == [(old, ("t1",))], display.calls  # the old prompt says what the stand-in did
+    assert display.calls[0][0] == "retire"  # before anything of the move is shown
+    assert ("prompt", seat) in display.calls  # the new round's prompt
     new = display.prompts.get(seat)
     assert new is not None and new != old  # the new round's prompt stays live

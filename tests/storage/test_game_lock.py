@@ -9,8 +9,8 @@ import asyncio
 import pytest
 
 import host.journal
-from bot.tables.resume import rebuild_tables
 from host.journal import ENDED_IN_STORAGE, GameJournal
+from host.resume import rebuild_tables
 from host.storage import GameStatus, LoadResult, Storage, Transaction
 from host.storage.game_lock import lock_game
 from host.tables import TableError, TableRegistry, TableState

@@ -8,8 +8,8 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.tables.resume import rebuild_tables
 from host.journal import GameJournal, seat_results
+from host.resume import rebuild_tables
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
 from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
 from stickem import Phase
@@ -277,24 +277,25 @@ async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Stor
     journal = GameJournal(storage)
     table = await seated(journal)
     await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}, timer="30s"))
-    assert table.deadline is not None
+    assert table.clock.deadline is not None
 
     def rebuilt() -> Table:
         registry = TableRegistry()
         return rebuild_tables(loaded, [], registry).games[0]
 
     loaded = await storage.load_unfinished_games()
-    assert rebuilt().reminded is False  # not reminded yet
+    assert rebuilt().clock.reminded is False  # not reminded yet
     async with journal.recording(table):  # what autoplay does before it sends the reminder
-        table.reminded = True
+        table.clock.reminded = True
     loaded = await storage.load_unfinished_games()
     again = rebuilt()
-    assert again.deadline == table.deadline and again.deadline_key is not None
-    assert again.reminded is True
+    assert again.clock.deadline == table.clock.deadline and again.clock.deadline_key is not None
+    assert again.clock.reminded is True
     # the next wait has a deadline of its own: the reminder sent before does not count for it
     for _ in range(3):
         await next_move(journal, table)
     assert engine(table).phase is Phase.TRICKS
     loaded = await storage.load_unfinished_games()
     moved = rebuilt()
-    assert moved.deadline is not None and moved.deadline != again.deadline and moved.reminded is False
+    assert moved.clock.deadline is not None and moved.clock.deadline != again.clock.deadline
+    assert moved.clock.reminded is False

@@ -22,8 +22,9 @@ import pytest
 from sqlalchemy import Boolean, insert, text
 
 from bot.tables.message_book import MessageBook
-from bot.tables.resume import rebuild_tables
+from bot.tables.resume import restore_tables
 from host.journal import GameJournal, replay
+from host.resume import rebuild_tables
 from host.storage import CURRENT_VERSION, GameStatus, Storage
 from host.storage.database import create_engine
 from host.tables import TableRegistry, TableState
@@ -137,12 +138,12 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
     lobbies = await upgraded.load_lobbies()
     assert [lobby.game for lobby in lobbies] == ["stickem"]
     book = MessageBook()
-    report = rebuild_tables(loaded, lobbies, TableRegistry(), book)
+    report = restore_tables(loaded, lobbies, TableRegistry(), book)
     assert report.broken == []
     tables = {table.channel_id: table for table in report.games}
     classic, amigo = tables[200], tables[300]
-    assert classic.away == {1}
-    assert classic.deadline is not None and classic.timer_seconds == 120
+    assert classic.clock.away == {1}
+    assert classic.clock.deadline is not None and classic.clock.timer_seconds == 120
     assert book.of(classic).table_id == 900200 and book.of(classic).prompts
     assert 32 in amigo.takeover_requests
     (lobby,) = report.lobbies
