@@ -136,7 +136,7 @@ class RematchOffer:
                 raise TableError(lazy("rematch.started"))
             if table.seat_of(user_id) is not None:
                 raise TableError(lazy("rematch.already_open"))
-            outcome = table.join(user_id, name)
+            outcome = table.lobby.join(user_id, name)
             return Outcome(lazy("rematch.joined", title=table.title), outcome.effects, outcome.seat)
         raise TableError(lazy("rematch.channel_busy"))
 

@@ -73,12 +73,12 @@ class Clicks:
 
             def change(table: Table) -> Outcome:
                 if ident.action == "join":
-                    return table.join(user.id, render.player_name(user.display_name))
+                    return table.lobby.join(user.id, render.player_name(user.display_name))
                 if ident.action == "addbot":
-                    return table.add_bot(user.id, is_admin=admin)
+                    return table.lobby.add_bot(user.id, is_admin=admin)
                 if ident.action == "leave":
-                    return table.leave(user.id)
-                return table.start(user.id, is_admin=admin)
+                    return table.lobby.leave(user.id)
+                return table.lobby.start(user.id, is_admin=admin)
 
             def answer(table: Table, outcome: Outcome) -> Message:
                 return lobby_spec(table, language=self.courier.languages.of_channel(table))
@@ -105,7 +105,7 @@ class Clicks:
             reader = self.courier.languages.of_interaction(interaction)  # the clicked prompt's reader
             table = self._table(ident.channel_id)
             click = Click(interaction.user.id, ident.game_id, ident.stage, ident.intent, values, reader)
-            judged = table.judge(click)
+            judged = table.clicks.judge(click)
             header = dm_header(table, reader) if interaction.guild_id is None else ""
 
             def answer(table: Table, outcome: Outcome) -> Message:
@@ -115,7 +115,7 @@ class Clicks:
                 step = _click_answer(table, judged, "", header, reader)
                 await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
-            await self.pipeline.run(table, interaction, lambda t: t.apply_click(judged), answer=answer)
+            await self.pipeline.run(table, interaction, lambda t: t.clicks.apply_click(judged), answer=answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
 
@@ -133,7 +133,7 @@ class Clicks:
             await self.pipeline.run(
                 table,
                 interaction,
-                lambda table: table.approve_takeover(user_id, ident.seat, ident.user_id, is_admin=admin),
+                lambda table: table.takeover_desk.approve(user_id, ident.seat, ident.user_id, is_admin=admin),
                 answer=answer,
             )
         except Exception as error:  # reported to the user; bugs logged
@@ -152,7 +152,7 @@ class Clicks:
             await self.pipeline.run(
                 table,
                 interaction,
-                lambda table: table.stop(user_id, is_admin=admin, game_id=ident.game_id),
+                lambda table: table.stopping.stop(user_id, is_admin=admin, game_id=ident.game_id),
                 answer=answer,
             )
         except Exception as error:  # reported to the user; bugs logged

@@ -72,7 +72,7 @@ class Commands:
             if game is not None and table.spec.name != game:
                 other = registry.game(game).title
                 raise TableError(lazy("table.other_game", title=table.title, game=other))
-            return table.join(user_id, name, seat)
+            return table.lobby.join(user_id, name, seat)
 
         def open_table() -> Table:
             return self.registry.get_or_open(
@@ -86,7 +86,7 @@ class Commands:
         the host retires the seat's DM prompt, in the leaver's language)."""
         self.courier.languages.note(interaction)
         user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.leave(user_id))
+        await self._simple(interaction, lambda table: table.lobby.leave(user_id))
 
     def game_of_channel(self, channel_id: int | None, guild_id: int | None) -> GameSpec:
         """The game of the channel's open table, else the game a new one would play."""
@@ -138,7 +138,7 @@ class Commands:
         user_id, admin = interaction.user.id, is_admin(interaction)
         await self._simple(
             interaction,
-            lambda table: table.start(
+            lambda table: table.lobby.start(
                 user_id, is_admin=admin, options=options, fill_to=players, bot_level=bot_level, timer=timer
             ),
         )
@@ -152,12 +152,12 @@ class Commands:
     async def add_bot(self, interaction: discord.Interaction[Any], level: str | None) -> None:
         """/addbot [level]: seat a computer player in the lobby (host or server manager)."""
         user_id, admin = interaction.user.id, is_admin(interaction)
-        await self._simple(interaction, lambda table: table.add_bot(user_id, level, is_admin=admin))
+        await self._simple(interaction, lambda table: table.lobby.add_bot(user_id, level, is_admin=admin))
 
     async def remove_bot(self, interaction: discord.Interaction[Any]) -> None:
         """/removebot: remove the lobby's last computer player (host or server manager)."""
         user_id, admin = interaction.user.id, is_admin(interaction)
-        await self._simple(interaction, lambda table: table.remove_bot(user_id, is_admin=admin))
+        await self._simple(interaction, lambda table: table.lobby.remove_bot(user_id, is_admin=admin))
 
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back: an away player plays their own cards again."""
@@ -208,7 +208,7 @@ class Commands:
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""
         table = self.registry.require(channel_id_of(interaction))
-        game_id = table.check_stop(interaction.user.id, is_admin=is_admin(interaction))
+        game_id = table.stopping.check(interaction.user.id, is_admin=is_admin(interaction))
         self.courier.languages.note(interaction)
         spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
         await send_ephemeral(interaction, spec)  # in the reader's language

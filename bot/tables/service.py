@@ -231,9 +231,9 @@ class TableService:
                 return
             try:
                 async with self.journal.recording(table):  # the stored game or lobby ends too
-                    table.abandon()
+                    table.stopping.abandon()
             except TableError:
-                table.abandon()  # the database is away: the stored game stays, resumed at next start
+                table.stopping.abandon()  # the database is away: the stored game stays, resumed at next start
             log.info("Table %s closed: its channel was deleted", channel_id)
             self.kick(table)  # its computer moves and turn timer end with it
             await self.courier.retire_prompts(table, lazy("prompt.channel_deleted"))

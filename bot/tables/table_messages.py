@@ -174,7 +174,7 @@ def takeover_spec(table: Table, request: TakeoverRequest, *, language: str = DEF
         approve = Button(lazy("takeover.approve_button"), ids[0], style="success")
         return localized(Message(ask, rows=((approve,),)), language)
     lines: list[Words] = [lazy("takeover.ask_any", host=host, name=request.name)]
-    lines += [joined(["-", table.seat_label(seat)]) for seat in request.seats]
+    lines += [joined(["-", table.takeover_desk.seat_label(seat)]) for seat in request.seats]
     buttons = [
         Button(give_seat_label(seat, table.seats[seat].shown_in(language)), ident, style="success")
         for ident, seat in zip(ids, request.seats, strict=True)

@@ -58,20 +58,26 @@ class Judged:
         return self.admitted.seat
 
 
-class TableClicks(TablePlay):
-    """A table's clicks on its game's prompts: judged, then applied."""
+class TableClicks:
+    """A table's clicks on its game's prompts: judged, then applied. A part the table holds
+    (``table.clicks``), given the table's fields, queries and play
+    (:class:`~host.table.play.TablePlay`: the gate, the action taken, a player's return)."""
+
+    def __init__(self, table: TablePlay) -> None:
+        self.table = table
 
     def judge(self, click: Click) -> Step | Judged:
         """What ``click`` means now, changing nothing: a step of the seat's decision to show
         at once (no lock needed), or the action it takes; :class:`TableError` (or the game's
         :class:`GameRefusal`) if it no longer counts or means nothing."""
-        admitted = self.admit(click.user_id, click.game_id, click.stage)
+        table = self.table
+        admitted = table.admit(click.user_id, click.game_id, click.stage)
         if admitted.returns:
             return Judged(click, admitted, None)
         try:
-            meaning = self.presentation.click(admitted.view, click.intent, click.values)
+            meaning = table.presentation.click(admitted.view, click.intent, click.values)
         except Refused as exc:
-            raise GameRefusal.of(exc, self.shown_names) from exc
+            raise GameRefusal.of(exc, table.shown_names) from exc
         if isinstance(meaning, Redraw):
             return Step(admitted.seat, meaning.draft)
         return Judged(click, admitted, meaning.action)
@@ -86,20 +92,21 @@ class TableClicks(TablePlay):
         says was done (:meth:`~tabletop.presentation.Presentation.acted`, else its reply), with
         :class:`PromptAnswered` first among the effects; or, while the seat's decision goes on,
         the prompt in place, its :class:`Prompt` then a :class:`PromptGoesOn`."""
-        if not self._is_current(judged.admitted):
+        table = self.table
+        if not table._is_current(judged.admitted):
             again = self.judge(judged.click)
             if isinstance(again, Step):
                 return Outcome("", (), again.seat, answer=again)
             judged = again
         if judged.action is None:
-            return self.back(judged.click.user_id)  # answered with its reply
+            return table.back(judged.click.user_id)  # answered with its reply
         seat = judged.seat
-        outcome = self._take(judged.admitted, judged.action)
-        match = self.match
+        outcome = table._take(judged.admitted, judged.action)
+        match = table.match
         assert match is not None
-        names = self.names_in(judged.click.language)
-        after = self.presentation.acted(match.view(seat), judged.action, names)
-        if after is None and self.state is TableState.PLAYING and seat in match.awaiting:
+        names = table.names_in(judged.click.language)
+        after = table.presentation.acted(match.view(seat), judged.action, names)
+        if after is None and table.state is TableState.PLAYING and seat in match.awaiting:
             return replace(outcome, effects=_goes_on(outcome.effects, seat), answer=PromptInPlace(seat))
         effects = (PromptAnswered(seat), *outcome.effects)
         return replace(outcome, effects=effects, answer=after or Message(outcome.reply))

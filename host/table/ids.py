@@ -5,8 +5,8 @@ from __future__ import annotations
 import secrets
 
 LOBBY_ID_PREFIX = "0"
-"""How a lobby's id starts (:meth:`Table.check_stop`): a game id is 6 hex digits, a lobby's id
-this prefix and 6 more, so that a confirmation for one lobby never stops a later one."""
+"""How a lobby's id starts (:meth:`~host.table.stop.Stopping.check`): a game id is 6 hex digits,
+a lobby's id this prefix and 6 more, so that a confirmation for one lobby never stops a later one."""
 
 
 def _new_lobby_id() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from host.catalog import lazy
 from host.table.effects import (
@@ -19,6 +20,7 @@ from host.table.effects import (
     ShowHand,
     ShowTable,
 )
+from host.table.queries import TableQueries
 from host.table.seats import (
     GameRefusal,
     OutdatedPrompt,
@@ -27,7 +29,7 @@ from host.table.seats import (
     bot_base_names,
     bot_seat,
 )
-from host.table.takeover import TableTakeovers
+from host.table.takeover import TakeoverDesk
 from host.text import joined
 from tabletop import Match, Refused
 
@@ -47,8 +49,14 @@ class Admitted:
     moment: tuple[object, ...]
 
 
-class TablePlay(TableTakeovers):
+class TablePlay(TableQueries):
     """A table's game actions: clicks, computer moves, a player's return, the effects after."""
+
+    @cached_property
+    def takeover_desk(self) -> TakeoverDesk:
+        """The table's takeovers of computer seats (a part given this table; see
+        :class:`~host.table.takeover.TakeoverDesk`), applied here when a round begins."""
+        return TakeoverDesk(self)
 
     # --- game actions -------------------------------------------------------------------------
 
@@ -223,7 +231,7 @@ class TablePlay(TableTakeovers):
             self.state = TableState.CLOSED
             return tuple(effects)
         if round_over:
-            effects += self._apply_takeovers()
+            effects += self.takeover_desk.apply()
             effects.append(ShowTable(new_message=True))
         else:
             effects.insert(0, ShowTable())

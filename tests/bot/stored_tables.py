@@ -23,9 +23,9 @@ async def stored_table(
         table = TableRegistry(seed_source=lambda: seed, id_source=lambda: "g1").get_or_open(channel, 1)
         for user in range(1, humans + 1):
             async with journal.recording(table):
-                table.join(user, f"p{user}")
+                table.lobby.join(user, f"p{user}")
         async with journal.recording(table):
-            table.start(1, fill_to=fill_to, timer=timer)
+            table.lobby.start(1, fill_to=fill_to, timer=timer)
         yield storage, journal, table
     finally:
         await storage.close()

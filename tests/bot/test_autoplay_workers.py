@@ -29,8 +29,8 @@ WAIT = 10.0
 def started_table() -> Table:
     """A game of one human and two computer players, in its misery choice."""
     table = Table(777, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
-    table.join(1, "p1")
-    table.start(1, fill_to=3, bot_level="normal", timer="off")
+    table.lobby.join(1, "p1")
+    table.lobby.start(1, fill_to=3, bot_level="normal", timer="off")
     return table
 
 

@@ -48,8 +48,8 @@ class FakeCourier:
 def started() -> Table:
     table = Table(559, 1, game="stickem", seed_source=lambda: 3, id_source=lambda: "prompts1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1)
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1)
     return table
 
 
@@ -87,7 +87,7 @@ async def test_a_decision_made_retires_the_prompt_with_the_answer() -> None:
 async def test_a_leaver_prompt_is_retired_in_their_language() -> None:
     courier, table = FakeCourier(), started()
     courier.languages.restore(StoredLanguages(users={1: "de"}))
-    outcome = table.leave(1)
+    outcome = table.lobby.leave(1)
     await play(courier, table, Outcome("", outcome.effects[:1]), None)
     german = "Du hast dieses Spiel verlassen; diese Karten können nicht mehr gespielt werden."
     assert courier.calls == [("retire", 0, german)]

@@ -9,9 +9,9 @@ from host.tables import Table, TakeoverRequest
 
 def table_with_a_computer() -> Table:
     table = Table(777, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.add_bot(1, "hard")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.add_bot(1, "hard")
     return table
 
 
@@ -24,7 +24,7 @@ def test_the_lobby_names_the_computer_in_the_channels_language() -> None:
 
 def test_the_game_messages_name_the_computer_in_their_readers_language() -> None:
     table = table_with_a_computer()
-    table.start(1, options={"rounds": 3}, timer="off")
+    table.lobby.start(1, options={"rounds": 3}, timer="off")
     german = table_spec(table, language="de")
     shown = german.content + "".join(str(embed.to_dict()) for embed in german.embeds)
     assert "Bot Ada (schwer)" in shown and "(hard)" not in shown
@@ -35,6 +35,6 @@ def test_the_game_messages_name_the_computer_in_their_readers_language() -> None
 
 def test_the_hosts_takeover_question_names_the_computer_in_german() -> None:
     table = table_with_a_computer()
-    table.start(1, options={"rounds": 3}, timer="off")
+    table.lobby.start(1, options={"rounds": 3}, timer="off")
     ask = takeover_spec(table, TakeoverRequest(9, "cy", (2,)), language="de")
     assert "Bot Ada (schwer)" in ask.content

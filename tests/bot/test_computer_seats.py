@@ -32,22 +32,22 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 def lobby(humans: int) -> Table:
     table = Table(CHANNEL, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
     for user in range(1, humans + 1):
-        table.join(user, f"p{user}")
+        table.lobby.join(user, f"p{user}")
     return table
 
 
 def test_bots_get_distinct_names_with_their_level_and_are_never_host() -> None:
     table = lobby(1)
-    table.add_bot(1, "hard")
-    table.add_bot(1)
+    table.lobby.add_bot(1, "hard")
+    table.lobby.add_bot(1)
     assert table.names == ("p1", "Bot Ada (hard)", "Bot Bea (normal)")
     assert [s.is_bot for s in table.seats] == [False, True, True]
     with pytest.raises(TableError, match="no computer level"):
-        table.add_bot(1, "genius")
-    table.remove_bot(1)
+        table.lobby.add_bot(1, "genius")
+    table.lobby.remove_bot(1)
     assert table.names == ("p1", "Bot Ada (hard)")
     # the only human leaves: a lobby of bots alone closes
-    table.leave(1)
+    table.lobby.leave(1)
     assert table.state is TableState.CLOSED
 
 
@@ -55,46 +55,46 @@ def test_only_the_host_or_a_server_manager_seats_and_removes_computer_players() 
     table = lobby(2)
     for user in (2, 99):  # a seated guest, and someone not seated at all
         with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can add"):
-            table.add_bot(user)
+            table.lobby.add_bot(user)
     assert len(table.seats) == 2
-    table.add_bot(99, "hard", is_admin=True)  # a server manager, seated or not
-    table.add_bot(1)
+    table.lobby.add_bot(99, "hard", is_admin=True)  # a server manager, seated or not
+    table.lobby.add_bot(1)
     with pytest.raises(TableError, match=r"Only the host \(p1\) or a server manager can remove"):
-        table.remove_bot(2)
-    assert "Bot Bea (normal) left" in str(table.remove_bot(2, is_admin=True).reply)
-    assert "Bot Ada (hard) left" in str(table.remove_bot(1).reply)
+        table.lobby.remove_bot(2)
+    assert "Bot Bea (normal) left" in str(table.lobby.remove_bot(2, is_admin=True).reply)
+    assert "Bot Ada (hard) left" in str(table.lobby.remove_bot(1).reply)
     # the host is the first human: when p1 leaves, p2 is
-    table.leave(1)
-    assert "Bot Ada (normal) joined" in str(table.add_bot(2).reply)
+    table.lobby.leave(1)
+    assert "Bot Ada (normal) joined" in str(table.lobby.add_bot(2).reply)
 
 
 def test_start_fills_seats_and_prompts_only_humans() -> None:
     table = lobby(1)
-    outcome = table.start(1, fill_to=3, bot_level="random", timer="off")
+    outcome = table.lobby.start(1, fill_to=3, bot_level="random", timer="off")
     assert [s.level for s in table.seats] == [None, "random", "random"]
     prompts = [e for e in outcome.effects if isinstance(e, Prompt)]
     assert prompts == [Prompt(0)]
     assert table.clock.timer_seconds is None
     assert table.auto_seats() == [1, 2]
     with pytest.raises(TableError, match="at most"):
-        lobby(1).start(1, fill_to=99)
+        lobby(1).lobby.start(1, fill_to=99)
     with pytest.raises(TableError, match="turn timer"):
-        lobby(3).start(1, timer="10s")
+        lobby(3).lobby.start(1, timer="10s")
 
 
 def test_bot_seeds_differ_by_seat_and_repeat_per_game() -> None:
     table = lobby(1)
-    table.start(1, fill_to=3)
+    table.lobby.start(1, fill_to=3)
     assert table.bot_seed(1) != table.bot_seed(2)
     again = lobby(1)
-    again.start(1, fill_to=3)
+    again.lobby.start(1, fill_to=3)
     assert again.bot_seed(1) == table.bot_seed(1)
 
 
 def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
     table = lobby(2)
     table.clock.scale = 0.5
-    table.start(1, fill_to=3, timer="60s")
+    table.lobby.start(1, fill_to=3, timer="60s")
     assert table.clock.timer_seconds == 30
     assert table.refresh_deadline(NOW)
     assert table.clock.deadline == NOW + timedelta(seconds=30)
@@ -110,7 +110,7 @@ def test_deadline_starts_for_a_human_wait_and_not_for_computer_seats() -> None:
 
 def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
     table = lobby(3)
-    table.start(1, timer="30s")
+    table.lobby.start(1, timer="30s")
     game = engine(table)
     first = auto_move(table, 1, game.hand(1)[0], timed_out=True)
     assert any(isinstance(e, Notice) and "Time is up for p2" in str(e.text) for e in first.effects)
@@ -145,7 +145,7 @@ def test_two_timeouts_in_a_row_mark_away_and_a_click_brings_back() -> None:
 
 def test_back_command_and_its_refusal() -> None:
     table = lobby(3)
-    table.start(1, timer="30s")
+    table.lobby.start(1, timer="30s")
     with pytest.raises(TableError, match="not marked away"):
         table.back(2)
     table.clock.away.add(1)
@@ -158,18 +158,18 @@ def test_back_command_and_its_refusal() -> None:
 
 def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
     table = lobby(3)
-    table.start(1, options={"rounds": 2}, timer="off")
-    table.leave(3)
+    table.lobby.start(1, options={"rounds": 2}, timer="off")
+    table.lobby.leave(3)
     assert table.seats[2].shown_in("en") == "Bot Ada (normal)"
     with pytest.raises(TableError, match="already seated"):
-        table.join(1, "p1")
-    request = table.join(9, "newcomer")
+        table.lobby.join(1, "p1")
+    request = table.lobby.join(9, "newcomer")
     assert TakeoverRequest(9, "newcomer", (2,)) in request.effects
     with pytest.raises(TableError, match="Only the host"):
-        table.approve_takeover(2, 2, 9)
+        table.takeover_desk.approve(2, 2, 9)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 8)
-    table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 8)
+    table.takeover_desk.approve(1, 2, 9)
     assert table.seats[2].is_bot  # not before the round ends
     game = engine(table)
     for seat in range(3):
@@ -191,8 +191,8 @@ def test_takeover_needs_the_host_and_happens_at_the_next_round() -> None:
 
 def test_the_last_human_leaving_a_game_stops_it() -> None:
     table = lobby(1)
-    table.start(1, fill_to=3, timer="off")
-    outcome = table.leave(1)
+    table.lobby.start(1, fill_to=3, timer="off")
+    outcome = table.lobby.leave(1)
     assert table.state is TableState.CLOSED
     assert "stopped" in str(outcome.reply)
 
@@ -213,9 +213,9 @@ def test_settings_read_bot_options_from_the_environment() -> None:
 
 def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
     table = lobby(2)
-    table.add_bot(1)
-    table.leave(1)  # seats: p2, Bot Ada -> p2 is host
-    table.join(3, "p3")
+    table.lobby.add_bot(1)
+    table.lobby.leave(1)  # seats: p2, Bot Ada -> p2 is host
+    table.lobby.join(3, "p3")
     table.seats.insert(0, table.seats.pop(1))  # a computer player first
     assert table.host_id == 2 and table.host_seat == 1
     options_line = table.presentation.options_line(table.options(), len(table.names))
@@ -229,8 +229,8 @@ def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
 def five_seats() -> Table:
     """p1, p2 (left: now Bot Cal), p3, and two computer seats the host asked for."""
     table = lobby(3)
-    table.start(1, fill_to=5, timer="off", options={"rounds": 2})
-    table.leave(2)
+    table.lobby.start(1, fill_to=5, timer="off", options={"rounds": 2})
+    table.lobby.leave(2)
     assert table.names == ("p1", "Bot Cal (normal)", "p3", "Bot Ada (normal)", "Bot Bea (normal)")
     return table
 
@@ -238,60 +238,60 @@ def five_seats() -> Table:
 def test_a_seat_is_found_by_number_or_name() -> None:
     table = five_seats()
     choices = ("2", "#4", "seat 5", " Seat  3 ", "Ada", "bot bea", "Bot Cal (normal)", "P3")
-    assert [table.find_seat(choice) for choice in choices] == [1, 3, 4, 2, 3, 4, 1, 2]
+    assert [table.takeover_desk.find_seat(choice) for choice in choices] == [1, 3, 4, 2, 3, 4, 1, 2]
     with pytest.raises(TableError, match="There is no seat 6: seats go from 1 to 5"):
-        table.find_seat("6")
+        table.takeover_desk.find_seat("6")
     hint = (
         "There is no seat called 'Zed'. Computer seats you can take over: seat 2: Bot Cal (normal), "
         "p2's seat until they left; seat 4: Bot Ada (normal); seat 5: Bot Bea (normal)."
     )
     with pytest.raises(TableError, match=re.escape(hint)):
-        table.find_seat("Zed")
+        table.takeover_desk.find_seat("Zed")
 
 
 def test_without_a_choice_the_host_chooses_among_the_free_computer_seats() -> None:
     table = five_seats()
-    outcome = table.join(9, "newcomer")
+    outcome = table.lobby.join(9, "newcomer")
     # the seat a person left comes first, then the host's computer players in seat order
     assert TakeoverRequest(9, "newcomer", (1, 3, 4)) in outcome.effects
     assert "the host chooses which one" in str(outcome.reply)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 9)  # not a seat offered to them
-    assert "seat 4" in str(table.approve_takeover(1, 3, 9).reply)
+        table.takeover_desk.approve(1, 2, 9)  # not a seat offered to them
+    assert "seat 4" in str(table.takeover_desk.approve(1, 3, 9).reply)
     assert table.takeovers[3].user_id == 9 and 9 not in table.takeover_requests
     with pytest.raises(TableError, match="already gave you Bot Ada \\(normal\\)'s seat"):
-        table.join(9, "newcomer")
+        table.lobby.join(9, "newcomer")
     # a second newcomer is offered what is still free; a promised seat is refused by name
-    assert TakeoverRequest(8, "other", (1, 4)) in table.join(8, "other").effects
+    assert TakeoverRequest(8, "other", (1, 4)) in table.lobby.join(8, "other").effects
     with pytest.raises(TableError, match=r"Bot Ada \(normal\)'s seat \(seat 4\) is already promised to newc"):
-        table.join(8, "other", "4")
+        table.lobby.join(8, "other", "4")
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 3, 8)
+        table.takeover_desk.approve(1, 3, 8)
 
 
 def test_a_named_seat_must_be_a_free_computer_seat() -> None:
     table = five_seats()
     refusal = "Seat 1 is p1's, not a computer player's. Computer seats you can take over: seat 2"
     with pytest.raises(TableError, match=re.escape(refusal)):
-        table.join(9, "newcomer", "1")
+        table.lobby.join(9, "newcomer", "1")
     table.clock.away.add(2)
     with pytest.raises(TableError, match="Seat 3 is p3's: they are away for now and get it back with /back"):
-        table.join(9, "newcomer", "p3")
+        table.lobby.join(9, "newcomer", "p3")
     assert 9 not in table.takeover_requests
-    outcome = table.join(9, "newcomer", "bea")
+    outcome = table.lobby.join(9, "newcomer", "bea")
     assert TakeoverRequest(9, "newcomer", (4,)) in outcome.effects
     assert "Bot Bea (normal)'s seat (seat 5)" in str(outcome.reply)
     # two requests for the same seat: the first approved wins, the other is told
-    table.join(8, "other", "5")
-    table.approve_takeover(1, 4, 8)
+    table.lobby.join(8, "other", "5")
+    table.takeover_desk.approve(1, 4, 8)
     with pytest.raises(TableError, match="other already takes over seat 5; choose another one"):
-        table.approve_takeover(1, 4, 9)
+        table.takeover_desk.approve(1, 4, 9)
 
 
 def test_a_player_who_left_asks_for_their_own_seat_back() -> None:
     table = five_seats()
-    assert TakeoverRequest(2, "p2", (1,)) in table.join(2, "p2").effects
-    table.approve_takeover(1, 1, 2)
+    assert TakeoverRequest(2, "p2", (1,)) in table.lobby.join(2, "p2").effects
+    table.takeover_desk.approve(1, 1, 2)
     game = engine(table)
     while game.round == 1:
         seat = game.awaiting[0]
@@ -307,7 +307,7 @@ def test_a_player_who_left_asks_for_their_own_seat_back() -> None:
 
 def test_the_seat_option_in_a_lobby_is_harmless() -> None:
     table = lobby(1)
-    outcome = table.join(2, "p2", "3")
+    outcome = table.lobby.join(2, "p2", "3")
     assert table.seat_of(2) == 1 and "only matters when you take over" in str(outcome.reply)
 
 

@@ -56,7 +56,7 @@ def courier(client: FakeDiscord) -> Courier:
 async def test_a_new_hand_dm_shrinks_to_the_games_line_for_the_hand() -> None:
     client = FakeDiscord()
     table = new_table()
-    table.join(1, "p1")
+    table.lobby.join(1, "p1")
     carrier = courier(client)
     await carrier.show_hand(table, 0, HAND)  # no done DM yet: a new DM
     assert [sent["content"] for sent in client.sent] == [HAND.content]
@@ -70,7 +70,7 @@ async def test_a_new_hand_dm_shrinks_to_the_games_line_for_the_hand() -> None:
 async def test_a_hand_shown_in_a_shrunk_prompt_shrinks_back_to_the_prompts_line() -> None:
     client = FakeDiscord()
     table = new_table()
-    table.join(1, "p1")
+    table.lobby.join(1, "p1")
     carrier = courier(client)
     await carrier.dm(table, 0, Message(f"{HEADER}\nYour turn"))
     await carrier.retire_timed_out_prompt(table, 0, Message("You played 7."))

@@ -82,8 +82,8 @@ def test_a_game_refusal_of_a_table_action_is_the_engines_sentence() -> None:
     """A refused action at a table is the engine's own sentence, whatever the game."""
     table = Table(1, 1, seed_source=lambda: 3, id_source=lambda: "abc123")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1)
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1)
     match = table.running_match()
     for seat in range(3):  # the misery choice
         match.apply(seat, match.legal_actions(seat)[0])

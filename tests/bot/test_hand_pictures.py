@@ -35,8 +35,8 @@ def started(game: str) -> Table:
     """A table of ``game`` with three people, started (no turn timer)."""
     table = Table(777, GUILD, game=game, seed_source=lambda: 11, id_source=lambda: "abc123")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1, options=GAMES[game], timer="off")
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1, options=GAMES[game], timer="off")
     return table
 
 

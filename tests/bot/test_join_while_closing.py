@@ -75,9 +75,9 @@ async def playing(tmp_path: Path) -> AsyncIterator[tuple[TableService, Table]]:
         table = registry.get_or_open(CHANNEL, 1)
         for user in (1, 2, 3):
             async with service.journal.recording(table):
-                table.join(user, f"p{user}")
+                table.lobby.join(user, f"p{user}")
         async with service.journal.recording(table):
-            table.start(1)
+            table.lobby.start(1)
         yield service, table
     finally:
         await storage.close()
@@ -104,7 +104,7 @@ async def during_stop(
 
     async def stop() -> None:
         async with table.lock, service.journal.recording(table):
-            table.stop(1, game_id="g1")
+            table.stopping.stop(1, game_id="g1")
 
     stopping = asyncio.create_task(stop())
     await asyncio.sleep(0.01)  # the stop has closed the table and is being stored

@@ -74,9 +74,9 @@ async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replac
         table = registry.get_or_open(56, 1)
         for user in (1, 2, 3):
             async with journal.recording(table):
-                table.join(user, f"p{user}")
+                table.lobby.join(user, f"p{user}")
         async with journal.recording(table):
-            table.start(1)
+            table.lobby.start(1)
 
         async def refused(*_: object) -> bool:
             raise StorageUnavailable(SAVE_FAILED)
@@ -85,7 +85,7 @@ async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replac
 
         async def stop() -> None:
             async with table.lock, journal.recording(table):
-                table.stop(1, game_id="g1")
+                table.stopping.stop(1, game_id="g1")
 
         stopping = asyncio.create_task(stop())
         await asyncio.sleep(0)  # the stop has closed the table; its write comes in a later step

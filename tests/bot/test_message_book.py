@@ -28,8 +28,8 @@ async def test_the_lobby_message_is_kept_through_the_lobbys_changes(storage: Sto
     book = book_of(journal)
     table = await seated(journal, players=1)
     await book.lobby_shown(table, 4242)
-    await change(journal, table, lambda: table.join(2, "p2"))
-    await change(journal, table, lambda: table.leave(2))
+    await change(journal, table, lambda: table.lobby.join(2, "p2"))
+    await change(journal, table, lambda: table.lobby.leave(2))
     (lobby,) = await storage.load_lobbies()
     assert lobby.message_id == 4242
     restarted = MessageBook()
@@ -42,7 +42,7 @@ async def test_the_table_message_and_a_live_prompt_come_back_after_a_restart(sto
     journal = GameJournal(storage)
     book = book_of(journal)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     await book.table_shown(table, 777)
     await book.prompt_sent(table, 1, PromptRef(901, 902))
     await book.drain()
@@ -62,7 +62,7 @@ async def test_the_end_of_a_round_is_owed_until_the_book_says_it_was_shown(stora
     journal = GameJournal(storage)
     book = book_of(journal)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 2}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 2}))
     while engine(table).round == 1:
         await next_move(journal, table)
     assert table.storage_id is not None

@@ -41,7 +41,7 @@ async def test_drain_writes_what_was_gathered(storage: Storage) -> None:
     journal = GameJournal(storage)
     book = book_of(journal)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     for seat in range(3):  # the misery choice: every seat is prompted at once
         await send_dm(book, table, seat, 100 + seat)
     assert book.writing_prompts
@@ -57,7 +57,7 @@ async def test_a_stored_hand_dm_always_waits_for_its_player(storage: Storage, mo
     journal = GameJournal(storage)
     book = book_of(journal)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     for round_trip in range(4):
         for seat in engine(table).awaiting:
             await send_dm(book, table, seat, 1000 * round_trip + 100 + seat)
@@ -80,8 +80,8 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
     for channel in range(3 * PROMPT_BATCH):
         table = Table(10_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
         for user in (1, 2, 3):
-            await change(journal, table, lambda t=table, u=user: t.join(u, f"p{u}"))  # type: ignore[misc]
-        await change(journal, table, lambda t=table: t.start(1, options={"rounds": 1}))  # type: ignore[misc]
+            await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
         tables.append(table)
     sizes: list[int] = []
     counted = Transaction.set_hand_message_if_current

@@ -15,9 +15,9 @@ def test_start_options_decks_99_is_refused_to_each_reader_in_their_language() ->
     """``/start options:decks=99`` at a Stupid table, as the Discord layer answers the player."""
     table = Table(5, 1, game="stupid", seed_source=lambda: 7, id_source=lambda: "abc")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
+        table.lobby.join(user, f"p{user}")
     with pytest.raises(TableError) as refused:
-        table.start(1, options={"decks": "99"})
+        table.lobby.start(1, options={"decks": "99"})
     assert friendly_message(refused.value, "en") == (
         "Decks=99 is not allowed; use 'auto' or a whole number from 1 to 3."
     )

@@ -167,8 +167,8 @@ async def test_score_for_spectators_shows_the_table_the_timer_and_the_standings(
     registry = TableRegistry(seed_source=lambda: 3, id_source=lambda: "abc123")
     table = registry.get_or_open(CHANNEL, 1)
     for user in (1, 2, 3):
-        table.join(user, NAMES[user - 1])
-    table.start(1, timer="5min")
+        table.lobby.join(user, NAMES[user - 1])
+    table.lobby.start(1, timer="5min")
     match = table.running_match()
     for seat in range(3):  # the misery choice, then two cards played
         match.apply(seat, match.legal_actions(seat)[-1])

@@ -18,8 +18,8 @@ def game_of(humans: int, *, timer: str, rounds: int | None = None) -> Table:
     """A started table of ``humans`` players p1, p2, ... (user ids 1, 2, ...)."""
     table = Table(777, 1, seed_source=lambda: 11, id_source=lambda: GAME_ID)
     for user in range(1, humans + 1):
-        table.join(user, f"p{user}")
-    table.start(1, timer=timer, options={} if rounds is None else {"rounds": rounds})
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1, timer=timer, options={} if rounds is None else {"rounds": rounds})
     return table
 
 
@@ -39,7 +39,7 @@ def test_someone_leaving_does_not_restart_the_others_turn_timer() -> None:
     """p3 leaves the game 20 s into p1's and p2's misery choice: their deadline stays."""
     table = game_of(3, timer="30s")
     table.refresh_deadline(NOW)
-    table.leave(3)
+    table.lobby.leave(3)
     table.refresh_deadline(NOW + timedelta(seconds=20))
     assert table.clock.deadline == NOW + timedelta(seconds=30)
 
@@ -63,44 +63,44 @@ def test_a_takeover_cannot_be_asked_for_in_the_last_round() -> None:
     """A takeover happens when the next round starts: in the last round there is none, so the
     request must be refused (the newcomer would wait for nothing)."""
     table = game_of(3, rounds=1, timer="off")
-    table.leave(3)
+    table.lobby.leave(3)
     with pytest.raises(TableError, match="last round"):
-        table.join(9, "newcomer")
+        table.lobby.join(9, "newcomer")
 
 
 def test_a_takeover_asked_for_earlier_cannot_be_approved_in_the_last_round() -> None:
     table = game_of(3, rounds=2, timer="off")
-    table.leave(3)
-    table.join(9, "newcomer")
+    table.lobby.leave(3)
+    table.lobby.join(9, "newcomer")
     game = engine(table)
     while game.round == 1:  # round 1 is played out (the computer seat too)
         seat = game.awaiting[0]
         card = game.hand(seat)[0] if game.misery_card(seat) is None else game.legal_cards(seat)[0]
         auto_move(table, seat, card)
     with pytest.raises(TableError, match="last round"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
 
 
 def test_approving_twice_is_refused_politely() -> None:
     table = game_of(3, rounds=2, timer="off")
-    table.leave(3)
-    table.join(9, "newcomer")
-    table.approve_takeover(1, 2, 9)
+    table.lobby.leave(3)
+    table.lobby.join(9, "newcomer")
+    table.takeover_desk.approve(1, 2, 9)
     with pytest.raises(TableError, match="no longer open"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
 
 
 def test_a_second_request_for_the_same_seat_does_not_silently_replace_the_first() -> None:
     """Two newcomers ask while one computer seat is free: both requests stay open (the host
     chooses), the first approved takes the seat and the other is told to choose another."""
     table = game_of(3, rounds=2, timer="off")
-    table.leave(3)
-    table.join(8, "first")
-    table.join(9, "second")
+    table.lobby.leave(3)
+    table.lobby.join(8, "first")
+    table.lobby.join(9, "second")
     assert set(table.takeover_requests) == {8, 9}
-    table.approve_takeover(1, 2, 8)
+    table.takeover_desk.approve(1, 2, 8)
     with pytest.raises(TableError, match="choose another"):
-        table.approve_takeover(1, 2, 9)
+        table.takeover_desk.approve(1, 2, 9)
     assert table.takeovers[2].user_id == 8
 
 
@@ -125,7 +125,7 @@ def test_an_away_player_clicking_an_old_hand_on_their_turn_is_back() -> None:
 def test_back_in_a_lobby_says_what_back_is_for() -> None:
     """/back before the game started: not "Use /join to open one" (the player is in the lobby)."""
     table = Table(777, 1)
-    table.join(1, "p1")
+    table.lobby.join(1, "p1")
     with pytest.raises(TableError) as refused:
         table.back(1)
     assert "/join" not in str(refused.value) and "/back" in str(refused.value)

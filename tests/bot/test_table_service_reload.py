@@ -20,8 +20,8 @@ from tests.bot.stickem_moves import engine
 def _playing_table() -> Table:
     table = Table(7, 1, seed_source=lambda: 5, id_source=lambda: "g1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1, options={"rounds": 1})
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1, options={"rounds": 1})
     return table
 
 

@@ -31,14 +31,14 @@ def lobby(players: int, *, seed: int = 7) -> Table:
     """A lobby of ``players`` users 1..players (user 1 is the host)."""
     table = Table(CHANNEL, 1, seed_source=lambda: seed, id_source=lambda: "abc123")
     for user in range(1, players + 1):
-        table.join(user, f"p{user}")
+        table.lobby.join(user, f"p{user}")
     return table
 
 
 def started(players: int, *, seed: int = 7, **options: object) -> Table:
     """A started game of ``players`` users, with the game ``options`` asked for at /start."""
     table = lobby(players, seed=seed)
-    table.start(1, options=options)
+    table.lobby.start(1, options=options)
     return table
 
 
@@ -95,7 +95,7 @@ def test_join_seats_in_join_order_and_first_is_host() -> None:
 
 def test_join_reply_and_effect() -> None:
     table = Table(CHANNEL)
-    outcome = table.join(9, "nine")
+    outcome = table.lobby.join(9, "nine")
     assert outcome.effects == (ShowLobby(),)
     assert "host" in str(outcome.reply) and "seat 1" in str(outcome.reply)
 
@@ -103,7 +103,7 @@ def test_join_reply_and_effect() -> None:
 def test_join_twice_is_refused() -> None:
     table = lobby(2)
     with pytest.raises(TableError, match="already seated"):
-        table.join(2, "p2")
+        table.lobby.join(2, "p2")
     assert len(table.seats) == 2
 
 
@@ -112,7 +112,7 @@ def test_table_is_full_at_the_largest_preset_size() -> None:
     assert Table(CHANNEL).capacity() == largest  # the default options (classic) seat the most
     table = lobby(largest)
     with pytest.raises(TableError, match="full"):
-        table.join(100, "late")
+        table.lobby.join(100, "late")
 
 
 def test_the_lobby_seats_as_many_as_its_chosen_options_allow() -> None:
@@ -123,9 +123,9 @@ def test_the_lobby_seats_as_many_as_its_chosen_options_allow() -> None:
 
 def test_leave_passes_host_on_and_last_leave_closes() -> None:
     table = lobby(2)
-    assert table.leave(1).effects == (ShowLobby(),)
+    assert table.lobby.leave(1).effects == (ShowLobby(),)
     assert table.host_id == 2
-    outcome = table.leave(2)
+    outcome = table.lobby.leave(2)
     assert isinstance(outcome.effects[0], LobbyClosed)
     assert table.state is TableState.CLOSED
 
@@ -133,7 +133,7 @@ def test_leave_passes_host_on_and_last_leave_closes() -> None:
 def test_leave_when_not_seated_is_refused() -> None:
     table = lobby(2)
     with pytest.raises(TableError, match="not seated"):
-        table.leave(42)
+        table.lobby.leave(42)
 
 
 # --- start ------------------------------------------------------------------------------------
@@ -142,15 +142,15 @@ def test_leave_when_not_seated_is_refused() -> None:
 def test_only_host_or_admin_starts() -> None:
     table = lobby(3)
     with pytest.raises(TableError, match="host"):
-        table.start(2)
+        table.lobby.start(2)
     assert table.state is TableState.LOBBY
-    table.start(3, is_admin=True)
+    table.lobby.start(3, is_admin=True)
     assert table.state is TableState.PLAYING
 
 
 def test_start_effects_prompt_every_seat() -> None:
     table = lobby(4)
-    outcome = table.start(1)
+    outcome = table.lobby.start(1)
     assert isinstance(outcome.effects[0], LobbyClosed)
     assert outcome.effects[1] == ShowTable(new_message=True)
     assert outcome.effects[2:] == tuple(Prompt(seat) for seat in range(4))
@@ -162,7 +162,7 @@ def test_start_effects_prompt_every_seat() -> None:
 def test_start_with_too_few_players_is_the_engines_refusal() -> None:
     table = lobby(2)
     with pytest.raises(TableError, match="rules are for 3-7 players, not 2"):
-        table.start(1)
+        table.lobby.start(1)
     assert table.state is TableState.LOBBY and table.match is None
 
 
@@ -177,27 +177,27 @@ def test_start_with_rules_and_rounds() -> None:
 def test_bad_rounds_are_refused_by_the_engine() -> None:
     table = lobby(3)
     with pytest.raises(TableError, match=r"(?i)rounds=0"):
-        table.start(1, options={"rounds": 0})
+        table.lobby.start(1, options={"rounds": 0})
     assert table.state is TableState.LOBBY
 
 
 def test_preset_not_allowing_seat_count_is_refused() -> None:
     table = lobby(7)
     with pytest.raises(TableError, match="amigo rules are for 3-6 players, not 7"):
-        table.start(1, options={"preset": "amigo"})
+        table.lobby.start(1, options={"preset": "amigo"})
 
 
 def test_join_refused_once_playing_without_computer_seats() -> None:
     table = started(3)
     with pytest.raises(TableError, match="already running"):
-        table.join(50, "late")
+        table.lobby.join(50, "late")
     with pytest.raises(TableError, match="already started"):
-        table.start(1)
+        table.lobby.start(1)
 
 
 def test_leaving_a_running_game_hands_the_seat_to_a_computer_player() -> None:
     table = started(3)
-    outcome = table.leave(2)
+    outcome = table.lobby.leave(2)
     assert table.seats[1].is_bot and table.seats[1].level == "normal"
     assert table.seat_of(2) is None
     assert "plays your seat" in str(outcome.reply)
@@ -344,21 +344,21 @@ def test_full_game_through_the_table_matches_an_engine_replay() -> None:
 def test_stop_needs_host_or_admin_and_the_current_game() -> None:
     table = started(3)
     with pytest.raises(TableError, match="host"):
-        table.check_stop(2)
-    game_id = table.check_stop(1)
+        table.stopping.check(2)
+    game_id = table.stopping.check(1)
     with pytest.raises(TableError, match="over"):
-        table.stop(1, game_id="ffffff")
-    outcome = table.stop(3, is_admin=True, game_id=game_id)
+        table.stopping.stop(1, game_id="ffffff")
+    outcome = table.stopping.stop(3, is_admin=True, game_id=game_id)
     assert isinstance(outcome.effects[0], GameStopped)
     assert outcome.effects[0].totals == (0, 0, 0)
     assert table.state is TableState.CLOSED
     with pytest.raises(TableError, match="closed"):
-        table.check_stop(1)
+        table.stopping.check(1)
 
 
 def test_stop_in_lobby_closes_it() -> None:
     table = lobby(2)
-    outcome = table.stop(1, game_id=table.check_stop(1))
+    outcome = table.stopping.stop(1, game_id=table.stopping.check(1))
     assert isinstance(outcome.effects[0], LobbyClosed)
     assert table.state is TableState.CLOSED
 
@@ -366,14 +366,14 @@ def test_stop_in_lobby_closes_it() -> None:
 def test_a_lobby_stop_confirmation_never_closes_a_later_lobby() -> None:
     registry = TableRegistry()
     first = registry.get_or_open(CHANNEL)
-    first.join(1, "p1")
-    old_confirmation = first.check_stop(1)
-    first.stop(1, game_id=old_confirmation)
+    first.lobby.join(1, "p1")
+    old_confirmation = first.stopping.check(1)
+    first.stopping.stop(1, game_id=old_confirmation)
     second = registry.get_or_open(CHANNEL)
-    second.join(1, "p1")
-    assert second.check_stop(1) != old_confirmation
+    second.lobby.join(1, "p1")
+    assert second.stopping.check(1) != old_confirmation
     with pytest.raises(TableError, match="That lobby is already closed"):
-        second.stop(1, game_id=old_confirmation)
+        second.stopping.stop(1, game_id=old_confirmation)
     assert second.state is TableState.LOBBY
 
 
@@ -383,22 +383,22 @@ def test_a_stale_stop_of_a_game_whose_id_begins_with_0_says_the_game_is_over() -
     for game in range(2):
         table = registry.get_or_open(CHANNEL)
         for user in (1, 2, 3):
-            table.join(user, f"p{user}")
-        table.start(1)
+            table.lobby.join(user, f"p{user}")
+        table.lobby.start(1)
         if game == 0:
-            old_confirmation = table.check_stop(1)
-            table.stop(1, game_id=old_confirmation)
+            old_confirmation = table.stopping.check(1)
+            table.stopping.stop(1, game_id=old_confirmation)
     with pytest.raises(TableError, match="That game is already over"):
-        table.stop(1, game_id=old_confirmation)
+        table.stopping.stop(1, game_id=old_confirmation)
     assert table.state is TableState.PLAYING
 
 
 def test_a_lobby_stop_confirmation_after_the_start_says_the_game_started() -> None:
     table = lobby(3)
-    confirmation = table.check_stop(1)
-    table.start(1)
+    confirmation = table.stopping.check(1)
+    table.lobby.start(1)
     with pytest.raises(TableError, match="The game has started since you asked to stop the lobby"):
-        table.stop(1, game_id=confirmation)
+        table.stopping.stop(1, game_id=confirmation)
     assert table.state is TableState.PLAYING
 
 
@@ -413,8 +413,8 @@ def test_registry_one_table_per_channel_and_reopen_after_close() -> None:
     assert registry.get(3) is None
     with pytest.raises(TableError, match="no table"):
         registry.require(3)
-    first.join(5, "five")
-    first.leave(5)
+    first.lobby.join(5, "five")
+    first.lobby.leave(5)
     assert registry.get(1) is None
     assert registry.get_or_open(1) is not first
     assert len(registry.tables()) == 2
@@ -435,5 +435,5 @@ def test_a_start_with_an_empty_or_zero_option_is_refused_not_ignored(
 ) -> None:
     table = lobby(3)
     with pytest.raises(TableError, match=refusal):
-        table.start(1, **arguments)  # type: ignore[arg-type]
+        table.lobby.start(1, **arguments)  # type: ignore[arg-type]
     assert table.state is TableState.LOBBY and table.match is None

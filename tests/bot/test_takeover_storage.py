@@ -17,20 +17,20 @@ async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> N
         storage, journal, table
     ):
         async with journal.recording(table):
-            table.leave(2)
+            table.lobby.leave(2)
         async with journal.recording(table):
-            table.join(8, "eve", "4")
+            table.lobby.join(8, "eve", "4")
         async with journal.recording(table):
-            table.join(9, "dee")
+            table.lobby.join(9, "dee")
         async with journal.recording(table):
-            table.approve_takeover(1, 3, 8)
+            table.takeover_desk.approve(1, 3, 8)
         (stored,) = (await storage.load_unfinished_games()).games
         restored = table_of_game(stored, TableRegistry())
         assert restored.takeover_requests == {9: TakeoverAsk("dee", (1, 3))}
         assert restored.takeovers == {3: Seat(8, "eve")}
         assert restored.vacated == {1: (2, "p2")}
         # the host's buttons still work after the restart
-        approved = str(restored.approve_takeover(1, 1, 9).reply)
+        approved = str(restored.takeover_desk.approve(1, 1, 9).reply)
         assert "dee takes over Bot Bea (normal)'s seat (seat 2)" in approved
 
 

@@ -17,9 +17,9 @@ from tests.storage.test_journal import new_table
 def started() -> Table:
     """Two people and a computer seat at Stick'em, a timer running."""
     table = new_table()
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.start(1, fill_to=3, timer="60s")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.start(1, fill_to=3, timer="60s")
     return table
 
 

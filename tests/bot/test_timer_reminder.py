@@ -17,8 +17,8 @@ NOW = datetime(2026, 1, 1, tzinfo=UTC)
 def test_a_new_deadline_is_not_reminded_yet() -> None:
     table = Table(CHANNEL, 1, seed_source=lambda: 3, id_source=lambda: "g1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1, timer="30s")
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1, timer="30s")
     assert table.refresh_deadline(NOW)
     table.clock.reminded = True
     assert not table.refresh_deadline(NOW + timedelta(seconds=5))  # the same wait

@@ -43,9 +43,9 @@ async def one_human_two_computers(tmp_path: Path) -> AsyncIterator[tuple[TableSe
     try:
         table = registry.get_or_open(CHANNEL, 1)
         async with service.journal.recording(table):
-            table.join(1, "p1")
+            table.lobby.join(1, "p1")
         async with service.journal.recording(table):
-            table.start(1, fill_to=3, timer="off")
+            table.lobby.start(1, fill_to=3, timer="off")
         yield service, table
     finally:
         await service.autoplay.close()
@@ -65,7 +65,7 @@ async def test_the_computer_plays_on_after_a_stop_that_could_not_be_saved(
         assert service.autoplay.busy(table)
         with pytest.raises(TableError):
             async with table.lock, service.journal.recording(table):
-                table.stop(1, game_id="g1")
+                table.stopping.stop(1, game_id="g1")
         assert table.state is TableState.PLAYING
         async with asyncio.timeout(5.0):  # both computer seats pick their misery card
             while engine(table).action_count < 2:

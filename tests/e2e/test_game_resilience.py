@@ -117,7 +117,7 @@ async def test_join_that_waited_for_a_lobby_that_closed_opens_a_new_one(
             result = await emulator.driver.slash(bob, h.channel, "join")
             response = await result.response()
             assert response.deferred
-            table.leave(ann.id)
+            table.lobby.leave(ann.id)
         original = await result.wait_original()  # the deferred answer, filled in
         await h.settle()
         joined = "You joined the Stick'em table (seat 1). You are the host"

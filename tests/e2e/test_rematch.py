@@ -97,7 +97,7 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         lobby = table_of(bot, club.channel)
         assert lobby is not first and lobby.rematch_of == first.storage_id
         assert [(s.shown_in(), s.level) for s in lobby.seats] == [("Bot Ada (hard)", "hard"), ("bob", None)]
-        assert lobby.host_id == bob.id and lobby.resolve() == options
+        assert lobby.host_id == bob.id and lobby.lobby.resolve() == options
         shown = await lobby_message(emulator, club.channel)
         assert "Rematch of the last game" in shown.content and "bob (host)" in shown.content
 
@@ -187,7 +187,7 @@ async def test_a_rematch_survives_a_restart(emulator: Emulator, tmp_path: Path) 
         assert "Rematch!" in await click(emulator, ann, standings)
         lobby = table_of(bot, club.channel)
         assert [(s.shown_in(), s.level) for s in lobby.seats] == [("ann", None), ("Bot Ada (hard)", "hard")]
-        assert lobby.resolve() == options and lobby.lobby_timer == "30s"
+        assert lobby.lobby.resolve() == options and lobby.lobby_timer == "30s"
     async with running(new_bot(), emulator) as bot:
         assert "already open" in await click(emulator, ann, standings)
         assert "You joined the rematch" in await click(emulator, bob, standings)

@@ -40,10 +40,10 @@ class Display:
 def timed_table() -> Table:
     """Three people at Stick'em with a running turn timer, all awaited (the misery choice)."""
     table = new_table()
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.join(3, "cy")
-    table.start(1, timer="60s")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.join(3, "cy")
+    table.lobby.start(1, timer="60s")
     assert table.refresh_deadline(utc_now())
     return table
 
@@ -104,8 +104,8 @@ async def test_a_timeout_retires_the_prompt_before_the_moves_effects() -> None:
 
 async def test_a_computer_seats_move_retires_no_prompt() -> None:
     table = new_table()
-    table.join(1, "ann")
-    table.start(1, fill_to=3, timer="off")
+    table.lobby.join(1, "ann")
+    table.lobby.start(1, fill_to=3, timer="off")
     display = Display()
     match = table.running_match()
     seat = next(seat for seat in match.awaiting if table.is_auto(seat))

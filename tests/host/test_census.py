@@ -18,14 +18,14 @@ from tests.bot.stickem_moves import choose_misery, engine
 def test_tables_are_counted_by_game_and_state_with_zeros_for_the_rest() -> None:
     tables = TableRegistry(seed_source=lambda: 7)
     lobby = tables.get_or_open(1, 10)
-    lobby.join(1, "ann")
+    lobby.lobby.join(1, "ann")
     playing = tables.get_or_open(2, 10)
     for user in (1, 2, 3):
-        playing.join(user, f"p{user}")
-    playing.start(1, options={})
+        playing.lobby.join(user, f"p{user}")
+    playing.lobby.start(1, options={})
     stopped = tables.get_or_open(3, 10)
-    stopped.join(4, "dee")
-    stopped.leave(4)  # the only player left: the lobby closed
+    stopped.lobby.join(4, "dee")
+    stopped.lobby.leave(4)  # the only player left: the lobby closed
 
     counts = count_host(tables, GameJournal(None), Autoplay(_Display()))
 
@@ -39,9 +39,9 @@ async def test_actions_are_counted_once_recorded_and_not_when_undone() -> None:
     journal = GameJournal(None)
     table = Table(5, 10, seed_source=lambda: 7, id_source=lambda: "g1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
+        table.lobby.join(user, f"p{user}")
     async with journal.recording(table):
-        table.start(1, options={})
+        table.lobby.start(1, options={})
     assert journal.actions_recorded == 0
 
     for seat in (0, 1):
@@ -62,10 +62,10 @@ async def test_actions_are_counted_once_recorded_and_not_when_undone() -> None:
 async def test_decisions_waiting_for_a_worker_are_counted_until_they_come_back() -> None:
     autoplay = Autoplay(_Display(), AutoplaySettings(workers=0))  # one thread
     table = Table(6, 10, seed_source=lambda: 7, id_source=lambda: "g2")
-    table.join(1, "ann")
-    table.add_bot(1, "random")
-    table.add_bot(1, "random")
-    table.start(1, options={})
+    table.lobby.join(1, "ann")
+    table.lobby.add_bot(1, "random")
+    table.lobby.add_bot(1, "random")
+    table.lobby.start(1, options={})
     seat = next(index for index, seat in enumerate(table.seats) if seat.level is not None)
     release = threading.Event()
     autoplay.executor().submit(release.wait, 10.0)  # the one thread is busy: the decision waits

@@ -32,8 +32,8 @@ def started(game: str, seed: int = 5) -> Table:
     """A table of ``game`` with users 1-3 (user 1 hosts), started."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: seed, id_source=lambda: "click1")
     for user in (1, 2, 3):
-        table.join(user, f"p{user}")
-    table.start(1)
+        table.lobby.join(user, f"p{user}")
+    table.lobby.start(1)
     return table
 
 
@@ -45,7 +45,7 @@ def test_a_step_of_a_decision_is_judged_without_changing_anything() -> None:
     table = started("stickem")
     log = list(table.running_match().log)
     card = first_card(engine(table), 0)
-    judged = table.judge(Click(1, "click1", "1m", MISERY_SELECT, (card,)))
+    judged = table.clicks.judge(Click(1, "click1", "1m", MISERY_SELECT, (card,)))
     assert judged == Step(0, card)
     assert list(table.running_match().log) == log
 
@@ -53,9 +53,9 @@ def test_a_step_of_a_decision_is_judged_without_changing_anything() -> None:
 def test_a_decision_made_answers_with_what_was_done_and_retires_the_prompt_first() -> None:
     table = started("stickem")
     card = first_card(engine(table), 1)
-    judged = table.judge(Click(2, "click1", "1m", f"m:{card}", (), "de"))
+    judged = table.clicks.judge(Click(2, "click1", "1m", f"m:{card}", (), "de"))
     assert isinstance(judged, Judged) and judged.action == f"m:{card}"
-    outcome = table.apply_click(judged)
+    outcome = table.clicks.apply_click(judged)
     assert isinstance(outcome.answer, Message)  # the game's acted message: the misery pick
     assert outcome.effects[0] == PromptAnswered(1)
     assert Prompt(1) not in outcome.effects
@@ -66,9 +66,9 @@ def test_a_decision_that_goes_on_answers_with_the_prompt_in_place() -> None:
     table = started("stickgame")
     match = table.running_match()
     seat = match.awaiting[0]
-    judged = table.judge(Click(seat + 1, "click1", match.stage, "S"))  # draw from the stock
+    judged = table.clicks.judge(Click(seat + 1, "click1", match.stage, "S"))  # draw from the stock
     assert isinstance(judged, Judged)
-    outcome = table.apply_click(judged)
+    outcome = table.clicks.apply_click(judged)
     assert outcome.answer == PromptInPlace(seat)
     assert PromptGoesOn(seat) in outcome.effects
     assert Prompt(seat) not in outcome.effects  # nothing for the Discord layer to filter
@@ -78,30 +78,30 @@ def test_a_decision_that_goes_on_answers_with_the_prompt_in_place() -> None:
 def test_a_click_judged_before_the_table_moved_on_is_judged_again() -> None:
     table = started("stickem")
     game = engine(table)
-    judged = table.judge(Click(1, "click1", "1m", f"m:{first_card(game, 0)}"))
+    judged = table.clicks.judge(Click(1, "click1", "1m", f"m:{first_card(game, 0)}"))
     assert isinstance(judged, Judged)
-    other = table.judge(Click(2, "click1", "1m", f"m:{first_card(game, 1)}"))
+    other = table.clicks.judge(Click(2, "click1", "1m", f"m:{first_card(game, 1)}"))
     assert isinstance(other, Judged)
-    table.apply_click(other)  # the table moved on: seat 0's judgement is made again, and holds
-    table.apply_click(judged)
+    table.clicks.apply_click(other)  # the table moved on: seat 0's judgement is made again, and holds
+    table.clicks.apply_click(judged)
     assert len(table.running_match().log) == 2
     with pytest.raises(GameRefusal):  # its card is picked now: judged again, refused
-        table.apply_click(judged)
+        table.clicks.apply_click(judged)
     assert len(table.running_match().log) == 2
 
 
 def test_a_stale_judgement_is_refused_when_judged_again() -> None:
     table = started("stickem")
-    judged = table.judge(Click(1, "click1", "1m", f"m:{first_card(engine(table), 0)}"))
+    judged = table.clicks.judge(Click(1, "click1", "1m", f"m:{first_card(engine(table), 0)}"))
     assert isinstance(judged, Judged)
-    table.leave(1)  # the seat is the computer's now
+    table.lobby.leave(1)  # the seat is the computer's now
     with pytest.raises(TableError):
-        table.apply_click(judged)
+        table.clicks.apply_click(judged)
 
 
 def test_leaving_a_running_game_retires_the_seat_prompt_first() -> None:
     table = started("stickem")
-    outcome = table.leave(2)
+    outcome = table.lobby.leave(2)
     retired = outcome.effects[0]
     assert isinstance(retired, PromptRetired)
     assert (retired.seat, retired.user_id) == (1, 2)

@@ -16,13 +16,13 @@ CHANNEL = 777
 
 def lobby() -> Table:
     table = Table(CHANNEL, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
-    table.join(1, "ann")
+    table.lobby.join(1, "ann")
     return table
 
 
 def test_a_computer_seat_is_stored_as_its_first_name_and_shown_in_the_readers_language() -> None:
     table = lobby()
-    reply = table.add_bot(1, "hard").reply
+    reply = table.lobby.add_bot(1, "hard").reply
     seat = table.seats[1]
     assert (seat.name, seat.level) == ("Ada", "hard")
     assert seat_record(seat).display_name == "Ada"  # what storage keeps: no word of a language
@@ -57,21 +57,21 @@ def test_a_stored_seat_of_a_finished_game_is_named_in_the_readers_language() -> 
 
 def test_a_takeover_finds_a_computer_seat_by_its_german_name() -> None:
     table = lobby()
-    table.join(2, "bob")
-    table.add_bot(1, "hard")
-    table.start(1, options={"rounds": 3}, timer="off")
-    assert table.find_seat("Bot Ada (schwer)") == 2
-    assert table.find_seat("bot ada (hard)") == 2
-    assert table.find_seat("ada") == 2
-    assert render(table.seat_label(2), "de") == "Platz 3: Bot Ada (schwer)"
+    table.lobby.join(2, "bob")
+    table.lobby.add_bot(1, "hard")
+    table.lobby.start(1, options={"rounds": 3}, timer="off")
+    assert table.takeover_desk.find_seat("Bot Ada (schwer)") == 2
+    assert table.takeover_desk.find_seat("bot ada (hard)") == 2
+    assert table.takeover_desk.find_seat("ada") == 2
+    assert render(table.takeover_desk.seat_label(2), "de") == "Platz 3: Bot Ada (schwer)"
 
 
 def test_a_computer_replacing_a_player_who_left_is_named_in_german() -> None:
     table = lobby()
-    table.join(2, "bob")
-    table.join(3, "cy")
-    table.start(1, options={"rounds": 3}, timer="off")
-    outcome = table.leave(3)
+    table.lobby.join(2, "bob")
+    table.lobby.join(3, "cy")
+    table.lobby.start(1, options={"rounds": 3}, timer="off")
+    outcome = table.lobby.leave(3)
     assert "Bot Ada (schwer)" not in render(outcome.reply, "de")  # the stand-in plays at normal
     assert "Bot Ada (normal)" in render(outcome.reply, "de")
     assert table.seats[2].name == "Ada"
@@ -80,7 +80,7 @@ def test_a_computer_replacing_a_player_who_left_is_named_in_german() -> None:
 def test_an_unknown_level_is_refused_with_the_levels_in_the_readers_language() -> None:
     table = lobby()
     with pytest.raises(TableError) as caught:
-        table.add_bot(1, "genius")
+        table.lobby.add_bot(1, "genius")
     refusal = caught.value.args[0]
     assert (
         render(refusal, "de")

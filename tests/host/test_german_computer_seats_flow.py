@@ -36,21 +36,21 @@ def refused(action: Callable[[], object]) -> Words:
 def test_computer_seat_flows_read_german() -> None:
     table = Table(777, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
     texts: list[Words] = []
-    texts += shown(table.join(1, "ann"))
-    texts += shown(table.join(2, "bob"))
-    texts += shown(table.add_bot(1, "hard"))
-    texts += shown(table.add_bot(1, "random"))
-    texts.append(refused(lambda: table.add_bot(1, "genius")))
-    texts += shown(table.remove_bot(1))
-    texts += shown(table.add_bot(1, "hard"))
-    table.start(1, options={"rounds": 3}, timer="off")
-    texts += shown(table.leave(2))  # a computer player takes bob's seat
-    texts.append(refused(lambda: table.request_takeover(9, "dee", "Zed")))
-    texts.append(refused(lambda: table.request_takeover(9, "dee", "1")))  # ann's seat: a person's
-    texts += shown(table.request_takeover(9, "dee", "Bot Cal (normal)"))
-    texts += shown(table.approve_takeover(1, 1, 9))
-    texts.append(refused(lambda: table.request_takeover(8, "eve", "2")))  # promised to dee
-    texts.append(table.seat_label(1))
+    texts += shown(table.lobby.join(1, "ann"))
+    texts += shown(table.lobby.join(2, "bob"))
+    texts += shown(table.lobby.add_bot(1, "hard"))
+    texts += shown(table.lobby.add_bot(1, "random"))
+    texts.append(refused(lambda: table.lobby.add_bot(1, "genius")))
+    texts += shown(table.lobby.remove_bot(1))
+    texts += shown(table.lobby.add_bot(1, "hard"))
+    table.lobby.start(1, options={"rounds": 3}, timer="off")
+    texts += shown(table.lobby.leave(2))  # a computer player takes bob's seat
+    texts.append(refused(lambda: table.takeover_desk.request(9, "dee", "Zed")))
+    texts.append(refused(lambda: table.takeover_desk.request(9, "dee", "1")))  # ann's seat: a person's
+    texts += shown(table.takeover_desk.request(9, "dee", "Bot Cal (normal)"))
+    texts += shown(table.takeover_desk.approve(1, 1, 9))
+    texts.append(refused(lambda: table.takeover_desk.request(8, "eve", "2")))  # promised to dee
+    texts.append(table.takeover_desk.seat_label(1))
     german = [render(words, "de") for words in texts]
     everything = "\n".join(german)
     assert "Bot Ada (schwer)" in everything and "Bot Bea (zufällig)" in everything

@@ -20,9 +20,9 @@ LEVELS = registry.game("stickem").levels
 def lobby() -> Table:
     """A Stick'em lobby of two people and a computer seat, some options asked for, a rematch's."""
     table = TableRegistry().get_or_open(7, 3, "stickem")
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.add_bot(1, "normal")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.add_bot(1, "normal")
     table.chosen = {"preset": "amigo"}
     table.rematch_of = 41
     table.lobby_timer = "30s"
@@ -48,7 +48,7 @@ def test_the_stored_options_of_a_lobby_are_written_as_before() -> None:
         "timer": "30s",
     }
     plain = TableRegistry().get_or_open(8, 3, "stickem")
-    plain.join(1, "ann")
+    plain.lobby.join(1, "ann")
     assert set(json.loads(TableRecord.of(plain).lobby_options())) == {"options", "lobby_id", "bots"}
 
 

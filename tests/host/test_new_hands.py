@@ -12,8 +12,8 @@ def started(game: str, humans: int, *, fill_to: int | None = None) -> tuple[Tabl
     """A started table of ``game`` with users 1..``humans`` (user 1 hosts), and its start."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: 11, id_source=lambda: "hands1")
     for user in range(1, humans + 1):
-        table.join(user, f"p{user}")
-    return table, table.start(1, fill_to=fill_to)
+        table.lobby.join(user, f"p{user}")
+    return table, table.lobby.start(1, fill_to=fill_to)
 
 
 def hands_shown(outcome: Outcome) -> set[int]:
@@ -95,8 +95,8 @@ def test_a_person_who_takes_over_a_computer_seat_is_shown_the_hand_of_it() -> No
     table, _ = started("stupid", 2, fill_to=5)
     next_first = (table.running_match().awaiting[0] + 1) % 5
     seat = min(seat for seat in range(2, 5) if seat != next_first)  # a computer seat, not bidding first
-    table.request_takeover(77, "newcomer", str(seat + 1))
-    table.approve_takeover(1, seat, 77)
+    table.takeover_desk.request(77, "newcomer", str(seat + 1))
+    table.takeover_desk.approve(1, seat, 77)
     outcome = to_next_round(table)
     assert table.seats[seat].user_id == 77
     assert seat in hands_shown(outcome)

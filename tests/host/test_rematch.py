@@ -32,11 +32,11 @@ def finished(game: str, *, timer: str = "off", scale: float = 1.0) -> Table:
     player, bob 12, a random one), stored as game 42."""
     table = Table(CHANNEL, 1, game=game, seed_source=lambda: 3, id_source=lambda: "abc")
     table.clock.scale = scale
-    table.join(11, "ann")
-    table.add_bot(11, "hard")
-    table.join(12, "bob")
-    table.add_bot(11, "random")
-    table.start(11, options=OPTIONS[game], timer=timer)
+    table.lobby.join(11, "ann")
+    table.lobby.add_bot(11, "hard")
+    table.lobby.join(12, "bob")
+    table.lobby.add_bot(11, "random")
+    table.lobby.start(11, options=OPTIONS[game], timer=timer)
     match = table.running_match()
     while not match.is_over:
         seat = match.awaiting[0]
@@ -70,12 +70,12 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     ]
     assert lobby.host_id == 12 and lobby.state is TableState.LOBBY
     assert lobby.rematch_of == 42 and lobby.lobby_timer == "60s"
-    assert lobby.resolve() == dict(table.running_match().options)
+    assert lobby.lobby.resolve() == dict(table.running_match().options)
     # ann joins by her own click, after the host
     joined = offer.click(lobby, 11, "ann")
     assert "joined the rematch" in render(joined.reply) and lobby.seat_of(11) == 3
     # the host starts as usual: same options, the computer seats at their levels, same timer
-    lobby.start(12)
+    lobby.lobby.start(12)
     again = lobby.running_match()
     assert dict(again.options) == dict(table.running_match().options)
     assert [seat.level for seat in lobby.seats] == ["hard", None, "random", None]
@@ -96,7 +96,7 @@ def test_a_click_once_the_rematch_started_says_so() -> None:
     offer = offer_of("stickem")
     lobby = fresh()
     offer.click(lobby, 11, "ann")
-    lobby.start(11, fill_to=3)
+    lobby.lobby.start(11, fill_to=3)
     with pytest.raises(TableError, match="already started"):
         offer.click(lobby, 12, "bob")
 
@@ -104,7 +104,7 @@ def test_a_click_once_the_rematch_started_says_so() -> None:
 def test_another_table_in_the_channel_refuses_the_rematch() -> None:
     offer = offer_of("stickem")
     other = fresh()
-    other.join(99, "zed")  # someone opened a lobby of their own
+    other.lobby.join(99, "zed")  # someone opened a lobby of their own
     with pytest.raises(TableError, match="already has an open lobby"):
         offer.click(other, 11, "ann")
     assert [seat.user_id for seat in other.seats] == [99] and other.rematch_of is None
@@ -134,8 +134,8 @@ def test_no_offer_for_a_game_not_stored_or_not_over() -> None:
     table.storage_id = None
     assert RematchOffer.of_table(table, ENDED) is None
     lobby = Table(CHANNEL, 1)
-    lobby.join(1, "ann")
-    lobby.start(1, fill_to=3)
+    lobby.lobby.join(1, "ann")
+    lobby.lobby.start(1, fill_to=3)
     lobby.storage_id = 5
     assert RematchOffer.of_table(lobby, ENDED) is None
 

@@ -15,8 +15,8 @@ def started() -> Table:
     """A Stick Game table of ann, bob and cyd (users 1-3; ann hosts), started."""
     table = Table(CHANNEL, 1, game="stickgame", seed_source=lambda: 5, id_source=lambda: "sticks")
     for user, name in enumerate(("ann", "bob", "cyd"), 1):
-        table.join(user, name)
-    table.start(1)
+        table.lobby.join(user, name)
+    table.lobby.start(1)
     return table
 
 

@@ -19,9 +19,9 @@ def playing_table() -> Table:
     """A started Stick'em table of two people and a computer seat, with some of everything a
     table change may alter."""
     table = TableRegistry(seed_source=lambda: 11, id_source=lambda: "g1").get_or_open(5, 1, "stickem")
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.start(1, fill_to=3, timer="60s")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.start(1, fill_to=3, timer="60s")
     table.clock.away = {1}
     table.clock.timeouts = {1: 2}
     table.takeover_requests = {9: TakeoverAsk("cy", (2,))}

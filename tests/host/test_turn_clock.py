@@ -112,9 +112,9 @@ def test_the_table_delegates_its_timer_to_its_clock() -> None:
     registry = TableRegistry(seed_source=lambda: 3, id_source=lambda: "g")
     registry.timer_scale = 0.5
     table = registry.get_or_open(1, 1, "stickem")
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.start(1, fill_to=3, timer="60s")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.start(1, fill_to=3, timer="60s")
     assert table.clock.timer_seconds == 30
     assert table.refresh_deadline(NOW)
     assert table.clock.deadline == NOW + timedelta(seconds=30)

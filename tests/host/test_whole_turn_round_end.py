@@ -34,9 +34,9 @@ def tiny_whole_turns(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def near_round_end() -> tuple[Table, int]:
     """Two people at Take-away, the pile down to 1 token and a person to take it."""
     table = Table(901, 1, game="tiny", seed_source=lambda: 5, id_source=lambda: "whole1")
-    table.join(1, "ann")
-    table.join(2, "bob")
-    table.start(1, options={"tokens": 3}, timer="off")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
+    table.lobby.start(1, options={"tokens": 3}, timer="off")
     match = table.running_match()
     for seat in (0, 1):
         table.act(seat + 1, "ready", game_id=str(table.game_id), stage=match.stage)

@@ -66,8 +66,8 @@ def test_the_readmes_bot_command_installs_the_bot_and_explains_the_missing_token
 
 def test_the_lobby_in_the_transcript_is_what_the_bot_shows() -> None:
     table = Table(1, game="stickem")
-    table.join(1, "ann")
-    table.join(2, "bob")
+    table.lobby.join(1, "ann")
+    table.lobby.join(2, "bob")
     spec = lobby_spec(table)
     buttons = " ".join(f"[{button.label}]" for row in spec.rows for button in row)
     assert f"{spec.content}\n{buttons}\n" in README

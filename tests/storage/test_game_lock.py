@@ -27,7 +27,7 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
     try:
         mine, theirs = GameJournal(first), GameJournal(second)
         table = await seated(mine)
-        await change(mine, table, lambda: table.start(1, options={"rounds": 1}))
+        await change(mine, table, lambda: table.lobby.start(1, options={"rounds": 1}))
         for _ in range(3):
             await next_move(mine, table)
         registry = TableRegistry()  # the other process's copy of the same table
@@ -43,7 +43,7 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
             await release.wait()
 
         monkeypatch.setattr(host.journal, "lock_game", lock_and_hold)
-        stopping = asyncio.create_task(change(mine, table, lambda: table.stop(1, game_id="abc123")))
+        stopping = asyncio.create_task(change(mine, table, lambda: table.stopping.stop(1, game_id="abc123")))
         await asyncio.wait_for(locked.wait(), 5)
         moving = asyncio.create_task(next_move(theirs, copy))  # the other process's move
         await asyncio.sleep(0.3)

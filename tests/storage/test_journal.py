@@ -34,7 +34,7 @@ async def change(journal: GameJournal, table: Table, action: Callable[[], Outcom
 async def seated(journal: GameJournal, players: int = 3) -> Table:
     table = new_table()
     for user in range(1, players + 1):
-        await change(journal, table, lambda u=user: table.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda u=user: table.lobby.join(u, f"p{u}"))  # type: ignore[misc]
     return table
 
 
@@ -63,7 +63,7 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
     (lobby,) = await storage.load_lobbies()
     assert [s.user_id for s in lobby.seats] == [1, 2, 3] and lobby.host_id == 1
 
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     assert await storage.load_lobbies() == []
     assert table.storage_id is not None
     for _ in range(10):
@@ -100,15 +100,15 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
 async def test_a_stopped_game_and_a_closed_lobby(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1))
+    await change(journal, table, lambda: table.lobby.start(1))
     await next_move(journal, table)
-    await change(journal, table, lambda: table.stop(1, game_id="abc123"))
+    await change(journal, table, lambda: table.stopping.stop(1, game_id="abc123"))
     assert table.storage_id is not None
     assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
     assert (await storage.load_unfinished_games()).games == ()
 
     lobby = await seated(journal, 1)
-    await change(journal, lobby, lambda: lobby.leave(1))
+    await change(journal, lobby, lambda: lobby.lobby.leave(1))
     assert lobby.state is TableState.CLOSED and await storage.load_lobbies() == []
 
 
@@ -117,7 +117,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
 ) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     for _ in range(4):
         await next_move(journal, table)
     before = (engine(table).copy(), table.state)
@@ -159,7 +159,7 @@ async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pyt
 
     monkeypatch.setattr("host.storage.transaction.Transaction.create_game", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
-        await change(journal, table, lambda: table.start(1, options={"rounds": 2}))
+        await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 2}))
     assert table.state is TableState.LOBBY and table.match is None and table.game_id is None
     assert table.chosen == {}  # the options of the failed /start are not the lobby's
     assert len(await storage.load_lobbies()) == 1  # the lobby was not deleted either
@@ -183,7 +183,7 @@ async def test_a_lobbys_chosen_options_come_back_after_a_restart(storage: Storag
 async def test_a_move_forgets_the_movers_hand_message(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     assert table.storage_id is not None
     for seat in range(3):
         await storage.set_message(table.storage_id, "hand", 900 + seat, 1000 + seat, seat=seat)
@@ -200,7 +200,7 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     behind: the next move conflicts, the table reloads the stored game, and play goes on."""
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     for _ in range(4):
         await next_move(journal, table)
     game = engine(table)
@@ -233,7 +233,7 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     shows it, instead of answering "could not be saved" forever."""
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     while True:
         probe = engine(table).copy()
         seat = probe.awaiting[0]
@@ -276,7 +276,7 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
 async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    await change(journal, table, lambda: table.start(1, options={"rounds": 1}, timer="30s"))
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}, timer="30s"))
     assert table.clock.deadline is not None
 
     def rebuilt() -> Table:
