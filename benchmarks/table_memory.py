@@ -6,14 +6,15 @@ Run from the repository root: ``python benchmarks/table_memory.py [--tables 100 
 For each N (and, with ``--compare``, for this checkout's bot and then the other checkout's, in
 the same run on the same emulator code) the bot runs as ``python -m bot`` in its own process
 against the emulated Discord; a ``sitecustomize`` hook starts ``tracemalloc`` in it once it is
-ready. N emulated humans /join and /start their tables (two computer players,
-no turn timer) and never answer: the computer players move at once, so every table comes to
-rest waiting for its human, and two runs hold exactly the same tables. The bot's Python heap is
-counted (after a full garbage collection) when half of the tables are open and again when all
-are: what was allocated since tracing started and is still alive, divided by N, is the memory
-per table at N; the growth between the two counts divided by the tables opened in between is
-the marginal memory of one more table, without what the first tables paid once for the whole
-bot (SQLAlchemy's compiled statements, discord.py's first routes, the worker pool).
+ready and has opened one table of its own. N emulated humans /join and /start their tables
+(two computer players, no turn timer) and never answer: the computer players move at once, so
+every table comes to rest waiting for its human (two runs hold tables in the same state; their
+deals differ, which moves a figure by a few hundred bytes per table from run to run). The bot's
+Python heap is counted (after a full garbage collection) when half of the tables are open and
+again when all are: what was allocated since tracing started and is still alive, divided by N,
+is the memory per table at N; the growth between the two counts divided by the tables opened in
+between is the marginal memory of one more table, without what the first tables paid once for
+the whole bot (SQLAlchemy's compiled statements, discord.py's first routes, the worker pool).
 Unlike the resident memory that ``benchmarks/discord_load.py`` reports, it does not move with
 the allocator's fragmentation or the machine's load (tracemalloc's own bookkeeping inflates the
 bot's resident memory: the RSS printed here is only a sanity check).
@@ -21,8 +22,8 @@ bot's resident memory: the RSS printed here is only a sanity check).
 Printed per N and bot: traced KiB per table at N and marginal, resident memory (RSS) KiB per
 table, and the allocations that grew with the second half of the tables, each attributed to
 the innermost line of the checkout's own code that led to it (``--top`` lines, then per file),
-so that what a table keeps can be read off;
-``--detail TEXT`` also prints the whole stacks of the biggest growths whose line contains TEXT.
+so that what a table keeps can be read off; ``--detail TEXT`` also prints the whole stacks of
+the biggest growths whose line contains TEXT.
 
 Measured figures and their commands: docs/benchmarks.md ("Memory per table").
 """
@@ -49,7 +50,7 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoadTable, add_tables, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
-FRAMES = 20
+FRAMES = 16
 """Frames tracemalloc keeps per allocation: enough to reach the bot's own code from deep inside
 discord.py, SQLAlchemy or the standard library."""
 
@@ -73,7 +74,7 @@ def _snapshot(*_):
 _signal.signal(_signal.SIGUSR1, _snapshot)
 """
 
-OPEN_BATCH = 4
+OPEN_BATCH = 2
 """Tables opened at the same time."""
 
 PAUSE = 0.0
@@ -154,7 +155,7 @@ async def measure(count: int, args: argparse.Namespace, source: Path, images: bo
     try:
         with tempfile.TemporaryDirectory() as data_dir:
             folder = Path(data_dir)
-            tables = add_tables(emu, count)
+            warm_up, *tables = add_tables(emu, count + 1)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
             target = folder / "heap.snapshot"
@@ -179,7 +180,7 @@ async def measure(count: int, args: argparse.Namespace, source: Path, images: bo
                 process = await BotProcess.start(env, cwd=folder)
                 try:
                     await process.wait_for_log(READY, timeout=120.0)
-                    await asyncio.sleep(1.0)
+                    await open_tables(emu, [warm_up], Latencies())  # the bot's first table: uncounted
                     before = await snapshot(process, target)
                     rss_before = rss_bytes(process.process.pid)
                     opening = Latencies()
