@@ -1,7 +1,8 @@
 """Memory per table, counted by tracemalloc: the real bot process holding N open tables.
 
 Run from the repository root: ``python benchmarks/table_memory.py [--tables 100 1000]
-[--compare OLD_CHECKOUT] [--images on|off] [--database sqlite|postgres] [--top 20]``.
+[--compare OLD_CHECKOUT [--old-images off]] [--images on|off] [--database sqlite|postgres]
+[--top 20] [--detail TEXT ...]``.
 
 For each N (and, with ``--compare``, for this checkout's bot and then the other checkout's, in
 the same run on the same emulator code) the bot runs as ``python -m bot`` in its own process
@@ -254,18 +255,26 @@ def main() -> None:
         "--images", default="off", choices=("on", "off"),
         help="this checkout's server pictures (the other checkout's bot runs as it comes)",
     )
+    parser.add_argument(
+        "--old-images", default="as-it-comes", choices=("as-it-comes", "off"),
+        help="off: the other checkout's server pictures off too (a checkout of this schema)",
+    )
     parser.add_argument("--database", default="sqlite", choices=("sqlite", "postgres"))
     parser.add_argument("--top", type=int, default=20, help="lines and files printed per bot")
     parser.add_argument("--detail", nargs="+", default=[], metavar="TEXT", help="print these lines' stacks")
     args = parser.parse_args()
-    print(f"images={args.images} database={args.database} compare={args.compare} frames={FRAMES}")
+    print(
+        f"images={args.images} database={args.database} compare={args.compare} "
+        f"old-images={args.old_images} frames={FRAMES}"
+    )
     for count in args.tables:
         started = time.perf_counter()
         new = asyncio.run(measure(count, args, REPO, args.images == "on"))
         print_measured("new", new, args.top, args.detail)
         if args.compare is None:
             continue
-        old = asyncio.run(measure(count, args, Path(args.compare).resolve(), True))
+        old_images = args.old_images != "off"
+        old = asyncio.run(measure(count, args, Path(args.compare).resolve(), old_images))
         print_measured("old", old, args.top, args.detail)
         print(
             f"new/old at {count} tables: traced {new.traced_per_table / 1024:.2f} / "
