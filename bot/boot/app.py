@@ -13,7 +13,7 @@ from bot.boot.command_sync import CommandSyncError, SyncStateFile, sync_commands
 from bot.boot.command_text import CatalogTranslator
 from bot.boot.config import Settings, autoplay_settings, database_url_for, offer_games
 from bot.boot.invite import invite_url
-from bot.boot.shards import ShardPlan, load_owned_tables
+from bot.boot.shards import ShardPlan, load_owned_settings, load_owned_tables
 from bot.boot.startup import (
     SHARD_WAIT,
     ConnectPolicy,
@@ -214,9 +214,6 @@ class StickemBot(commands.AutoShardedBot):
             timer_scale=self.settings.turn_timer_scale,
         )
         install_service(self, service)
-        service.restore_default_games(await storage.load_default_games())
-        service.images.restore(await storage.load_image_settings())
-        service.languages.restore(await storage.load_languages())
         plan = self.settings.shards
         if plan.several_processes:
             assert plan.ids is not None
@@ -224,6 +221,11 @@ class StickemBot(commands.AutoShardedBot):
                 self._shard_claim = await claim_shards(storage, plan.ids, wait=SHARD_WAIT)
             except ShardsTaken as exc:
                 raise shards_served_elsewhere(exc.shards, SHARD_WAIT) from exc
+        # read once this process holds its shards: a process it replaces has stopped changing them
+        settings = await load_owned_settings(storage, plan)
+        service.restore_default_games(settings.default_games)
+        service.images.restore(settings.images)
+        service.languages.restore(settings.languages)
         loaded, lobbies = await load_owned_tables(storage, plan, timeout=self.load_timeout)
         self.resumed = restore_tables(loaded, lobbies, service.registry, service.book)
         if plan.several_processes:

@@ -11,13 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.storage import LoadResult, LobbyRecord, ServerShards, Storage
+from host.storage import LoadResult, LobbyRecord, ServerShards, Storage, StoredLanguages
 
 # The rule and the shard of direct messages live with the storage, which selects a process's
 # tables by the same rule in SQL (host.storage.sharding).
 from host.storage.sharding import DM_SHARD, shard_of
 
-__all__ = ["DM_SHARD", "EVERY_SHARD", "MAX_SHARDS", "ShardPlan", "load_owned_tables", "shard_of"]
+__all__ = [
+    "DM_SHARD",
+    "EVERY_SHARD",
+    "MAX_SHARDS",
+    "OwnedSettings",
+    "ShardPlan",
+    "load_owned_settings",
+    "load_owned_tables",
+    "shard_of",
+]
 
 MAX_SHARDS = 4096
 """The most shards SHARD_COUNT may name (a bot in ~10 million servers, at 2,500 a shard)."""
@@ -67,3 +76,26 @@ async def load_owned_tables(
     servers = plan.servers
     loaded = await storage.load_unfinished_games(timeout=timeout, servers=servers)
     return loaded, await storage.load_lobbies(servers=servers)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnedSettings:
+    """The stored settings a process starts with: the default game, pictures and language of the
+    servers it serves (by server id), and every person's language."""
+
+    default_games: dict[int, str]
+    images: dict[int, bool]
+    languages: StoredLanguages
+
+
+async def load_owned_settings(storage: Storage, plan: ShardPlan) -> OwnedSettings:
+    """The per-server settings of the servers this process serves, selected by the database as
+    `load_owned_tables` selects their tables: a process of ten reads a tenth of the servers' rows.
+    A server's commands and tables all reach the process of its shard, so no other process needs
+    them. People's languages are read whole: a person is sent DMs from servers of any shard."""
+    servers = plan.servers
+    return OwnedSettings(
+        await storage.load_default_games(servers=servers),
+        await storage.load_image_settings(servers=servers),
+        await storage.load_languages(servers=servers),
+    )

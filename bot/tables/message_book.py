@@ -51,7 +51,7 @@ Writing = Callable[[int], AbstractAsyncContextManager[None]]
 """Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class PromptRef:
     """A DM prompt whose buttons are live: the DM channel and message ids."""
 
@@ -59,7 +59,7 @@ class PromptRef:
     message_id: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DoneDm:
     """A seat's latest DM that asks nothing any more (a prompt answered, shrunk to one ``line``):
     what only informs the seat (its new hand) is shown there instead of in a new DM
@@ -70,7 +70,7 @@ class DoneDm:
     expanded: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class TableMessages:
     """One table's page of the book: the ids of the messages it keeps editing, each seat's live
     prompt and latest done DM, and the users whose DMs are closed."""
@@ -82,7 +82,7 @@ class TableMessages:
     dm_closed: set[int] = field(default_factory=set)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _PendingPrompt:
     """A prompt id waiting to be stored: where it is and the game's action count when sent."""
 

@@ -10,6 +10,7 @@ from sqlalchemy import Table, insert, select, update
 
 from host.storage.access import StorageAccess
 from host.storage.schema import server_languages, user_languages
+from host.storage.sharding import ServerShards
 from host.storage.transaction import Transaction
 
 
@@ -53,13 +54,15 @@ class LanguageSettings(StorageAccess):
             values = {"chosen": language.chosen, "seen": language.seen}
             await _upsert(tx, server_languages, "guild_id", guild_id, values)
 
-    async def load_languages(self) -> StoredLanguages:
-        """Every stored person's and server's language."""
+    async def load_languages(self, *, servers: ServerShards | None = None) -> StoredLanguages:
+        """Every stored person's language, and every server's (or those of ``servers``). People
+        are not a shard's: a person plays, and is sent DMs, in servers of any shard."""
+        query = select(server_languages.c.guild_id, server_languages.c.chosen, server_languages.c.seen)
+        if servers is not None:
+            query = query.where(servers.condition(server_languages.c.guild_id))
         async with self._reading() as conn:
             people = await conn.execute(select(user_languages.c.user_id, user_languages.c.locale))
             users = {int(row.user_id): str(row.locale) for row in people}
-            rows = await conn.execute(
-                select(server_languages.c.guild_id, server_languages.c.chosen, server_languages.c.seen)
-            )
-            servers = {int(row.guild_id): ServerLanguage(row.chosen, row.seen) for row in rows}
-        return StoredLanguages(users, servers)
+            rows = await conn.execute(query)
+            by_server = {int(row.guild_id): ServerLanguage(row.chosen, row.seen) for row in rows}
+        return StoredLanguages(users, by_server)

@@ -222,13 +222,21 @@ async def load_lobbies(
     return result, problems
 
 
-async def load_default_games(conn: AsyncConnection) -> dict[int, str]:
-    """Every server's default game (``server_settings``), by server id."""
-    rows = await conn.execute(select(server_settings.c.guild_id, server_settings.c.default_game))
+async def load_default_games(conn: AsyncConnection, servers: ServerShards | None = None) -> dict[int, str]:
+    """Every server's default game (``server_settings``), by server id (of the ``servers``
+    given; None: of every server)."""
+    query = select(server_settings.c.guild_id, server_settings.c.default_game)
+    if servers is not None:
+        query = query.where(servers.condition(server_settings.c.guild_id))
+    rows = await conn.execute(query)
     return {int(row.guild_id): str(row.default_game) for row in rows}
 
 
-async def load_image_settings(conn: AsyncConnection) -> dict[int, bool]:
-    """Every server's choice of pictures (``server_images``), by server id (True: on)."""
-    rows = await conn.execute(select(server_images.c.guild_id, server_images.c.images))
+async def load_image_settings(conn: AsyncConnection, servers: ServerShards | None = None) -> dict[int, bool]:
+    """Every server's choice of pictures (``server_images``), by server id (True: on; of the
+    ``servers`` given, None: of every server)."""
+    query = select(server_images.c.guild_id, server_images.c.images)
+    if servers is not None:
+        query = query.where(servers.condition(server_images.c.guild_id))
+    rows = await conn.execute(query)
     return {int(row.guild_id): bool(row.images) for row in rows}

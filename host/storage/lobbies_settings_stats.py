@@ -56,21 +56,22 @@ class LobbiesSettingsStats(StorageAccess):
         async with self.transaction() as tx:
             await tx.set_default_game(guild_id, game)
 
-    async def load_default_games(self) -> dict[int, str]:
-        """Every server's default game, by server id (servers that never set one are absent)."""
+    async def load_default_games(self, *, servers: ServerShards | None = None) -> dict[int, str]:
+        """Every server's default game, or those of ``servers``, by server id (servers that never
+        set one are absent)."""
         async with self._reading() as conn:
-            return await load_default_games(conn)
+            return await load_default_games(conn, servers)
 
     async def set_images(self, guild_id: int, on: bool) -> None:
         """Store whether the server's tables show pictures (/settings images)."""
         async with self.transaction() as tx:
             await tx.set_images(guild_id, on)
 
-    async def load_image_settings(self) -> dict[int, bool]:
-        """Every server's choice of pictures, by server id (servers that never chose are absent:
-        pictures on)."""
+    async def load_image_settings(self, *, servers: ServerShards | None = None) -> dict[int, bool]:
+        """Every server's choice of pictures, or those of ``servers``, by server id (servers that
+        never chose are absent: pictures on)."""
         async with self._reading() as conn:
-            return await load_image_settings(conn)
+            return await load_image_settings(conn, servers)
 
     # ----- stats and maintenance --------------------------------------------------------------
 

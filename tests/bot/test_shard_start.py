@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.boot.shards import ShardPlan, load_owned_tables
-from host.storage import LobbyRecord, SeatRecord, Storage
+from bot.boot.shards import ShardPlan, load_owned_settings, load_owned_tables
+from host.storage import LobbyRecord, SeatRecord, ServerLanguage, Storage
 from tests.storage.conftest import raw
 from tests.storage.helpers import new_game, play
 
@@ -73,5 +73,46 @@ async def test_one_process_of_every_shard_reads_everything(tmp_path: Path) -> No
             assert [game.record.id for game in loaded.games] == [games["zero"], games["one"], games["dm"]]
             assert [problem.game_id for problem in loaded.problems] == [games["broken"]]
             assert [lobby.channel_id for lobby in lobbies] == [10, 11]
+    finally:
+        await storage.close()
+
+
+async def stored_settings(tmp_path: Path) -> Storage:
+    """A database with a default game, a choice of pictures and a language for a server of each of
+    2 shards, and two people's languages."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    for guild, game, images, language in (
+        (SHARD_0_SERVER, "stupid", False, "de"),
+        (SHARD_1_SERVER, "stickgame", True, None),
+    ):
+        await storage.set_default_game(guild, game)
+        await storage.set_images(guild, images)
+        await storage.set_server_language(guild, ServerLanguage(language, "en-US"))
+    await storage.set_user_locale(1, "de")
+    await storage.set_user_locale(2, "fr")
+    return storage
+
+
+async def test_the_process_of_shard_1_reads_only_its_servers_settings(tmp_path: Path) -> None:
+    storage = await stored_settings(tmp_path)
+    try:
+        settings = await load_owned_settings(storage, ShardPlan(2, (1,)))
+    finally:
+        await storage.close()
+    assert settings.default_games == {SHARD_1_SERVER: "stickgame"}
+    assert settings.images == {SHARD_1_SERVER: True}
+    assert settings.languages.servers == {SHARD_1_SERVER: ServerLanguage(None, "en-US")}
+    assert settings.languages.users == {1: "de", 2: "fr"}  # people's, whatever their servers' shards
+
+
+async def test_one_process_of_every_shard_reads_every_servers_settings(tmp_path: Path) -> None:
+    storage = await stored_settings(tmp_path)
+    try:
+        for plan in (ShardPlan(), ShardPlan(2, None), ShardPlan(2, (1, 0))):
+            settings = await load_owned_settings(storage, plan)
+            assert settings.default_games == {SHARD_0_SERVER: "stupid", SHARD_1_SERVER: "stickgame"}
+            assert settings.images == {SHARD_0_SERVER: False, SHARD_1_SERVER: True}
+            assert set(settings.languages.servers) == {SHARD_0_SERVER, SHARD_1_SERVER}
+            assert settings.languages.users == {1: "de", 2: "fr"}
     finally:
         await storage.close()

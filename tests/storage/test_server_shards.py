@@ -1,5 +1,6 @@
-"""The start-up load of one process of several: only the games and lobbies of its shards' servers
-are read, selected by the database with Discord's rule, the same one the bot routes by."""
+"""The start-up load of one process of several: only the games, lobbies and settings of its
+shards' servers are read, selected by the database with Discord's rule, the same one the bot
+routes by."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import random
 
 import pytest
 
-from host.storage import OWED, LobbyRecord, SeatRecord, ServerShards, Storage
+from host.storage import OWED, LobbyRecord, SeatRecord, ServerLanguage, ServerShards, Storage
 from host.storage.sharding import shard_of
 from tests.storage.conftest import raw
 from tests.storage.helpers import new_game, play, result
@@ -101,3 +102,28 @@ async def test_each_process_reads_the_lobbies_of_its_shards(storage: Storage) ->
 def test_shards_outside_the_count_are_refused() -> None:
     with pytest.raises(ValueError, match="not shards of 2"):
         ServerShards(2, (2,))
+
+
+async def test_each_process_reads_the_server_settings_of_its_shards(storage: Storage) -> None:
+    guild_ids = [guild for guild in server_ids() if guild is not None]
+    for index, guild_id in enumerate(guild_ids):
+        await storage.set_default_game(guild_id, ("stupid", "stickgame")[index % 2])
+        await storage.set_images(guild_id, index % 3 == 0)
+        await storage.set_server_language(guild_id, ServerLanguage(("de", None)[index % 2], "en-US"))
+        await storage.set_user_locale(index + 1, "de")
+    games, images = await storage.load_default_games(), await storage.load_image_settings()
+    languages = await storage.load_languages()
+    assert set(games) == set(images) == set(languages.servers) == set(guild_ids)
+    for shard in range(COUNT):
+        servers = ServerShards(COUNT, (shard,))
+        mine = {guild for guild in guild_ids if shard_of(guild, COUNT) == shard}
+        assert mine  # every shard has servers, so each filter has something to keep and to drop
+        assert await storage.load_default_games(servers=servers) == {g: games[g] for g in mine}
+        assert await storage.load_image_settings(servers=servers) == {g: images[g] for g in mine}
+        own = await storage.load_languages(servers=servers)
+        assert own.servers == {g: languages.servers[g] for g in mine}
+        assert own.users == languages.users  # a person is not a shard's: everyone's, in every process
+    both = ServerShards(COUNT, (0, 2))
+    assert set(await storage.load_default_games(servers=both)) == {
+        g for g in guild_ids if shard_of(g, COUNT) in (0, 2)
+    }
