@@ -127,3 +127,23 @@ def test_the_hand_drawn_of_its_sketch_is_the_hand_drawn_of_the_whole_view(game: 
             view = match.view(seat)
             assert art.draw("hand", art.subject("hand", view), ()) == art.draw("hand", view, ())
         move(table, match.awaiting[0])
+
+
+async def test_a_hand_shown_again_with_an_earlier_caption_is_not_drawn_again(painter: Painter) -> None:
+    """Stupid: at the deal a waiting seat's hand says "not your turn"; its bid prompt shows the
+    same cards saying "your bid"; after the bid, /hand shows the first picture again: kept, as
+    the cards did not change (issue 23)."""
+    table = started("stupid")
+    match = table.running_match()
+    watcher = next(seat for seat in range(match.players) if seat not in match.awaiting)
+    waiting = await shown(painter, table, watcher)
+    for _ in range(MOVES):
+        if watcher in match.awaiting:
+            break
+        move(table, match.awaiting[0])
+    bidding = await shown(painter, table, watcher)
+    assert bidding.png != waiting.png  # "your bid"
+    move(table, watcher)  # the bid: the cards stay
+    assert watcher not in match.awaiting
+    assert await shown(painter, table, watcher) == waiting
+    assert painter.drawings == 2
