@@ -16,7 +16,7 @@ from typing import Any, Final, Literal, Protocol, cast, runtime_checkable
 
 from tabletop.catalog import DEFAULT_LANGUAGE
 
-__all__ = ["ArtModule", "Illustrated", "Picture", "PictureKind", "Sketch", "art_of"]
+__all__ = ["ArtModule", "HeldCards", "Illustrated", "Picture", "PictureKind", "Sketch", "art_of"]
 
 PictureKind = Literal["hand", "table", "chart", "replay"]
 """The pictures every illustrated game draws: a seat's hand, the table (the public view), and
@@ -37,6 +37,16 @@ class Picture:
     description: str
     width: int
     height: int
+
+
+@runtime_checkable
+class HeldCards(Protocol):
+    """What a game's drawn hand (:attr:`ArtModule.hand_of`) holds: the ``cards`` it shows."""
+
+    @property
+    def cards(self) -> Sequence[Hashable]:
+        """The hand's cards, in the order drawn."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -63,6 +73,14 @@ class ArtModule:
         if kind == "hand" and self.hand_of is not None:
             return self.hand_of(view)
         return view
+
+    def generation(self, kind: PictureKind, subject: object) -> Hashable:
+        """Within a slot, what the pictures of ``subject`` (:meth:`subject`) that may come back
+        share: a hand's cards (its caption changes back and forth while they stay), None for
+        any other picture (only its newest state is shown again)."""
+        if kind == "hand" and isinstance(subject, HeldCards):
+            return tuple(subject.cards)
+        return None
 
     def _function(self, kind: PictureKind) -> Callable[..., Picture]:
         if kind == "replay":
@@ -110,7 +128,12 @@ class Sketch:
     ``slot`` (not compared) names what the picture shows the current state of, e.g. a table's
     picture or a seat's hand: a newer sketch of the same slot supersedes it, so a keeper of
     pictures may forget the older one (a table's state or a hand never comes back). None: no
-    slot (a replay's step may be shown again)."""
+    slot (a replay's step may be shown again).
+
+    ``generation`` (not compared): within its slot, what the pictures that may come back share
+    (a hand's cards, :meth:`ArtModule.generation`: the same cards come back with an earlier
+    caption, "not your turn" after "your bid"); a keeper of pictures may keep a slot's pictures
+    of its newest generation and forget the others. None: only the newest may come back."""
 
     art: ArtModule
     kind: PictureKind
@@ -118,6 +141,7 @@ class Sketch:
     names: tuple[str, ...] = ()
     language: str = DEFAULT_LANGUAGE
     slot: Hashable = field(default=None, compare=False)
+    generation: Hashable = field(default=None, compare=False)
 
     def draw(self) -> Picture:
         """Draw it (slow: milliseconds of CPU; run it away from an event loop)."""

@@ -14,6 +14,7 @@ import io
 import logging
 from collections import OrderedDict
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import Final
 
 import discord
@@ -38,6 +39,10 @@ drawings, and Pillow leaves the interpreter lock while it compresses. Measured a
 (docs/benchmarks.md) it played more cards a second than two threads. When drawing cannot keep up,
 the urgent pictures go first and the tables' superseded pictures are dropped
 (:mod:`bot.tables.drawing_pool`)."""
+
+KEPT_PER_SLOT: Final = 4
+"""Pictures of one generation a slot keeps at most: a hand's captions while its cards stay (in
+Stupid: not your turn, your bid, the cards that may be played)."""
 
 MAX_DESCRIPTION: Final = 1024
 """Discord's limit on an attachment's description (alt text)."""
@@ -70,14 +75,26 @@ class ImageSettings:
         return guild_id not in self.off
 
 
+@dataclass
+class _Slot:
+    """What a slot keeps: its newest picture's ``generation`` and the sketches of it, the
+    newest last."""
+
+    generation: Hashable
+    sketches: list[Sketch]
+
+
 class Painter:
     """Draws sketches in its drawing threads, each sketch once while it is kept (a sketch being
     drawn is waited for, not drawn again).
 
     It keeps the pictures last asked for, at most :data:`CACHE_SIZE` and :data:`CACHE_BYTES`, and
     of each slot (:attr:`~tabletop.pictures.Sketch.slot`: a table's picture, a seat's hand) only
-    the newest: a table's older state or a hand since played from is never asked for again, so
-    keeping it would cost memory for no drawing saved.
+    the newest, with the last few of its generation (:attr:`~tabletop.pictures.Sketch.generation`:
+    a hand's captions while its cards stay, :data:`KEPT_PER_SLOT`): a table's older state or a
+    hand since played from is never asked for again, so keeping it would cost memory for no
+    drawing saved. Equal pictures of two slots (empty hands at two tables' ends) are kept once,
+    while either slot keeps them; a picture the bounds drop leaves no slot's note of it behind.
 
     Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
     tables' pictures (:mod:`bot.tables.drawing_pool`), and a picture whose every caller stopped
@@ -96,8 +113,10 @@ class Painter:
         """The bytes of each kept picture that is drawn."""
         self.stored_bytes = 0
         """Bytes of the pictures kept (PNG and alt text), for tests and benchmarks."""
-        self._newest: dict[Hashable, Sketch] = {}
-        """Each slot's newest sketch that is kept."""
+        self._slots: dict[Hashable, _Slot] = {}
+        """What each slot keeps (only pictures that are kept)."""
+        self._holders: dict[Sketch, set[Hashable]] = {}
+        """The slots that keep each picture (equal pictures of two slots are one)."""
         self._pool = DrawingPool(DRAWING_THREADS)
         self.drawings = 0
         """How many pictures were drawn or are being drawn (not found in the cache, not
@@ -174,13 +193,33 @@ class Painter:
             job.waiters -= 1
 
     def _supersede(self, sketch: Sketch) -> None:
-        """``sketch`` is its slot's newest: forget the slot's older picture."""
-        if sketch.slot is None:
+        """``sketch`` is its slot's newest: the slot keeps it, with the last few pictures of its
+        generation, and lets go of the rest."""
+        slot = sketch.slot
+        if slot is None:
             return
-        older = self._newest.get(sketch.slot)
-        self._newest[sketch.slot] = sketch
-        if older is not None and older != sketch:
-            self._remove(older)
+        kept = self._slots.get(slot)
+        if kept is None or sketch.generation is None or kept.generation != sketch.generation:
+            older = [] if kept is None else [other for other in kept.sketches if other != sketch]
+            self._slots[slot] = _Slot(sketch.generation, [sketch])
+        else:
+            if sketch in kept.sketches:
+                kept.sketches.remove(sketch)
+            kept.sketches.append(sketch)
+            older = kept.sketches[:-KEPT_PER_SLOT]
+            del kept.sketches[:-KEPT_PER_SLOT]
+        self._holders.setdefault(sketch, set()).add(slot)
+        for other in older:
+            self._let_go(other, slot)
+
+    def _let_go(self, sketch: Sketch, slot: Hashable) -> None:
+        """``slot`` no longer shows ``sketch``: forgotten, unless another slot shows it too."""
+        holders = self._holders.get(sketch)
+        if holders is None:
+            return
+        holders.discard(slot)
+        if not holders:
+            self._remove(sketch)
 
     def _stored(self, sketch: Sketch, job: Job) -> None:
         """``job`` ended: a picture still kept counts its bytes."""
@@ -201,14 +240,22 @@ class Painter:
             self._remove(next(iter(self._drawn)))
 
     def _remove(self, sketch: Sketch) -> None:
+        """Forget ``sketch``'s picture, and every slot's note of it."""
         self._drawn.pop(sketch, None)
         self.stored_bytes -= self._sizes.pop(sketch, 0)
-        if sketch.slot is not None and self._newest.get(sketch.slot) == sketch:
-            del self._newest[sketch.slot]
+        for slot in self._holders.pop(sketch, ()):
+            kept = self._slots[slot]
+            kept.sketches.remove(sketch)
+            if not kept.sketches:
+                del self._slots[slot]
 
     def _forget(self, sketch: Sketch, job: Job) -> None:
         if self._drawn.get(sketch) is job:
             self._remove(sketch)
+
+    def slots(self) -> int:
+        """How many slots have a picture kept, for tests and benchmarks."""
+        return len(self._slots)
 
     def close(self) -> None:
         """Stop the drawing threads (at shutdown); later messages go out as text."""

@@ -80,13 +80,15 @@ def sketch(
     message's: its words are the picture's), or None when its game draws none. A hand's sketch
     (``seat``'s) holds only what its picture shows (:meth:`~tabletop.pictures.ArtModule.subject`):
     it is drawn once per change of the hand, not of the view. Its slot is the table's picture,
-    or the seat's hand, of that kind and language: a newer one supersedes it in the painter."""
+    or the seat's hand, of that kind and language: a newer one supersedes it in the painter
+    (a hand's captions are kept while its cards stay: its generation)."""
     art = art_of(table.spec)
     if art is None:
         return None
     names = () if kind == "hand" else tuple(map(drawn_name, table.names_in(language)))
     slot = (table.channel_id, kind, seat, language)
-    return Sketch(art, kind, art.subject(kind, view), names, language, slot)
+    subject = art.subject(kind, view)
+    return Sketch(art, kind, subject, names, language, slot, art.generation(kind, subject))
 
 
 def standings_sketch(table: Table, language: str = DEFAULT_LANGUAGE) -> Sketch | None:

@@ -16,8 +16,10 @@ from tabletop.drawing.png import Picture, encode_png
 __all__ = ["GAP", "GROUP_GAP", "MARGIN", "RAISE", "WIDTH", "Canvas", "flow_groups"]
 
 WIDTH: Final = 800
-"""The width of every picture: Discord shows it about half as wide on a phone, where the
-card values (about 40 pixels high here) still read at 20."""
+"""The width of every picture: Discord shows it about half as wide on a phone. A hand's card
+values are 27-40 pixels high here (the suits' ranks 27-33, Stick'em's values 32-40), so 13 or
+more on a phone, above the capitals of a message's text (about 11); a small card's (58x82: a
+misery card, the trump) 22-26 here, 11-13 on a phone (tests/drawing/test_readable_numerals.py)."""
 MARGIN: Final = 16
 GAP: Final = 6
 """Between two cards of a group."""

@@ -6,6 +6,7 @@ tables, real presentations, the games' real drawings."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator
 
 import pytest
@@ -13,8 +14,10 @@ import pytest
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.table_messages import prompt_spec
 from host.tables import Table
-from tabletop import Match
+from tabletop import Match, registry
 from tabletop.pictures import Picture, Sketch, art_of
+from tests.drawing import stickem_scenes, stickgame_scenes, stupid_scenes
+from tests.drawing.helpers import assert_matches_golden
 
 GUILD = 1
 MOVES = 200
@@ -116,14 +119,66 @@ async def test_another_seats_move_does_not_draw_the_hand_again_a_changed_hand_do
     assert painter.drawn(first_sketch, GUILD) is None  # the hand played from is not kept
 
 
+def _golden_hands() -> dict[str, tuple[str, object]]:
+    """The hand pictures with a golden image: golden name: (game, the seat's whole view). The
+    goldens were drawn of the whole view, before a hand's sketch held only what it shows."""
+    stupid_game = stupid_scenes.tricks(4, seed=1, cards=1, round_to=7)
+    stick_down = stickgame_scenes.hand_view(stickgame_scenes.cards("3C 3D 9H QS"))
+    return {
+        "stickem_hand_15_misery": ("stickem", stickem_scenes.misery_game().view(3)),
+        "stickem_hand_turn": ("stickem", stickem_scenes.awaited_view(stickem_scenes.mid_trick())),
+        "stickgame_hand_25": ("stickgame", stickgame_scenes.hand_view()),
+        "stickgame_hand_stick_down": ("stickgame", dataclasses.replace(stick_down, stick=None)),
+        "stupid_hand_7": ("stupid", stupid_game.view(stupid_game.awaiting[0])),
+    }
+
+
+@pytest.mark.parametrize("golden", list(_golden_hands()))
+def test_the_hand_drawn_of_its_sketch_matches_the_golden_drawn_of_the_whole_view(golden: str) -> None:
+    game, view = _golden_hands()[golden]
+    art = art_of(registry.game(game))
+    assert art is not None
+    subject = art.subject("hand", view)
+    assert subject != view  # the sketch holds what the hand shows, not the view
+    assert_matches_golden(Sketch(art, "hand", subject).draw().png, golden)
+
+
 @pytest.mark.parametrize("game", list(GAMES))
-def test_the_hand_drawn_of_its_sketch_is_the_hand_drawn_of_the_whole_view(game: str) -> None:
+def test_a_hands_sketch_changes_whenever_its_cards_or_its_turn_do(game: str) -> None:
+    """Over a game's first moves, for every seat: when its cards, or whether it is awaited,
+    changed since the moment before, its hand's sketch changed too (the picture shows both)."""
     table = started(game)
     match = table.running_match()
-    art = art_of(table.spec)
-    assert art is not None
-    for _ in range(12):  # a few moments: the seats' turns, and another's
-        for seat in range(match.players):
-            view = match.view(seat)
-            assert art.draw("hand", art.subject("hand", view), ()) == art.draw("hand", view, ())
+    before = {seat: (standing(match, seat)[:2], hand_sketch(table, seat)) for seat in range(match.players)}
+    changes = 0
+    for _ in range(40):
         move(table, match.awaiting[0])
+        if match.is_over:
+            break
+        for seat in range(match.players):
+            now = (standing(match, seat)[:2], hand_sketch(table, seat))
+            if now[0] != before[seat][0]:
+                changes += 1
+                assert now[1] != before[seat][1], (seat, now[0])
+            before[seat] = now
+    assert changes > 10
+
+
+async def test_a_hand_shown_again_with_an_earlier_caption_is_not_drawn_again(painter: Painter) -> None:
+    """Stupid: at the deal a waiting seat's hand says "not your turn"; its bid prompt shows the
+    same cards saying "your bid"; after the bid, /hand shows the first picture again: kept, as
+    the cards did not change (issue 23)."""
+    table = started("stupid")
+    match = table.running_match()
+    watcher = next(seat for seat in range(match.players) if seat not in match.awaiting)
+    waiting = await shown(painter, table, watcher)
+    for _ in range(MOVES):
+        if watcher in match.awaiting:
+            break
+        move(table, match.awaiting[0])
+    bidding = await shown(painter, table, watcher)
+    assert bidding.png != waiting.png  # "your bid"
+    move(table, watcher)  # the bid: the cards stay
+    assert watcher not in match.awaiting
+    assert await shown(painter, table, watcher) == waiting
+    assert painter.drawings == 2

@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from bot.tables.payload import pictured_edit_kwargs, send_kwargs
-from bot.tables.pictures import MAX_DESCRIPTION, ImageSettings, Painter
+from bot.tables.pictures import KEPT_PER_SLOT, MAX_DESCRIPTION, ImageSettings, Painter
 from tabletop import registry
 from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch, art_of
 from tabletop.presentation import Message
@@ -152,4 +152,54 @@ async def test_the_painter_keeps_pictures_up_to_a_number_of_bytes_the_least_rece
     assert painter.drawn(third, 1) is None  # the least recently used
     assert painter.drawn(second, 1) is not None and painter.drawn(fourth, 1) is not None
     assert painter.drawings == 4
+    painter.close()
+
+
+async def test_equal_pictures_of_two_slots_stay_while_either_slot_shows_them() -> None:
+    """Two slots showing equal pictures (empty hands at the end of two tables) share one kept
+    picture: one slot moving on leaves it kept for the other, and once both moved on, neither
+    slot remembers it."""
+    painter = Painter(ImageSettings())
+    mine, theirs = Sketch(ART, "hand", "empty", slot="seat 1"), Sketch(ART, "hand", "empty", slot="seat 2")
+    await painter.picture(mine, 1)
+    await painter.picture(theirs, 1)
+    assert painter.drawings == 1  # equal: drawn once
+    await painter.picture(Sketch(ART, "hand", "dealt", slot="seat 1"), 1)  # seat 1 moves on
+    assert await painter.picture(theirs, 1) is not None
+    assert painter.drawings == 2  # seat 2's picture was kept
+    await painter.picture(Sketch(ART, "hand", "dealt", slot="seat 2"), 1)  # both moved on
+    assert painter.drawn(mine, 1) is None
+    assert painter.drawings == 2  # "dealt" is shared too
+    assert painter.stored_bytes == len(b"hand:dealt") + len("the hand of dealt (en)")
+    painter.close()
+
+
+async def test_a_slot_forgets_its_picture_when_the_cache_lets_it_go() -> None:
+    """A picture the cache bound drops leaves no slot pointing at it (no bookkeeping kept for a
+    picture no longer kept: a closed table's slots go with their pictures)."""
+    painter = Painter(ImageSettings(), cache_size=2)
+    for table in range(5):
+        await painter.picture(Sketch(ART, "table", f"t{table}", slot=f"table {table}"), 1)
+    assert painter.slots() == 2
+    painter.close()
+
+
+async def test_a_hands_pictures_of_one_generation_are_kept_together_a_new_one_drops_them() -> None:
+    """Within a slot, pictures of one generation (a hand's cards: its captions) are kept, the
+    last few; a newer generation (the cards changed) drops them."""
+    painter = Painter(ImageSettings())
+
+    def hand(view: str, cards: str) -> Sketch:
+        return Sketch(ART, "hand", view, slot="seat", generation=cards)
+
+    for view in ("waiting", "bidding", "waiting", "bidding"):
+        await painter.picture(hand(view, "7 cards"), 1)
+    assert painter.drawings == 2
+    for view in ("a", "b", "c", "d", "e"):
+        await painter.picture(hand(view, "7 cards"), 1)
+    assert painter.slots() == 1
+    assert len([view for view in "abcde" if painter.drawn(hand(view, "7 cards"), 1)]) == KEPT_PER_SLOT
+    await painter.picture(hand("played", "6 cards"), 1)
+    assert not any(painter.drawn(hand(view, "7 cards"), 1) for view in "abcde")
+    assert painter.stored_bytes == len(b"hand:played") + len("the hand of played (en)")
     painter.close()
