@@ -239,7 +239,10 @@ async def test_a_pictures_words_are_in_the_language_of_its_message(
         assert art is not None
 
         def first_prompt() -> Message | None:
-            return next((m for m in emulator.driver.dm_messages(ann) if m.attachments), None)
+            # Her bid prompt: a DM with its picture and its buttons (when a computer seat bids
+            # first, her new hand comes before it, pictured without buttons and "not your turn").
+            dms = emulator.driver.dm_messages(ann)
+            return next((m for m in dms if m.attachments and m.components()), None)
 
         prompt = await emulator.driver.wait_until(first_prompt, timeout=WAIT, what="the first DM prompt")
         hand = table.running_match().view(0)  # her turn: her hand is as the prompt drew it
