@@ -74,7 +74,9 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
-EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS")
+EXPERIMENTS = (
+    "STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS", "STICKEM_PROFILE_CLOCK",
+)
 """Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
 
 OPEN_BATCH = 25
