@@ -98,19 +98,7 @@ class TableRecord:
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""
-        return json.dumps({
-            "game_id": self.game_id,
-            "bots": bot_levels(self.seats),
-            "timer": self.timer_seconds,
-            "away": sorted(self.away),
-            "timeouts": {str(seat): count for seat, count in sorted(self.timeouts.items())},
-            "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(self.takeovers.items())},
-            "asks": {
-                str(user): [ask.name, list(ask.seats)]
-                for user, ask in sorted(self.takeover_requests.items())
-            },
-            "vacated": {str(seat): list(who) for seat, who in sorted(self.vacated.items())},
-        })
+        return options_json(self)
 
     @classmethod
     def of_stored(
@@ -218,3 +206,22 @@ def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[
         for at, seat in enumerate(record.seats)
     )
     return tuple(render(name, language) for name in names)
+
+
+def options_json(facts: TableRecord | TableQueries) -> str:
+    """The table facts a resumed game needs besides seed, rules, seats and log (JSON), of a
+    record or of a table as it is now: read where they are, without the copy of the game that
+    :meth:`TableRecord.of` makes (the journal asks for them at every write)."""
+    return json.dumps({
+        "game_id": facts.game_id,
+        "bots": bot_levels(facts.seats),
+        "timer": facts.timer_seconds,
+        "away": sorted(facts.away),
+        "timeouts": {str(seat): count for seat, count in sorted(facts.timeouts.items())},
+        "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(facts.takeovers.items())},
+        "asks": {
+            str(user): [ask.name, list(ask.seats)]
+            for user, ask in sorted(facts.takeover_requests.items())
+        },
+        "vacated": {str(seat): list(who) for seat, who in sorted(facts.vacated.items())},
+    })
