@@ -88,6 +88,8 @@ class InlineWriter:
         )
         self._commits = 0
         self._checkpointing: asyncio.Future[None] | None = None
+        self._turn = asyncio.Lock()
+        """One transaction at a time (see :meth:`take_turn`)."""
         # Like the reading connections, but never waiting for the lock (see `begin`) and never
         # checkpointing on their own (see `committed`).
         install_sqlite_pragmas(self._engine, 0, autocheckpoint=False)
@@ -96,6 +98,24 @@ class InlineWriter:
     def engine(self) -> Engine:
         """The (synchronous) engine of the write connections, for tests and maintenance."""
         return self._engine
+
+    async def take_turn(self) -> None:
+        """Wait, without blocking the loop, until no other transaction of this process writes;
+        ``TimeoutError`` after the storage timeout. Pair with :meth:`end_turn`.
+
+        SQLite lets one connection write at a time, so a second transaction could only retry
+        its ``BEGIN IMMEDIATE``, holding a connection of the pool meanwhile: writes not queued
+        by the table journal (the players' languages, noted at their first interaction) came in
+        bursts, and once the pool's 15 connections were taken the next ``connect()`` waited for
+        one synchronously, on the loop's thread, so the transactions holding them could not end
+        (the load benchmark's bot stalled 30 s at 60 tables opening at once). Waiting here, the
+        transactions take their turns in order, on one connection at a time, without retries."""
+        async with asyncio.timeout(self._timeout):
+            await self._turn.acquire()
+
+    def end_turn(self) -> None:
+        """Let the next transaction write (:meth:`take_turn`)."""
+        self._turn.release()
 
     def connect(self) -> Connection:
         """A connection from the pool (no transaction yet)."""
