@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 import re
-from functools import lru_cache
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from host.catalog import DEFAULT_LANGUAGE, Text, Words, lazy, render, text
 from host.errors import UserError, sentence
