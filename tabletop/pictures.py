@@ -86,7 +86,8 @@ def art_of(spec: object) -> ArtModule | None:
     What ``isinstance(spec, Illustrated)`` decides (the protocol's one member is there), without
     a check against the protocol: on Python 3.11 that walks the protocol's members anew at every
     call, ~17 us, and every message of a table asks for its picture."""
-    return cast("ArtModule | None", getattr(spec, "art", None))
+    art: ArtModule | None = getattr(spec, "art", None)
+    return art
 
 
 @dataclass(frozen=True)
