@@ -197,7 +197,7 @@ class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
     @asynccontextmanager
     async def _inline_transaction(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
         """`transaction()` on a SQLite file: statements run on this thread, the lock is awaited
-        (this process's other transactions first: `InlineWriter.take_turn`)."""
+        (a connection of its own first, awaited when all are taken: `InlineWriter.take_turn`)."""
         async with translated(SAVE_FAILED):
             await inline.take_turn()
         try:
@@ -208,7 +208,7 @@ class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
 
     @asynccontextmanager
     async def _inline_turn(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
-        """`_inline_transaction` once this process's turn to write has come."""
+        """`_inline_transaction` once a connection is free for it."""
         with translated_sync(SAVE_FAILED):
             conn = inline.connect()
         try:
