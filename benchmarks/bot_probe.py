@@ -28,7 +28,9 @@ either.
 ``SIGUSR1`` starts a new measuring window; ``SIGUSR2`` writes the window's figures as JSON to the
 file named by ``STICKEM_PROBE_FILE`` (written to a temporary name, then renamed). With
 ``STICKEM_PROFILE_FILE`` set, the window is also profiled with cProfile (which slows the bot
-down: use it to see where the time goes, not for the figures).
+down: use it to see where the time goes, not for the figures), timed in the loop thread's CPU time
+(``STICKEM_PROFILE_CLOCK=wall``: in wall time, which also counts the moments the machine gave the
+core to another process).
 """
 
 from __future__ import annotations
@@ -318,7 +320,10 @@ class Probe:
             gc.garbage.clear()
             gc.set_debug(gc.DEBUG_SAVEALL)
         if self.profile_file is not None:
-            self.profiler = cProfile.Profile()
+            clock = os.environ.get("STICKEM_PROFILE_CLOCK", "cpu")
+            # The loop thread's CPU time by default: what the bot itself spent, whatever the
+            # machine's load (wall time also counts the moments the core was given away).
+            self.profiler = cProfile.Profile(time.thread_time if clock == "cpu" else time.perf_counter)
             self.profiler.enable()
 
     def report(self) -> None:

@@ -4,7 +4,7 @@ emulated human and two computer players.
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
-[--images on|off|both] [--hand-every SECONDS]``.
+[--images on|off|both] [--hand-every SECONDS] [--old-images default|same]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -81,7 +81,9 @@ from tests.e2e.bot_process import REPO, BotProcess, process_env
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
 from tests.e2e.process_game import READY, TOKEN, database_url
 
-EXPERIMENTS = ("STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS")
+EXPERIMENTS = (
+    "STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS", "STICKEM_PROFILE_CLOCK",
+)
 """Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
 
 OPEN_BATCH = 25
@@ -419,6 +421,11 @@ def main() -> None:
         help="every human also asks for /hand about this often (a picture looked at again)",
     )
     parser.add_argument(
+        "--old-images", default="default", choices=("default", "same"),
+        help="the old bot's pictures with --compare: its database as it makes it (default: a "
+        "release before pictures had no setting), or the same as --images (a checkout of today)",
+    )
+    parser.add_argument(
         "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
         help="environment variables for the old bot only (with --compare)",
     )
@@ -457,6 +464,10 @@ def main() -> None:
                 # comes (its database is its own to make: a release before pictures had none)
                 if which == "new":
                     measured[which] = asyncio.run(run(count, args, images=args.images == "on"))
+                elif args.old_images == "same":
+                    measured[which] = asyncio.run(
+                        run(count, args, old_source, old_env, images=args.images == "on")
+                    )
                 else:
                     measured[which] = asyncio.run(run(count, args, old_source, old_env))
                 print(f"{which}:", end=" ")

@@ -41,7 +41,7 @@ from host.storage import (
 )
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
-from host.table.record import TURN_TIMER, TableRecord
+from host.table.record import TURN_TIMER, TableRecord, options_json
 from host.tables import Seat, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -57,7 +57,7 @@ ENDED_IN_STORAGE = lazy("journal.ended_in_storage")
 
 def game_options(table: Table) -> str:
     """The table facts a resumed game needs besides seed, rules and seats (JSON)."""
-    return TableRecord.of(table).stored_options()
+    return options_json(table)
 
 
 def lobby_options(table: Table) -> str:

@@ -174,7 +174,7 @@ class Game:
     _trick: list[Card]
     _captured: list[list[Card]]
     _set_aside: list[Card]
-    _tricks: list[TrickWon | TrickSetAside]
+    _tricks: list[CompletedTrick]
     _totals: list[int]
     _round_scores: list[tuple[int, ...]]
     _swallowed: list[int]
@@ -388,7 +388,9 @@ class Game:
             winner = order[position]
             self._captured[winner] += trick
             done = TrickWon(winner, plays, number)
-        self._tricks.append(done)
+        # kept as the views show it (immutable, shared by every view): a view is made several
+        # times per move, and remaking each finished trick for it was a third of its cost
+        self._tricks.append(_completed(done))
         self._trick = []
         if number == TRICKS_PER_ROUND:
             return [played, done, *self._end_round()]
@@ -681,8 +683,8 @@ class Game:
             undealt=self._undealt,
             trick=trick,
             lead_color=trick[0][1].color if trick else None,
-            last_trick=_completed(done[-1]) if done else None,
-            tricks=tuple(_completed(trick) for trick in done),
+            last_trick=done[-1] if done else None,
+            tricks=tuple(done),
             captured_counts=tuple(len(cards) for cards in self._captured),
             captured=tuple(self._captured[seat]) if seat is not None and own else None,
             hand_sizes=tuple(len(hand) for hand in self._hands),

@@ -26,6 +26,7 @@ from bot.messages.errors import StickemTree
 from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
+from bot.runtime.message_edit import QuietMessageable
 from bot.tables.handover import Handover
 from bot.tables.resume import announce_resumed, restore_tables
 from bot.tables.service import TableService, install_service
@@ -125,6 +126,14 @@ class StickemBot(commands.AutoShardedBot):
         self.handover: Handover | None = None
         self._shard_claim: ShardClaim | None = None
         """Clicks handed between processes, when this is one of several (see `bot.tables.handover`)."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable:
+        """discord.py's partial messageable, whose messages are edited without Discord's answer
+        being parsed into a ``Message`` (see `bot.runtime.message_edit`)."""
+        channel = super().get_partial_messageable(id, guild_id=guild_id, type=type)
+        return QuietMessageable.of(channel)
 
     async def login(self, token: str) -> None:
         """Open the database (unless this is a forced sync), then log in as discord.py does, but

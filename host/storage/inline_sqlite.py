@@ -42,6 +42,10 @@ from host.storage.database import install_sqlite_pragmas, normalise_url
 
 log = logging.getLogger("host.storage")
 
+CONNECTIONS = 10
+"""Transactions of one process holding a write connection at once (:meth:`InlineWriter.take_turn`):
+under the pool's 15 (5 and 10 more), so that a connection is never waited for on the loop's thread."""
+
 CHECKPOINT_EVERY = 500
 """Commits between two background checkpoints (SQLite's automatic one is at ~1000 pages)."""
 
@@ -88,6 +92,8 @@ class InlineWriter:
         )
         self._commits = 0
         self._checkpointing: asyncio.Future[None] | None = None
+        self._slots = asyncio.Semaphore(CONNECTIONS)
+        """Transactions holding a connection at once (see :meth:`take_turn`)."""
         # Like the reading connections, but never waiting for the lock (see `begin`) and never
         # checkpointing on their own (see `committed`).
         install_sqlite_pragmas(self._engine, 0, autocheckpoint=False)
@@ -96,6 +102,30 @@ class InlineWriter:
     def engine(self) -> Engine:
         """The (synchronous) engine of the write connections, for tests and maintenance."""
         return self._engine
+
+    async def take_turn(self) -> None:
+        """Wait, without blocking the loop, until a connection is free for one more transaction
+        (at most :data:`CONNECTIONS` at once); ``TimeoutError`` after the storage timeout. Pair
+        with :meth:`end_turn`.
+
+        SQLite lets one connection write at a time, so the other transactions retry their
+        ``BEGIN IMMEDIATE``, each holding a connection of the pool meanwhile. Writes not queued
+        by the table journal (the players' languages, noted at their first interaction) came in
+        bursts, and once the pool's 15 connections were taken the next ``connect()`` waited for
+        one synchronously, on the loop's thread, so the transactions holding them could not end
+        (the load benchmark's bot stalled 30 s at 60 tables opening at once). A free slot is
+        taken at once, without a step of the loop (the journal's writes, one at a time, never
+        wait here)."""
+        slots = self._slots
+        if not slots.locked():  # free, and nobody waits: taken now, no timer armed
+            await slots.acquire()
+            return
+        async with asyncio.timeout(self._timeout):
+            await slots.acquire()
+
+    def end_turn(self) -> None:
+        """Give the transaction's slot back (:meth:`take_turn`)."""
+        self._slots.release()
 
     def connect(self) -> Connection:
         """A connection from the pool (no transaction yet)."""

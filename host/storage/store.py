@@ -196,7 +196,19 @@ class Storage(LobbiesSettingsStats, LanguageSettings, StoredRatings):
 
     @asynccontextmanager
     async def _inline_transaction(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
-        """`transaction()` on a SQLite file: statements run on this thread, the lock is awaited."""
+        """`transaction()` on a SQLite file: statements run on this thread, the lock is awaited
+        (a connection of its own first, awaited when all are taken: `InlineWriter.take_turn`)."""
+        async with translated(SAVE_FAILED):
+            await inline.take_turn()
+        try:
+            async with self._inline_turn(inline) as tx:
+                yield tx
+        finally:
+            inline.end_turn()
+
+    @asynccontextmanager
+    async def _inline_turn(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
+        """`_inline_transaction` once a connection is free for it."""
         with translated_sync(SAVE_FAILED):
             conn = inline.connect()
         try:

@@ -91,20 +91,7 @@ class TableRecord:
 
     def stored_options(self) -> str:
         """The table facts a resumed game needs besides seed, rules, seats and log (JSON)."""
-        clock = self.clock
-        return json.dumps({
-            "game_id": self.game_id,
-            "bots": bot_levels(self.seats),
-            "timer": clock.timer_seconds,
-            "away": sorted(clock.away),
-            "timeouts": {str(seat): count for seat, count in sorted(clock.timeouts.items())},
-            "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(self.takeovers.items())},
-            "asks": {
-                str(user): [ask.name, list(ask.seats)]
-                for user, ask in sorted(self.takeover_requests.items())
-            },
-            "vacated": {str(seat): list(who) for seat, who in sorted(self.vacated.items())},
-        })
+        return options_json(self)
 
     def lobby_options(self) -> str:
         """A lobby's stored options (JSON): the game's options asked for so far, the lobby's id
@@ -271,3 +258,23 @@ def stored_shown_names(record: GameRecord) -> tuple[Words, ...]:
 def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[str, ...]:
     """:func:`stored_shown_names` as a reader of ``language`` reads them."""
     return tuple(render(name, language) for name in stored_shown_names(record))
+
+
+def options_json(facts: TableRecord | TableQueries) -> str:
+    """The table facts a resumed game needs besides seed, rules, seats and log (JSON), of a
+    record or of a table as it is now: read where they are, without the copy of the game that
+    :meth:`TableRecord.of` makes (the journal asks for them at every write)."""
+    clock = facts.clock
+    return json.dumps({
+        "game_id": facts.game_id,
+        "bots": bot_levels(facts.seats),
+        "timer": clock.timer_seconds,
+        "away": sorted(clock.away),
+        "timeouts": {str(seat): count for seat, count in sorted(clock.timeouts.items())},
+        "takeovers": {str(seat): [s.user_id, s.name] for seat, s in sorted(facts.takeovers.items())},
+        "asks": {
+            str(user): [ask.name, list(ask.seats)]
+            for user, ask in sorted(facts.takeover_requests.items())
+        },
+        "vacated": {str(seat): list(who) for seat, who in sorted(facts.vacated.items())},
+    })

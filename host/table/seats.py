@@ -7,6 +7,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 
 from host.catalog import DEFAULT_LANGUAGE, Text, Words, lazy, render, text
 from host.errors import UserError, sentence
@@ -78,9 +79,18 @@ def computer_first_name(stored: str) -> str:
     return earlier.group("name") if earlier is not None else stored
 
 
+@lru_cache(maxsize=1024)
+def _computer_name_in(first: str, level: str, language: str) -> str:
+    """:func:`computer_shown` rendered in ``language``, kept: the catalog's entries never change
+    once read, and a move's messages name every seat several times."""
+    return render(computer_shown(first, level), language)
+
+
+@lru_cache(maxsize=256)
 def computer_shown(first: str, level: str) -> Text:
     """A computer player's name as a reader sees it, in their language: "Bot Ada (hard)",
-    "Bot Ada (schwer)" in German."""
+    "Bot Ada (schwer)" in German. Made once per name and level (an immutable value: the table
+    messages ask for every seat's name several times per move)."""
     return lazy("table.computer_seat", name=lazy("table.computer_name", name=first), level=level_words(level))
 
 
@@ -117,7 +127,9 @@ class Seat:
 
     def shown_in(self, language: str = DEFAULT_LANGUAGE) -> str:
         """:attr:`shown` in ``language``."""
-        return render(self.shown, language)
+        if self.level is None:
+            return self.name
+        return _computer_name_in(self.name, self.level, language)
 
 
 BOT_NAMES = ("Ada", "Bea", "Cal", "Dot", "Eli", "Fox", "Gil", "Hal", "Ivo")

@@ -264,3 +264,36 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(
         assert [a.seq for a in game.actions] == [0, 1]
     finally:
         await storage.close()
+
+
+async def test_concurrent_writes_never_take_more_connections_than_their_slots(tmp_path: Path) -> None:
+    """Writes that come at once (the languages of players joining together) wait for a free
+    slot instead of each holding a pooled connection while retrying the write lock: past the
+    pool's size, the next connection was waited for on the loop's thread, stalling the bot."""
+    storage, _ = await open_storage(tmp_path)
+    try:
+        engine = storage.inline_engine
+        assert engine is not None
+        out = 0
+        most = 0
+
+        def checked_out(*_: object) -> None:
+            nonlocal out, most
+            out += 1
+            most = max(most, out)
+
+        def checked_in(*_: object) -> None:
+            nonlocal out
+            out -= 1
+
+        writes = inline_sqlite.CONNECTIONS + 4  # more than the slots, fewer than the pool (15)
+        event.listen(engine.pool, "checkout", checked_out)
+        event.listen(engine.pool, "checkin", checked_in)
+        await asyncio.wait_for(
+            asyncio.gather(*(storage.set_user_locale(user, "de") for user in range(1, writes + 1))), 20
+        )
+        assert most <= inline_sqlite.CONNECTIONS
+        stored = await storage.load_languages()
+        assert stored.users == {user: "de" for user in range(1, writes + 1)}
+    finally:
+        await storage.close()
