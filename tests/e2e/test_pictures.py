@@ -242,7 +242,7 @@ async def test_a_pictures_words_are_in_the_language_of_its_message(
             # Her bid prompt: a DM with its picture and its buttons (when a computer seat bids
             # first, her new hand comes before it, pictured without buttons and "not your turn").
             dms = emulator.driver.dm_messages(ann)
-            return next((m for m in dms if m.attachments and m.components()), None)
+            return next((m for m in dms if m.attachments and m.components), None)
 
         prompt = await emulator.driver.wait_until(first_prompt, timeout=WAIT, what="the first DM prompt")
         hand = table.running_match().view(0)  # her turn: her hand is as the prompt drew it
