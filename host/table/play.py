@@ -97,13 +97,6 @@ class TablePlay(TableQueries):
             raise TableError(lazy("table.button_of_ended_game"))
         return match
 
-    def act(self, user_id: int, action: str, *, game_id: str, stage: str) -> Outcome:
-        """``user_id`` takes ``action`` (the game's text) from a prompt made at ``stage``: the
-        gate (:meth:`admit`), then :meth:`_take` (or, for an away player's click that only
-        brings them back, :meth:`back`). Clicks go through :meth:`TableClicks.apply_click`."""
-        admitted = self.admit(user_id, game_id, stage)
-        return self.back(user_id) if admitted.returns else self._take(admitted, action)
-
     def _take(self, admitted: Admitted, action: str) -> Outcome:
         """The admitted seat takes ``action``, its admission current (:meth:`_is_current`):
         applied by the game, and the effects after it."""
@@ -117,16 +110,6 @@ class TablePlay(TableQueries):
         back = self._acted(seat)
         reply = self.presentation.reply(action, match.view(seat))
         return Outcome(reply, back + self._effects_after(events, before, seat), seat)
-
-    def try_action(self, user_id: int, action: str, *, game_id: str, stage: str) -> object:
-        """The seat's view, if ``action`` would be accepted now (tried on a copy of the game:
-        nothing changes); else the refusal of the click or of the game."""
-        admitted = self.admit(user_id, game_id, stage)
-        try:
-            self.running_match().copy().apply(admitted.seat, action)
-        except Refused as exc:
-            raise GameRefusal.of(exc, self.shown_names) from exc
-        return admitted.view
 
     def _before(self) -> tuple[int, tuple[int, ...]]:
         match = self.running_match()

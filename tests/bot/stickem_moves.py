@@ -1,8 +1,9 @@
 """Stick'em moves through a table's game-agnostic API, for the tests of the host.
 
-A table takes a seat's click as an action text (``m:red7``, ``p:red7``) with the stage of the
-prompt it was made from; these helpers write the texts and stages that the Stick'em prompts
-carry, and reach the engine's game behind the table's match.
+A seat's click is taken as an action text (``m:red7``, ``p:red7``) with the stage of the prompt
+it was made from, the way the bot applies a click (:func:`tests.host.acting.act`); these helpers
+write the texts and stages that the Stick'em prompts carry, and reach the engine's game behind
+the table's match.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from host.tables import Outcome, Table
 from stickem import Card, Game, Phase
 from stickem.hosting import StickemMatch, card_token
+from tests.host.acting import act
 
 
 def engine(table: Table) -> Game:
@@ -47,12 +49,12 @@ def trick_stage(round_number: int, trick: int) -> str:
 
 def choose_misery(table: Table, user_id: int, card: Card, *, game_id: str, round: int) -> Outcome:
     """``user_id`` confirms ``card`` as their misery card, from the prompt of ``round``."""
-    return table.act(user_id, misery_text(card), game_id=game_id, stage=misery_stage(round))
+    return act(table, user_id, misery_text(card), game_id=game_id, stage=misery_stage(round))
 
 
 def play(table: Table, user_id: int, card: Card, *, game_id: str, round: int, trick: int) -> Outcome:
     """``user_id`` plays ``card`` from the hand shown for ``trick`` of ``round``."""
-    return table.act(user_id, play_text(card), game_id=game_id, stage=trick_stage(round, trick))
+    return act(table, user_id, play_text(card), game_id=game_id, stage=trick_stage(round, trick))
 
 
 def auto_move(table: Table, seat: int, card: Card, *, timed_out: bool = False) -> Outcome:

@@ -15,6 +15,7 @@ from host.catalog import render, text
 from host.errors import UserError
 from host.tables import GameRefusal, Table
 from tabletop import Refused
+from tests.host.acting import act
 
 
 def _invoke_error(original: Exception) -> app_commands.CommandInvokeError:
@@ -89,7 +90,7 @@ def test_a_game_refusal_of_a_table_action_is_the_engines_sentence() -> None:
         match.apply(seat, match.legal_actions(seat)[0])
     other = next(seat for seat in range(3) if seat not in match.awaiting)
     with pytest.raises(GameRefusal) as refused:  # the leader's card, played out of turn
-        table.act(other + 1, match.legal_actions(match.awaiting[0])[0], game_id="abc123", stage=match.stage)
+        act(table, other + 1, match.legal_actions(match.awaiting[0])[0], game_id="abc123", stage=match.stage)
     assert friendly_message(refused.value) == "It is not your turn."
     assert friendly_message(_invoke_error(refused.value)) == "It is not your turn."
 

@@ -5,16 +5,19 @@ from __future__ import annotations
 import pytest
 
 from host.tables import (
+    Click,
     Effect,
     GameRefusal,
     GameStopped,
     LobbyClosed,
     Outcome,
     Prompt,
+    PromptAnswered,
     Reports,
     RoundClosed,
     ShowLobby,
     ShowTable,
+    Step,
     Table,
     TableError,
     TableRegistry,
@@ -22,7 +25,9 @@ from host.tables import (
 )
 from stickem import Action, Card, Game, Phase, Rules
 from stickem.events import GameOver
-from tests.bot.stickem_moves import choose_misery, engine, misery_text, play
+from stickem.hosting import card_token
+from stickem.presentation import MISERY_SELECT
+from tests.bot.stickem_moves import choose_misery, engine, play
 
 CHANNEL = 555
 
@@ -51,6 +56,13 @@ def shown(table: Table, outcome: Outcome) -> tuple[Effect, ...]:
         if not isinstance(effect, Reports)
         or table.presentation.reports(effect.events, table.last_view(), table.names)
     )
+
+
+def after_answer(outcome: Outcome) -> tuple[Effect, ...]:
+    """The effects of a click's outcome after its first, the clicked prompt answered (as the
+    bot's clicks are: :meth:`~host.table.clicks.TableClicks.apply_click`)."""
+    assert outcome.seat is not None and outcome.effects[0] == PromptAnswered(outcome.seat)
+    return outcome.effects[1:]
 
 
 def user_of(table: Table, seat: int) -> int:
@@ -211,11 +223,12 @@ def test_misery_pick_then_reveal_prompts_the_leader() -> None:
     table = started(3)
     game = engine(table)
     first = choose_misery(table, 1, game.hand(0)[0], game_id="abc123", round=1)
-    assert shown(table, first) == (ShowTable(),)
+    assert shown(table, first) == (PromptAnswered(0), ShowTable())
     assert "misery card" in str(first.reply)
+    last_picker = game.awaiting[-1]
     last = pick_all_remaining(table)
     assert game.phase is Phase.TRICKS
-    assert shown(table, last) == (ShowTable(), Prompt(game.awaiting[0]))
+    assert shown(table, last) == (PromptAnswered(last_picker), ShowTable(), Prompt(game.awaiting[0]))
 
 
 def pick_all_remaining(table: Table) -> Outcome:
@@ -254,17 +267,22 @@ def test_clicks_from_outsiders_old_games_or_old_rounds_are_refused() -> None:
 
 
 def test_trying_a_pick_checks_it_without_taking_it() -> None:
-    """The misery select asks whether a card would be accepted before its confirm button is
-    shown: the table tries the action on a copy and changes nothing."""
+    """A card chosen in the misery select is checked before its confirm button is shown: the
+    click is judged as the bot judges it (a step of the seat's decision) and nothing changes."""
     table = started(3)
     game = engine(table)
     card = game.hand(0)[0]
-    view = table.try_action(1, misery_text(card), game_id="abc123", stage="1m")
+
+    def choose(card: Card, stage: str) -> object:
+        return table.clicks.judge(Click(1, "abc123", stage, MISERY_SELECT, (card_token(card),)))
+
+    view = choose(card, "1m")
+    assert isinstance(view, Step)
     assert getattr(view, "seat", None) == 0 and game.actions == ()
     with pytest.raises(GameRefusal, match="not in your hand"):
-        table.try_action(1, misery_text(game.hand(1)[0]), game_id="abc123", stage="1m")
+        choose(game.hand(1)[0], "1m")
     with pytest.raises(TableError, match="round 2"):
-        table.try_action(1, misery_text(card), game_id="abc123", stage="2m")
+        choose(card, "2m")
     assert game.actions == ()
 
 
@@ -297,8 +315,9 @@ def test_play_effects_edit_table_and_prompt_next() -> None:
     table = started(3)
     pick_all(table)
     game = engine(table)
+    player = game.awaiting[0]
     outcome = play_turn(table)
-    assert shown(table, outcome) == (ShowTable(), Prompt(game.awaiting[0]))
+    assert shown(table, outcome) == (PromptAnswered(player), ShowTable(), Prompt(game.awaiting[0]))
     assert str(outcome.reply).startswith("You played")
 
 
@@ -309,21 +328,22 @@ def test_full_game_through_the_table_matches_an_engine_replay() -> None:
     finals: list[Reports] = []
     while table.state is TableState.PLAYING:
         outcome = pick_all(table) if game.phase is Phase.MISERY else play_turn(table)
-        reports = [e for e in outcome.effects if isinstance(e, Reports)]
+        effects = after_answer(outcome)
+        reports = [e for e in effects if isinstance(e, Reports)]
         assert len(reports) == 1  # every action reports its events (mostly nothing to post)
-        for effect in outcome.effects:
+        for effect in effects:
             if isinstance(effect, RoundClosed):
                 round_ends += 1
                 # the table message of the ended round is edited, not a new one
-                assert outcome.effects[0] == effect
+                assert effects[0] == effect
                 assert table.presentation.reports(effect.events, table.last_view(), table.names)
         finals += [report for report in reports if report.final]
-        kinds = [type(e) for e in outcome.effects]
+        kinds = [type(e) for e in effects]
         if game.phase is Phase.GAME_OVER:  # the last round's table message, then the reports
             assert kinds == [RoundClosed, Reports]
         elif RoundClosed in kinds:  # the ended round, its scores, then the new round's table
             assert kinds == [RoundClosed, Reports, ShowTable, Prompt, Prompt, Prompt]
-            assert outcome.effects[2] == ShowTable(new_message=True)
+            assert effects[2] == ShowTable(new_message=True)
     assert round_ends == game.rounds == 5
     assert len(finals) == 1
     (over,) = [event for event in finals[0].events if isinstance(event, GameOver)]

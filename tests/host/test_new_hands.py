@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from host.reshow import resume_effects
 from host.tables import Effect, Outcome, Prompt, ShowHand, Table
+from tests.host.acting import act
 
 CHANNEL = 556
 
@@ -38,7 +39,7 @@ def step(table: Table) -> Outcome:
     action = table.spec.computer_player("random", seat).decide(match.view(seat))
     if table.is_auto(seat):
         return table.auto_move(seat, action)
-    return table.act(table.seats[seat].user_id, action, game_id=str(table.game_id), stage=match.stage)
+    return act(table, table.seats[seat].user_id, action, game_id=str(table.game_id), stage=match.stage)
 
 
 def test_a_stupid_deal_shows_every_other_person_their_hand() -> None:

@@ -7,6 +7,7 @@ import pytest
 
 from host.tables import GameRefusal, Table
 from tabletop import Refused
+from tests.host.acting import act
 
 CHANNEL = 557
 
@@ -27,7 +28,7 @@ def test_a_draw_out_of_turn_names_whose_turn_it_is() -> None:
     other = (turn + 1) % 3
     before = list(match.log)
     with pytest.raises(GameRefusal) as refused:
-        table.act(other + 1, "S", game_id="sticks", stage=match.stage)
+        act(table, other + 1, "S", game_id="sticks", stage=match.stage)
     assert str(refused.value) == f"It is not your turn: waiting for {table.names[turn]}."
     assert "seat" not in str(refused.value)
     assert list(match.log) == before

@@ -17,6 +17,7 @@ from host.autoplay import Autoplay, AutoplaySettings, TableDisplay
 from host.journal import GameJournal
 from host.tables import Effect, Outcome, Prompt, PromptTimedOut, Table
 from tabletop import registry
+from tests.host.acting import act
 from tests.tabletop import tiny_game
 
 
@@ -39,9 +40,9 @@ def near_round_end() -> tuple[Table, int]:
     table.lobby.start(1, options={"tokens": 3}, timer="off")
     match = table.running_match()
     for seat in (0, 1):
-        table.act(seat + 1, "ready", game_id=str(table.game_id), stage=match.stage)
+        act(table, seat + 1, "ready", game_id=str(table.game_id), stage=match.stage)
     seat = match.awaiting[0]
-    table.act(seat + 1, "t2", game_id=str(table.game_id), stage=match.stage)
+    act(table, seat + 1, "t2", game_id=str(table.game_id), stage=match.stage)
     assert match.round == 1 and len(match.awaiting) == 1
     return table, match.awaiting[0]
 
