@@ -10,6 +10,9 @@ contended and keeps it for good: at a thousand tables, most of them clicked on a
 that is 0.6 MiB for empty queues. Once a contended lock is free again, with nobody holding or
 wanting it, :class:`TableLock` takes a fresh ``asyncio.Lock`` instead (no one can tell the two
 apart: the old one is neither held nor awaited by anyone).
+
+It also knows which task holds it (:meth:`TableLock.held_here`): the host's one way of changing
+a table (:mod:`host.table_change`) takes the lock unless its caller already holds it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ class TableLock:
         self._lock = asyncio.Lock()
         self._wanted = 0  # the holder and every waiter
         self._contended = False  # someone waited for the lock since it was made
+        self._holder: asyncio.Task[object] | None = None  # the task holding the lock
 
     async def acquire(self) -> bool:
         """Wait for the lock and take it."""
@@ -32,15 +36,18 @@ class TableLock:
         if self._wanted > 1:
             self._contended = True
         try:
-            return await self._lock.acquire()
+            await self._lock.acquire()
         except BaseException:  # cancelled while waiting: no longer wanted
             self._wanted -= 1
             self._renew_if_free()
             raise
+        self._holder = asyncio.current_task()
+        return True
 
     def release(self) -> None:
         """Give the lock back."""
         self._lock.release()
+        self._holder = None
         self._wanted -= 1
         self._renew_if_free()
 
@@ -54,6 +61,10 @@ class TableLock:
     def locked(self) -> bool:
         """Whether someone holds the lock now."""
         return self._lock.locked()
+
+    def held_here(self) -> bool:
+        """Whether the running task holds the lock."""
+        return self._lock.locked() and self._holder is asyncio.current_task()
 
     @property
     def waiting(self) -> int:

@@ -1,7 +1,8 @@
 """The one way a command or a click changes a table, written once: find the table (the caller),
-take its lock (answered within Discord's 3 seconds: :mod:`bot.tables.answer`), make the host's
-change and store it (:meth:`host.journal.GameJournal.recording`: stored before anyone is shown
-it), answer the interaction, then play the outcome's effects, once, in the host's order.
+take its lock (answered within Discord's 3 seconds: :mod:`bot.tables.answer`), then the host's
+one way of changing a table (:class:`host.table_change.TableChanges`: the change made and
+stored before anyone is shown it), which hands the outcome to this: answer the interaction,
+then play the outcome's effects, once, in the host's order.
 
 Nothing here decides: the host's :class:`~host.tables.Outcome` says what changed and what each
 one is shown; the handlers only say which change, and how their interaction is answered (a
@@ -18,14 +19,11 @@ import discord
 
 from bot.tables.answer import Answerer
 from bot.tables.effects import Clicked, EffectPlayer
-from host.journal import GameJournal
+from host.table_change import Change, TableChanges
 from host.tables import Effect, Outcome, Step, Table, TableState
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
-
-Change = Callable[[Table], Outcome]
-"""A change of a table by the host (run under its lock, stored before it is shown)."""
 
 ClickAnswer = Callable[[Table, Outcome], Message]
 """What a clicked message becomes after the click's change."""
@@ -34,8 +32,8 @@ ClickAnswer = Callable[[Table, Outcome], Message]
 class Pipeline:
     """Runs every table change of a command or a click: lock, change, store, answer, show."""
 
-    def __init__(self, journal: GameJournal, answerer: Answerer, effects: EffectPlayer) -> None:
-        self.journal = journal
+    def __init__(self, changes: TableChanges, answerer: Answerer, effects: EffectPlayer) -> None:
+        self.changes = changes
         self.answerer = answerer
         self.effects = effects
 
@@ -56,18 +54,19 @@ class Pipeline:
 
         A refusal (the host's :class:`~host.tables.TableError`, the game's) changes nothing and
         propagates, before anything is answered or shown."""
-        async with self.answerer.locked(table, interaction, component=answer is not None):
-            if if_open and table.state is TableState.CLOSED:
-                return False
-            async with self.journal.recording(table):
-                outcome = change(table)
+
+        async def answer_and_show(table: Table, outcome: Outcome) -> None:
             clicked = None
             if answer is None:
                 await self.answerer.reply(interaction, outcome.reply)
             else:
                 clicked = await self._answer_click(table, outcome, interaction, answer)
             await self.effects.execute(table, outcome, skip=skip, clicked=clicked)
-            return True
+
+        async with self.answerer.locked(table, interaction, component=answer is not None):
+            # The host's one way (held lock, stored, shown once); the answer comes first.
+            when = _still_open if if_open else None
+            return await self.changes.change(table, change, when=when, show=answer_and_show) is not None
 
     async def run_opening(
         self, open_table: Callable[[], Table], interaction: discord.Interaction[Any], change: Change
@@ -104,3 +103,8 @@ class Pipeline:
             log.exception("Could not answer interaction %s at table %s", interaction.id, table.channel_id)
         message = interaction.message
         return Clicked(message.id if message is not None else None, spec, shown)
+
+
+def _still_open(table: Table) -> bool:
+    """Whether ``table`` is still open (it may have closed while the interaction waited for it)."""
+    return table.state is not TableState.CLOSED

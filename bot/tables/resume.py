@@ -69,13 +69,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
                 log.info("the channel %s of a stored game is gone: ending the game", table.channel_id)
                 await service.channel_deleted(table.channel_id)
                 continue
-            async with table.lock:
-                if table.state is not TableState.PLAYING:
-                    continue
-                effects, notice = resume_effects(table, owed=table.channel_id in report.owed)
-                await service.execute(table, Outcome("", effects))
-                await _say(service, table.channel_id, notice, table.guild_id)
-                service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
+            await _show_resumed(service, table, owed=table.channel_id in report.owed)
         except Exception:  # one table's bug must not keep the others from being shown
             log.exception("could not show the resumed table of channel %s", table.channel_id)
     for table in report.finished:
@@ -90,6 +84,29 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
         if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
             guild_id = running.guild_id if running is not None else None
             await _say(service, broken.channel_id, lazy("resume.broken"), guild_id)
+
+
+async def _show_resumed(service: TableService, table: Table, *, owed: bool) -> None:
+    """Show a resumed game again, the host's one way (under its lock, shown once; nothing to
+    store: it shows what is stored), then say it was resumed and let the computer look at it."""
+    notices: list[Words] = []
+
+    def shown_again(table: Table) -> Outcome:
+        effects, notice = resume_effects(table, owed=owed)
+        notices.append(notice)
+        return Outcome("", effects)
+
+    async def show(table: Table, outcome: Outcome) -> None:
+        await service.execute(table, outcome)
+        await _say(service, table.channel_id, notices[0], table.guild_id)
+        service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
+
+    await service.changes.change(table, shown_again, when=_playing, record=False, show=show)
+
+
+def _playing(table: Table) -> bool:
+    """Whether ``table``'s game is still running (it may have been stopped meanwhile)."""
+    return table.state is TableState.PLAYING
 
 
 async def _show_the_end(service: TableService, table: Table) -> None:

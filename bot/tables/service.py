@@ -43,7 +43,8 @@ from bot.tables.table_messages import lobby_spec
 from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import lazy
 from host.journal import GameJournal
-from host.tables import Effect, Outcome, Table, TableError, TableRegistry, TableState
+from host.table_change import TableChanges
+from host.tables import Effect, Outcome, Table, TableRegistry, TableState
 from tabletop import GameSpec
 
 __all__ = ["TableService", "install_service", "lobby_spec", "service_for"]
@@ -96,7 +97,9 @@ class TableService:
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
         self.courier = Courier(client, self.book, self.painter, self.languages)
         self.effects = EffectPlayer(self.courier, self.journal, self.kick)
-        self.pipeline = Pipeline(self.journal, self.answerer, self.effects)
+        self.changes = TableChanges(self.journal, self.effects.execute)
+        """The one way the host changes a table (:mod:`host.table_change`), shown here."""
+        self.pipeline = Pipeline(self.changes, self.answerer, self.effects)
         """The one way a command or a click changes a table (:mod:`bot.tables.pipeline`)."""
         self.commands = Commands(self.registry, self.journal, self.courier, self.effects, self.pipeline)
         self.clicks = Clicks(self.registry, self.answerer, self.courier, self.pipeline)
@@ -226,14 +229,20 @@ class TableService:
         table = self.registry.current(channel_id)
         if table is None:
             return
-        async with table.lock:
-            if table.state is TableState.CLOSED:  # the closing change was stored meanwhile
-                return
-            try:
-                async with self.journal.recording(table):  # the stored game or lobby ends too
-                    table.stopping.abandon()
-            except TableError:
-                table.stopping.abandon()  # the database is away: the stored game stays, resumed at next start
+
+        def abandoned(table: Table) -> Outcome:
+            table.stopping.abandon()  # the stored game or lobby ends too
+            return Outcome("", ())
+
+        async def retire_prompts(table: Table, outcome: Outcome) -> None:
             log.info("Table %s closed: its channel was deleted", channel_id)
             self.kick(table)  # its computer moves and turn timer end with it
             await self.courier.retire_prompts(table, lazy("prompt.channel_deleted"))
+
+        # Closed even when the database is away: the stored game stays, resumed at next start.
+        await self.changes.change(table, abandoned, when=_open, unsaved_too=True, show=retire_prompts)
+
+
+def _open(table: Table) -> bool:
+    """Whether ``table`` is still open (its closing may have been stored while this waited)."""
+    return table.state is not TableState.CLOSED

@@ -1,5 +1,6 @@
-"""A computer move applied: under the table's lock, through the same journal as a click (stored
-before it is shown), its effects handed to the layer that shows the tables as one outcome.
+"""A computer move applied the one way a table changes (:mod:`host.table_change`, as a click):
+under the table's lock, stored before it is shown, its effects handed to the layer that shows
+the tables as one outcome.
 
 A move is applied only if the game has not moved since it was decided; a step is shielded, so
 that a table's task cancelled meanwhile (by a change, see :meth:`Autoplay.kick`) does not cut a
@@ -11,27 +12,18 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 from host.errors import UserError
-from host.journal import GameJournal
-from host.tables import Effect, GameRefusal, Outcome, Prompt, Table, TableState
+from host.table_change import TableChanges, TableDisplay
+from host.tables import GameRefusal, Outcome, Prompt, Table, TableState
 
 log = logging.getLogger(__name__)
 
+__all__ = ["RETRY_AFTER", "ComputerMoves", "TableDisplay"]
+
 RETRY_AFTER = 2.0
 """Seconds before a computer move that could not be saved is tried again."""
-
-
-class TableDisplay(Protocol):
-    """What the computer's side needs of the layer that shows the tables (the Discord layer's
-    table service): the journal, and the effects of an outcome shown."""
-
-    journal: GameJournal
-
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
-        """Show every effect of ``outcome``."""
-        ...
 
 
 class ComputerMoves:
@@ -40,6 +32,11 @@ class ComputerMoves:
     def __init__(self, display: TableDisplay) -> None:
         self.display = display
         self._applying: set[asyncio.Future[object]] = set()
+
+    @property
+    def changes(self) -> TableChanges:
+        """The one way a table is changed (:mod:`host.table_change`), shown by :attr:`display`."""
+        return TableChanges.of(self.display)
 
     async def shielded(self, step: Coroutine[Any, Any, object]) -> None:
         """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
@@ -73,39 +70,44 @@ class ComputerMoves:
         retired after the turn, unless this step ends the round and the seat is prompted for the
         next (it begins it): then the old prompt first says what the stand-in did
         (``turn_so_far``, then ``action``)."""
-        async with table.lock:
+        retired = False
+
+        def applies(table: Table) -> bool:
             match = table.match
             if table.state is not TableState.PLAYING or match is None or len(match.log) != stamp:
                 return False
             # A computer move is for a seat the computer plays; a timeout for a player's own seat
             # (not one that became a computer seat meanwhile, by /leave for instance).
-            if seat not in match.awaiting or table.is_auto(seat) == timed_out:
-                return False
-            try:
-                async with self.display.journal.recording(table, background=True):
-                    outcome = table.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
-            except GameRefusal as exc:  # a computer player's bug: logged, tried again later
-                # The game's sentence may name a card, which the players have not seen.
-                rule = exc.__cause__.__cause__ if exc.__cause__ is not None else None
-                log.warning(
-                    "table %s: computer move not applied: %s", table.channel_id, type(rule or exc).__name__
-                )
-                outcome = None
-            except UserError as exc:  # could not be saved: try again a little later
-                log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
-                outcome = None
-            if outcome is not None:
-                retired = timed_out and (retire or Prompt(seat) in outcome.effects)
-                if retired:
-                    timed_out_prompt = table.timed_out_prompt(seat, (*turn_so_far, action))
-                    outcome = Outcome(outcome.reply, (timed_out_prompt, *outcome.effects), outcome.seat)
-                await self.display.execute(table, outcome)
-                return retired
+            return seat in match.awaiting and table.is_auto(seat) != timed_out
+
+        def move(table: Table) -> Outcome:
+            nonlocal retired
+            outcome = table.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
+            retired = timed_out and (retire or Prompt(seat) in outcome.effects)
+            if retired:
+                # The seat's prompt says what the computer did for it, before the move's effects.
+                timed_out_prompt = table.timed_out_prompt(seat, (*turn_so_far, action))
+                outcome = Outcome(outcome.reply, (timed_out_prompt, *outcome.effects), outcome.seat)
+            return outcome
+
+        try:
+            outcome = await self.changes.change(table, move, background=True, when=applies)
+        except GameRefusal as exc:  # a computer player's bug: logged, tried again later
+            # The game's sentence may name a card, which the players have not seen.
+            rule = exc.__cause__.__cause__ if exc.__cause__ is not None else None
+            log.warning(
+                "table %s: computer move not applied: %s", table.channel_id, type(rule or exc).__name__
+            )
+        except UserError as exc:  # could not be saved: try again a little later
+            log.warning("table %s: computer move not applied: %s", table.channel_id, exc)
+        else:
+            return outcome is not None and retired
         await asyncio.sleep(RETRY_AFTER)
         return False
 
     async def retire(self, table: Table, seat: int, actions: tuple[str, ...]) -> None:
         """After a timed-out turn the stand-in played to its end: the seat's prompt says all the
         computer did for it (``actions``)."""
-        async with table.lock:
-            await self.display.execute(table, Outcome("", (table.timed_out_prompt(seat, actions),)))
+        await self.changes.change(
+            table, lambda table: Outcome("", (table.timed_out_prompt(seat, actions),)), record=False
+        )

@@ -12,7 +12,6 @@ from datetime import datetime
 from host.autoplay.moves import ComputerMoves
 from host.autoplay.thinkers import Thinkers
 from host.catalog import lazy
-from host.errors import UserError
 from host.storage import utc_now
 from host.tables import Effect, Notice, Outcome, Table, TableState
 
@@ -106,18 +105,15 @@ class TurnTimers:
         timer, through the journal) before it is shown (a :class:`Notice` for each, mentioning
         them), so a restart does not send it again. If it cannot be stored, it is sent anyway
         (a reminder that a restart may repeat beats none)."""
-        async with table.lock:
+
+        def current(table: Table) -> bool:
             clock = table.clock
-            if table.state is not TableState.PLAYING or not clock.is_current(key, deadline) or clock.reminded:
-                return
-            try:
-                async with self.moves.display.journal.recording(table, background=True):
-                    clock.reminded = True
-            except UserError as exc:
-                log.warning(
-                    "table %s: the reminder could not be saved (%s); sent anyway", table.channel_id, exc
-                )
-                clock.reminded = True
+            return (
+                table.state is TableState.PLAYING and clock.is_current(key, deadline) and not clock.reminded
+            )
+
+        def reminded(table: Table) -> Outcome:
+            table.clock.reminded = True
             left = max(1, round((deadline - self.now()).total_seconds()))
             reminders: list[Effect] = []
             for seat in table.timed_out_seats():
@@ -125,4 +121,6 @@ class TurnTimers:
                 what = table.presentation.todo(table.running_match().view(seat))
                 reminder = lazy("timer.reminder", user=user, todo=what, seconds=left)
                 reminders.append(Notice(reminder, ping=user))
-            await self.moves.display.execute(table, Outcome("", tuple(reminders)))
+            return Outcome("", tuple(reminders))
+
+        await self.moves.changes.change(table, reminded, background=True, when=current, unsaved_too=True)

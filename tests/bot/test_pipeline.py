@@ -14,6 +14,8 @@ import pytest
 
 from bot.tables.effects import Clicked
 from bot.tables.pipeline import Pipeline
+from host.table_change import TableChanges
+from host.table_lock import TableLock
 from host.tables import Notice, Outcome, ShowTable, Table, TableError, TableState
 from tabletop.presentation import Message
 
@@ -28,7 +30,7 @@ class Recorder:
         self.clicked: list[Clicked | None] = []
 
     @contextlib.asynccontextmanager
-    async def recording(self, table: Table) -> AsyncIterator[None]:
+    async def recording(self, table: Table, **_: object) -> AsyncIterator[None]:
         self.steps.append("record")
         yield
         self.steps.append("stored")
@@ -59,11 +61,12 @@ class Recorder:
 
 
 def pipeline(recorder: Recorder) -> Pipeline:
-    return Pipeline(cast(Any, recorder), cast(Any, recorder), cast(Any, recorder))
+    changes = TableChanges(cast(Any, recorder), recorder.execute)
+    return Pipeline(changes, cast(Any, recorder), cast(Any, recorder))
 
 
 def table(state: TableState = TableState.PLAYING) -> Table:
-    return cast(Table, SimpleNamespace(state=state, guild_id=1, channel_id=2))
+    return cast(Table, SimpleNamespace(state=state, guild_id=1, channel_id=2, lock=TableLock()))
 
 
 INTERACTION = cast("discord.Interaction[Any]", SimpleNamespace(id=7, message=SimpleNamespace(id=99)))
