@@ -185,7 +185,12 @@ async def test_a_refused_computer_move_is_logged_without_its_card(
     """The engine's refusal names the card; a log line must not show a card nobody has seen,
     but says which rule refused it."""
     table = started_table()
-    service = SimpleNamespace(journal=GameJournal(None))
+    shown: list[object] = []
+
+    async def execute(table: Table, outcome: object, **_: object) -> None:
+        shown.append(outcome)
+
+    service = SimpleNamespace(journal=GameJournal(None), execute=execute)
     autoplay = Autoplay(cast(TableService, service), AutoplaySettings(move_delay=0, workers=0))
     monkeypatch.setattr(moves_module, "RETRY_AFTER", 0)
     game = engine(table)
@@ -197,3 +202,4 @@ async def test_a_refused_computer_move_is_logged_without_its_card(
     assert str(not_its_own) not in record.getMessage()
     assert record.exc_info is None  # a traceback would carry the engine's sentence, card and all
     assert "CardNotInHand" in record.getMessage()
+    assert shown == []  # a refused move shows nothing
