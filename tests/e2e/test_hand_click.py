@@ -96,6 +96,21 @@ def live_prompts_are_one(emulator: Emulator, user: User, header: str, *, awaited
         assert live == [], [m.content for m in live]
 
 
+async def settled(play: Any, emulator: Emulator, channel: Any) -> None:
+    """Wait (bounded) until the bot has shown everything and the table's log, followed, stayed
+    as it was across that: a computer's move that began after the bot was idle (it waits its
+    move delay, then takes the lock) is shown before the DMs are read, not half-way."""
+    async with asyncio.timeout(WAIT):
+        while True:
+            await settle_channel(emulator, channel)
+            await play.sync()
+            moves = len(play.shadow.log)
+            await settle_channel(emulator, channel)
+            await play.sync()
+            if len(play.shadow.log) == moves:
+                return
+
+
 async def test_stupid_played_through_hand_leaves_one_live_dm_prompt(
     emulator: Emulator, tmp_path: Path
 ) -> None:
@@ -131,8 +146,7 @@ async def test_stupid_played_through_hand_leaves_one_live_dm_prompt(
             if play.game.is_over:
                 await play.check_the_end()  # shown after her DM's answer: all shown now
             else:
-                await settle_channel(emulator, club.channel)
-                await play.sync()
+                await settled(play, emulator, club.channel)
             clicks += 1
             awaited = not play.game.is_over and 0 in play.game.awaiting
             live_prompts_are_one(emulator, ann, header, awaited=awaited)
