@@ -25,6 +25,7 @@ from tabletop.catalog import render
 from tabletop.console import (
     ProgressBar,
     add_choice,
+    add_language,
     play_until_interrupted,
     print_wrapped,
     quiet_broken_pipe,
@@ -46,13 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice(play, "--rules", PRESETS, default="classic", help="rule preset")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the AI")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
-    play.add_argument(
-        "--language",
-        type=str.lower,
-        choices=CATALOG.languages(),
-        default=None,
-        help="the language of the game (default: the environment's, LANG; else en)",
-    )
+    add_language(play, CATALOG)
 
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument("--players", type=int, default=None, help="seats at the table")

@@ -23,6 +23,7 @@ from tabletop.console import (
     INTERRUPTED,
     ProgressBar,
     add_choice,
+    add_language,
     play_until_interrupted,
     print_wrapped,
     quiet_broken_pipe,
@@ -47,13 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=3, help="2-8 players, you included (default 3)")
     add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
-    play.add_argument(
-        "--language",
-        type=str.lower,
-        choices=CATALOG.languages(),
-        default=None,
-        help="the language of the game (default: the environment's, LANG; else en)",
-    )
+    add_language(play, CATALOG)
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument(
         "--seats", default="hard,normal", help="comma-separated levels, one per seat (2-8 seats)"

@@ -28,6 +28,7 @@ from tabletop.catalog import render
 from tabletop.console import (
     ProgressBar,
     add_choice,
+    add_language,
     as_flags,
     play_until_interrupted,
     print_wrapped,
@@ -56,13 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_choice(play, "--level", LEVELS, default="normal", help="computer players' level")
     play.add_argument("--seed", type=int, default=None, help="seed for the deal and the computer players")
     play.add_argument("--no-color", action="store_true", help="plain text, no ANSI colors")
-    play.add_argument(
-        "--language",
-        type=str.lower,
-        choices=CATALOG.languages(),
-        default=None,
-        help="the language of the game (default: the environment's, LANG; else en)",
-    )
+    add_language(play, CATALOG)
     sim = commands.add_parser("simulate", help="play many games between computer players")
     sim.add_argument("--players", type=int, default=None, help="seats at the table")
     sim.add_argument(

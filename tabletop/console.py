@@ -165,6 +165,18 @@ def add_choice(
     parser.add_argument(flag, type=str.lower, choices=tuple(choices), default=default, help=help)
 
 
+def add_language(parser: argparse.ArgumentParser, catalog: Catalog) -> None:
+    """Add ``--language``, one of ``catalog``'s languages, typed in any case; unset (None), the
+    game's terminal table takes the environment's (:func:`environment_language`)."""
+    parser.add_argument(
+        "--language",
+        type=str.lower,
+        choices=catalog.languages(),
+        default=None,
+        help="the language of the game (default: the environment's, LANG; else en)",
+    )
+
+
 def as_flags(message: str, options: Sequence[str]) -> str:
     """A game's refusal of its options as the command line shows it: each option of ``options``
     named as its flag, ``decks=1`` as ``--decks 1`` and ``max_hand`` as ``--max-hand`` (the
