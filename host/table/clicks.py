@@ -93,7 +93,7 @@ class TableClicks:
         :class:`PromptAnswered` first among the effects; or, while the seat's decision goes on,
         the prompt in place, its :class:`Prompt` then a :class:`PromptGoesOn`."""
         table = self.table
-        if not table._is_current(judged.admitted):
+        if not table.is_current(judged.admitted):
             again = self.judge(judged.click)
             if isinstance(again, Step):
                 return Outcome("", (), again.seat, answer=again)
@@ -101,7 +101,7 @@ class TableClicks:
         if judged.action is None:
             return table.back(judged.click.user_id)  # answered with its reply
         seat = judged.seat
-        outcome = table._take(judged.admitted, judged.action)
+        outcome = table.take_admitted(judged.admitted, judged.action)
         match = table.match
         assert match is not None
         names = table.names_in(judged.click.language)

@@ -38,7 +38,7 @@ from tabletop import Match, Refused
 class Admitted:
     """A click let through a table's gate (:meth:`TablePlay.admit`): who clicked, which prompt
     (game and stage), the seat and its view then, whether the click only brings an away player
-    back, and the moment of the table it was judged at (:meth:`TablePlay._is_current`)."""
+    back, and the moment of the table it was judged at (:meth:`TablePlay.is_current`)."""
 
     user_id: int
     game_id: str
@@ -78,7 +78,7 @@ class TablePlay(TableQueries):
             raise OutdatedPrompt(reason)
         return Admitted(user_id, game_id, stage, seat, view, returns, self._moment())
 
-    def _is_current(self, admitted: Admitted) -> bool:
+    def is_current(self, admitted: Admitted) -> bool:
         """Whether the table is still as it was when ``admitted`` passed the gate (no move, no
         seat change, no one away or back since): its judgement still holds."""
         return admitted.moment == self._moment()
@@ -97,8 +97,8 @@ class TablePlay(TableQueries):
             raise TableError(lazy("table.button_of_ended_game"))
         return match
 
-    def _take(self, admitted: Admitted, action: str) -> Outcome:
-        """The admitted seat takes ``action``, its admission current (:meth:`_is_current`):
+    def take_admitted(self, admitted: Admitted, action: str) -> Outcome:
+        """The admitted seat takes ``action``, its admission current (:meth:`is_current`):
         applied by the game, and the effects after it."""
         seat = admitted.seat
         match = self.running_match()
