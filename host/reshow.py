@@ -39,7 +39,7 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
     waiting = [seat for seat in match.awaiting if not table.is_auto(seat)]
     effects += [Prompt(seat, keep_live=True) for seat in waiting]
     if owed and not match.is_over:  # the deal was never shown: neither were the new hands
-        effects += table.new_hands()
+        effects += table.play.new_hands()
     if not waiting:
         return tuple(effects), lazy("resume.resumed", title=table.title)
     players = _players(table, waiting)

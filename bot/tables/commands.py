@@ -162,7 +162,7 @@ class Commands:
     async def back(self, interaction: discord.Interaction[Any]) -> None:
         """/back: an away player plays their own cards again."""
         user_id = interaction.user.id
-        await self._simple(interaction, lambda table: table.back(user_id))
+        await self._simple(interaction, lambda table: table.play.back(user_id))
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's prompt (their hand and decision) as an ephemeral message."""

@@ -82,11 +82,11 @@ class ComputerMoves:
 
         def move(table: Table) -> Outcome:
             nonlocal retired
-            outcome = table.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
+            outcome = table.play.auto_move(seat, action, timed_out=timed_out, turn_goes_on=turn_goes_on)
             retired = timed_out and (retire or Prompt(seat) in outcome.effects)
             if retired:
                 # The seat's prompt says what the computer did for it, before the move's effects.
-                timed_out_prompt = table.timed_out_prompt(seat, (*turn_so_far, action))
+                timed_out_prompt = table.play.timed_out_prompt(seat, (*turn_so_far, action))
                 outcome = Outcome(outcome.reply, (timed_out_prompt, *outcome.effects), outcome.seat)
             return outcome
 
@@ -109,5 +109,5 @@ class ComputerMoves:
         """After a timed-out turn the stand-in played to its end: the seat's prompt says all the
         computer did for it (``actions``)."""
         await self.changes.change(
-            table, lambda table: Outcome("", (table.timed_out_prompt(seat, actions),)), record=False
+            table, lambda table: Outcome("", (table.play.timed_out_prompt(seat, actions),)), record=False
         )

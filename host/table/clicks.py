@@ -24,6 +24,7 @@ from host.table.effects import (
     Step,
 )
 from host.table.play import Admitted, TablePlay
+from host.table.queries import TableQueries
 from host.table.seats import GameRefusal, TableState
 from tabletop import Refused
 from tabletop.presentation import Message, Redraw
@@ -60,18 +61,20 @@ class Judged:
 
 class TableClicks:
     """A table's clicks on its game's prompts: judged, then applied. A part the table holds
-    (``table.clicks``), given the table's fields, queries and play
+    (``table.clicks``), given the table's fields and queries
+    (:class:`~host.table.queries.TableQueries`) and its play
     (:class:`~host.table.play.TablePlay`: the gate, the action taken, a player's return)."""
 
-    def __init__(self, table: TablePlay) -> None:
+    def __init__(self, table: TableQueries, play: TablePlay) -> None:
         self.table = table
+        self.play = play
 
     def judge(self, click: Click) -> Step | Judged:
         """What ``click`` means now, changing nothing: a step of the seat's decision to show
         at once (no lock needed), or the action it takes; :class:`TableError` (or the game's
         :class:`GameRefusal`) if it no longer counts or means nothing."""
         table = self.table
-        admitted = table.admit(click.user_id, click.game_id, click.stage)
+        admitted = self.play.admit(click.user_id, click.game_id, click.stage)
         if admitted.returns:
             return Judged(click, admitted, None)
         try:
@@ -93,15 +96,15 @@ class TableClicks:
         :class:`PromptAnswered` first among the effects; or, while the seat's decision goes on,
         the prompt in place, its :class:`Prompt` then a :class:`PromptGoesOn`."""
         table = self.table
-        if not table.is_current(judged.admitted):
+        if not self.play.is_current(judged.admitted):
             again = self.judge(judged.click)
             if isinstance(again, Step):
                 return Outcome("", (), again.seat, answer=again)
             judged = again
         if judged.action is None:
-            return table.back(judged.click.user_id)  # answered with its reply
+            return self.play.back(judged.click.user_id)  # answered with its reply
         seat = judged.seat
-        outcome = table.take_admitted(judged.admitted, judged.action)
+        outcome = self.play.take_admitted(judged.admitted, judged.action)
         match = table.match
         assert match is not None
         names = table.names_in(judged.click.language)

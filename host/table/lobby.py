@@ -16,6 +16,7 @@ from host.table.effects import (
     ShowTable,
 )
 from host.table.play import TablePlay
+from host.table.queries import TableQueries
 from host.table.seats import (
     DEFAULT_TIMER,
     TIMER_CHOICES,
@@ -26,17 +27,22 @@ from host.table.seats import (
     bot_seat,
     timer_seconds,
 )
+from host.table.takeover import TakeoverDesk
 from host.text import as_sentence, joined
 from tabletop import OptionError, OptionValue
 
 
 class TableLobby:
     """A table's lobby, and the start of its game. A part the table holds (``table.lobby``),
-    given the table's fields, queries and play (:class:`~host.table.play.TablePlay`: a person
-    leaving a running game, the first hands, a takeover asked for with /join)."""
+    given the table's fields and queries (:class:`~host.table.queries.TableQueries`), its play
+    (:class:`~host.table.play.TablePlay`: a person leaving a running game, the first hands) and
+    its takeover desk (:class:`~host.table.takeover.TakeoverDesk`: a takeover asked for with
+    /join)."""
 
-    def __init__(self, table: TablePlay) -> None:
+    def __init__(self, table: TableQueries, play: TablePlay, takeover_desk: TakeoverDesk) -> None:
         self.table = table
+        self.play = play
+        self.takeover_desk = takeover_desk
 
     # --- lobby ------------------------------------------------------------------------------
 
@@ -46,7 +52,7 @@ class TableLobby:
         :meth:`~host.table.takeover.TakeoverDesk.request`)."""
         table = self.table
         if table.state is TableState.PLAYING:
-            return table.takeover_desk.request(user_id, name, seat)
+            return self.takeover_desk.request(user_id, name, seat)
         if table.state is TableState.CLOSED:
             raise TableError(lazy("table.closed_use_join"))
         if table.seat_of(user_id) is not None:
@@ -66,7 +72,7 @@ class TableLobby:
         table = self.table
         seat = table._require_seat(user_id)
         if table.state is TableState.PLAYING:  # the computer plays the seat: its DM prompt is dead
-            outcome = table._replace_by_bot(seat)
+            outcome = self.play.replace_by_bot(seat)
             retired = PromptRetired(seat, user_id, lazy("prompt.you_left"))
             return replace(outcome, effects=(retired, *outcome.effects))
         del table.seats[seat]
@@ -173,5 +179,5 @@ class TableLobby:
         started = lazy("lobby.started")
         effects: list[Effect] = [LobbyClosed(started), ShowTable(new_message=True)]
         effects += [Prompt(seat) for seat in match.awaiting if not table.is_auto(seat)]
-        effects += table.new_hands()
+        effects += self.play.new_hands()
         return Outcome(started, tuple(effects), table.seat_of(user_id))

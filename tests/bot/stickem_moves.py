@@ -59,4 +59,4 @@ def play(table: Table, user_id: int, card: Card, *, game_id: str, round: int, tr
 
 def auto_move(table: Table, seat: int, card: Card, *, timed_out: bool = False) -> Outcome:
     """The computer picks or plays ``card`` for ``seat`` (as the phase of the game asks)."""
-    return table.auto_move(seat, action_text(engine(table), card), timed_out=timed_out)
+    return table.play.auto_move(seat, action_text(engine(table), card), timed_out=timed_out)

@@ -147,9 +147,9 @@ def test_back_command_and_its_refusal() -> None:
     table = lobby(3)
     table.lobby.start(1, timer="30s")
     with pytest.raises(TableError, match="not marked away"):
-        table.back(2)
+        table.play.back(2)
     table.clock.away.add(1)
-    outcome = table.back(2)
+    outcome = table.play.back(2)
     assert table.clock.away == set()
     assert engine(table).phase is Phase.MISERY
     assert Prompt(1) in outcome.effects  # still to pick: the prompt comes again

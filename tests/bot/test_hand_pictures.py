@@ -60,7 +60,7 @@ async def shown(painter: Painter, table: Table, seat: int) -> Picture:
 def move(table: Table, seat: int) -> None:
     """``seat`` makes its first legal move."""
     match = table.running_match()
-    table.auto_move(seat, match.legal_actions(seat)[0])
+    table.play.auto_move(seat, match.legal_actions(seat)[0])
 
 
 def standing(match: Match, seat: int) -> tuple[object, ...]:

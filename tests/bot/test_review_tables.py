@@ -30,7 +30,7 @@ def test_coming_back_does_not_restart_the_others_turn_timer() -> None:
     table.clock.away.add(2)
     table.refresh_deadline(NOW)
     assert table.clock.deadline == NOW + timedelta(seconds=30)
-    table.back(3)
+    table.play.back(3)
     table.refresh_deadline(NOW + timedelta(seconds=20))
     assert table.clock.deadline == NOW + timedelta(seconds=30)
 
@@ -54,7 +54,7 @@ def test_an_away_player_awaited_alone_coming_back_gets_a_timer() -> None:
     table.clock.away.add(1)
     table.refresh_deadline(NOW)
     assert table.clock.deadline is None
-    table.back(2)
+    table.play.back(2)
     table.refresh_deadline(NOW + timedelta(seconds=5))
     assert table.clock.deadline == NOW + timedelta(seconds=35)
 
@@ -127,5 +127,5 @@ def test_back_in_a_lobby_says_what_back_is_for() -> None:
     table = Table(777, 1)
     table.lobby.join(1, "p1")
     with pytest.raises(TableError) as refused:
-        table.back(1)
+        table.play.back(1)
     assert "/join" not in str(refused.value) and "/back" in str(refused.value)

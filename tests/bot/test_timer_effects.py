@@ -36,8 +36,8 @@ async def test_a_timed_out_prompt_says_what_the_computer_did_and_is_no_longer_li
     seat = table.running_match().awaiting[0]
     await effects.courier.dm(table, seat, Message("Stick'em at <#700>\nYour turn"))
     action = table.running_match().legal_actions(seat)[0]
-    table.auto_move(seat, action, timed_out=True)
-    await effects.execute(table, Outcome("", (table.timed_out_prompt(seat, (action,)),)))
+    table.play.auto_move(seat, action, timed_out=True)
+    await effects.execute(table, Outcome("", (table.play.timed_out_prompt(seat, (action,)),)))
     ((message_id, edit),) = client.edits
     assert message_id == 1  # the prompt's own DM
     assert edit["content"].startswith("Stick'em at")

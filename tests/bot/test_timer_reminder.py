@@ -24,7 +24,7 @@ def test_a_new_deadline_is_not_reminded_yet() -> None:
     assert not table.refresh_deadline(NOW + timedelta(seconds=5))  # the same wait
     assert table.clock.reminded
     table.clock.away.add(2)  # p3 was away and comes back: the wait goes on with its deadline
-    table.back(3)
+    table.play.back(3)
     assert not table.refresh_deadline(NOW + timedelta(seconds=10))
     assert table.clock.deadline == NOW + timedelta(seconds=30) and table.clock.reminded
     game = engine(table)

@@ -32,14 +32,14 @@ async def test_a_timed_out_turn_is_played_to_its_end_and_counts_once(
         first = match.awaiting[0]
         user = next(u for u in (ann, bob) if u.id == table.seats[first].user_id)
         moves: list[tuple[int, str, dict[int, int], bool]] = []  # seat, action, timeouts, away
-        real = table.auto_move
+        real = table.play.auto_move
 
         def recorded(seat: int, action: str, **flags: Any) -> Outcome:
             outcome = real(seat, action, **flags)
             moves.append((seat, action, dict(table.clock.timeouts), seat in table.clock.away))
             return outcome
 
-        table.auto_move = recorded  # type: ignore[method-assign]
+        table.play.auto_move = recorded  # type: ignore[method-assign]
         away = f"<@{user.id}> ran out of time 2 times in a row and is marked away"
         await emulator.driver.wait_until(
             lambda: away in channel_text(emulator, club.channel), timeout=20, what="two missed turns"

@@ -22,7 +22,7 @@ def act(
     """``user_id`` takes ``action`` (the game's text) from their prompt made at ``stage`` of game
     ``game_id``, applied as the bot applies a click; an away player's click that is not theirs to
     act on only brings them back, as a click would."""
-    admitted = table.admit(user_id, game_id, stage)
+    admitted = table.play.admit(user_id, game_id, stage)
     click = Click(user_id, game_id, stage, action, language=language)
     judged = Judged(click, admitted, None if admitted.returns else action)
     return table.clicks.apply_click(judged)

@@ -98,7 +98,7 @@ async def test_a_timeout_retires_the_prompt_before_the_moves_effects() -> None:
     retired = outcome.effects[0]
     assert retired == PromptTimedOut(seat, (action,), "")
     assert isinstance(retired, PromptTimedOut)
-    assert str(retired.reply) == str(table.timed_out_prompt(seat, (action,)).reply) != ""
+    assert str(retired.reply) == str(table.play.timed_out_prompt(seat, (action,)).reply) != ""
     assert table.clock.timeouts == {seat: 1}
 
 
@@ -130,7 +130,7 @@ async def test_a_timed_out_move_that_ends_the_game_shows_the_end() -> None:
         ahead.apply(seat, action)
         if ahead.is_over:
             break
-        table.auto_move(seat, action)
+        table.play.auto_move(seat, action)
     else:
         raise AssertionError("the game did not end")
     table.refresh_deadline(utc_now())

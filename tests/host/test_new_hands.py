@@ -38,7 +38,7 @@ def step(table: Table) -> Outcome:
     seat = match.awaiting[0]
     action = table.spec.computer_player("random", seat).decide(match.view(seat))
     if table.is_auto(seat):
-        return table.auto_move(seat, action)
+        return table.play.auto_move(seat, action)
     return act(table, table.seats[seat].user_id, action, game_id=str(table.game_id), stage=match.stage)
 
 

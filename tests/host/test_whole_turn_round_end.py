@@ -49,7 +49,7 @@ def near_round_end() -> tuple[Table, int]:
 
 def test_the_timed_out_step_that_ends_the_round_keeps_the_seats_new_prompt(tiny_whole_turns: None) -> None:
     table, seat = near_round_end()
-    outcome = table.auto_move(seat, "t1", timed_out=True)
+    outcome = table.play.auto_move(seat, "t1", timed_out=True)
     assert table.running_match().round == 2
     assert Prompt(seat) in outcome.effects  # "ready" for round 2 is the person's own again
 

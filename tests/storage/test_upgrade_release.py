@@ -166,7 +166,7 @@ async def test_a_resumed_game_plays_on_to_its_end_and_counts(upgraded: Storage) 
         seat = match.awaiting[0]
         action = table.spec.computer_player("random", seat).decide(match.view(seat))
         async with journal.recording(table):
-            table.auto_move(seat, action)
+            table.play.auto_move(seat, action)
     assert engine(table).phase is Phase.GAME_OVER
     stored = await upgraded.load_game(table.storage_id)
     assert stored.record.status is GameStatus.FINISHED
