@@ -15,8 +15,6 @@ PACKAGES = ("tabletop", "host", "bot", "cogs")
 MAX_LINES = 300
 
 CHAINS_BEING_SPLIT = {
-    "host/table/table.py:Table": 413,
-    "host/table/play.py:TablePlay": 387,
     "host/storage/store.py:Storage": 480,
     "host/storage/transaction.py:Transaction": 307,
 }
