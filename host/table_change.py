@@ -27,7 +27,7 @@ from typing import Protocol
 
 from host.errors import UserError
 from host.journal import GameJournal
-from host.tables import Effect, Outcome, Table
+from host.tables import Outcome, Table
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +44,7 @@ class TableDisplay(Protocol):
 
     journal: GameJournal
 
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+    async def execute(self, table: Table, outcome: Outcome) -> None:
         """Show every effect of ``outcome``."""
         ...
 

@@ -21,6 +21,7 @@ from host.table.effects import (
     Effect,
     GameStopped,
     LobbyClosed,
+    LobbyInPlace,
     Notice,
     Outcome,
     Prompt,
@@ -45,6 +46,7 @@ from host.table.ids import (
     _new_seed,
     is_lobby_id,
 )
+from host.table.lobby import LobbyClick
 from host.table.play import Admitted
 from host.table.registry import TableRegistry
 from host.table.seats import (
@@ -76,7 +78,9 @@ __all__ = [
     "GameRefusal",
     "GameStopped",
     "Judged",
+    "LobbyClick",
     "LobbyClosed",
+    "LobbyInPlace",
     "Notice",
     "Outcome",
     "Prompt",

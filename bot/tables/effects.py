@@ -93,14 +93,11 @@ class EffectPlayer:
         table: Table,
         outcome: Outcome,
         *,
-        skip: tuple[type[Effect], ...] = (),
         clicked: Clicked | None = None,
     ) -> None:
-        """Show every effect of ``outcome`` (except those already shown by the response);
-        ``clicked``: the click that made the change, as answered."""
+        """Show every effect of ``outcome``; ``clicked``: the click that made the change, as
+        answered."""
         for effect in outcome.effects:
-            if isinstance(effect, skip):
-                continue
             try:
                 if isinstance(effect, PromptAnswered | PromptGoesOn):
                     await self._clicked_prompt(table, effect, clicked)

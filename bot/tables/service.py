@@ -44,7 +44,7 @@ from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import lazy
 from host.journal import GameJournal
 from host.table_change import TableChanges
-from host.tables import Effect, Outcome, Table, TableRegistry, TableState
+from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop import GameSpec
 
 __all__ = ["TableService", "install_service", "lobby_spec", "service_for"]
@@ -204,9 +204,9 @@ class TableService:
 
     # --- what the computer, the journal and resume show ---------------------------------------
 
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+    async def execute(self, table: Table, outcome: Outcome) -> None:
         """Show every effect of ``outcome`` (see :meth:`EffectPlayer.execute`)."""
-        await self.effects.execute(table, outcome, skip=skip)
+        await self.effects.execute(table, outcome)
 
     async def show_reloaded(self, table: Table) -> None:
         """Show a table the journal just reloaded from storage (see :meth:`EffectPlayer.show_reloaded`)."""

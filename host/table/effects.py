@@ -177,9 +177,19 @@ class PromptInPlace:
     seat: int
 
 
-Answer = Message | Step | PromptInPlace
+@dataclass(frozen=True)
+class LobbyInPlace:
+    """A click on the lobby message: the clicked message shows the lobby as it is now, closed
+    with ``reason`` when the click closed it (the :class:`ShowLobby` or :class:`LobbyClosed`
+    the change would show otherwise: it is this answer, not an effect of its own)."""
+
+    reason: Words | None = None
+
+
+Answer = Message | Step | PromptInPlace | LobbyInPlace
 """What a click is answered with: a message (what the game says was done: its first line
-stays, nothing to click), a step of the decision, or the prompt going on in place."""
+stays, nothing to click), a step of the decision, the prompt going on in place, or the lobby
+message in place."""
 
 
 @dataclass(frozen=True)

@@ -53,9 +53,7 @@ class Recorder:
             raise discord.HTTPException(SimpleNamespace(status=500, reason="down"), "down")
         self.steps.append(f"edited {spec.content}")
 
-    async def execute(
-        self, table: Table, outcome: Outcome, *, skip: object = (), clicked: Clicked | None = None
-    ) -> None:
+    async def execute(self, table: Table, outcome: Outcome, *, clicked: Clicked | None = None) -> None:
         self.steps.append(f"effects {len(outcome.effects)}")
         self.clicked.append(clicked)
 
