@@ -48,6 +48,7 @@ from host.tables import (
     RoundClosed,
     ShowHand,
     ShowLobby,
+    ShowReloaded,
     ShowTable,
     Table,
     TableState,
@@ -175,6 +176,8 @@ class EffectPlayer:
                 message = await courier.say(table, spec)
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
+        elif isinstance(effect, ShowReloaded):
+            await self.show_reloaded(table)
         elif isinstance(effect, GameStopped):
             shown = in_every_language(
                 lambda language: localized(
@@ -262,7 +265,8 @@ class EffectPlayer:
         await self.courier.retire_prompts(table)
 
     async def show_reloaded(self, table: Table) -> None:
-        """Show a table the journal just reloaded from storage (its game is the stored one).
+        """Show a table the journal just reloaded from storage (its game is the stored one: the
+        host's :class:`~host.tables.ShowReloaded`).
 
         Still running: the table message and a prompt for each waiting player, as after a
         restart. Ended in storage (a last move whose commit was reported lost): the end of the

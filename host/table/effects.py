@@ -140,6 +140,15 @@ class GameStopped:
     totals: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class ShowReloaded:
+    """The table was just reloaded from storage (a change did not fit the stored game, which is
+    the truth): show it as stored. Still running: the table message and a prompt for each seat
+    waited for, as after a restart (a live prompt whose move was stored asks nothing more).
+    Ended in storage (a last move whose commit was reported lost): the end of the last round and
+    the final standings, no DM prompt left live. Stopped: as after a /stop."""
+
+
 Effect = (
     ShowLobby
     | LobbyClosed
@@ -155,6 +164,7 @@ Effect = (
     | Notice
     | PromptTimedOut
     | TakeoverRequest
+    | ShowReloaded
 )
 
 

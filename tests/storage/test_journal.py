@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from host.journal import GameJournal, seat_results
+from host.journal import GameJournal, TableReloaded, seat_results
 from host.resume import rebuild_tables
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
-from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
+from host.tables import GameRefusal, Outcome, ShowReloaded, Table, TableError, TableRegistry, TableState
 from stickem import Phase
 from stickem.hosting import card_token
 from tests.bot.stickem_moves import choose_misery, engine, play
@@ -211,16 +211,11 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     ahead.play(seat, card)
     await storage.append_action(table.storage_id, 4, seat, f"p:{card_token(card)}")  # the "lost" commit
 
-    shown: list[tuple[TableState, int]] = []
-
-    async def show(reloaded: Table) -> None:
-        shown.append((reloaded.state, engine(reloaded).action_count))
-
-    journal.on_reload = show
-    with pytest.raises(TableError, match="out of step"):
+    with pytest.raises(TableReloaded, match="out of step") as reloaded:
         await next_move(journal, table)
     assert engine(table) == ahead and table.state is TableState.PLAYING
-    assert shown == [(TableState.PLAYING, 5)], "the reloaded table must be shown to the players"
+    assert engine(table).action_count == 5
+    assert reloaded.value.shown == Outcome("", (ShowReloaded(),)), "the reloaded table must be shown"
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
     assert len(stored.actions) == 6 == engine(table).action_count
@@ -260,17 +255,11 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     assert table.storage_id is not None
     assert (await storage.load_game(table.storage_id)).record.status is GameStatus.FINISHED
 
-    shown: list[tuple[TableState, Phase]] = []
-
-    async def show(reloaded: Table) -> None:
-        shown.append((reloaded.state, engine(reloaded).phase))
-
-    journal.on_reload = show
-    with pytest.raises(TableError, match="already over"):
+    with pytest.raises(TableReloaded, match="already over") as reloaded:
         await next_move(journal, table)
     assert table.state is TableState.CLOSED
     assert engine(table).phase is Phase.GAME_OVER
-    assert shown == [(TableState.CLOSED, Phase.GAME_OVER)]
+    assert reloaded.value.shown == Outcome("", (ShowReloaded(),)), "the finished game must be shown"
 
 
 async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
