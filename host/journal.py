@@ -24,6 +24,7 @@ import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 
 from host.catalog import Words, lazy
 from host.storage import (
@@ -32,7 +33,6 @@ from host.storage import (
     GameNotActive,
     GameStatus,
     LobbyRecord,
-    SeatRatingChange,
     SeatRecord,
     SeatResult,
     Storage,
@@ -44,8 +44,9 @@ from host.storage import (
 )
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
+from host.table.effects import RatingChanges
 from host.table.record import TURN_TIMER, TableRecord, options_json
-from host.tables import Outcome, Seat, ShowReloaded, Table, TableError, TableState
+from host.tables import Outcome, Reports, Seat, ShowReloaded, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
 
@@ -67,6 +68,26 @@ class TableReloaded(TableError):
     def __init__(self, words: Words, shown: Outcome) -> None:
         super().__init__(words)
         self.shown = shown
+
+
+@dataclass
+class Recorded:
+    """What a change's store step wrote that its outcome must show, handed up with it
+    (:meth:`GameJournal.recording` yields it, filled once the write is done): the rating changes
+    of the game the change finished, as stored with its end (empty: no game finished, it did not
+    count, or there is no storage)."""
+
+    ratings: RatingChanges = ()
+
+    def shown(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with what was stored: its final standings carry the rating changes."""
+        if not self.ratings:
+            return outcome
+        effects = tuple(
+            replace(effect, ratings=self.ratings) if isinstance(effect, Reports) and effect.final else effect
+            for effect in outcome.effects
+        )
+        return replace(outcome, effects=effects)
 
 
 def game_options(table: Table) -> str:
@@ -164,8 +185,10 @@ class GameJournal:
             yield
 
     @asynccontextmanager
-    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
-        """Run a table change tentatively: written when the block ends, undone if anything fails.
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:
+        """Run a table change tentatively: written when the block ends, undone if anything fails;
+        it yields what the write stored that the change's outcome shows (:class:`Recorded`,
+        filled once the block ended and the write is done).
 
         The game is copied first and put back if anything fails. A failed write raises
         :class:`host.tables.TableError` with the "could not be saved" message; a change that did
@@ -177,8 +200,9 @@ class GameJournal:
         SQLite writer (see :mod:`host.write_queue`).
         """
         saved = TableRecord.of(table)
+        recorded = Recorded()
         try:
-            yield
+            yield recorded
             table.refresh_deadline(utc_now())
             if self.storage is not None:
                 # The change (the engine's work) and its write run in two steps of the event
@@ -186,7 +210,7 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self.writing(BACKGROUND if background else URGENT):
-                    self.actions_recorded += await self._write(self.storage, table, saved)
+                    self.actions_recorded += await self._write(self.storage, table, saved, recorded)
             else:
                 self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
@@ -201,7 +225,9 @@ class GameJournal:
                 reloaded = await self._reload(self.storage, table)
                 told = ENDED_IN_STORAGE if table.state is TableState.CLOSED else OUT_OF_STEP
                 if reloaded:
-                    raise TableReloaded(told, Outcome("", (ShowReloaded(),))) from exc
+                    over = table.match is not None and table.match.is_over
+                    ratings = await self.rating_changes(table) if over else ()
+                    raise TableReloaded(told, Outcome("", (ShowReloaded(ratings),))) from exc
                 raise TableError(told) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
@@ -238,9 +264,9 @@ class GameJournal:
             table.state = TableState.CLOSED
         return True
 
-    async def _write(self, storage: Storage, table: Table, saved: TableRecord) -> int:
+    async def _write(self, storage: Storage, table: Table, saved: TableRecord, recorded: Recorded) -> int:
         """Write what changed between ``saved`` and ``table`` in one transaction; how many game
-        actions it stored."""
+        actions it stored (what the outcome shows of it: in ``recorded``)."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
@@ -252,7 +278,7 @@ class GameJournal:
                 if table.state is TableState.PLAYING:
                     await self._create_game(tx, table)
                 return 0
-            return await self._write_game(tx, table, saved)
+            return await self._write_game(tx, table, saved, recorded)
 
     async def _create_game(self, tx: Transaction, table: Table) -> None:
         match = table.match
@@ -269,7 +295,7 @@ class GameJournal:
         if table.clock.deadline is not None:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
 
-    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
+    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord, recorded: Recorded) -> int:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
             return 0
@@ -305,7 +331,8 @@ class GameJournal:
             # move, cleared by the Discord layer once shown: a restart in between shows them.
             await mark_round_end_owed(tx, game_id, table.channel_id, len(log))
         if match.is_over and moved:
-            await tx.finish_game(game_id, seat_results(match.results(), table.seats))
+            changes = await tx.finish_game(game_id, seat_results(match.results(), table.seats))
+            recorded.ratings = tuple(sorted(changes.items()))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
             await tx.stop_game(game_id, "stopped")
         return max(0, len(log) - before)
@@ -322,14 +349,16 @@ class GameJournal:
             options=lobby_options(table),
         )
 
-    async def rating_changes(self, table: Table) -> dict[int, SeatRatingChange]:
-        """What the table's finished game did to each seat's rating, by seat (stored with the
-        game's end); empty if it did not count, or if it cannot be read now (logged: the
-        standings are shown without them)."""
+    async def rating_changes(self, table: Table) -> RatingChanges:
+        """What the table's finished game did to each seat's rating, as stored with the game's
+        end (for a game whose end is shown again: reloaded, or after a restart); empty if it
+        did not count, or if it cannot be read now (logged: the standings are shown without
+        them)."""
         if self.storage is None or table.storage_id is None:
-            return {}
+            return ()
         try:
-            return await self.storage.game_rating_changes(table.storage_id)
+            changes = await self.storage.game_rating_changes(table.storage_id)
         except StorageError as exc:
             log.warning("table %s: could not read the game's rating changes: %s", table.channel_id, exc)
-            return {}
+            return ()
+        return tuple(sorted(changes.items()))

@@ -11,8 +11,9 @@ Every change of a table runs here, the players' (through the Discord layer's
    and undone if it fails (the refusal propagates, nothing is shown; a change that did not fit
    the stored game comes back as :class:`~host.journal.TableReloaded`: the reloaded table is
    shown by the display, then the refusal propagates);
-4. hand its :class:`~host.tables.Outcome` to the display's one ``execute`` (or the caller's
-   ``show``), once, still under the lock.
+4. hand its :class:`~host.tables.Outcome`, with what the write stored that it shows (the
+   rating changes of a game it finished: :class:`~host.journal.Recorded`), to the display's
+   one ``execute`` (or the caller's ``show``), once, still under the lock.
 
 A change that must happen even when it cannot be stored (``unsaved_too``: a reminder, a table
 whose channel is gone) is made again unstored when its write fails (the journal undid the
@@ -102,8 +103,9 @@ class TableChanges:
                 await (show or self.show)(table, outcome)
                 return outcome
             try:
-                async with self.journal.recording(table, background=background):
+                async with self.journal.recording(table, background=background) as recorded:
                     outcome = fn(table)
+                outcome = recorded.shown(outcome)  # with what was stored: a game's rating changes
             except UserError as exc:
                 if isinstance(exc, TableReloaded):
                     await self._show_reloaded(table, exc)

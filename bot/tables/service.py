@@ -94,7 +94,7 @@ class TableService:
         self.book = MessageBook(self.journal.storage, self.journal.writing)
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
         self.courier = Courier(client, self.book, self.painter, self.languages)
-        self.effects = EffectPlayer(self.courier, self.journal, self.kick)
+        self.effects = EffectPlayer(self.courier, self.kick)
         self.changes = TableChanges(self.journal, self.effects.execute)
         """The one way the host changes a table (:mod:`host.table_change`), shown here."""
         self.pipeline = Pipeline(self.changes, self.answerer, self.effects)

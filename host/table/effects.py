@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from host.catalog import Words
+from host.storage.records import SeatRatingChange
 from tabletop.presentation import Message
 
 # --- effects: what must be shown after an action ----------------------------------------------
@@ -91,13 +92,21 @@ class ShowHand:
     seat: int
 
 
+RatingChanges = tuple[tuple[int, SeatRatingChange], ...]
+"""What a finished game did to its seats' ratings, as stored with its end: (seat, change) pairs
+in seat order; empty when the game did not count (or there is no storage)."""
+
+
 @dataclass(frozen=True)
 class Reports:
     """Post what the game reports after an action (a round's scores, the final standings:
-    :meth:`Presentation.reports`); ``final``: the game is over with it."""
+    :meth:`Presentation.reports`); ``final``: the game is over with it, and the final standings
+    show ``ratings`` (what the store step wrote with the game's end: the Discord layer shows
+    them as given, it reads nothing back)."""
 
     events: tuple[object, ...]
     final: bool = False
+    ratings: RatingChanges = ()
 
 
 @dataclass(frozen=True)
@@ -146,7 +155,10 @@ class ShowReloaded:
     the truth): show it as stored. Still running: the table message and a prompt for each seat
     waited for, as after a restart (a live prompt whose move was stored asks nothing more).
     Ended in storage (a last move whose commit was reported lost): the end of the last round and
-    the final standings, no DM prompt left live. Stopped: as after a /stop."""
+    the final standings, with the stored ``ratings``, no DM prompt left live. Stopped: as after
+    a /stop."""
+
+    ratings: RatingChanges = ()
 
 
 Effect = (

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 import pytest
 
-from host.journal import TableReloaded
+from host.journal import Recorded, TableReloaded
 from host.table_change import TableChanges
 from host.table_lock import TableLock
 from host.tables import Notice, Outcome, ShowReloaded, Table, TableError
@@ -31,10 +31,10 @@ class Journal:
         self.background: list[bool] = []
 
     @contextlib.asynccontextmanager
-    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:
         self.background.append(background)
         self.steps.append(f"record locked={table.lock.locked()}")
-        yield
+        yield Recorded()
         if self.reloads:
             self.steps.append("reloaded")
             raise TableReloaded("out of step", RELOADED)
