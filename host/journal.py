@@ -7,7 +7,10 @@ transaction (a new lobby seat, the game's creation, the new actions and, when th
 results; or its early stop); only then is anything shown. When the write fails, the table is put
 back exactly as it was (from the copy) and the player is told
 "The game could not be saved, please try again in a moment." Nothing has been shown yet, so
-nothing needs undoing on Discord.
+nothing needs undoing on Discord. When the change did not fit the stored game, the table is
+reloaded from storage and the error says so (:class:`TableReloaded`, with what to show of the
+reloaded table): the caller (:class:`host.table_change.TableChanges`) shows it. The journal
+calls nobody back.
 
 The journal knows nothing of what was shown: the ids of the messages are the Discord layer's
 (:mod:`bot.tables.message_book`, which stores them through :mod:`host.storage.shown`). It only
@@ -19,17 +22,17 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 
-from host.catalog import lazy
+from host.catalog import Words, lazy
 from host.storage import (
     ActionOutOfOrder,
     DuplicateAction,
     GameNotActive,
     GameStatus,
     LobbyRecord,
-    SeatRatingChange,
     SeatRecord,
     SeatResult,
     Storage,
@@ -41,8 +44,9 @@ from host.storage import (
 )
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
+from host.table.effects import RatingChanges
 from host.table.record import TURN_TIMER, TableRecord, options_json
-from host.tables import Seat, Table, TableError, TableState
+from host.tables import Outcome, Reports, Seat, ShowReloaded, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
 
@@ -53,6 +57,37 @@ OUT_OF_STEP = lazy("journal.out_of_step")
 """What a player is told when their change did not fit the stored game (the table was reloaded)."""
 ENDED_IN_STORAGE = lazy("journal.ended_in_storage")
 """What a player is told when their change came after the stored game had ended."""
+
+
+class TableReloaded(TableError):
+    """A change that did not fit the stored game (the table was behind it: a commit reported
+    lost, or a second bot on the same database): undone, and the table reloaded from storage,
+    which is the truth. Its words are what the player is told; :attr:`shown` is what everyone is
+    shown of the reloaded table first (the caller shows it: the journal calls nobody back)."""
+
+    def __init__(self, words: Words, shown: Outcome) -> None:
+        super().__init__(words)
+        self.shown = shown
+
+
+@dataclass
+class Recorded:
+    """What a change's store step wrote that its outcome must show, handed up with it
+    (:meth:`GameJournal.recording` yields it, filled once the write is done): the rating changes
+    of the game the change finished, as stored with its end (empty: no game finished, it did not
+    count, or there is no storage)."""
+
+    ratings: RatingChanges = ()
+
+    def shown(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with what was stored: its final standings carry the rating changes."""
+        if not self.ratings:
+            return outcome
+        effects = tuple(
+            replace(effect, ratings=self.ratings) if isinstance(effect, Reports) and effect.final else effect
+            for effect in outcome.effects
+        )
+        return replace(outcome, effects=effects)
 
 
 def game_options(table: Table) -> str:
@@ -134,10 +169,6 @@ class GameJournal:
         # host.storage.game_lock); one SQLite file has one process, whose tables are its own.
         self._locks_games = storage is not None and storage.backend == "postgresql"
         self._writer = WriteQueue()
-        # Shows a table that was just reloaded from storage (set by the table service).
-        self.on_reload: Callable[[Table], Awaitable[None]] | None = None
-        # Told of a table whose change was undone (set by the table service: see `_undo`).
-        self.on_undone: Callable[[Table], None] | None = None
         self.actions_recorded = 0
         """Game actions accepted (and stored, with storage) since the bot started: what the bot's
         metrics count as actions played."""
@@ -154,18 +185,24 @@ class GameJournal:
             yield
 
     @asynccontextmanager
-    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
-        """Run a table change tentatively: written when the block ends, undone if anything fails.
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:
+        """Run a table change tentatively: written when the block ends, undone if anything fails;
+        it yields what the write stored that the change's outcome shows (:class:`Recorded`,
+        filled once the block ended and the write is done).
 
         The game is copied first and put back if anything fails. A failed write raises
-        :class:`host.tables.TableError` with the "could not be saved" message. (A slow write is
+        :class:`host.tables.TableError` with the "could not be saved" message; a change that did
+        not fit the stored game, :class:`TableReloaded` (the table reloaded, to be shown by the
+        caller; a table that could not be reloaded stays as it was: a plain
+        :class:`~host.tables.TableError`). (A slow write is
         covered by the table service's watchdog, which defers the interaction in time.)
         ``background`` changes (a computer player's move) wait behind players' clicks for the
         SQLite writer (see :mod:`host.write_queue`).
         """
         saved = TableRecord.of(table)
+        recorded = Recorded()
         try:
-            yield
+            yield recorded
             table.refresh_deadline(utc_now())
             if self.storage is not None:
                 # The change (the engine's work) and its write run in two steps of the event
@@ -173,7 +210,7 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self.writing(BACKGROUND if background else URGENT):
-                    self.actions_recorded += await self._write(self.storage, table, saved)
+                    self.actions_recorded += await self._write(self.storage, table, saved, recorded)
             else:
                 self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
@@ -182,14 +219,16 @@ class GameJournal:
             if conflict and self.storage is not None:
                 # The stored log and the table disagree (a commit that failed to report success,
                 # possibly of the game's last move, or a second bot on the same database): the
-                # database is the truth. The reloaded table is shown before the player is told.
+                # database is the truth. The caller shows the reloaded table, then tells the player.
                 log.error("table %s: the stored game is ahead of the table (%s); reloading it",
                           table.channel_id, exc)
-                if await self._reload(self.storage, table):
-                    await self._show_reloaded(table)
-                if table.state is TableState.CLOSED:
-                    raise TableError(ENDED_IN_STORAGE) from exc
-                raise TableError(OUT_OF_STEP) from exc
+                reloaded = await self._reload(self.storage, table)
+                told = ENDED_IN_STORAGE if table.state is TableState.CLOSED else OUT_OF_STEP
+                if reloaded:
+                    over = table.match is not None and table.match.is_over
+                    ratings = await self.rating_changes(table) if over else ()
+                    raise TableReloaded(told, Outcome("", (ShowReloaded(ratings),))) from exc
+                raise TableError(told) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)
             raise TableError(lazy("storage.save_failed")) from exc  # SAVE_FAILED, in the reader's language
@@ -203,14 +242,13 @@ class GameJournal:
         return self._writer.waiting
 
     def _undo(self, table: Table, saved: TableRecord) -> None:
-        """Put ``table`` back as it was saved, and say so (:attr:`on_undone`).
+        """Put ``table`` back as it was saved.
 
         Others may have looked at the changed table while its write was under way (the change
-        and the write are separate steps of the event loop): the computer's task of the table,
-        seeing it closed or no computer seat awaited any more, may have ended."""
+        and the write are separate steps of the event loop, under the table's lock): the
+        computer's task of the table waits for that lock before it ends, and so sees the table
+        undone (see :mod:`host.autoplay.driver`)."""
         saved.restore(table)
-        if self.on_undone is not None:
-            self.on_undone(table)
 
     async def _reload(self, storage: Storage, table: Table) -> bool:
         """Replace the table's game by the stored one (a failure leaves it as it is: False)."""
@@ -226,17 +264,9 @@ class GameJournal:
             table.state = TableState.CLOSED
         return True
 
-    async def _show_reloaded(self, table: Table) -> None:
-        if self.on_reload is None:
-            return
-        try:
-            await self.on_reload(table)
-        except Exception:  # showing is best effort: the stored game is already right
-            log.exception("table %s: could not show the reloaded game", table.channel_id)
-
-    async def _write(self, storage: Storage, table: Table, saved: TableRecord) -> int:
+    async def _write(self, storage: Storage, table: Table, saved: TableRecord, recorded: Recorded) -> int:
         """Write what changed between ``saved`` and ``table`` in one transaction; how many game
-        actions it stored."""
+        actions it stored (what the outcome shows of it: in ``recorded``)."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
@@ -248,7 +278,7 @@ class GameJournal:
                 if table.state is TableState.PLAYING:
                     await self._create_game(tx, table)
                 return 0
-            return await self._write_game(tx, table, saved)
+            return await self._write_game(tx, table, saved, recorded)
 
     async def _create_game(self, tx: Transaction, table: Table) -> None:
         match = table.match
@@ -265,7 +295,7 @@ class GameJournal:
         if table.clock.deadline is not None:
             await tx.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
 
-    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord) -> int:
+    async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord, recorded: Recorded) -> int:
         match, game_id = table.match, table.storage_id
         if match is None or game_id is None:
             return 0
@@ -301,7 +331,8 @@ class GameJournal:
             # move, cleared by the Discord layer once shown: a restart in between shows them.
             await mark_round_end_owed(tx, game_id, table.channel_id, len(log))
         if match.is_over and moved:
-            await tx.finish_game(game_id, seat_results(match.results(), table.seats))
+            changes = await tx.finish_game(game_id, seat_results(match.results(), table.seats))
+            recorded.ratings = tuple(sorted(changes.items()))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
             await tx.stop_game(game_id, "stopped")
         return max(0, len(log) - before)
@@ -318,14 +349,16 @@ class GameJournal:
             options=lobby_options(table),
         )
 
-    async def rating_changes(self, table: Table) -> dict[int, SeatRatingChange]:
-        """What the table's finished game did to each seat's rating, by seat (stored with the
-        game's end); empty if it did not count, or if it cannot be read now (logged: the
-        standings are shown without them)."""
+    async def rating_changes(self, table: Table) -> RatingChanges:
+        """What the table's finished game did to each seat's rating, as stored with the game's
+        end (for a game whose end is shown again: reloaded, or after a restart); empty if it
+        did not count, or if it cannot be read now (logged: the standings are shown without
+        them)."""
         if self.storage is None or table.storage_id is None:
-            return {}
+            return ()
         try:
-            return await self.storage.game_rating_changes(table.storage_id)
+            changes = await self.storage.game_rating_changes(table.storage_id)
         except StorageError as exc:
             log.warning("table %s: could not read the game's rating changes: %s", table.channel_id, exc)
-            return {}
+            return ()
+        return tuple(sorted(changes.items()))

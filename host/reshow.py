@@ -5,16 +5,19 @@ layer shows these effects)."""
 from __future__ import annotations
 
 from host.catalog import Words, lazy
+from host.table.effects import RatingChanges
 from host.tables import Effect, Prompt, Reports, RoundClosed, ShowTable, Table
 from host.text import joined
 
 
-def round_end_effects(table: Table) -> tuple[Effect, ...]:
+def round_end_effects(table: Table, ratings: RatingChanges = ()) -> tuple[Effect, ...]:
     """The end of the game's last round (the table message and what the game reports: the
-    scores and, if the game is over, the final standings), from the events of its last action."""
+    scores and, if the game is over, the final standings with the stored ``ratings``), from the
+    events of its last action."""
     events = table.last_events()
     match = table.match
-    return (RoundClosed(events), Reports(events, final=match is not None and match.is_over))
+    over = match is not None and match.is_over
+    return (RoundClosed(events), Reports(events, final=over, ratings=ratings if over else ()))
 
 
 def _players(table: Table, seats: list[int]) -> Words:

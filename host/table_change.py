@@ -8,9 +8,12 @@ Every change of a table runs here, the players' (through the Discord layer's
 1. take the table's lock, unless the caller holds it already (:meth:`TableLock.held_here`);
 2. check that the change still applies (``when``: the table may have moved while this waited);
 3. run the change inside :meth:`host.journal.GameJournal.recording`: it is stored when it ends,
-   and undone if it fails (the refusal propagates, nothing is shown);
-4. hand its :class:`~host.tables.Outcome` to the display's one ``execute`` (or the caller's
-   ``show``), once, still under the lock.
+   and undone if it fails (the refusal propagates, nothing is shown; a change that did not fit
+   the stored game comes back as :class:`~host.journal.TableReloaded`: the reloaded table is
+   shown by the display, then the refusal propagates);
+4. hand its :class:`~host.tables.Outcome`, with what the write stored that it shows (the
+   rating changes of a game it finished: :class:`~host.journal.Recorded`), to the display's
+   one ``execute`` (or the caller's ``show``), once, still under the lock.
 
 A change that must happen even when it cannot be stored (``unsaved_too``: a reminder, a table
 whose channel is gone) is made again unstored when its write fails (the journal undid the
@@ -26,8 +29,8 @@ from contextlib import asynccontextmanager
 from typing import Protocol
 
 from host.errors import UserError
-from host.journal import GameJournal
-from host.tables import Effect, Outcome, Table
+from host.journal import GameJournal, TableReloaded
+from host.tables import Outcome, Table
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +47,7 @@ class TableDisplay(Protocol):
 
     journal: GameJournal
 
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+    async def execute(self, table: Table, outcome: Outcome) -> None:
         """Show every effect of ``outcome``."""
         ...
 
@@ -100,12 +103,23 @@ class TableChanges:
                 await (show or self.show)(table, outcome)
                 return outcome
             try:
-                async with self.journal.recording(table, background=background):
+                async with self.journal.recording(table, background=background) as recorded:
                     outcome = fn(table)
+                outcome = recorded.shown(outcome)  # with what was stored: a game's rating changes
             except UserError as exc:
+                if isinstance(exc, TableReloaded):
+                    await self._show_reloaded(table, exc)
                 if not unsaved_too:
                     raise
                 log.warning("table %s: a change could not be saved (%s); made anyway", table.channel_id, exc)
                 outcome = fn(table)
             await (show or self.show)(table, outcome)
             return outcome
+
+    async def _show_reloaded(self, table: Table, reloaded: TableReloaded) -> None:
+        """Show the table the journal reloaded from storage (by the display: it is no answer to
+        the caller's interaction, whose player is told the refusal), before anyone is told."""
+        try:
+            await self.show(table, reloaded.shown)
+        except Exception:  # showing is best effort: the stored game is already right
+            log.exception("table %s: could not show the reloaded game", table.channel_id)

@@ -21,6 +21,7 @@ from host.table.effects import (
     Effect,
     GameStopped,
     LobbyClosed,
+    LobbyInPlace,
     Notice,
     Outcome,
     Prompt,
@@ -33,6 +34,7 @@ from host.table.effects import (
     RoundClosed,
     ShowHand,
     ShowLobby,
+    ShowReloaded,
     ShowTable,
     Step,
     TakeoverAsk,
@@ -45,6 +47,7 @@ from host.table.ids import (
     _new_seed,
     is_lobby_id,
 )
+from host.table.lobby import LobbyClick
 from host.table.play import Admitted
 from host.table.registry import TableRegistry
 from host.table.seats import (
@@ -76,7 +79,9 @@ __all__ = [
     "GameRefusal",
     "GameStopped",
     "Judged",
+    "LobbyClick",
     "LobbyClosed",
+    "LobbyInPlace",
     "Notice",
     "Outcome",
     "Prompt",
@@ -90,6 +95,7 @@ __all__ = [
     "Seat",
     "ShowHand",
     "ShowLobby",
+    "ShowReloaded",
     "ShowTable",
     "Step",
     "Table",

@@ -26,10 +26,10 @@ from host.catalog import Words, lazy
 from host.tables import (
     Answer,
     Click,
-    LobbyClosed,
+    LobbyClick,
+    LobbyInPlace,
     Outcome,
     PromptInPlace,
-    ShowLobby,
     Step,
     Table,
     TableError,
@@ -64,26 +64,22 @@ class Clicks:
         return table
 
     async def lobby_click(self, interaction: discord.Interaction[Any], ident: LobbyId) -> None:
-        """A Join / Leave / Start button of a lobby message: answered by the lobby message as
-        it is now (in the channel's language, as every lobby message)."""
+        """A Join / Leave / Start button of a lobby message: answered by the lobby message in
+        place, as the host's outcome says (:class:`~host.tables.LobbyInPlace`; in the channel's
+        language, as every lobby message)."""
         try:
             self.courier.languages.note(interaction)
             table = self._table(ident.channel_id)
-            user, admin = interaction.user, is_admin(interaction)
-
-            def change(table: Table) -> Outcome:
-                if ident.action == "join":
-                    return table.lobby.join(user.id, render.player_name(user.display_name))
-                if ident.action == "addbot":
-                    return table.lobby.add_bot(user.id, is_admin=admin)
-                if ident.action == "leave":
-                    return table.lobby.leave(user.id)
-                return table.lobby.start(user.id, is_admin=admin)
+            user = interaction.user
+            name = render.player_name(user.display_name)
+            click = LobbyClick(user.id, ident.action, name, is_admin(interaction))
 
             def answer(table: Table, outcome: Outcome) -> Message:
-                return lobby_spec(table, language=self.courier.languages.of_channel(table))
+                shown = outcome.answer
+                reason = shown.reason if isinstance(shown, LobbyInPlace) else None
+                return lobby_spec(table, reason, language=self.courier.languages.of_channel(table))
 
-            await self.pipeline.run(table, interaction, change, answer=answer, skip=(ShowLobby, LobbyClosed))
+            await self.pipeline.run(table, interaction, lambda table: table.lobby.click(click), answer=answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where=f"lobby {ident.action}")
 

@@ -30,9 +30,9 @@ from bot.tables.table_messages import (
     takeover_spec,
 )
 from host.catalog import CATALOG, Words, lazy
-from host.journal import GameJournal
 from host.reshow import resume_effects, round_end_effects
 from host.storage import SeatRatingChange
+from host.table.effects import RatingChanges
 from host.tables import (
     Effect,
     GameStopped,
@@ -48,6 +48,7 @@ from host.tables import (
     RoundClosed,
     ShowHand,
     ShowLobby,
+    ShowReloaded,
     ShowTable,
     Table,
     TableState,
@@ -77,9 +78,8 @@ class Clicked:
 class EffectPlayer:
     """Shows a table's effects on Discord."""
 
-    def __init__(self, courier: Courier, journal: GameJournal, kick: Callable[[Table], None]) -> None:
+    def __init__(self, courier: Courier, kick: Callable[[Table], None]) -> None:
         self.courier = courier
-        self.journal = journal
         self.kick = kick
         """Let the computer look at a table (computer seats to move, timers to run)."""
         self.last_results: dict[int, dict[str, Message]] = {}
@@ -93,14 +93,11 @@ class EffectPlayer:
         table: Table,
         outcome: Outcome,
         *,
-        skip: tuple[type[Effect], ...] = (),
         clicked: Clicked | None = None,
     ) -> None:
-        """Show every effect of ``outcome`` (except those already shown by the response);
-        ``clicked``: the click that made the change, as answered."""
+        """Show every effect of ``outcome``; ``clicked``: the click that made the change, as
+        answered."""
         for effect in outcome.effects:
-            if isinstance(effect, skip):
-                continue
             try:
                 if isinstance(effect, PromptAnswered | PromptGoesOn):
                     await self._clicked_prompt(table, effect, clicked)
@@ -165,7 +162,7 @@ class EffectPlayer:
                 # the chart of the totals and the Rematch button
                 standings = effect.final and number == len(reports)
                 if standings:
-                    changes = await self.journal.rating_changes(table)
+                    changes = dict(effect.ratings)  # as stored with the game's end: given, not read
                     shown = in_every_language(partial(self._standings, table, effect.events, changes))
                     self.last_results[table.channel_id] = shown
                     spec = shown[channel]
@@ -178,6 +175,8 @@ class EffectPlayer:
                 message = await courier.say(table, spec)
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
+        elif isinstance(effect, ShowReloaded):
+            await self.show_reloaded(table, effect.ratings)
         elif isinstance(effect, GameStopped):
             shown = in_every_language(
                 lambda language: localized(
@@ -264,12 +263,14 @@ class EffectPlayer:
                 await self.courier.show_table(table, spec, new=False)
         await self.courier.retire_prompts(table)
 
-    async def show_reloaded(self, table: Table) -> None:
-        """Show a table the journal just reloaded from storage (its game is the stored one).
+    async def show_reloaded(self, table: Table, ratings: RatingChanges = ()) -> None:
+        """Show a table the journal just reloaded from storage (its game is the stored one: the
+        host's :class:`~host.tables.ShowReloaded`).
 
         Still running: the table message and a prompt for each waiting player, as after a
         restart. Ended in storage (a last move whose commit was reported lost): the end of the
-        last round and the final standings, with no DM prompt left live. Stopped: as a /stop.
+        last round and the final standings (with the stored ``ratings``), with no DM prompt left
+        live. Stopped: as a /stop.
         """
         match = table.match
         if match is None:
@@ -281,7 +282,7 @@ class EffectPlayer:
             effects, _ = resume_effects(table)
             await self.execute(table, Outcome("", effects))
         elif match.is_over:
-            await self.execute(table, Outcome("", round_end_effects(table)))
+            await self.execute(table, Outcome("", round_end_effects(table, ratings)))
             await self.courier.retire_prompts(table, lazy("prompt.over"))
         else:
             await self.show_stopped(table)

@@ -20,7 +20,7 @@ import discord
 from bot.tables.answer import Answerer
 from bot.tables.effects import Clicked, EffectPlayer
 from host.table_change import Change, TableChanges
-from host.tables import Effect, Outcome, Step, Table, TableState
+from host.tables import Outcome, Step, Table, TableState
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
@@ -44,13 +44,13 @@ class Pipeline:
         change: Change,
         *,
         answer: ClickAnswer | None = None,
-        skip: tuple[type[Effect], ...] = (),
         if_open: bool = False,
     ) -> bool:
         """Make ``change`` at ``table`` for ``interaction`` and show it: a slash command is
         answered privately with the outcome's reply, a click (``answer`` given) by editing the
-        clicked message into ``answer``'s message. ``skip``: effects the answer shows already.
-        ``if_open``: change nothing (False) when the table closed while this waited for it.
+        clicked message into ``answer``'s message (the host's outcome says what it shows, and its
+        effects do not show it again). ``if_open``: change nothing (False) when the table closed
+        while this waited for it.
 
         A refusal (the host's :class:`~host.tables.TableError`, the game's) changes nothing and
         propagates, before anything is answered or shown."""
@@ -61,7 +61,7 @@ class Pipeline:
                 await self.answerer.reply(interaction, outcome.reply)
             else:
                 clicked = await self._answer_click(table, outcome, interaction, answer)
-            await self.effects.execute(table, outcome, skip=skip, clicked=clicked)
+            await self.effects.execute(table, outcome, clicked=clicked)
 
         async with self.answerer.locked(table, interaction, component=answer is not None):
             # The host's one way (held lock, stored, shown once); the answer comes first.

@@ -114,7 +114,8 @@ async def _show_the_end(service: TableService, table: Table) -> None:
     standings (so /score shows them too), then forget that they were owed."""
     try:
         table.state = TableState.CLOSED
-        await service.execute(table, Outcome("", round_end_effects(table)))
+        ratings = await service.journal.rating_changes(table)  # as stored with the game's end
+        await service.execute(table, Outcome("", round_end_effects(table, ratings)))
     except Exception:  # one table's bug must not keep the others from being shown
         log.exception("could not show the end of the game of channel %s", table.channel_id)
 

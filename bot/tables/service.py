@@ -15,8 +15,8 @@ part whose job it is:
 - :mod:`bot.tables.table_messages` and :mod:`bot.tables.payload`: what a table shows, made into
   what discord.py sends.
 
-The computer players (:class:`host.autoplay.Autoplay`) and the journal's reloads call back here
-(:meth:`TableService.execute`, :meth:`TableService.show_reloaded`) to show what they changed.
+The host's own changes (:class:`host.autoplay.Autoplay`'s computer moves and timers, a table
+reloaded from storage) are shown here (:meth:`TableService.execute`), as one outcome each.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ from host.autoplay import Autoplay, AutoplaySettings
 from host.catalog import lazy
 from host.journal import GameJournal
 from host.table_change import TableChanges
-from host.tables import Effect, Outcome, Table, TableRegistry, TableState
+from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop import GameSpec
 
 __all__ = ["TableService", "install_service", "lobby_spec", "service_for"]
@@ -86,8 +86,6 @@ class TableService:
         self.autoplay = Autoplay(self, autoplay)
         # Every change is stored before it is shown (see host.journal); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
-        self.journal.on_reload = self.show_reloaded
-        self.journal.on_undone = self._undone
         self.images = ImageSettings()
         self.painter = Painter(self.images)
         self.answerer = Answerer(self.painter)
@@ -96,7 +94,7 @@ class TableService:
         self.book = MessageBook(self.journal.storage, self.journal.writing)
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
         self.courier = Courier(client, self.book, self.painter, self.languages)
-        self.effects = EffectPlayer(self.courier, self.journal, self.kick)
+        self.effects = EffectPlayer(self.courier, self.kick)
         self.changes = TableChanges(self.journal, self.effects.execute)
         """The one way the host changes a table (:mod:`host.table_change`), shown here."""
         self.pipeline = Pipeline(self.changes, self.answerer, self.effects)
@@ -202,26 +200,15 @@ class TableService:
         """The Rematch button of a game's final standings (see :class:`Rematches`)."""
         await self.rematches.click(interaction, ident)
 
-    # --- what the computer, the journal and resume show ---------------------------------------
+    # --- what the computer, a reload and resume show ----------------------------------------
 
-    async def execute(self, table: Table, outcome: Outcome, *, skip: tuple[type[Effect], ...] = ()) -> None:
+    async def execute(self, table: Table, outcome: Outcome) -> None:
         """Show every effect of ``outcome`` (see :meth:`EffectPlayer.execute`)."""
-        await self.effects.execute(table, outcome, skip=skip)
-
-    async def show_reloaded(self, table: Table) -> None:
-        """Show a table the journal just reloaded from storage (see :meth:`EffectPlayer.show_reloaded`)."""
-        await self.effects.show_reloaded(table)
+        await self.effects.execute(table, outcome)
 
     def kick(self, table: Table) -> None:
         """Let the computer look at ``table`` (computer seats to move, timers to run)."""
         self.autoplay.kick(table)
-
-    def _undone(self, table: Table) -> None:
-        """A change of ``table`` was undone (its write failed): should the computer's task of
-        the table have ended meanwhile, having seen the change, it starts again. A task still
-        running looks again by itself (and restarting it would cut its pause short)."""
-        if not self.autoplay.busy(table):
-            self.kick(table)
 
     async def channel_deleted(self, channel_id: int) -> None:
         """The table's channel is gone: close the table and retire its DM prompts (also a table

@@ -113,6 +113,20 @@ class Autoplay:
     # --- the task of one table ----------------------------------------------------------------
 
     async def _drive(self, table: Table) -> None:
+        """Move the table on while the computer has something to do. Before the task ends, a
+        change under way (it holds the table's lock while it is stored) is waited for: the
+        table this task saw may be undone yet, its write failed, and leave the computer
+        something to do again. (Stored, the change is shown, which restarts this task.) So
+        nobody has to tell the computer of an undone change."""
+        while True:
+            await self._play_on(table)
+            if not table.lock.locked():
+                return
+            async with table.lock:  # stored (this task is replaced meanwhile) or undone
+                pass
+
+    async def _play_on(self, table: Table) -> None:
+        """Make the computer's moves and run the turn timer until nothing is left to do."""
         while table.state is TableState.PLAYING:
             try:
                 seats = table.auto_seats()

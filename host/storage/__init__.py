@@ -19,7 +19,7 @@ from host.storage.errors import (
 )
 from host.storage.languages import ServerLanguage, StoredLanguages
 from host.storage.migrations import CURRENT_VERSION
-from host.storage.rating_pages import RatingLine, RatingPage, SeatRatingChange
+from host.storage.rating_pages import RatingLine, RatingPage
 from host.storage.records import (
     OWED,
     ActionRecord,
@@ -36,6 +36,7 @@ from host.storage.records import (
     LobbyRecord,
     MessageRecord,
     PlayerStats,
+    SeatRatingChange,
     SeatRecord,
     SeatResult,
     Standing,

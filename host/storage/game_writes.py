@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection
 from host.storage.errors import ActionOutOfOrder, DuplicateAction, GameNotActive, UnknownGame
 from host.storage.inline_sqlite import InlineConnection
 from host.storage.rating_rows import rate_finished_game
-from host.storage.records import GameStatus, SeatRecord, SeatResult
+from host.storage.records import GameStatus, SeatRatingChange, SeatRecord, SeatResult
 from host.storage.schema import (
     MAX_GAME_NAME,
     MAX_STAT_NAME,
@@ -146,9 +146,9 @@ class GameWrites(Writes):
             raise UnknownGame(game_id)
         return False
 
-    async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> None:
-        """Mark an active game finished, store each seat's result for stats and update the
-        ratings with it (see :mod:`host.storage.rating_rows`), drop its timers."""
+    async def finish_game(self, game_id: int, results: Sequence[SeatResult]) -> dict[int, SeatRatingChange]:
+        """Mark an active game finished, store each seat's result for stats, rate it (each seat's
+        change returned: :mod:`host.storage.rating_rows`; empty if it did not count), drop its timers."""
         seats = [r.seat for r in results]
         if len(set(seats)) != len(seats):
             raise ValueError("each seat may have only one result")
@@ -182,7 +182,7 @@ class GameWrites(Writes):
             if stats:
                 await self._conn.execute(insert_into(game_stats), stats)
         # The ratings move with the game's end, in this transaction (see host.storage.rating_rows).
-        await rate_finished_game(self._conn, game_id, results)
+        return await rate_finished_game(self._conn, game_id, results)
 
     async def stop_game(self, game_id: int, reason: str) -> bool:
         """Stop an active game without results (abandoned, or corrupt); False if it had already ended."""

@@ -16,7 +16,7 @@ from host.ratings import Rated, Rating, RatingBook
 from host.storage.access import StorageAccess
 from host.storage.rated import RatedHistory
 from host.storage.rating_rows import board_key, replace_ratings, stored_player, stored_rating
-from host.storage.records import GameStatus
+from host.storage.records import GameStatus, SeatRatingChange
 from host.storage.schema import NO_LEVEL, game_ratings, game_results, games, ratings
 
 
@@ -45,14 +45,6 @@ class RatingPage:
     def has_next(self) -> bool:
         """Whether players follow this page."""
         return self.offset + self.limit < self.total_players
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRatingChange:
-    """What a finished game did to one seat's rating: the shown rating after it and the change."""
-
-    rating: int
-    change: int
 
 
 class StoredRatings(StorageAccess):

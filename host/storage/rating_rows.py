@@ -24,7 +24,7 @@ from host.ratings import Rated, RatedGame, Rating, RatingBook, RatingChange
 from host.storage.finished import finished_games, stored_levels
 from host.storage.inline_sqlite import InlineConnection
 from host.storage.rated import RatedHistory, fold_one, rated_game, rated_results
-from host.storage.records import GameStatus, SeatResult
+from host.storage.records import GameStatus, SeatRatingChange, SeatResult
 from host.storage.schema import NO_LEVEL, NO_SERVER, NO_USER, game_ratings, games, ratings
 
 Connection = AsyncConnection | InlineConnection
@@ -97,14 +97,18 @@ _INSERT_RATINGS = insert(ratings)
 _INSERT_SEAT_CHANGES = insert(game_ratings)
 
 
-async def rate_finished_game(conn: Connection, game_id: int, results: Sequence[SeatResult]) -> None:
+async def rate_finished_game(
+    conn: Connection, game_id: int, results: Sequence[SeatResult]
+) -> dict[int, SeatRatingChange]:
     """Update the ratings with a game that finishes in this transaction (nothing if it does not
-    count: fewer than two seats or players) and store each seat's change."""
+    count: fewer than two seats or players) and store each seat's change; the changes stored,
+    by seat (what :meth:`~host.storage.Storage.game_rating_changes` reads back; empty: it did
+    not count)."""
     row = (await conn.execute(_GAME, {"game_id": game_id})).one()
     guild_id = None if row.guild_id is None else int(row.guild_id)
     rated = rated_results(guild_id, str(row.game), results, stored_levels(str(row.options)), game_id=game_id)
     if not rated.counts:
-        return
+        return {}
     book = RatingBook()
     board = {"guild_id": board_key(guild_id), "game": rated.game}
     # In one order everywhere, so that two games' row locks never wait on each other in a circle.
@@ -121,7 +125,7 @@ async def rate_finished_game(conn: Connection, game_id: int, results: Sequence[S
         book.put(guild_id, rated.game, stored_player(player.user_id, player.level), stored_rating(player))
     changes = book.rate(rated)
     await _write_ratings(conn, board, changes)
-    await _write_seat_changes(conn, game_id, rated, sorted(r.seat for r in results), changes)
+    return await _write_seat_changes(conn, game_id, rated, sorted(r.seat for r in results), changes)
 
 
 async def _write_ratings(conn: Connection, board: dict[str, Any], changes: Iterable[RatingChange]) -> None:
@@ -143,22 +147,22 @@ async def _write_ratings(conn: Connection, board: dict[str, Any], changes: Itera
 
 async def _write_seat_changes(
     conn: Connection, game_id: int, rated: RatedGame, seats: Sequence[int], changes: Iterable[RatingChange]
-) -> None:
+) -> dict[int, SeatRatingChange]:
     """Each seat's shown rating after the game and its change (``seats``: the seat numbers of
-    ``rated.seats``, in order)."""
+    ``rated.seats``, in order); returned as written, by seat."""
     by_player = {change.who: change for change in changes}
+    written = {
+        number: SeatRatingChange(by_player[seat.who].after.shown, by_player[seat.who].change)
+        for number, seat in zip(seats, rated.seats, strict=True)
+    }
     await conn.execute(
         _INSERT_SEAT_CHANGES,
         [
-            {
-                "game_id": game_id,
-                "seat": number,
-                "rating": by_player[seat.who].after.shown,
-                "rating_change": by_player[seat.who].change,
-            }
-            for number, seat in zip(seats, rated.seats, strict=True)
+            {"game_id": game_id, "seat": number, "rating": change.rating, "rating_change": change.change}
+            for number, change in written.items()
         ],
     )
+    return written
 
 
 async def replace_ratings(

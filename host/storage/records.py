@@ -24,6 +24,14 @@ finished game with such a row is loaded at start like an active one."""
 
 
 @dataclass(frozen=True, slots=True)
+class SeatRatingChange:
+    """What a finished game did to one seat's rating: the shown rating after it and the change."""
+
+    rating: int
+    change: int
+
+
+@dataclass(frozen=True, slots=True)
 class SeatRecord:
     """Who sits at a seat: a Discord user, or `user_id=None` for a computer player."""
 

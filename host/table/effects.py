@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from host.catalog import Words
+from host.storage.records import SeatRatingChange
 from tabletop.presentation import Message
 
 # --- effects: what must be shown after an action ----------------------------------------------
@@ -91,13 +92,21 @@ class ShowHand:
     seat: int
 
 
+RatingChanges = tuple[tuple[int, SeatRatingChange], ...]
+"""What a finished game did to its seats' ratings, as stored with its end: (seat, change) pairs
+in seat order; empty when the game did not count (or there is no storage)."""
+
+
 @dataclass(frozen=True)
 class Reports:
     """Post what the game reports after an action (a round's scores, the final standings:
-    :meth:`Presentation.reports`); ``final``: the game is over with it."""
+    :meth:`Presentation.reports`); ``final``: the game is over with it, and the final standings
+    show ``ratings`` (what the store step wrote with the game's end: the Discord layer shows
+    them as given, it reads nothing back)."""
 
     events: tuple[object, ...]
     final: bool = False
+    ratings: RatingChanges = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +149,18 @@ class GameStopped:
     totals: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class ShowReloaded:
+    """The table was just reloaded from storage (a change did not fit the stored game, which is
+    the truth): show it as stored. Still running: the table message and a prompt for each seat
+    waited for, as after a restart (a live prompt whose move was stored asks nothing more).
+    Ended in storage (a last move whose commit was reported lost): the end of the last round and
+    the final standings, with the stored ``ratings``, no DM prompt left live. Stopped: as after
+    a /stop."""
+
+    ratings: RatingChanges = ()
+
+
 Effect = (
     ShowLobby
     | LobbyClosed
@@ -155,6 +176,7 @@ Effect = (
     | Notice
     | PromptTimedOut
     | TakeoverRequest
+    | ShowReloaded
 )
 
 
@@ -177,9 +199,19 @@ class PromptInPlace:
     seat: int
 
 
-Answer = Message | Step | PromptInPlace
+@dataclass(frozen=True)
+class LobbyInPlace:
+    """A click on the lobby message: the clicked message shows the lobby as it is now, closed
+    with ``reason`` when the click closed it (the :class:`ShowLobby` or :class:`LobbyClosed`
+    the change would show otherwise: it is this answer, not an effect of its own)."""
+
+    reason: Words | None = None
+
+
+Answer = Message | Step | PromptInPlace | LobbyInPlace
 """What a click is answered with: a message (what the game says was done: its first line
-stays, nothing to click), a step of the decision, or the prompt going on in place."""
+stays, nothing to click), a step of the decision, the prompt going on in place, or the lobby
+message in place."""
 
 
 @dataclass(frozen=True)

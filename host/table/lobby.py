@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from host.catalog import Words, lazy
 from host.table.effects import (
     Effect,
     LobbyClosed,
+    LobbyInPlace,
     Outcome,
     Prompt,
     PromptRetired,
@@ -32,6 +33,18 @@ from host.text import as_sentence, joined
 from tabletop import OptionError, OptionValue
 
 
+@dataclass(frozen=True)
+class LobbyClick:
+    """``user_id``'s click on a button of the lobby message (``action``: ``join``, ``addbot``,
+    ``leave``, else ``start``); ``name``: the name they join with; ``is_admin``: they manage
+    the server (they may add a computer player or start in the host's stead)."""
+
+    user_id: int
+    action: str
+    name: str
+    is_admin: bool = False
+
+
 class TableLobby:
     """A table's lobby, and the start of its game. A part the table holds (``table.lobby``),
     given the table's fields and queries (:class:`~host.table.queries.TableQueries`), its play
@@ -45,6 +58,24 @@ class TableLobby:
         self.takeover_desk = takeover_desk
 
     # --- lobby ------------------------------------------------------------------------------
+
+    def click(self, click: LobbyClick) -> Outcome:
+        """A button of the lobby message, answered by that message in place
+        (:class:`LobbyInPlace`): the lobby as the change left it, which the
+        :class:`ShowLobby` / :class:`LobbyClosed` of the change would show again, so they are
+        the answer and not effects of their own (the other effects, a started game's table and
+        prompts, stay)."""
+        if click.action == "join":
+            outcome = self.join(click.user_id, click.name)
+        elif click.action == "addbot":
+            outcome = self.add_bot(click.user_id, is_admin=click.is_admin)
+        elif click.action == "leave":
+            outcome = self.leave(click.user_id)
+        else:
+            outcome = self.start(click.user_id, is_admin=click.is_admin)
+        reason = next((effect.reason for effect in outcome.effects if isinstance(effect, LobbyClosed)), None)
+        effects = tuple(e for e in outcome.effects if not isinstance(e, ShowLobby | LobbyClosed))
+        return replace(outcome, effects=effects, answer=LobbyInPlace(reason))
 
     def join(self, user_id: int, name: str, seat: str | None = None) -> Outcome:
         """Seat ``user_id`` at the end of the lobby; during a game, ask to take over a computer

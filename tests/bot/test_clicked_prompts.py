@@ -10,7 +10,6 @@ from bot.tables.effects import Clicked, EffectPlayer
 from bot.tables.languages import Languages
 from bot.tables.message_book import MessageBook, PromptRef
 from host.catalog import render
-from host.journal import GameJournal
 from host.storage.languages import StoredLanguages
 from host.tables import Outcome, PromptAnswered, PromptGoesOn, Table
 from tabletop.presentation import Message
@@ -54,7 +53,7 @@ def started() -> Table:
 
 
 async def play(courier: FakeCourier, table: Table, outcome: Outcome, clicked: Clicked | None) -> None:
-    player = EffectPlayer(cast(Any, courier), GameJournal(None), lambda table: None)
+    player = EffectPlayer(cast(Any, courier), lambda table: None)
     courier.book.of(table).prompts[0] = PromptRef(900, LIVE)
     await player.execute(table, outcome, clicked=clicked)
 

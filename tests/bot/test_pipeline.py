@@ -14,6 +14,7 @@ import pytest
 
 from bot.tables.effects import Clicked
 from bot.tables.pipeline import Pipeline
+from host.journal import Recorded
 from host.table_change import TableChanges
 from host.table_lock import TableLock
 from host.tables import Notice, Outcome, ShowTable, Table, TableError, TableState
@@ -30,9 +31,9 @@ class Recorder:
         self.clicked: list[Clicked | None] = []
 
     @contextlib.asynccontextmanager
-    async def recording(self, table: Table, **_: object) -> AsyncIterator[None]:
+    async def recording(self, table: Table, **_: object) -> AsyncIterator[Recorded]:
         self.steps.append("record")
-        yield
+        yield Recorded()
         self.steps.append("stored")
 
     @contextlib.asynccontextmanager
@@ -53,9 +54,7 @@ class Recorder:
             raise discord.HTTPException(SimpleNamespace(status=500, reason="down"), "down")
         self.steps.append(f"edited {spec.content}")
 
-    async def execute(
-        self, table: Table, outcome: Outcome, *, skip: object = (), clicked: Clicked | None = None
-    ) -> None:
+    async def execute(self, table: Table, outcome: Outcome, *, clicked: Clicked | None = None) -> None:
         self.steps.append(f"effects {len(outcome.effects)}")
         self.clicked.append(clicked)
 

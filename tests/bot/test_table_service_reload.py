@@ -9,6 +9,7 @@ from host.tables import (
     Outcome,
     Reports,
     RoundClosed,
+    ShowReloaded,
     Table,
     TableState,
 )
@@ -75,8 +76,7 @@ async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() 
     service = _prompting_service(tables, prompted)
     service.book.of(table).prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
     _advance(table)  # the stored move, which the table learns from the reload
-    assert service.journal.on_reload is not None
-    await service.journal.on_reload(table)
+    await service.execute(table, Outcome("", (ShowReloaded(),)))  # as the host hands it up
     assert len(tables) == 1  # the table message
     assert engine(table).phase is Phase.TRICKS
     assert prompted == [engine(table).awaiting[0]]
@@ -88,7 +88,7 @@ async def test_a_reloaded_finished_game_shows_the_final_standings() -> None:
     while table.state is TableState.PLAYING:
         _advance(table)
     shown: list[Effect] = []
-    await _service(shown).show_reloaded(table)
+    await _service(shown).effects.show_reloaded(table)
     kinds = [type(effect) for effect in shown]
     assert kinds == [RoundClosed, Reports]
     reports = shown[-1]
@@ -104,5 +104,5 @@ async def test_a_reloaded_misery_phase_prompts_every_seat_without_a_live_prompt(
     prompted: list[int] = []
     service = _prompting_service([], prompted)
     service.book.of(table).prompts[0] = PromptRef(100, 200)
-    await service.show_reloaded(table)
+    await service.effects.show_reloaded(table)
     assert sorted(prompted) == [1, 2]

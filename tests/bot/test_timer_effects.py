@@ -7,7 +7,6 @@ from typing import Any
 
 from bot.tables.effects import EffectPlayer
 from host.catalog import lazy
-from host.journal import GameJournal
 from host.tables import Notice, Outcome, PromptTimedOut, Table
 from tabletop.presentation import Message
 from tests.bot.test_courier_hand_dm import FakeDiscord, courier
@@ -26,7 +25,7 @@ def started() -> Table:
 def player(client: FakeDiscord) -> tuple[EffectPlayer, list[Table]]:
     """An effect player over ``client``, and the tables it kicked."""
     kicked: list[Table] = []
-    return EffectPlayer(courier(client), GameJournal(None), kicked.append), kicked
+    return EffectPlayer(courier(client), kicked.append), kicked
 
 
 async def test_a_timed_out_prompt_says_what_the_computer_did_and_is_no_longer_live() -> None:

@@ -12,26 +12,32 @@ from typing import Any, cast
 
 import pytest
 
+from host.journal import Recorded, TableReloaded
 from host.table_change import TableChanges
 from host.table_lock import TableLock
-from host.tables import Notice, Outcome, Table, TableError
+from host.tables import Notice, Outcome, ShowReloaded, Table, TableError
 
 OUTCOME = Outcome("", (Notice("x"),))
+RELOADED = Outcome("", (ShowReloaded(), Notice("as stored")))
 
 
 class Journal:
     """A journal that says, in one list with the showing, when it stores (or fails to)."""
 
-    def __init__(self, steps: list[str], *, fails: bool = False) -> None:
+    def __init__(self, steps: list[str], *, fails: bool = False, reloads: bool = False) -> None:
         self.steps = steps
         self.fails = fails
+        self.reloads = reloads
         self.background: list[bool] = []
 
     @contextlib.asynccontextmanager
-    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[None]:
+    async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:
         self.background.append(background)
         self.steps.append(f"record locked={table.lock.locked()}")
-        yield
+        yield Recorded()
+        if self.reloads:
+            self.steps.append("reloaded")
+            raise TableReloaded("out of step", RELOADED)
         if self.fails:
             self.steps.append("write failed")
             raise TableError("could not be saved")
@@ -42,8 +48,8 @@ def table() -> Table:
     return cast(Table, SimpleNamespace(channel_id=2, lock=TableLock()))
 
 
-def changes(steps: list[str], *, fails: bool = False) -> tuple[TableChanges, Journal]:
-    journal = Journal(steps, fails=fails)
+def changes(steps: list[str], *, fails: bool = False, reloads: bool = False) -> tuple[TableChanges, Journal]:
+    journal = Journal(steps, fails=fails, reloads=reloads)
 
     async def show(table: Table, outcome: Outcome) -> None:
         steps.append(f"shown {len(outcome.effects)} locked={table.lock.locked()}")
@@ -110,3 +116,34 @@ async def test_another_task_holding_the_lock_is_waited_for() -> None:
     assert steps == [] and not waiting.done()
     the_table.lock.release()
     assert await asyncio.wait_for(waiting, timeout=2) is OUTCOME
+
+
+async def test_a_change_that_did_not_fit_the_stored_game_shows_the_reloaded_table_then_refuses() -> None:
+    """The journal reloaded the table and said so as a value (it calls nobody back): the
+    display shows the reloaded table, under the lock, not the caller's answer; then the
+    refusal reaches the caller, whose player is told it."""
+    steps: list[str] = []
+    runner, _ = changes(steps, reloads=True)
+    answered: list[Outcome] = []
+
+    async def answer(table: Table, outcome: Outcome) -> None:
+        answered.append(outcome)
+
+    with pytest.raises(TableReloaded, match="out of step"):
+        await runner.change(table(), changing(steps), show=answer)
+    assert steps == ["record locked=True", "change", "reloaded", "shown 2 locked=True"]
+    assert answered == []
+
+
+async def test_a_change_that_must_happen_shows_the_reload_then_is_made_unstored() -> None:
+    steps: list[str] = []
+    runner, _ = changes(steps, reloads=True)
+    assert await runner.change(table(), changing(steps), unsaved_too=True) is OUTCOME
+    assert steps == [
+        "record locked=True",
+        "change",
+        "reloaded",
+        "shown 2 locked=True",
+        "change",
+        "shown 1 locked=True",
+    ]

@@ -8,10 +8,20 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from host.journal import GameJournal, seat_results
+from host.journal import GameJournal, TableReloaded, seat_results
 from host.resume import rebuild_tables
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
-from host.tables import GameRefusal, Outcome, Table, TableError, TableRegistry, TableState
+from host.table_change import TableChanges
+from host.tables import (
+    GameRefusal,
+    Outcome,
+    Reports,
+    ShowReloaded,
+    Table,
+    TableError,
+    TableRegistry,
+    TableState,
+)
 from stickem import Phase
 from stickem.hosting import card_token
 from tests.bot.stickem_moves import choose_misery, engine, play
@@ -140,7 +150,11 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
             journal,
             table,
             lambda: play(
-                table, table.seats[seat].user_id, game.hand(seat)[0], game_id="abc123", round=1,
+                table,
+                table.seats[seat].user_id,
+                game.hand(seat)[0],
+                game_id="abc123",
+                round=1,
                 trick=game.trick_number,
             ),
         )
@@ -211,16 +225,11 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     ahead.play(seat, card)
     await storage.append_action(table.storage_id, 4, seat, f"p:{card_token(card)}")  # the "lost" commit
 
-    shown: list[tuple[TableState, int]] = []
-
-    async def show(reloaded: Table) -> None:
-        shown.append((reloaded.state, engine(reloaded).action_count))
-
-    journal.on_reload = show
-    with pytest.raises(TableError, match="out of step"):
+    with pytest.raises(TableReloaded, match="out of step") as reloaded:
         await next_move(journal, table)
     assert engine(table) == ahead and table.state is TableState.PLAYING
-    assert shown == [(TableState.PLAYING, 5)], "the reloaded table must be shown to the players"
+    assert engine(table).action_count == 5
+    assert reloaded.value.shown == Outcome("", (ShowReloaded(),)), "the reloaded table must be shown"
     await next_move(journal, table)
     (stored,) = (await storage.load_unfinished_games()).games
     assert len(stored.actions) == 6 == engine(table).action_count
@@ -260,17 +269,13 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     assert table.storage_id is not None
     assert (await storage.load_game(table.storage_id)).record.status is GameStatus.FINISHED
 
-    shown: list[tuple[TableState, Phase]] = []
-
-    async def show(reloaded: Table) -> None:
-        shown.append((reloaded.state, engine(reloaded).phase))
-
-    journal.on_reload = show
-    with pytest.raises(TableError, match="already over"):
+    with pytest.raises(TableReloaded, match="already over") as reloaded:
         await next_move(journal, table)
     assert table.state is TableState.CLOSED
     assert engine(table).phase is Phase.GAME_OVER
-    assert shown == [(TableState.CLOSED, Phase.GAME_OVER)]
+    ratings = tuple(sorted((await storage.game_rating_changes(table.storage_id)).items()))
+    assert len(ratings) == 3  # the finished game's, as stored: its standings show them
+    assert reloaded.value.shown == Outcome("", (ShowReloaded(ratings),)), "the finished game must be shown"
 
 
 async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
@@ -299,3 +304,53 @@ async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Stor
     moved = rebuilt()
     assert moved.clock.deadline is not None and moved.clock.deadline != again.clock.deadline
     assert moved.clock.reminded is False
+
+
+def next_move_of(table: Table) -> Callable[[Table], Outcome]:
+    """The change :func:`next_move` makes, for the host's one way."""
+    game = engine(table)
+    seat = game.awaiting[0]
+    user, round_number, trick = table.seats[seat].user_id, game.round, game.trick_number
+    if game.phase is Phase.MISERY:
+        card = game.hand(seat)[0]
+        return lambda t: choose_misery(t, user, card, game_id="abc123", round=round_number)
+    card = game.legal_cards(seat)[0]
+    return lambda t: play(t, user, card, game_id="abc123", round=round_number, trick=trick)
+
+
+async def played_to_the_end(journal: GameJournal) -> tuple[Table, list[Outcome]]:
+    """A one-round game of three people played to its end the host's one way (stored, then
+    shown), and every outcome it showed."""
+    table = await seated(journal)
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
+    shown: list[Outcome] = []
+
+    async def show(table: Table, outcome: Outcome) -> None:
+        shown.append(outcome)
+
+    changes = TableChanges(journal, show)
+    while table.state is TableState.PLAYING:
+        await changes.change(table, next_move_of(table))
+    return table, shown
+
+
+def final_reports(outcome: Outcome) -> list[Reports]:
+    return [effect for effect in outcome.effects if isinstance(effect, Reports) and effect.final]
+
+
+async def test_the_last_move_hands_up_the_rating_changes_it_stored(storage: Storage) -> None:
+    """The store step of the game's last move produces what it stored (each seat's rating
+    change) and the outcome's final standings carry it: nothing is read back to show them."""
+    table, shown = await played_to_the_end(GameJournal(storage))
+    assert table.storage_id is not None
+    stored = await storage.game_rating_changes(table.storage_id)
+    assert len(stored) == 3
+    (final,) = final_reports(shown[-1])
+    assert final.ratings == tuple(sorted(stored.items()))
+    assert all(not final_reports(outcome) for outcome in shown[:-1])
+
+
+async def test_a_game_without_storage_hands_up_no_rating_changes() -> None:
+    _, shown = await played_to_the_end(GameJournal(None))
+    (final,) = final_reports(shown[-1])
+    assert final.ratings == ()
