@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from bot.tables.service import service_for
 from bot.tables.table_messages import dm_header
 from stickem import Card, Phase
 from stickem import Game as StickemGame
@@ -21,7 +22,7 @@ from stickem.events import TrickWon
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
-from tests.e2e.game_harness import table_game
+from tests.e2e.game_harness import card_buttons, hand_of, table_game
 from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
 from tests.e2e.stickgame_play import (
     ambiguous_last_meld,
@@ -30,6 +31,7 @@ from tests.e2e.stickgame_play import (
     resumed_table,
 )
 from tests.e2e.stupid_play import fix_seed, live, open_stupid_table
+from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, to_tricks
 from tests.e2e.test_stupid_table import hand_command as stupid_hand
 
 SHORT = {"sticks_to_win": 1, "hand_size": 11}
@@ -239,3 +241,93 @@ async def test_a_draw_in_hand_with_closed_dms_pings_nobody(
         assert game.shadow.log[-1] == (0, "S")
         assert "Lay down your stick" in [b.label for b in shown.buttons]
         assert [m.content for m in emulator.driver.channel_messages(channel)[said:]] == []
+
+
+# --- earlier /hand answers once their prompt is settled (bot/tables/hand_answers.py) -----------
+
+
+def courier_of(h: Any) -> Any:
+    """The courier of the harness's bot (it keeps the /hand answers to retire)."""
+    return service_for(h.bot).courier
+
+
+async def test_a_hand_answer_loses_its_buttons_when_the_dm_prompt_is_clicked(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Found before: an earlier /hand answer kept its card buttons after the player played in
+    the DM prompt; a click on one was refused ("which is over"), but the buttons stayed. Now the
+    answer shows what the DM prompt shows (the card played), with nothing to click. An answer
+    too old for Discord to edit keeps its buttons; a click on one is answered privately and
+    changes nothing."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        answer = await hand_via_slash(h, seat)
+        assert hand_of(answer) and any(enabled for _, enabled in card_buttons(answer))
+        prompt = await h.hand_message(seat)
+        await h.play_turn()  # in the DM prompt
+        await emulator.driver.wait_until(
+            lambda: not answer.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        assert answer.content == prompt.content and answer.content.startswith("You played **")
+        assert not answer.attachments
+        # an answer past the token's lifetime: not edited; its stale click is answered
+        courier_of(h).hand_answers.lifetime = 0.0
+        seat = h.shadow.awaiting[0]
+        old = await hand_via_slash(h, seat)
+        await h.play_turn()
+        await h.settle()
+        assert hand_of(old)  # not edited
+        before = bot_actions(h)
+        response = await h.answer(emulator.driver.click(h.users[seat], old, str(hand_of(old)[0])))
+        refusals = ("It is not your turn.", "which is over. /hand shows your latest cards.")
+        assert response.ephemeral and response.content.endswith(refusals), response.content
+        await h.settle()
+        assert bot_actions(h) == before
+
+
+async def test_a_second_hand_answer_clicked_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
+    """Two /hand answers of one turn: the card played in the second retires the first (and the
+    DM prompt) with the same line; the second shows the click's answer."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        first = await hand_via_slash(h, seat)
+        second = await hand_via_slash(h, seat)
+        prompt = await h.hand_message(seat)
+        card = h.shadow.legal_cards(seat)[0]
+        response = await h.answer(emulator.driver.click(h.users[seat], second, str(card)))
+        h.shadow.play(seat, card)
+        played = f"You played **{card}** in trick 1 of round 1."
+        assert response.content.startswith(played)
+        await emulator.driver.wait_until(
+            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
+        )
+        await h.settle()
+        assert first.content.startswith(played) and not hand_of(second)
+        assert prompt.content.startswith(played) and not prompt.raw_components
+
+
+async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Stick Game, a turn of several clicks: ann's /hand answer offers the draw; she draws in
+    her DM prompt, where her turn goes on. The /hand answer, which offered a stage gone by, says
+    that her turn went on in another message, with nothing to click."""
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        ann = game.humans[0]
+        seat, prompt = await game.next_turn()
+        assert seat == 0
+        shown = await hand_command(emulator, ann, game.channel_id)
+        assert "Draw from stock" in [b.label for b in shown.buttons]
+        result = await emulator.driver.click(ann, prompt, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
