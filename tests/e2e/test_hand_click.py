@@ -23,7 +23,7 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
 from tests.e2e.game_harness import card_buttons, hand_of, table_game
-from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
+from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel, slash
 from tests.e2e.stickgame_play import (
     ambiguous_last_meld,
     hand_command,
@@ -331,3 +331,27 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
         )
         assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
         assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
+
+
+async def test_a_hand_answer_says_when_the_timer_played_for_the_seat(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann asks for /hand while her misery card is to pick, and lets her turn timer run out:
+    the computer picks for her, and her /hand answer says so in the words of her DM prompt,
+    with nothing left to click."""
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.1)  # "30s" lasts 3 s
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, ann, club.channel, "addbot", level="normal")
+        assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
+        response = await (await emulator.driver.slash(ann, club.channel, "hand")).response(timeout=WAIT)
+        answer = response.message
+        assert answer is not None and answer.raw_components
+        await emulator.driver.wait_until(
+            lambda: not answer.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        header, said = answer.content.split("\n", 1)
+        assert header == f"Stick'em at <#{club.channel.id}>"  # the DM prompt's words
+        assert said.startswith("Time ran out, so the computer moved for you:"), said
