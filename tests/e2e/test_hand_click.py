@@ -9,6 +9,8 @@ are closed is not mentioned in the channel for the turn that goes on in the answ
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from tests.e2e.dm_count import dm_counts
 from tests.e2e.game_harness import card_buttons, hand_of, table_game
 from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel, slash
 from tests.e2e.stickgame_play import (
+    StickTable,
     ambiguous_last_meld,
     hand_command,
     reach,
@@ -44,6 +47,18 @@ PLACEMENT_SEED = 140
 """ann is to draw after bob's and the computer's first turns (see test_stickgame_table)."""
 
 
+@asynccontextmanager
+async def ann_to_draw(emulator: Emulator, tmp_path: Path) -> AsyncIterator[tuple[StickTable, User, Message]]:
+    """The Stick Game of :data:`PLACEMENT_SEED` resumed where ann's DM prompt asks her to draw:
+    the table, ann, and that prompt."""
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        seat, prompt = await game.next_turn()
+        assert seat == 0
+        yield game, game.humans[0], prompt
+
+
 def live_dms(emulator: Emulator, user: User) -> list[Message]:
     """The user's DMs that still offer components."""
     return [m for m in emulator.driver.dm_messages(user) if m.raw_components]
@@ -56,12 +71,7 @@ async def test_draw_from_hand_answer_leaves_one_live_dm_prompt_with_its_header(
     private answer: her DM prompt becomes the prompt of the rest of her turn (header, "Lay down"
     buttons, the game's new stage) in place; no new DM arrives, and it is her only DM with
     components."""
-    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
-    assert found is not None
-    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
-        ann = game.humans[0]
-        seat, prompt = await game.next_turn()
-        assert seat == 0
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
         created = dm_counts(emulator, [ann])["ann"].created
         shown = await hand_command(emulator, ann, game.channel_id)
         before = (shown.content, shown.raw_components)
@@ -316,12 +326,7 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
     """Stick Game, a turn of several clicks: ann's /hand answer offers the draw; she draws in
     her DM prompt, where her turn goes on. The /hand answer, which offered a stage gone by, says
     that her turn went on in another message, with nothing to click."""
-    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
-    assert found is not None
-    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
-        ann = game.humans[0]
-        seat, prompt = await game.next_turn()
-        assert seat == 0
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
         shown = await hand_command(emulator, ann, game.channel_id)
         assert "Draw from stock" in [b.label for b in shown.buttons]
         result = await emulator.driver.click(ann, prompt, "Draw from stock")
