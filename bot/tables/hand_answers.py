@@ -59,8 +59,11 @@ class HandAnswers:
         self, channel_id: int, seat: int, interaction: discord.Interaction[Any], message_id: int | None
     ) -> None:
         """Remember a /hand answer that offers ``seat``'s prompt at the table of ``channel_id``
-        (answers of another user of that seat, or too old to edit, are forgotten)."""
+        (answers of another user of that seat, or too old to edit anywhere, are forgotten: a
+        table that closed without retiring them keeps nothing here for long)."""
         now = self.clock()
+        for key in [key for key, kept in self._answers.items() if now - kept[-1].shown_at >= self.lifetime]:
+            del self._answers[key]
         kept = [
             answer
             for answer in self._answers.get((channel_id, seat), [])

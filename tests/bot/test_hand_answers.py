@@ -67,6 +67,10 @@ async def test_too_old_answers_and_another_players_are_not_edited() -> None:
     kept.shown(1, 0, cast(Any, new), 103)  # the seat changed hands: 7's answers are forgotten
     await kept.retire(1, 0, Message("done"), "en")
     assert (old.edits, other.edits, len(new.edits)) == ([], [], 1)
+    kept.shown(2, 1, cast(Any, FakeInteraction(9)), 104)  # a table that closed unretired
+    clock.now += 61
+    kept.shown(3, 0, cast(Any, FakeInteraction(9)), 105)
+    assert (kept.seats(2), kept.seats(3)) == ([], [0])  # forgotten at the next /hand anywhere
 
 
 async def test_a_failed_edit_is_logged_and_the_others_still_retired() -> None:
