@@ -73,13 +73,13 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
-from host.storage import Storage
+from benchmarks.bot_setup import emulated_bot
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
-from tests.e2e.bot_process import REPO, BotProcess, process_env
+from tests.e2e.bot_process import REPO, BotProcess
 from tests.e2e.load_driver import Latencies, LoopLagProbe, add_tables, human_loop, open_table
-from tests.e2e.process_game import READY, TOKEN, database_url
+from tests.e2e.process_game import TOKEN
 
 EXPERIMENTS = (
     "STICKEM_GC_THRESHOLD", "STICKEM_SWITCH_INTERVAL", "STICKEM_PROBE_NO_CALLBACKS", "STICKEM_PROFILE_CLOCK",
@@ -137,42 +137,25 @@ async def probed_bot(
     """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
     connected; stop it on exit. Not ``images``: the server chose text-only tables first."""
     report_file = folder / "probe.json"
-    async with database_url(args.database, folder) as url:
-        if not images:
-            storage = await Storage.open(url)
-            try:
-                await storage.set_images(guild_id, False)
-            finally:
-                await storage.close()
-        env = process_env(
-            emu,
-            folder,
-            source=source,
-            DEV_GUILD_ID=str(guild_id),
-            DATABASE_URL=url,
-            BOT_MOVE_DELAY=str(args.delay),
-            BOT_WORKERS=str(args.workers),
-            STICKEM_PROBE_FILE=str(report_file),
-            **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
-            **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
-            **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
-            **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
-            **(extra_env or {}),
-        )
-        hook = folder / "emulated-discord" / "sitecustomize.py"
-        hook.write_text(hook.read_text() + PROBE_HOOK)
-        process = await BotProcess.start(env, cwd=folder)
-        try:
-            await process.wait_for_log(READY, timeout=60.0)
-            yield ProbedBot(process, report_file)
-        finally:
-            if process.process.returncode is None:
-                process.process.send_signal(signal.SIGTERM)
-            await process.finish(timeout=60.0)
-            if args.keep_logs:
-                kept = Path(args.keep_logs) / f"bot-{process.process.pid}.log"
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                kept.write_text(process.log)
+    async with emulated_bot(
+        emu,
+        folder,
+        guild_id,
+        database=args.database,
+        source=source,
+        hook=PROBE_HOOK,
+        images=images,
+        keep_log=Path(args.keep_logs) if args.keep_logs else None,
+        BOT_MOVE_DELAY=str(args.delay),
+        BOT_WORKERS=str(args.workers),
+        STICKEM_PROBE_FILE=str(report_file),
+        **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
+        **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
+        **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
+        **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
+        **(extra_env or {}),
+    ) as process:
+        yield ProbedBot(process, report_file)
 
 
 async def hand_looker(

@@ -45,11 +45,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from host.storage import Storage
+from benchmarks.bot_setup import emulated_bot
 from tests.discord_emulator import Emulator
-from tests.e2e.bot_process import REPO, BotProcess, process_env
+from tests.e2e.bot_process import REPO, BotProcess
 from tests.e2e.load_driver import Latencies, LoadTable, add_tables, open_table
-from tests.e2e.process_game import READY, TOKEN, database_url
+from tests.e2e.process_game import TOKEN
 
 FRAMES = 16
 """Frames tracemalloc keeps per allocation: enough to reach the bot's own code from deep inside
@@ -160,41 +160,29 @@ async def measure(count: int, args: argparse.Namespace, source: Path, images: bo
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
             target = folder / "heap.snapshot"
-            async with database_url(args.database, folder) as url:
-                if not images:
-                    storage = await Storage.open(url)
-                    try:
-                        await storage.set_images(guild.id, False)
-                    finally:
-                        await storage.close()
-                env = process_env(
-                    emu,
-                    folder,
-                    source=source,
-                    DEV_GUILD_ID=str(guild.id),
-                    DATABASE_URL=url,
-                    BOT_MOVE_DELAY=str(PAUSE),
-                    STICKEM_MEMORY_SNAPSHOT=str(target),
-                )
-                hook = folder / "emulated-discord" / "sitecustomize.py"
-                hook.write_text(hook.read_text() + SNAPSHOT_HOOK)
-                process = await BotProcess.start(env, cwd=folder)
-                try:
-                    await process.wait_for_log(READY, timeout=120.0)
-                    await open_tables(emu, [warm_up], Latencies())  # the bot's first table: uncounted
-                    before = await snapshot(process, target)
-                    rss_before = rss_bytes(process.process.pid)
-                    opening = Latencies()
-                    half = count // 2
-                    await open_tables(emu, tables[:half], opening)
-                    warm = await snapshot(process, target)
-                    await open_tables(emu, tables[half:], opening)
-                    after = await snapshot(process, target)
-                    rss_after = rss_bytes(process.process.pid)
-                finally:
-                    if process.process.returncode is None:
-                        process.process.kill()  # measured: nothing of its shutdown matters
-                    await process.finish(timeout=60.0)
+            async with emulated_bot(
+                emu,
+                folder,
+                guild.id,
+                database=args.database,
+                source=source,
+                hook=SNAPSHOT_HOOK,
+                images=images,
+                ready_timeout=120.0,
+                kill=True,  # measured: nothing of its shutdown matters
+                BOT_MOVE_DELAY=str(PAUSE),
+                STICKEM_MEMORY_SNAPSHOT=str(target),
+            ) as process:
+                await open_tables(emu, [warm_up], Latencies())  # the bot's first table: uncounted
+                before = await snapshot(process, target)
+                rss_before = rss_bytes(process.process.pid)
+                opening = Latencies()
+                half = count // 2
+                await open_tables(emu, tables[:half], opening)
+                warm = await snapshot(process, target)
+                await open_tables(emu, tables[half:], opening)
+                after = await snapshot(process, target)
+                rss_after = rss_bytes(process.process.pid)
     finally:
         await emu.stop()
     def traced(snapshot: tracemalloc.Snapshot) -> int:

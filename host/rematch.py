@@ -6,11 +6,13 @@ ended. What a click on it may do is decided here, without Discord:
 - only a person who was seated at the end of the game may use it (computer seats come along by
   themselves, at their levels);
 - the first click opens the lobby in the game's channel, with every computer seat and the
-  clicker, in the order they sat; the clicker is its host (the person who wants to play again
-  and is here now: the old host may have gone), and starts it as usual (/start or Start);
-- the other people who were seated join by clicking Rematch too (or Join, as in any lobby),
-  after the host, in the order they click; a second click by someone already in the lobby says
-  that it is open;
+  clicker; the clicker is its host (the person who wants to play again and is here now: the old
+  host may have gone), and starts it as usual (/start or Start);
+- the other people who were seated join by clicking Rematch too (or Join, as in any lobby); a
+  second click by someone already in the lobby says that it is open;
+- the seats keep the finished game's order (:mod:`host.table.rematch_seats`): round the table
+  as before, from the host's seat (the first), each person who comes back at their old place
+  among the seats there, whenever they join; the computer seats are not seated before them;
 - the lobby keeps the game's options (a /start may still change them) and its turn timer (a
   /start without ``timer`` takes it);
 - after the window, or while the channel has another table (a lobby or a game), nothing opens.
@@ -30,6 +32,7 @@ from typing import Any
 from host.catalog import lazy
 from host.storage.finished import stored_levels
 from host.storage.records import GameRecord, GameStatus
+from host.table.rematch_seats import round_from, seat_order
 from host.tables import (
     TIMER_CHOICES,
     Outcome,
@@ -141,18 +144,21 @@ class RematchOffer:
         raise TableError(lazy("rematch.channel_busy"))
 
     def _open(self, table: Table, user_id: int, name: str) -> Outcome:
-        """Seat the computer players and the clicker (the host) at the fresh table ``table``."""
+        """Seat the computer players and the clicker (the host, first) at the fresh table
+        ``table``, round the table as the game sat; the others come back to their places."""
         if table.spec.name != self.game:
             raise TableError(lazy("rematch.channel_busy"))
         levels = table.spec.levels
+        circle = round_from(self.seats, user_id)  # the finished game's order, from the host
         seats: list[Seat] = []
-        for seat in self.seats:
+        for seat in circle:
             if seat.is_bot:
                 level = seat.level if seat.level in levels else table.stand_in_level
                 seats.append(Seat(0, seat.name, level))
             elif seat.user_id == user_id:
                 seats.append(Seat(user_id, name))
         table.seats = seats
+        table.rematch_order = seat_order(circle)
         table.chosen = dict(self.options)
         table.rematch_of = self.game_id
         table.lobby_timer = self.timer

@@ -7,15 +7,24 @@ bot connects finds its table. A game that cannot be rebuilt (storage already fou
 or the engine refuses its log) becomes a :class:`Broken` entry and never stops the others. The
 report names the stored record of every table it rebuilt: the layer that shows the tables reads
 its own message ids from them, shows each restored table again and reminds the players to act.
+
+A turn timer that ran out, or nearly, while the bot was down does not fire the moment the bot is
+back: the players did not go away, the bot did. Every running turn clock is given at least half
+its timer (:data:`~host.table.clock.RESTART_GRACE`, the time a reminded player has) from when
+the table is rebuilt, and again from when it is shown again (:func:`grant_restart_grace`); the
+notice that the game is back mentions the awaited players, and the table message shows the new
+deadline. The grace is the bot's to give at each start and is not stored: a later restart gives
+its own from its own start, and a deadline further off stands.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from host.journal import replay
-from host.storage import GameStatus, LoadResult, LobbyRecord, StoredGame
+from host.storage import GameStatus, LoadResult, LobbyRecord, StoredGame, utc_now
 from host.storage.shown import owes_round_end
 from host.table.record import TableRecord
 from host.tables import Table, TableRegistry
@@ -64,6 +73,12 @@ def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
     return table
 
 
+def grant_restart_grace(table: Table, now: datetime) -> bool:
+    """Give ``table``'s running turn clock its grace after a restart (see the module's
+    docstring), ``now`` being when it is rebuilt or shown again; whether its deadline moved."""
+    return table.clock.grace_after_restart(now)
+
+
 def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     """The lobby table of a stored lobby, opened in ``tables``."""
     table = tables.get_or_open(lobby.channel_id, lobby.guild_id, lobby.game)
@@ -71,12 +86,17 @@ def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     return table
 
 
-def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: TableRegistry) -> ResumeReport:
-    """Put every loaded game and lobby into ``registry``; broken games are reported, not raised."""
+def rebuild_tables(
+    loaded: LoadResult, lobbies: list[LobbyRecord], registry: TableRegistry, now: datetime | None = None
+) -> ResumeReport:
+    """Put every loaded game and lobby into ``registry``; broken games are reported, not raised.
+    Each running game's turn clock gets its grace from ``now`` (by default the time now): a
+    click that comes before the table is shown again does not find its timer run out."""
     report = ResumeReport()
+    now = utc_now() if now is None else now
     report.broken += [Broken(p.game_id, p.channel_id, p.reason) for p in loaded.problems]
     for stored in loaded.games:
-        _rebuild_game(stored, registry, report)
+        _rebuild_game(stored, registry, report, now)
     for lobby in lobbies:
         if registry.get(lobby.channel_id) is not None or not lobby.seats:
             continue
@@ -91,7 +111,7 @@ def rebuild_tables(loaded: LoadResult, lobbies: list[LobbyRecord], registry: Tab
     return report
 
 
-def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeReport) -> None:
+def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeReport, now: datetime) -> None:
     """Rebuild one stored game into ``registry`` (a finished one apart, if its end is still to
     be shown), and say so in ``report``."""
     channel_id = stored.record.channel_id
@@ -117,6 +137,7 @@ def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeRep
         log.error("stored game %d (channel %s) cannot be resumed: %s", stored.record.id, channel_id, reason)
         report.broken.append(Broken(stored.record.id, channel_id, reason))
         return
+    grant_restart_grace(table, now)
     report.games.append(table)
     report.sources.append((table, stored))
     if owes_round_end(stored):

@@ -14,13 +14,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TextIO
 
-from tabletop.catalog import DEFAULT_LANGUAGE, Catalog
+from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, Text, render
 
 __all__ = [
     "BROKEN_PIPE",
     "HELP_WORDS",
     "INTERRUPTED",
     "QUIT_WORDS",
+    "ConsoleWords",
     "ProgressBar",
     "QuitGame",
     "add_choice",
@@ -45,6 +46,40 @@ HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types to see what they can type."""
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _GAPS = re.compile(r"( +)")
+
+
+class ConsoleWords:
+    """What every game's terminal table writes from its own catalog (``catalog``, which has the
+    texts ``terminal.you``, ``terminal.cpu`` with ``seat``, and ``terminal.trick_won.you`` /
+    ``.named`` with ``trick``, ``plays`` and ``name``), in ``language``: seat 0 is the person
+    ("You"), the others "CPU 1", "CPU 2"...; ``color``: cards in ANSI colours. A game's own
+    terminal words build on it."""
+
+    def __init__(
+        self, catalog: Catalog, players: int, language: str = DEFAULT_LANGUAGE, color: bool = True
+    ) -> None:
+        self.catalog = catalog
+        self.language = language
+        self.color = color
+        self.names = [self.say(catalog.lazy("terminal.you"))] + [
+            self.say(catalog.lazy("terminal.cpu", seat=seat)) for seat in range(1, players)
+        ]
+
+    def say(self, text: Text) -> str:
+        """A text of the catalog, in the table's language."""
+        return render(text, self.language)
+
+    def trick_won(self, trick: int, winner: int, plays: str) -> str:
+        """The line of trick ``trick`` won by seat ``winner``, its ``plays`` written already:
+        "You take trick 3 ..." for the person, with the winner's name for a computer."""
+        if winner == 0:
+            return self.say(self.catalog.lazy("terminal.trick_won.you", trick=trick, plays=plays))
+        won = self.catalog.lazy("terminal.trick_won.named", trick=trick, plays=plays, name=self.names[winner])
+        return self.say(won)
+
+    def words(self, word: Text) -> frozenset[str]:
+        """A command ``word`` as the person may type it: in English or in the table's language."""
+        return frozenset({render(word, DEFAULT_LANGUAGE).lower(), self.say(word).lower()})
 
 
 class QuitGame(Exception):

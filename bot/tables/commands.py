@@ -165,13 +165,17 @@ class Commands:
         await self._simple(interaction, lambda table: table.play.back(user_id))
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        """/hand: the user's prompt (their hand and decision) as an ephemeral message."""
+        """/hand: the user's prompt (their hand and decision) as an ephemeral message, which
+        loses its buttons when the prompt is settled, as the DM prompt does."""
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
         reader = self.courier.languages.of_interaction(interaction)
         spec = prompt_spec(table, seat, language=reader)
         picture = await self.courier.painter.picture(spec.picture, table.guild_id)
-        await send_ephemeral(interaction, spec, picture)
+        answered = table.match is not None and seat in table.match.awaiting  # before the await
+        message_id = await send_ephemeral(interaction, spec, picture)
+        if answered and spec.rows:  # retired with the seat's DM prompt (bot/tables/hand_answers.py)
+            self.courier.hand_answers.shown(table.channel_id, seat, interaction, message_id)
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score: the table state and totals with the chart of the totals (in the first round:

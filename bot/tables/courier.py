@@ -19,12 +19,13 @@ import aiohttp
 import discord
 
 from bot.tables import host_messages as render
+from bot.tables.hand_answers import HandAnswers
 from bot.tables.languages import Languages
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from bot.tables.table_edits import TableEdits
-from host.catalog import Words
+from host.catalog import Words, lazy
 from host.catalog import render as render_text
 from host.tables import Table, TableState
 from tabletop.presentation import Message
@@ -68,6 +69,8 @@ class Courier:
         """Who reads which language: the channel messages here are in the server's."""
         self.table_edits = TableEdits(client, painter, self._post_table, self.book)
         """The table messages' edits that wait for their picture, behind the game."""
+        self.hand_answers = HandAnswers()
+        """The /hand answers offering a live prompt: retired with the seat's DM prompt."""
 
     async def _send(self, table: Table, spec: Message) -> dict[str, Any]:
         """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
@@ -228,8 +231,26 @@ class Courier:
 
     # --- prompts that ask nothing any more ------------------------------------------------------
 
+    async def retire_hand_answers(
+        self, table: Table, seat: int, spec: Message, *, keep: int | None = None
+    ) -> None:
+        """Show ``spec`` (no buttons) in the seat's /hand answers that offer its prompt, except
+        the clicked message ``keep``, and forget them (:mod:`bot.tables.hand_answers`)."""
+        language = self.languages.of_seat(table, seat)
+        await self.hand_answers.retire(table.channel_id, seat, spec, language, keep=keep)
+
+    async def hand_answers_went_on(self, table: Table, seat: int, clicked: int | None) -> None:
+        """The seat's decision goes on in the message ``clicked`` (a DM prompt or a /hand
+        answer): its other /hand answers, which offer a stage gone by, say that it went on in
+        another message, with nothing to click."""
+        language = self.languages.of_seat(table, seat)
+        went_on = localized(Message(lazy("hand_answer.went_on")), language)
+        await self.hand_answers.went_on(table.channel_id, seat, went_on, language, clicked=clicked)
+
     async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
-        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and forget it."""
+        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and in its
+        /hand answers, and forget them."""
+        await self.retire_hand_answers(table, seat, spec)
         ref = self.book.of(table).prompts.pop(seat, None)
         if ref is None:
             return
@@ -240,17 +261,28 @@ class Courier:
 
     async def retire_prompts(self, table: Table, reason: Words | None = None) -> None:
         """Say in every live DM prompt of a table that ended early why it did (``reason``, by
-        default that the game was stopped; no buttons), in each reader's language."""
-        for seat in list(self.book.of(table).prompts):
+        default that the game was stopped; no buttons), in each reader's language; and in
+        every /hand answer of the table that still offers a prompt."""
+        seats = [*self.book.of(table).prompts, *self.hand_answers.seats(table.channel_id)]
+        for seat in dict.fromkeys(seats):
             spec = localized(render.prompt_stopped(reason), self.languages.of_seat(table, seat))
             await self.retire_seat_prompt(table, seat, spec)
 
     async def retire_clicked_prompt(
-        self, table: Table, seat: int, spec: Message, *, from_live: bool, shown: bool
+        self,
+        table: Table,
+        seat: int,
+        spec: Message,
+        *,
+        from_live: bool,
+        shown: bool,
+        clicked: int | None = None,
     ) -> None:
         """Forget the seat's live DM prompt; unless the click came from it (``from_live``) and
         its answer was shown there (``shown``), show ``spec`` there (the click's answer, so its
-        buttons are disabled or gone)."""
+        buttons are disabled or gone). Its /hand answers show ``spec`` too, but the clicked
+        message ``clicked``, which the click's answer shows."""
+        await self.retire_hand_answers(table, seat, spec, keep=clicked)
         page = self.book.of(table)
         ref = page.prompts.get(seat)
         if ref is None:
@@ -281,7 +313,8 @@ class Courier:
 
     async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
-        stays its latest done DM."""
+        stays its latest done DM, and in its /hand answers."""
+        await self.retire_hand_answers(table, seat, spec)
         page = self.book.of(table)
         ref = page.prompts.pop(seat, None)
         if ref is None:

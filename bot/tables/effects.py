@@ -216,9 +216,11 @@ class EffectPlayer:
         if isinstance(effect, PromptAnswered):
             if clicked is not None:
                 await self.courier.retire_clicked_prompt(
-                    table, seat, clicked.answer, from_live=from_live, shown=shown
+                    table, seat, clicked.answer, from_live=from_live, shown=shown, clicked=clicked.message_id
                 )
-        elif from_live:
+            return
+        await self.courier.hand_answers_went_on(table, seat, clicked.message_id if clicked else None)
+        if from_live:
             self.courier.book.prompt_still_live(table, seat)  # for the game as it is now
         elif not await self._prompt_goes_on(table, seat, shown):
             await self._prompt(table, seat)
@@ -292,10 +294,10 @@ class EffectPlayer:
         (``reply``: the game's words for every step of a turn the stand-in played to its end)."""
         match = table.match
         prompts = self.courier.book.of(table).prompts
-        if match is None or seat not in prompts:
+        if match is None:
             prompts.pop(seat, None)
             return
         reader = self.courier.languages.of_seat(table, seat)
         header = dm_header(table, reader)
         spec = localized(Message(lazy("timer.timed_out", header=header, reply=reply)), reader)
-        await self.courier.retire_timed_out_prompt(table, seat, spec)
+        await self.courier.retire_timed_out_prompt(table, seat, spec)  # (and its /hand answers)

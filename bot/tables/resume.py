@@ -18,8 +18,8 @@ from bot.tables.payload import send_kwargs
 from bot.tables.service import TableService
 from host.catalog import Words, lazy
 from host.reshow import resume_effects, round_end_effects
-from host.resume import ResumeReport, rebuild_tables
-from host.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame
+from host.resume import ResumeReport, grant_restart_grace, rebuild_tables
+from host.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame, utc_now
 from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop.presentation import Message
 
@@ -88,10 +88,12 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
 
 async def _show_resumed(service: TableService, table: Table, *, owed: bool) -> None:
     """Show a resumed game again, the host's one way (under its lock, shown once; nothing to
-    store: it shows what is stored), then say it was resumed and let the computer look at it."""
+    store: it shows what is stored, its turn clock with the grace of a restart, see
+    :mod:`host.resume`), then say it was resumed and let the computer look at it."""
     notices: list[Words] = []
 
     def shown_again(table: Table) -> Outcome:
+        grant_restart_grace(table, utc_now())  # the turn timer's grace counts from now
         effects, notice = resume_effects(table, owed=owed)
         notices.append(notice)
         return Outcome("", effects)
@@ -99,7 +101,7 @@ async def _show_resumed(service: TableService, table: Table, *, owed: bool) -> N
     async def show(table: Table, outcome: Outcome) -> None:
         await service.execute(table, outcome)
         await _say(service, table.channel_id, notices[0], table.guild_id)
-        service.kick(table)  # computer seats to move, and timers (an overdue one fires now)
+        service.kick(table)  # computer seats to move, and timers (with their grace)
 
     await service.changes.change(table, shown_again, when=_playing, record=False, show=show)
 

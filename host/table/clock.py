@@ -15,6 +15,10 @@ from datetime import datetime, timedelta
 
 from host.table.seats import AWAY_AFTER
 
+RESTART_GRACE = 0.5
+"""The least part of the turn timer a running wait has left after a restart, from when its table
+is shown again (:meth:`TurnClock.grace_after_restart`): half, what a reminded player has."""
+
 
 @dataclass(frozen=True)
 class ClockRecord:
@@ -84,6 +88,27 @@ class TurnClock:
         if self.deadline is None or self.timer_seconds is None:
             return None
         return self.deadline - timedelta(seconds=self.timer_seconds / 2)
+
+    def grace_after_restart(self, now: datetime) -> bool:
+        """The bot was away (a restart): the running wait's deadline is at least
+        :data:`RESTART_GRACE` of the timer after ``now``; whether it moved.
+
+        Decided so: a player whose deadline passed, or nearly, while the bot was down had no
+        chance to act, for the bot was away, not them; a computer moving for them the moment the
+        bot is back, a timeout counted against them, is what players call a bug. They get at
+        least as long as a reminded player has (the reminder comes at half time), from when the
+        table is shown again. A deadline moved so counts as reminded: the notice that the game
+        is back after a restart mentions every awaited player, and the table message shows the
+        new deadline (a reminder in the same breath would only ping them twice). A deadline
+        further off stands, with its reminder at half time as before."""
+        if self.deadline is None or self.timer_seconds is None:
+            return False
+        earliest = now + timedelta(seconds=self.timer_seconds * RESTART_GRACE)
+        if self.deadline >= earliest:
+            return False
+        self.deadline = earliest
+        self.reminded = True
+        return True
 
     def is_current(self, key: str | None, deadline: datetime) -> bool:
         """Whether the wait ``key`` with ``deadline`` is still the one the clock times."""

@@ -18,6 +18,7 @@ from host.table.effects import (
 )
 from host.table.play import TablePlay
 from host.table.queries import TableQueries
+from host.table.rematch_seats import place_in
 from host.table.seats import (
     DEFAULT_TIMER,
     TIMER_CHOICES,
@@ -78,7 +79,8 @@ class TableLobby:
         return replace(outcome, effects=effects, answer=LobbyInPlace(reason))
 
     def join(self, user_id: int, name: str, seat: str | None = None) -> Outcome:
-        """Seat ``user_id`` at the end of the lobby; during a game, ask to take over a computer
+        """Seat ``user_id`` at the end of the lobby (a player of a rematch's game at their old
+        place, see :mod:`host.table.rematch_seats`); during a game, ask to take over a computer
         seat (``seat``: the one wanted, by number or name; see
         :meth:`~host.table.takeover.TakeoverDesk.request`)."""
         table = self.table
@@ -90,13 +92,14 @@ class TableLobby:
             raise TableError(lazy("table.already_seated"))
         if len(table.seats) >= table.capacity():
             raise TableError(lazy("table.full", players=table.capacity()))
-        table.seats.append(Seat(user_id, name))
-        reply = [lazy("lobby.joined", title=table.title, seat=len(table.seats))]
+        place = place_in(table.seats, table.rematch_order, user_id)  # a rematch: the old place
+        table.seats.insert(place, Seat(user_id, name))
+        reply = [lazy("lobby.joined", title=table.title, seat=place + 1)]
         if len(table.seats) == 1:
             reply.append(lazy("lobby.you_are_host"))
         if seat is not None:
             reply.append(lazy("lobby.seat_option_unused"))
-        return Outcome(joined(reply), (ShowLobby(),), len(table.seats) - 1)
+        return Outcome(joined(reply), (ShowLobby(),), place)
 
     def leave(self, user_id: int) -> Outcome:
         """Remove ``user_id`` from the lobby; the table closes when nobody is left."""

@@ -51,10 +51,10 @@ class TableQueries:
         self.storage_id: int | None = None
         """The stored game's id once the game is saved (see :mod:`host.journal`)."""
         self.rematch_of: int | None = None
-        """The stored game this lobby is a rematch of (see :mod:`host.rematch`), else None."""
+        self.rematch_order: tuple[int, ...] = ()
+        """A rematch lobby's game and seat order (:mod:`host.rematch`); else None and ()."""
         self.lobby_timer: str | None = None
-        """The turn timer a start without one takes (a rematch keeps its game's; None: the
-        default, :data:`~host.table.seats.DEFAULT_TIMER`)."""
+        """The timer a start without one takes (a rematch's is its game's; None: the default)."""
         self.lock = TableLock()
         self.clock = TurnClock()
         """The turn clock: the timer, its deadline, timeouts per seat and who is away."""

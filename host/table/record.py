@@ -49,6 +49,8 @@ class TableRecord:
     """A rematch lobby's game (see :mod:`host.rematch`); kept with the lobby, not the game."""
     lobby_timer: str | None = None
     """A rematch lobby's turn timer; kept with the lobby, not the game."""
+    rematch_order: tuple[int, ...] = ()
+    """A rematch lobby's seat order; kept with the lobby, not the game."""
     lobby_id: str | None = None
     """The lobby's id (a /stop confirmation of the lobby names it); None: the table keeps its
     own (a stored game does not know it)."""
@@ -70,6 +72,7 @@ class TableRecord:
             rematch_of=table.rematch_of,
             lobby_timer=table.lobby_timer,
             lobby_id=table.lobby_id,
+            rematch_order=table.rematch_order,
         )
 
     def restore(self, table: TableQueries) -> None:
@@ -86,6 +89,7 @@ class TableRecord:
         table.vacated = dict(self.vacated)
         table.rematch_of = self.rematch_of
         table.lobby_timer = self.lobby_timer
+        table.rematch_order = self.rematch_order
         if self.lobby_id is not None:
             table.lobby_id = self.lobby_id
 
@@ -95,7 +99,8 @@ class TableRecord:
 
     def lobby_options(self) -> str:
         """A lobby's stored options (JSON): the game's options asked for so far, the lobby's id
-        and its computer seats; a rematch's lobby also the game it replays and its turn timer."""
+        and its computer seats; a rematch's lobby also the game it replays, its turn timer and
+        its seat order."""
         stored: dict[str, object] = {
             "options": dict(self.chosen),
             "lobby_id": self.lobby_id,
@@ -105,6 +110,8 @@ class TableRecord:
             stored["rematch_of"] = self.rematch_of
         if self.lobby_timer is not None:
             stored["timer"] = self.lobby_timer
+        if self.rematch_order:
+            stored["rematch_order"] = list(self.rematch_order)
         return json.dumps(stored)
 
     @classmethod
@@ -119,6 +126,9 @@ class TableRecord:
         if not isinstance(rematch_of, int) or isinstance(rematch_of, bool):
             rematch_of = None
         timer = options.get("timer")
+        order = options.get("rematch_order")
+        if not isinstance(order, list) or not all(type(seated) is int for seated in order):
+            order = []
         return cls(
             state=TableState.LOBBY,
             match=None,
@@ -133,6 +143,7 @@ class TableRecord:
             # a Rematch click after the restart finds its lobby
             rematch_of=rematch_of,
             lobby_timer=timer if isinstance(timer, str) and timer in TIMER_CHOICES else None,
+            rematch_order=tuple(order) if rematch_of is not None else (),
             # a /stop confirmation sent before the restart still matches
             lobby_id=lobby_id if isinstance(lobby_id, str) and lobby_id else None,
         )

@@ -324,18 +324,7 @@ class TerminalTable(TerminalWords):
                 shown = ", ".join(f"{self.names[s]}: {self.card_text(c)}" for s, c in enumerate(event.cards))
                 self.write(self.say(t("terminal.misery_cards", cards=shown)))
             elif isinstance(event, TrickWon):
-                plays = self.plays_text(event.plays)
-                won = (
-                    t("terminal.trick_won.you", trick=event.trick, plays=plays)
-                    if event.winner == 0
-                    else t(
-                        "terminal.trick_won.named",
-                        trick=event.trick,
-                        plays=plays,
-                        name=self.names[event.winner],
-                    )
-                )
-                self.write(self.say(won))
+                self.write(self.trick_won(event.trick, event.winner, self.plays_text(event.plays)))
             elif isinstance(event, TrickSetAside):
                 self.write(
                     self.say(t("terminal.trick_aside", trick=event.trick, plays=self.plays_text(event.plays)))

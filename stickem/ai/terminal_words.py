@@ -13,8 +13,9 @@ from collections.abc import Sequence
 
 from stickem.card_text import card_name, colour_name
 from stickem.cards import Card, Color
-from stickem.texts import t
-from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
+from stickem.texts import CATALOG, t
+from tabletop.catalog import DEFAULT_LANGUAGE, render
+from tabletop.console import ConsoleWords
 
 _TYPED_CARD = re.compile(r"([^\W\d_]+)[\s-]*(\d+)")
 
@@ -30,20 +31,12 @@ _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
 
 
-class TerminalWords:
-    """What the terminal table writes and reads, in ``language``: seat 0 is the person ("You"),
-    the others "CPU 1", "CPU 2"...; ``color``: cards in ANSI colours."""
+class TerminalWords(ConsoleWords):
+    """What the terminal table writes and reads, in ``language``, with the game's catalog (see
+    :class:`~tabletop.console.ConsoleWords`: the seats' names, the line of a trick won)."""
 
     def __init__(self, players: int, language: str = DEFAULT_LANGUAGE, color: bool = True) -> None:
-        self.language = language
-        self.color = color
-        self.names = [self.say(t("terminal.you"))] + [
-            self.say(t("terminal.cpu", seat=s)) for s in range(1, players)
-        ]
-
-    def say(self, text: Text) -> str:
-        """A text of the catalog, in the table's language."""
-        return render(text, self.language)
+        super().__init__(CATALOG, players, language, color)
 
     def cost(self, points: int) -> str:
         """Points lost in a score's origin: ``-5``, or ``nothing`` for 0 (never ``-0``)."""
@@ -105,7 +98,3 @@ class TerminalWords:
             if typed is None or typed.group(1).lower() not in colours:
                 raise
             return Card.parse(f"{colours[typed.group(1).lower()]} {typed.group(2)}")
-
-    def words(self, word: Text) -> frozenset[str]:
-        """A command ``word`` as the person may type it: in English or in the table's language."""
-        return frozenset({render(word, DEFAULT_LANGUAGE).lower(), self.say(word).lower()})

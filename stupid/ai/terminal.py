@@ -265,18 +265,7 @@ class TerminalTable(TerminalWords):
                 bids = ", ".join(f"{self.names[s]} {b}" for s, b in enumerate(event.bids))
                 self.write(self.say(t("terminal.bidding_done", bids=bids)))
             elif isinstance(event, TrickWon):
-                plays = self.plays_text(event.plays)
-                won = (
-                    t("terminal.trick_won.you", trick=event.trick, plays=plays)
-                    if event.winner == 0
-                    else t(
-                        "terminal.trick_won.named",
-                        trick=event.trick,
-                        plays=plays,
-                        name=self.names[event.winner],
-                    )
-                )
-                self.write(self.say(won))
+                self.write(self.trick_won(event.trick, event.winner, self.plays_text(event.plays)))
             elif isinstance(event, RoundScored):
                 self.write(self.scores_text(event))
             elif isinstance(event, GameOver):

@@ -17,8 +17,9 @@ from stupid.events import RoundScored
 from stupid.messages.reports import decks_text
 from stupid.messages.words import card_text, rank_text, suit_name
 from stupid.rules import Rules
-from stupid.texts import t
-from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
+from stupid.texts import CATALOG, t
+from tabletop.catalog import DEFAULT_LANGUAGE, render
+from tabletop.console import ConsoleWords
 
 _ANSI = {
     Suit.CLUBS: "\x1b[32m",
@@ -39,21 +40,13 @@ def lower_after_colon(reason: str, language: str) -> str:
     return reason
 
 
-class TerminalWords:
-    """What the terminal table writes and reads, in ``language``: seat 0 is the person ("You"),
-    the others "CPU 1", "CPU 2"...; ``color``: cards in ANSI colours."""
+class TerminalWords(ConsoleWords):
+    """What the terminal table writes and reads, in ``language``, with the game's catalog (see
+    :class:`~tabletop.console.ConsoleWords`: the seats' names, the line of a trick won)."""
 
     def __init__(self, players: int, language: str = DEFAULT_LANGUAGE, color: bool = True) -> None:
-        self.language = language
-        self.color = color
-        self.names = [self.say(t("terminal.you"))] + [
-            self.say(t("terminal.cpu", seat=seat)) for seat in range(1, players)
-        ]
+        super().__init__(CATALOG, players, language, color)
         self._typed = self._typed_cards()
-
-    def say(self, text: Text) -> str:
-        """A text of the catalog, in the table's language."""
-        return render(text, self.language)
 
     def card_name(self, card: Card) -> str:
         """A card as the table's language writes it: ``Q♣`` (``D♣``), ``10♥``."""
@@ -122,7 +115,3 @@ class TerminalWords:
         """The card ``answer`` names, in the table's language or in English; ValueError else."""
         card = self._typed.get(" ".join(answer.lower().split()))
         return card if card is not None else Card.parse(answer)
-
-    def words(self, word: Text) -> frozenset[str]:
-        """A command ``word`` as the person may type it: in English or in the table's language."""
-        return frozenset({render(word, DEFAULT_LANGUAGE).lower(), self.say(word).lower()})

@@ -28,9 +28,12 @@ class FakeCourier:
         self.calls: list[tuple[Any, ...]] = []
 
     async def retire_clicked_prompt(
-        self, table: Table, seat: int, spec: Message, *, from_live: bool, shown: bool
+        self, table: Table, seat: int, spec: Message, *, from_live: bool, shown: bool, clicked: int | None
     ) -> None:
         self.calls.append(("retire_clicked", seat, spec.content, from_live, shown))
+
+    async def hand_answers_went_on(self, table: Table, seat: int, clicked: int | None) -> None:
+        """The /hand answers (bot/tables/hand_answers.py) are not what these tests look at."""
 
     async def renew_prompt(self, table: Table, seat: int, spec: Message) -> bool:
         self.calls.append(("renew", seat))

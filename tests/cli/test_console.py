@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tabletop.console import INTERRUPTED, terminal_width, wrap_text
+from tabletop.console import INTERRUPTED, ConsoleWords, terminal_width, wrap_text
 
 GAMES = ("stickem", "stupid", "stickgame")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -97,3 +97,20 @@ def test_ctrl_c_says_bye_on_its_own_line(
     assert play(game, InterruptedInput(), monkeypatch, out) == INTERRUPTED
     assert re.search(r": \nBye!( \(seed 5\))?\n$", out.getvalue()), out.getvalue()[-200:]
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game", "you", "named"),
+    [
+        ("stickem", "  -> You take the trick.", "  -> CPU 2 takes the trick."),
+        ("stupid", "  -> You take it.", "  -> CPU 2 takes it."),
+    ],
+)
+def test_the_trick_won_line_is_written_once_from_each_games_catalog(game: str, you: str, named: str) -> None:
+    """Stick'em's and Stupid's terminal words are the shared ConsoleWords with their own
+    catalog: the seats' names and the line of a trick won come from it, each game's wording."""
+    words = importlib.import_module(f"{game}.ai.terminal_words").TerminalWords(3, color=False)
+    assert isinstance(words, ConsoleWords)
+    assert words.names == ["You", "CPU 1", "CPU 2"]
+    assert words.trick_won(3, 0, "plays") == f"Trick 3: plays\n{you}"
+    assert words.trick_won(3, 2, "plays") == f"Trick 3: plays\n{named}"

@@ -79,6 +79,13 @@ def messages_of(bot: StickemBot, table: Table) -> TableMessages:
     return service_for(bot).book.of(table)
 
 
+def old_hand_answers(bot: StickemBot) -> None:
+    """The bot's /hand answers stay as they were sent, as those older than Discord lets the bot
+    edit do (15 minutes; see bot/tables/hand_answers.py): for a test of the clicks on their
+    stale buttons."""
+    service_for(bot).courier.hand_answers.lifetime = 0.0
+
+
 def table_of(bot: StickemBot, channel: Channel) -> Table:
     """The bot's table of ``channel``."""
     table = service_for(bot).registry.get(channel.id)
@@ -119,6 +126,11 @@ _BOTS: dict[int, StickemBot] = {}
 
 def _bot_of(emu: Emulator) -> StickemBot:
     return _BOTS[id(emu)]
+
+
+def bot_running_on(emu: Emulator) -> StickemBot:
+    """The bot that :func:`running` runs on ``emu`` now."""
+    return _bot_of(emu)
 
 
 async def settle_channel(emu: Emulator, channel: Channel) -> None:

@@ -4,6 +4,7 @@ on the same database)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -39,12 +40,18 @@ async def test_a_restart_while_bots_are_to_move(emulator: Emulator, tmp_path: Pa
 
 
 @pytest.mark.alone  # the restart must beat a running turn timer (tests/alone.py)
-async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
+async def test_a_restart_keeps_a_running_timer_and_gives_an_overdue_one_its_grace(
     emulator: Emulator, tmp_path: Path
 ) -> None:
+    """A restart while the timer runs keeps its deadline (or, had the restart taken more than
+    half the timer, moves it to half the timer after it). Down past the deadline: the players
+    get half the timer (1.5 s here) from the restart, not a computer move the moment the bot is
+    back; the notice that the game is back comes first, no reminder pings them again, and then
+    the timer plays for them."""
     club = make_club(emulator, 2)
     ann, bob = club.users
     scale = 0.05  # "60 seconds" lasts 3 s
+    grace = timedelta(seconds=1.5)  # half of it
     first = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(first, emulator):
         await slash(emulator, ann, club.channel, "join")
@@ -54,25 +61,44 @@ async def test_a_restart_keeps_a_running_timer_and_fires_an_overdue_one(
         deadline = table_of(first, club.channel).clock.deadline
         assert deadline is not None
     # restarted while the timer runs: the stored deadline stands (it does not start again)
+    launched = utc_now()
     second = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(second, emulator):
         table = table_of(second, club.channel)
-        assert table.clock.deadline == deadline and table.clock.timer_seconds == 3.0
+        kept = table.clock.deadline
+        assert kept is not None and kept >= deadline and table.clock.timer_seconds == 3.0
+        if kept != deadline:  # the restart took over half the timer: the grace, from its show
+            assert kept >= launched + grace
         assert "Time is up" not in channel_text(emulator, club.channel)
-    # down while the deadline passes: the timer fires at once after the next start
-    wait = (deadline - utc_now()).total_seconds() + 0.2
+    # down while the deadline passes: a grace of half the timer after the next start
+    wait = (kept - utc_now()).total_seconds() + 0.2
     await asyncio.sleep(max(0.0, wait))
+    assert "Time is up" not in channel_text(emulator, club.channel)
+    reminded = _reminders(emulator, club, ann), _reminders(emulator, club, bob)
+    launched = utc_now()
     third = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(third, emulator):
         table = table_of(third, club.channel)
+        await emulator.driver.wait_until(
+            lambda: "back after a restart" in channel_text(emulator, club.channel) or None,
+            timeout=5,
+            what="the resume notice",
+        )
+        moved = table.clock.deadline
+        assert moved is not None and moved >= launched + grace
+        await asyncio.sleep((launched + grace * 0.8 - utc_now()).total_seconds())
+        assert "Time is up" not in channel_text(emulator, club.channel)  # not at once
+        assert table.match is not None and table.match.game.misery_card(0) is None
 
         def both_played_for() -> bool | None:
             text = channel_text(emulator, club.channel)
             return ("Time is up for ann" in text and "Time is up for bob" in text) or None
 
-        await emulator.driver.wait_until(both_played_for, timeout=2.5, what="the overdue timer")
+        await emulator.driver.wait_until(both_played_for, timeout=5, what="the timer after its grace")
+        assert utc_now() >= launched + grace
         assert table.match is not None and table.match.game.misery_card(0) is not None
         assert table.clock.timeouts == {0: 1, 1: 1}
+        assert (_reminders(emulator, club, ann), _reminders(emulator, club, bob)) == reminded  # not again
     # the timeouts in a row are stored: one more makes each of them away
     fourth = seat_bot(emulator, tmp_path, club.guild_id, scale=scale)
     async with running(fourth, emulator):

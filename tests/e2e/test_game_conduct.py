@@ -20,6 +20,7 @@ from tests.e2e.game_harness import (
     hand_of,
     table_game,
 )
+from tests.e2e.seat_helpers import old_hand_answers
 
 
 async def to_tricks(h: GameHarness, **options: object) -> None:
@@ -132,6 +133,7 @@ async def test_outsider_and_stale_clicks_are_refused(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with table_game(emulator, tmp_path, 3) as h:
+        old_hand_answers(h.bot)  # the stale clicks on them are what the test looks at
         await to_tricks(h, rounds=2)
         assert h.shadow is not None
         actor = h.shadow.awaiting[0]

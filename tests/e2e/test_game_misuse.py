@@ -11,7 +11,13 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message
 from tests.e2e.game_harness import GameHarness, hand_of, misery_select_of, table_game
-from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, table_message, to_tricks
+from tests.e2e.seat_helpers import old_hand_answers
+from tests.e2e.test_game_conduct import (
+    bot_actions,
+    hand_via_slash,
+    table_message,
+    to_tricks,
+)
 
 
 async def answer_text(result: InteractionResult) -> str:
@@ -60,6 +66,7 @@ async def test_double_confirm_of_a_misery_pick_counts_once(emulator: Emulator, t
 
 async def test_stale_misery_select_and_confirm_are_refused(emulator: Emulator, tmp_path: Path) -> None:
     async with table_game(emulator, tmp_path, 3) as h:
+        old_hand_answers(h.bot)  # the stale clicks on them are what the test looks at
         await h.seat_everyone()
         await h.start(rounds=2)
         assert h.shadow is not None
@@ -143,6 +150,7 @@ async def test_a_misery_select_after_the_pick_is_answered_at_once_that_it_is_fin
     """Issue 15: a still-visible misery select used after the pick was confirmed answers,
     privately and at once, that the pick is final (no Confirm button that is then refused)."""
     async with table_game(emulator, tmp_path, 3) as h:
+        old_hand_answers(h.bot)  # the stale clicks on them are what the test looks at
         await h.seat_everyone()
         await h.start(rounds=1)
         assert h.shadow is not None

@@ -9,11 +9,14 @@ are closed is not mentioned in the channel for the turn that goes on in the answ
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bot.tables.service import service_for
 from bot.tables.table_messages import dm_header
 from stickem import Card, Phase
 from stickem import Game as StickemGame
@@ -21,15 +24,17 @@ from stickem.events import TrickWon
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
-from tests.e2e.game_harness import table_game
-from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel
+from tests.e2e.game_harness import card_buttons, hand_of, table_game
+from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel, slash
 from tests.e2e.stickgame_play import (
+    StickTable,
     ambiguous_last_meld,
     hand_command,
     reach,
     resumed_table,
 )
 from tests.e2e.stupid_play import fix_seed, live, open_stupid_table
+from tests.e2e.test_game_conduct import bot_actions, hand_via_slash, to_tricks
 from tests.e2e.test_stupid_table import hand_command as stupid_hand
 
 SHORT = {"sticks_to_win": 1, "hand_size": 11}
@@ -40,6 +45,18 @@ again at once after a click (she plays last to the first trick of round 2, wins 
 varies with the computers' play; the test checks her DMs after every click either way."""
 PLACEMENT_SEED = 140
 """ann is to draw after bob's and the computer's first turns (see test_stickgame_table)."""
+
+
+@asynccontextmanager
+async def ann_to_draw(emulator: Emulator, tmp_path: Path) -> AsyncIterator[tuple[StickTable, User, Message]]:
+    """The Stick Game of :data:`PLACEMENT_SEED` resumed where ann's DM prompt asks her to draw:
+    the table, ann, and that prompt."""
+    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
+    assert found is not None
+    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        seat, prompt = await game.next_turn()
+        assert seat == 0
+        yield game, game.humans[0], prompt
 
 
 def live_dms(emulator: Emulator, user: User) -> list[Message]:
@@ -54,12 +71,7 @@ async def test_draw_from_hand_answer_leaves_one_live_dm_prompt_with_its_header(
     private answer: her DM prompt becomes the prompt of the rest of her turn (header, "Lay down"
     buttons, the game's new stage) in place; no new DM arrives, and it is her only DM with
     components."""
-    found = reach(PLACEMENT_SEED, SHORT, lambda view: ambiguous_last_meld(view, NAMES), names=NAMES)
-    assert found is not None
-    async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
-        ann = game.humans[0]
-        seat, prompt = await game.next_turn()
-        assert seat == 0
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
         created = dm_counts(emulator, [ann])["ann"].created
         shown = await hand_command(emulator, ann, game.channel_id)
         before = (shown.content, shown.raw_components)
@@ -239,3 +251,112 @@ async def test_a_draw_in_hand_with_closed_dms_pings_nobody(
         assert game.shadow.log[-1] == (0, "S")
         assert "Lay down your stick" in [b.label for b in shown.buttons]
         assert [m.content for m in emulator.driver.channel_messages(channel)[said:]] == []
+
+
+# --- earlier /hand answers once their prompt is settled (bot/tables/hand_answers.py) -----------
+
+
+def courier_of(h: Any) -> Any:
+    """The courier of the harness's bot (it keeps the /hand answers to retire)."""
+    return service_for(h.bot).courier
+
+
+async def test_a_hand_answer_loses_its_buttons_when_the_dm_prompt_is_clicked(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Found before: an earlier /hand answer kept its card buttons after the player played in
+    the DM prompt; a click on one was refused ("which is over"), but the buttons stayed. Now the
+    answer shows what the DM prompt shows (the card played), with nothing to click. An answer
+    too old for Discord to edit keeps its buttons; a click on one is answered privately and
+    changes nothing."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        answer = await hand_via_slash(h, seat)
+        assert hand_of(answer) and any(enabled for _, enabled in card_buttons(answer))
+        prompt = await h.hand_message(seat)
+        await h.play_turn()  # in the DM prompt
+        await emulator.driver.wait_until(
+            lambda: not answer.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        assert answer.content == prompt.content and answer.content.startswith("You played **")
+        assert not answer.attachments
+        # an answer past the token's lifetime: not edited; its stale click is answered
+        courier_of(h).hand_answers.lifetime = 0.0
+        seat = h.shadow.awaiting[0]
+        old = await hand_via_slash(h, seat)
+        await h.play_turn()
+        await h.settle()
+        assert hand_of(old)  # not edited
+        before = bot_actions(h)
+        response = await h.answer(emulator.driver.click(h.users[seat], old, str(hand_of(old)[0])))
+        refusals = ("It is not your turn.", "which is over. /hand shows your latest cards.")
+        assert response.ephemeral and response.content.endswith(refusals), response.content
+        await h.settle()
+        assert bot_actions(h) == before
+
+
+async def test_a_second_hand_answer_clicked_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
+    """Two /hand answers of one turn: the card played in the second retires the first (and the
+    DM prompt) with the same line; the second shows the click's answer."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        assert h.shadow is not None
+        seat = h.shadow.awaiting[0]
+        first = await hand_via_slash(h, seat)
+        second = await hand_via_slash(h, seat)
+        prompt = await h.hand_message(seat)
+        card = h.shadow.legal_cards(seat)[0]
+        response = await h.answer(emulator.driver.click(h.users[seat], second, str(card)))
+        h.shadow.play(seat, card)
+        played = f"You played **{card}** in trick 1 of round 1."
+        assert response.content.startswith(played)
+        await emulator.driver.wait_until(
+            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
+        )
+        await h.settle()
+        assert first.content.startswith(played) and not hand_of(second)
+        assert prompt.content.startswith(played) and not prompt.raw_components
+
+
+async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """Stick Game, a turn of several clicks: ann's /hand answer offers the draw; she draws in
+    her DM prompt, where her turn goes on. The /hand answer, which offered a stage gone by, says
+    that her turn went on in another message, with nothing to click."""
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
+        shown = await hand_command(emulator, ann, game.channel_id)
+        assert "Draw from stock" in [b.label for b in shown.buttons]
+        result = await emulator.driver.click(ann, prompt, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
+
+
+async def test_a_hand_answer_says_when_the_timer_played_for_the_seat(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """ann asks for /hand while her misery card is to pick, and lets her turn timer run out:
+    the computer picks for her, and her /hand answer says so in the words of her DM prompt,
+    with nothing left to click."""
+    club = make_club(emulator, 1)
+    ann = club.users[0]
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.1)  # "30s" lasts 3 s
+    async with running(bot, emulator):
+        await slash(emulator, ann, club.channel, "join")
+        await slash(emulator, ann, club.channel, "addbot", level="normal")
+        assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
+        response = await (await emulator.driver.slash(ann, club.channel, "hand")).response(timeout=WAIT)
+        answer = response.message
+        assert answer is not None and answer.raw_components
+        await emulator.driver.wait_until(
+            lambda: not answer.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        header, said = answer.content.split("\n", 1)
+        assert header == f"Stick'em at <#{club.channel.id}>"  # the DM prompt's words
+        assert said.startswith("Time ran out, so the computer moved for you:"), said

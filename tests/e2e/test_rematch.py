@@ -92,11 +92,12 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         assert "Only the people who played" in await click(emulator, cyd, standings)
         assert registry.get(club.channel.id) is None
 
-        # bob asks first: the lobby opens with him (its host) and the computer player, in order
+        # bob asks first: the lobby opens with him (its host, the first seat) and the computer
+        # player, round the table as the game sat (ann, Ada, bob)
         assert "Rematch!" in await click(emulator, bob, standings)
         lobby = table_of(bot, club.channel)
         assert lobby is not first and lobby.rematch_of == first.storage_id
-        assert [(s.shown_in(), s.level) for s in lobby.seats] == [("Bot Ada (hard)", "hard"), ("bob", None)]
+        assert [(s.shown_in(), s.level) for s in lobby.seats] == [("bob", None), ("Bot Ada (hard)", "hard")]
         assert lobby.host_id == bob.id and lobby.lobby.resolve() == options
         shown = await lobby_message(emulator, club.channel)
         assert "Rematch of the last game" in shown.content and "bob (host)" in shown.content
@@ -105,9 +106,13 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
         assert "already open" in await click(emulator, bob, standings)
         assert len(lobby.seats) == 2
 
-        # ann joins by clicking Rematch too; cyd may still join with Join, as in any lobby
+        # ann joins by clicking Rematch too, at her place (before Ada, after bob, as in the
+        # game: not after the computer player); cyd may still join with Join, as in any lobby
         assert "You joined the rematch" in await click(emulator, ann, standings)
-        assert lobby.names == ("Bot Ada (hard)", "bob", "ann")
+        assert lobby.names == ("bob", "ann", "Bot Ada (hard)")
+        await settle(emulator, bot, club.channel)
+        shown = await lobby_message(emulator, club.channel)
+        assert shown.content.index("bob (host)") < shown.content.index("ann") < shown.content.index("Bot Ada")
 
         # ann cannot start it (bob is the host); bob starts as usual, with nothing to repeat
         assert "host" in await slash(emulator, ann, club.channel, "start")

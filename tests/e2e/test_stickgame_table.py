@@ -21,7 +21,15 @@ from stickgame.present_text import card_emoji, meld_text
 from stickgame.views import View
 from tabletop.words import plural
 from tests.discord_emulator import Emulator
-from tests.e2e.seat_helpers import make_club, running, seat_bot, slash, table_of
+from tests.e2e.seat_helpers import (
+    bot_running_on,
+    make_club,
+    old_hand_answers,
+    running,
+    seat_bot,
+    slash,
+    table_of,
+)
 from tests.e2e.stickgame_play import (
     P,
     Situation,
@@ -321,6 +329,7 @@ async def test_refusals_are_private_and_change_nothing_and_hand_shows_the_prompt
     none of them changes the game or the live prompt, and the game goes on."""
     found = situation(PLACEMENT_SEED, lambda view: ambiguous_last_meld(view, NAMES))
     async with resumed_table(emulator, tmp_path, found, SHORT, names=NAMES) as game:
+        old_hand_answers(bot_running_on(emulator))  # the stale click on one is what this looks at
         ann, bob = game.humans[0], game.humans[1]
         seat, prompt = await game.next_turn()
         assert seat == 0

@@ -21,7 +21,7 @@ from stupid.views import View
 from tabletop.catalog import render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
-from tests.e2e.seat_helpers import make_club, messages_of, running, seat_bot, settle
+from tests.e2e.seat_helpers import make_club, messages_of, old_hand_answers, running, seat_bot, settle
 from tests.e2e.stupid_play import (
     DANGER,
     Script,
@@ -215,6 +215,7 @@ async def test_forbidden_bid_wrong_suit_and_stale_prompts_are_refused_privately(
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
         fix_seed(bot, CORNER_SEED)
+        old_hand_answers(bot)  # the stale clicks on them are what the test looks at
         play = await open_stupid_table(emulator, bot, channel, users, options="max_hand=2")
         play.script = cornering(play)
         table = play.table

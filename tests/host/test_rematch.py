@@ -61,25 +61,48 @@ def test_the_rematch_lobby_has_the_seats_options_and_timer_of_the_game(game: str
     offer = RematchOffer.of_table(table, ENDED)
     assert offer is not None and offer.game == game and offer.game_id == 42
     lobby = fresh(game)
-    outcome = offer.click(lobby, 12, "bob")  # bob asks first: he is the host
+    outcome = offer.click(lobby, 12, "bob")  # bob asks first: he is the host, the first seat
     assert ShowLobby() in outcome.effects and "host" in render(outcome.reply)
+    # round the table as the game sat (ann, Ada, bob, Bea), from bob's seat
     assert [(s.user_id, s.shown_in("en"), s.level) for s in lobby.seats] == [
-        (0, "Bot Ada (hard)", "hard"),
         (12, "bob", None),
         (0, "Bot Bea (random)", "random"),
+        (0, "Bot Ada (hard)", "hard"),
     ]
     assert lobby.host_id == 12 and lobby.state is TableState.LOBBY
     assert lobby.rematch_of == 42 and lobby.lobby_timer == "60s"
     assert lobby.lobby.resolve() == dict(table.running_match().options)
-    # ann joins by her own click, after the host
+    # ann joins by her own click: at her place, between Bea and Ada, as in the game
     joined = offer.click(lobby, 11, "ann")
-    assert "joined the rematch" in render(joined.reply) and lobby.seat_of(11) == 3
+    assert "joined the rematch" in render(joined.reply) and lobby.seat_of(11) == 2
     # the host starts as usual: same options, the computer seats at their levels, same timer
     lobby.lobby.start(12)
     again = lobby.running_match()
     assert dict(again.options) == dict(table.running_match().options)
-    assert [seat.level for seat in lobby.seats] == ["hard", None, "random", None]
+    assert [seat.level for seat in lobby.seats] == [None, "random", None, "hard"]
     assert lobby.clock.timer_seconds == 60
+
+
+def test_the_rematch_keeps_the_games_seat_order_whoever_comes_back_how() -> None:
+    """The game's first seat opens the rematch: its computer seats are not seated before the
+    people; bob, who joins with Join as in any lobby, takes his old seat between the computer
+    players, so the order is the finished game's; a newcomer sits at the end."""
+    offer = offer_of("stupid")
+    lobby = fresh("stupid")
+    offer.click(lobby, 11, "ann")
+    assert [s.user_id or s.level for s in lobby.seats] == [11, "hard", "random"]
+    outcome = lobby.lobby.join(12, "bob")  # the lobby's Join button
+    assert outcome.seat == 2 and "seat 3" in render(outcome.reply)
+    assert [s.user_id or s.level for s in lobby.seats] == [11, "hard", 12, "random"]
+    assert [s.user_id or s.level for s in offer.seats] == [11, "hard", 12, "random"]
+    lobby.lobby.leave(12)  # who leaves and comes back finds the same place
+    lobby.lobby.join(12, "bob")
+    lobby.lobby.join(99, "cyd")  # did not play: at the end, as in any lobby
+    assert [s.user_id or s.level for s in lobby.seats] == [11, "hard", 12, "random", 99]
+    plain = fresh("stupid")  # any other lobby: everyone at the end
+    plain.lobby.add_bot(0, "hard", is_admin=True)
+    plain.lobby.join(12, "bob")
+    assert [s.user_id or s.level for s in plain.seats] == ["hard", 12]
 
 
 def test_a_second_click_says_the_lobby_is_open_and_changes_nothing() -> None:
@@ -191,6 +214,8 @@ def test_the_rematch_lobby_survives_a_restart() -> None:
     with pytest.raises(TableError, match="already open"):
         offer.click(again, 11, "ann")
     assert "joined" in render(offer.click(again, 12, "bob").reply)
+    # the seat order came through the restart: bob at his place, not after the computers
+    assert [s.user_id or s.level for s in again.seats] == [11, "hard", 12, "random"]
 
 
 async def test_a_rematch_lobby_that_could_not_be_saved_is_undone(tmp_path: Path) -> None:

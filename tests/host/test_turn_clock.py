@@ -67,6 +67,31 @@ def test_the_reminder_is_due_at_half_time_and_belongs_to_its_wait() -> None:
     assert not clock.is_current("s1", deadline)
 
 
+def test_after_a_restart_a_wait_has_at_least_half_its_timer_left() -> None:
+    """Down past the deadline, or close to it: the deadline moves to half the timer after the
+    restart, counted as reminded (the resume notice mentions the player); a deadline further
+    off stands, its reminder still to come; no timer, no wait: nothing moves."""
+    clock = timed(30)
+    clock.refresh("s1", True, NOW)  # due at NOW + 30 s
+    later = NOW + timedelta(seconds=100)  # the bot was down past it
+    assert clock.grace_after_restart(later)
+    assert clock.deadline == later + timedelta(seconds=15) and clock.reminded
+    assert clock.is_current("s1", later + timedelta(seconds=15))
+    shown = later + timedelta(seconds=1)  # rebuilt, then shown again a second later
+    assert clock.grace_after_restart(shown) and clock.deadline == shown + timedelta(seconds=15)
+    near = timed(30)
+    near.refresh("s1", True, NOW)
+    assert near.grace_after_restart(NOW + timedelta(seconds=20))  # 10 s left: 15 s now
+    assert near.deadline == NOW + timedelta(seconds=35) and near.reminded
+    far = timed(30)
+    far.refresh("s1", True, NOW)
+    assert not far.grace_after_restart(NOW + timedelta(seconds=10))  # 20 s left: it stands
+    assert far.deadline == NOW + timedelta(seconds=30) and not far.reminded
+    untimed = TurnClock()
+    untimed.refresh("s1", True, NOW)
+    assert not untimed.grace_after_restart(later) and untimed.deadline is None
+
+
 def test_timeouts_in_a_row_mark_a_player_away_and_acting_brings_them_back() -> None:
     clock = timed()
     counts = [clock.time_out(1) for _ in range(AWAY_AFTER)]
