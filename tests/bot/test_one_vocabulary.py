@@ -35,7 +35,9 @@ class Recorder:
     async def __call__(self, *args: Any, **kwargs: Any) -> Any:
         assert not args  # everything by keyword, as the converter gives it
         self.calls.append(kwargs)
-        return SimpleNamespace(id=len(self.calls))
+        # a sent message's id, and an interaction callback's message id (discord.py's
+        # InteractionCallbackResponse) alike
+        return SimpleNamespace(id=len(self.calls), message_id=len(self.calls))
 
 
 class Response:
