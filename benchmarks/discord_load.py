@@ -141,7 +141,7 @@ async def probed_bot(
         if not images:
             storage = await Storage.open(url)
             try:
-                await storage.set_images(guild_id, False)
+                await storage.settings.set_images(guild_id, False)
             finally:
                 await storage.close()
         env = process_env(

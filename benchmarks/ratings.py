@@ -53,7 +53,7 @@ async def finish_games(games: int, seats: int, step: Step) -> tuple[list[float],
             storage = await Storage.open(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
             try:
                 for number in range(games):
-                    game_id = await storage.create_game(
+                    game_id = await storage.games.create_game(
                         guild_id=1,
                         channel_id=5,
                         game="stickem",
@@ -69,7 +69,7 @@ async def finish_games(games: int, seats: int, step: Step) -> tuple[list[float],
                         for i in range(seats)
                     ]
                     started = time.perf_counter()
-                    await storage.finish_game(game_id, results)
+                    await storage.games.finish_game(game_id, results)
                     finishes.append(time.perf_counter() - started)
             finally:
                 await storage.close()

@@ -164,7 +164,7 @@ async def measure(count: int, args: argparse.Namespace, source: Path, images: bo
                 if not images:
                     storage = await Storage.open(url)
                     try:
-                        await storage.set_images(guild.id, False)
+                        await storage.settings.set_images(guild.id, False)
                     finally:
                         await storage.close()
                 env = process_env(

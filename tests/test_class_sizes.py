@@ -17,8 +17,6 @@ MAX_LINES = 300
 CHAINS_BEING_SPLIT = {
     "host/table/table.py:Table": 413,
     "host/table/play.py:TablePlay": 387,
-    "host/storage/store.py:Storage": 480,
-    "host/storage/transaction.py:Transaction": 307,
 }
 """Classes whose chain of project bases is still over :data:`MAX_LINES`, each held to its size
 when listed: a chain may shrink (turned into parts the class holds) but not grow; one that is

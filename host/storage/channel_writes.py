@@ -46,7 +46,7 @@ class LobbyWrites(Writes):
         return deleted.rowcount > 0
 
 
-class ServerWrites(Writes):
+class SettingsWrites(Writes):
     """The writes of a server's settings."""
 
     async def set_default_game(self, guild_id: int, game: str) -> None:
