@@ -85,6 +85,8 @@ async def forget_message(
 class Writes:
     """One transaction's connection and time, and the writes every part of it makes."""
 
+    __slots__ = ("_conn", "now")
+
     def __init__(self, conn: AsyncConnection | InlineConnection, now: datetime) -> None:
         self._conn = conn
         self.now = now
