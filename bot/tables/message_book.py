@@ -135,8 +135,9 @@ class MessageBook:
         storage, game_id = self.storage, table.storage_id
         if storage is None or game_id is None:
             return
-        stored = storage.games.set_message(game_id, "table", table.channel_id, message_id)
-        await self._best_effort(table, stored)
+        await self._best_effort(
+            table, storage.games.set_message(game_id, "table", table.channel_id, message_id)
+        )
 
     async def prompt_sent(self, table: Table, seat: int, ref: PromptRef) -> None:
         """``ref`` is the seat's live prompt now (stored soon, with the others)."""
