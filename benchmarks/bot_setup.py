@@ -43,7 +43,7 @@ async def emulated_bot(
         if not images:
             storage = await Storage.open(url)
             try:
-                await storage.set_images(guild_id, False)
+                await storage.settings.set_images(guild_id, False)
             finally:
                 await storage.close()
         environment = process_env(

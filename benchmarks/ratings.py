@@ -24,10 +24,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import host.storage.transaction as transaction
+import host.storage.game_writes as game_writes
 from host.storage import SeatRecord, SeatResult, Storage
 
-Step = Callable[..., Awaitable[None]]
+Step = Callable[..., Awaitable[Any]]
 
 
 def _ms(values: Sequence[float]) -> str:
@@ -38,22 +38,23 @@ def _ms(values: Sequence[float]) -> str:
 async def finish_games(games: int, seats: int, step: Step) -> tuple[list[float], list[float]]:
     """Finish ``games`` games of ``seats`` people with ``step`` as the rating step; the time of
     each ``finish_game`` and of each rating step."""
-    original = transaction.rate_finished_game
+    original = game_writes.rate_finished_game
     steps: list[float] = []
 
-    async def timed(*args: Any) -> None:
+    async def timed(*args: Any) -> Any:
         started = time.perf_counter()
-        await step(*args)
+        changes = await step(*args)
         steps.append(time.perf_counter() - started)
+        return changes  # what the game's end hands up to be shown
 
-    transaction.rate_finished_game = timed
+    game_writes.rate_finished_game = timed
     finishes: list[float] = []
     try:
         with tempfile.TemporaryDirectory() as folder:
             storage = await Storage.open(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
             try:
                 for number in range(games):
-                    game_id = await storage.create_game(
+                    game_id = await storage.games.create_game(
                         guild_id=1,
                         channel_id=5,
                         game="stickem",
@@ -69,12 +70,12 @@ async def finish_games(games: int, seats: int, step: Step) -> tuple[list[float],
                         for i in range(seats)
                     ]
                     started = time.perf_counter()
-                    await storage.finish_game(game_id, results)
+                    await storage.games.finish_game(game_id, results)
                     finishes.append(time.perf_counter() - started)
             finally:
                 await storage.close()
     finally:
-        transaction.rate_finished_game = original
+        game_writes.rate_finished_game = original
     return finishes, steps
 
 
@@ -87,7 +88,7 @@ async def main(games: int, seat_counts: Sequence[int]) -> None:
     print(f"SQLite, {games} games per table size")
     for seats in seat_counts:
         plain, _ = await finish_games(games, seats, nothing)
-        rated, steps = await finish_games(games, seats, transaction.rate_finished_game)
+        rated, steps = await finish_games(games, seats, game_writes.rate_finished_game)
         ratio = statistics.median(rated) / statistics.median(plain)
         print(
             f"{seats:>3} seats: rating step {_ms(steps)}; finish_game {_ms(rated)} with it,"

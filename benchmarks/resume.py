@@ -60,7 +60,7 @@ async def populate(storage: Storage, count: int, players: int) -> int:
         batch = [random_game(rng, players) for _ in range(min(100, count - start))]
         async with storage.transaction() as tx:
             ids = [
-                await tx.create_game(
+                await tx.games.create_game(
                     guild_id=1,
                     channel_id=10_000 + start + i,
                     game="stickem",
@@ -96,8 +96,8 @@ async def resume_once(url: str) -> tuple[float, float, int]:
     started = time.perf_counter()
     storage = await Storage.open(url, timeout=30)
     try:
-        loaded = await storage.load_unfinished_games()
-        lobbies = await storage.load_lobbies()
+        loaded = await storage.games.load_unfinished_games()
+        lobbies = await storage.lobbies.load_lobbies()
         loaded_at = time.perf_counter()
         report = rebuild_tables(loaded, lobbies, TableRegistry())
         done = time.perf_counter()

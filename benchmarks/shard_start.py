@@ -43,8 +43,8 @@ def rows_of(loaded: LoadResult) -> int:
 
 async def former_way(storage: Storage, plan: ShardPlan) -> tuple[LoadResult, int]:
     """Every unfinished game and lobby read, the shard's kept: (what is kept, rows read)."""
-    everything = await storage.load_unfinished_games(timeout=60)
-    lobbies = await storage.load_lobbies()
+    everything = await storage.games.load_unfinished_games(timeout=60)
+    lobbies = await storage.lobbies.load_lobbies()
     kept = LoadResult(
         tuple(game for game in everything.games if plan.owns(game.record.guild_id)),
         tuple(problem for problem in everything.problems if plan.owns(problem.guild_id)),

@@ -55,7 +55,7 @@ async def populate(storage: Storage, games_count: int, actions: int) -> None:
     """Store `games_count` unfinished games of `actions` actions each, plus their messages and a timer."""
     async with storage.transaction() as tx:
         ids = [
-            await tx.create_game(
+            await tx.games.create_game(
                 guild_id=1000 + i % 7,
                 channel_id=5000 + i,
                 game="stickem",
@@ -109,7 +109,7 @@ async def time_resume(url: str, schema: str | None, expected: int, repeats: int)
     for _ in range(repeats):
         started = time.perf_counter()
         storage = await Storage.open(url, schema=schema)
-        loaded = await storage.load_unfinished_games()
+        loaded = await storage.games.load_unfinished_games()
         times.append(time.perf_counter() - started)
         await storage.close()
         if len(loaded.games) != expected or loaded.problems:
@@ -120,7 +120,7 @@ async def time_resume(url: str, schema: str | None, expected: int, repeats: int)
 async def time_appends(storage: Storage, appends: int, tables: int) -> float:
     """Actions stored per second, one transaction per action, `tables` tables playing at once."""
     ids = [
-        await storage.create_game(
+        await storage.games.create_game(
             guild_id=1,
             channel_id=9_000_000 + t,
             game="stickem",
@@ -135,7 +135,7 @@ async def time_appends(storage: Storage, appends: int, tables: int) -> float:
     async def table(game_id: int) -> None:
         for seq in range(per_table):
             kind = "m" if seq < PLAYERS else "p"
-            await storage.append_action(game_id, seq, seq % PLAYERS, f"{kind}:{card(seq)}")
+            await storage.games.append_action(game_id, seq, seq % PLAYERS, f"{kind}:{card(seq)}")
 
     started = time.perf_counter()
     await asyncio.gather(*(table(g) for g in ids))

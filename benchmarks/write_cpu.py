@@ -32,7 +32,7 @@ async def measure(writes: int, rounds: int) -> float:
         storage = await Storage.open(f"sqlite:///{folder}/bench.db")
         try:
             async with storage.transaction() as tx:
-                game_id = await tx.create_game(
+                game_id = await tx.games.create_game(
                     guild_id=1, channel_id=2, game="stickem", seed=1, rules="{}",
                     seats=[SeatRecord(s, f"p{s}") for s in range(3)],
                 )
@@ -42,7 +42,7 @@ async def measure(writes: int, rounds: int) -> float:
                 started = time.process_time()
                 for _ in range(writes):
                     async with storage.transaction() as tx:
-                        await tx.append_action(game_id, seq, seq % 3, f"p:{seq % 50}")
+                        await tx.games.append_action(game_id, seq, seq % 3, f"p:{seq % 50}")
                     seq += 1
                 best = min(best, (time.process_time() - started) / writes)
             return best

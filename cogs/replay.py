@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 
 async def _history_page(storage: Storage, channel_id: int, offset: int) -> Message:
     with readable():
-        entries = await storage.history(channel_id, PAGE_GAMES + 1, offset)
+        entries = await storage.stats.history(channel_id, PAGE_GAMES + 1, offset)
     return history_message(entries, offset, PAGE_GAMES)
 
 

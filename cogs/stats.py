@@ -85,7 +85,7 @@ class LeaderboardButton(IdButton[LeaderboardId], template=LEADERBOARD_TEMPLATE):
             else:
                 game = offered_game(ident.game).name
             with readable():
-                page = await storage.rating_board(ident.guild_id, game, ident.offset, PAGE_SIZE)
+                page = await storage.ratings.rating_board(ident.guild_id, game, ident.offset, PAGE_SIZE)
             spec = leaderboard_message(page, ident.guild_id)
             await interaction.response.edit_message(
                 **edit_kwargs(spec, language=reader_language(interaction))
@@ -111,8 +111,8 @@ class Stats(RoutingCog):
         who = player or interaction.user
         storage = storage_of(self.bot)
         with readable():
-            record = await storage.player_stats(guild_id, who.id)
-            ratings = await storage.player_ratings(guild_id, who.id)
+            record = await storage.stats.player_stats(guild_id, who.id)
+            ratings = await storage.ratings.player_ratings(guild_id, who.id)
         spec = with_ratings(stats_message(record, player_name(who.display_name)), ratings)
         await send_ephemeral(interaction, spec)
 
@@ -132,7 +132,7 @@ class Stats(RoutingCog):
         else:
             spec = offered_game(game)
         with readable():
-            page = await storage_of(self.bot).rating_board(guild_id, spec.name, 0, PAGE_SIZE)
+            page = await storage_of(self.bot).ratings.rating_board(guild_id, spec.name, 0, PAGE_SIZE)
         spec_shown = leaderboard_message(page, guild_id)
         await send_ephemeral(interaction, spec_shown)
 

@@ -255,7 +255,7 @@ class GameJournal:
         if table.storage_id is None:
             return False
         try:
-            stored = await storage.load_game(table.storage_id)
+            stored = await storage.games.load_game(table.storage_id)
             table.match = replay(stored)
         except (StorageError, ValueError, KeyError, TypeError) as exc:
             log.error("table %s: could not reload the stored game: %s", table.channel_id, exc)
@@ -270,11 +270,11 @@ class GameJournal:
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
-                await storage.save_lobby(self.lobby_record(table))
+                await storage.lobbies.save_lobby(self.lobby_record(table))
             return 0
         async with storage.transaction() as tx:
             if was_lobby:
-                await tx.delete_lobby(table.channel_id)
+                await tx.lobbies.delete_lobby(table.channel_id)
                 if table.state is TableState.PLAYING:
                     await self._create_game(tx, table)
                 return 0
@@ -283,7 +283,7 @@ class GameJournal:
     async def _create_game(self, tx: Transaction, table: Table) -> None:
         match = table.match
         assert match is not None
-        table.storage_id = await tx.create_game(
+        table.storage_id = await tx.games.create_game(
             guild_id=table.guild_id,
             channel_id=table.channel_id,
             game=table.spec.name,
@@ -293,7 +293,7 @@ class GameJournal:
             options=game_options(table),
         )
         if table.clock.deadline is not None:
-            await tx.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
+            await tx.timers.set_timer(table.storage_id, TURN_TIMER, table.clock.deadline)
 
     async def _write_game(self, tx: Transaction, table: Table, saved: TableRecord, recorded: Recorded) -> int:
         match, game_id = table.match, table.storage_id
@@ -308,33 +308,33 @@ class GameJournal:
         # any other change (a seat, a timer, a stop) locks the row and checks the game
         # (host.storage.game_lock; PostgreSQL only, where several processes may share it).
         for seq, (seat, action) in enumerate(log[before:], start=before):
-            await tx.append_action(game_id, seq, seat, action)  # (forgets the seat's stored prompt)
+            await tx.games.append_action(game_id, seq, seat, action)  # (forgets the seat's stored prompt)
         if not moved and self._locks_games and saved.match is not None:
             await lock_game(tx, game_id, before)
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
-                await tx.set_seat(game_id, index, seat_record(new))
+                await tx.games.set_seat(game_id, index, seat_record(new))
         options = game_options(table)
         if options != saved.stored_options():
-            await tx.set_options(game_id, options)
+            await tx.games.set_options(game_id, options)
         clock, before_clock = table.clock, saved.clock
         rescheduled = clock.deadline != before_clock.deadline
         if rescheduled:
             if clock.deadline is None:
-                await tx.clear_timer(game_id, TURN_TIMER)
+                await tx.timers.clear_timer(game_id, TURN_TIMER)
             else:
-                await tx.set_timer(game_id, TURN_TIMER, clock.deadline)
+                await tx.timers.set_timer(game_id, TURN_TIMER, clock.deadline)
         if clock.deadline is not None and clock.reminded and (rescheduled or not before_clock.reminded):
-            await tx.mark_timer_reminded(game_id, TURN_TIMER)
+            await tx.timers.mark_timer_reminded(game_id, TURN_TIMER)
         if saved.match is not None and moved and (match.is_over or match.round != saved.match.round):
             # A round (or the game) ended: its scores are still to be shown. Stored with the
             # move, cleared by the Discord layer once shown: a restart in between shows them.
             await mark_round_end_owed(tx, game_id, table.channel_id, len(log))
         if match.is_over and moved:
-            changes = await tx.finish_game(game_id, seat_results(match.results(), table.seats))
+            changes = await tx.games.finish_game(game_id, seat_results(match.results(), table.seats))
             recorded.ratings = tuple(sorted(changes.items()))
         elif table.state is TableState.CLOSED and saved.state is TableState.PLAYING:
-            await tx.stop_game(game_id, "stopped")
+            await tx.games.stop_game(game_id, "stopped")
         return max(0, len(log) - before)
 
     def lobby_record(self, table: Table) -> LobbyRecord:
@@ -357,7 +357,7 @@ class GameJournal:
         if self.storage is None or table.storage_id is None:
             return ()
         try:
-            changes = await self.storage.game_rating_changes(table.storage_id)
+            changes = await self.storage.ratings.game_rating_changes(table.storage_id)
         except StorageError as exc:
             log.warning("table %s: could not read the game's rating changes: %s", table.channel_id, exc)
             return ()

@@ -72,10 +72,10 @@ async def load_owned_tables(
     process serves: what it resumes. The database selects them (`ServerShards`), so with ten
     processes each reads a tenth of the rows, not all of them; the other processes resume the
     rest, and report their own unreadable games. ``timeout`` bounds each statement of the
-    games' load (see `Storage.load_unfinished_games`)."""
+    games' load (see `StoredGames.load_unfinished_games`)."""
     servers = plan.servers
-    loaded = await storage.load_unfinished_games(timeout=timeout, servers=servers)
-    return loaded, await storage.load_lobbies(servers=servers)
+    loaded = await storage.games.load_unfinished_games(timeout=timeout, servers=servers)
+    return loaded, await storage.lobbies.load_lobbies(servers=servers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +95,7 @@ async def load_owned_settings(storage: Storage, plan: ShardPlan) -> OwnedSetting
     them. People's languages are read whole: a person is sent DMs from servers of any shard."""
     servers = plan.servers
     return OwnedSettings(
-        await storage.load_default_games(servers=servers),
-        await storage.load_image_settings(servers=servers),
-        await storage.load_languages(servers=servers),
+        await storage.settings.load_default_games(servers=servers),
+        await storage.settings.load_image_settings(servers=servers),
+        await storage.settings.load_languages(servers=servers),
     )

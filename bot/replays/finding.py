@@ -84,7 +84,7 @@ def game_id_of(given: str) -> int:
 async def last_game_id(storage: Storage, channel_id: int) -> int:
     """The id of the last finished game at this table (a :class:`UserError` if there is none)."""
     try:
-        entries = await storage.history(channel_id, 1)
+        entries = await storage.stats.history(channel_id, 1)
     except StorageError as exc:
         raise UserError(lazy("storage.read_failed")) from exc  # READ_FAILED, in the reader's language
     if not entries:
@@ -98,7 +98,7 @@ async def find_replay(storage: Storage, guild_id: int, game_id: int, *, shown: b
     if game_id > MAX_GAME_ID:  # no database holds it (looking it up would fail on PostgreSQL)
         raise UserError(lazy("replay.not_found", id=game_id))
     try:
-        stored = await storage.load_game(game_id)
+        stored = await storage.games.load_game(game_id)
     except UnknownGame as exc:
         key_text = lazy("replay.pruned", id=game_id) if shown else lazy("replay.not_found", id=game_id)
         raise UserError(key_text) from exc

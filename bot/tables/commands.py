@@ -117,7 +117,7 @@ class Commands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                await storage.set_default_game(interaction.guild_id, spec.name)
+                await storage.settings.set_default_game(interaction.guild_id, spec.name)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
                 raise UserError(lazy("default_game.not_saved")) from exc

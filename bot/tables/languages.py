@@ -114,7 +114,7 @@ class Languages:
         if user_locale and self._users.get(user_id) != user_locale:
             self._users[user_id] = user_locale
             if self.storage is not None:
-                self._store(self.storage.set_user_locale(user_id, user_locale))
+                self._store(self.storage.settings.set_user_locale(user_id, user_locale))
         guild_locale = _locale(interaction.guild_locale)
         guild_id = interaction.guild_id
         if guild_id is not None and guild_locale:
@@ -122,7 +122,7 @@ class Languages:
             if server.seen != guild_locale:
                 self._servers[guild_id] = ServerLanguage(server.chosen, guild_locale)
                 if self.storage is not None:
-                    self._store(self.storage.set_server_language(guild_id, self._servers[guild_id]))
+                    self._store(self.storage.settings.set_server_language(guild_id, self._servers[guild_id]))
 
     async def choose(self, guild_id: int, language: str | None) -> None:
         """Make ``language`` the server's (None: follow its own locale again); stored first, so
@@ -130,7 +130,7 @@ class Languages:
         server = self._servers.get(guild_id, ServerLanguage())
         chosen = ServerLanguage(language, server.seen)
         if self.storage is not None:
-            await self.storage.set_server_language(guild_id, chosen)
+            await self.storage.settings.set_server_language(guild_id, chosen)
         self._servers[guild_id] = chosen
 
     def _store(self, write: Awaitable[None]) -> None:

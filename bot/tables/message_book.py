@@ -135,7 +135,9 @@ class MessageBook:
         storage, game_id = self.storage, table.storage_id
         if storage is None or game_id is None:
             return
-        await self._best_effort(table, storage.set_message(game_id, "table", table.channel_id, message_id))
+        await self._best_effort(
+            table, storage.games.set_message(game_id, "table", table.channel_id, message_id)
+        )
 
     async def prompt_sent(self, table: Table, seat: int, ref: PromptRef) -> None:
         """``ref`` is the seat's live prompt now (stored soon, with the others)."""
@@ -193,7 +195,7 @@ class MessageBook:
                 try:
                     async with storage.transaction() as tx:
                         for (game_id, seat), prompt in batch.items():
-                            await tx.set_hand_message_if_current(
+                            await tx.messages.set_hand_message_if_current(
                                 game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
                             )
                 except StorageError as exc:

@@ -171,7 +171,7 @@ class Rematches:
             if storage is None:
                 raise RematchExpired(lazy("rematch.expired"))
             try:
-                stored = await storage.load_game(ident.game_id)
+                stored = await storage.games.load_game(ident.game_id)
             except UnknownGame as exc:  # pruned (or never stored): the offer is long over
                 raise RematchExpired(lazy("rematch.expired")) from exc
             except StorageUnavailable as exc:

@@ -76,7 +76,7 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
         await _show_the_end(service, table)
     for broken in report.broken:
         try:
-            await storage.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
+            await storage.games.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
         except StorageError as exc:
             log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
         # No notice where another game is running (a clash): "use /join" would be wrong there.

@@ -39,7 +39,7 @@ class SettingsCommands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                await storage.set_images(guild_id, on)
+                await storage.settings.set_images(guild_id, on)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's pictures setting: %s", guild_id, exc.detail)
                 raise UserError(lazy("settings_images.not_saved")) from exc

@@ -21,6 +21,8 @@ def seats_to_json(seats: Sequence[SeatRecord]) -> str:
 class LobbyWrites(Writes):
     """The writes of a channel's lobby: stored (replacing the one before), forgotten."""
 
+    __slots__ = ()
+
     async def save_lobby(self, lobby: LobbyRecord) -> None:
         """Store a channel's lobby, replacing the one stored before (a ``message_id`` of None
         keeps the stored one: the Discord layer stores it, see `host.storage.shown`)."""
@@ -46,8 +48,10 @@ class LobbyWrites(Writes):
         return deleted.rowcount > 0
 
 
-class ServerWrites(Writes):
+class SettingsWrites(Writes):
     """The writes of a server's settings."""
+
+    __slots__ = ()
 
     async def set_default_game(self, guild_id: int, game: str) -> None:
         """Store the game a new table of the server plays when /join names none."""

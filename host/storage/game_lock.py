@@ -3,7 +3,7 @@
 A table lives in one process (the one that runs its server's shard), but a process that is
 replaced, or started twice by mistake, may briefly hold a copy of a table that another one is
 changing. A write of a move claims its action number with a conditional update of the game's
-row (`Transaction.append_action`: the row stays locked until the transaction ends, and a table
+row (`GameWrites.append_action`: the row stays locked until the transaction ends, and a table
 behind the stored game rolls its whole write back). Every other write of a started game (a seat
 taken over, a timer, a stop) begins here: it locks the game's row (``SELECT ... FOR UPDATE``: a
 second transaction on the same game waits until the first one ends) and checks that the stored

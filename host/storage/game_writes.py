@@ -55,6 +55,8 @@ async def _explain_refused_action(conn: AsyncConnection | InlineConnection, game
 class GameWrites(Writes):
     """The writes of a game's own rows: the game, its seats, its actions, its results."""
 
+    __slots__ = ()
+
     async def create_game(
         self,
         *,

@@ -24,11 +24,12 @@ from typing import Any
 from sqlalchemy import delete, insert, select, text, union_all
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from host.storage.connections import Clock
 from host.storage.errors import READ_FAILED, SAVE_FAILED
 from host.storage.failures import translated
 from host.storage.records import GameStatus
 from host.storage.schema import games, handed_clicks, lobbies
-from host.storage.store import Clock, Storage, utc_now
+from host.storage.store import Storage, utc_now
 
 log = logging.getLogger(__name__)
 

@@ -78,7 +78,7 @@ async def run(argv: Sequence[str]) -> str:
     storage = await Storage.open(args.database_url, create=False)
     try:
         if args.command == "prune":
-            removed = await storage.prune_finished(timedelta(days=args.days))
+            removed = await storage.games.prune_finished(timedelta(days=args.days))
             days = plural(int(args.days), "day") if float(args.days).is_integer() else f"{args.days:g} days"
             return f"pruned {plural(removed, 'game')} that ended more than {days} ago"
         if args.command == "ratings":
@@ -86,10 +86,10 @@ async def run(argv: Sequence[str]) -> str:
             from host.storage.rated import describe, recompute
 
             if args.store:
-                history = await storage.recompute_ratings(args.server, args.game)
+                history = await storage.ratings.recompute_ratings(args.server, args.game)
                 return f"{describe(history)}\n\nstored: these ratings replace the ones kept before"
-            return describe(await recompute(storage, args.server, args.game))
-        loaded = await storage.load_unfinished_games()
+            return describe(await recompute(storage.stats, args.server, args.game))
+        loaded = await storage.games.load_unfinished_games()
         return (
             f"{storage.backend} database, schema version {storage.schema_version}: "
             f"{plural(sum(g.record.status is GameStatus.ACTIVE for g in loaded.games), 'unfinished game')}, "

@@ -65,7 +65,8 @@ def rated_results(
 
 
 class FinishedGames(Protocol):
-    """Where finished games are read from (:class:`host.storage.Storage`)."""
+    """Where finished games are read from (``storage.stats``:
+    :class:`host.storage.stored_stats.StoredStats`)."""
 
     async def finished_games(
         self, guild_id: int | None = None, game: str | None = None

@@ -1,8 +1,8 @@
 """The stored ratings as the pages show them: a board (/leaderboard), a player's (/stats) and
 what one game did to its seats (the final standings); and the recompute that replaces them.
 
-:class:`StoredRatings` is the part of :class:`~host.storage.Storage` that reads them, each in a
-read of its own, and recomputes them in a transaction.
+:class:`StoredRatings` is the ratings part of :class:`~host.storage.Storage` (``storage.ratings``)
+that reads them, each in a read of its own, and recomputes them in a transaction.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.ratings import Rated, Rating, RatingBook
-from host.storage.access import StorageAccess
+from host.storage.connections import Connections
 from host.storage.rated import RatedHistory
 from host.storage.rating_rows import board_key, replace_ratings, stored_player, stored_rating
 from host.storage.records import GameStatus, SeatRatingChange
@@ -47,8 +47,11 @@ class RatingPage:
         return self.offset + self.limit < self.total_players
 
 
-class StoredRatings(StorageAccess):
+class StoredRatings:
     """Reading the stored ratings, and replacing them by a recompute."""
+
+    def __init__(self, connections: Connections) -> None:
+        self._connections = connections
 
     async def rating_board(
         self, guild_id: int | None, game: str, offset: int = 0, limit: int = 10
@@ -57,7 +60,7 @@ class StoredRatings(StorageAccess):
         if offset < 0 or limit <= 0:
             raise ValueError("offset must be >= 0 and limit > 0")
         book = RatingBook()
-        async with self._reading(snapshot=True) as conn:
+        async with self._connections.reading(snapshot=True) as conn:
             rows = await conn.execute(
                 select(ratings).where(
                     ratings.c.guild_id == board_key(guild_id), ratings.c.game == game, ratings.c.games > 0
@@ -82,7 +85,7 @@ class StoredRatings(StorageAccess):
 
     async def player_ratings(self, guild_id: int | None, user_id: int) -> dict[str, Rating]:
         """A person's rating in every game they were rated in on a server, by game name."""
-        async with self._reading() as conn:
+        async with self._connections.reading() as conn:
             rows = await conn.execute(
                 select(ratings).where(
                     ratings.c.guild_id == board_key(guild_id),
@@ -95,7 +98,7 @@ class StoredRatings(StorageAccess):
 
     async def game_rating_changes(self, game_id: int) -> dict[int, SeatRatingChange]:
         """What a finished game did to each seat's rating, by seat (empty: it did not count)."""
-        async with self._reading() as conn:
+        async with self._connections.reading() as conn:
             rows = await conn.execute(
                 select(game_ratings.c.seat, game_ratings.c.rating, game_ratings.c.rating_change).where(
                     game_ratings.c.game_id == game_id
@@ -106,7 +109,7 @@ class StoredRatings(StorageAccess):
     async def recompute_ratings(self, guild_id: int | None = None, game: str | None = None) -> RatedHistory:
         """Replace the stored ratings (of one server and/or game, else all) by those recomputed
         from the stored finished games, in one transaction; returns them."""
-        async with self.transaction() as tx:
+        async with self._connections.transaction() as tx:
             return await replace_ratings(tx.connection, guild_id, game)
 
 

@@ -1,6 +1,6 @@
 """Ratings kept in storage: updated in the transaction that finishes a game, replaced by a recompute.
 
-A finished game is rated inside :meth:`host.storage.Transaction.finish_game`, from what that
+A finished game is rated inside :meth:`host.storage.game_writes.GameWrites.finish_game`, from what that
 transaction stores (its results and the computer levels of its options), through the same fold
 as the recompute (:func:`host.storage.rated.rated_results`, :class:`host.ratings.RatingBook`):
 the game's end and its ratings are committed together or not at all, so a restart can neither

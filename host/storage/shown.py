@@ -3,8 +3,8 @@ by the Discord layer (its message book), and the one mark the host writes with a
 
 - The lobby's message (``lobbies.message_id``), a game's table message (``game_messages``,
   purpose ``table``) and each seat's live prompt (purpose ``hand``, stored only while the game is
-  at the move it was sent for: `Transaction.set_hand_message_if_current`; a seat's move forgets
-  it, `Transaction.append_action`). The host never reads or writes these.
+  at the move it was sent for: `MessageWrites.set_hand_message_if_current`; a seat's move forgets
+  it, `GameWrites.append_action`). The host never reads or writes these.
 - The end of a round (or of the game) still to be shown (purpose :data:`OWED`): stored by the
   host in the transaction of the move that ended it (store before show), cleared by the Discord
   layer once it showed it. Its "message id" is the game's action count at that move, so a mark
@@ -36,12 +36,12 @@ async def set_lobby_message(tx: Transaction, channel_id: int, message_id: int) -
 async def mark_round_end_owed(tx: Transaction, game_id: int, channel_id: int, action_count: int) -> None:
     """The move that made the game's ``action_count`` actions ended a round (or the game): its
     end is to be shown, also after a restart, until :func:`clear_round_end_owed`."""
-    await tx.set_message(game_id, OWED, channel_id, action_count)
+    await tx.messages.set_message(game_id, OWED, channel_id, action_count)
 
 
 async def clear_round_end_owed(tx: Transaction, game_id: int) -> None:
     """The end of the game's last round has been shown: a restart need not show it again."""
-    await tx.delete_message(game_id, OWED)
+    await tx.messages.delete_message(game_id, OWED)
 
 
 def owes_round_end(stored: StoredGame) -> bool:

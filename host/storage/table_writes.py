@@ -15,6 +15,8 @@ from host.storage.writes import Writes, delete_by_key, forget_message, keyed, se
 class MessageWrites(Writes):
     """The writes of a game's messages: remembered, replaced, forgotten."""
 
+    __slots__ = ()
+
     async def set_message(
         self, game_id: int, purpose: str, channel_id: int, message_id: int, seat: int | None = None
     ) -> None:
@@ -59,6 +61,8 @@ class MessageWrites(Writes):
 
 class TimerWrites(Writes):
     """The writes of a game's timers: set or moved, reminded, cleared."""
+
+    __slots__ = ()
 
     async def set_timer(self, game_id: int, kind: str, due_at: datetime, seat: int | None = None) -> None:
         """Set (or move) a game's timer of this kind (and seat) to fire at `due_at` (aware).

@@ -3,7 +3,9 @@ a row written or replaced, a game that must exist) and the statements they build
 
 The parts, one job each: a game's life (:mod:`host.storage.game_writes`), its messages and
 timers (:mod:`host.storage.table_writes`), lobbies and server settings
-(:mod:`host.storage.channel_writes`); :class:`host.storage.transaction.Transaction` is all of them.
+(:mod:`host.storage.channel_writes`); :class:`host.storage.transaction.Transaction` holds one of
+each (``tx.games``, ``tx.messages``, ``tx.timers``, ``tx.lobbies``, ``tx.settings``), all on its
+connection and time.
 """
 
 from __future__ import annotations
@@ -83,15 +85,12 @@ async def forget_message(
 class Writes:
     """One transaction's connection and time, and the writes every part of it makes."""
 
+    __slots__ = ("_conn", "now")
+
     def __init__(self, conn: AsyncConnection | InlineConnection, now: datetime) -> None:
         self._conn = conn
         self.now = now
         """The time stamped on every row this transaction writes."""
-
-    @property
-    def connection(self) -> AsyncConnection | InlineConnection:
-        """The underlying connection, for storage's own multi-statement operations."""
-        return self._conn
 
     async def _upsert(self, table: Table, key: dict[str, Any], values: dict[str, Any]) -> None:
         """Write ``values`` into the row of ``key``: updated if there is one, else inserted."""

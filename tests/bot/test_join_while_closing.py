@@ -16,7 +16,8 @@ import pytest
 
 from bot.tables.service import TableService
 from host.journal import GameJournal
-from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable
+from host.storage.game_writes import GameWrites
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 
 CHANNEL = 57
@@ -85,15 +86,15 @@ async def playing(tmp_path: Path) -> AsyncIterator[tuple[TableService, Table]]:
 
 def slow_stop(monkeypatch: pytest.MonkeyPatch, *, refused: bool) -> None:
     """Storing a stop takes a while (a slow disk, a busy writer), then succeeds or is refused."""
-    stop_game = Transaction.stop_game
+    stop_game = GameWrites.stop_game
 
-    async def slow(tx: Transaction, game_id: int, reason: str) -> bool:
+    async def slow(games: GameWrites, game_id: int, reason: str) -> bool:
         await asyncio.sleep(0.05)
         if refused:
             raise StorageUnavailable(SAVE_FAILED)
-        return await stop_game(tx, game_id, reason)
+        return await stop_game(games, game_id, reason)
 
-    monkeypatch.setattr(Transaction, "stop_game", slow)
+    monkeypatch.setattr(GameWrites, "stop_game", slow)
 
 
 async def during_stop(

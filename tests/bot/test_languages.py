@@ -83,10 +83,10 @@ async def test_languages_are_stored_and_restored(tmp_path: Path) -> None:
         await languages.choose(200, "de")
         await languages.settle()
         again = Languages(storage)
-        again.restore(await storage.load_languages())
+        again.restore(await storage.settings.load_languages())
         assert again.of_user(7) == "de"
         assert again.of_server(100) == "en" and again.of_server(200) == "de"
-        stored = await storage.load_languages()
+        stored = await storage.settings.load_languages()
         assert stored.users == {7: "de"}
         assert stored.servers == {100: ServerLanguage(None, "en-US"), 200: ServerLanguage("de", None)}
     finally:

@@ -18,7 +18,8 @@ from sqlalchemy import event
 
 from bot.runtime.interaction_release import releases_click
 from host.journal import GameJournal
-from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable
+from host.storage.game_writes import GameWrites
 from host.tables import TableError, TableRegistry, TableState
 from tests.bot.stickem_moves import auto_move, choose_misery, engine
 from tests.bot.stored_tables import stored_table
@@ -81,7 +82,7 @@ async def test_a_channels_table_closing_in_a_write_still_in_flight_is_not_replac
         async def refused(*_: object) -> bool:
             raise StorageUnavailable(SAVE_FAILED)
 
-        monkeypatch.setattr(Transaction, "stop_game", refused)
+        monkeypatch.setattr(GameWrites, "stop_game", refused)
 
         async def stop() -> None:
             async with table.lock, journal.recording(table):
@@ -132,7 +133,7 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
             await asyncio.wait_for(moving, timeout=5.0)
         event.remove(storage.inline_engine, "commit", held)
         assert engine(table).action_count == 0  # put back ...
-        (stored,) = (await storage.load_unfinished_games()).games
+        (stored,) = (await storage.games.load_unfinished_games()).games
         assert len(stored.actions) == 1  # ... although stored
         second = engine(table).awaiting[1]
         with pytest.raises(TableError, match="out of step"):

@@ -16,13 +16,13 @@ from bot.boot.config import Settings, database_url_for
 from host.storage import (
     DuplicateAction,
     SchemaTooNew,
-    Storage,
     StorageConfigError,
     StorageError,
     StorageUnavailable,
 )
 from host.storage.database import normalise_url
 from host.storage.maintenance import default_database_url
+from host.storage.stored_games import StoredGames
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GAbCdE.abcdefghijklmnopqrstuvwxyz0123456789AB"
 
@@ -99,13 +99,13 @@ async def test_the_start_up_load_has_its_own_longer_limit(
     """The start-up load of every stored move is not bound by the few seconds a move's write
     may take (on PostgreSQL that limit would fail the start of a big database)."""
     seen: list[float | None] = []
-    real = Storage.load_unfinished_games
+    real = StoredGames.load_unfinished_games
 
-    async def recording(self: Storage, *, timeout: float | None = None, **selection: Any) -> object:
+    async def recording(self: StoredGames, *, timeout: float | None = None, **selection: Any) -> object:
         seen.append(timeout)
         return await real(self, timeout=timeout, **selection)
 
-    monkeypatch.setattr(Storage, "load_unfinished_games", recording)
+    monkeypatch.setattr(StoredGames, "load_unfinished_games", recording)
     bot = StickemBot(Settings(token=TOKEN, data_dir=tmp_path))
     try:
         await bot._open_database()

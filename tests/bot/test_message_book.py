@@ -30,10 +30,10 @@ async def test_the_lobby_message_is_kept_through_the_lobbys_changes(storage: Sto
     await book.lobby_shown(table, 4242)
     await change(journal, table, lambda: table.lobby.join(2, "p2"))
     await change(journal, table, lambda: table.lobby.leave(2))
-    (lobby,) = await storage.load_lobbies()
+    (lobby,) = await storage.lobbies.load_lobbies()
     assert lobby.message_id == 4242
     restarted = MessageBook()
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     (again,) = restore_tables(loaded, [lobby], TableRegistry(), restarted).lobbies
     assert restarted.of(again).lobby_id == 4242
 
@@ -47,7 +47,7 @@ async def test_the_table_message_and_a_live_prompt_come_back_after_a_restart(sto
     await book.prompt_sent(table, 1, PromptRef(901, 902))
     await book.drain()
     restarted = MessageBook()
-    report = restore_tables(await storage.load_unfinished_games(), [], TableRegistry(), restarted)
+    report = restore_tables(await storage.games.load_unfinished_games(), [], TableRegistry(), restarted)
     (again,) = report.games
     assert report.sources == []  # the stored games (their whole logs) are not kept with the report
     page = restarted.of(again)
@@ -66,10 +66,10 @@ async def test_the_end_of_a_round_is_owed_until_the_book_says_it_was_shown(stora
     while engine(table).round == 1:
         await next_move(journal, table)
     assert table.storage_id is not None
-    stored = await storage.load_game(table.storage_id)
+    stored = await storage.games.load_game(table.storage_id)
     assert owes_round_end(stored)
     await book.round_end_shown(table)
-    stored = await storage.load_game(table.storage_id)
+    stored = await storage.games.load_game(table.storage_id)
     assert not owes_round_end(stored)
     assert all(message.purpose != OWED for message in stored.messages)
 

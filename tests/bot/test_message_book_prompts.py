@@ -13,6 +13,7 @@ import pytest
 from bot.tables.message_book import PROMPT_BATCH, MessageBook, PromptRef
 from host.journal import GameJournal
 from host.storage import Storage, Transaction
+from host.storage.table_writes import MessageWrites
 from host.tables import Table
 from tests.bot.stickem_moves import engine
 from tests.storage.conftest import clock, storage, target
@@ -33,7 +34,7 @@ async def send_dm(book: MessageBook, table: Table, seat: int, message_id: int) -
 
 async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
     assert table.storage_id is not None
-    stored = await storage.load_game(table.storage_id)
+    stored = await storage.games.load_game(table.storage_id)
     return {m.seat: m.message_id for m in stored.messages if m.purpose == "hand"}
 
 
@@ -84,13 +85,13 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
         await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
         tables.append(table)
     sizes: list[int] = []
-    counted = Transaction.set_hand_message_if_current
+    counted = MessageWrites.set_hand_message_if_current
 
-    async def counting(tx: Transaction, *args: int) -> bool:
+    async def counting(messages: MessageWrites, *args: int) -> bool:
         if not sizes or sizes[-1] < 0:
             sizes.append(0)
         sizes[-1] += 1
-        return await counted(tx, *args)
+        return await counted(messages, *args)
 
     opened = Storage.transaction
 
@@ -100,7 +101,7 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
         async with opened(self) as tx:
             yield tx
 
-    monkeypatch.setattr(Transaction, "set_hand_message_if_current", counting)
+    monkeypatch.setattr(MessageWrites, "set_hand_message_if_current", counting)
     monkeypatch.setattr(Storage, "transaction", transaction)
     for table in tables:
         await send_dm(book, table, 0, 500)

@@ -30,7 +30,7 @@ async def stored(tmp_path: Path) -> tuple[Storage, dict[str, int]]:
         await play(storage, game_id, 3)
     await raw(storage, "UPDATE games SET seed = 'x' WHERE id = :id", id=games["broken"])
     for channel, guild in ((10, SHARD_0_SERVER), (11, SHARD_1_SERVER)):
-        await storage.save_lobby(
+        await storage.lobbies.save_lobby(
             LobbyRecord(
                 channel_id=channel, guild_id=guild, game="stickem", host_id=1, seats=(SeatRecord(1, "Ann"),)
             )
@@ -85,11 +85,11 @@ async def stored_settings(tmp_path: Path) -> Storage:
         (SHARD_0_SERVER, "stupid", False, "de"),
         (SHARD_1_SERVER, "stickgame", True, None),
     ):
-        await storage.set_default_game(guild, game)
-        await storage.set_images(guild, images)
-        await storage.set_server_language(guild, ServerLanguage(language, "en-US"))
-    await storage.set_user_locale(1, "de")
-    await storage.set_user_locale(2, "fr")
+        await storage.settings.set_default_game(guild, game)
+        await storage.settings.set_images(guild, images)
+        await storage.settings.set_server_language(guild, ServerLanguage(language, "en-US"))
+    await storage.settings.set_user_locale(1, "de")
+    await storage.settings.set_user_locale(2, "fr")
     return storage
 
 

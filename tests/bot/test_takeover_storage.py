@@ -24,7 +24,7 @@ async def test_requests_and_vacated_seats_survive_a_restart(tmp_path: Path) -> N
             table.lobby.join(9, "dee")
         async with journal.recording(table):
             table.takeover_desk.approve(1, 3, 8)
-        (stored,) = (await storage.load_unfinished_games()).games
+        (stored,) = (await storage.games.load_unfinished_games()).games
         restored = table_of_game(stored, TableRegistry())
         assert restored.takeover_requests == {9: TakeoverAsk("dee", (1, 3))}
         assert restored.takeovers == {3: Seat(8, "eve")}
@@ -39,12 +39,12 @@ async def test_a_request_stored_before_seats_could_be_chosen_is_read(tmp_path: P
         storage, _, table
     ):
         assert table.storage_id is not None
-        options = json.loads((await storage.load_game(table.storage_id)).record.options)
+        options = json.loads((await storage.games.load_game(table.storage_id)).record.options)
         del options["asks"], options["vacated"]
         options["requests"] = {"2": [9, "dee"]}  # seat -> [user id, name], as stored before
         async with storage.transaction() as tx:
-            await tx.set_options(table.storage_id, json.dumps(options))
-        (stored,) = (await storage.load_unfinished_games()).games
+            await tx.games.set_options(table.storage_id, json.dumps(options))
+        (stored,) = (await storage.games.load_unfinished_games()).games
         restored = table_of_game(stored, TableRegistry())
         assert restored.takeover_requests == {9: TakeoverAsk("dee", (2,))}
         assert restored.vacated == {}

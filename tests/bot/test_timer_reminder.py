@@ -41,7 +41,7 @@ async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path
         assert table.clock.deadline is not None and not table.clock.reminded
         async with journal.recording(table, background=True):
             table.clock.reminded = True
-        (stored,) = (await storage.load_unfinished_games()).games
+        (stored,) = (await storage.games.load_unfinished_games()).games
         assert stored.timers[0].due_at == table.clock.deadline and stored.timers[0].reminded_at is not None
         restored = table_of_game(stored, TableRegistry())
         assert restored.clock.reminded and restored.clock.deadline == table.clock.deadline
@@ -52,6 +52,6 @@ async def test_the_reminder_is_stored_with_the_timer_and_restored(tmp_path: Path
             choose_misery(table, 2, game.hand(1)[0], game_id="g1", round=1)
             auto_move(table, 2, game.hand(2)[0])
         assert table.clock.deadline is not None and not table.clock.reminded
-        (stored,) = (await storage.load_unfinished_games()).games
+        (stored,) = (await storage.games.load_unfinished_games()).games
         assert stored.timers[0].due_at == table.clock.deadline and stored.timers[0].reminded_at is None
         assert not table_of_game(stored, TableRegistry()).clock.reminded

@@ -15,7 +15,8 @@ import pytest
 from bot.tables.service import TableService
 from host.autoplay import AutoplaySettings
 from host.journal import GameJournal
-from host.storage import SAVE_FAILED, Storage, StorageUnavailable, Transaction
+from host.storage import SAVE_FAILED, Storage, StorageUnavailable
+from host.storage.game_writes import GameWrites
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 from tests.bot.stickem_moves import engine
 
@@ -59,7 +60,7 @@ async def test_the_computer_plays_on_after_a_stop_that_could_not_be_saved(
         await asyncio.sleep(MOVE_DELAY * 5)  # the computer's pause ends meanwhile
         raise StorageUnavailable(SAVE_FAILED)
 
-    monkeypatch.setattr(Transaction, "stop_game", slow_refusal)
+    monkeypatch.setattr(GameWrites, "stop_game", slow_refusal)
     async with one_human_two_computers(tmp_path) as (service, table):
         service.kick(table)
         assert service.autoplay.busy(table)

@@ -498,7 +498,7 @@ async def expected_ratings(storage: Storage) -> dict[str, tuple[str, ...]]:
     place (winners first, then by total), worded by the host's catalog."""
     book = RatingBook()
     lines: dict[str, list[str]] = {}
-    for stored in await storage.finished_games():
+    for stored in await storage.stats.finished_games():
         rated = rated_game(stored)
         changes = {change.who: change for change in book.rate(rated)}
         ranks = rated.ranks()

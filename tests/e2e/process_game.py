@@ -117,11 +117,11 @@ class ProcessGame:
         """The game as the database has it now (read by the test, on the side)."""
         storage = await Storage.open(self.url, timeout=5)
         try:
-            result = await storage.load_unfinished_games()
+            result = await storage.games.load_unfinished_games()
             if result.games:
                 return result.games[0]
-            history = await storage.history(self.channel.id, 1)
-            return await storage.load_game(history[0].game_id)
+            history = await storage.stats.history(self.channel.id, 1)
+            return await storage.games.load_game(history[0].game_id)
         finally:
             await storage.close()
 

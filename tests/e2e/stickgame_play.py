@@ -450,7 +450,7 @@ async def store_game(
     storage = await Storage.open(url)
     try:
         async with storage.transaction() as tx:
-            stored = await tx.create_game(
+            stored = await tx.games.create_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 seed=seed,
@@ -462,7 +462,7 @@ async def store_game(
                 ),
             )
             for seq, (seat, action) in enumerate(log):
-                await tx.append_action(stored, seq, seat, action)
+                await tx.games.append_action(stored, seq, seat, action)
         return stored
     finally:
         await storage.close()
@@ -695,13 +695,15 @@ def stored_log(url: str, channel_id: int) -> LogSource:
         storage = await Storage.open(url, timeout=5)
         try:
             games = [
-                g for g in (await storage.load_unfinished_games()).games if g.record.channel_id == channel_id
+                g
+                for g in (await storage.games.load_unfinished_games()).games
+                if g.record.channel_id == channel_id
             ]
             if games:
                 stored = games[0]
             else:
-                history = await storage.history(channel_id, 1)
-                stored = await storage.load_game(history[0].game_id)
+                history = await storage.stats.history(channel_id, 1)
+                stored = await storage.games.load_game(history[0].game_id)
             return tuple((action.seat, action.action) for action in stored.actions)
         finally:
             await storage.close()

@@ -45,7 +45,7 @@ async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_pa
         assert "Bot Ada (hard)" in standings and "Bot Bea (normal)" in standings
     storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
     try:
-        history = await storage.history(club.channel.id)
+        history = await storage.stats.history(club.channel.id)
         assert len(history) == 1
         # stored without words of a language: a computer's first name, its level beside it
         names = {s.display_name: (s.user_id, s.level) for s in history[0].standings}
@@ -195,7 +195,7 @@ async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
     assert storage_id is not None
     storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
     try:
-        stored = await storage.load_game(storage_id)
+        stored = await storage.games.load_game(storage_id)
         assert [s.user_id for s in stored.record.seats] == [ann.id, dee.id, cyd.id]
     finally:
         await storage.close()

@@ -83,7 +83,7 @@ async def until_nothing_owed(g: ProcessGame) -> None:
         while True:
             storage = await Storage.open(g.url, timeout=5)
             try:
-                if not (await storage.load_unfinished_games()).games:
+                if not (await storage.games.load_unfinished_games()).games:
                     return
             finally:
                 await storage.close()
@@ -150,6 +150,6 @@ async def test_a_game_ended_as_the_bot_dies_is_shown_and_closed_after_the_restar
     storage = await Storage.open(g.url)
     try:
         for user in g.users:
-            assert (await storage.player_ratings(g.channel.guild_id, user.id))["stickem"].games == 1
+            assert (await storage.ratings.player_ratings(g.channel.guild_id, user.id))["stickem"].games == 1
     finally:
         await storage.close()

@@ -194,7 +194,7 @@ async def stored_counts(g: ProcessGame) -> dict[int, int]:
     """The number of stored actions of each unfinished game, by channel."""
     storage = await Storage.open(g.url, timeout=5)
     try:
-        loaded = await storage.load_unfinished_games()
+        loaded = await storage.games.load_unfinished_games()
     finally:
         await storage.close()
     return {stored.record.channel_id: len(stored.actions) for stored in loaded.games}

@@ -46,7 +46,7 @@ async def expected_boards(storage: Storage) -> tuple[RatingBook, list[list[str]]
     order of places: winners first, then by total, a tie sharing its place)."""
     book = RatingBook()
     lines = []
-    for stored in await storage.finished_games():
+    for stored in await storage.stats.finished_games():
         rated = rated_game(stored)
         changes = {change.who: change for change in book.rate(rated)}
         ranks = rated.ranks()
@@ -98,7 +98,7 @@ async def test_games_played_to_the_end_rate_their_players(emulator: Emulator, tm
 
         storage = bot.storage
         assert storage is not None
-        assert await storage.game_rating_changes(stopped_id) == {}
+        assert await storage.ratings.game_rating_changes(stopped_id) == {}
         book, expected = await expected_boards(storage)
         assert len(expected) == 2
 

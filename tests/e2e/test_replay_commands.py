@@ -114,7 +114,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         # its picture: the first step's table and every hand, as the game's art draws it
         storage = bot.storage
         assert isinstance(storage, Storage)
-        replay = stored_replay(await storage.load_game(game_id))
+        replay = stored_replay(await storage.games.load_game(game_id))
         art = art_of(registry.game("stickem"))
         assert art is not None
         expected = art.draw("replay", replay.steps[0].views, ("ann", "bob", "cyd"))
@@ -164,7 +164,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert malformed.ephemeral and "is not a game id" in malformed.content
         missing = await answer(await emulator.driver.slash(ann, channel, "replay", game="987654"))
         assert missing.ephemeral and "There is no finished game #987654 on this server" in missing.content
-        theirs = await storage.create_game(
+        theirs = await storage.games.create_game(
             guild_id=guild.id + 1,
             channel_id=12345,
             game="stickem",
@@ -176,7 +176,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
             SeatResult(0, users[0].id, "ann", 1, (1,), True),
             SeatResult(1, users[1].id, "bob", 0, (0,), False),
         ]
-        await storage.finish_game(theirs, results)
+        await storage.games.finish_game(theirs, results)
         elsewhere = await answer(await emulator.driver.slash(ann, channel, "replay", game=str(theirs)))
         assert f"There is no finished game #{theirs} on this server" in elsewhere.content
         beyond = f"stk:rp:next:{game_id}:{steps + 5}"
@@ -197,7 +197,7 @@ async def test_history_and_replay_of_a_game_played_through_the_bot(
         assert step_of(second) == (2, steps)
         storage = restarted.storage
         assert isinstance(storage, Storage)
-        assert await storage.prune_finished(timedelta(0)) == 2
+        assert await storage.games.prune_finished(timedelta(0)) == 2
         pruned = await answer(await emulator.driver.click(ann, second, "Next"))
         assert pruned.ephemeral and f"Game #{game_id} is no longer stored" in pruned.content
         assert step_of(second) == (2, steps)  # the replay's message is unchanged
@@ -216,7 +216,7 @@ async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_p
         ids = []
         for _ in range(7):  # finished games without a move: their replay is the first deal
             ids.append(
-                await storage.create_game(
+                await storage.games.create_game(
                     guild_id=guild.id,
                     channel_id=channel.id,
                     game="stickem",
@@ -229,7 +229,7 @@ async def test_history_pages_turn_also_after_a_restart(emulator: Emulator, tmp_p
                 SeatResult(seat, user.id, user.name, 3 - seat, (3 - seat,), seat == 0)
                 for seat, user in enumerate((ann, bob, cyd))
             ]
-            await storage.finish_game(ids[-1], results)
+            await storage.games.finish_game(ids[-1], results)
     finally:
         await storage.close()
     newest_first = ids[::-1]
@@ -271,7 +271,7 @@ async def test_a_german_reader_gets_history_and_replay_in_german(emulator: Emula
         ids = []
         for _ in range(6):  # one more than a page: a Next button to click
             ids.append(
-                await storage.create_game(
+                await storage.games.create_game(
                     guild_id=guild.id,
                     channel_id=channel.id,
                     game="stickgame",
@@ -284,7 +284,7 @@ async def test_a_german_reader_gets_history_and_replay_in_german(emulator: Emula
                 SeatResult(seat, user.id, user.name, 2 - seat, (2 - seat,), seat == 0)
                 for seat, user in enumerate((hans, emma))
             ]
-            await storage.finish_game(ids[-1], results)
+            await storage.games.finish_game(ids[-1], results)
     finally:
         await storage.close()
     title = registry.game("stickgame").title
@@ -328,7 +328,7 @@ async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator,
     match, _ = play_out(spec, 3, options, 17, "random")
     storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
     try:
-        game_id = await storage.create_game(
+        game_id = await storage.games.create_game(
             guild_id=guild.id,
             channel_id=channel.id,
             game="stickem",
@@ -337,9 +337,9 @@ async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator,
             seats=[SeatRecord(user.id, user.name) for user in (ann, bob, cyd)],
         )
         for seq, (seat, action) in enumerate(match.log):
-            await storage.append_action(game_id, seq, seat, action)
+            await storage.games.append_action(game_id, seq, seat, action)
         results = match.results()
-        await storage.finish_game(
+        await storage.games.finish_game(
             game_id,
             [
                 SeatResult(seat, user.id, user.name, results.totals[seat], (), seat in results.winners)

@@ -40,7 +40,7 @@ def rules_json(rounds: int = 1) -> str:
 
 async def store_game(storage: Storage, channel: Channel, users: list[User], guild_id: int) -> int:
     """A game stored the way the bot stores one, with no action yet."""
-    return await storage.create_game(
+    return await storage.games.create_game(
         guild_id=guild_id,
         channel_id=channel.id,
         seed=SEED,
@@ -68,12 +68,12 @@ async def test_broken_games_are_reported_and_the_others_resume(
         good_id = await store_game(storage, good, users, guild.id)
         refused_id = await store_game(storage, refused, users, guild.id)
         # a card the engine refuses: nobody plays a card during the misery choice
-        await storage.append_action(refused_id, 0, 0, "p:red7")
+        await storage.games.append_action(refused_id, 0, 0, "p:red7")
         unreadable_id = await store_game(storage, unreadable, users, guild.id)
         async with storage.engine.begin() as conn:
             tamper = text("UPDATE games SET rules = 'not json' WHERE id = :id")
             await conn.execute(tamper, {"id": unreadable_id})
-        await storage.save_lobby(
+        await storage.lobbies.save_lobby(
             LobbyRecord(
                 lobby_channel.id,
                 guild.id,
@@ -125,8 +125,8 @@ async def test_broken_games_are_reported_and_the_others_resume(
 
     storage = await Storage.open(url)
     try:
-        assert (await storage.load_game(refused_id)).record.status is GameStatus.STOPPED
-        loaded = await storage.load_unfinished_games()
+        assert (await storage.games.load_game(refused_id)).record.status is GameStatus.STOPPED
+        loaded = await storage.games.load_unfinished_games()
         assert [g.record.id for g in loaded.games] == [good_id]
         assert not loaded.problems  # the broken games were stopped: reported once, not at every start
     finally:
@@ -148,8 +148,8 @@ async def test_a_deleted_channel_ends_its_stored_game(emulator: Emulator, tmp_pa
         assert table.storage_id is not None
     storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
     try:
-        assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
-        assert (await storage.load_unfinished_games()).games == ()
+        assert (await storage.games.load_game(table.storage_id)).record.status is GameStatus.STOPPED
+        assert (await storage.games.load_unfinished_games()).games == ()
     finally:
         await storage.close()
 
@@ -194,8 +194,8 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game(
 
     storage = await Storage.open(url)
     try:
-        assert (await storage.load_game(deleted_id)).record.status is GameStatus.STOPPED
-        assert [g.record.id for g in (await storage.load_unfinished_games()).games] == [kept_id]
+        assert (await storage.games.load_game(deleted_id)).record.status is GameStatus.STOPPED
+        assert [g.record.id for g in (await storage.games.load_unfinished_games()).games] == [kept_id]
     finally:
         await storage.close()
 
@@ -227,6 +227,6 @@ async def test_a_clashing_game_gets_no_notice_where_another_game_runs(
 
     storage = await Storage.open(url)
     try:
-        assert (await storage.load_game(second)).record.status is GameStatus.STOPPED
+        assert (await storage.games.load_game(second)).record.status is GameStatus.STOPPED
     finally:
         await storage.close()

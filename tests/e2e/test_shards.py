@@ -30,7 +30,7 @@ class ShardGame(ProcessGame):
         """This channel's game as the database has it now."""
         storage = await Storage.open(self.url, timeout=5)
         try:
-            result = await storage.load_unfinished_games()
+            result = await storage.games.load_unfinished_games()
             return next(g for g in result.games if g.record.channel_id == self.channel.id)
         finally:
             await storage.close()

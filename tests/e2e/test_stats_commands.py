@@ -27,7 +27,7 @@ async def finished_game(
     storage: Storage, guild_id: int, channel_id: int, players: list[tuple[User, int, int]]
 ) -> None:
     """A finished two-round game: (user, total, misery cards swallowed) per seat."""
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
         game="stickem",
@@ -37,7 +37,7 @@ async def finished_game(
         options=json.dumps({"game_id": "abc", "preset": "classic", "rounds": 2}),
     )
     best = max(total for _, total, _ in players)
-    await storage.finish_game(
+    await storage.games.finish_game(
         game_id,
         [
             SeatResult(
@@ -69,7 +69,7 @@ async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path)
         await finished_game(storage, guild.id, here, [(u[0], 40, 2), (u[3], 20, 0), (u[4], 0, 3)])
         for i in range(5, 12):
             await finished_game(storage, guild.id, elsewhere, [(u[i], 8, 0), (u[1], 2, 0), (u[2], 1, 0)])
-        ranked = (await recompute(storage)).book.leaderboard(guild.id, "stickem")
+        ranked = (await recompute(storage.stats)).book.leaderboard(guild.id, "stickem")
     finally:
         await storage.close()
     names = {Rated.person(user.id): user.name for user in users}

@@ -56,7 +56,7 @@ async def stored_prompt(g: ProcessGame, seat: int) -> int | None:
     answering a click), or None."""
     storage = await Storage.open(g.url, timeout=5)
     try:
-        stored = (await storage.load_unfinished_games()).games[0]
+        stored = (await storage.games.load_unfinished_games()).games[0]
     finally:
         await storage.close()
     return next((m.message_id for m in stored.messages if m.purpose == "hand" and m.seat == seat), None)
@@ -66,9 +66,9 @@ async def forget_prompt(g: ProcessGame, seat: int) -> None:
     """Delete the stored id of the seat's live DM prompt (the bot is down)."""
     storage = await Storage.open(g.url, timeout=5)
     try:
-        stored = (await storage.load_unfinished_games()).games[0]
+        stored = (await storage.games.load_unfinished_games()).games[0]
         async with storage.transaction() as tx:
-            assert await tx.delete_message(stored.record.id, "hand", seat)
+            assert await tx.messages.delete_message(stored.record.id, "hand", seat)
     finally:
         await storage.close()
 

@@ -41,7 +41,7 @@ async def stored_action_count(url: str) -> int:
     """How many actions the database holds for the (one) unfinished game."""
     storage = await Storage.open(url, timeout=5)
     try:
-        (game,) = (await storage.load_unfinished_games()).games
+        (game,) = (await storage.games.load_unfinished_games()).games
         return len(game.actions)
     finally:
         await storage.close()
@@ -101,7 +101,7 @@ async def stored_totals(url: str, channel_id: int) -> list[int]:
     """The final totals the database keeps for the channel's last game."""
     storage = await Storage.open(url, timeout=5)
     try:
-        (entry,) = await storage.history(channel_id, 1)
+        (entry,) = await storage.stats.history(channel_id, 1)
         return [s.total for s in sorted(entry.standings, key=lambda s: s.seat)]
     finally:
         await storage.close()

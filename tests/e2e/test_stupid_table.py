@@ -77,7 +77,7 @@ async def test_one_human_and_six_computer_players_play_to_the_end(emulator: Emul
         assert play.table.state is TableState.CLOSED
     storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
     try:
-        history = await storage.history(club.channel.id)
+        history = await storage.stats.history(club.channel.id)
         assert len(history) == 1
         # stored as their parts (a computer's first name, its level), shown as the table named them
         shown = {

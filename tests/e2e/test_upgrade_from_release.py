@@ -106,7 +106,7 @@ async def test_the_database_migrates_and_every_table_resumes(upgraded: Upgraded)
     assert sorted(t.channel_id for t in report.games) == sorted(channels[n].id for n in GAMES)
     assert [t.channel_id for t in report.lobbies] == [channels["lobby"].id]
     for game_id in GAMES.values():  # every stored action, in order, as the release wrote it
-        stored = await upgraded.storage.load_game(game_id)
+        stored = await upgraded.storage.games.load_game(game_id)
         assert [(a.seat, a.action) for a in stored.actions] == _release_actions(game_id)
 
     misery, tricks, lobby = upgraded.table("misery"), upgraded.table("tricks"), upgraded.table("lobby")
@@ -197,8 +197,8 @@ async def test_the_releases_components_work_and_every_game_plays_to_its_end(upgr
     for name, humans in players.items():
         await play_until_over(emu, world.channels[name], [upgraded.user(n) for n in humans], timeout=WAIT)
 
-    stored = {name: await upgraded.storage.load_game(game_id) for name, game_id in GAMES.items()}
-    stored["lobby"] = await upgraded.storage.load_game(lobby_game)
+    stored = {name: await upgraded.storage.games.load_game(game_id) for name, game_id in GAMES.items()}
+    stored["lobby"] = await upgraded.storage.games.load_game(lobby_game)
     logs = {name: [(a.seat, a.action) for a in game.actions] for name, game in stored.items()}
     for name, game in stored.items():  # one round: each seat picks a card and plays the others
         assert game.record.status is GameStatus.FINISHED, name
@@ -212,5 +212,5 @@ async def test_the_releases_components_work_and_every_game_plays_to_its_end(upgr
         upgraded.user("fay").id, upgraded.user("gus").id,
     ]
     for name in ("ann", "bob", "cyd", "dee", "eve", "fay", "gus", "hal"):
-        stats = await upgraded.storage.player_stats(world.guild.id, upgraded.user(name).id)
+        stats = await upgraded.storage.stats.player_stats(world.guild.id, upgraded.user(name).id)
         assert stats.games_played == 1, name

@@ -148,10 +148,10 @@ async def test_every_table_resumes_the_old_prompts_work_and_the_games_end(upgrad
     await emu.driver.wait_until(all_over, timeout=60.0, what="every game's end")
     for name, game_id in GAMES.items():
         await settle(emu, upgraded.bot, world.channels[name])
-        stored = await upgraded.storage.load_game(game_id)
+        stored = await upgraded.storage.games.load_game(game_id)
         assert stored.record.status is GameStatus.FINISHED, name
         release_log = _release_actions(game_id)
         assert [(a.seat, a.action) for a in stored.actions][: len(release_log)] == release_log
         # Ended after the upgrade: rated like any game, every seat's change kept.
-        changes = await upgraded.storage.game_rating_changes(game_id)
+        changes = await upgraded.storage.ratings.game_rating_changes(game_id)
         assert sorted(changes) == list(range(len(stored.record.seats))), name

@@ -227,7 +227,7 @@ async def test_a_rematch_lobby_that_could_not_be_saved_is_undone(tmp_path: Path)
         async def refuse(*_: object) -> None:
             raise StorageUnavailable(SAVE_FAILED)
 
-        storage.save_lobby = refuse  # type: ignore[method-assign]
+        storage.lobbies.save_lobby = refuse  # type: ignore[method-assign]
         offer = offer_of("stickem", timer="5min")
         lobby = fresh()
         with pytest.raises(TableError, match="could not be saved"):

@@ -68,18 +68,18 @@ async def test_a_known_sequence_gives_openskills_numbers(storage: Storage) -> No
     [hard], [cyd] = MODEL.rate([[hard], [cyd]], ranks=[1.0, 2.0])
 
     for user, expected, games in ((1, ann, 2), (2, bob, 2), (3, cyd, 2)):
-        rating = (await storage.player_ratings(1, user))["stickem"]
+        rating = (await storage.ratings.player_ratings(1, user))["stickem"]
         assert (rating.mu, rating.sigma, rating.games) == (
             pytest.approx(expected.mu, abs=1e-12),
             pytest.approx(expected.sigma, abs=1e-12),
             games,
         )
-    board = await storage.rating_board(1, "stickem")
+    board = await storage.ratings.rating_board(1, "stickem")
     (computer,) = [line for line in board.entries if line.who == Rated.computer("hard")]
     assert computer.rating.mu == pytest.approx(hard.mu, abs=1e-12)
     assert computer.rating.games == 2 and computer.display_name is None
     # Each seat's change: the difference of the shown numbers before and after.
-    changes = await storage.game_rating_changes(first)
+    changes = await storage.ratings.game_rating_changes(first)
     newcomer = shown(before["ann"].mu, before["ann"].sigma)
     assert newcomer == 1000
     assert changes[0].change > 0 > changes[1].change
@@ -87,40 +87,40 @@ async def test_a_known_sequence_gives_openskills_numbers(storage: Storage) -> No
     assert changes[0] == SeatRatingChange(
         shown(first_ann.mu, first_ann.sigma), shown(first_ann.mu, first_ann.sigma) - 1000
     )
-    tie = await storage.game_rating_changes(second)
+    tie = await storage.ratings.game_rating_changes(second)
     assert tie[0] == SeatRatingChange(shown(bob.mu, bob.sigma), shown(bob.mu, bob.sigma) - changes[1].rating)
     assert tie[1] == SeatRatingChange(
         shown(cyd_after_tie.mu, cyd_after_tie.sigma), shown(cyd_after_tie.mu, cyd_after_tie.sigma) - 1000
     )
     ann_shown = shown(ann.mu, ann.sigma)
     assert tie[2] == SeatRatingChange(ann_shown, ann_shown - shown(ann_before_tie.mu, ann_before_tie.sigma))
-    assert (await storage.player_ratings(1, 1))["stickem"].last_change == tie[2].change
+    assert (await storage.ratings.player_ratings(1, 1))["stickem"].last_change == tie[2].change
 
 
 async def test_tied_players_share_the_update(storage: Storage) -> None:
     game_id = await store_game(storage, [(1, None, 5), (2, None, 5), (3, None, 1)])
     ann, bob = (
-        (await storage.player_ratings(1, 1))["stickem"],
-        (await storage.player_ratings(1, 2))["stickem"],
+        (await storage.ratings.player_ratings(1, 1))["stickem"],
+        (await storage.ratings.player_ratings(1, 2))["stickem"],
     )
     assert ann == bob and ann.mu > 25
-    changes = await storage.game_rating_changes(game_id)
+    changes = await storage.ratings.game_rating_changes(game_id)
     assert changes[0] == changes[1] and changes[2].change < 0
 
 
 async def test_the_board_ranks_by_the_conservative_estimate(storage: Storage) -> None:
     for seats, guild, game in GAMES:
         await store_game(storage, seats, guild=guild, game=game)
-    board = await storage.rating_board(1, "stickem", 0, 3)
-    everyone = await storage.rating_board(1, "stickem", 0, 50)
+    board = await storage.ratings.rating_board(1, "stickem", 0, 3)
+    everyone = await storage.ratings.rating_board(1, "stickem", 0, 50)
     assert board.total_players == everyone.total_players == 5
     assert board.entries == everyone.entries[:3] and board.has_next
     ordinals = [line.rating.ordinal for line in everyone.entries]
     assert ordinals == sorted(ordinals, reverse=True)
     assert everyone.entries[0].rank == 1
     assert {line.display_name for line in everyone.entries if not line.who.is_computer} == {"u1", "u2", "u3"}
-    assert (await storage.rating_board(1, "stupid")).total_players == 2
-    assert (await storage.rating_board(3, "stickem")).total_players == 0
+    assert (await storage.ratings.rating_board(1, "stupid")).total_players == 2
+    assert (await storage.ratings.rating_board(3, "stickem")).total_players == 0
 
 
 async def test_stopped_and_one_seat_games_change_nothing(storage: Storage) -> None:
@@ -131,7 +131,7 @@ async def test_stopped_and_one_seat_games_change_nothing(storage: Storage) -> No
     same_person = await store_game(storage, [(1, None, 50), (1, None, 0)])
     assert await kept(storage) == before
     for game_id in (stopped, alone, same_person):
-        assert await storage.game_rating_changes(game_id) == {}
+        assert await storage.ratings.game_rating_changes(game_id) == {}
 
 
 async def test_recomputed_equals_updated_game_by_game(storage: Storage) -> None:
@@ -141,13 +141,13 @@ async def test_recomputed_equals_updated_game_by_game(storage: Storage) -> None:
     await store_game(storage, [(2, None, 99)])
     incremental = await kept(storage)
     assert len(incremental[0]) == 10 and len(incremental[1]) == 15
-    history = await storage.recompute_ratings()
+    history = await storage.ratings.recompute_ratings()
     assert history.games == len(GAMES)
     assert await kept(storage) == incremental
     # And the stored numbers are the pure fold's.
-    pure = (await recompute(storage)).book
+    pure = (await recompute(storage.stats)).book
     for guild, game in pure.boards():
-        board = await storage.rating_board(guild, game, 0, 50)
+        board = await storage.ratings.rating_board(guild, game, 0, 50)
         assert {line.who: line.rating for line in board.entries} == pure.ratings(guild, game)
 
 
@@ -158,7 +158,7 @@ async def test_a_recompute_of_one_board_leaves_the_others(storage: Storage) -> N
     async with storage.engine.begin() as conn:
         await conn.execute(text("UPDATE ratings SET mu = 1 WHERE guild_id = 1 AND game = 'stupid'"))
         await conn.execute(text("UPDATE ratings SET mu = 2 WHERE guild_id = 2"))
-    await storage.recompute_ratings(1, "stupid")
+    await storage.ratings.recompute_ratings(1, "stupid")
     after = await kept(storage)
     assert [row for row in after[0] if row[0] != 2] == [row for row in before[0] if row[0] != 2]
     assert {row[4] for row in after[0] if row[0] == 2} == {2}
@@ -169,7 +169,7 @@ async def test_the_end_and_the_ratings_are_one_transaction(storage: Storage) -> 
     """A transaction that fails after finishing a game leaves neither; finishing twice is
     refused and rates once."""
     seats: list[Seat] = [(1, None, 3), (2, None, 5)]
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1,
         channel_id=51,
         game="stickem",
@@ -180,13 +180,13 @@ async def test_the_end_and_the_ratings_are_one_transaction(storage: Storage) -> 
     )
     with pytest.raises(RuntimeError):
         async with storage.transaction() as tx:
-            await tx.finish_game(game_id, results_of(seats))
+            await tx.games.finish_game(game_id, results_of(seats))
             raise RuntimeError("the commit never happens")
     assert await kept(storage) == ([], [])
-    await storage.finish_game(game_id, results_of(seats))
+    await storage.games.finish_game(game_id, results_of(seats))
     once = await kept(storage)
     with pytest.raises(GameNotActive):
-        await storage.finish_game(game_id, results_of(seats))
+        await storage.games.finish_game(game_id, results_of(seats))
     assert await kept(storage) == once and len(once[1]) == 2
 
 
@@ -228,7 +228,7 @@ async def test_a_database_from_before_ratings_gets_its_games_rated(target: Targe
         assert await kept(migrated) == expected
         # And it keeps rating the games that finish after.
         await store_game(migrated, [(1, None, 9), (None, "hard", 1)])
-        assert (await migrated.player_ratings(1, 1))["stickem"].games == 4
+        assert (await migrated.ratings.player_ratings(1, 1))["stickem"].games == 4
     finally:
         await migrated.close()
 
@@ -249,7 +249,7 @@ async def test_two_games_of_one_level_ending_at_once_both_count(
     ids = []
     for players in seats:
         ids.append(
-            await storage.create_game(
+            await storage.games.create_game(
                 guild_id=1,
                 channel_id=51 + len(ids),
                 game="stickem",
@@ -271,15 +271,14 @@ async def test_two_games_of_one_level_ending_at_once_both_count(
         await write(*args)
 
     monkeypatch.setattr(rating_rows, "_write_ratings", held_first)
-    first = asyncio.create_task(storage.finish_game(ids[0], results_of(seats[0])))
+    first = asyncio.create_task(storage.games.finish_game(ids[0], results_of(seats[0])))
     await asyncio.sleep(0.2)
-    second = asyncio.create_task(storage.finish_game(ids[1], results_of(seats[1])))
+    second = asyncio.create_task(storage.games.finish_game(ids[1], results_of(seats[1])))
     await asyncio.sleep(0.3)
     release.set()
     await asyncio.wait_for(asyncio.gather(first, second), 10)
-    board = await storage.rating_board(1, "stickem")
+    board = await storage.ratings.rating_board(1, "stickem")
     (hard,) = [line.rating for line in board.entries if line.who == Rated.computer("hard")]
     assert hard.games == 3
-    assert {who: rating for who, rating in (await recompute(storage)).book.ratings(1, "stickem").items()}[
-        Rated.computer("hard")
-    ] == hard
+    recomputed = (await recompute(storage.stats)).book.ratings(1, "stickem")
+    assert {who: rating for who, rating in recomputed.items()}[Rated.computer("hard")] == hard

@@ -45,7 +45,7 @@ async def store_game(
     """Write a game through the storage API: created with its computer levels, then finished
     with its results (the best total wins), or stopped."""
     bots = {str(i): level for i, (user, level, _) in enumerate(seats) if user is None}
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=guild,
         channel_id=50 + guild,
         game=game,
@@ -55,9 +55,9 @@ async def store_game(
         options=json.dumps({"game_id": "abc", "bots": bots}),
     )
     if not finish:
-        await storage.stop_game(game_id, "stopped by the host")
+        await storage.games.stop_game(game_id, "stopped by the host")
         return game_id
-    await storage.finish_game(game_id, results_of(seats))
+    await storage.games.finish_game(game_id, results_of(seats))
     return game_id
 
 
@@ -110,7 +110,7 @@ async def test_recompute_equals_game_by_game(storage: Storage) -> None:
     await store_game(storage, [(1, None, 0), (2, None, 99)], finish=False)
     await store_game(storage, [(2, None, 99)])
 
-    history = await recompute(storage)
+    history = await recompute(storage.stats)
     assert history.games == len(GAMES)
     for guild, game in live.boards():
         assert history.book.ratings(guild, game) == live.ratings(guild, game)
@@ -131,7 +131,7 @@ async def test_a_game_that_just_ended_is_rated_as_the_recompute_rates_it(storage
         game_id = await store_game(storage, seats, guild=guild, game=game)
         levels = {i: str(level) for i, (user, level, _) in enumerate(seats) if user is None}
         live = rated_results(guild, game, list(reversed(results_of(seats))), levels, game_id=game_id)
-        (stored,) = [g for g in await storage.finished_games() if g.game_id == game_id]
+        (stored,) = [g for g in await storage.stats.finished_games() if g.game_id == game_id]
         assert live == rated_game(stored)
         assert replace(live, game_id=None) == as_rated(seats, guild, game)
 
@@ -140,7 +140,7 @@ async def test_reader_gives_finished_games_in_order_with_levels(storage: Storage
     first = await store_game(storage, [(1, None, 3), (None, "hard", 5)])
     await store_game(storage, [(1, None, 3), (2, None, 5)], finish=False)
     second = await store_game(storage, [(None, "easy", 1), (1, None, 2)], guild=2, game="stickgame")
-    finished = await storage.finished_games()
+    finished = await storage.stats.finished_games()
     assert [g.game_id for g in finished] == [first, second]
     assert [(s.user_id, s.level, s.total, s.won) for s in finished[0].seats] == [
         (1, None, 3, False),
@@ -152,15 +152,15 @@ async def test_reader_gives_finished_games_in_order_with_levels(storage: Storage
         (RatedSeat(Rated.computer("easy"), 1, False), RatedSeat(Rated.person(1), 2, True)),
         game_id=second,
     )
-    assert [g.game_id for g in await storage.finished_games(guild_id=2)] == [second]
-    assert [g.game_id for g in await storage.finished_games(game="stickem")] == [first]
+    assert [g.game_id for g in await storage.stats.finished_games(guild_id=2)] == [second]
+    assert [g.game_id for g in await storage.stats.finished_games(game="stickem")] == [first]
 
 
 async def test_a_stopped_game_does_not_change_ratings(storage: Storage) -> None:
     await store_game(storage, [(1, None, 3), (2, None, 5)])
-    before = (await recompute(storage)).book.ratings(1, "stickem")
+    before = (await recompute(storage.stats)).book.ratings(1, "stickem")
     await store_game(storage, [(1, None, 50), (2, None, 0)], finish=False)
-    assert (await recompute(storage)).book.ratings(1, "stickem") == before
+    assert (await recompute(storage.stats)).book.ratings(1, "stickem") == before
 
 
 async def test_maintenance_command_prints_the_ratings(tmp_path: Path) -> None:
@@ -169,8 +169,8 @@ async def test_maintenance_command_prints_the_ratings(tmp_path: Path) -> None:
     try:
         for seats, guild, game in GAMES:
             await store_game(storage, seats, guild=guild, game=game)
-        expected = describe(await recompute(storage))
-        only = describe(await recompute(storage, 1, "stupid"))
+        expected = describe(await recompute(storage.stats))
+        only = describe(await recompute(storage.stats, 1, "stupid"))
     finally:
         await storage.close()
     out = await run(["--database-url", url, "ratings"])
@@ -188,7 +188,7 @@ async def test_a_game_stored_by_an_old_release_is_rated(tmp_path: Path) -> None:
     shutil.copyfile(RELEASE_V2, copy)
     storage = await Storage.open(f"sqlite:///{copy}")
     try:
-        history = await recompute(storage)
+        history = await recompute(storage.stats)
     finally:
         await storage.close()
     assert history.games == 1

@@ -46,7 +46,7 @@ def play_out(
 
 async def store(storage: Storage, spec: GameSpec, match: Match) -> StoredGame:
     """Store a finished match through the storage API, as the bot does, and load it back."""
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1,
         channel_id=2,
         game=spec.name,
@@ -55,13 +55,13 @@ async def store(storage: Storage, spec: GameSpec, match: Match) -> StoredGame:
         seats=[SeatRecord(100 + seat, f"p{seat}") for seat in range(match.players)],
     )
     for seq, (seat, action) in enumerate(match.log):
-        await storage.append_action(game_id, seq, seat, action)
+        await storage.games.append_action(game_id, seq, seat, action)
     results = match.results()
-    await storage.finish_game(
+    await storage.games.finish_game(
         game_id,
         [
             SeatResult(seat, 100 + seat, f"p{seat}", results.totals[seat], (), seat in results.winners)
             for seat in range(match.players)
         ],
     )
-    return await storage.load_game(game_id)
+    return await storage.games.load_game(game_id)

@@ -46,7 +46,7 @@ async def test_a_stored_game_replays_and_its_file_is_the_engines_json(storage: S
 
 
 async def _finished(storage: Storage, game: str = "stickem", guild_id: int = GUILD) -> int:
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=guild_id,
         channel_id=CHANNEL,
         game=game,
@@ -54,7 +54,7 @@ async def _finished(storage: Storage, game: str = "stickem", guild_id: int = GUI
         rules="{}",
         seats=[SeatRecord(10, "ann"), SeatRecord(11, "bob")],
     )
-    await storage.finish_game(
+    await storage.games.finish_game(
         game_id, [SeatResult(0, 10, "ann", 5, (5,), True), SeatResult(1, 11, "bob", 1, (1,), False)]
     )
     return game_id
@@ -72,7 +72,7 @@ async def test_a_game_of_another_server_is_not_found_as_if_it_did_not_exist(stor
 
 
 async def test_a_game_still_running_or_stopped_has_no_replay(storage: Storage) -> None:
-    running = await storage.create_game(
+    running = await storage.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
         game="stickem",
@@ -82,14 +82,14 @@ async def test_a_game_still_running_or_stopped_has_no_replay(storage: Storage) -
     )
     with pytest.raises(UserError, match="no finished game"):
         await find_replay(storage, GUILD, running, shown=False)
-    await storage.stop_game(running, "stopped")
+    await storage.games.stop_game(running, "stopped")
     with pytest.raises(UserError, match="no finished game"):
         await find_replay(storage, GUILD, running, shown=False)
 
 
 async def test_a_button_of_a_game_pruned_since_says_so(storage: Storage) -> None:
     game_id = await _finished(storage)
-    assert await storage.prune_finished(timedelta(0)) == 1
+    assert await storage.games.prune_finished(timedelta(0)) == 1
     with pytest.raises(UserError, match=f"Game #{game_id} is no longer stored"):
         await find_replay(storage, GUILD, game_id, shown=True)
 

@@ -128,8 +128,8 @@ async def test_a_game_stored_by_the_schema_2_release_replays(tmp_path: Path) -> 
     shutil.copyfile(RELEASE_V2, copy)
     storage = await Storage.open(f"sqlite:///{copy}")
     try:
-        (finished,) = await storage.finished_games()
-        stored = await storage.load_game(finished.game_id)
+        (finished,) = await storage.stats.finished_games()
+        stored = await storage.games.load_game(finished.game_id)
     finally:
         await storage.close()
     replay = stored_replay(stored)

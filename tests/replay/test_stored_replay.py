@@ -27,7 +27,7 @@ def test_every_registered_game_offers_replays() -> None:
 async def _stored(tmp_path: Path, game: str, actions: list[tuple[int, str]], rules: str = "{}") -> StoredGame:
     storage = await Storage.open(f"sqlite:///{tmp_path / 'games.sqlite3'}")
     try:
-        game_id = await storage.create_game(
+        game_id = await storage.games.create_game(
             guild_id=1,
             channel_id=2,
             game=game,
@@ -36,8 +36,8 @@ async def _stored(tmp_path: Path, game: str, actions: list[tuple[int, str]], rul
             seats=[SeatRecord(10 + seat, f"p{seat}") for seat in range(3)],
         )
         for seq, (seat, action) in enumerate(actions):
-            await storage.append_action(game_id, seq, seat, action)
-        return await storage.load_game(game_id)
+            await storage.games.append_action(game_id, seq, seat, action)
+        return await storage.games.load_game(game_id)
     finally:
         await storage.close()
 
@@ -68,7 +68,7 @@ async def test_the_previous_releases_games_replay(tmp_path: Path) -> None:
     shutil.copyfile(RELEASE_V3, copy)
     storage = await Storage.open(f"sqlite:///{copy}")
     try:
-        stored_games = (await storage.load_unfinished_games()).games
+        stored_games = (await storage.games.load_unfinished_games()).games
     finally:
         await storage.close()
     kinds = []

@@ -28,7 +28,7 @@ async def new_game(
     seed: int = 42,
 ) -> int:
     """Create an active game with these seated users (three players by default)."""
-    return await storage.create_game(
+    return await storage.games.create_game(
         guild_id=guild_id,
         channel_id=channel_id,
         game="stickem",
@@ -44,7 +44,7 @@ async def play(storage: Storage, game_id: int, count: int, *, start: int = 0, pl
     for seq in range(start, start + count):
         kind = "m" if seq < players else "p"
         card = PLAY_CARDS[seq % len(PLAY_CARDS)]
-        await storage.append_action(game_id, seq, seq % players, f"{kind}:{card}")
+        await storage.games.append_action(game_id, seq, seq % players, f"{kind}:{card}")
 
 
 def result(seat: int, user_id: int | None, scores: tuple[int, ...], *, won: bool = False,

@@ -40,7 +40,7 @@ async def test_a_corrupt_game_is_reported_and_the_others_load(
         await play(storage, game_id, 6)
     await raw(storage, sql, g=broken)
     with caplog.at_level(logging.ERROR, logger="host.storage"):
-        loaded = await storage.load_unfinished_games()
+        loaded = await storage.games.load_unfinished_games()
     assert [g.record.id for g in loaded.games] == [before, after]
     assert all(len(g.actions) == 6 for g in loaded.games)
     (problem,) = loaded.problems
@@ -48,13 +48,13 @@ async def test_a_corrupt_game_is_reported_and_the_others_load(
     assert expected in problem.reason
     assert f"stored game {broken}" in caplog.text and expected in caplog.text
     with pytest.raises(StorageError, match="corrupt"):
-        await storage.load_game(broken)
+        await storage.games.load_game(broken)
 
 
 async def test_a_game_stopped_as_corrupt_is_not_loaded_again(storage: Storage) -> None:
     broken = await new_game(storage)
     await raw(storage, "UPDATE games SET rules = 'x' WHERE id = :g", g=broken)
-    (problem,) = (await storage.load_unfinished_games()).problems
-    assert await storage.stop_game(problem.game_id, f"corrupt: {problem.reason}") is True
-    loaded = await storage.load_unfinished_games()
+    (problem,) = (await storage.games.load_unfinished_games()).problems
+    assert await storage.games.stop_game(problem.game_id, f"corrupt: {problem.reason}") is True
+    loaded = await storage.games.load_unfinished_games()
     assert (loaded.games, loaded.problems) == ((), ())

@@ -33,14 +33,14 @@ async def store_move(
     preview = game.copy()
     events = preview.apply(Action(kind, seat, card))
     async with storage.transaction() as tx:
-        await tx.append_action(game_id, len(game.actions), seat, f"{kind[0]}:{card_token(card)}")
+        await tx.games.append_action(game_id, len(game.actions), seat, f"{kind[0]}:{card_token(card)}")
     return preview, events
 
 
 async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) -> None:
     rng = random.Random(SEED)
     game = Game.new(4, Rules.preset("classic", rounds=2), seed=SEED)
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1,
         channel_id=2,
         game=GAME.name,
@@ -58,12 +58,12 @@ async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) 
                     swallowed[seat] += len(cards)
         if not checked_midway and len(game.actions) == 60:
             # A restart in the middle: what is stored is the game as it is now.
-            (stored,) = (await storage.load_unfinished_games()).games
+            (stored,) = (await storage.games.load_unfinished_games()).games
             assert replay(stored) == game
             checked_midway = True
     assert checked_midway
 
-    await storage.finish_game(
+    await storage.games.finish_game(
         game_id,
         [
             SeatResult(
@@ -78,15 +78,15 @@ async def test_a_game_stored_move_by_move_replays_identically(storage: Storage) 
             for s in range(4)
         ],
     )
-    finished = await storage.load_game(game_id)
+    finished = await storage.games.load_game(game_id)
     rebuilt = replay(finished)
     assert rebuilt == game
     assert rebuilt.totals == game.totals and rebuilt.winners == game.winners
     best = max(game.totals)
-    (entry,) = await storage.history(2)
+    (entry,) = await storage.stats.history(2)
     assert entry.standings[0].total == best
     assert entry.rounds == 2
-    stats = await storage.player_stats(1, 100)
+    stats = await storage.stats.player_stats(1, 100)
     assert (stats.games_played, stats.games_won) == (1, int(0 in game.winners))
     assert stats.stat("stickem", "misery_swallowed") == swallowed[0]
     assert stats.average_round_score == sum(r[0] for r in game.round_scores) / 2

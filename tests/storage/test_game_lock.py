@@ -32,7 +32,7 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
             await next_move(mine, table)
         registry = TableRegistry()  # the other process's copy of the same table
         (copy,) = rebuild_tables(
-            await second.load_unfinished_games(), await second.load_lobbies(), registry
+            await second.games.load_unfinished_games(), await second.lobbies.load_lobbies(), registry
         ).games
 
         locked, release = asyncio.Event(), asyncio.Event()
@@ -54,8 +54,8 @@ async def test_a_second_process_waits_for_the_lock_then_is_reloaded_instead_of_m
             await asyncio.wait_for(moving, 5)
         assert str(refused.value) == str(ENDED_IN_STORAGE)
 
-        assert await first.load_unfinished_games() == LoadResult((), ())
-        stored = await first.load_game(table.storage_id or 0)
+        assert await first.games.load_unfinished_games() == LoadResult((), ())
+        stored = await first.games.load_game(table.storage_id or 0)
         assert stored.record.status is GameStatus.STOPPED and len(stored.actions) == 3
         assert copy.state is TableState.CLOSED and engine(copy).action_count == 3  # reloaded
     finally:

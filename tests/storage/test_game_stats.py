@@ -25,7 +25,7 @@ async def _finished(
     game_id = await new_game(storage, *(r.user_id for r in results), guild_id=guild_id)
     await raw(storage, "UPDATE games SET game = :game WHERE id = :id", game=game, id=game_id)
     clock.advance(hours=1)
-    await storage.finish_game(game_id, results)
+    await storage.games.finish_game(game_id, results)
     return game_id
 
 
@@ -46,7 +46,7 @@ async def test_each_games_stats_are_stored_by_name_and_added_up(storage: Storage
     unfinished = await new_game(storage, 1, 2)
     assert unfinished
 
-    stats = await storage.player_stats(GUILD, 1)
+    stats = await storage.stats.player_stats(GUILD, 1)
     assert stats.game_stats == (
         StatTotal("stickem", "misery_swallowed", 2),
         StatTotal("stickgame", "completed", 7),
@@ -55,9 +55,9 @@ async def test_each_games_stats_are_stored_by_name_and_added_up(storage: Storage
         StatTotal("stupid", "tricks", 7),
     )
     assert stats.stat("stupid", "tricks") == 7 and stats.stat("stupid", "zero_bids_made") == 0
-    assert (await storage.player_stats(None, 1)).stat("stupid", "tricks") == 107
-    assert (await storage.player_stats(GUILD, 2)).stat("stickgame", "completed") == 3
-    assert (await storage.player_stats(GUILD, 3)).game_stats == ()
+    assert (await storage.stats.player_stats(None, 1)).stat("stupid", "tricks") == 107
+    assert (await storage.stats.player_stats(GUILD, 2)).stat("stickgame", "completed") == 3
+    assert (await storage.stats.player_stats(GUILD, 3)).game_stats == ()
 
 
 async def test_a_stat_name_too_long_is_refused_and_the_game_stays_active(
@@ -65,9 +65,9 @@ async def test_a_stat_name_too_long_is_refused_and_the_game_stays_active(
 ) -> None:
     game_id = await new_game(storage, 1)
     with pytest.raises(ValueError, match="at most 64 characters"):
-        await storage.finish_game(game_id, [_seat(0, 1, **{"x" * 65: 1})])
+        await storage.games.finish_game(game_id, [_seat(0, 1, **{"x" * 65: 1})])
     assert await raw(storage, "SELECT status FROM games WHERE id = :g", g=game_id) == [("active",)]
-    await storage.finish_game(game_id, [_seat(0, 1, **{"x" * 64: 1})])
+    await storage.games.finish_game(game_id, [_seat(0, 1, **{"x" * 64: 1})])
 
 
 async def _as_version_4(storage: Storage) -> None:
@@ -103,10 +103,10 @@ async def test_a_version_4_database_keeps_stickems_stat_and_stores_every_games_a
     upgraded = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
         assert upgraded.schema_version == CURRENT_VERSION
-        assert (await upgraded.player_stats(GUILD, 1)).game_stats == (
+        assert (await upgraded.stats.player_stats(GUILD, 1)).game_stats == (
             StatTotal("stickem", "misery_swallowed", 7),
         )
-        assert (await upgraded.player_stats(GUILD, 2)).game_stats == (
+        assert (await upgraded.stats.player_stats(GUILD, 2)).game_stats == (
             StatTotal("stickem", "misery_swallowed", 1),
         )
         rows = await raw(
@@ -119,7 +119,7 @@ async def test_a_version_4_database_keeps_stickems_stat_and_stores_every_games_a
             )
         assert "misery_swallowed" not in columns
         await _finished(upgraded, clock, "stupid", [_seat(0, 1, tricks=5)])
-        assert (await upgraded.player_stats(GUILD, 1)).stat("stupid", "tricks") == 5
+        assert (await upgraded.stats.player_stats(GUILD, 1)).stat("stupid", "tricks") == 5
     finally:
         await upgraded.close()
 
@@ -138,8 +138,8 @@ async def test_a_finished_stick_game_keeps_its_four_stats(storage: Storage, cloc
     seats = [Seat(1, "ann"), Seat(0, "Ada", level="normal")]
     game_id = await new_game(storage, 1, None)
     await raw(storage, "UPDATE games SET game = 'stickgame' WHERE id = :id", id=game_id)
-    await storage.finish_game(game_id, seat_results(results, seats))
-    stats = await storage.player_stats(GUILD, 1)
+    await storage.games.finish_game(game_id, seat_results(results, seats))
+    stats = await storage.stats.player_stats(GUILD, 1)
     assert {total.stat: total.total for total in stats.game_stats} == {
         name: values[0] for name, values in results.stats.items()
     }

@@ -1,4 +1,4 @@
-"""``Transaction.set_hand_message_if_current`` on both databases: a hand DM id is stored only while
+"""``tx.messages.set_hand_message_if_current`` on both databases: a hand DM id is stored only while
 its game still has the action count it had when the DM was sent, also when a move of the same game
 commits concurrently (the rule a restart relies on: a stored hand DM is one still waiting)."""
 
@@ -12,18 +12,18 @@ SEATS = [SeatRecord(1, "ann"), SeatRecord(2, "bob"), SeatRecord(3, "cyd")]
 
 
 async def new_game(storage: Storage) -> int:
-    return await storage.create_game(
+    return await storage.games.create_game(
             guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS)
 
 
 async def remember(storage: Storage, game_id: int, seat: int, message_id: int, count: int) -> bool:
     async with storage.transaction() as tx:
-        return await tx.set_hand_message_if_current(game_id, seat, 900 + seat, message_id, count)
+        return await tx.messages.set_hand_message_if_current(game_id, seat, 900 + seat, message_id, count)
 
 
 async def hand_messages(storage: Storage, game_id: int) -> dict[int | None, int]:
     """The stored hand DM ids of an unfinished game, by seat."""
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     (stored,) = [game for game in loaded.games if game.record.id == game_id]
     return {m.seat: m.message_id for m in stored.messages if m.purpose == "hand"}
 
@@ -32,21 +32,21 @@ async def test_stored_while_current_and_not_once_the_game_moved_on(storage: Stor
     game_id = await new_game(storage)
     assert await remember(storage, game_id, 0, 100, 0)
     assert await remember(storage, game_id, 0, 101, 0)  # a newer DM of the same seat replaces it
-    await storage.append_action(game_id, 0, 1, "m:red7")
+    await storage.games.append_action(game_id, 0, 1, "m:red7")
     assert not await remember(storage, game_id, 2, 102, 0)  # sent before that move: passed by
     assert await hand_messages(storage, game_id) == {0: 101}
-    (game,) = (await storage.load_unfinished_games()).games
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0]
-    await storage.append_action(game_id, 1, 2, "m:red8")  # the check changed no count
+    await storage.games.append_action(game_id, 1, 2, "m:red8")  # the check changed no count
 
 
 async def test_not_stored_for_an_ended_or_unknown_game(storage: Storage) -> None:
     game_id = await new_game(storage)
-    assert await storage.stop_game(game_id, "stopped")
+    assert await storage.games.stop_game(game_id, "stopped")
     assert not await remember(storage, game_id, 0, 100, 0)
     assert not await remember(storage, game_id + 1000, 0, 100, 0)
-    assert (await storage.load_game(game_id)).record.status is GameStatus.STOPPED
-    assert [m for m in (await storage.load_game(game_id)).messages if m.purpose == "hand"] == []
+    assert (await storage.games.load_game(game_id)).record.status is GameStatus.STOPPED
+    assert [m for m in (await storage.games.load_game(game_id)).messages if m.purpose == "hand"] == []
 
 
 async def test_a_move_committing_meanwhile_keeps_a_passed_dm_out(storage: Storage) -> None:
@@ -57,8 +57,8 @@ async def test_a_move_committing_meanwhile_keeps_a_passed_dm_out(storage: Storag
 
     async def move() -> None:
         async with storage.transaction() as tx:
-            await tx.append_action(game_id, 0, 0, "m:red7")
-            await tx.delete_message(game_id, "hand", 0)
+            await tx.games.append_action(game_id, 0, 0, "m:red7")
+            await tx.messages.delete_message(game_id, "hand", 0)
             moved.set()
             await release.wait()
 
@@ -85,7 +85,7 @@ async def test_a_move_after_the_dm_id_forgets_it(storage: Storage) -> None:
 
     async def write_id() -> bool:
         async with storage.transaction() as tx:
-            stored = await tx.set_hand_message_if_current(game_id, 0, 900, 100, 0)
+            stored = await tx.messages.set_hand_message_if_current(game_id, 0, 900, 100, 0)
             written.set()
             await release.wait()
             return stored
@@ -96,8 +96,8 @@ async def test_a_move_after_the_dm_id_forgets_it(storage: Storage) -> None:
 
         async def move() -> None:
             async with storage.transaction() as tx:
-                await tx.append_action(game_id, 0, 0, "m:red7")
-                await tx.delete_message(game_id, "hand", 0)
+                await tx.games.append_action(game_id, 0, 0, "m:red7")
+                await tx.messages.delete_message(game_id, "hand", 0)
 
         moving = asyncio.create_task(move())
         await asyncio.sleep(0.2)

@@ -10,7 +10,7 @@ from tests.storage.helpers import result
 
 
 async def test_history_standings_carry_the_computer_seats_levels(storage: Storage) -> None:
-    game_id = await storage.create_game(
+    game_id = await storage.games.create_game(
         guild_id=1,
         channel_id=2,
         game="stickem",
@@ -19,7 +19,7 @@ async def test_history_standings_carry_the_computer_seats_levels(storage: Storag
         seats=[SeatRecord(7, "ann"), SeatRecord(None, "Ada"), SeatRecord(None, "Bot Bea (normal)")],
         options=json.dumps({"game_id": "x", "bots": {"1": "hard", "2": "normal"}}),
     )
-    await storage.finish_game(
+    await storage.games.finish_game(
         game_id,
         [
             result(0, 7, (3,), name="ann"),
@@ -27,7 +27,7 @@ async def test_history_standings_carry_the_computer_seats_levels(storage: Storag
             result(2, None, (1,), name="Bot Bea (normal)"),  # an earlier release's English name
         ],
     )
-    (entry,) = await storage.history(2, 5)
+    (entry,) = await storage.stats.history(2, 5)
     assert [(s.display_name, s.user_id, s.level) for s in entry.standings] == [
         ("Ada", None, "hard"),
         ("ann", 7, None),

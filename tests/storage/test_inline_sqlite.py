@@ -26,7 +26,7 @@ async def open_storage(tmp_path: Path, timeout: float = 2.0) -> tuple[Storage, s
 
 
 async def new_game(storage: Storage) -> int:
-    return await storage.create_game(
+    return await storage.games.create_game(
             guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS)
 
 
@@ -37,8 +37,8 @@ async def test_writes_are_inline_for_a_file_and_not_for_memory(tmp_path: Path) -
         assert storage.inline_engine is not None and storage.inline_engine.dialect.driver == "pysqlite"
         assert memory.inline_engine is None  # one in-memory database per connection: stays async
         game_id = await new_game(memory)
-        await memory.append_action(game_id, 0, 0, "m:red7")
-        (game,) = (await memory.load_unfinished_games()).games
+        await memory.games.append_action(game_id, 0, 0, "m:red7")
+        (game,) = (await memory.games.load_unfinished_games()).games
         assert [a.action for a in game.actions] == ["m:red7"]
     finally:
         await storage.close()
@@ -53,7 +53,7 @@ async def test_a_write_waits_for_a_held_lock_without_blocking_the_loop(tmp_path:
         await lock.begin()
         probe = LoopLagProbe()
         probe.start()
-        write = asyncio.create_task(storage.append_action(game_id, 0, 0, "m:red7"))
+        write = asyncio.create_task(storage.games.append_action(game_id, 0, 0, "m:red7"))
         await asyncio.sleep(0.3)
         assert not write.done()  # waiting for the lock ...
         # ... while the loop goes on. A wait blocking the loop would stall it for all of the
@@ -62,7 +62,7 @@ async def test_a_write_waits_for_a_held_lock_without_blocking_the_loop(tmp_path:
         await lock.end()
         await asyncio.wait_for(write, timeout=2.0)  # taken as soon as the lock is free
         await probe.stop()
-        (game,) = (await storage.load_unfinished_games()).games
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0]
     finally:
         await lock.close()
@@ -78,11 +78,11 @@ async def test_a_lock_held_past_the_timeout_refuses_the_write(tmp_path: Path) ->
         loop = asyncio.get_running_loop()
         started = loop.time()
         with pytest.raises(StorageUnavailable) as caught:
-            await storage.append_action(game_id, 0, 0, "m:red7")
+            await storage.games.append_action(game_id, 0, 0, "m:red7")
         assert str(caught.value) == SAVE_FAILED and "locked" in caught.value.detail
         assert 0.2 <= loop.time() - started < 2.0
         await lock.end()
-        await storage.append_action(game_id, 0, 0, "m:red7")  # nothing was half-written
+        await storage.games.append_action(game_id, 0, 0, "m:red7")  # nothing was half-written
     finally:
         await lock.close()
         await storage.close()
@@ -109,9 +109,9 @@ async def test_the_log_is_checkpointed_in_the_background(
     try:
         game_id = await new_game(storage)  # commit 1
         for seq in range(8):  # commits 2-9: still only in the write-ahead log
-            await storage.append_action(game_id, seq, seq % 3, "m:red7")
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
         assert rows_in_main_file(database, tmp_path / "before.sqlite3") == 0
-        await storage.append_action(game_id, 8, 2, "m:red7")  # commit 10: a checkpoint
+        await storage.games.append_action(game_id, 8, 2, "m:red7")  # commit 10: a checkpoint
         for _ in range(200):
             if rows_in_main_file(database, tmp_path / "after.sqlite3") == 9:
                 break
@@ -136,8 +136,8 @@ async def test_a_refused_commit_leaves_no_transaction_open_for_the_next_write(tm
                          "VALUES (:game, 0, 'play', 0, 'red 7')"),
                     {"game": game_id + 1000},
                 )
-        await storage.append_action(game_id, 0, 0, "m:red7")
-        (game,) = (await storage.load_unfinished_games()).games
+        await storage.games.append_action(game_id, 0, 0, "m:red7")
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0]
     finally:
         await storage.close()
@@ -157,12 +157,12 @@ async def test_the_log_does_not_grow_without_bound_while_writes_go_on(
     try:
         game_id = await new_game(storage)  # commit 1
         for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
-            await storage.append_action(game_id, seq, seq % 3, "m:red7")
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
         one_round = log.stat().st_size  # the log of (nearly) one checkpoint interval
         for seq in range(every - 2, 30 * every):
-            await storage.append_action(game_id, seq, seq % 3, "m:red7")
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
         assert log.stat().st_size <= 3 * one_round  # rewound after each checkpoint, not 30 rounds
-        (game,) = (await storage.load_unfinished_games()).games
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert len(game.actions) == 30 * every
     finally:
         await storage.close()
@@ -183,8 +183,9 @@ async def test_a_checkpoint_never_creates_a_database_where_the_file_was_deleted(
         game_id = await new_game(storage)
         database.unlink()
         for seq in range(3 * every):
-            await storage.append_action(game_id, seq, seq % 3, "m:red7")
-        checkpointing = storage._inline._checkpointing if storage._inline is not None else None
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
+        inline = storage._connections.inline
+        checkpointing = inline._checkpointing if inline is not None else None
         assert checkpointing is not None  # a checkpoint was tried ...
         await asyncio.wait_for(asyncio.shield(checkpointing), timeout=5)
         assert not database.exists()  # ... and created nothing
@@ -223,9 +224,9 @@ async def test_the_commit_runs_in_a_worker_thread(tmp_path: Path) -> None:
     try:
         threads = commits_seen(storage)
         game_id = await new_game(storage)
-        await storage.append_action(game_id, 0, 0, "m:red7")
+        await storage.games.append_action(game_id, 0, 0, "m:red7")
         assert len(threads) == 2 and threading.get_ident() not in threads
-        (game,) = (await storage.load_unfinished_games()).games
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert [a.action for a in game.actions] == ["m:red7"]
     finally:
         await storage.close()
@@ -248,7 +249,7 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(
         entered, release = threading.Event(), threading.Event()
         commits_seen(storage, held_until(entered, release))
         before = asyncio.all_tasks()
-        write = asyncio.create_task(storage.append_action(game_id, 0, 0, "m:red7"))
+        write = asyncio.create_task(storage.games.append_action(game_id, 0, 0, "m:red7"))
         async with asyncio.timeout(5.0):
             while not entered.is_set():
                 await asyncio.sleep(0.005)
@@ -259,8 +260,8 @@ async def test_a_write_cancelled_while_committing_waits_for_the_commit(
         release.set()
         with pytest.raises(asyncio.CancelledError):
             await asyncio.wait_for(write, timeout=5.0)
-        await storage.append_action(game_id, 1, 1, "p:red8")  # the connection is fine
-        (game,) = (await storage.load_unfinished_games()).games
+        await storage.games.append_action(game_id, 1, 1, "p:red8")  # the connection is fine
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0, 1]
     finally:
         await storage.close()
@@ -290,10 +291,11 @@ async def test_concurrent_writes_never_take_more_connections_than_their_slots(tm
         event.listen(engine.pool, "checkout", checked_out)
         event.listen(engine.pool, "checkin", checked_in)
         await asyncio.wait_for(
-            asyncio.gather(*(storage.set_user_locale(user, "de") for user in range(1, writes + 1))), 20
+            asyncio.gather(*(storage.settings.set_user_locale(user, "de") for user in range(1, writes + 1))),
+            20,
         )
         assert most <= inline_sqlite.CONNECTIONS
-        stored = await storage.load_languages()
+        stored = await storage.settings.load_languages()
         assert stored.users == {user: "de" for user in range(1, writes + 1)}
     finally:
         await storage.close()

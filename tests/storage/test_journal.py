@@ -70,21 +70,23 @@ async def next_move(journal: GameJournal, table: Table) -> Outcome:
 async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None:
     journal = GameJournal(storage)
     table = await seated(journal)
-    (lobby,) = await storage.load_lobbies()
+    (lobby,) = await storage.lobbies.load_lobbies()
     assert [s.user_id for s in lobby.seats] == [1, 2, 3] and lobby.host_id == 1
 
     await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
-    assert await storage.load_lobbies() == []
+    assert await storage.lobbies.load_lobbies() == []
     assert table.storage_id is not None
     for _ in range(10):
         await next_move(journal, table)
-    (stored,) = (await storage.load_unfinished_games()).games
+    (stored,) = (await storage.games.load_unfinished_games()).games
     assert stored.record.seed == 11 and len(stored.actions) == 10
     assert journal.actions_recorded == 10  # what the metrics count as actions played
 
     # a restart rebuilds the very same table
     registry = TableRegistry()
-    report = rebuild_tables(await storage.load_unfinished_games(), await storage.load_lobbies(), registry)
+    report = rebuild_tables(
+        await storage.games.load_unfinished_games(), await storage.lobbies.load_lobbies(), registry
+    )
     (rebuilt,) = report.games
     assert engine(rebuilt) == engine(table) and rebuilt.game_id == "abc123" and rebuilt.names == table.names
     assert rebuilt.storage_id == table.storage_id and rebuilt.state is TableState.PLAYING
@@ -92,17 +94,17 @@ async def test_lobby_start_moves_and_finish_are_stored(storage: Storage) -> None
 
     while engine(table).phase is not Phase.GAME_OVER:
         await next_move(journal, table)
-    finished = await storage.load_game(table.storage_id)
+    finished = await storage.games.load_game(table.storage_id)
     assert finished.record.status is GameStatus.FINISHED
     assert len(finished.actions) == engine(table).action_count
     assert journal.actions_recorded == engine(table).action_count
-    (entry,) = await storage.history(CHANNEL, 1)
+    (entry,) = await storage.stats.history(CHANNEL, 1)
     assert sorted(s.total for s in entry.standings) == sorted(engine(table).totals)
     assert table.match is not None
     results = seat_results(table.match.results(), table.seats)
     assert [r.stats["misery_swallowed"] for r in results] == list(engine(table).misery_swallowed)
     for seat in range(3):
-        stats = await storage.player_stats(GUILD, seat + 1)
+        stats = await storage.stats.player_stats(GUILD, seat + 1)
         swallowed = stats.stat("stickem", "misery_swallowed")
         assert stats.games_played == 1 and swallowed == results[seat].stats["misery_swallowed"]
 
@@ -114,12 +116,12 @@ async def test_a_stopped_game_and_a_closed_lobby(storage: Storage) -> None:
     await next_move(journal, table)
     await change(journal, table, lambda: table.stopping.stop(1, game_id="abc123"))
     assert table.storage_id is not None
-    assert (await storage.load_game(table.storage_id)).record.status is GameStatus.STOPPED
-    assert (await storage.load_unfinished_games()).games == ()
+    assert (await storage.games.load_game(table.storage_id)).record.status is GameStatus.STOPPED
+    assert (await storage.games.load_unfinished_games()).games == ()
 
     lobby = await seated(journal, 1)
     await change(journal, lobby, lambda: lobby.lobby.leave(1))
-    assert lobby.state is TableState.CLOSED and await storage.load_lobbies() == []
+    assert lobby.state is TableState.CLOSED and await storage.lobbies.load_lobbies() == []
 
 
 async def test_a_failed_write_leaves_the_table_as_it_was(
@@ -135,7 +137,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
     async def refuse(*args: object, **kwargs: object) -> None:
         raise StorageUnavailable(detail="injected")
 
-    monkeypatch.setattr("host.storage.transaction.Transaction.append_action", refuse)
+    monkeypatch.setattr("host.storage.game_writes.GameWrites.append_action", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
         await next_move(journal, table)
     game = engine(table)
@@ -160,7 +162,7 @@ async def test_a_failed_write_leaves_the_table_as_it_was(
         )
     assert engine(table).action_count == 4
     await next_move(journal, table)
-    (stored,) = (await storage.load_unfinished_games()).games
+    (stored,) = (await storage.games.load_unfinished_games()).games
     assert len(stored.actions) == 5 == engine(table).action_count == journal.actions_recorded
 
 
@@ -171,12 +173,12 @@ async def test_a_failed_start_keeps_the_lobby(storage: Storage, monkeypatch: pyt
     async def refuse(*args: object, **kwargs: object) -> int:
         raise StorageUnavailable(detail="injected")
 
-    monkeypatch.setattr("host.storage.transaction.Transaction.create_game", refuse)
+    monkeypatch.setattr("host.storage.game_writes.GameWrites.create_game", refuse)
     with pytest.raises(TableError, match=SAVE_FAILED):
         await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 2}))
     assert table.state is TableState.LOBBY and table.match is None and table.game_id is None
     assert table.chosen == {}  # the options of the failed /start are not the lobby's
-    assert len(await storage.load_lobbies()) == 1  # the lobby was not deleted either
+    assert len(await storage.lobbies.load_lobbies()) == 1  # the lobby was not deleted either
 
 
 async def test_a_lobbys_chosen_options_come_back_after_a_restart(storage: Storage) -> None:
@@ -188,8 +190,8 @@ async def test_a_lobbys_chosen_options_come_back_after_a_restart(storage: Storag
         return Outcome("")
 
     await change(journal, table, choose)
-    (record,) = await storage.load_lobbies()
-    (lobby,) = rebuild_tables(await storage.load_unfinished_games(), [record], TableRegistry()).lobbies
+    (record,) = await storage.lobbies.load_lobbies()
+    (lobby,) = rebuild_tables(await storage.games.load_unfinished_games(), [record], TableRegistry()).lobbies
     assert lobby.chosen == {"preset": "amigo", "rounds": 4} and lobby.names == table.names
     assert lobby.options()["preset"] == "amigo" and lobby.capacity() == 6
 
@@ -200,11 +202,11 @@ async def test_a_move_forgets_the_movers_hand_message(storage: Storage) -> None:
     await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
     assert table.storage_id is not None
     for seat in range(3):
-        await storage.set_message(table.storage_id, "hand", 900 + seat, 1000 + seat, seat=seat)
-    await storage.set_message(table.storage_id, "table", CHANNEL, 77)
+        await storage.games.set_message(table.storage_id, "hand", 900 + seat, 1000 + seat, seat=seat)
+    await storage.games.set_message(table.storage_id, "table", CHANNEL, 77)
     mover = engine(table).awaiting[0]
     await next_move(journal, table)
-    (stored,) = (await storage.load_unfinished_games()).games
+    (stored,) = (await storage.games.load_unfinished_games()).games
     kept = sorted((m.purpose, m.seat) for m in stored.messages)
     assert kept == sorted([("table", None)] + [("hand", s) for s in range(3) if s != mover])
 
@@ -223,7 +225,7 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     seat = ahead.awaiting[0]
     card = ahead.legal_cards(seat)[0]
     ahead.play(seat, card)
-    await storage.append_action(table.storage_id, 4, seat, f"p:{card_token(card)}")  # the "lost" commit
+    await storage.games.append_action(table.storage_id, 4, seat, f"p:{card_token(card)}")  # the "lost" commit
 
     with pytest.raises(TableReloaded, match="out of step") as reloaded:
         await next_move(journal, table)
@@ -231,7 +233,7 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
     assert engine(table).action_count == 5
     assert reloaded.value.shown == Outcome("", (ShowReloaded(),)), "the reloaded table must be shown"
     await next_move(journal, table)
-    (stored,) = (await storage.load_unfinished_games()).games
+    (stored,) = (await storage.games.load_unfinished_games()).games
     assert len(stored.actions) == 6 == engine(table).action_count
 
 
@@ -267,13 +269,13 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     storage.transaction = real  # type: ignore[method-assign]
     assert table.state is TableState.PLAYING
     assert table.storage_id is not None
-    assert (await storage.load_game(table.storage_id)).record.status is GameStatus.FINISHED
+    assert (await storage.games.load_game(table.storage_id)).record.status is GameStatus.FINISHED
 
     with pytest.raises(TableReloaded, match="already over") as reloaded:
         await next_move(journal, table)
     assert table.state is TableState.CLOSED
     assert engine(table).phase is Phase.GAME_OVER
-    ratings = tuple(sorted((await storage.game_rating_changes(table.storage_id)).items()))
+    ratings = tuple(sorted((await storage.ratings.game_rating_changes(table.storage_id)).items()))
     assert len(ratings) == 3  # the finished game's, as stored: its standings show them
     assert reloaded.value.shown == Outcome("", (ShowReloaded(ratings),)), "the finished game must be shown"
 
@@ -288,11 +290,11 @@ async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Stor
         registry = TableRegistry()
         return rebuild_tables(loaded, [], registry).games[0]
 
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     assert rebuilt().clock.reminded is False  # not reminded yet
     async with journal.recording(table):  # what autoplay does before it sends the reminder
         table.clock.reminded = True
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     again = rebuilt()
     assert again.clock.deadline == table.clock.deadline and again.clock.deadline_key is not None
     assert again.clock.reminded is True
@@ -300,7 +302,7 @@ async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Stor
     for _ in range(3):
         await next_move(journal, table)
     assert engine(table).phase is Phase.TRICKS
-    loaded = await storage.load_unfinished_games()
+    loaded = await storage.games.load_unfinished_games()
     moved = rebuilt()
     assert moved.clock.deadline is not None and moved.clock.deadline != again.clock.deadline
     assert moved.clock.reminded is False
@@ -343,7 +345,7 @@ async def test_the_last_move_hands_up_the_rating_changes_it_stored(storage: Stor
     change) and the outcome's final standings carry it: nothing is read back to show them."""
     table, shown = await played_to_the_end(GameJournal(storage))
     assert table.storage_id is not None
-    stored = await storage.game_rating_changes(table.storage_id)
+    stored = await storage.ratings.game_rating_changes(table.storage_id)
     assert len(stored) == 3
     (final,) = final_reports(shown[-1])
     assert final.ratings == tuple(sorted(stored.items()))

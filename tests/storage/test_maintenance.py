@@ -25,9 +25,9 @@ async def test_info_and_prune_commands(tmp_path: Path) -> None:
     storage = await Storage.open(url, clock=lambda: long_ago)
     old = await new_game(storage)
     async with storage.transaction() as tx:  # ended as the bot went down: its end still owed
-        await tx.set_message(old, OWED, 200, 0)
-        await tx.finish_game(old, [result(0, 1, (1,))])
-    assert [g.record.id for g in (await storage.load_unfinished_games()).games] == [old]
+        await tx.messages.set_message(old, OWED, 200, 0)
+        await tx.games.finish_game(old, [result(0, 1, (1,))])
+    assert [g.record.id for g in (await storage.games.load_unfinished_games()).games] == [old]
     await storage.close()
     storage = await Storage.open(url)
     await new_game(storage)

@@ -58,18 +58,18 @@ async def test_an_action_during_an_outage_is_refused_and_play_continues_after(
     await play(fragile, game_id, 4)
     await outage.begin()
     with pytest.raises(StorageUnavailable) as caught:
-        await fragile.append_action(game_id, 4, 1, "p:red7")
+        await fragile.games.append_action(game_id, 4, 1, "p:red7")
     assert str(caught.value) == SAVE_FAILED == "The game could not be saved, please try again in a moment."
     assert caught.value.detail  # the cause, for the log
     # Trying again while the database is still away fails the same way, and quickly.
     with pytest.raises(StorageUnavailable):
-        await fragile.append_action(game_id, 4, 1, "p:red7")
+        await fragile.games.append_action(game_id, 4, 1, "p:red7")
     await outage.end()
-    (game,) = (await fragile.load_unfinished_games()).games
+    (game,) = (await fragile.games.load_unfinished_games()).games
     assert len(game.actions) == 4  # nothing half-applied
-    await fragile.append_action(game_id, 4, 1, "p:red7")  # the same action, now accepted
+    await fragile.games.append_action(game_id, 4, 1, "p:red7")  # the same action, now accepted
     await play(fragile, game_id, 3, start=5)
-    (game,) = (await fragile.load_unfinished_games()).games
+    (game,) = (await fragile.games.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == list(range(8))
 
 
@@ -83,13 +83,13 @@ async def test_a_postgres_connection_lost_midway_leaves_nothing(postgres_target:
         await play(storage, game_id, 3)
         with pytest.raises(StorageUnavailable):
             async with storage.transaction() as tx:
-                await tx.append_action(game_id, 3, 0, "p:red7")
+                await tx.games.append_action(game_id, 3, 0, "p:red7")
                 await proxy.begin()  # the connection dies before the next write and the commit
-                await tx.append_action(game_id, 4, 1, "p:blue9")
+                await tx.games.append_action(game_id, 4, 1, "p:blue9")
         await proxy.end()
-        (game,) = (await storage.load_unfinished_games()).games
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert len(game.actions) == 3
-        await storage.append_action(game_id, 3, 0, "p:red7")
+        await storage.games.append_action(game_id, 3, 0, "p:red7")
     finally:
         await storage.close()
         await proxy.close()
@@ -99,16 +99,16 @@ async def test_other_writes_are_refused_too(fragile: Storage, outage: Outage, cl
     game_id = await new_game(fragile)
     await outage.begin()
     for attempt in (
-        fragile.set_timer(game_id, "turn", clock.now),
-        fragile.set_message(game_id, "table", 1, 2),
-        fragile.stop_game(game_id, "abandoned"),
-        fragile.create_game(
+        fragile.games.set_timer(game_id, "turn", clock.now),
+        fragile.games.set_message(game_id, "table", 1, 2),
+        fragile.games.stop_game(game_id, "abandoned"),
+        fragile.games.create_game(
             guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS),
     ):
         with pytest.raises(StorageUnavailable):
             await attempt
     await outage.end()
-    (game,) = (await fragile.load_unfinished_games()).games
+    (game,) = (await fragile.games.load_unfinished_games()).games
     assert (game.timers, game.messages) == ((), ())
 
 
@@ -117,14 +117,14 @@ async def test_reads_during_an_outage(fragile: Storage, outage: Outage) -> None:
     await outage.begin()
     if outage.blocks_reads:
         with pytest.raises(StorageUnavailable) as caught:
-            await fragile.load_unfinished_games()
+            await fragile.games.load_unfinished_games()
         assert str(caught.value) == READ_FAILED
         with pytest.raises(StorageUnavailable):
-            await fragile.leaderboard(100)
+            await fragile.stats.leaderboard(100)
     else:  # SQLite's write lock leaves readers alone
-        assert [g.record.id for g in (await fragile.load_unfinished_games()).games] == [game_id]
+        assert [g.record.id for g in (await fragile.games.load_unfinished_games()).games] == [game_id]
     await outage.end()
-    assert (await fragile.player_stats(100, 1)).games_played == 0
+    assert (await fragile.stats.player_stats(100, 1)).games_played == 0
 
 
 async def test_sqlite_in_a_missing_directory_is_unavailable_until_it_exists(tmp_path: Path) -> None:
@@ -169,11 +169,11 @@ async def test_a_postgres_table_locked_for_a_while_times_out_and_recovers(postgr
         async with blocker.engine.connect() as conn:
             await conn.execute(text("LOCK TABLE games IN ACCESS EXCLUSIVE MODE"))
             with pytest.raises(StorageUnavailable) as caught:
-                await storage.append_action(game_id, 2, 2, "m:green0")
+                await storage.games.append_action(game_id, 2, 2, "m:green0")
             assert str(caught.value) == SAVE_FAILED
             await conn.rollback()  # the lock is released
-        await storage.append_action(game_id, 2, 2, "m:green0")
-        (game,) = (await storage.load_unfinished_games()).games
+        await storage.games.append_action(game_id, 2, 2, "m:green0")
+        (game,) = (await storage.games.load_unfinished_games()).games
         assert [a.seq for a in game.actions] == [0, 1, 2]
     finally:
         await blocker.close()
@@ -232,18 +232,18 @@ async def test_a_read_only_database_refuses_actions_and_play_continues_after(sto
     await read_only.begin()
     try:
         with pytest.raises(StorageUnavailable) as caught:
-            await storage.append_action(game_id, 2, 2, "p:red7")
+            await storage.games.append_action(game_id, 2, 2, "p:red7")
         assert str(caught.value) == SAVE_FAILED
         assert "read" in caught.value.detail.lower()  # the cause, for the log
         with pytest.raises(StorageUnavailable):
-            await storage.create_game(
+            await storage.games.create_game(
             guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=SEATS)
-        (game,) = (await storage.load_unfinished_games()).games  # reading still works
+        (game,) = (await storage.games.load_unfinished_games()).games  # reading still works
         assert len(game.actions) == 2
     finally:
         await read_only.end()
-    await storage.append_action(game_id, 2, 2, "p:red7")  # the same action, now accepted
-    (game,) = (await storage.load_unfinished_games()).games
+    await storage.games.append_action(game_id, 2, 2, "p:red7")  # the same action, now accepted
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0, 1, 2]
 
 
@@ -256,12 +256,12 @@ async def test_a_connection_that_hit_a_read_only_database_is_dropped(storage: St
     try:
         for _ in range(2):
             with pytest.raises(StorageUnavailable):
-                await storage.append_action(game_id, 0, 0, "m:red7")
+                await storage.games.append_action(game_id, 0, 0, "m:red7")
     finally:
         read_only.repaired()  # no reconnection: the failed connections must have been dropped
-    await storage.append_action(game_id, 0, 0, "m:red7")
-    await storage.set_message(game_id, "table", 2, 3)  # and the next ones too
-    (game,) = (await storage.load_unfinished_games()).games
+    await storage.games.append_action(game_id, 0, 0, "m:red7")
+    await storage.games.set_message(game_id, "table", 2, 3)  # and the next ones too
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert [a.seq for a in game.actions] == [0]
 
 
@@ -283,8 +283,8 @@ async def test_the_start_up_load_may_take_longer_than_a_write(postgres_target: T
 
             releasing = asyncio.create_task(release_later())
             with pytest.raises(StorageUnavailable):
-                await storage.load_unfinished_games()  # the write limit: 0.3 s
-            loaded = await asyncio.wait_for(storage.load_unfinished_games(timeout=10), timeout=15)
+                await storage.games.load_unfinished_games()  # the write limit: 0.3 s
+            loaded = await asyncio.wait_for(storage.games.load_unfinished_games(timeout=10), timeout=15)
             await releasing
         assert [g.record.id for g in loaded.games] == [game_id]
     finally:

@@ -21,22 +21,22 @@ async def counts(storage: Storage) -> dict[str, int]:
 async def test_prune_removes_old_ended_games_only(storage: Storage, clock: FakeClock) -> None:
     old_finished = await new_game(storage)
     await play(storage, old_finished, 5)
-    await storage.set_message(old_finished, "table", 200, 1)
-    await storage.finish_game(
+    await storage.games.set_message(old_finished, "table", 200, 1)
+    await storage.games.finish_game(
         old_finished, [result(0, 1, (3,), won=True), result(1, 2, (1,)), result(2, 3, (0,))]
     )
     old_stopped = await new_game(storage)
-    await storage.stop_game(old_stopped, "abandoned")
+    await storage.games.stop_game(old_stopped, "abandoned")
     old_active = await new_game(storage)  # never pruned, however old: it may still be resumed
     await play(storage, old_active, 2)
-    await storage.set_timer(old_active, "turn", clock.now + timedelta(minutes=1))
+    await storage.games.set_timer(old_active, "turn", clock.now + timedelta(minutes=1))
 
     clock.advance(days=20)
     recent = await new_game(storage)
-    await storage.finish_game(recent, [result(0, 1, (1,))])
+    await storage.games.finish_game(recent, [result(0, 1, (1,))])
     clock.advance(days=20)
 
-    assert await storage.prune_finished(timedelta(days=30)) == 2
+    assert await storage.games.prune_finished(timedelta(days=30)) == 2
     remaining = {int(r[0]) for r in await raw(storage, "SELECT id FROM games")}
     assert remaining == {old_active, recent}
     left = await counts(storage)
@@ -48,19 +48,19 @@ async def test_prune_removes_old_ended_games_only(storage: Storage, clock: FakeC
         "game_messages": 0,
         "game_timers": 1,
     }
-    assert await storage.prune_finished(timedelta(days=30)) == 0
-    assert await storage.prune_finished(timedelta(days=10)) == 1
-    assert [g.record.id for g in (await storage.load_unfinished_games()).games] == [old_active]
+    assert await storage.games.prune_finished(timedelta(days=30)) == 0
+    assert await storage.games.prune_finished(timedelta(days=10)) == 1
+    assert [g.record.id for g in (await storage.games.load_unfinished_games()).games] == [old_active]
 
 
 async def test_prune_keeps_stats_of_recent_games(storage: Storage, clock: FakeClock) -> None:
     game_id = await new_game(storage)
-    await storage.finish_game(game_id, [result(0, 1, (5,), won=True)])
+    await storage.games.finish_game(game_id, [result(0, 1, (5,), won=True)])
     clock.advance(days=1)
-    assert await storage.prune_finished(timedelta(days=2)) == 0
-    assert (await storage.player_stats(100, 1)).games_won == 1
+    assert await storage.games.prune_finished(timedelta(days=2)) == 0
+    assert (await storage.stats.player_stats(100, 1)).games_won == 1
 
 
 async def test_prune_needs_a_non_negative_age(storage: Storage) -> None:
     with pytest.raises(ValueError):
-        await storage.prune_finished(timedelta(seconds=-1))
+        await storage.games.prune_finished(timedelta(seconds=-1))

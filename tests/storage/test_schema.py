@@ -26,7 +26,7 @@ async def test_reopening_keeps_the_data(storage: Storage, target: Target, clock:
     await storage.close()
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
-        loaded = await reopened.load_unfinished_games()
+        loaded = await reopened.games.load_unfinished_games()
         assert [g.record.id for g in loaded.games] == [game_id]
         assert len(loaded.games[0].actions) == 4
         assert await raw(reopened, "SELECT count(*) FROM schema_version") == [(1,)]
@@ -178,13 +178,13 @@ async def test_a_version_1_database_opens_and_its_timers_get_reminders(
     reopened = await Storage.open(target.url, schema=target.schema, clock=clock)
     try:
         assert reopened.schema_version == CURRENT_VERSION
-        (game,) = (await reopened.load_unfinished_games()).games
+        (game,) = (await reopened.games.load_unfinished_games()).games
         assert game.timers == (TimerRecord("turn", None, due, None),)  # not reminded yet
-        assert await reopened.mark_timer_reminded(game_id, "turn") is True
-        (game,) = (await reopened.load_unfinished_games()).games
+        assert await reopened.games.mark_timer_reminded(game_id, "turn") is True
+        (game,) = (await reopened.games.load_unfinished_games()).games
         assert game.timers[0].reminded_at == clock.now
-        assert await reopened.load_default_games() == {}  # version 4: no server changed its game
-        await reopened.set_default_game(100, "stupid")
-        assert await reopened.load_default_games() == {100: "stupid"}
+        assert await reopened.settings.load_default_games() == {}  # version 4: no server changed its game
+        await reopened.settings.set_default_game(100, "stupid")
+        assert await reopened.settings.load_default_games() == {100: "stupid"}
     finally:
         await reopened.close()

@@ -31,15 +31,15 @@ async def store_games(storage: Storage) -> dict[int, int | None]:
     for channel, guild_id in enumerate(server_ids(), start=1000):
         game_id = await new_game(storage, guild_id=guild_id, channel_id=channel)
         await play(storage, game_id, 4)
-        await storage.set_message(game_id, "table", channel, channel + 1)
+        await storage.games.set_message(game_id, "table", channel, channel + 1)
         servers[game_id] = guild_id
     owed = await new_game(storage, guild_id=(2 << 22), channel_id=999)
     async with storage.transaction() as tx:
-        await tx.set_message(owed, OWED, 999, 0)
-        await tx.finish_game(owed, [result(0, 1, (1,))])
+        await tx.messages.set_message(owed, OWED, 999, 0)
+        await tx.games.finish_game(owed, [result(0, 1, (1,))])
     servers[owed] = 2 << 22
     ended = await new_game(storage, guild_id=(2 << 22), channel_id=998)
-    await storage.finish_game(ended, [result(0, 1, (1,))])  # its end shown: never loaded
+    await storage.games.finish_game(ended, [result(0, 1, (1,))])  # its end shown: never loaded
     return servers
 
 
@@ -48,9 +48,9 @@ async def test_each_process_reads_exactly_the_games_of_its_shards(
     storage: Storage, ids: tuple[int, ...]
 ) -> None:
     servers = await store_games(storage)
-    everything = await storage.load_unfinished_games()
+    everything = await storage.games.load_unfinished_games()
     shards = ServerShards(COUNT, ids)
-    mine = await storage.load_unfinished_games(servers=shards)
+    mine = await storage.games.load_unfinished_games(servers=shards)
     expected = [game for game in everything.games if shard_of(game.record.guild_id, COUNT) in ids]
     assert mine.games == tuple(expected)  # with every action, message and timer of each
     assert {game.record.id for game in mine.games} == {
@@ -62,9 +62,10 @@ async def test_each_process_reads_exactly_the_games_of_its_shards(
 
 async def test_the_shards_of_all_processes_together_read_every_game_once(storage: Storage) -> None:
     await store_games(storage)
-    everything = await storage.load_unfinished_games()
+    everything = await storage.games.load_unfinished_games()
     parts = [
-        await storage.load_unfinished_games(servers=ServerShards(COUNT, (shard,))) for shard in range(COUNT)
+        await storage.games.load_unfinished_games(servers=ServerShards(COUNT, (shard,)))
+        for shard in range(COUNT)
     ]
     ids = sorted(game.record.id for part in parts for game in part.games)
     assert ids == sorted(game.record.id for game in everything.games) and len(ids) == len(set(ids))
@@ -77,10 +78,10 @@ async def test_an_unreadable_game_is_reported_by_its_own_process_only(
     kept = await new_game(storage, guild_id=(2 << 22), channel_id=501)
     await raw(storage, "UPDATE games SET seed = 'x' WHERE id = :id", id=broken)
     caplog.clear()
-    other = await storage.load_unfinished_games(servers=ServerShards(COUNT, (2,)))
+    other = await storage.games.load_unfinished_games(servers=ServerShards(COUNT, (2,)))
     assert [g.record.id for g in other.games] == [kept] and other.problems == ()
     assert "cannot be loaded" not in caplog.text  # shard 1's process says so, once
-    owner = await storage.load_unfinished_games(servers=ServerShards(COUNT, (1,)))
+    owner = await storage.games.load_unfinished_games(servers=ServerShards(COUNT, (1,)))
     assert [problem.game_id for problem in owner.problems] == [broken]
     assert f"stored game {broken}" in caplog.text
 
@@ -92,11 +93,11 @@ async def test_each_process_reads_the_lobbies_of_its_shards(storage: Storage) ->
         for index, guild_id in enumerate(server_ids())
     ]
     for lobby in lobbies:
-        await storage.save_lobby(lobby)
+        await storage.lobbies.save_lobby(lobby)
     for shard in range(COUNT):
-        mine = await storage.load_lobbies(servers=ServerShards(COUNT, (shard,)))
+        mine = await storage.lobbies.load_lobbies(servers=ServerShards(COUNT, (shard,)))
         assert mine == [lobby for lobby in lobbies if shard_of(lobby.guild_id, COUNT) == shard]
-    assert await storage.load_lobbies() == lobbies
+    assert await storage.lobbies.load_lobbies() == lobbies
 
 
 def test_shards_outside_the_count_are_refused() -> None:
@@ -107,23 +108,23 @@ def test_shards_outside_the_count_are_refused() -> None:
 async def test_each_process_reads_the_server_settings_of_its_shards(storage: Storage) -> None:
     guild_ids = [guild for guild in server_ids() if guild is not None]
     for index, guild_id in enumerate(guild_ids):
-        await storage.set_default_game(guild_id, ("stupid", "stickgame")[index % 2])
-        await storage.set_images(guild_id, index % 3 == 0)
-        await storage.set_server_language(guild_id, ServerLanguage(("de", None)[index % 2], "en-US"))
-        await storage.set_user_locale(index + 1, "de")
-    games, images = await storage.load_default_games(), await storage.load_image_settings()
-    languages = await storage.load_languages()
+        await storage.settings.set_default_game(guild_id, ("stupid", "stickgame")[index % 2])
+        await storage.settings.set_images(guild_id, index % 3 == 0)
+        await storage.settings.set_server_language(guild_id, ServerLanguage(("de", None)[index % 2], "en-US"))
+        await storage.settings.set_user_locale(index + 1, "de")
+    games, images = await storage.settings.load_default_games(), await storage.settings.load_image_settings()
+    languages = await storage.settings.load_languages()
     assert set(games) == set(images) == set(languages.servers) == set(guild_ids)
     for shard in range(COUNT):
         servers = ServerShards(COUNT, (shard,))
         mine = {guild for guild in guild_ids if shard_of(guild, COUNT) == shard}
         assert mine  # every shard has servers, so each filter has something to keep and to drop
-        assert await storage.load_default_games(servers=servers) == {g: games[g] for g in mine}
-        assert await storage.load_image_settings(servers=servers) == {g: images[g] for g in mine}
-        own = await storage.load_languages(servers=servers)
+        assert await storage.settings.load_default_games(servers=servers) == {g: games[g] for g in mine}
+        assert await storage.settings.load_image_settings(servers=servers) == {g: images[g] for g in mine}
+        own = await storage.settings.load_languages(servers=servers)
         assert own.servers == {g: languages.servers[g] for g in mine}
         assert own.users == languages.users  # a person is not a shard's: everyone's, in every process
     both = ServerShards(COUNT, (0, 2))
-    assert set(await storage.load_default_games(servers=both)) == {
+    assert set(await storage.settings.load_default_games(servers=both)) == {
         g for g in guild_ids if shard_of(g, COUNT) in (0, 2)
     }

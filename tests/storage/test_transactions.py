@@ -17,9 +17,9 @@ from tests.storage.helpers import new_game, play
 async def test_writes_in_a_transaction_commit_together(storage: Storage, clock: FakeClock) -> None:
     game_id = await new_game(storage)
     async with storage.transaction() as tx:
-        await tx.append_action(game_id, 0, 0, "m:red7")
-        await tx.set_timer(game_id, "turn", clock.now + timedelta(minutes=1), seat=1)
-    (game,) = (await storage.load_unfinished_games()).games
+        await tx.games.append_action(game_id, 0, 0, "m:red7")
+        await tx.timers.set_timer(game_id, "turn", clock.now + timedelta(minutes=1), seat=1)
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert len(game.actions) == 1 and len(game.timers) == 1
 
 
@@ -27,13 +27,13 @@ async def test_an_error_in_the_block_leaves_nothing(storage: Storage, clock: Fak
     game_id = await new_game(storage)
     with pytest.raises(RuntimeError, match="engine said no"):
         async with storage.transaction() as tx:
-            await tx.append_action(game_id, 0, 0, "m:red7")
-            await tx.set_timer(game_id, "turn", clock.now, seat=1)
+            await tx.games.append_action(game_id, 0, 0, "m:red7")
+            await tx.timers.set_timer(game_id, "turn", clock.now, seat=1)
             raise RuntimeError("engine said no")
-    (game,) = (await storage.load_unfinished_games()).games
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert (game.actions, game.timers) == ((), ())
     # The sequence number was not used up either.
-    await storage.append_action(game_id, 0, 0, "m:red7")
+    await storage.games.append_action(game_id, 0, 0, "m:red7")
 
 
 async def test_a_failing_write_rolls_back_the_earlier_ones(storage: Storage) -> None:
@@ -41,8 +41,8 @@ async def test_a_failing_write_rolls_back_the_earlier_ones(storage: Storage) -> 
     await play(storage, game_id, 2)
     with pytest.raises(DuplicateAction):
         async with storage.transaction() as tx:
-            await tx.append_action(game_id, 2, 2, "m:green0")
-            await tx.append_action(game_id, 2, 2, "m:green0")
+            await tx.games.append_action(game_id, 2, 2, "m:green0")
+            await tx.games.append_action(game_id, 2, 2, "m:green0")
     assert await raw(storage, "SELECT count(*) FROM game_actions") == [(2,)]
     assert await raw(storage, "SELECT action_count FROM games") == [(2,)]
 
@@ -50,7 +50,7 @@ async def test_a_failing_write_rolls_back_the_earlier_ones(storage: Storage) -> 
 async def test_creating_a_game_is_atomic(storage: Storage) -> None:
     with pytest.raises(RuntimeError, match="crash before commit"):
         async with storage.transaction() as tx:
-            await tx.create_game(
+            await tx.games.create_game(
             guild_id=1, channel_id=2, game="stickem", seed=3, rules="{}", seats=[SeatRecord(1, "a")])
             raise RuntimeError("crash before commit")
     assert await raw(storage, "SELECT count(*) FROM games") == [(0,)]
@@ -62,14 +62,14 @@ async def test_racing_writers_of_the_same_action_never_both_win(storage: Storage
     await play(storage, game_id, 3)
     outcomes = await asyncio.wait_for(
         asyncio.gather(
-            *(storage.append_action(game_id, 3, 0, card) for card in ("p:red7", "p:blue9", "p:green0")),
+            *(storage.games.append_action(game_id, 3, 0, card) for card in ("p:red7", "p:blue9", "p:green0")),
             return_exceptions=True,
         ),
         timeout=30,
     )
     assert sum(o is None for o in outcomes) == 1
     assert all(isinstance(o, DuplicateAction) for o in outcomes if o is not None)
-    (game,) = (await storage.load_unfinished_games()).games
+    (game,) = (await storage.games.load_unfinished_games()).games
     assert len(game.actions) == 4
 
 
@@ -89,14 +89,14 @@ async def test_loading_sees_one_consistent_state_while_others_write(
             calls += 1
             result = await real_execute(self, *args, **kwargs)
             if calls == 1:
-                await writer.append_action(game_id, 3, 0, "p:red7")
+                await writer.games.append_action(game_id, 3, 0, "p:red7")
             return result
 
         monkeypatch.setattr(AsyncConnection, "execute", execute_then_write)
-        loaded = await storage.load_unfinished_games()
+        loaded = await storage.games.load_unfinished_games()
         monkeypatch.undo()
         assert loaded.problems == ()
         assert len(loaded.games[0].actions) == 3  # the state as it was when loading began
-        assert len((await storage.load_unfinished_games()).games[0].actions) == 4
+        assert len((await storage.games.load_unfinished_games()).games[0].actions) == 4
     finally:
         await writer.close()

@@ -117,7 +117,7 @@ def test_the_fixture_is_the_release_schema() -> None:
 
 async def test_every_game_resumes_as_the_release_stored_it(upgraded: Storage) -> None:
     assert upgraded.schema_version == CURRENT_VERSION
-    loaded = await upgraded.load_unfinished_games()
+    loaded = await upgraded.games.load_unfinished_games()
     assert loaded.problems == ()
     by_channel = {stored.record.channel_id: stored for stored in loaded.games}
     assert sorted(by_channel) == [200, 300]
@@ -134,8 +134,8 @@ async def test_every_game_resumes_as_the_release_stored_it(upgraded: Storage) ->
 
 
 async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage) -> None:
-    loaded = await upgraded.load_unfinished_games()
-    lobbies = await upgraded.load_lobbies()
+    loaded = await upgraded.games.load_unfinished_games()
+    lobbies = await upgraded.lobbies.load_lobbies()
     assert [lobby.game for lobby in lobbies] == ["stickem"]
     book = MessageBook()
     report = restore_tables(loaded, lobbies, TableRegistry(), book)
@@ -155,7 +155,7 @@ async def test_tables_and_the_lobby_come_back_with_their_facts(upgraded: Storage
 
 
 async def test_a_resumed_game_plays_on_to_its_end_and_counts(upgraded: Storage) -> None:
-    loaded = await upgraded.load_unfinished_games()
+    loaded = await upgraded.games.load_unfinished_games()
     registry = TableRegistry()
     (table,) = [t for t in rebuild_tables(loaded, [], registry).games if t.channel_id == 200]
     journal = GameJournal(upgraded)
@@ -168,18 +168,18 @@ async def test_a_resumed_game_plays_on_to_its_end_and_counts(upgraded: Storage) 
         async with journal.recording(table):
             table.play.auto_move(seat, action)
     assert engine(table).phase is Phase.GAME_OVER
-    stored = await upgraded.load_game(table.storage_id)
+    stored = await upgraded.games.load_game(table.storage_id)
     assert stored.record.status is GameStatus.FINISHED
     assert len(stored.actions) == engine(table).action_count > before
     assert list(_engine(replay(stored)).actions) == list(engine(table).actions)
-    dee = await upgraded.player_stats(1, 21)
+    dee = await upgraded.stats.player_stats(1, 21)
     assert dee.games_played == 1
-    hal = await upgraded.player_stats(1, 41)  # the game the release had finished
+    hal = await upgraded.stats.player_stats(1, 41)  # the game the release had finished
     assert hal.games_played == 1
 
 
 async def test_the_stored_options_keep_every_key(upgraded: Storage) -> None:
-    loaded = await upgraded.load_unfinished_games()
+    loaded = await upgraded.games.load_unfinished_games()
     for stored in loaded.games:
         options = json.loads(stored.record.rules)
         assert set(options) == {"preset", "rounds", "all_zero", "first_lead", "min_players", "max_players"}
