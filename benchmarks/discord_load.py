@@ -39,7 +39,8 @@ Printed per N:
   in wall time (also the operating system giving the core to another process), how many
   callbacks ran over 5 ms, the longest garbage collection;
 - the machine's own noise: the same 1 ms probe in this process for 2 s with nothing running;
-- the bot's CPU time per card, REST calls per card (every REST call the bot made in the window
+- the bot's CPU time per card (and, read by this process from /proc, its user and system
+  parts, with its minor page faults per card), REST calls per card (every REST call the bot made in the window
   divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object. The bot's first table is opened before
@@ -117,6 +118,14 @@ class ProbedBot:
         whichever checkout's probe the bot runs, and before a report's own work in the bot)."""
         with open(f"/proc/{self.process.process.pid}/statm") as statm:
             return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    def cpu(self) -> tuple[float, float, int]:
+        """The bot process's user and system CPU seconds so far (all its threads) and its minor
+        page faults, read from outside it (/proc/<pid>/stat)."""
+        with open(f"/proc/{self.process.process.pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()  # after the command's name
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick, int(fields[7])
 
     def reset(self) -> None:
         """Start a new measuring window in the bot process."""
@@ -319,6 +328,7 @@ async def run(
                 gc.freeze()
                 gc.disable()
                 bot.reset()
+                cpu_before = bot.cpu()
                 stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
@@ -339,6 +349,7 @@ async def run(
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
                 played_rss = bot.rss()
+                cpu_after = bot.cpu()
                 window = await bot.report()
                 stolen = steal_ms() - stolen
                 harness_cpu = time.process_time() - harness_cpu
@@ -398,6 +409,9 @@ async def run(
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
+            "user_ms_per_card": per_card(cpu_after[0] - cpu_before[0], cards) * 1000,
+            "system_ms_per_card": per_card(cpu_after[1] - cpu_before[1], cards) * 1000,
+            "faults_per_card": per_card(cpu_after[2] - cpu_before[2], cards),
             "rss_kib_per_table": (opened_rss - before) / count / 1024,
             "rss_first_kib": (before - connected) / 1024,
             "rss_played_kib_per_table": (played_rss - before) / count / 1024,
@@ -517,6 +531,11 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def per_card(amount: float, cards: int) -> float:
+    """``amount`` per card (NaN without cards)."""
+    return amount / cards if cards else float("nan")
+
+
 def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, count: int) -> dict[str, Any]:
     """The painter's figures over the window: drawings per card, the share of the pictures asked
     for that its cache answered, and what its cache holds at the end per table (its deep size,
@@ -543,6 +562,9 @@ RATIOS = (
     ("bot_p99_ms", "in-bot answer p99"),
     ("lag_ms", "loop lag max"),
     ("cpu_ms_per_card", "bot CPU per card"),
+    ("user_ms_per_card", "bot user CPU per card (from /proc)"),
+    ("system_ms_per_card", "bot system CPU per card (from /proc)"),
+    ("faults_per_card", "minor page faults per card"),
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
@@ -603,6 +625,10 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"| {r['table_kib']:.1f} | {r['failed']} "
         f"| {r['problems']} | {r['load']:.1f} |",
         flush=True,
+    )
+    print(
+        f"  the bot's CPU per card read from /proc: user {r['user_ms_per_card']:.2f} ms, system "
+        f"{r['system_ms_per_card']:.2f} ms; {r['faults_per_card']:.1f} minor page faults per card"
     )
     if r["cache_entries"]:
         print(
