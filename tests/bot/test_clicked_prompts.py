@@ -9,6 +9,7 @@ from typing import Any, cast
 from bot.tables.effects import Clicked, EffectPlayer
 from bot.tables.languages import Languages
 from bot.tables.message_book import MessageBook, PromptRef
+from bot.tables.pictures import ImageSettings, Painter
 from host.catalog import render
 from host.journal import GameJournal
 from host.storage.languages import StoredLanguages
@@ -25,6 +26,7 @@ class FakeCourier:
     def __init__(self, *, renews: bool = True) -> None:
         self.book = MessageBook()
         self.languages = Languages()
+        self.painter = Painter(ImageSettings())  # asked only whether the server shows pictures
         self.renews = renews
         self.calls: list[tuple[Any, ...]] = []
 
