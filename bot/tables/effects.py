@@ -127,7 +127,7 @@ class EffectPlayer:
         elif isinstance(effect, LobbyClosed):
             await courier.show_lobby(table, lobby_spec(table, effect.reason, language=channel))
         elif isinstance(effect, ShowTable):
-            spec = table_spec(table, language=channel, pictured=courier.painter.shows(table.guild_id))
+            spec = table_spec(table, language=channel, pictured=self._pictured(table))
             await courier.show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, RoundClosed):
             # The game's message of the closed round, else its table as the round left it: the
