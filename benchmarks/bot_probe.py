@@ -50,6 +50,7 @@ import traceback
 from asyncio import events
 from collections.abc import AsyncIterator
 from pathlib import Path
+from types import CoroutineType, FrameType
 from typing import Any
 
 SLOW = 0.005
@@ -478,13 +479,15 @@ def _cards_played(table: Any) -> int:
 
 def deep_size(root: object) -> int:
     """The bytes of ``root`` and everything it refers to (shared objects counted once; modules,
-    classes, functions, interned cards and the event loop left out)."""
+    classes, functions, interned cards and the event loop left out, and running code's frames and
+    coroutines: a table whose lock a task waits for at that moment leads through the task's
+    coroutine and frames to whatever they hold, which is not the table's)."""
     from stickem import Card
 
     seen: set[int] = set()
     stack = [root]
     total = 0
-    skip = (type, type(sys), type(deep_size), asyncio.AbstractEventLoop, Card)
+    skip = (type, type(sys), type(deep_size), asyncio.AbstractEventLoop, Card, FrameType, CoroutineType)
     while stack:
         obj = stack.pop()
         if id(obj) in seen or isinstance(obj, skip):

@@ -9,14 +9,15 @@ Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 1
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
 other, ``--pairs`` times in alternating order, on the same emulator code, and prints each row
-and the ratios new/old of the medians of the pairs: a change measured against what it replaced
-in the same run on the same noisy machine. ``--old-env`` sets environment variables for the old
-bot only: with ``--compare .`` it measures a configuration against another on the same code, e.g.
-``--old-env STICKEM_TEST_HIDDEN_MODULES=uvloop`` (the old bot runs as if uvloop were not
-installed: asyncio's own loop) or ``=orjson`` (discord.py's JSON through the standard library).
-``--images both`` does the same with this checkout's bot twice, its server's pictures on and off
-(``/settings images``, stored in the bot's fresh database before it starts), and prints the
-ratios on/off: what drawing and uploading the pictures costs.
+and, per figure, each pair's ratio new/old, the median of those ratios and the ratio of the
+medians: a change measured against what it replaced in the same run on the same noisy machine
+(a pair the machine disturbed shows as such, beside the others). ``--old-env`` sets environment
+variables for the old bot only: with ``--compare .`` it measures a configuration against
+another on the same code, e.g. ``--old-env STICKEM_TEST_HIDDEN_MODULES=uvloop`` (the old bot
+runs as if uvloop were not installed: asyncio's own loop) or ``=orjson`` (discord.py's JSON
+through the standard library). ``--images both`` does the same with this checkout's bot twice,
+its server's pictures on and off (``/settings images``, stored in the bot's fresh database
+before it starts), and prints the ratios on/off: what drawing and uploading the pictures costs.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -38,10 +39,18 @@ Printed per N:
   in wall time (also the operating system giving the core to another process), how many
   callbacks ran over 5 ms, the longest garbage collection;
 - the machine's own noise: the same 1 ms probe in this process for 2 s with nothing running;
-- the bot's CPU time per card, REST calls per card (every REST call the bot made in the window
+- the bot's CPU time per card (and, read by this process from /proc, its user and system
+  parts, with its minor page faults per card), REST calls per card (every REST call the bot made in the window
   divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
-  divided by N, and the deep size of one table object;
+  divided by N, and the deep size of one table object. The bot's first table is opened before
+  them, uncounted (its human never answers): what the bot pays once (modules imported on first
+  use, SQL compiled, texts parsed) shows apart as "first table RSS", not spread over the N.
+  Read right after the opening, the figure also holds what the tables did while they opened
+  (a slower opening: more moves played and stored while it lasts), so the growth from the
+  first table to the end of the window (both bots having played the same seconds) is printed
+  beside it;
+- the machine's 1-minute load average when the window ended;
 - pictures (when on): drawings per card in the window, the share of the pictures asked for
   that the painter's cache answered, and what the cache holds at the end, per table;
 - failed: interactions Discord gave up on (no answer within 3 s) and tables that did not open;
@@ -103,6 +112,20 @@ class ProbedBot:
     def __init__(self, process: BotProcess, report_file: Path) -> None:
         self.process = process
         self.report_file = report_file
+
+    def rss(self) -> int:
+        """The bot process's resident memory now, in bytes, read from outside it (the same way
+        whichever checkout's probe the bot runs, and before a report's own work in the bot)."""
+        with open(f"/proc/{self.process.process.pid}/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+    def cpu(self) -> tuple[float, float, int]:
+        """The bot process's user and system CPU seconds so far (all its threads) and its minor
+        page faults, read from outside it (/proc/<pid>/stat)."""
+        with open(f"/proc/{self.process.process.pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()  # after the command's name
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick, int(fields[7])
 
     def reset(self) -> None:
         """Start a new measuring window in the bot process."""
@@ -252,13 +275,19 @@ async def run(
     await emu.start()
     try:
         with tempfile.TemporaryDirectory() as data_dir:
-            tables = add_tables(emu, count)
+            warm_up, *tables = add_tables(emu, count + 1)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
             async with probed_bot(
                 emu, Path(data_dir), guild.id, args, source, extra_env, images=images
             ) as bot:
-                before = await bot.report()
+                connected = bot.rss()
+                # The bot's first table pays what the bot pays once (modules imported on first
+                # use, SQL statements compiled, catalog texts parsed): opened first, uncounted,
+                # its human never answers, so the memory per table is the tables' own.
+                await open_table(emu, warm_up, args.level, Latencies())
+                before = bot.rss()
+                await bot.report()
                 opening = Latencies()
                 opened = time.perf_counter()
                 for start in range(0, count, OPEN_BATCH):
@@ -268,6 +297,7 @@ async def run(
                     )
                     opening.failures += sum(1 for result in results if isinstance(result, Exception))
                 open_time = time.perf_counter() - opened
+                opened_rss = bot.rss()
                 opened_figures = await bot.report()
 
                 harness = LoopLagProbe()
@@ -281,6 +311,7 @@ async def run(
                 gc.freeze()
                 gc.disable()
                 bot.reset()
+                cpu_before = bot.cpu()
                 stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
@@ -300,6 +331,8 @@ async def run(
                 await asyncio.sleep(args.seconds)
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
+                played_rss = bot.rss()
+                cpu_after = bot.cpu()
                 window = await bot.report()
                 stolen = steal_ms() - stolen
                 harness_cpu = time.process_time() - harness_cpu
@@ -359,7 +392,13 @@ async def run(
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
-            "rss_kib_per_table": (opened_figures["rss"] - before["rss"]) / count / 1024,
+            "user_ms_per_card": per_card(cpu_after[0] - cpu_before[0], cards) * 1000,
+            "system_ms_per_card": per_card(cpu_after[1] - cpu_before[1], cards) * 1000,
+            "faults_per_card": per_card(cpu_after[2] - cpu_before[2], cards),
+            "rss_kib_per_table": (opened_rss - before) / count / 1024,
+            "rss_first_kib": (before - connected) / 1024,
+            "rss_played_kib_per_table": (played_rss - before) / count / 1024,
+            "load": os.getloadavg()[0],
             **picture_figures(opened_figures, window, cards, count),
             "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
@@ -419,7 +458,8 @@ def main() -> None:
         "| lag p99 ms | longest callback CPU ms | wall ms | callbacks > 5 ms CPU (wall) | longest GC ms "
         "| idle lag ms | harness lag ms (CPU share) | cards/s | bot CPU ms/card "
         "| bot CPU share (loop thread) | REST calls/card "
-        "| RSS KiB/table | table object KiB | failed | problems |"
+        "| RSS KiB/table opened (after the window) | first table RSS KiB | table object KiB | failed "
+        "| problems | load (1 min) |"
     )
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
@@ -474,6 +514,11 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def per_card(amount: float, cards: int) -> float:
+    """``amount`` per card (NaN without cards)."""
+    return amount / cards if cards else float("nan")
+
+
 def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, count: int) -> dict[str, Any]:
     """The painter's figures over the window: drawings per card, the share of the pictures asked
     for that its cache answered, and what its cache holds at the end per table (its deep size,
@@ -500,9 +545,14 @@ RATIOS = (
     ("bot_p99_ms", "in-bot answer p99"),
     ("lag_ms", "loop lag max"),
     ("cpu_ms_per_card", "bot CPU per card"),
+    ("user_ms_per_card", "bot user CPU per card (from /proc)"),
+    ("system_ms_per_card", "bot system CPU per card (from /proc)"),
+    ("faults_per_card", "minor page faults per card"),
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
+    ("rss_played_kib_per_table", "memory per table after the window"),
+    ("rss_first_kib", "the first table's memory (paid once)"),
     ("drawings_per_card", "pictures drawn per card"),
     ("cache_kib_per_table", "painter's cache per table"),
 )
@@ -512,16 +562,34 @@ RATIOS = (
 def print_ratios(
     count: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]], names: tuple[str, str] = ("new", "old")
 ) -> None:
-    """The ratio new/old (or ``names``) of each figure's median over the pairs, with the
-    figures themselves."""
-    print(f"{names[0]}/{names[1]} at {count} tables, medians of {len(pairs)} pair(s):")
+    """Each figure new/old (or ``names``): every pair's own ratio (the two runs of a pair ran
+    one after the other, so a disturbed machine tends to touch both), the median of those
+    ratios, and the ratio of the medians of each side; all pairs are shown, none left out."""
+    print(f"{names[0]}/{names[1]} at {count} tables, {len(pairs)} pair(s): each pair, the median of the "
+          "pairs' ratios, the ratio of the medians")
     for key, name in RATIOS:
-        new = statistics.median(pair[0][key] for pair in pairs)
-        old = statistics.median(pair[1][key] for pair in pairs)
-        ratio = new / old if old else float("nan")
-        print(f"  {name}: {new:.2f} / {old:.2f} = {ratio:.2f}x")
+        news = [pair[0][key] for pair in pairs]
+        olds = [pair[1][key] for pair in pairs]
+        if not any(news) and not any(olds):
+            continue  # not measured in this run (no pictures)
+        ratios = [ratio_of(new, old) for new, old in zip(news, olds, strict=True)]
+        shown = ", ".join(
+            f"{new:.2f}/{old:.2f} = {r:.2f}x" for new, old, r in zip(news, olds, ratios, strict=True)
+        )
+        new, old = statistics.median(news), statistics.median(olds)
+        print(
+            f"  {name}: {shown}; median of the ratios {statistics.median(ratios):.2f}x; "
+            f"medians {new:.2f} / {old:.2f} = {ratio_of(new, old):.2f}x"
+        )
     failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
-    print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}", flush=True)
+    print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}")
+    loads = [(round(pair[0]["load"], 1), round(pair[1]["load"], 1)) for pair in pairs]
+    print(f"  load average (1 min) at the end of each window ({names[0]}, {names[1]}): {loads}", flush=True)
+
+
+def ratio_of(new: float, old: float) -> float:
+    """``new / old``, NaN when ``old`` is 0 or either is NaN."""
+    return new / old if old and old == old and new == new else float("nan")
 
 
 def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
@@ -536,8 +604,14 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"| {r['cards_per_s']:.1f} "
         f"| {r['cpu_ms_per_card']:.2f} | {r['bot_cpu_share']:.0%} ({r['loop_cpu_share']:.0%}) "
         f"| {r['calls_per_card']:.2f} "
-        f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
+        f"| {r['rss_kib_per_table']:.1f} ({r['rss_played_kib_per_table']:.1f}) | {r['rss_first_kib']:.0f} "
+        f"| {r['table_kib']:.1f} | {r['failed']} "
+        f"| {r['problems']} | {r['load']:.1f} |",
         flush=True,
+    )
+    print(
+        f"  the bot's CPU per card read from /proc: user {r['user_ms_per_card']:.2f} ms, system "
+        f"{r['system_ms_per_card']:.2f} ms; {r['faults_per_card']:.1f} minor page faults per card"
     )
     if r["cache_entries"]:
         print(

@@ -105,10 +105,12 @@ class Clicks:
             header = dm_header(table, reader) if interaction.guild_id is None else ""
 
             def answer(table: Table, outcome: Outcome) -> Message:
-                return _click_answer(table, outcome.answer, outcome.reply, header, reader)
+                pictured = self.courier.painter.shows(table.guild_id)
+                return _click_answer(table, outcome.answer, outcome.reply, header, reader, pictured)
 
             if isinstance(judged, Step):
-                step = _click_answer(table, judged, "", header, reader)
+                pictured = self.courier.painter.shows(table.guild_id)
+                step = _click_answer(table, judged, "", header, reader, pictured)
                 await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
             await self.pipeline.run(table, interaction, lambda t: t.clicks.apply_click(judged), answer=answer)
@@ -155,14 +157,17 @@ class Clicks:
             await report_interaction_error(interaction, error, where="the stop button")
 
 
-def _click_answer(table: Table, shown: Answer | None, reply: Words, header: str, reader: str) -> Message:
+def _click_answer(
+    table: Table, shown: Answer | None, reply: Words, header: str, reader: str, pictured: bool
+) -> Message:
     """What a clicked prompt becomes, as the host's answer ``shown`` says, in the clicker's
     language ``reader`` (``header``: the first line of a DM prompt): a step of the decision, the
-    prompt going on in place, the one line of what was done, or (None) the ``reply``."""
+    prompt going on in place, the one line of what was done, or (None) the ``reply``; a prompt
+    with the picture of the hand if ``pictured`` (the server shows pictures)."""
     if isinstance(shown, Step):
-        return prompt_spec(table, shown.seat, shown.draft, header=header, language=reader)
+        return prompt_spec(table, shown.seat, shown.draft, header=header, language=reader, pictured=pictured)
     if isinstance(shown, PromptInPlace):
-        return prompt_spec(table, shown.seat, header=header, language=reader)
+        return prompt_spec(table, shown.seat, header=header, language=reader, pictured=pictured)
     if isinstance(shown, Message):
         return done_spec(shown, reader)
     return localized(Message(reply), reader)

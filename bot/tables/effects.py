@@ -124,7 +124,8 @@ class EffectPlayer:
         elif isinstance(effect, LobbyClosed):
             await courier.show_lobby(table, lobby_spec(table, effect.reason, language=channel))
         elif isinstance(effect, ShowTable):
-            await courier.show_table(table, table_spec(table, language=channel), new=effect.new_message)
+            spec = table_spec(table, language=channel, pictured=self._pictured(table))
+            await courier.show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, RoundClosed):
             # The game's message of the closed round, else its table as the round left it: the
             # table message never stays at the last turn of a round that is over.
@@ -241,7 +242,8 @@ class EffectPlayer:
         if answered and table.seats[seat].user_id in self.courier.book.of(table).dm_closed:
             return True
         reader = self.courier.languages.of_seat(table, seat)
-        spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
+        header = dm_header(table, reader)
+        spec = prompt_spec(table, seat, header=header, language=reader, pictured=self._pictured(table))
         return await self.courier.renew_prompt(table, seat, spec)
 
     async def _prompt(self, table: Table, seat: int) -> None:
@@ -249,13 +251,19 @@ class EffectPlayer:
         the channel (in the server's): the game's words for what the seat must do, and the
         command that shows the prompt (no game text names a command)."""
         reader = self.courier.languages.of_seat(table, seat)
-        spec = prompt_spec(table, seat, header=dm_header(table, reader), language=reader)
+        header = dm_header(table, reader)
+        spec = prompt_spec(table, seat, header=header, language=reader, pictured=self._pictured(table))
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
             channel = self.courier.languages.of_channel(table)
             nudge = table.presentation.nudge(table.running_match().view(seat))
             said = Message(lazy("hints.nudge", user=user_id, nudge=nudge))
             await self.courier.say(table, localized(said, channel), ping=user_id)
+
+    def _pictured(self, table: Table) -> bool:
+        """Whether the table's messages carry pictures now: if not, none is even sketched (the
+        painter would draw none of them)."""
+        return self.courier.painter.shows(table.guild_id)
 
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""

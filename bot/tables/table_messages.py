@@ -124,10 +124,17 @@ def game_spec(
 
 
 def prompt_spec(
-    table: Table, seat: int, draft: str = "", *, header: str = "", language: str = DEFAULT_LANGUAGE
+    table: Table,
+    seat: int,
+    draft: str = "",
+    *,
+    header: str = "",
+    language: str = DEFAULT_LANGUAGE,
+    pictured: bool = True,
 ) -> Message:
     """The seat's prompt as the game presents it, in ``language`` (its reader's), its components
-    made for the game's current stage, with the picture of its hand."""
+    made for the game's current stage, with the picture of its hand (none, not even sketched,
+    when not ``pictured``: a server that shows no pictures)."""
     match = table.running_match()
     view = match.view(seat)
     message = table.presentation.prompt(view, table.names_in(language), draft=draft)
@@ -135,21 +142,24 @@ def prompt_spec(
         table,
         message,
         header=header,
-        picture=sketch(table, "hand", view, language, seat=seat),
+        picture=sketch(table, "hand", view, language, seat=seat) if pictured else None,
         language=language,
     )
 
 
-def table_spec(table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE) -> Message:
+def table_spec(
+    table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE, pictured: bool = True
+) -> Message:
     """The table message of the running (or ``stopped``) game, with the timer line, in
-    ``language`` (the server's), and the picture of the table."""
+    ``language`` (the server's), and the picture of the table (none, not even sketched, when not
+    ``pictured``: a server that shows no pictures)."""
     timer = render.timer_line(turn_timer(table), running=not stopped)
     view = table.last_view()
     # A game's notes are plain lines in the reader's language, as its names are (the protocol
     # a game installed on its own implements): the host's timer line is written out here.
     notes = [render_text(timer, language)]
     message = table.presentation.table(view, table.names_in(language), notes=notes, stopped=stopped)
-    return localized(message, language, picture=sketch(table, "table", view, language))
+    return localized(message, language, picture=sketch(table, "table", view, language) if pictured else None)
 
 
 NAME_IN_LABEL = limits.BUTTON_LABEL - 20

@@ -9,6 +9,7 @@ from typing import Any, cast
 from bot.tables.effects import Clicked, EffectPlayer
 from bot.tables.languages import Languages
 from bot.tables.message_book import MessageBook, PromptRef
+from bot.tables.pictures import ImageSettings, Painter
 from host.catalog import render
 from host.storage.languages import StoredLanguages
 from host.tables import Outcome, PromptAnswered, PromptGoesOn, Table
@@ -24,6 +25,7 @@ class FakeCourier:
     def __init__(self, *, renews: bool = True) -> None:
         self.book = MessageBook()
         self.languages = Languages()
+        self.painter = Painter(ImageSettings())  # asked only whether the server shows pictures
         self.renews = renews
         self.calls: list[tuple[Any, ...]] = []
 
