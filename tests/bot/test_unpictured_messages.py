@@ -16,7 +16,6 @@ from bot.tables.message_book import MessageBook
 from bot.tables.payload import send_kwargs
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.table_messages import prompt_spec, table_spec
-from host.journal import GameJournal
 from host.tables import Outcome, Prompt, PromptInPlace, ShowTable, Step, Table
 from tabletop.presentation import Message
 from tests.bot.test_pictures_off import words
@@ -67,7 +66,7 @@ async def test_the_effect_player_sketches_pictures_only_for_a_server_that_shows_
 ) -> None:
     table = started(guild_id)
     courier = SpecCourier(painter)
-    player = EffectPlayer(cast(Any, courier), GameJournal(None), lambda table: None)
+    player = EffectPlayer(cast(Any, courier), lambda table: None)
     await player.execute(table, Outcome("", (ShowTable(), Prompt(0))))
     assert len(courier.shown) == 2  # the table message, then seat 0's DM prompt
     assert [spec.picture is not None for spec in courier.shown] == [pictured, pictured]
