@@ -38,8 +38,9 @@ Printed per N:
   in wall time (also the operating system giving the core to another process), how many
   callbacks ran over 5 ms, the longest garbage collection;
 - the machine's own noise: the same 1 ms probe in this process for 2 s with nothing running;
-- the bot's CPU time per card, REST calls per card (every REST call the bot made in the window
-  divided by the cards played), cards per second;
+- the bot's CPU time per card, and its worker processes' (the computer players' thinking, the
+  pictures' drawing; read from ``/proc``, Linux only), REST calls per card (every REST call the
+  bot made in the window divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object;
 - pictures (when on): drawings per card in the window, the share of the pictures asked for
@@ -73,6 +74,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
+from benchmarks.worker_cpu import children_cpu, spent_since
 from host.storage import Storage
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
@@ -301,6 +303,7 @@ async def run(
                 stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
+                workers_before = children_cpu(bot.process.process.pid)
                 humans = [
                     asyncio.create_task(
                         human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
@@ -318,6 +321,7 @@ async def run(
                 stop.set()
                 await asyncio.gather(*humans)  # no interaction waits while the probe reports
                 window = await bot.report()
+                workers_cpu = spent_since(bot.process.process.pid, workers_before)
                 stolen = steal_ms() - stolen
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
@@ -373,6 +377,10 @@ async def run(
             "cards": cards,
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
+            "workers_cpu_ms_per_card": workers_cpu * 1000 / cards if cards else float("nan"),
+            "all_cpu_ms_per_card": (
+                (window["cpu_seconds"] + workers_cpu) * 1000 / cards if cards else float("nan")
+            ),
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
@@ -517,6 +525,8 @@ RATIOS = (
     ("bot_p99_ms", "in-bot answer p99"),
     ("lag_ms", "loop lag max"),
     ("cpu_ms_per_card", "bot CPU per card"),
+    ("workers_cpu_ms_per_card", "workers' CPU per card"),
+    ("all_cpu_ms_per_card", "bot and workers' CPU per card"),
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
@@ -555,6 +565,10 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"| {r['calls_per_card']:.2f} "
         f"| {r['rss_kib_per_table']:.1f} | {r['table_kib']:.1f} | {r['failed']} | {r['problems']} |",
         flush=True,
+    )
+    print(
+        f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
+        f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
     )
     if r["cache_entries"]:
         print(
