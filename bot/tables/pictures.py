@@ -102,8 +102,8 @@ class Painter:
     drawing saved. Equal pictures of two slots (empty hands at two tables' ends) are kept once,
     while either slot keeps them; a picture the bounds drop leaves no slot's note of it behind.
 
-    The pictures are drawn in a worker process (``workers``, :data:`DRAWING_WORKERS`; 0: in the
-    drawing thread). A worker that dies costs the picture it was drawing (that message goes as
+    The pictures are drawn in a worker process (``workers``, by default :data:`DRAWING_WORKERS`;
+    0: in the drawing thread). A worker that dies costs the picture it was drawing (that message goes as
     text) and nothing more: the next picture is drawn by a new worker.
 
     Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
@@ -118,7 +118,7 @@ class Painter:
         *,
         cache_size: int = CACHE_SIZE,
         cache_bytes: int = CACHE_BYTES,
-        workers: int = DRAWING_WORKERS,
+        workers: int | None = None,
     ) -> None:
         self.settings = settings
         self.cache_size = cache_size
@@ -133,6 +133,8 @@ class Painter:
         self._holders: dict[Sketch, set[Hashable]] = {}
         """The slots that keep each picture (equal pictures of two slots are one)."""
         self._pool = DrawingPool(DRAWING_THREADS)
+        if workers is None:
+            workers = DRAWING_WORKERS
         self.workers = DrawingWorkers(workers) if workers > 0 else None
         """The worker processes that draw; None: the drawing thread draws."""
         self.drawings = 0
