@@ -1,6 +1,7 @@
 """A drawing module for the painter's worker processes: each picture names the process that drew
 it and that process's niceness, and a view ``"stall:<path>"`` writes the drawing process's id to
-``<path>`` and then waits (so that a test can kill the worker in the middle of a drawing)."""
+``<path>`` and then waits (so that a test can kill the worker in the middle of a drawing); a view
+``"broken"`` fails."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from tabletop.pictures import Picture
 
 
 def _picture(kind: str, view: object) -> Picture:
+    if view == "broken":
+        raise ValueError("a bug in the drawing")
     if isinstance(view, str) and view.startswith("stall:"):
         Path(view.removeprefix("stall:")).write_text(str(os.getpid()))
         time.sleep(30)

@@ -87,6 +87,22 @@ async def test_a_worker_killed_mid_drawing_costs_that_picture_only(
     assert gone(pid) and gone(new_pid)
 
 
+async def test_a_drawing_that_fails_in_the_worker_is_logged_and_drawn_again_when_asked_again(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    painter = Painter(ImageSettings(), workers=1)
+    try:
+        broken = Sketch(ART, "chart", "broken", ("ann",))
+        assert await asyncio.wait_for(painter.picture(broken, 1), WAIT) is None  # sent as text
+        assert "Could not draw the chart picture" in caplog.text and "a bug in the drawing" in caplog.text
+        assert await asyncio.wait_for(painter.picture(broken, 1), WAIT) is None
+        assert painter.drawings == 2  # not kept: drawn again
+        assert painter.workers is not None and painter.workers.started == 1  # the worker lives on
+    finally:
+        painter.close()
+        await asyncio.wait_for(painter.wait_closed(), WAIT)
+
+
 async def test_closing_leaves_no_worker_process_and_later_messages_go_as_text() -> None:
     painter = Painter(ImageSettings(), workers=1)
     picture = await asyncio.wait_for(painter.picture(Sketch(ART, "hand", "a"), 1), WAIT)
