@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 
 class WorkerDied(RuntimeError):
-    """The worker process drawing a picture died before it was done."""
+    """The worker process drawing a picture died before it was done (the exception's argument:
+    the picture's kind)."""
 
 
 class DrawingWorkers:
@@ -61,7 +62,7 @@ class DrawingWorkers:
             return executor.submit(draw, *arguments(sketch)).result()
         except BrokenExecutor as exc:
             self._drop(executor)
-            raise WorkerDied(f"the worker drawing the {sketch.kind} picture died") from exc
+            raise WorkerDied(sketch.kind) from exc
 
     def _drop(self, executor: ProcessPoolExecutor) -> None:
         """Let go of a broken pool (unless it was let go of already): the next drawing starts one."""

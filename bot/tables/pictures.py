@@ -178,8 +178,8 @@ class Painter:
             return await self._draw(sketch, URGENT if urgent else BACKGROUND)
         except PoolClosed:
             return None
-        except WorkerDied as exc:
-            log.warning("No %s picture of %s: %s", sketch.kind, sketch.art.module, exc)
+        except WorkerDied:
+            log.warning("No %s picture of %s: its worker process died", sketch.kind, sketch.art.module)
             return None
         except Exception:
             log.exception("Could not draw the %s picture of %s", sketch.kind, sketch.art.module)
