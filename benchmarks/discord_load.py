@@ -40,8 +40,9 @@ Printed per N:
   callbacks ran over 5 ms, the longest garbage collection;
 - the machine's own noise: the same 1 ms probe in this process for 2 s with nothing running;
 - the bot's CPU time per card (and, read by this process from /proc, its user and system
-  parts, with its minor page faults per card), REST calls per card (every REST call the bot made in the window
-  divided by the cards played), cards per second;
+  parts, with its minor page faults per card), and its worker processes' (the computer players'
+  thinking, the pictures' drawing; read from ``/proc``, Linux only), REST calls per card (every
+  REST call the bot made in the window divided by the cards played), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object. The bot's first table is opened before
   them, uncounted (its human never answers): what the bot pays once (modules imported on first
@@ -83,6 +84,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
 from benchmarks.bot_setup import emulated_bot
+from benchmarks.worker_cpu import children_cpu, spent_since
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
@@ -315,6 +317,7 @@ async def run(
                 stolen = steal_ms()
                 harness.start()
                 harness_cpu = time.process_time()
+                workers_before = children_cpu(bot.process.process.pid)
                 humans = [
                     asyncio.create_task(
                         human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
@@ -334,6 +337,7 @@ async def run(
                 played_rss = bot.rss()
                 cpu_after = bot.cpu()
                 window = await bot.report()
+                workers_cpu = spent_since(bot.process.process.pid, workers_before)
                 stolen = steal_ms() - stolen
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
@@ -389,6 +393,10 @@ async def run(
             "cards": cards,
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
+            "workers_cpu_ms_per_card": workers_cpu * 1000 / cards if cards else float("nan"),
+            "all_cpu_ms_per_card": (
+                (window["cpu_seconds"] + workers_cpu) * 1000 / cards if cards else float("nan")
+            ),
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
@@ -548,6 +556,8 @@ RATIOS = (
     ("user_ms_per_card", "bot user CPU per card (from /proc)"),
     ("system_ms_per_card", "bot system CPU per card (from /proc)"),
     ("faults_per_card", "minor page faults per card"),
+    ("workers_cpu_ms_per_card", "workers' CPU per card"),
+    ("all_cpu_ms_per_card", "bot and workers' CPU per card"),
     ("calls_per_card", "REST calls per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
@@ -612,6 +622,10 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"  the bot's CPU per card read from /proc: user {r['user_ms_per_card']:.2f} ms, system "
         f"{r['system_ms_per_card']:.2f} ms; {r['faults_per_card']:.1f} minor page faults per card"
+    )
+    print(
+        f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
+        f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
     )
     if r["cache_entries"]:
         print(

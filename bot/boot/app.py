@@ -268,6 +268,7 @@ class StickemBot(commands.AutoShardedBot):
         await service_of(self).courier.table_edits.close()  # the last table pictures, shown
         await super().close()
         service_of(self).painter.close()
+        await service_of(self).painter.wait_closed()
         await service_of(self).languages.settle()  # the languages being stored
         # close() runs twice on a SIGTERM (the signal's task, then `async with`): both wait for
         # the one closing of the database, so the process never ends in the middle of it.

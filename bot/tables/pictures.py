@@ -10,6 +10,7 @@ which picture, of which view); the courier asks the painter for it just before s
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from typing import Final
 import discord
 
 from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
+from bot.tables.drawing_workers import DrawingWorkers, WorkerDied
 from tabletop.pictures import Picture, Sketch
 
 log = logging.getLogger(__name__)
@@ -33,12 +35,16 @@ CACHE_BYTES: Final = 16 * 1024 * 1024
 few hundred tables in play; beyond it the least recently used go first."""
 
 DRAWING_THREADS: Final = 1
-"""Threads that draw. One: with the event loop's thread that makes two busy threads, so on a
-machine of two cores the loop (which answers the clicks) never waits for a core behind the
-drawings, and Pillow leaves the interpreter lock while it compresses. Measured at 100 tables
-(docs/benchmarks.md) it played more cards a second than two threads. When drawing cannot keep up,
-the urgent pictures go first and the tables' superseded pictures are dropped
-(:mod:`bot.tables.drawing_pool`)."""
+"""Threads that hand the drawings out, one at a time, urgent ones first
+(:mod:`bot.tables.drawing_pool`): when drawing cannot keep up, the urgent pictures go first and
+the tables' superseded pictures are dropped before they are begun."""
+
+DRAWING_WORKERS: Final = 1
+"""Worker processes that draw (:mod:`bot.tables.drawing_workers`), at a lower scheduling priority
+than the bot: the drawing's Python code then holds neither the event loop's interpreter lock nor,
+on a busy machine, its core (measured at 100 tables: docs/benchmarks.md, "Pictures"). One: the
+drawing thread hands out one drawing at a time. 0: draw in the drawing thread itself, in the bot's
+process (the tests' drawing modules that record where and when they draw)."""
 
 KEPT_PER_SLOT: Final = 4
 """Pictures of one generation a slot keeps at most: a hand's captions while its cards stay (in
@@ -96,6 +102,10 @@ class Painter:
     drawing saved. Equal pictures of two slots (empty hands at two tables' ends) are kept once,
     while either slot keeps them; a picture the bounds drop leaves no slot's note of it behind.
 
+    The pictures are drawn in a worker process (``workers``, by default :data:`DRAWING_WORKERS`;
+    0: in the drawing thread). A worker that dies costs the picture it was drawing (that message goes as
+    text) and nothing more: the next picture is drawn by a new worker.
+
     Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
     tables' pictures (:mod:`bot.tables.drawing_pool`), and a picture whose every caller stopped
     waiting before it was begun (a table picture superseded by the table's next state) is never
@@ -103,7 +113,12 @@ class Painter:
     """
 
     def __init__(
-        self, settings: ImageSettings, *, cache_size: int = CACHE_SIZE, cache_bytes: int = CACHE_BYTES
+        self,
+        settings: ImageSettings,
+        *,
+        cache_size: int = CACHE_SIZE,
+        cache_bytes: int = CACHE_BYTES,
+        workers: int | None = None,
     ) -> None:
         self.settings = settings
         self.cache_size = cache_size
@@ -118,6 +133,10 @@ class Painter:
         self._holders: dict[Sketch, set[Hashable]] = {}
         """The slots that keep each picture (equal pictures of two slots are one)."""
         self._pool = DrawingPool(DRAWING_THREADS)
+        if workers is None:
+            workers = DRAWING_WORKERS
+        self.workers = DrawingWorkers(workers) if workers > 0 else None
+        """The worker processes that draw; None: the drawing thread draws."""
         self.drawings = 0
         """How many pictures were drawn or are being drawn (not found in the cache, not
         dropped), for tests and benchmarks."""
@@ -159,6 +178,9 @@ class Painter:
             return await self._draw(sketch, URGENT if urgent else BACKGROUND)
         except PoolClosed:
             return None
+        except WorkerDied:
+            log.warning("No %s picture of %s: its worker process died", sketch.kind, sketch.art.module)
+            return None
         except Exception:
             log.exception("Could not draw the %s picture of %s", sketch.kind, sketch.art.module)
             return None
@@ -170,7 +192,8 @@ class Painter:
             if priority == URGENT:
                 self._pool.hurry(job)
         else:
-            job = self._pool.submit(sketch.draw, priority)
+            draw = sketch.draw if self.workers is None else functools.partial(self.workers.draw, sketch)
+            job = self._pool.submit(draw, priority)
             self.drawings += 1
             self._drawn[sketch] = job
             job.future.add_done_callback(lambda future: self._stored(sketch, job))
@@ -258,9 +281,17 @@ class Painter:
         return len(self._slots)
 
     def close(self) -> None:
-        """Stop the drawing threads (at shutdown); later messages go out as text."""
+        """Stop the drawing thread and the workers (at shutdown); later messages go out as text.
+        The workers end after the drawing under way (:meth:`wait_closed`)."""
         self.closed = True
         self._pool.close()
+        if self.workers is not None:
+            self.workers.close()
+
+    async def wait_closed(self) -> None:
+        """Wait (off the loop) until the worker processes ended: none outlives the bot."""
+        if self.workers is not None:
+            await asyncio.to_thread(self.workers.join)
 
 
 def picture_file(picture: Picture, kind: str) -> discord.File:

@@ -1,18 +1,18 @@
 """The worker pool the computer players think in: a decision is computed *off the event loop* (a
-worker process, see :mod:`host.thinking`), and a failing one never leaves a table waiting."""
+worker process, see :mod:`host.thinking` and :mod:`host.workers`), and a failing one never
+leaves a table waiting."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import multiprocessing
-import os
 from collections.abc import Iterator
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 
 from host.tables import Table
-from host.thinking import decide, warm_up, worker_init
+from host.thinking import decide
+from host.workers import warm_up, worker_processes
 from tabletop import registry
 
 log = logging.getLogger(__name__)
@@ -27,12 +27,7 @@ def make_executor(workers: int) -> Executor:
     """The pool the decisions run in: processes (``spawn``: nothing of the bot is inherited)."""
     if workers <= 0:
         return ThreadPoolExecutor(max_workers=1, thread_name_prefix="stickem-ai")
-    return ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=worker_init,
-        initargs=(os.getpid(),),
-    )
+    return worker_processes(workers)
 
 
 class Thinkers:

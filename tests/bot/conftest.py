@@ -16,7 +16,7 @@ async def painter() -> AsyncIterator[Painter]:
     start, opened at the end), with no drawing recorded yet."""
     gated_art.GATE.clear()
     gated_art.DRAWN.clear()
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
     yield painter
     gated_art.GATE.set()
     painter.close()

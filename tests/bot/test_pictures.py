@@ -25,7 +25,7 @@ def _fresh_count() -> None:
 
 
 async def test_a_sketch_is_drawn_once_in_a_drawing_thread_while_cached() -> None:
-    painter = Painter(ImageSettings(), cache_size=2)
+    painter = Painter(ImageSettings(), cache_size=2, workers=0)
     first, second, third = (Sketch(ART, "hand", view) for view in ("a", "b", "c"))
     together = await asyncio.gather(*(painter.picture(first, 1) for _ in range(5)))
     assert {picture.png for picture in together if picture is not None} == {b"hand:a"}
@@ -46,7 +46,7 @@ async def test_a_sketch_is_drawn_once_in_a_drawing_thread_while_cached() -> None
 async def test_no_picture_for_a_server_that_turned_them_off_nor_without_a_sketch() -> None:
     settings = ImageSettings()
     settings.restore({7: False, 8: True})
-    painter = Painter(settings)
+    painter = Painter(settings, workers=0)
     sketch = Sketch(ART, "table", "t", ("ann",))
     assert await painter.picture(sketch, 7) is None
     assert await painter.picture(None, 8) is None
@@ -64,7 +64,7 @@ async def test_no_picture_for_a_server_that_turned_them_off_nor_without_a_sketch
 async def test_a_drawing_that_fails_is_logged_and_the_message_goes_as_text(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
     broken = Sketch(ART, "chart", "broken", ("ann",))
     assert await painter.picture(broken, 1) is None
     assert "Could not draw the chart picture" in caplog.text
@@ -88,7 +88,7 @@ def test_every_request_gets_a_file_of_its_own_and_an_edit_replaces_the_attachmen
 
 async def test_a_picture_is_drawn_in_its_sketchs_language_and_kept_per_language() -> None:
     """The same view in two languages is two pictures, each drawn once with its own words."""
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
     english, german = Sketch(ART, "hand", "a"), Sketch(ART, "hand", "a", language="de")
     shown_en = await painter.picture(english, 1)
     shown_de = await painter.picture(german, 1)
@@ -122,7 +122,7 @@ def test_a_games_picture_says_its_words_in_the_sketchs_language(game: str) -> No
 async def test_a_slots_newer_picture_makes_the_painter_forget_the_older_one() -> None:
     """A table's older state (or a hand since played from) is not kept once a newer picture of
     its slot was asked for; a picture of no slot and other slots' pictures are kept."""
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
     older, newer = Sketch(ART, "table", "t1", slot="table 1"), Sketch(ART, "table", "t2", slot="table 1")
     other, free = Sketch(ART, "table", "u1", slot="table 2"), Sketch(ART, "chart", "c")
     for sketch in (older, other, free, newer):
@@ -142,7 +142,7 @@ async def test_a_slots_newer_picture_makes_the_painter_forget_the_older_one() ->
 
 
 async def test_the_painter_keeps_pictures_up_to_a_number_of_bytes_the_least_recently_used_go_first() -> None:
-    painter = Painter(ImageSettings(), cache_bytes=70)  # each picture: 6 bytes + 18 of alt text
+    painter = Painter(ImageSettings(), cache_bytes=70, workers=0)  # each picture: 6 bytes + 18 of alt text
     first, second, third, fourth = (Sketch(ART, "hand", view) for view in "abcd")
     for sketch in (first, second, third):
         await painter.picture(sketch, 1)
@@ -159,7 +159,7 @@ async def test_equal_pictures_of_two_slots_stay_while_either_slot_shows_them() -
     """Two slots showing equal pictures (empty hands at the end of two tables) share one kept
     picture: one slot moving on leaves it kept for the other, and once both moved on, neither
     slot remembers it."""
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
     mine, theirs = Sketch(ART, "hand", "empty", slot="seat 1"), Sketch(ART, "hand", "empty", slot="seat 2")
     await painter.picture(mine, 1)
     await painter.picture(theirs, 1)
@@ -177,7 +177,7 @@ async def test_equal_pictures_of_two_slots_stay_while_either_slot_shows_them() -
 async def test_a_slot_forgets_its_picture_when_the_cache_lets_it_go() -> None:
     """A picture the cache bound drops leaves no slot pointing at it (no bookkeeping kept for a
     picture no longer kept: a closed table's slots go with their pictures)."""
-    painter = Painter(ImageSettings(), cache_size=2)
+    painter = Painter(ImageSettings(), cache_size=2, workers=0)
     for table in range(5):
         await painter.picture(Sketch(ART, "table", f"t{table}", slot=f"table {table}"), 1)
     assert painter.slots() == 2
@@ -187,7 +187,7 @@ async def test_a_slot_forgets_its_picture_when_the_cache_lets_it_go() -> None:
 async def test_a_hands_pictures_of_one_generation_are_kept_together_a_new_one_drops_them() -> None:
     """Within a slot, pictures of one generation (a hand's cards: its captions) are kept, the
     last few; a newer generation (the cards changed) drops them."""
-    painter = Painter(ImageSettings())
+    painter = Painter(ImageSettings(), workers=0)
 
     def hand(view: str, cards: str) -> Sketch:
         return Sketch(ART, "hand", view, slot="seat", generation=cards)

@@ -47,6 +47,8 @@ async def test_a_hand_is_drawn_once_while_other_seats_move_and_anew_once_it_chan
         return draw(view, language)
 
     monkeypatch.setattr(stickem.art, "hand_picture", counted)
+    # drawn in the bot's process (its drawing thread), where the count sees it
+    monkeypatch.setattr("bot.tables.pictures.DRAWING_WORKERS", 0)
     guild = emulator.add_guild("Hands club")
     channel = emulator.add_text_channel(guild, "cards")
     ann = emulator.add_user("ann")

@@ -1,0 +1,36 @@
+"""The CPU time of a process's children, read from outside (Linux ``/proc``): what the bot's
+worker processes (the computer players' thinking, the pictures' drawing) spend, which the bot's
+own probe (``time.process_time`` in the bot) does not count."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def children_cpu(pid: int) -> dict[int, float]:
+    """CPU seconds (user and system) of each living child of ``pid``; empty where ``/proc`` is not
+    there."""
+    children: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children.update(int(child) for child in (task / "children").read_text().split())
+        except OSError:
+            continue
+    spent = {}
+    for child in children:
+        try:
+            stat = Path(f"/proc/{child}/stat").read_text()
+        except OSError:
+            continue  # ended meanwhile
+        fields = stat.rpartition(")")[2].split()  # after the command's name, which may hold spaces
+        spent[child] = (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+    return spent
+
+
+def spent_since(pid: int, before: dict[int, float]) -> float:
+    """CPU seconds ``pid``'s children spent since ``before`` (:func:`children_cpu`); a child
+    started since counts whole, one ended since is not counted (it took its figures along)."""
+    return sum(seconds - before.get(child, 0.0) for child, seconds in children_cpu(pid).items())
