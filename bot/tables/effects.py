@@ -134,18 +134,17 @@ class EffectPlayer:
             spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
-            kept = effect.keep_live and courier.book.has_prompt(table, effect.seat)
-            if not table.is_auto(effect.seat) and not kept:
+            # (the host prompts no seat the computer plays: tests/host/test_no_prompt_for_the_computer.py)
+            if not (effect.keep_live and courier.book.has_prompt(table, effect.seat)):
                 await self._prompt(table, effect.seat)
         elif isinstance(effect, PromptRetired):
             reader = courier.languages.of_user(effect.user_id)  # the player who left
             stopped = localized(render.prompt_stopped(effect.reason), reader)
             await courier.retire_seat_prompt(table, effect.seat, stopped)
-        elif isinstance(effect, ShowHand):
-            if not table.is_auto(effect.seat):
-                reader = courier.languages.of_seat(table, effect.seat)
-                spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
-                await courier.show_hand(table, effect.seat, replace(spec, rows=()))
+        elif isinstance(effect, ShowHand):  # (nor shows the computer a hand)
+            reader = courier.languages.of_seat(table, effect.seat)
+            spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
+            await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
         elif isinstance(effect, PromptTimedOut):
