@@ -13,7 +13,7 @@ from dataclasses import fields
 from enum import Enum
 from typing import Any, ClassVar
 
-__all__ = ["Record", "jsonable"]
+__all__ = ["Fields", "Record", "jsonable"]
 
 
 def jsonable(value: object, text: Callable[[Any], str] = str) -> Any:
@@ -34,9 +34,9 @@ def jsonable(value: object, text: Callable[[Any], str] = str) -> Any:
     return text(value)
 
 
-class Record:
-    """A mix-in for an engine's frozen dataclasses (events): ``to_dict()`` gives
-    ``{"type": <class name>, <field>: <jsonable value>, ...}`` in field order.
+class Fields:
+    """A mix-in for an engine's frozen dataclasses written as their fields only (a view, a
+    completed trick): ``to_dict()`` gives ``{<field>: <jsonable value>, ...}`` in field order.
 
     ``card_text`` (a class attribute, ``str`` by default) writes the engine's own objects.
     """
@@ -46,9 +46,21 @@ class Record:
     card_text: ClassVar[Callable[[Any], str]] = str
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict: ``{"type": "CardPlayed", "seat": 2, "card": "red 7", ...}``."""
+        """A JSON-able dict: ``{"number": 3, "plays": [[0, "red 7"], ...], "winner": 1}``."""
         text = type(self).card_text
-        data: dict[str, Any] = {"type": type(self).__name__}
-        for field in fields(self):  # type: ignore[arg-type]  # a dataclass by contract
-            data[field.name] = jsonable(getattr(self, field.name), text)
-        return data
+        written = fields(self)  # type: ignore[arg-type]  # a dataclass by contract
+        return {field.name: jsonable(getattr(self, field.name), text) for field in written}
+
+
+class Record(Fields):
+    """A mix-in for an engine's frozen dataclasses (events): ``to_dict()`` gives
+    ``{"type": <class name>, <field>: <jsonable value>, ...}`` in field order.
+
+    ``card_text`` (a class attribute, ``str`` by default) writes the engine's own objects.
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict: ``{"type": "CardPlayed", "seat": 2, "card": "red 7", ...}``."""
+        return {"type": type(self).__name__, **Fields.to_dict(self)}

@@ -9,8 +9,8 @@ back exactly as it was (from the copy) and the player is told
 "The game could not be saved, please try again in a moment." Nothing has been shown yet, so
 nothing needs undoing on Discord. When the change did not fit the stored game, the table is
 reloaded from storage and the error says so (:class:`TableReloaded`, with what to show of the
-reloaded table): the caller (:class:`host.table_change.TableChanges`) shows it. The journal
-calls nobody back.
+reloaded table, as concrete effects: :func:`host.reshow.reloaded_effects`): the caller
+(:class:`host.table_change.TableChanges`) shows it. The journal calls nobody back.
 
 The journal knows nothing of what was shown: the ids of the messages are the Discord layer's
 (:mod:`bot.tables.message_book`, which stores them through :mod:`host.storage.shown`). It only
@@ -27,6 +27,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
 from host.catalog import Words, lazy
+from host.reshow import reloaded_effects
 from host.storage import (
     ActionOutOfOrder,
     DuplicateAction,
@@ -140,6 +141,17 @@ def _new_actions(saved: TableRecord, table: Table) -> int:
     return max(0, len(match.log) - len(before.log))
 
 
+def _reloaded_outcome(table: Table, ratings: RatingChanges) -> Outcome:
+    """What the table just reloaded from storage shows (see :func:`host.reshow.reloaded_effects`);
+    should that fail (a bug), only the Discord layer's record of its prompts follows the stored
+    game (logged: the refusal must still reach the player)."""
+    try:
+        return Outcome("", reloaded_effects(table, ratings))
+    except Exception:
+        log.exception("table %s: could not make what the reloaded game shows", table.channel_id)
+        return Outcome("", (ShowReloaded(),))
+
+
 def replay(stored: StoredGame) -> Match:
     """The match of a stored game: its game's replay of the seed, options and every action.
 
@@ -227,7 +239,7 @@ class GameJournal:
                 if reloaded:
                     over = table.match is not None and table.match.is_over
                     ratings = await self.rating_changes(table) if over else ()
-                    raise TableReloaded(told, Outcome("", (ShowReloaded(ratings),))) from exc
+                    raise TableReloaded(told, _reloaded_outcome(table, ratings)) from exc
                 raise TableError(told) from exc
             if not isinstance(exc, StorageUnavailable):
                 log.error("table %s: storage refused a change: %s", table.channel_id, exc)

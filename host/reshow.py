@@ -1,12 +1,12 @@
 """What a table shows again without a new move: the end of a round that closed unshown, and a
 running table after a restart or a reload from storage (the host's part of resuming: the Discord
-layer shows these effects)."""
+layer shows these effects, and asks nothing back)."""
 
 from __future__ import annotations
 
 from host.catalog import Words, lazy
 from host.table.effects import RatingChanges
-from host.tables import Effect, Prompt, Reports, RoundClosed, ShowTable, Table
+from host.tables import Effect, Prompt, Reports, RoundClosed, ShowReloaded, ShowTable, Table, TableState
 from host.text import joined
 
 
@@ -50,3 +50,21 @@ def resume_effects(table: Table, *, owed: bool = False) -> tuple[tuple[Effect, .
         todo = table.presentation.todo(match.view(waiting[0]))
         return tuple(effects), lazy("resume.resumed_todo", title=table.title, players=players, todo=todo)
     return tuple(effects), lazy("resume.resumed_turn", title=table.title, players=players)
+
+
+def reloaded_effects(table: Table, ratings: RatingChanges = ()) -> tuple[Effect, ...]:
+    """What a table the journal just reloaded from storage shows (its game is the stored one).
+
+    Still running: its prompts of moves that were stored forgotten (:class:`ShowReloaded`),
+    then the table message and a prompt for each waiting player, as after a restart. Ended in
+    storage (a last move whose commit was reported lost): the end of the last round and the final
+    standings (with the stored ``ratings``), then no DM prompt left live. Stopped: as a /stop."""
+    match = table.match
+    if match is None:
+        return ()
+    if table.state is TableState.PLAYING:
+        effects, _ = resume_effects(table)
+        return (ShowReloaded(), *effects)
+    if match.is_over:
+        return (*round_end_effects(table, ratings), ShowReloaded())
+    return (ShowReloaded(),)

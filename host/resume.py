@@ -8,6 +8,12 @@ or the engine refuses its log) becomes a :class:`Broken` entry and never stops t
 report names the stored record of every table it rebuilt: the layer that shows the tables reads
 its own message ids from them, shows each restored table again and reminds the players to act.
 
+What a start-up changes in storage, and what the ended games show, the host decides too
+(:func:`settle_stored`, once the tables are rebuilt): a broken game is marked stopped (it is not
+tried again at the next start), and a game that ended just before the bot went down is closed here
+and its end made ready to show (:class:`Ending`: the end of its last round and its final
+standings, with the rating changes as stored). The layer that shows the tables only shows them.
+
 A turn timer that ran out, or nearly, while the bot was down does not fire the moment the bot is
 back: the players did not go away, the bot did. Every running turn clock is given at least half
 its timer (:data:`~host.table.clock.RESTART_GRACE`, the time a reminded player has) from when
@@ -23,11 +29,12 @@ import logging
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from host.journal import replay
-from host.storage import GameStatus, LoadResult, LobbyRecord, StoredGame, utc_now
+from host.journal import GameJournal, replay
+from host.reshow import round_end_effects
+from host.storage import GameStatus, LoadResult, LobbyRecord, StorageError, StoredGame, utc_now
 from host.storage.shown import owes_round_end
 from host.table.record import TableRecord
-from host.tables import Table, TableRegistry
+from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop import registry as games
 
 log = logging.getLogger(__name__)
@@ -42,21 +49,33 @@ class Broken:
     reason: str
 
 
+@dataclass(frozen=True)
+class Ending:
+    """A game that ended just before the bot went down, its end not shown yet: its closed
+    ``table`` and what it shows (``shown``: the end of its last round and its final standings,
+    with the rating changes as stored with the game's end)."""
+
+    table: Table
+    shown: Outcome
+
+
 @dataclass
 class ResumeReport:
     """What a start-up restored: the game tables, the lobbies, and the games that were broken.
 
     ``owed``: the channels of the games whose last round (or whole game) ended before the bot
     went down but whose scores were not shown yet (see :func:`host.storage.shown.owes_round_end`);
-    ``finished``: such games that ended, kept out of the registry (a newer game may use their
-    channel); ``sources``: every table rebuilt (games, finished games, lobbies) with the stored
-    record it came from."""
+    ``finished``: such games that ended, closed and kept out of the registry (a newer game may use
+    their channel); ``endings``: what each of them shows (filled by :func:`settle_stored`);
+    ``sources``: every table rebuilt (games, finished games, lobbies) with the stored record it
+    came from."""
 
     games: list[Table] = field(default_factory=list)
     lobbies: list[Table] = field(default_factory=list)
     broken: list[Broken] = field(default_factory=list)
     owed: set[int] = field(default_factory=set)
     finished: list[Table] = field(default_factory=list)
+    endings: list[Ending] = field(default_factory=list)
     sources: list[tuple[Table, StoredGame | LobbyRecord]] = field(default_factory=list)
 
 
@@ -122,6 +141,7 @@ def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeRep
             log.error("finished game %d cannot be shown: %s", stored.record.id, exc)
             return
         if owes_round_end(stored):
+            table.state = TableState.CLOSED  # its game is over: no click, no timer moves it
             report.finished.append(table)
             report.sources.append((table, stored))
         return
@@ -142,3 +162,25 @@ def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeRep
     report.sources.append((table, stored))
     if owes_round_end(stored):
         report.owed.add(channel_id)
+
+
+async def settle_stored(report: ResumeReport, journal: GameJournal) -> None:
+    """What the start-up ``report`` changes in storage and reads from it, before anything is
+    shown: each broken game is marked stopped, with its reason (a failure is logged: it is
+    reported again at the next start), and each finished game's :class:`Ending` is put in
+    ``report.endings``, its final standings with the rating changes as stored (read through
+    ``journal``; standings without them if they cannot be read)."""
+    storage = journal.storage
+    for broken in report.broken:
+        if storage is None:
+            break
+        try:
+            await storage.games.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
+        except StorageError as exc:
+            log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
+    for table in report.finished:
+        ratings = await journal.rating_changes(table)
+        try:
+            report.endings.append(Ending(table, Outcome("", round_end_effects(table, ratings))))
+        except Exception:  # one table's bug must not keep the others from being shown
+            log.exception("could not make the end of the game of channel %s", table.channel_id)

@@ -93,8 +93,8 @@ class TableChanges:
         behind the players' for the SQLite writer. A refusal (the game's, the table's) or a
         failed write propagates, with the table as it was and nothing shown; with
         ``unsaved_too`` a failed write is logged and the change made, and shown, unstored.
-        ``record`` False: ``fn`` changes nothing to store (it only says what to show of what is
-        stored already: a retired prompt, a resumed table shown again)."""
+        ``record`` False: ``fn`` changes nothing that is stored (it only says what to show of
+        what is stored already: a retired prompt, a resumed table shown again)."""
         async with _locked(table):
             if when is not None and not when(table):
                 return None

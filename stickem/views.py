@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardkit import records
+
 from .cards import Card, Color
 from .events import jsonable
 from .phase import Phase
@@ -21,17 +23,13 @@ Plays = tuple[tuple[int, Card], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(records.Fields):
     """A finished trick: its number in the round, (seat, card) in play order, and who took it
     (None when it was set aside under ``all_zero="nobody"``)."""
 
     number: int
     plays: Plays
     winner: int | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {"number": self.number, "plays": jsonable(self.plays), "winner": self.winner}
 
 
 @dataclass(frozen=True, slots=True)

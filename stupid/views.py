@@ -13,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from cardkit import records
+
 from .cards import Card, Suit
-from .events import jsonable
+from .events import Event, jsonable
 from .phase import Phase
 from .rules import Rules
 
@@ -24,16 +26,14 @@ Plays = tuple[tuple[int, Card], ...]
 
 
 @dataclass(frozen=True, slots=True)
-class CompletedTrick:
+class CompletedTrick(records.Fields):
     """A finished trick: its number in the round, (seat, card) in play order, who took it."""
 
     number: int
     plays: Plays
     winner: int
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict."""
-        return {"number": self.number, "plays": jsonable(self.plays), "winner": self.winner}
+    card_text = Event.card_text  # cards as their codes, as the events write them
 
 
 @dataclass(frozen=True, slots=True)

@@ -194,7 +194,7 @@ class StickemBot(commands.AutoShardedBot):
         self._reclaiming = asyncio.create_task(reclaim_periodically())
         if self.storage is not None and self.resumed is not None:
             self._announcing = asyncio.create_task(
-                announce_resumed(service_of(self), self.resumed, self.storage)
+                announce_resumed(service_of(self), self.resumed)
             )
 
     async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:

@@ -10,6 +10,7 @@ the command tree's error handler.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -19,11 +20,12 @@ import discord
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
+from bot.tables.answer import DEFER_AFTER
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
 from bot.tables.interactions import channel_id_of, is_admin
-from bot.tables.payload import send_kwargs
+from bot.tables.payload import localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pipeline import Pipeline
 from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
@@ -33,6 +35,7 @@ from host.journal import GameJournal
 from host.storage import StorageUnavailable
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
 from tabletop import GameSpec, registry
+from tabletop.pictures import Picture
 from tabletop.presentation import Message, standings_lines
 
 log = logging.getLogger(__name__)
@@ -166,16 +169,59 @@ class Commands:
 
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         """/hand: the user's prompt (their hand and decision) as an ephemeral message, which
-        loses its buttons when the prompt is settled, as the DM prompt does."""
+        loses its buttons when the prompt is settled, as the DM prompt does.
+
+        Answered within Discord's 3 seconds however long its picture takes (deferred after
+        :data:`~bot.tables.answer.DEFER_AFTER`, then the deferred answer edited into the
+        prompt). The prompt it offers is settled elsewhere (a click in the DM prompt, the turn
+        timer, a /stop) while it is drawn or sent: then it is retired at once, not remembered
+        with buttons of a stage gone by (decided so: it says the turn went on in another message
+        while the game runs, else that the game is over or was stopped)."""
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
         reader = self.courier.languages.of_interaction(interaction)
         spec = prompt_spec(table, seat, language=reader)
-        picture = await self.courier.painter.picture(spec.picture, table.guild_id)
-        answered = table.match is not None and seat in table.match.awaiting  # before the await
-        message_id = await send_ephemeral(interaction, spec, picture)
-        if answered and spec.rows:  # retired with the seat's DM prompt (bot/tables/hand_answers.py)
+        offered = _offered_prompt(table, seat) if spec.rows else None  # as the prompt was made
+        picture = await self._hand_picture(interaction, spec, table.guild_id)
+        message_id = await self._send_hand(interaction, spec, picture, reader)
+        if offered is None:
+            return
+        if _offered_prompt(table, seat) == offered:  # retired with the seat's DM prompt
             self.courier.hand_answers.shown(table.channel_id, seat, interaction, message_id)
+            return
+        moved_on = localized(_settled_meanwhile(table), reader)
+        await self.courier.hand_answers.retire_at_once(table.channel_id, interaction, moved_on, reader)
+
+    async def _hand_picture(
+        self, interaction: discord.Interaction[Any], spec: Message, guild_id: int | None
+    ) -> Picture | None:
+        """The picture of /hand's answer; the interaction deferred (privately) if it is not
+        drawn within :data:`~bot.tables.answer.DEFER_AFTER` seconds (the 3-second rule)."""
+        drawing = asyncio.ensure_future(self.courier.painter.picture(spec.picture, guild_id))
+        try:
+            return await asyncio.wait_for(asyncio.shield(drawing), DEFER_AFTER)
+        except TimeoutError:
+            try:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            except discord.HTTPException as exc:
+                log.warning("Could not defer interaction %s: %s", interaction.id, exc)
+            return await drawing
+
+    @staticmethod
+    async def _send_hand(
+        interaction: discord.Interaction[Any], spec: Message, picture: Picture | None, reader: str
+    ) -> int | None:
+        """Answer /hand with ``spec``: the deferred answer edited into it, else sent; the id of
+        the answer's message when Discord said it."""
+        if not interaction.response.is_done():
+            return await send_ephemeral(interaction, spec, picture)
+        try:
+            answer = pictured_edit_kwargs(spec, picture, language=reader)
+            sent = await interaction.edit_original_response(**answer)
+        except discord.HTTPException as exc:
+            log.warning("Could not answer interaction %s: %s", interaction.id, exc)
+            return None
+        return sent.id
 
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score: the table state and totals with the chart of the totals (in the first round:
@@ -216,3 +262,19 @@ class Commands:
         self.courier.languages.note(interaction)
         spec = render.stop_confirmation(table.channel_id, game_id, table.state is TableState.PLAYING)
         await send_ephemeral(interaction, spec)  # in the reader's language
+
+
+def _offered_prompt(table: Table, seat: int) -> tuple[str | None, str | None, int] | None:
+    """What a /hand answer of ``seat`` offers, to compare before and after it is shown: the game,
+    the stage and the seat's player of the prompt (None: the seat is not awaited)."""
+    if table.match is None or seat not in table.match.awaiting:
+        return None
+    return table.game_id, table.turn_key(), table.seats[seat].user_id
+
+
+def _settled_meanwhile(table: Table) -> Message:
+    """What a /hand answer says whose prompt was settled while it was on its way."""
+    if table.state is TableState.PLAYING:
+        return Message(lazy("hand_answer.went_on"))
+    over = table.match is not None and table.match.is_over
+    return render.prompt_stopped(lazy("prompt.over") if over else None)

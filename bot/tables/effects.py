@@ -30,9 +30,7 @@ from bot.tables.table_messages import (
     takeover_spec,
 )
 from host.catalog import CATALOG, Words, lazy
-from host.reshow import resume_effects, round_end_effects
 from host.storage import SeatRatingChange
-from host.table.effects import RatingChanges
 from host.tables import (
     Effect,
     GameStopped,
@@ -137,18 +135,17 @@ class EffectPlayer:
             spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
-            kept = effect.keep_live and courier.book.has_prompt(table, effect.seat)
-            if not table.is_auto(effect.seat) and not kept:
+            # (the host prompts no seat the computer plays: tests/host/test_no_prompt_for_the_computer.py)
+            if not (effect.keep_live and courier.book.has_prompt(table, effect.seat)):
                 await self._prompt(table, effect.seat)
         elif isinstance(effect, PromptRetired):
             reader = courier.languages.of_user(effect.user_id)  # the player who left
             stopped = localized(render.prompt_stopped(effect.reason), reader)
             await courier.retire_seat_prompt(table, effect.seat, stopped)
-        elif isinstance(effect, ShowHand):
-            if not table.is_auto(effect.seat):
-                reader = courier.languages.of_seat(table, effect.seat)
-                spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
-                await courier.show_hand(table, effect.seat, replace(spec, rows=()))
+        elif isinstance(effect, ShowHand):  # (nor shows the computer a hand)
+            reader = courier.languages.of_seat(table, effect.seat)
+            spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
+            await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
         elif isinstance(effect, PromptTimedOut):
@@ -177,7 +174,7 @@ class EffectPlayer:
                 if offer is not None and self.rematches is not None:
                     self.rematches.offered(offer, message, channel)
         elif isinstance(effect, ShowReloaded):
-            await self.show_reloaded(table, effect.ratings)
+            await self.show_reloaded(table)
         elif isinstance(effect, GameStopped):
             shown = in_every_language(
                 lambda language: localized(
@@ -273,15 +270,12 @@ class EffectPlayer:
                 await self.courier.show_table(table, spec, new=False)
         await self.courier.retire_prompts(table)
 
-    async def show_reloaded(self, table: Table, ratings: RatingChanges = ()) -> None:
-        """Show a table the journal just reloaded from storage (its game is the stored one: the
-        host's :class:`~host.tables.ShowReloaded`).
-
-        Still running: the table message and a prompt for each waiting player, as after a
-        restart. Ended in storage (a last move whose commit was reported lost): the end of the
-        last round and the final standings (with the stored ``ratings``), with no DM prompt left
-        live. Stopped: as a /stop.
-        """
+    async def show_reloaded(self, table: Table) -> None:
+        """The table was just reloaded from storage (the host's :class:`~host.tables.ShowReloaded`):
+        the message book follows the stored game. Still running: the prompts of seats no longer
+        awaited are forgotten (answered by the stored move). Ended in storage: no DM prompt stays
+        live. Stopped: as a /stop. (What the reloaded table shows besides, its table message,
+        prompts or final standings, the host hands up as effects of the same outcome.)"""
         match = table.match
         if match is None:
             return
@@ -289,10 +283,7 @@ class EffectPlayer:
             prompts = self.courier.book.of(table).prompts
             for seat in [seat for seat in prompts if seat not in match.awaiting]:
                 del prompts[seat]  # answered by the stored move
-            effects, _ = resume_effects(table)
-            await self.execute(table, Outcome("", effects))
         elif match.is_over:
-            await self.execute(table, Outcome("", round_end_effects(table, ratings)))
             await self.courier.retire_prompts(table, lazy("prompt.over"))
         else:
             await self.show_stopped(table)

@@ -88,12 +88,19 @@ class HandAnswers:
                 continue
             if now - answer.shown_at >= self.lifetime:
                 continue
-            try:
-                await answer.interaction.edit_original_response(
-                    **pictured_edit_kwargs(spec, None, language=language)
-                )
-            except RETIRE_FAILURES as exc:
-                log.info("Could not retire a /hand answer at table %s: %r", channel_id, exc)
+            await self.retire_at_once(channel_id, answer.interaction, spec, language)
+
+    async def retire_at_once(
+        self, channel_id: int, interaction: discord.Interaction[Any], spec: Message, language: str
+    ) -> None:
+        """Show ``spec`` (nothing to click; texts in ``language``) in the /hand answer of
+        ``interaction`` at the table of ``channel_id`` (one that is not remembered: its prompt
+        was settled while it was on its way). A failure is logged: a click on it is refused
+        anyway."""
+        try:
+            await interaction.edit_original_response(**pictured_edit_kwargs(spec, None, language=language))
+        except RETIRE_FAILURES as exc:
+            log.info("Could not retire a /hand answer at table %s: %r", channel_id, exc)
 
     async def went_on(
         self, channel_id: int, seat: int, spec: Message, language: str, *, clicked: int | None

@@ -4,7 +4,10 @@ The host rebuilds every unfinished game and open lobby (:func:`host.resume.rebui
 Discord in it); :func:`restore_tables` adds what only the Discord layer keeps, the ids of each
 table's messages (from the stored records, into the message book), before the bot connects, so a
 click that arrives right after finds its live prompt. :func:`announce_resumed` then shows each
-restored table again, reminds the players to act, and says where a game could not be resumed.
+restored table again, reminds the players to act, and says where a game could not be resumed;
+what that changes in storage, and what the games that ended show, the host decides first
+(:func:`host.resume.settle_stored`): this module only shows it, each table through the host's one
+change step (:class:`host.table_change.TableChanges`, under the table's lock, nothing to store).
 """
 
 from __future__ import annotations
@@ -17,9 +20,9 @@ from bot.tables.message_book import MessageBook
 from bot.tables.payload import send_kwargs
 from bot.tables.service import TableService
 from host.catalog import Words, lazy
-from host.reshow import resume_effects, round_end_effects
-from host.resume import ResumeReport, grant_restart_grace, rebuild_tables
-from host.storage import LoadResult, LobbyRecord, Storage, StorageError, StoredGame, utc_now
+from host.reshow import resume_effects
+from host.resume import Ending, ResumeReport, grant_restart_grace, rebuild_tables, settle_stored
+from host.storage import LoadResult, LobbyRecord, StoredGame, utc_now
 from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop.presentation import Message
 
@@ -58,11 +61,12 @@ async def _channel_gone(service: TableService, channel_id: int) -> bool:
     return False
 
 
-async def announce_resumed(service: TableService, report: ResumeReport, storage: Storage) -> None:
+async def announce_resumed(service: TableService, report: ResumeReport) -> None:
     """Show every restored table again and remind its players; end and report the broken games.
 
     A game whose channel was deleted while the bot was down is stopped and its table dropped
     (as if the deletion had been seen), instead of being resumed, failing, at every start."""
+    await settle_stored(report, service.journal)  # broken games stopped, endings made ready
     for table in report.games:
         try:
             if await _channel_gone(service, table.channel_id):
@@ -72,13 +76,9 @@ async def announce_resumed(service: TableService, report: ResumeReport, storage:
             await _show_resumed(service, table, owed=table.channel_id in report.owed)
         except Exception:  # one table's bug must not keep the others from being shown
             log.exception("could not show the resumed table of channel %s", table.channel_id)
-    for table in report.finished:
-        await _show_the_end(service, table)
+    for ending in report.endings:
+        await _show_the_end(service, ending)
     for broken in report.broken:
-        try:
-            await storage.games.stop_game(broken.game_id, f"corrupt: {broken.reason}"[:200])
-        except StorageError as exc:
-            log.warning("could not mark stored game %d as stopped: %s", broken.game_id, exc)
         # No notice where another game is running (a clash): "use /join" would be wrong there.
         running = service.registry.get(broken.channel_id) if broken.channel_id is not None else None
         if broken.channel_id is not None and (running is None or running.state is not TableState.PLAYING):
@@ -111,13 +111,13 @@ def _playing(table: Table) -> bool:
     return table.state is TableState.PLAYING
 
 
-async def _show_the_end(service: TableService, table: Table) -> None:
+async def _show_the_end(service: TableService, ending: Ending) -> None:
     """A game that ended just before the bot went down: show its last round and final
-    standings (so /score shows them too), then forget that they were owed."""
+    standings as the host made them ready (so /score shows them too; the display then forgets
+    that they were owed), the host's one way, under the table's lock, nothing to store."""
+    table = ending.table
     try:
-        table.state = TableState.CLOSED
-        ratings = await service.journal.rating_changes(table)  # as stored with the game's end
-        await service.execute(table, Outcome("", round_end_effects(table, ratings)))
+        await service.changes.change(table, lambda table: ending.shown, record=False)
     except Exception:  # one table's bug must not keep the others from being shown
         log.exception("could not show the end of the game of channel %s", table.channel_id)
 

@@ -152,13 +152,12 @@ class GameStopped:
 @dataclass(frozen=True)
 class ShowReloaded:
     """The table was just reloaded from storage (a change did not fit the stored game, which is
-    the truth): show it as stored. Still running: the table message and a prompt for each seat
-    waited for, as after a restart (a live prompt whose move was stored asks nothing more).
-    Ended in storage (a last move whose commit was reported lost): the end of the last round and
-    the final standings, with the stored ``ratings``, no DM prompt left live. Stopped: as after
-    a /stop."""
-
-    ratings: RatingChanges = ()
+    the truth): the Discord layer's record of its prompts follows the stored game. Still
+    running: a live prompt whose move was stored asks nothing more and is forgotten. Ended in
+    storage (a last move whose commit was reported lost): no DM prompt stays live. Stopped: as
+    after a /stop (the table message waits for nobody, no DM prompt stays live). What the
+    reloaded table shows besides comes with it in the same outcome, as concrete effects built by
+    the host (:func:`host.reshow.reloaded_effects`)."""
 
 
 Effect = (

@@ -3,9 +3,11 @@ which are edited, with what, and which are forgotten."""
 
 from __future__ import annotations
 
+import logging
 from typing import Any, cast
 
 import discord
+import pytest
 
 from bot.tables.hand_answers import HandAnswers
 from tabletop.presentation import Message
@@ -73,13 +75,16 @@ async def test_too_old_answers_and_another_players_are_not_edited() -> None:
     assert (kept.seats(2), kept.seats(3)) == ([], [0])  # forgotten at the next /hand anywhere
 
 
-async def test_a_failed_edit_is_logged_and_the_others_still_retired() -> None:
+async def test_a_failed_edit_is_logged_and_the_others_still_retired(caplog: pytest.LogCaptureFixture) -> None:
     kept = answers(Clock())
     gone, live = FakeInteraction(7, fails=True), FakeInteraction(7)
     kept.shown(1, 0, cast(Any, gone), 101)
     kept.shown(1, 0, cast(Any, live), 102)
-    await kept.retire(1, 0, Message("done"), "en")
+    with caplog.at_level(logging.INFO, logger="bot.tables.hand_answers"):
+        await kept.retire(1, 0, Message("done"), "en")
     assert len(live.edits) == 1 and kept.seats(1) == []
+    (logged,) = [record for record in caplog.records if record.name == "bot.tables.hand_answers"]
+    assert logged.getMessage().startswith("Could not retire a /hand answer at table 1: NotFound(")
 
 
 async def test_a_decision_that_goes_on_in_a_hand_answer_keeps_that_one_live() -> None:

@@ -1,11 +1,12 @@
-"""What the table service shows after the journal reloaded a table from storage."""
+"""What the table service shows after the journal reloaded a table from storage: the effects the
+host hands up (:func:`host.reshow.reloaded_effects`), played as given."""
 
 from __future__ import annotations
 
 from bot.tables.message_book import PromptRef
 from bot.tables.service import TableService
+from host.reshow import reloaded_effects
 from host.tables import (
-    Effect,
     Outcome,
     Reports,
     RoundClosed,
@@ -38,16 +39,6 @@ def _advance(table: Table) -> None:
         table.state = TableState.CLOSED
 
 
-def _service(shown: list[Effect]) -> TableService:
-    service = TableService(client=None)  # type: ignore[arg-type]
-
-    async def execute(table: Table, outcome: Outcome, **_: object) -> None:
-        shown.extend(outcome.effects)
-
-    service.effects.execute = execute  # type: ignore[method-assign]
-    return service
-
-
 def _prompting_service(tables: list[object], prompted: list[int]) -> TableService:
     """A service whose table messages and DM prompts are only noted (no Discord): the effect
     player's own choice of whom to prompt runs."""
@@ -76,7 +67,7 @@ async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() 
     service = _prompting_service(tables, prompted)
     service.book.of(table).prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
     _advance(table)  # the stored move, which the table learns from the reload
-    await service.execute(table, Outcome("", (ShowReloaded(),)))  # as the host hands it up
+    await service.execute(table, Outcome("", reloaded_effects(table)))  # as the host hands it up
     assert len(tables) == 1  # the table message
     assert engine(table).phase is Phase.TRICKS
     assert prompted == [engine(table).awaiting[0]]
@@ -87,11 +78,10 @@ async def test_a_reloaded_finished_game_shows_the_final_standings() -> None:
     table = _playing_table()
     while table.state is TableState.PLAYING:
         _advance(table)
-    shown: list[Effect] = []
-    await _service(shown).effects.show_reloaded(table)
+    shown = reloaded_effects(table)
     kinds = [type(effect) for effect in shown]
-    assert kinds == [RoundClosed, Reports]
-    reports = shown[-1]
+    assert kinds == [RoundClosed, Reports, ShowReloaded]
+    reports = shown[1]
     assert isinstance(reports, Reports) and reports.final
     assert any(isinstance(event, RoundScored) for event in reports.events)
     (over,) = [event for event in reports.events if isinstance(event, GameOver)]
@@ -104,5 +94,23 @@ async def test_a_reloaded_misery_phase_prompts_every_seat_without_a_live_prompt(
     prompted: list[int] = []
     service = _prompting_service([], prompted)
     service.book.of(table).prompts[0] = PromptRef(100, 200)
-    await service.effects.show_reloaded(table)
+    await service.execute(table, Outcome("", reloaded_effects(table)))
     assert sorted(prompted) == [1, 2]
+
+
+async def test_the_display_only_plays_the_reload_it_is_handed() -> None:
+    """ShowReloaded alone shows nothing new: the bot asks the host nothing while it shows (the
+    table message and prompts come as effects of their own); it only forgets the prompt whose
+    move was stored."""
+    table = _playing_table()
+    while engine(table).phase is Phase.MISERY:
+        _advance(table)
+    mover = engine(table).awaiting[0]
+    tables: list[object] = []
+    prompted: list[int] = []
+    service = _prompting_service(tables, prompted)
+    service.book.of(table).prompts[mover] = PromptRef(100, 200)
+    _advance(table)
+    await service.execute(table, Outcome("", (ShowReloaded(),)))
+    assert (tables, prompted) == ([], [])
+    assert not service.book.has_prompt(table, mover)

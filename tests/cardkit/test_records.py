@@ -7,7 +7,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from cardkit.records import Record, jsonable
+from cardkit.records import Fields, Record, jsonable
+from stickem.cards import Card as StickemCard
+from stickem.views import CompletedTrick as StickemTrick
+from stupid.cards import Card as StupidCard
+from stupid.views import CompletedTrick as StupidTrick
 
 
 class Shade(Enum):
@@ -76,3 +80,29 @@ def test_a_record_is_a_dict_of_its_fields_in_order_with_its_type() -> None:
 
 def test_a_record_may_write_its_objects_its_own_way() -> None:
     assert Coded(Chip()).to_dict() == {"type": "Coded", "chip": "C"}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick(Fields):
+    number: int
+    plays: tuple[tuple[int, Chip], ...]
+    winner: int | None
+
+    card_text = _code
+
+
+def test_a_fields_record_is_its_fields_only_with_the_engines_card_text() -> None:
+    assert Trick(2, ((0, Chip()), (1, Chip())), None).to_dict() == {
+        "number": 2,
+        "plays": [[0, "C"], [1, "C"]],
+        "winner": None,
+    }
+
+
+def test_the_engines_completed_tricks_are_written_as_before() -> None:
+    """Stick'em writes a card as its words, Stupid as its code (its events do the same)."""
+    red = StickemCard.parse("red 7")
+    queen = StupidCard.parse("QC")
+    written = StickemTrick(1, ((0, red),), None).to_dict()
+    assert written == {"number": 1, "plays": [[0, "red 7"]], "winner": None}
+    assert StupidTrick(3, ((2, queen),), 2).to_dict() == {"number": 3, "plays": [[2, "QC"]], "winner": 2}

@@ -25,7 +25,7 @@ from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Message, User
 from tests.e2e.dm_count import dm_counts
 from tests.e2e.game_harness import card_buttons, hand_of, table_game
-from tests.e2e.seat_helpers import WAIT, make_club, running, seat_bot, settle_channel, slash
+from tests.e2e.seat_helpers import WAIT, bot_running_on, make_club, running, seat_bot, settle_channel, slash
 from tests.e2e.stickgame_play import (
     StickTable,
     ambiguous_last_meld,
@@ -360,3 +360,86 @@ async def test_a_hand_answer_says_when_the_timer_played_for_the_seat(
         header, said = answer.content.split("\n", 1)
         assert header == f"Stick'em at <#{club.channel.id}>"  # the DM prompt's words
         assert said.startswith("Time ran out, so the computer moved for you:"), said
+
+
+# --- /hand while its picture is drawn (bot/tables/commands.py Commands.hand) ----------------------
+
+
+class HeldPicture:
+    """The painter's first drawing held until :meth:`release` (or ``delay`` seconds): a /hand
+    answer whose picture takes its time, drawn while others act."""
+
+    def __init__(self, painter: Any, delay: float = WAIT) -> None:
+        self.draw = painter.picture
+        self.delay = delay
+        self.released = asyncio.Event()
+        self.started = asyncio.Event()
+        self.calls = 0
+
+    async def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        if self.calls == 1:
+            self.started.set()
+            try:
+                async with asyncio.timeout(self.delay):
+                    await self.released.wait()
+            except TimeoutError:
+                pass
+        return await self.draw(*args, **kwargs)
+
+    def release(self) -> None:
+        self.released.set()
+
+
+async def test_a_hand_answer_whose_turn_went_on_while_it_was_drawn_is_retired_at_once(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found before: ann types /hand (its prompt offers the draw), and while its picture is drawn
+    she draws in her DM prompt, where her turn goes on (she stays awaited, at the next stage).
+    The answer was then remembered as live with the draw's buttons, which it kept until her
+    turn's next settle. Now it is retired as soon as it is shown: it says her turn went on in
+    another message, with nothing to click, and her DM prompt goes on."""
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
+        painter = service_for(bot_running_on(emulator)).courier.painter
+        held = HeldPicture(painter)
+        monkeypatch.setattr(painter, "picture", held)
+        asked = await emulator.driver.slash(ann, emulator.world.channels[game.channel_id], "hand")
+        async with asyncio.timeout(WAIT):
+            await held.started.wait()
+        drawn = await emulator.driver.click(ann, prompt, "Draw from stock")
+        await drawn.response(timeout=WAIT)
+        await settle_channel(emulator, emulator.world.channels[game.channel_id])
+        held.release()
+        response = await asked.response(timeout=WAIT)
+        shown = await asked.wait_original(timeout=WAIT) if response.deferred else response.message
+        assert shown is not None and shown.ephemeral
+        await emulator.driver.wait_until(
+            lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )
+        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert not shown.attachments
+        assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
+        assert service_for(bot_running_on(emulator)).courier.hand_answers.seats(game.channel_id) == []
+
+
+async def test_a_hand_answer_whose_picture_is_slow_is_answered_in_time(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/hand's picture takes longer than Discord's 3 seconds: the command is deferred in time
+    (privately), then its answer shows the prompt, buttons and picture, and is remembered to be
+    retired with the DM prompt."""
+    async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
+        painter = service_for(bot_running_on(emulator)).courier.painter
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=3.5))
+        asked = await emulator.driver.slash(ann, emulator.world.channels[game.channel_id], "hand")
+        response = await asked.response(timeout=WAIT)  # Discord refuses an answer after 3 s
+        assert response.deferred and response.ephemeral
+        shown = await asked.wait_original(timeout=WAIT)
+        assert shown.ephemeral and "Draw from stock" in [b.label for b in shown.buttons]
+        assert shown.attachments, "the answer carries its picture"
+        assert service_for(bot_running_on(emulator)).courier.hand_answers.seats(game.channel_id) == [0]
+        result = await emulator.driver.click(ann, prompt, "Draw from stock")
+        await result.response(timeout=WAIT)
+        await emulator.driver.wait_until(
+            lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
+        )

@@ -15,8 +15,11 @@ from host.table_change import TableChanges
 from host.tables import (
     GameRefusal,
     Outcome,
+    Prompt,
     Reports,
+    RoundClosed,
     ShowReloaded,
+    ShowTable,
     Table,
     TableError,
     TableRegistry,
@@ -231,7 +234,9 @@ async def test_a_table_behind_its_stored_game_is_brought_up_to_date(storage: Sto
         await next_move(journal, table)
     assert engine(table) == ahead and table.state is TableState.PLAYING
     assert engine(table).action_count == 5
-    assert reloaded.value.shown == Outcome("", (ShowReloaded(),)), "the reloaded table must be shown"
+    shown = reloaded.value.shown.effects  # the reloaded table, as concrete effects
+    assert shown[:2] == (ShowReloaded(), ShowTable()), "the reloaded table must be shown"
+    assert shown[2:] == (Prompt(engine(table).awaiting[0], keep_live=True),)
     await next_move(journal, table)
     (stored,) = (await storage.games.load_unfinished_games()).games
     assert len(stored.actions) == 6 == engine(table).action_count
@@ -277,7 +282,11 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     assert engine(table).phase is Phase.GAME_OVER
     ratings = tuple(sorted((await storage.ratings.game_rating_changes(table.storage_id)).items()))
     assert len(ratings) == 3  # the finished game's, as stored: its standings show them
-    assert reloaded.value.shown == Outcome("", (ShowReloaded(ratings),)), "the finished game must be shown"
+    shown = reloaded.value.shown.effects  # the end of the finished game, as concrete effects
+    assert [type(effect) for effect in shown] == [RoundClosed, Reports, ShowReloaded]
+    final = shown[1]
+    assert isinstance(final, Reports) and final.final, "the finished game must be shown"
+    assert final.ratings == ratings
 
 
 async def test_a_sent_reminder_is_remembered_for_its_deadline_only(storage: Storage) -> None:
