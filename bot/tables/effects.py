@@ -17,7 +17,8 @@ import discord
 
 from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
-from bot.tables.courier import SHOW_FAILURES, Courier
+from bot.tables.courier import Courier
+from bot.tables.failures import SHOW_FAILURES
 from bot.tables.payload import localized
 from bot.tables.rematch import Rematches
 from bot.tables.table_messages import (

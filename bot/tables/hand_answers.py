@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.tables.failures import SHOW_FAILURES
 from bot.tables.payload import pictured_edit_kwargs
 from tabletop.presentation import Message
 
@@ -31,11 +32,6 @@ log = logging.getLogger(__name__)
 TOKEN_LIFETIME = 14 * 60.0
 """Seconds a /hand answer is remembered: Discord accepts edits through an interaction's token for
 15 minutes; a minute is kept in hand for the edit's way there."""
-
-RETIRE_FAILURES = (discord.HTTPException, OSError, TimeoutError)
-"""What editing an old answer may fail with besides a bug (its token expired, the user's client
-dismissed it, the network): nothing is lost, the click on it is refused anyway."""
-
 
 @dataclass(frozen=True)
 class HandAnswer:
@@ -92,7 +88,7 @@ class HandAnswers:
                 await answer.interaction.edit_original_response(
                     **pictured_edit_kwargs(spec, None, language=language)
                 )
-            except RETIRE_FAILURES as exc:
+            except SHOW_FAILURES as exc:  # nothing is lost: a click on it is refused anyway
                 log.info("Could not retire a /hand answer at table %s: %r", channel_id, exc)
 
     async def went_on(

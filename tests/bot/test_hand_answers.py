@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+import aiohttp
 import discord
 
 from bot.tables.hand_answers import HandAnswers
@@ -15,14 +16,17 @@ class FakeInteraction:
     """An interaction of ``user_id`` whose original response edits are written down; ``fails``:
     Discord refuses them (the token expired)."""
 
-    def __init__(self, user_id: int, *, fails: bool = False) -> None:
+    def __init__(self, user_id: int, *, fails: bool = False, error: BaseException | None = None) -> None:
         self.user = discord.Object(user_id)
         self.fails = fails
+        self.error = error
         self.edits: list[dict[str, Any]] = []
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         if self.fails:
             raise discord.NotFound(cast(Any, type("R", (), {"status": 404, "reason": "gone"})()), "gone")
+        if self.error is not None:
+            raise self.error
         self.edits.append(kwargs)
 
 
@@ -79,6 +83,15 @@ async def test_a_failed_edit_is_logged_and_the_others_still_retired() -> None:
     kept.shown(1, 0, cast(Any, gone), 101)
     kept.shown(1, 0, cast(Any, live), 102)
     await kept.retire(1, 0, Message("done"), "en")
+    assert len(live.edits) == 1 and kept.seats(1) == []
+
+
+async def test_a_dropped_connection_is_logged_and_the_others_still_retired() -> None:
+    kept = answers(Clock())
+    blip, live = FakeInteraction(7, error=aiohttp.ServerDisconnectedError()), FakeInteraction(7)
+    kept.shown(1, 0, cast(Any, blip), 101)
+    kept.shown(1, 0, cast(Any, live), 102)
+    await kept.retire(1, 0, Message("done"), "en")  # aiohttp's error does not escape
     assert len(live.edits) == 1 and kept.seats(1) == []
 
 
