@@ -19,13 +19,13 @@ import discord
 
 from bot.tables import host_messages as render
 from bot.tables.failures import SHOW_FAILURES
-from bot.tables.hand_answers import HandAnswers
+from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from bot.tables.table_edits import TableEdits
-from host.catalog import Words, lazy
+from host.catalog import Words
 from host.catalog import render as render_text
 from host.tables import Table, TableState
 from tabletop.presentation import Message
@@ -240,7 +240,7 @@ class Courier:
         answer): its other /hand answers, which offer a stage gone by, say that it went on in
         another message, with nothing to click."""
         language = self.languages.of_seat(table, seat)
-        went_on = localized(Message(lazy("hand_answer.went_on")), language)
+        went_on = went_on_line(language)
         await self.hand_answers.went_on(table.channel_id, seat, went_on, language, clicked=clicked)
 
     async def _retire_dm_prompt(self, table: Table, seat: int, spec: Message) -> PromptRef | None:

@@ -297,26 +297,30 @@ async def test_a_hand_answer_loses_its_buttons_when_the_dm_prompt_is_clicked(
         assert bot_actions(h) == before
 
 
-async def test_a_second_hand_answer_clicked_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
-    """Two /hand answers of one turn: the card played in the second retires the first (and the
-    DM prompt) with the same line; the second shows the click's answer."""
+async def test_a_second_hand_answer_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
+    """Two /hand answers of one turn: the second retires the first at once (the turn continues
+    in another message, nothing to click: a player typing /hand again and again keeps one
+    answer live); the card played in the second retires the DM prompt, and the second shows the
+    click's answer."""
     async with table_game(emulator, tmp_path, 3) as h:
         await to_tricks(h, rounds=1)
         assert h.shadow is not None
         seat = h.shadow.awaiting[0]
         first = await hand_via_slash(h, seat)
         second = await hand_via_slash(h, seat)
+        await emulator.driver.wait_until(
+            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
+        )
+        went_on = "Your turn went on in another message. /hand shows your latest cards."
+        assert first.content == went_on and hand_of(second)
         prompt = await h.hand_message(seat)
         card = h.shadow.legal_cards(seat)[0]
         response = await h.answer(emulator.driver.click(h.users[seat], second, str(card)))
         h.shadow.play(seat, card)
         played = f"You played **{card}** in trick 1 of round 1."
         assert response.content.startswith(played)
-        await emulator.driver.wait_until(
-            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
-        )
         await h.settle()
-        assert first.content.startswith(played) and not hand_of(second)
+        assert first.content == went_on and not hand_of(second)
         assert prompt.content.startswith(played) and not prompt.raw_components
 
 
