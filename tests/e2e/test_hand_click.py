@@ -311,7 +311,7 @@ async def test_a_second_hand_answer_retires_the_first(emulator: Emulator, tmp_pa
         await emulator.driver.wait_until(
             lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
         )
-        went_on = "Your turn went on in another message. /hand shows your latest cards."
+        went_on = "Your turn continues in another message. /hand shows your latest cards."
         assert first.content == went_on and hand_of(second)
         prompt = await h.hand_message(seat)
         card = h.shadow.legal_cards(seat)[0]
@@ -329,7 +329,7 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
 ) -> None:
     """Stick Game, a turn of several clicks: ann's /hand answer offers the draw; she draws in
     her DM prompt, where her turn goes on. The /hand answer, which offered a stage gone by, says
-    that her turn went on in another message, with nothing to click."""
+    that her turn continues in another message, with nothing to click."""
     async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
         shown = await hand_command(emulator, ann, game.channel_id)
         assert "Draw from stock" in [b.label for b in shown.buttons]
@@ -338,7 +338,7 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
         await emulator.driver.wait_until(
             lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
         )
-        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert shown.content == "Your turn continues in another message. /hand shows your latest cards."
         assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
 
 
