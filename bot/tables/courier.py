@@ -311,10 +311,13 @@ class Courier:
         self.book.prompt_still_live(table, seat)
         return True
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
+    async def retire_timed_out_prompt(
+        self, table: Table, seat: int, spec: Message, *, in_hand_answers: Message | None = None
+    ) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
-        stays its latest done DM, and in its /hand answers."""
+        stays its latest done DM, and ``in_hand_answers`` (by default ``spec``) in its /hand
+        answer."""
         ref = await self._retire_dm_prompt(table, seat, spec)
         if ref is not None:
             self.book.of(table).done[seat] = DoneDm(ref, render_text(spec.content))
-        await self.retire_hand_answers(table, seat, spec)
+        await self.retire_hand_answers(table, seat, in_hand_answers or spec)

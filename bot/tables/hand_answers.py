@@ -4,8 +4,9 @@
 (Discord: for 15 minutes, through the interaction's token). A later click elsewhere (in the DM
 prompt, in another /hand answer), a timeout, the player leaving or the game ending settles the
 prompt; the DM prompt then loses its buttons, and so does the /hand answer of it still
-remembered here: it shows what the DM prompt shows (what was done, why it ended), or, when the
-decision goes on in another message, that it went on there. An answer older than the token
+remembered here: it shows what the DM prompt shows (what was done, why it ended; a timeout
+in words of its own, without the DM's header), or, when the decision goes on in another
+message, that it continues there. An answer older than the token
 allows is forgotten: a click on it is still answered, privately, that the table moved on (the
 host refuses a click on a stale prompt) and changes nothing.
 
