@@ -12,7 +12,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, Text, render
 
@@ -21,6 +21,8 @@ __all__ = [
     "HELP_WORDS",
     "INTERRUPTED",
     "QUIT_WORDS",
+    "SEAT_NAME_KEYS",
+    "TRICK_WON_KEYS",
     "ConsoleWords",
     "ProgressBar",
     "QuitGame",
@@ -44,6 +46,12 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """What a person types to leave a game in the terminal."""
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types to see what they can type."""
+SEAT_NAME_KEYS: Final = ("terminal.you", "terminal.cpu")
+"""The keys of a game's catalog :class:`ConsoleWords` reads the seats' names by (a game's texts
+name them in its ``DYNAMIC_KEYS``: no literal ``t("...")`` of the game asks for them)."""
+TRICK_WON_KEYS: Final = ("terminal.trick_won.you", "terminal.trick_won.named")
+"""The keys :meth:`ConsoleWords.trick_won` reads (a game of tricks names them in its
+``DYNAMIC_KEYS``)."""
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _GAPS = re.compile(r"( +)")
 
