@@ -58,10 +58,10 @@ _GAPS = re.compile(r"( +)")
 
 class ConsoleWords:
     """What every game's terminal table writes from its own catalog (``catalog``, which has the
-    texts ``terminal.you``, ``terminal.cpu`` with ``seat``, and ``terminal.trick_won.you`` /
-    ``.named`` with ``trick``, ``plays`` and ``name``), in ``language``: seat 0 is the person
-    ("You"), the others "CPU 1", "CPU 2"...; ``color``: cards in ANSI colours. A game's own
-    terminal words build on it."""
+    texts ``terminal.you``, ``terminal.cpu`` with ``seat``, and, for a game of tricks that asks
+    for :meth:`trick_won`, ``terminal.trick_won.you`` / ``.named`` with ``trick``, ``plays`` and
+    ``name``), in ``language``: seat 0 is the person ("You"), the others "CPU 1", "CPU 2"...;
+    ``color``: cards in ANSI colours. A game's own terminal words build on it."""
 
     def __init__(
         self, catalog: Catalog, players: int, language: str = DEFAULT_LANGUAGE, color: bool = True
