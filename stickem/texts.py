@@ -26,6 +26,7 @@ from typing import Final
 
 from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, Field, Text, render
 from tabletop.chart_keys import CHART_KEYS
+from tabletop.console import SEAT_NAME_KEYS, TRICK_WON_KEYS
 
 __all__ = [
     "CARD_KEYS",
@@ -150,7 +151,9 @@ JOIN_KEYS: Final = ("join.one", "join.line", "join.comma", "join.and")
 CARD_KEYS: Final = ("card.name", "card.shown")
 """A card's words, asked for once per card by :mod:`stickem.card_text` (``CardWords``)."""
 
-DYNAMIC_KEYS: Final = frozenset((*COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS, *CHART_KEYS))
+DYNAMIC_KEYS: Final = frozenset(
+    (*COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS, *CHART_KEYS, *SEAT_NAME_KEYS, *TRICK_WON_KEYS)
+)
 """Every key not asked for by a literal ``t("key")`` in a module that imports :func:`t`: those
 built at run time, and those this module asks for itself."""
 

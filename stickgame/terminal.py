@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from tabletop.catalog import DEFAULT_LANGUAGE, Text, render
-from tabletop.console import HELP_WORDS, QuitGame, read_answer
+from tabletop.console import HELP_WORDS, ConsoleWords, QuitGame, read_answer
 
 from .ai import LEVELS, Player, make_player
 from .cards import Card
@@ -41,7 +41,7 @@ from .terminal_words import (
     suggestion_text,
     table_text,
 )
-from .texts import t
+from .texts import CATALOG, t
 from .views import View
 
 __all__ = ["LEVEL_WORDS", "TerminalTable", "rules_text"]
@@ -69,8 +69,10 @@ def rules_text(rules: Rules, language: str = DEFAULT_LANGUAGE) -> str:
     return _MARKDOWN.sub("", "\n".join(lines))
 
 
-class TerminalTable:
-    """Runs one game between a person (seat 0) and computer players of one level."""
+class TerminalTable(ConsoleWords):
+    """Runs one game between a person (seat 0) and computer players of one level, in the
+    words of the game's catalog (see :class:`~tabletop.console.ConsoleWords`: the seats' names,
+    a text in the table's language, a command word as the person may type it)."""
 
     def __init__(
         self,
@@ -86,6 +88,7 @@ class TerminalTable:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; levels are {', '.join(LEVELS)}")
         self.game = Game.new(players, rules, seed)
+        super().__init__(CATALOG, players, language, color=False)
         self.level = level
         self.read = read
         self.write = write
@@ -93,18 +96,6 @@ class TerminalTable:
         self.computers: dict[int, Player] = {
             seat: make_player(level, base + seat) for seat in range(1, players)
         }
-        self.language = language
-        self.names = [self.say(t("terminal.you"))] + [
-            self.say(t("terminal.cpu", seat=seat)) for seat in range(1, players)
-        ]
-
-    def say(self, text: Text) -> str:
-        """A text of the catalog, in the table's language."""
-        return render(text, self.language)
-
-    def words(self, word: Text) -> frozenset[str]:
-        """A command ``word`` as the person may type it: in English or in the table's language."""
-        return frozenset({render(word, DEFAULT_LANGUAGE).lower(), self.say(word).lower()})
 
     # ---------------------------------------------------------------- input
 

@@ -15,6 +15,7 @@ from typing import Final
 
 from tabletop.catalog import Catalog, Field, Text
 from tabletop.chart_keys import CHART_KEYS
+from tabletop.console import SEAT_NAME_KEYS
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -77,6 +78,7 @@ def _dynamic() -> frozenset[str]:
     )
     terminal = [f"terminal.event.{event}{form}" for event in told for form in ("", "_you")]
     terminal += [f"terminal.typed.{word}" for word in TYPED_WORDS]
+    terminal += SEAT_NAME_KEYS  # the seats' names, which tabletop.console.ConsoleWords asks for
     every = [*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts, *terminal]
     return frozenset(every)
 

@@ -14,6 +14,7 @@ from typing import Final
 
 from tabletop.catalog import Catalog, Field, Text
 from tabletop.chart_keys import CHART_KEYS
+from tabletop.console import SEAT_NAME_KEYS, TRICK_WON_KEYS
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -29,6 +30,9 @@ def t(key: str, /, **fields: Field) -> Text:
 DYNAMIC_KEYS: Final = (
     # The chart of totals' texts, which tabletop.drawing.chart.game_chart asks for (stupid/art.py).
     *CHART_KEYS,
+    # The seats' names and the trick won at the terminal table, which ConsoleWords asks for.
+    *SEAT_NAME_KEYS,
+    *TRICK_WON_KEYS,
     # The spec's texts (GameSpec.title, description, Option.help, stat_labels), which
     # stupid/hosting.py asks for with CATALOG.lazy.
     "spec.title",

@@ -12,7 +12,7 @@ import shutil
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, Text, render
 
@@ -21,6 +21,8 @@ __all__ = [
     "HELP_WORDS",
     "INTERRUPTED",
     "QUIT_WORDS",
+    "SEAT_NAME_KEYS",
+    "TRICK_WON_KEYS",
     "ConsoleWords",
     "ProgressBar",
     "QuitGame",
@@ -44,16 +46,22 @@ QUIT_WORDS = frozenset({"q", "quit", "exit"})
 """What a person types to leave a game in the terminal."""
 HELP_WORDS = frozenset({"help", "?", "h"})
 """What a person types to see what they can type."""
+SEAT_NAME_KEYS: Final = ("terminal.you", "terminal.cpu")
+"""The keys of a game's catalog :class:`ConsoleWords` reads the seats' names by (a game's texts
+name them in its ``DYNAMIC_KEYS``: no literal ``t("...")`` of the game asks for them)."""
+TRICK_WON_KEYS: Final = ("terminal.trick_won.you", "terminal.trick_won.named")
+"""The keys :meth:`ConsoleWords.trick_won` reads (a game of tricks names them in its
+``DYNAMIC_KEYS``)."""
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _GAPS = re.compile(r"( +)")
 
 
 class ConsoleWords:
     """What every game's terminal table writes from its own catalog (``catalog``, which has the
-    texts ``terminal.you``, ``terminal.cpu`` with ``seat``, and ``terminal.trick_won.you`` /
-    ``.named`` with ``trick``, ``plays`` and ``name``), in ``language``: seat 0 is the person
-    ("You"), the others "CPU 1", "CPU 2"...; ``color``: cards in ANSI colours. A game's own
-    terminal words build on it."""
+    texts ``terminal.you``, ``terminal.cpu`` with ``seat``, and, for a game of tricks that asks
+    for :meth:`trick_won`, ``terminal.trick_won.you`` / ``.named`` with ``trick``, ``plays`` and
+    ``name``), in ``language``: seat 0 is the person ("You"), the others "CPU 1", "CPU 2"...;
+    ``color``: cards in ANSI colours. A game's own terminal words build on it."""
 
     def __init__(
         self, catalog: Catalog, players: int, language: str = DEFAULT_LANGUAGE, color: bool = True

@@ -15,17 +15,17 @@ import logging
 from dataclasses import replace
 from typing import Any, Literal
 
-import aiohttp
 import discord
 
 from bot.tables import host_messages as render
-from bot.tables.hand_answers import HandAnswers
+from bot.tables.failures import SHOW_FAILURES
+from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from bot.tables.table_edits import TableEdits
-from host.catalog import Words, lazy
+from host.catalog import Words
 from host.catalog import render as render_text
 from host.tables import Table, TableState
 from tabletop.presentation import Message
@@ -35,10 +35,6 @@ log = logging.getLogger(__name__)
 DmResult = Literal["sent", "refused", "failed"]
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
-
-SHOW_FAILURES = (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError)
-"""What showing something on Discord may fail with besides a bug: Discord refused, or the network
-failed. The change being shown stands: it is logged and the game goes on."""
 
 
 def shrunk_hand(spec: Message) -> str:
@@ -244,20 +240,25 @@ class Courier:
         answer): its other /hand answers, which offer a stage gone by, say that it went on in
         another message, with nothing to click."""
         language = self.languages.of_seat(table, seat)
-        went_on = localized(Message(lazy("hand_answer.went_on")), language)
+        went_on = went_on_line(language)
         await self.hand_answers.went_on(table.channel_id, seat, went_on, language, clicked=clicked)
 
-    async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
-        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, and in its
-        /hand answers, and forget them."""
-        await self.retire_hand_answers(table, seat, spec)
+    async def _retire_dm_prompt(self, table: Table, seat: int, spec: Message) -> PromptRef | None:
+        """Forget the seat's live DM prompt and show ``spec`` (no buttons) in it; its reference,
+        None when it had none. A failed edit is logged: the prompt is settled anyway."""
         ref = self.book.of(table).prompts.pop(seat, None)
-        if ref is None:
-            return
-        try:
-            await self.edit_dm(table, ref, spec)
-        except discord.HTTPException as exc:
-            log.info("Could not disable a prompt at table %s: %s", table.channel_id, exc)
+        if ref is not None:
+            try:
+                await self.edit_dm(table, ref, spec)
+            except SHOW_FAILURES as exc:
+                log.info("Could not retire a prompt at table %s: %r", table.channel_id, exc)
+        return ref
+
+    async def retire_seat_prompt(self, table: Table, seat: int, spec: Message) -> None:
+        """Show ``spec`` (no buttons) in the seat's live DM prompt, if it has one, then in its
+        /hand answers, and forget them (the DM prompt first: it is the one always there)."""
+        await self._retire_dm_prompt(table, seat, spec)
+        await self.retire_hand_answers(table, seat, spec)
 
     async def retire_prompts(self, table: Table, reason: Words | None = None) -> None:
         """Say in every live DM prompt of a table that ended early why it did (``reason``, by
@@ -282,16 +283,15 @@ class Courier:
         its answer was shown there (``shown``), show ``spec`` there (the click's answer, so its
         buttons are disabled or gone). Its /hand answers show ``spec`` too, but the clicked
         message ``clicked``, which the click's answer shows."""
-        await self.retire_hand_answers(table, seat, spec, keep=clicked)
         page = self.book.of(table)
         ref = page.prompts.get(seat)
-        if ref is None:
-            return
-        if from_live and shown:
-            del page.prompts[seat]
-        else:
-            await self.retire_seat_prompt(table, seat, spec)
-        page.done[seat] = DoneDm(ref, render_text(spec.content))
+        if ref is not None:
+            if from_live and shown:
+                del page.prompts[seat]
+            else:
+                await self._retire_dm_prompt(table, seat, spec)
+            page.done[seat] = DoneDm(ref, render_text(spec.content))
+        await self.retire_hand_answers(table, seat, spec, keep=clicked)
 
     async def renew_prompt(self, table: Table, seat: int, spec: Message) -> bool:
         """Show ``spec``, the seat's prompt for the game as it is now, in its live DM prompt,
@@ -311,16 +311,13 @@ class Courier:
         self.book.prompt_still_live(table, seat)
         return True
 
-    async def retire_timed_out_prompt(self, table: Table, seat: int, spec: Message) -> None:
+    async def retire_timed_out_prompt(
+        self, table: Table, seat: int, spec: Message, *, in_hand_answers: Message | None = None
+    ) -> None:
         """Show ``spec`` (what the computer did for the seat) in its live DM prompt, which then
-        stays its latest done DM, and in its /hand answers."""
-        await self.retire_hand_answers(table, seat, spec)
-        page = self.book.of(table)
-        ref = page.prompts.pop(seat, None)
-        if ref is None:
-            return
-        try:
-            await self.edit_dm(table, ref, spec)
-        except SHOW_FAILURES as exc:
-            log.info("Could not retire a timed-out prompt at table %s: %r", table.channel_id, exc)
-        page.done[seat] = DoneDm(ref, render_text(spec.content))
+        stays its latest done DM, and ``in_hand_answers`` (by default ``spec``) in its /hand
+        answer."""
+        ref = await self._retire_dm_prompt(table, seat, spec)
+        if ref is not None:
+            self.book.of(table).done[seat] = DoneDm(ref, render_text(spec.content))
+        await self.retire_hand_answers(table, seat, in_hand_answers or spec)

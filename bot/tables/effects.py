@@ -17,7 +17,8 @@ import discord
 
 from bot.messages.ratings import with_rating_changes
 from bot.tables import host_messages as render
-from bot.tables.courier import SHOW_FAILURES, Courier
+from bot.tables.courier import Courier
+from bot.tables.failures import SHOW_FAILURES
 from bot.tables.payload import localized
 from bot.tables.rematch import Rematches
 from bot.tables.table_messages import (
@@ -289,14 +290,16 @@ class EffectPlayer:
             await self.show_stopped(table)
 
     async def _retire_timed_out(self, table: Table, seat: int, reply: Words) -> None:
-        """The seat's live DM prompt says the time ran out and what the computer did for it
-        (``reply``: the game's words for every step of a turn the stand-in played to its end)."""
-        match = table.match
-        prompts = self.courier.book.of(table).prompts
-        if match is None:
-            prompts.pop(seat, None)
-            return
+        """The seat's live DM prompt and its /hand answer say the time ran out and what the
+        computer did for it (``reply``: the game's words for every step of a turn the stand-in
+        played to its end), each in its own words (the /hand answer, in the channel, has no DM
+        header)."""
         reader = self.courier.languages.of_seat(table, seat)
+        in_hand = localized(Message(lazy("hand_answer.timed_out", reply=reply)), reader)
+        if table.match is None:
+            self.courier.book.of(table).prompts.pop(seat, None)
+            await self.courier.retire_hand_answers(table, seat, in_hand)
+            return
         header = dm_header(table, reader)
         spec = localized(Message(lazy("timer.timed_out", header=header, reply=reply)), reader)
-        await self.courier.retire_timed_out_prompt(table, seat, spec)  # (and its /hand answers)
+        await self.courier.retire_timed_out_prompt(table, seat, spec, in_hand_answers=in_hand)

@@ -10,6 +10,7 @@ from host.catalog import lazy
 from host.tables import Notice, Outcome, PromptTimedOut, Table
 from tabletop.presentation import Message
 from tests.bot.test_courier_hand_dm import FakeDiscord, courier
+from tests.bot.test_hand_answers import FakeInteraction
 from tests.storage.test_journal import new_table
 
 
@@ -43,6 +44,42 @@ async def test_a_timed_out_prompt_says_what_the_computer_did_and_is_no_longer_li
     assert "Time ran out, so the computer moved for you:" in edit["content"]
     assert seat not in effects.courier.book.of(table).prompts  # a click on it finds no live prompt
     assert kicked == [table]
+
+
+async def test_a_timed_out_hand_answer_says_so_in_words_of_its_own() -> None:
+    """The seat's /hand answer, in the channel, says what the DM prompt says, without the DM's
+    header ("Stick'em at #games") and without sending the reader to the channel they are in."""
+    client = FakeDiscord()
+    table = started()
+    effects, _ = player(client)
+    seat = table.running_match().awaiting[0]
+    await effects.courier.dm(table, seat, Message("Stick'em at <#700>\nYour turn"))
+    answer = FakeInteraction(table.seats[seat].user_id)
+    effects.courier.hand_answers.shown(table.channel_id, seat, answer, 900)  # type: ignore[arg-type]
+    action = table.running_match().legal_actions(seat)[0]
+    table.play.auto_move(seat, action, timed_out=True)
+    await effects.execute(table, Outcome("", (table.play.timed_out_prompt(seat, (action,)),)))
+    ((_, in_dm),) = client.edits
+    words = answer.edits[0]["content"]
+    assert in_dm["content"].startswith("Stick'em at") and "Time ran out" in in_dm["content"]
+    assert words.startswith("Time ran out, so the computer moved for you:")
+    assert words.endswith("/hand shows your latest cards.") and "\n" not in words
+    assert "Use /hand in the channel" in in_dm["content"]
+    assert answer.edits[0]["view"] is None and effects.courier.hand_answers.seats(table.channel_id) == []
+
+
+async def test_a_timed_out_seat_of_a_table_without_a_game_retires_its_hand_answer() -> None:
+    client = FakeDiscord()
+    table = new_table()
+    table.lobby.join(1, "ann")
+    effects, _ = player(client)
+    answer = FakeInteraction(1)
+    effects.courier.hand_answers.shown(table.channel_id, 0, answer, 900)  # type: ignore[arg-type]
+    await effects.execute(table, Outcome("", (PromptTimedOut(0, ("x",), "x"),)))
+    assert [edit["content"] for edit in answer.edits] == [
+        "Time ran out, so the computer moved for you: x /hand shows your latest cards."
+    ]
+    assert effects.courier.hand_answers.seats(table.channel_id) == []
 
 
 async def test_a_timed_out_seat_without_a_live_prompt_gets_no_edit() -> None:

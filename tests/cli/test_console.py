@@ -114,3 +114,21 @@ def test_the_trick_won_line_is_written_once_from_each_games_catalog(game: str, y
     assert words.names == ["You", "CPU 1", "CPU 2"]
     assert words.trick_won(3, 0, "plays") == f"Trick 3: plays\n{you}"
     assert words.trick_won(3, 2, "plays") == f"Trick 3: plays\n{named}"
+
+
+@pytest.mark.parametrize(
+    ("language", "you", "quit_words"), [("en", "You", {"quit"}), ("de", "Du", {"quit", "ende"})]
+)
+def test_stick_games_terminal_table_speaks_through_the_shared_console_words(
+    language: str, you: str, quit_words: set[str]
+) -> None:
+    """Stick Game's terminal table writes its seats' names and texts, and reads the command
+    words a person may type, through the shared ConsoleWords, as the two other games do (it
+    had its own copy of them), with its own catalog."""
+    from stickgame.terminal import TerminalTable
+    from stickgame.texts import CATALOG, t
+
+    table = TerminalTable(3, "normal", seed=5, write=lambda _: None, language=language)
+    assert isinstance(table, ConsoleWords) and table.catalog is CATALOG
+    assert table.names == [you, "CPU 1", "CPU 2"]
+    assert table.words(t("terminal.word.quit")) == quit_words

@@ -297,26 +297,30 @@ async def test_a_hand_answer_loses_its_buttons_when_the_dm_prompt_is_clicked(
         assert bot_actions(h) == before
 
 
-async def test_a_second_hand_answer_clicked_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
-    """Two /hand answers of one turn: the card played in the second retires the first (and the
-    DM prompt) with the same line; the second shows the click's answer."""
+async def test_a_second_hand_answer_retires_the_first(emulator: Emulator, tmp_path: Path) -> None:
+    """Two /hand answers of one turn: the second retires the first at once (the turn continues
+    in another message, nothing to click: a player typing /hand again and again keeps one
+    answer live); the card played in the second retires the DM prompt, and the second shows the
+    click's answer."""
     async with table_game(emulator, tmp_path, 3) as h:
         await to_tricks(h, rounds=1)
         assert h.shadow is not None
         seat = h.shadow.awaiting[0]
         first = await hand_via_slash(h, seat)
         second = await hand_via_slash(h, seat)
+        await emulator.driver.wait_until(
+            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
+        )
+        went_on = "Your turn continues in another message. /hand shows your latest cards."
+        assert first.content == went_on and hand_of(second)
         prompt = await h.hand_message(seat)
         card = h.shadow.legal_cards(seat)[0]
         response = await h.answer(emulator.driver.click(h.users[seat], second, str(card)))
         h.shadow.play(seat, card)
         played = f"You played **{card}** in trick 1 of round 1."
         assert response.content.startswith(played)
-        await emulator.driver.wait_until(
-            lambda: not first.raw_components or None, timeout=WAIT, what="the first answer retired"
-        )
         await h.settle()
-        assert first.content.startswith(played) and not hand_of(second)
+        assert first.content == went_on and not hand_of(second)
         assert prompt.content.startswith(played) and not prompt.raw_components
 
 
@@ -325,7 +329,7 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
 ) -> None:
     """Stick Game, a turn of several clicks: ann's /hand answer offers the draw; she draws in
     her DM prompt, where her turn goes on. The /hand answer, which offered a stage gone by, says
-    that her turn went on in another message, with nothing to click."""
+    that her turn continues in another message, with nothing to click."""
     async with ann_to_draw(emulator, tmp_path) as (game, ann, prompt):
         shown = await hand_command(emulator, ann, game.channel_id)
         assert "Draw from stock" in [b.label for b in shown.buttons]
@@ -334,7 +338,7 @@ async def test_a_hand_answer_says_the_turn_went_on_in_the_dm_prompt(
         await emulator.driver.wait_until(
             lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
         )
-        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert shown.content == "Your turn continues in another message. /hand shows your latest cards."
         assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
 
 
@@ -342,8 +346,9 @@ async def test_a_hand_answer_says_when_the_timer_played_for_the_seat(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     """ann asks for /hand while her misery card is to pick, and lets her turn timer run out:
-    the computer picks for her, and her /hand answer says so in the words of her DM prompt,
-    with nothing left to click."""
+    the computer picks for her, and her /hand answer says so as her DM prompt does, but
+    without the DM's header and its "Use /hand in the channel" (she is there, in /hand's
+    answer), with nothing left to click."""
     club = make_club(emulator, 1)
     ann = club.users[0]
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.1)  # "30s" lasts 3 s
@@ -357,9 +362,9 @@ async def test_a_hand_answer_says_when_the_timer_played_for_the_seat(
         await emulator.driver.wait_until(
             lambda: not answer.raw_components or None, timeout=WAIT, what="the /hand answer retired"
         )
-        header, said = answer.content.split("\n", 1)
-        assert header == f"Stick'em at <#{club.channel.id}>"  # the DM prompt's words
+        said = answer.content
         assert said.startswith("Time ran out, so the computer moved for you:"), said
+        assert said.endswith(" /hand shows your latest cards.") and "\n" not in said
 
 
 # --- /hand while its picture is drawn (bot/tables/commands.py Commands.hand) ----------------------
@@ -416,7 +421,7 @@ async def test_a_hand_answer_whose_turn_went_on_while_it_was_drawn_is_retired_at
         await emulator.driver.wait_until(
             lambda: not shown.raw_components or None, timeout=WAIT, what="the /hand answer retired"
         )
-        assert shown.content == "Your turn went on in another message. /hand shows your latest cards."
+        assert shown.content == "Your turn continues in another message. /hand shows your latest cards."
         assert not shown.attachments
         assert "Lay down your stick" in [b.label for b in prompt.buttons]  # the DM prompt goes on
         assert service_for(bot_running_on(emulator)).courier.hand_answers.seats(game.channel_id) == []

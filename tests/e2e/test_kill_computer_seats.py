@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import signal
 from collections.abc import AsyncIterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ import pytest
 from host.storage import Storage, utc_now
 from stickem import Phase
 from tests.discord_emulator import Emulator
-from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, User
+from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Message, User
 from tests.e2e.process_game import ProcessGame, assert_clean_log, database_url
 from tests.e2e.process_seats import (
     Humans,
@@ -114,6 +115,9 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
 TIMER = 9.0
 """The turn timer of the timer test: "60s" scaled by 0.15 (long enough for a restart under load)."""
 
+DEADLINE_SHOWN = re.compile(r"time is up <t:(\d+):R>")
+"""The table message's timer line while a timer runs: its deadline, as Discord shows it."""
+
 
 def reminders_to(g: ProcessGame, user: User) -> list[str]:
     """The timer reminders the channel got for ``user``."""
@@ -121,14 +125,36 @@ def reminders_to(g: ProcessGame, user: User) -> list[str]:
     return [m.content for m in g.emu.driver.channel_messages(g.channel) if mention in m.content]
 
 
-@pytest.mark.alone  # the restart must come before the timer's deadline (tests/alone.py)
+async def deadline_shown(g: ProcessGame, since: datetime) -> datetime:
+    """The deadline the table message shows players once it is shown (posted or edited) at or
+    after ``since`` (waited for, bounded: its picture is drawn first): to the second, as
+    Discord's timestamp in it is (the bot's clock as players see it)."""
+
+    def shown() -> datetime | None:
+        for message in reversed(g.emu.driver.channel_messages(g.channel)):
+            found = DEADLINE_SHOWN.search(message.text)
+            if found is not None:
+                at = datetime.fromisoformat(message.edited_timestamp or message.timestamp)
+                return datetime.fromtimestamp(int(found[1]), UTC) if at >= since else None
+        return None
+
+    return await g.emu.driver.wait_until(shown, timeout=5, what="the table message shown again")
+
+
+def to_the_second(moment: datetime) -> datetime:
+    """``moment`` as a Discord timestamp shows it (whole seconds, cut)."""
+    return datetime.fromtimestamp(int(moment.timestamp()), UTC)
+
+
+@pytest.mark.alone  # the restart must come in the first half of the timer (tests/alone.py)
 async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
-    """ann never acts. Killed a third into her misery timer and restarted before its deadline: the
-    timer fires at the stored deadline (or, had the restart left her less than half her timer,
-    half of it after the restart), not a whole timer after the restart. Killed when her first
+    """ann never acts. Killed as her misery timer starts and restarted in its first half: the
+    deadline stands (the table message shows it, not a new one a whole timer after the restart),
+    she is reminded once at half time, and the timer fires at the deadline. Killed when her first
     turn starts and down past its deadline: the overdue turn is not played the moment the bot is
-    back; she gets half her timer from the restart (she was there, the bot was not), with the
-    notice that the game goes on and no second reminder, and then the computer plays for her."""
+    back; the restart moves her deadline to half her timer after the table is shown again (she
+    was there, the bot was not), the table message shows it, the notice that the game goes on
+    names her and stands for the reminder (none more), and then the computer plays for her."""
     g = game
     ann = g.users[0]
     settings = {"BOT_MOVE_DELAY": "0", "BOT_WORKERS": "1", "TURN_TIMER_SCALE": "0.15"}
@@ -143,22 +169,24 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     misery = await wait_stored(g, ann_awaited_with_deadline, timeout=5, what="the bots' misery cards")
     assert misery.game.phase is Phase.MISERY and misery.deadline is not None
     first_deadline = misery.deadline
-    await asyncio.sleep((first_deadline - timer * 2 / 3 - utc_now()).total_seconds())
-    assert not reminders_to(g, ann)  # killed before the reminder at half time
-    await g.kill_bot()
+    await g.kill_bot()  # at once: the restart has the first half of her timer to come back in
+    assert not reminders_to(g, ann)
 
+    # restarted in the first half of the timer: no grace, the deadline stands
     launched = utc_now()
     bot = await g.start_bot(**settings)
-    assert utc_now() < first_deadline, "the restart must come before the deadline"
-    assert (await snapshot(g)).deadline == first_deadline
-    _, fired = await message_time(g, "Time is up for ann", timeout=TIMER)
     _, shown = await message_time(g, "back after a restart", timeout=5)
-    # at the stored deadline, or half her timer after the restart if that is later: not a whole
-    # timer after the restart, and never sooner than the stored deadline
-    assert max(first_deadline, launched + grace) - timedelta(seconds=0.05) <= fired
-    assert fired <= max(first_deadline, shown + grace) + timedelta(seconds=2.5)
-    reminded = reminders_to(g, ann)  # at half time; none if the restart's notice stood for it
-    assert len(reminded) <= 1 and all("pick your misery card" in text for text in reminded)
+    assert shown < first_deadline - grace, "the restart must come in the first half of the timer"
+    assert await deadline_shown(g, launched) == to_the_second(first_deadline)  # not moved nor restarted
+    assert reminders_to(g, ann) == []  # the notice does not stand for the reminder: it comes
+    _, reminded_at = await message_time(g, f"<@{ann.id}> reminder", timeout=TIMER)
+    _, fired = await message_time(g, "Time is up for ann", timeout=TIMER)
+    tolerance = timedelta(seconds=2.5)
+    half_time = first_deadline - grace
+    assert half_time - timedelta(seconds=0.05) <= reminded_at <= half_time + tolerance
+    assert first_deadline - timedelta(seconds=0.05) <= fired <= first_deadline + tolerance
+    reminded = reminders_to(g, ann)  # at half time, once
+    assert len(reminded) == 1 and "pick your misery card" in reminded[0]
 
     def ann_to_play(snap: Snapshot) -> Snapshot | None:
         ready = snap.game.phase is Phase.TRICKS and snap.game.awaiting == (ANN,)
@@ -171,23 +199,28 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     await g.kill_bot()
     assert_clean_log(bot.log)
 
-    # down past the deadline: half her timer after the restart, then the overdue turn is played
+    # down past the deadline: the restart moves it to half her timer after the table is shown
+    # again; no reminder (the notice names her), then the overdue turn is played
     await asyncio.sleep((second_deadline - utc_now()).total_seconds() + 0.3)
     launched = utc_now()
     bot = await g.start_bot(**settings)
 
-    def second_notice() -> datetime | None:
+    def second_notice() -> Message | None:
         said = [m for m in g.emu.driver.channel_messages(g.channel) if "back after a restart" in m.content]
-        return datetime.fromisoformat(said[1].timestamp) if len(said) > 1 else None
+        return said[1] if len(said) > 1 else None
 
-    shown = await g.emu.driver.wait_until(second_notice, timeout=10, what="the second resume notice")
+    notice = await g.emu.driver.wait_until(second_notice, timeout=10, what="the second resume notice")
+    shown = datetime.fromisoformat(notice.timestamp)
+    assert f"<@{ann.id}>" in notice.content
+    moved = await deadline_shown(g, launched)
+    assert to_the_second(launched + grace) <= moved <= to_the_second(shown + grace)
     _, away = await message_time(g, f"<@{ann.id}> ran out of time 2 times in a row", timeout=TIMER)
     assert shown < away and launched + grace <= away <= shown + grace + timedelta(seconds=4)
     end = await wait_stored(g, lambda snap: snap if snap.finished else None, timeout=20, what="the end")
     await g.emu.driver.wait_for_message(g.channel, lambda m: "Game over" in m.content, timeout=5)
     check_the_end(g, end)
     assert_clean_log(bot.log)
-    assert reminders_to(g, ann) == reminded  # none for the turn whose deadline passed while the bot was down
+    assert reminders_to(g, ann) == reminded  # none for the turn whose deadline the restart moved
 
 
 async def stored_counts(g: ProcessGame) -> dict[int, int]:

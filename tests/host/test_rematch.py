@@ -105,6 +105,24 @@ def test_the_rematch_keeps_the_games_seat_order_whoever_comes_back_how() -> None
     assert [s.user_id or s.level for s in plain.seats] == ["hard", 12]
 
 
+def test_a_returning_player_never_takes_the_host_from_the_one_who_took_over() -> None:
+    """bob opens the rematch, the newcomer cyd joins, bob leaves: cyd is the host. ann comes
+    back, whose old place is before cyd's seat: she sits after cyd, at the first place that
+    fits the old order there, and cyd stays the host (nobody would have been told otherwise)."""
+    offer = offer_of("stupid")
+    lobby = fresh("stupid")
+    offer.click(lobby, 12, "bob")
+    lobby.lobby.join(99, "cyd")
+    lobby.lobby.leave(12)
+    assert [s.user_id or s.level for s in lobby.seats] == ["random", "hard", 99] and lobby.host_id == 99
+    joined = offer.click(lobby, 11, "ann")
+    assert joined.seat == 3 and lobby.host_id == 99
+    assert [s.user_id or s.level for s in lobby.seats] == ["random", "hard", 99, 11]
+    lobby.lobby.join(12, "bob")  # bob, by Join: after the host too, before ann as he sat
+    assert [s.user_id or s.level for s in lobby.seats] == ["random", "hard", 99, 12, 11]
+    assert lobby.host_id == 99
+
+
 def test_a_second_click_says_the_lobby_is_open_and_changes_nothing() -> None:
     offer = offer_of("stickem")
     lobby = fresh()
