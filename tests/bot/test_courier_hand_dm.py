@@ -50,7 +50,8 @@ class FakeDiscord:
 
 
 def courier(client: FakeDiscord) -> Courier:
-    return Courier(client, MessageBook(), Painter(ImageSettings()))  # type: ignore[arg-type]
+    # drawn in a thread of the test's own (a worker process would outlive the test)
+    return Courier(client, MessageBook(), Painter(ImageSettings(), workers=0))  # type: ignore[arg-type]
 
 
 async def test_a_new_hand_dm_shrinks_to_the_games_line_for_the_hand() -> None:

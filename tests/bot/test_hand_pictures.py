@@ -32,6 +32,7 @@ async def painter() -> AsyncIterator[Painter]:
     painter = Painter(ImageSettings())
     yield painter
     painter.close()
+    await painter.wait_closed()  # its drawing worker ends with the test, not later
 
 
 def started(game: str) -> Table:

@@ -28,6 +28,7 @@ async def painter() -> AsyncIterator[Painter]:
     painter = Painter(settings)
     yield painter
     painter.close()
+    await painter.wait_closed()  # its drawing worker ends with the test, not later
 
 
 def words(kwargs: dict[str, Any]) -> dict[str, Any]:

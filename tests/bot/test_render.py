@@ -190,7 +190,12 @@ async def test_score_for_spectators_shows_the_table_the_timer_and_the_standings(
         guild_id=1, channel_id=CHANNEL, response=response, id=1, locale="en-US", guild_locale="en-US",
         user=SimpleNamespace(id=5),
     )
-    await TableService(client=None, registry=registry).score(interaction)  # type: ignore[arg-type]
+    service = TableService(client=None, registry=registry)  # type: ignore[arg-type]
+    try:
+        await service.score(interaction)  # type: ignore[arg-type]
+    finally:
+        service.painter.close()
+        await service.painter.wait_closed()  # its drawing worker ends with the test
     (reply,) = sent
     content = reply["content"]
     assert reply["ephemeral"] is True
