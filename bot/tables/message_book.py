@@ -47,6 +47,12 @@ thread (see :mod:`host.storage.inline_sqlite`), at ~0.1 ms per id: ids gathered 
 was held up (hundreds, at a thousand tables or after a slow disk) would otherwise hold the loop
 for tens of milliseconds in one go; between two batches, players' moves take their turn."""
 
+PROMPT_STEP = 8
+"""The most prompt ids a batch stores in one step of the event loop: between two steps other
+tables' callbacks run (the batch keeps the writer's turn and its one transaction). A batch of
+:data:`PROMPT_BATCH` in one step held the loop 3-4 ms, the bot's longest callback in the load
+benchmark (``benchmarks/discord_load.py``)."""
+
 Writing = Callable[[int], AbstractAsyncContextManager[None]]
 """Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
 
@@ -194,7 +200,9 @@ class MessageBook:
                 batch = {key: self._prompts.pop(key) for key in keys}
                 try:
                     async with storage.transaction() as tx:
-                        for (game_id, seat), prompt in batch.items():
+                        for number, ((game_id, seat), prompt) in enumerate(batch.items()):
+                            if number and number % PROMPT_STEP == 0:
+                                await asyncio.sleep(0)  # let other callbacks run (PROMPT_STEP)
                             await tx.messages.set_hand_message_if_current(
                                 game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
                             )

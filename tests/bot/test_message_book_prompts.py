@@ -5,12 +5,13 @@ has to answer."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 import pytest
 
-from bot.tables.message_book import PROMPT_BATCH, MessageBook, PromptRef
+from bot.tables.message_book import PROMPT_BATCH, PROMPT_STEP, MessageBook, PromptRef
 from host.journal import GameJournal
 from host.storage import Storage, Transaction
 from host.storage.table_writes import MessageWrites
@@ -110,3 +111,48 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
     assert sum(counts) == len(tables) and max(counts) <= PROMPT_BATCH
     for table in tables:
         assert await stored_hands(storage, table) == {0: 500}
+
+
+async def test_a_batch_lets_other_callbacks_run_between_its_ids(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch runs on the event loop's thread (SQLite): it stores at most PROMPT_STEP ids in
+    one step of the loop, so that other tables' callbacks run in between."""
+    journal = GameJournal(storage)
+    book = book_of(journal)
+    tables = []
+    for channel in range(PROMPT_BATCH):
+        table = Table(20_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+        for user in (1, 2, 3):
+            await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
+        tables.append(table)
+    steps = 0
+    stepping = True
+
+    async def count_steps() -> None:
+        nonlocal steps
+        while stepping:
+            steps += 1
+            await asyncio.sleep(0)
+
+    ids_per_step: dict[int, int] = {}
+    counted = MessageWrites.set_hand_message_if_current
+
+    async def counting(messages: MessageWrites, *args: int) -> bool:
+        ids_per_step[steps] = ids_per_step.get(steps, 0) + 1
+        return await counted(messages, *args)
+
+    monkeypatch.setattr(MessageWrites, "set_hand_message_if_current", counting)
+    counter = asyncio.create_task(count_steps())
+    try:
+        for table in tables:
+            await send_dm(book, table, 0, 600)
+        await book.drain()
+    finally:
+        stepping = False
+        await counter
+    assert sum(ids_per_step.values()) == len(tables)
+    assert max(ids_per_step.values()) <= PROMPT_STEP
+    for table in tables:
+        assert await stored_hands(storage, table) == {0: 600}
