@@ -137,9 +137,4 @@ class HandAnswers:
         failure is logged (nothing is lost: a click on it is refused anyway)."""
         if self.clock() - answer.shown_at >= self.lifetime:
             return
-        try:
-            await answer.interaction.edit_original_response(
-                **pictured_edit_kwargs(spec, None, language=language)
-            )
-        except SHOW_FAILURES as exc:
-            log.info("Could not retire a /hand answer at table %s: %r", channel_id, exc)
+        await self.retire_at_once(channel_id, answer.interaction, spec, language)
