@@ -84,7 +84,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
 from benchmarks.bot_setup import emulated_bot
-from benchmarks.worker_cpu import children_cpu, spent_since
+from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
@@ -124,10 +124,7 @@ class ProbedBot:
     def cpu(self) -> tuple[float, float, int]:
         """The bot process's user and system CPU seconds so far (all its threads) and its minor
         page faults, read from outside it (/proc/<pid>/stat)."""
-        with open(f"/proc/{self.process.process.pid}/stat") as stat:
-            fields = stat.read().rpartition(")")[2].split()  # after the command's name
-        tick = os.sysconf("SC_CLK_TCK")
-        return int(fields[11]) / tick, int(fields[12]) / tick, int(fields[7])
+        return process_cpu(self.process.process.pid)
 
     def reset(self) -> None:
         """Start a new measuring window in the bot process."""

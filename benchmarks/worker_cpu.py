@@ -22,12 +22,19 @@ def children_cpu(pid: int) -> dict[int, float]:
     spent = {}
     for child in children:
         try:
-            stat = Path(f"/proc/{child}/stat").read_text()
+            user, system, _ = process_cpu(child)
         except OSError:
             continue  # ended meanwhile
-        fields = stat.rpartition(")")[2].split()  # after the command's name, which may hold spaces
-        spent[child] = (int(fields[11]) + int(fields[12])) / _TICKS  # utime, stime
+        spent[child] = user + system
     return spent
+
+
+def process_cpu(pid: int) -> tuple[float, float, int]:
+    """The user and system CPU seconds of process ``pid`` so far (all its threads) and its minor
+    page faults, read from outside it (``/proc/<pid>/stat``); OSError once it has ended."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    fields = stat.rpartition(")")[2].split()  # after the command's name, which may hold spaces
+    return int(fields[11]) / _TICKS, int(fields[12]) / _TICKS, int(fields[7])  # utime, stime, minflt
 
 
 def spent_since(pid: int, before: dict[int, float]) -> float:
