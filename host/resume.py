@@ -17,10 +17,11 @@ standings, with the rating changes as stored). The layer that shows the tables o
 A turn timer that ran out, or nearly, while the bot was down does not fire the moment the bot is
 back: the players did not go away, the bot did. Every running turn clock is given at least half
 its timer (:data:`~host.table.clock.RESTART_GRACE`, the time a reminded player has) from when
-the table is rebuilt, and again from when it is shown again (:func:`grant_restart_grace`); the
-notice that the game is back mentions the awaited players, and the table message shows the new
-deadline. The grace is the bot's to give at each start and is not stored: a later restart gives
-its own from its own start, and a deadline further off stands.
+the table is rebuilt, and again from when it is shown again
+(:meth:`~host.table.clock.TurnClock.grace_after_restart`); the notice that the game is back
+mentions the awaited players, and the table message shows the new deadline. The grace is the
+bot's to give at each start and is not stored: a later restart gives its own from its own start,
+and a deadline further off stands.
 """
 
 from __future__ import annotations
@@ -92,12 +93,6 @@ def table_of_game(stored: StoredGame, tables: TableRegistry) -> Table:
     return table
 
 
-def grant_restart_grace(table: Table, now: datetime) -> bool:
-    """Give ``table``'s running turn clock its grace after a restart (see the module's
-    docstring), ``now`` being when it is rebuilt or shown again; whether its deadline moved."""
-    return table.clock.grace_after_restart(now)
-
-
 def table_of_lobby(lobby: LobbyRecord, tables: TableRegistry) -> Table:
     """The lobby table of a stored lobby, opened in ``tables``."""
     table = tables.get_or_open(lobby.channel_id, lobby.guild_id, lobby.game)
@@ -157,7 +152,7 @@ def _rebuild_game(stored: StoredGame, registry: TableRegistry, report: ResumeRep
         log.error("stored game %d (channel %s) cannot be resumed: %s", stored.record.id, channel_id, reason)
         report.broken.append(Broken(stored.record.id, channel_id, reason))
         return
-    grant_restart_grace(table, now)
+    table.clock.grace_after_restart(now)
     report.games.append(table)
     report.sources.append((table, stored))
     if owes_round_end(stored):

@@ -21,7 +21,7 @@ from bot.tables.payload import send_kwargs
 from bot.tables.service import TableService
 from host.catalog import Words, lazy
 from host.reshow import resume_effects
-from host.resume import Ending, ResumeReport, grant_restart_grace, rebuild_tables, settle_stored
+from host.resume import Ending, ResumeReport, rebuild_tables, settle_stored
 from host.storage import LoadResult, LobbyRecord, StoredGame, utc_now
 from host.tables import Outcome, Table, TableRegistry, TableState
 from tabletop.presentation import Message
@@ -93,7 +93,7 @@ async def _show_resumed(service: TableService, table: Table, *, owed: bool) -> N
     notices: list[Words] = []
 
     def shown_again(table: Table) -> Outcome:
-        grant_restart_grace(table, utc_now())  # the turn timer's grace counts from now
+        table.clock.grace_after_restart(utc_now())  # the turn timer's grace counts from now
         effects, notice = resume_effects(table, owed=owed)
         notices.append(notice)
         return Outcome("", effects)
