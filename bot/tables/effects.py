@@ -145,7 +145,8 @@ class EffectPlayer:
             await courier.retire_seat_prompt(table, effect.seat, stopped)
         elif isinstance(effect, ShowHand):  # (nor shows the computer a hand)
             reader = courier.languages.of_seat(table, effect.seat)
-            spec = prompt_spec(table, effect.seat, header=dm_header(table, reader), language=reader)
+            header, pictured = dm_header(table, reader), self._pictured(table)
+            spec = prompt_spec(table, effect.seat, header=header, language=reader, pictured=pictured)
             await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
