@@ -13,7 +13,8 @@ import multiprocessing
 import os
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
 
 WORKER_NICENESS = 10
 """How much lower the workers' scheduling priority is than the bot's: on a busy machine the event
@@ -61,3 +62,86 @@ def worker_processes(workers: int) -> ProcessPoolExecutor:
         initializer=worker_init,
         initargs=(os.getpid(),),
     )
+
+
+class WorkersStopped(RuntimeError):
+    """The worker pool was closed (the bot is stopping): no task starts any more."""
+
+
+class WorkerPool:
+    """The bot's pool of worker processes as both its users need it (the computer players'
+    :class:`~host.autoplay.thinkers.Thinkers` and the painter's
+    :class:`~bot.tables.drawing_workers.DrawingWorkers`): started on first use, replaced when a
+    worker died, stopped with the bot, and then joined.
+
+    A worker that died (killed by the OOM killer or by hand) leaves a ``ProcessPoolExecutor``
+    broken for good; its user lets it go with :meth:`replace_broken` and the next use starts a
+    new one. Safe to use from several threads (the painter's drawing thread and the event loop).
+    """
+
+    def __init__(self, make: Callable[[], Executor], warm: int) -> None:
+        self._make = make
+        """Makes a new pool (called at the first use, and after each broken one)."""
+        self._warm = warm
+        """How many warm-up tasks a new pool gets, so its workers start before the first task."""
+        self._executor: Executor | None = None
+        self._lock = threading.Lock()
+        self._stopping: list[threading.Thread] = []
+        """The threads that shut pools down, each joining its pool's processes (a broken pool's,
+        the last pool's at closing)."""
+        self.closed = False
+        self.started = 0
+        """How many pools were started (a new one after each death of a worker)."""
+
+    @property
+    def running(self) -> bool:
+        """Whether a pool is started and not let go of."""
+        return self._executor is not None
+
+    def executor(self) -> Executor:
+        """The pool (started now if there is none); :class:`WorkersStopped` once closed."""
+        with self._lock:
+            if self.closed:
+                raise WorkersStopped("the worker processes are stopped")
+            if self._executor is None:
+                self._executor = self._make()
+                self.started += 1
+                for _ in range(self._warm):
+                    self._executor.submit(warm_up)
+            return self._executor
+
+    def replace_broken(self, executor: Executor) -> bool:
+        """Let go of the broken ``executor`` (the next use starts a new pool); False if it was let
+        go of already (another user saw it broken first)."""
+        with self._lock:
+            if self._executor is not executor:
+                return False
+            self._executor = None
+            self._stop(executor)
+        return True
+
+    def close(self) -> None:
+        """Stop the pool after the tasks under way; no task starts any more (:meth:`join` waits
+        for the processes)."""
+        with self._lock:
+            self.closed = True
+            executor, self._executor = self._executor, None
+            if executor is not None:
+                self._stop(executor)
+
+    def _stop(self, executor: Executor) -> None:
+        """Shut ``executor`` down in a thread of its own, which joins its processes (call it
+        holding the lock)."""
+        stopping = threading.Thread(
+            target=executor.shutdown, kwargs={"wait": True, "cancel_futures": True}, name="workers-stop"
+        )
+        stopping.start()
+        self._stopping.append(stopping)
+
+    def join(self) -> None:
+        """Wait until every process of the pools let go of has ended (blocks: call it in a
+        thread)."""
+        with self._lock:
+            stopping, self._stopping = self._stopping, []
+        for thread in stopping:
+            thread.join()

@@ -12,7 +12,7 @@ from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 
 from host.tables import Table
 from host.thinking import decide
-from host.workers import warm_up, worker_processes
+from host.workers import WorkerPool, WorkersStopped, worker_processes
 from tabletop import registry
 
 log = logging.getLogger(__name__)
@@ -35,7 +35,9 @@ class Thinkers:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._executor: Executor | None = None
+        self.pool = WorkerPool(lambda: make_executor(workers), warm=max(1, workers))
+        """The processes (or the one thread), replaced when one died
+        (:class:`~host.workers.WorkerPool`)."""
         self.decisions_waiting = 0
         """Decisions handed to the pool and not back yet (waiting for a worker, or being
         thought): what the bot's metrics call the worker queue."""
@@ -43,21 +45,17 @@ class Thinkers:
     @property
     def started(self) -> bool:
         """Whether the pool runs (it starts on first use, or with :meth:`executor`)."""
-        return self._executor is not None
+        return self.pool.running
 
     def executor(self) -> Executor:
         """The worker pool (started on first use)."""
-        if self._executor is None:
-            self._executor = make_executor(self.workers)
-            for _ in range(max(1, self.workers)):
-                self._executor.submit(warm_up)
-        return self._executor
+        return self.pool.executor()
 
     async def close(self) -> None:
-        """Stop the pool, joined (in a thread, off the loop): no worker process outlives the bot."""
-        if self._executor is not None:
-            executor, self._executor = self._executor, None
-            await asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        """Stop the pool, joined (in a thread, off the loop): no worker process outlives the bot,
+        and no decision starts one any more."""
+        self.pool.close()
+        await asyncio.to_thread(self.pool.join)
 
     @contextlib.contextmanager
     def _waiting(self) -> Iterator[None]:
@@ -88,9 +86,11 @@ class Thinkers:
             executor = self.executor()
             with self._waiting():
                 return await loop.run_in_executor(executor, decide, game, where, view, level, seed)
+        except WorkersStopped:
+            raise  # the bot is stopping: no move is made (the game resumes where it was)
         except BrokenExecutor:
-            if executor is not None:
-                self._replace_broken(executor)
+            if executor is not None and self.pool.replace_broken(executor):
+                log.warning("a worker process of the computer players died; starting new ones")
             try:
                 return await loop.run_in_executor(self.executor(), decide, game, where, view, level, seed)
             except Exception:
@@ -108,11 +108,3 @@ class Thinkers:
                 FALLBACK,
             )
         return decide(game, where, view, table.spec.levels[0], seed)
-
-    def _replace_broken(self, executor: Executor) -> None:
-        """Drop a broken pool (another table may have done so already): the next use starts one."""
-        if self._executor is not executor:
-            return
-        log.warning("a worker process of the computer players died; starting new ones")
-        self._executor = None
-        executor.shutdown(wait=False, cancel_futures=True)

@@ -69,6 +69,8 @@ INTERNAL_ERRORS = frozenset({
     "NotReplayable",
     # The painter's threads stopped (the bot shutting down): the drawing is dropped, logged.
     "PoolClosed",
+    # The worker processes stopped (host/workers.py, the bot shutting down): no task starts.
+    "WorkersStopped",
 })
 OPTIONS = frozenset({"language", "limit"})
 """Keyword arguments of a look-up that are not fields of its text: the language wanted, the
