@@ -26,7 +26,8 @@ from bot.tables.game_choices import offered_game
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pipeline import Pipeline
-from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
+from bot.tables.table_messages import lobby_spec
+from bot.tables.table_specs import TableSpecs
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.catalog import render as render_text
 from host.errors import UserError
@@ -54,6 +55,8 @@ class Commands:
         self.registry = registry
         self.journal = journal
         self.courier = courier
+        self.specs = TableSpecs(courier.painter)
+        """Builds /hand's and /score's pictured answers (sketched only where pictures are shown)."""
         self.effects = effects
         self.pipeline = pipeline
         self.default_games: dict[int, str] = {}
@@ -180,7 +183,7 @@ class Commands:
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
         reader = self.courier.languages.of_interaction(interaction)
-        spec = prompt_spec(table, seat, language=reader)
+        spec = self.specs.prompt(table, seat, language=reader)
         offered = _offered_prompt(table, seat) if spec.rows else None  # as the prompt was made
         picture = await picture_in_time(self.courier.painter, interaction, spec.picture, table.guild_id)
         message_id = await self._send_hand(interaction, spec, picture, reader)
@@ -228,10 +231,10 @@ class Commands:
         elif table.state is TableState.LOBBY:
             spec = Message(lobby_spec(table, language=reader).content)
         else:
-            shown = table_spec(table, language=reader)
+            shown = self.specs.table(table, language=reader)
             standings = standings_lines(table.names_in(reader), table.running_match().results().totals)
             lines = [render_text(shown.content), "", text("score.standings", language=reader), *standings]
-            shows = standings_sketch(table, reader) or shown.picture  # the chart, or in round 1 the table
+            shows = self.specs.standings(table, reader) or shown.picture  # the chart, or in round 1 the table
             spec = Message(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, picture=shows)
         painter = self.courier.painter
         deferral: Deferral = "public" if public else "private"
