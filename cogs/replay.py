@@ -28,6 +28,7 @@ from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
 from bot.runtime.dynamic_items import IdButton, RoutingCog
+from bot.tables.answer import Deferral, picture_in_time
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.service import service_for
@@ -60,10 +61,14 @@ def _step(found: FoundReplay, step: int, language: str) -> Message:
     return step_message(shown, step, language)
 
 
-async def _picture(interaction: discord.Interaction[Any], spec: Message) -> Picture | None:
-    """The step's picture, drawn by the tables' painter (None: none, or pictures off here)."""
+async def _picture(
+    interaction: discord.Interaction[Any], spec: Message, deferral: Deferral = "private"
+) -> Picture | None:
+    """The step's picture, drawn by the tables' painter (None: none, or pictures off here); the
+    interaction deferred as ``deferral`` says if the drawing is slow (the 3-second rule:
+    :func:`~bot.tables.answer.picture_in_time`)."""
     painter = service_for(interaction.client).painter
-    return await painter.picture(spec.picture, interaction.guild_id)
+    return await picture_in_time(painter, interaction, spec.picture, interaction.guild_id, deferral)
 
 
 async def _refuse(interaction: discord.Interaction[Any]) -> None:
@@ -103,9 +108,12 @@ class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
                 await send_ephemeral(interaction, spec, await _picture(interaction, spec))
             else:
                 spec = _step(found, ident.step, language)
-                picture = await _picture(interaction, spec)
+                picture = await _picture(interaction, spec, "update")
                 edit = pictured_edit_kwargs(spec, picture, language=language)
-                await interaction.response.edit_message(**edit)
+                if interaction.response.is_done():  # deferred while its picture was drawn
+                    await interaction.edit_original_response(**edit)
+                else:
+                    await interaction.response.edit_message(**edit)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a replay button")
 

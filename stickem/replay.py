@@ -127,9 +127,11 @@ class StickemReplay:
         hands[played.seat].remove(played.card)
         scored = next((e for e in events if isinstance(e, RoundScored)), None)
         winner = done.winner if isinstance(done, TrickWon) else -1
+        words = "trick" + ("_set_aside" if winner == -1 else "") + ("_last" if scored is not None else "")
         label = StepLabel(
             "trick",
             {"round": old.round, "trick": done.trick, "winner": winner, "last": int(scored is not None)},
+            words,
         )
         if scored is None:
             counters = {"captured": tuple(len(new.captured(seat)) for seat in range(new.players))}

@@ -27,6 +27,7 @@ from typing import Final
 from tabletop.catalog import DEFAULT_LANGUAGE, Catalog, CatalogError, Field, Text, render
 from tabletop.chart_keys import CHART_KEYS
 from tabletop.console import SEAT_NAME_KEYS, TRICK_WON_KEYS
+from tabletop.replay import step_keys
 
 __all__ = [
     "CARD_KEYS",
@@ -151,8 +152,16 @@ JOIN_KEYS: Final = ("join.one", "join.line", "join.comma", "join.and")
 CARD_KEYS: Final = ("card.name", "card.shown")
 """A card's words, asked for once per card by :mod:`stickem.card_text` (``CardWords``)."""
 
+STEP_KEYS: Final = step_keys(
+    "deal", "misery", "trick", "trick_last", "trick_set_aside", "trick_set_aside_last"
+)
+"""The words of a replay's steps (:mod:`stickem.replay`'s labels), which the host reads."""
+
 DYNAMIC_KEYS: Final = frozenset(
-    (*COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS, *CHART_KEYS, *SEAT_NAME_KEYS, *TRICK_WON_KEYS)
+    (
+        *COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS, *CHART_KEYS, *SEAT_NAME_KEYS,
+        *TRICK_WON_KEYS, *STEP_KEYS,
+    )
 )
 """Every key not asked for by a literal ``t("key")`` in a module that imports :func:`t`: those
 built at run time, and those this module asks for itself."""

@@ -130,7 +130,8 @@ class StickGameReplay:
         ended = any(isinstance(e, RoundEnded) for e in events)
         if not ended and not any(isinstance(e, Discarded) for e in events):
             return ()  # a draw or a meld in the middle of a turn
-        label = StepLabel("turn", {"round": old.round, "seat": seat, "out": int(ended)})
+        fields = {"round": old.round, "seat": seat, "out": int(ended)}
+        label = StepLabel("turn", fields, "turn_out" if ended else "")
         if ended:
             last = new.round_end
             assert last is not None and last.round == old.round

@@ -16,6 +16,7 @@ from typing import Final
 from tabletop.catalog import Catalog, Field, Text
 from tabletop.chart_keys import CHART_KEYS
 from tabletop.console import SEAT_NAME_KEYS
+from tabletop.replay import step_keys
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -79,7 +80,8 @@ def _dynamic() -> frozenset[str]:
     terminal = [f"terminal.event.{event}{form}" for event in told for form in ("", "_you")]
     terminal += [f"terminal.typed.{word}" for word in TYPED_WORDS]
     terminal += SEAT_NAME_KEYS  # the seats' names, which tabletop.console.ConsoleWords asks for
-    every = [*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts, *terminal]
+    steps = step_keys("deal", "turn", "turn_out")  # a replay's steps (replay.py), read by the host
+    every = [*ranks, *suits, *sticks, *host, *stats, *joins, *pictures, *charts, *terminal, *steps]
     return frozenset(every)
 
 

@@ -123,6 +123,7 @@ class StupidReplay:
         label = StepLabel(
             "trick",
             {"round": old.round, "trick": done.trick, "winner": done.winner, "last": int(scored is not None)},
+            "trick_last" if scored is not None else "",
         )
         if scored is None:
             counters = {"bids": _bids(new), "taken": tuple(new.tricks_taken)}

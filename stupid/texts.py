@@ -15,6 +15,7 @@ from typing import Final
 from tabletop.catalog import Catalog, Field, Text
 from tabletop.chart_keys import CHART_KEYS
 from tabletop.console import SEAT_NAME_KEYS, TRICK_WON_KEYS
+from tabletop.replay import step_keys
 
 __all__ = ["CATALOG", "DYNAMIC_KEYS", "t"]
 
@@ -30,6 +31,8 @@ def t(key: str, /, **fields: Field) -> Text:
 DYNAMIC_KEYS: Final = (
     # The chart of totals' texts, which tabletop.drawing.chart.game_chart asks for (stupid/art.py).
     *CHART_KEYS,
+    # The words of a replay's steps (stupid/replay.py's labels), which the host reads.
+    *step_keys("deal", "bids", "trick", "trick_last"),
     # The seats' names and the trick won at the terminal table, which ConsoleWords asks for.
     *SEAT_NAME_KEYS,
     *TRICK_WON_KEYS,

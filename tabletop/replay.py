@@ -8,7 +8,8 @@ and asks the game's :class:`ReplayRules` after each one whether a step ended the
 
 A step is game-agnostic data: the log index where it ends (:attr:`ReplayStep.end`: the number of
 actions it includes; several steps may share one, such as the last trick of a round and the next
-deal), the round, a label the game's presentation words (:class:`StepLabel`: a key and fields),
+deal), the round, a label the game words in its own catalog (:class:`StepLabel`: a key and
+fields, worded by the one convention it states),
 and a :class:`TableSnapshot`: every hand, what lies on the table (the trick, or the melds), the
 running scores and the game's own per-seat counters, with the reader's words for its cards
 (:attr:`TableSnapshot.words`: catalog texts, shown in each reader's language). The host shows
@@ -32,6 +33,7 @@ from tabletop.options import OptionValue
 from tabletop.protocol import CorruptLog, LogEntry, Match, Refused
 
 __all__ = [
+    "SEAT_FIELDS",
     "ReplayRules",
     "ReplayStep",
     "Replayable",
@@ -43,17 +45,43 @@ __all__ = [
     "card_words",
     "engine_of",
     "replay_steps",
+    "step_keys",
     "views_of",
 ]
 
 
+SEAT_FIELDS = ("dealer", "winner", "seat")
+"""The label fields that name a seat (by number; -1: no seat): a step's words show its name."""
+
+
 @dataclass(frozen=True)
 class StepLabel:
-    """What a step is, for the game's presentation to word: a ``key`` ("trick", "turn", "deal",
-    ...) and its ``fields`` (``round=2, trick=5, winner=1``)."""
+    """What a step is, worded by its game: a ``key``, the kind of step ("trick", "turn",
+    "deal", ...), its ``fields`` (``round=2, trick=5, winner=1``) and ``words``, the name of the
+    game's entry that words it when that is not the key (a variant of its kind: a trick nobody
+    takes, the turn that ends a round).
+
+    The one convention every game follows: the game's own catalog (``<game>/catalog/``,
+    :func:`tabletop.registry.catalog`) words the step by the entry :attr:`entry`
+    (``replay.step.<words or key>``), given those of the label's fields the entry names, each of
+    :data:`SEAT_FIELDS` as that seat's name, and ``turn``: the step's place among its round's
+    steps of the same key (1 for the first). A step its game does not word shows its round
+    alone: a game's replay still pages."""
 
     key: str
     fields: Mapping[str, int | str] = field(default_factory=dict)
+    words: str = ""
+
+    @property
+    def entry(self) -> str:
+        """The game's catalog key that words this step."""
+        return f"replay.step.{self.words or self.key}"
+
+
+def step_keys(*words: str) -> tuple[str, ...]:
+    """The catalog keys of these step words (``replay.step.<words>``), which the host reads from
+    the game's catalog: for a game's list of keys built at run time."""
+    return tuple(f"replay.step.{name}" for name in words)
 
 
 @dataclass(frozen=True)

@@ -1,22 +1,21 @@
 """What a replay shows: one step of a finished game as a message, every hand face up, with the
 buttons that page through it (pure: a step in, a message spec out).
 
-The game says what a step is (:mod:`tabletop.replay`: a label key with its fields, and the table
-as it stood); this module words its label keys, counters and extras, each by its catalog key:
-first in the game's own catalog (``<game>/catalog/``, :func:`tabletop.registry.catalog`), so
-that a game brings the words of its replay with it, then in the host's, which words those of
-the built-in games. The game's keys are the host's names:
+The game says what a step is (:mod:`tabletop.replay`: a label with its fields, and the table
+as it stood) and words it: its label by the one convention every game follows
+(:class:`~tabletop.replay.StepLabel`: the entry ``replay.step.<words or key>`` of the game's own
+catalog, ``<game>/catalog/``, :func:`tabletop.registry.catalog`), so that a game installed on its
+own words its steps as the built-in games do; a label its game does not word shows its round
+alone. A seat's counters and the extras are worded by their catalog keys, the game's first,
+then the host's, which words those of the built-in games:
 
-- ``replay.step.<label key>``: a step, given those of the label's fields the entry names (the
-  seat fields ``dealer``, ``winner``, ``seat`` as the seat's name) and ``turn`` (the step's place
-  among its round's turn steps);
 - ``replay.counter.<counter>``: a seat's counter, given ``count`` (its value);
 - ``replay.extra.<extra>``: the cards of an extra, given ``cards`` (listed in the reader's words).
 
-A label neither catalog words is shown by its round alone, an unknown counter or extra not at
-all, so a new game's replay still pages. The cards and melds are shown in the game's own words
-for the reader (the snapshot's ``words``). Every text of a step is a catalog text, filled in in
-the reader's language by the converter (:mod:`bot.tables.payload`) when it is sent.
+An unknown counter or extra is not shown at all, so a new game's replay still pages. The cards
+and melds are shown in the game's own words for the reader (the snapshot's ``words``). Every
+text of a step is a catalog text, filled in in the reader's language by the converter
+(:mod:`bot.tables.payload`) when it is sent.
 """
 
 from __future__ import annotations
@@ -34,11 +33,9 @@ from host.text import clipped, joined
 from tabletop.catalog import Catalog, Field, Text, render
 from tabletop.pictures import ArtModule, Sketch
 from tabletop.presentation import Button, Embed, EmbedField, Message
-from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
+from tabletop.replay import SEAT_FIELDS, ReplayStep, StepLabel, TableSnapshot
 
 EMBED_COLOR: Final = 0x2E7D32
-SEAT_FIELDS: Final = ("dealer", "winner", "seat")
-"""The label fields that are seats (shown by the seat's name)."""
 
 
 def _seat_name(names: Sequence[Words], seat: int | str) -> Words:
@@ -59,35 +56,17 @@ def label_words(
     label: StepLabel, names: Sequence[Words], turn: int = 0, game: Catalog | None = None
 ) -> Words:
     """What a step is, in its reader's words ("Round 2, trick 5: ann takes it"): the game's own
-    (``game``, its catalog's ``replay.step.<label key>``), else the host's; ``turn``: a turn
-    step's place among its round's turns (the game does not count turns:
-    :mod:`stickgame.replay`)."""
+    (``game``: its catalog's entry :attr:`~tabletop.replay.StepLabel.entry`, by the one
+    convention of :class:`~tabletop.replay.StepLabel`), given the label's fields, the seats by
+    name, and ``turn``, the step's place among its round's steps of its key; else its round
+    alone. Every game, built in or installed, is worded the same way: none by name here."""
     f: dict[str, Field] = dict(label.fields)
     for seat in SEAT_FIELDS:
         if seat in label.fields:
             f[seat] = _seat_name(names, label.fields[seat])
-    if (own := _game_word(game, f"replay.step.{label.key}", {**f, "turn": turn})) is not None:
+    if (own := _game_word(game, label.entry, {**f, "turn": turn})) is not None:
         return own
-    match label.key:
-        case "deal":
-            return lazy("replay.step.deal", round=f.get("round", ""), dealer=f.get("dealer", ""))
-        case "misery":
-            return lazy("replay.step.misery", round=f.get("round", ""))
-        case "bids":
-            return lazy("replay.step.bids", round=f.get("round", ""))
-        case "trick" if label.fields.get("winner", -1) == -1:
-            said = lazy("replay.step.trick_set_aside", round=f.get("round", ""), trick=f.get("trick", ""))
-        case "trick":
-            said = lazy(
-                "replay.step.trick", round=f.get("round", ""), trick=f.get("trick", ""), winner=f["winner"]
-            )
-        case "turn" if label.fields.get("out", 0):
-            return lazy("replay.step.turn_out", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
-        case "turn":
-            return lazy("replay.step.turn", round=f.get("round", ""), turn=turn, seat=f.get("seat", ""))
-        case _:
-            return lazy("replay.step.other", round=f.get("round", ""))
-    return joined([said, lazy("replay.step.round_scored")]) if label.fields.get("last", 0) else said
+    return lazy("replay.step_round", round=f.get("round", ""))
 
 
 def label_text(
@@ -207,7 +186,7 @@ def step_embed(replay: ShownReplay, index: int) -> Embed:
     names, steps = replay.names, replay.steps
     step = steps[index]
     snapshot = step.snapshot
-    turn = sum(1 for s in steps[: index + 1] if s.label.key == "turn" and s.round == step.round)
+    turn = sum(1 for s in steps[: index + 1] if s.label.key == step.label.key and s.round == step.round)
     game = replay.catalog
     lines: list[Words] = [joined(["**", label_words(step.label, names, turn, game), "**"], "")]
     if (table := _table(snapshot, names)) is not None:

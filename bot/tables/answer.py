@@ -3,7 +3,8 @@
 A table runs one change at a time (its lock). An interaction that waits for the lock, or whose
 change is slow, is deferred first (at once when the lock is busy, else by a watchdog after
 :data:`DEFER_AFTER` seconds), and every answer takes the interaction's guard so that it never
-races the watchdog's defer.
+races the watchdog's defer. An answer that carries a picture waits for its drawing at most as
+long (:func:`picture_in_time`): a slow drawing defers it first, whatever the answer is.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 import discord
 
@@ -21,6 +22,7 @@ from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
 from host.tables import Table
+from tabletop.pictures import Picture, Sketch
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
@@ -28,6 +30,25 @@ log = logging.getLogger(__name__)
 DEFER_AFTER = 1.5
 """Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
 deferred, well inside Discord's 3 second limit."""
+
+Deferral = Literal["private", "public", "update"]
+"""How an interaction is deferred: ``private``, a private "thinking" answer (a slash command's
+private answer, a click answered with a new private message); ``public``, a "thinking" answer the
+channel sees; ``update``, a click whose answer edits the clicked message."""
+
+
+async def defer(interaction: discord.Interaction[Any], deferral: Deferral) -> None:
+    """Defer ``interaction`` as ``deferral`` says, unless it is answered already; a failure is
+    logged (the answer that follows then finds out for itself)."""
+    if interaction.response.is_done():
+        return
+    try:
+        if deferral == "update":
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=deferral == "private", thinking=True)
+    except discord.HTTPException as exc:
+        log.warning("Could not defer interaction %s: %s", interaction.id, exc)
 
 
 class Answerer:
@@ -52,24 +73,18 @@ class Answerer:
         guard = asyncio.Lock()
         self.guards[interaction.id] = guard
 
-        async def defer() -> None:
+        deferral: Deferral = "update" if component else "private"
+
+        async def guarded_defer() -> None:
             async with guard:
-                if interaction.response.is_done():
-                    return
-                try:
-                    if component:
-                        await interaction.response.defer()
-                    else:
-                        await interaction.response.defer(ephemeral=True, thinking=True)
-                except discord.HTTPException as exc:
-                    log.warning("Could not defer interaction %s: %s", interaction.id, exc)
+                await defer(interaction, deferral)
 
         async def watchdog() -> None:
             await asyncio.sleep(DEFER_AFTER)
-            await asyncio.shield(defer())  # once started, a defer is never cut off halfway
+            await asyncio.shield(guarded_defer())  # once started, a defer is never cut off halfway
 
         if table.lock.busy:
-            await defer()
+            await guarded_defer()
         task = asyncio.create_task(watchdog())
         try:
             async with table.lock:
@@ -120,3 +135,32 @@ class Answerer:
         if picture is None and unchanged:
             return edit_kwargs(spec)  # the clicked message keeps its picture
         return pictured_edit_kwargs(spec, picture)
+
+
+async def picture_in_time(
+    painter: Painter,
+    interaction: discord.Interaction[Any],
+    sketch: Sketch | None,
+    guild_id: int | None,
+    deferral: Deferral = "private",
+) -> Picture | None:
+    """The picture of ``sketch`` for an answer to ``interaction`` that carries it (as
+    :meth:`Painter.picture` draws it: None for none, a server that shows no pictures, a failed
+    drawing), the interaction deferred as ``deferral`` says if it is not drawn within
+    :data:`DEFER_AFTER` seconds: the answer then waits for its picture without missing Discord's
+    3 seconds (the player would see "This interaction failed"). The caller answers afterwards,
+    as a deferred interaction is answered when ``interaction.response.is_done()``.
+
+    Every answer that waits for a picture waits here (/hand, /score, /replay and its buttons)."""
+    if sketch is None or not painter.shows(guild_id):
+        return None
+    drawing = asyncio.ensure_future(painter.picture(sketch, guild_id))
+    try:
+        try:
+            return await asyncio.wait_for(asyncio.shield(drawing), DEFER_AFTER)
+        except TimeoutError:
+            await defer(interaction, deferral)
+            return await drawing
+    except asyncio.CancelledError:
+        drawing.cancel()  # nobody waits for it any more: the painter drops it if not begun
+        raise

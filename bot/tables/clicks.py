@@ -21,7 +21,8 @@ from bot.tables.courier import Courier
 from bot.tables.interactions import is_admin
 from bot.tables.payload import localized
 from bot.tables.pipeline import Pipeline
-from bot.tables.table_messages import dm_header, done_spec, lobby_spec, prompt_spec
+from bot.tables.table_messages import dm_header, done_spec, lobby_spec
+from bot.tables.table_specs import TableSpecs
 from host.catalog import Words, lazy
 from host.tables import (
     Answer,
@@ -52,6 +53,8 @@ class Clicks:
         self.registry = registry
         self.answerer = answerer
         self.courier = courier
+        self.specs = TableSpecs(courier.painter)
+        """Builds a clicked prompt's answer (its hand sketched only where pictures are shown)."""
         self.pipeline = pipeline
         self.handover: Handover | None = None
         """Set when this process is one of several: clicks in DMs of other processes' tables
@@ -105,12 +108,10 @@ class Clicks:
             header = dm_header(table, reader) if interaction.guild_id is None else ""
 
             def answer(table: Table, outcome: Outcome) -> Message:
-                pictured = self.courier.painter.shows(table.guild_id)
-                return _click_answer(table, outcome.answer, outcome.reply, header, reader, pictured)
+                return _click_answer(self.specs, table, outcome.answer, outcome.reply, header, reader)
 
             if isinstance(judged, Step):
-                pictured = self.courier.painter.shows(table.guild_id)
-                step = _click_answer(table, judged, "", header, reader, pictured)
+                step = _click_answer(self.specs, table, judged, "", header, reader)
                 await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
                 return
             await self.pipeline.run(table, interaction, lambda t: t.clicks.apply_click(judged), answer=answer)
@@ -158,16 +159,16 @@ class Clicks:
 
 
 def _click_answer(
-    table: Table, shown: Answer | None, reply: Words, header: str, reader: str, pictured: bool
+    specs: TableSpecs, table: Table, shown: Answer | None, reply: Words, header: str, reader: str
 ) -> Message:
     """What a clicked prompt becomes, as the host's answer ``shown`` says, in the clicker's
     language ``reader`` (``header``: the first line of a DM prompt): a step of the decision, the
     prompt going on in place, the one line of what was done, or (None) the ``reply``; a prompt
-    with the picture of the hand if ``pictured`` (the server shows pictures)."""
+    with the picture of the hand where pictures are shown (``specs``)."""
     if isinstance(shown, Step):
-        return prompt_spec(table, shown.seat, shown.draft, header=header, language=reader, pictured=pictured)
+        return specs.prompt(table, shown.seat, shown.draft, header=header, language=reader)
     if isinstance(shown, PromptInPlace):
-        return prompt_spec(table, shown.seat, header=header, language=reader, pictured=pictured)
+        return specs.prompt(table, shown.seat, header=header, language=reader)
     if isinstance(shown, Message):
         return done_spec(shown, reader)
     return localized(Message(reply), reader)

@@ -10,7 +10,6 @@ the command tree's error handler.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -20,14 +19,15 @@ import discord
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
-from bot.tables.answer import DEFER_AFTER
+from bot.tables.answer import Deferral, picture_in_time
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
 from bot.tables.interactions import channel_id_of, is_admin
 from bot.tables.payload import localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pipeline import Pipeline
-from bot.tables.table_messages import lobby_spec, prompt_spec, standings_sketch, table_spec
+from bot.tables.table_messages import lobby_spec
+from bot.tables.table_specs import TableSpecs
 from host.catalog import DEFAULT_LANGUAGE, lazy, text
 from host.catalog import render as render_text
 from host.errors import UserError
@@ -55,6 +55,8 @@ class Commands:
         self.registry = registry
         self.journal = journal
         self.courier = courier
+        self.specs = TableSpecs(courier.painter)
+        """Builds /hand's and /score's pictured answers (sketched only where pictures are shown)."""
         self.effects = effects
         self.pipeline = pipeline
         self.default_games: dict[int, str] = {}
@@ -172,17 +174,18 @@ class Commands:
         loses its buttons when the prompt is settled, as the DM prompt does.
 
         Answered within Discord's 3 seconds however long its picture takes (deferred after
-        :data:`~bot.tables.answer.DEFER_AFTER`, then the deferred answer edited into the
-        prompt). The prompt it offers is settled elsewhere (a click in the DM prompt, the turn
-        timer, a /stop) while it is drawn or sent: then it is retired at once, not remembered
-        with buttons of a stage gone by (decided so: it says the turn went on in another message
-        while the game runs, else that the game is over or was stopped)."""
+        :data:`~bot.tables.answer.DEFER_AFTER`: :func:`~bot.tables.answer.picture_in_time`, then
+        the deferred answer edited into the prompt). The prompt it offers is settled elsewhere (a
+        click in the DM prompt, the turn timer, a /stop) while it is drawn or sent: then it is
+        retired at once, not remembered with buttons of a stage gone by (decided so: it says the
+        turn went on in another message while the game runs, else that the game is over or was
+        stopped)."""
         table = self.registry.require(channel_id_of(interaction))
         seat, _ = table.seat_view(interaction.user.id)
         reader = self.courier.languages.of_interaction(interaction)
-        spec = prompt_spec(table, seat, language=reader)
+        spec = self.specs.prompt(table, seat, language=reader)
         offered = _offered_prompt(table, seat) if spec.rows else None  # as the prompt was made
-        picture = await self._hand_picture(interaction, spec, table.guild_id)
+        picture = await picture_in_time(self.courier.painter, interaction, spec.picture, table.guild_id)
         message_id = await self._send_hand(interaction, spec, picture, reader)
         if offered is None:
             return
@@ -191,21 +194,6 @@ class Commands:
             return
         moved_on = localized(_settled_meanwhile(table), reader)
         await self.courier.hand_answers.retire_at_once(table.channel_id, interaction, moved_on, reader)
-
-    async def _hand_picture(
-        self, interaction: discord.Interaction[Any], spec: Message, guild_id: int | None
-    ) -> Picture | None:
-        """The picture of /hand's answer; the interaction deferred (privately) if it is not
-        drawn within :data:`~bot.tables.answer.DEFER_AFTER` seconds (the 3-second rule)."""
-        drawing = asyncio.ensure_future(self.courier.painter.picture(spec.picture, guild_id))
-        try:
-            return await asyncio.wait_for(asyncio.shield(drawing), DEFER_AFTER)
-        except TimeoutError:
-            try:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            except discord.HTTPException as exc:
-                log.warning("Could not defer interaction %s: %s", interaction.id, exc)
-            return await drawing
 
     @staticmethod
     async def _send_hand(
@@ -226,7 +214,8 @@ class Commands:
     async def score(self, interaction: discord.Interaction[Any], public: bool = False) -> None:
         """/score: the table state and totals with the chart of the totals (in the first round:
         the picture of the table), for anyone; once a game is over, its final standings (until a
-        new table opens). ``public`` shows it to the whole channel."""
+        new table opens). ``public`` shows it to the whole channel. Answered within Discord's 3
+        seconds however long its picture takes (:func:`~bot.tables.answer.picture_in_time`)."""
         channel_id = channel_id_of(interaction)
         table = self.registry.get(channel_id)
         languages = self.courier.languages
@@ -242,18 +231,24 @@ class Commands:
         elif table.state is TableState.LOBBY:
             spec = Message(lobby_spec(table, language=reader).content)
         else:
-            shown = table_spec(table, language=reader)
+            shown = self.specs.table(table, language=reader)
             standings = standings_lines(table.names_in(reader), table.running_match().results().totals)
             lines = [render_text(shown.content), "", text("score.standings", language=reader), *standings]
-            shows = standings_sketch(table, reader) or shown.picture  # the chart, or in round 1 the table
+            shows = self.specs.standings(table, reader) or shown.picture  # the chart, or in round 1 the table
             spec = Message(limits.clip("\n".join(lines), limits.CONTENT), shown.embeds, picture=shows)
-        picture = await self.courier.painter.picture(spec.picture, interaction.guild_id)
-        if public:
-            await interaction.response.send_message(
+        painter = self.courier.painter
+        deferral: Deferral = "public" if public else "private"
+        picture = await picture_in_time(painter, interaction, spec.picture, interaction.guild_id, deferral)
+        if not public:
+            await send_ephemeral(interaction, spec, picture)
+        elif interaction.response.is_done():  # deferred while its picture was drawn
+            await interaction.followup.send(
                 **send_kwargs(spec, picture), allowed_mentions=discord.AllowedMentions.none()
             )
         else:
-            await send_ephemeral(interaction, spec, picture)
+            await interaction.response.send_message(
+                **send_kwargs(spec, picture), allowed_mentions=discord.AllowedMentions.none()
+            )
 
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         """/stop: ask for confirmation before ending the table."""

@@ -21,15 +21,8 @@ from bot.tables.courier import Courier
 from bot.tables.failures import SHOW_FAILURES
 from bot.tables.payload import localized
 from bot.tables.rematch import Rematches
-from bot.tables.table_messages import (
-    dm_header,
-    lobby_spec,
-    prompt_spec,
-    sketch,
-    standings_sketch,
-    table_spec,
-    takeover_spec,
-)
+from bot.tables.table_messages import dm_header, lobby_spec, takeover_spec
+from bot.tables.table_specs import TableSpecs
 from host.catalog import CATALOG, Words, lazy
 from host.storage import SeatRatingChange
 from host.tables import (
@@ -79,6 +72,8 @@ class EffectPlayer:
 
     def __init__(self, courier: Courier, kick: Callable[[Table], None]) -> None:
         self.courier = courier
+        self.specs = TableSpecs(courier.painter)
+        """Builds the table's pictured messages (sketched only where pictures are shown)."""
         self.kick = kick
         """Let the computer look at a table (computer seats to move, timers to run)."""
         self.last_results: dict[int, dict[str, Message]] = {}
@@ -123,7 +118,7 @@ class EffectPlayer:
         elif isinstance(effect, LobbyClosed):
             await courier.show_lobby(table, lobby_spec(table, effect.reason, language=channel))
         elif isinstance(effect, ShowTable):
-            spec = table_spec(table, language=channel, pictured=self._pictured(table))
+            spec = self.specs.table(table, language=channel)
             await courier.show_table(table, spec, new=effect.new_message)
         elif isinstance(effect, RoundClosed):
             # The game's message of the closed round, else its table as the round left it: the
@@ -133,7 +128,7 @@ class EffectPlayer:
             closed = table.presentation.round_closed(effect.events, seen, names) or (
                 table.presentation.table(seen, names, notes=(), stopped=False)
             )
-            spec = localized(closed, channel, picture=sketch(table, "table", seen, channel))
+            spec = localized(closed, channel, picture=self.specs.sketch(table, "table", seen, channel))
             await courier.show_table(table, spec, new=False)
         elif isinstance(effect, Prompt):
             # (the host prompts no seat the computer plays: tests/host/test_no_prompt_for_the_computer.py)
@@ -145,8 +140,7 @@ class EffectPlayer:
             await courier.retire_seat_prompt(table, effect.seat, stopped)
         elif isinstance(effect, ShowHand):  # (nor shows the computer a hand)
             reader = courier.languages.of_seat(table, effect.seat)
-            header, pictured = dm_header(table, reader), self._pictured(table)
-            spec = prompt_spec(table, effect.seat, header=header, language=reader, pictured=pictured)
+            spec = self.specs.prompt(table, effect.seat, header=dm_header(table, reader), language=reader)
             await courier.show_hand(table, effect.seat, replace(spec, rows=()))
         elif isinstance(effect, Notice):
             await courier.say(table, localized(Message(effect.text), channel), ping=effect.ping)
@@ -182,16 +176,15 @@ class EffectPlayer:
                 lambda language: localized(
                     render.game_stopped_message(table.names_in(language), effect.by, effect.totals),
                     language,
-                    picture=standings_sketch(table, language),
+                    picture=self.specs.standings(table, language),
                 )
             )
             self.last_results[table.channel_id] = shown
             await courier.say(table, shown[channel])
             await self.show_stopped(table)
 
-    @staticmethod
     def _standings(
-        table: Table, events: Sequence[object], changes: Mapping[int, SeatRatingChange], language: str
+        self, table: Table, events: Sequence[object], changes: Mapping[int, SeatRatingChange], language: str
     ) -> Message:
         """The final standings (the last report of the game's last ``events``) in ``language``,
         its players' names included, with the chart of the totals and each player's rating
@@ -201,7 +194,7 @@ class EffectPlayer:
         if changes and table.match is not None:
             results = table.match.results()
             report = with_rating_changes(report, table.shown_names, results.totals, results.winners, changes)
-        return localized(report, language, picture=sketch(table, "chart", view, language))
+        return localized(report, language, picture=self.specs.sketch(table, "chart", view, language))
 
     async def _clicked_prompt(
         self, table: Table, effect: PromptAnswered | PromptGoesOn, clicked: Clicked | None
@@ -242,7 +235,7 @@ class EffectPlayer:
             return True
         reader = self.courier.languages.of_seat(table, seat)
         header = dm_header(table, reader)
-        spec = prompt_spec(table, seat, header=header, language=reader, pictured=self._pictured(table))
+        spec = self.specs.prompt(table, seat, header=header, language=reader)
         return await self.courier.renew_prompt(table, seat, spec)
 
     async def _prompt(self, table: Table, seat: int) -> None:
@@ -251,7 +244,7 @@ class EffectPlayer:
         command that shows the prompt (no game text names a command)."""
         reader = self.courier.languages.of_seat(table, seat)
         header = dm_header(table, reader)
-        spec = prompt_spec(table, seat, header=header, language=reader, pictured=self._pictured(table))
+        spec = self.specs.prompt(table, seat, header=header, language=reader)
         user_id = table.seats[seat].user_id
         if await self.courier.dm(table, seat, spec) != "sent":
             channel = self.courier.languages.of_channel(table)
@@ -259,15 +252,10 @@ class EffectPlayer:
             said = Message(lazy("hints.nudge", user=user_id, nudge=nudge))
             await self.courier.say(table, localized(said, channel), ping=user_id)
 
-    def _pictured(self, table: Table) -> bool:
-        """Whether the table's messages carry pictures now: if not, none is even sketched (the
-        painter would draw none of them)."""
-        return self.courier.painter.shows(table.guild_id)
-
     async def show_stopped(self, table: Table) -> None:
         """After a /stop: the table message waits for nobody, and no DM prompt stays live."""
         if table.match is not None:
-            spec = table_spec(table, stopped=True, language=self.courier.languages.of_channel(table))
+            spec = self.specs.table(table, stopped=True, language=self.courier.languages.of_channel(table))
             with contextlib.suppress(discord.HTTPException):
                 await self.courier.show_table(table, spec, new=False)
         await self.courier.retire_prompts(table)

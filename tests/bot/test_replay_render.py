@@ -91,7 +91,7 @@ def test_replay_and_history_ids_read_back_and_refuse_what_they_did_not_write() -
 def _replay() -> ShownReplay:
     match, _ = play_out(GAME, 3, GAME.resolve_options({"rounds": 2}), 7, "random")
     steps = replay_steps(GAME, 3, match.options, match.seed, match.log)
-    return ShownReplay("Stick'em", 42, NAMES, steps)
+    return ShownReplay("Stick'em", 42, NAMES, steps, catalog=registry.catalog("stickem"))
 
 
 def _buttons(replay: ShownReplay, index: int) -> dict[str, Button]:
@@ -141,13 +141,16 @@ def test_a_trick_step_shows_the_trick_and_every_hand_face_up() -> None:
 
 
 def test_labels_name_seats_and_an_unknown_label_shows_its_round() -> None:
-    assert label_text(StepLabel("deal", {"round": 2, "dealer": 1}), NAMES) == "Round 2: bob deals"
-    set_aside = StepLabel("trick", {"round": 1, "trick": 3, "winner": -1, "last": 1})
-    assert label_text(set_aside, NAMES) == "Round 1, trick 3: set aside. The round is scored."
-    assert label_text(StepLabel("turn", {"round": 4, "seat": 2, "out": 1}), NAMES, 7) == (
-        "Round 4, turn 7: cyd ends the round"
-    )
-    assert label_text(StepLabel("auction", {"round": 5}), NAMES) == "Round 5"
+    """Each game words its steps in its own catalog (the label's words, else its key)."""
+    stickem, stickgame = registry.catalog("stickem"), registry.catalog("stickgame")
+    deal = StepLabel("deal", {"round": 2, "dealer": 1})
+    assert label_text(deal, NAMES, game=stickem) == "Round 2: bob deals"
+    set_aside = StepLabel("trick", {"round": 1, "trick": 3, "winner": -1, "last": 1}, "trick_set_aside_last")
+    assert label_text(set_aside, NAMES, game=stickem) == "Round 1, trick 3: set aside. The round is scored."
+    out = StepLabel("turn", {"round": 4, "seat": 2, "out": 1}, "turn_out")
+    assert label_text(out, NAMES, 7, game=stickgame) == "Round 4, turn 7: cyd ends the round"
+    assert label_text(StepLabel("auction", {"round": 5}), NAMES, game=stickem) == "Round 5"
+    assert label_text(deal, NAMES) == "Round 2"  # a game that words nothing: its round alone
 
 
 GAME_WORDS_EN = """
@@ -184,9 +187,9 @@ def test_a_fourth_game_words_its_steps_counters_and_extras_from_its_own_catalog(
         assert embed.description is not None
         assert embed.description.splitlines()[:2] == [f"**{said}**", heap]
         assert [(field.value or "").splitlines()[-1] for field in embed.fields] == list(counted)
-    # the host's words stay those of the built-in games; a game without the key falls back to them
+    # the host words no game's steps: a step the game's catalog does not word shows its round
     deal = StepLabel("deal", {"round": 2, "dealer": 1})
-    assert label_text(deal, NAMES, game=Catalog(tmp_path)) == "Round 2: bob deals"
+    assert label_text(deal, NAMES, game=Catalog(tmp_path)) == "Round 2"
 
 
 def test_the_registry_finds_a_games_catalog_beside_its_package() -> None:
@@ -252,7 +255,7 @@ def test_stick_game_turns_are_numbered_within_their_round() -> None:
     spec = registry.game("stickgame")
     match, _ = play_out(spec, 3, spec.resolve_options({}), 3, "random")
     steps = replay_steps(spec, 3, match.options, match.seed, match.log)
-    replay = ShownReplay(spec.title, 9, NAMES, steps)
+    replay = ShownReplay(spec.title, 9, NAMES, steps, catalog=registry.catalog("stickgame"))
     second_round = next(i for i, s in enumerate(steps) if s.round == 2)
     shown = [step_message(replay, i).embeds[0].description or "" for i in (1, 2, second_round + 1)]
     openers = [description.splitlines()[0] for description in shown]
@@ -262,10 +265,13 @@ def test_stick_game_turns_are_numbered_within_their_round() -> None:
 
 def test_a_german_reader_reads_steps_labels_and_history_in_german() -> None:
     """Every word of a step and of a history page comes from the catalog of the reader's language."""
-    trick = StepLabel("trick", {"round": 1, "trick": 3, "winner": 1, "last": 1})
-    said = text("replay.step.trick", language="de", round=1, trick=3, winner="bob")
-    scored = text("replay.step.round_scored", language="de")
-    assert label_text(trick, NAMES, language="de") == f"{said} {scored}" != label_text(trick, NAMES)
+    trick = StepLabel("trick", {"round": 1, "trick": 3, "winner": 1, "last": 1}, "trick_last")
+    stickem = registry.catalog("stickem")
+    assert stickem is not None
+    said = stickem.text("replay.step.trick_last", language="de", round=1, trick=3, winner="bob")
+    assert said == "Runde 1, Stich 3: bob nimmt ihn. Die Runde wird gewertet."
+    english = label_text(trick, NAMES, game=stickem)
+    assert label_text(trick, NAMES, language="de", game=stickem) == said != english
     replay = _replay()
     last = len(replay.steps) - 1
     spec = step_message(replay, last, "de")

@@ -16,6 +16,7 @@ from bot.tables.message_book import MessageBook
 from bot.tables.payload import send_kwargs
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.table_messages import prompt_spec, table_spec
+from bot.tables.table_specs import TableSpecs
 from host.tables import Outcome, Prompt, PromptInPlace, ShowTable, Step, Table
 from tabletop.presentation import Message
 from tests.bot.test_pictures_off import words
@@ -73,10 +74,12 @@ async def test_the_effect_player_sketches_pictures_only_for_a_server_that_shows_
 
 
 @pytest.mark.parametrize(("guild_id", "pictured"), [(ON, True), (OFF, False)])
-def test_a_clicked_prompt_is_answered_with_a_sketch_only_when_pictured(guild_id: int, pictured: bool) -> None:
+async def test_a_clicked_prompt_is_answered_with_a_sketch_only_when_pictured(
+    painter: Painter, guild_id: int, pictured: bool
+) -> None:
     table = started(guild_id)
     for shown in (Step(0, ""), PromptInPlace(0)):
-        answer = _click_answer(table, shown, "", "", "en", pictured)
+        answer = _click_answer(TableSpecs(painter), table, shown, "", "", "en")
         assert (answer.picture is not None) is pictured
 
 
@@ -95,3 +98,22 @@ async def test_an_unpictured_message_reads_as_a_pictured_one_sent_to_a_server_wi
         sent, sent_unpictured = send_kwargs(pictured, drawn), send_kwargs(unpictured, None)
         assert sent.keys() == sent_unpictured.keys()
         assert words(sent) == words(sent_unpictured)
+
+
+@pytest.mark.parametrize(("guild_id", "pictured"), [(ON, True), (OFF, False)])
+async def test_every_pictured_message_is_sketched_only_when_pictured(
+    painter: Painter, guild_id: int, pictured: bool
+) -> None:
+    """The table specs decide it for each kind of message: the prompt, the table message, a
+    closed round's table and the final standings' chart (both sketched by the effect player)."""
+    table = started(guild_id)
+    specs = TableSpecs(painter)
+    view = table.last_view()
+    shown = [
+        specs.prompt(table, 0).picture,
+        specs.table(table).picture,
+        specs.sketch(table, "table", view, "en"),
+        specs.sketch(table, "chart", view, "en"),
+    ]
+    assert [sketch is not None for sketch in shown] == [pictured] * len(shown)
+    assert specs.standings(table, "en") is None  # round 1: no chart yet, pictures or not

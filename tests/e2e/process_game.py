@@ -68,6 +68,12 @@ def replay(stored: StoredGame) -> Game:
     return GAME.replay(len(record.seats), options, record.seed, log).game
 
 
+def _shown(message: Message) -> tuple[str, str]:
+    """What a message shows in words: its content and embeds (a replay's step changes its embed
+    only, its content is empty)."""
+    return message.content, json.dumps(message.raw_embeds, sort_keys=True)
+
+
 async def answer(result: InteractionResult) -> Message:
     """The message that answers an interaction, waiting (bounded) for a deferred one to be filled
     in: the bot defers when the table is busy, e.g. still sending the previous action's DMs."""
@@ -76,8 +82,8 @@ async def answer(result: InteractionResult) -> Message:
         assert response.message is not None
         return response.message
     if response.type_name == "DEFERRED_UPDATE_MESSAGE":  # a click: its message gets edited
-        before = response.message.content if response.message is not None else None
-        return await result.wait_original(lambda m: m.content != before, timeout=WAIT)
+        before = _shown(response.message) if response.message is not None else None
+        return await result.wait_original(lambda m: _shown(m) != before, timeout=WAIT)
     return await result.wait_original(timeout=WAIT)
 
 

@@ -10,23 +10,27 @@ import io
 import json
 import random
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from bot.tables.service import service_for
 from host.catalog import text
 from host.replays import stored_replay
 from host.storage import SeatRecord, SeatResult, Storage
 from stickem import Game
 from tabletop import registry
 from tabletop.pictures import art_of
-from tests.discord_emulator import Emulator, run_client
+from tests.discord_emulator import Channel, Emulator, Guild, InteractionResult, User, run_client
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Attachment, Message
 from tests.e2e.game_harness import MANAGE_GUILD, GameHarness
-from tests.e2e.process_game import answer
+from tests.e2e.process_game import WAIT, answer
+from tests.e2e.test_hand_click import HeldPicture
 from tests.replay.played import play_out
 
 INVALID = "That button is no longer valid. Use /replay or /history to open a finished game again."
@@ -314,9 +318,21 @@ async def test_a_german_reader_gets_history_and_replay_in_german(emulator: Emula
         assert english.embeds[0].title == text("replay.title", game=title, id=ids[0])
 
 
-async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator, tmp_path: Path) -> None:
-    """With ``/settings images off`` a replay is text only: a new one has no attachment, and a
-    step of one shown before loses its picture."""
+@dataclass(frozen=True)
+class StoredGame:
+    """A finished Stick'em game stored for a server of the emulator: its channel, its players
+    (ann may manage the server) and its id."""
+
+    guild: Guild
+    channel: Channel
+    ann: User
+    bob: User
+    cyd: User
+    game_id: int
+
+
+async def stored_game(emulator: Emulator, tmp_path: Path) -> StoredGame:
+    """A one-round Stick'em game played out and stored in the database in ``tmp_path``."""
     guild = emulator.add_guild("Text club")
     channel = emulator.add_text_channel(guild, "stickem")
     ann, bob, cyd = emulator.add_user("ann"), emulator.add_user("bob"), emulator.add_user("cyd")
@@ -348,8 +364,15 @@ async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator,
         )
     finally:
         await storage.close()
+    return StoredGame(guild, channel, ann, bob, cyd, game_id)
 
-    async with run_client(emulator, bot_for(emulator, guild.id, tmp_path)):
+
+async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator, tmp_path: Path) -> None:
+    """With ``/settings images off`` a replay is text only: a new one has no attachment, and a
+    step of one shown before loses its picture."""
+    stored = await stored_game(emulator, tmp_path)
+    channel, ann, bob, game_id = stored.channel, stored.ann, stored.bob, stored.game_id
+    async with run_client(emulator, bot_for(emulator, stored.guild.id, tmp_path)):
         pictured = await answer(await emulator.driver.slash(bob, channel, "replay"))
         first = picture_of(pictured)
         second = await answer(await emulator.driver.click(bob, pictured, "Next"))
@@ -365,3 +388,34 @@ async def test_a_replay_shows_no_picture_once_images_are_off(emulator: Emulator,
         history = await answer(await emulator.driver.slash(bob, channel, "history"))
         opened = await answer(await emulator.driver.click(bob, history, f"Replay #{game_id}"))
         assert step_of(opened)[0] == 1 and not opened.attachments
+
+
+async def test_a_replay_whose_pictures_are_slow_is_answered_in_time(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each step's picture takes longer than Discord's 3 seconds: /replay, a step's Next and
+    /history's Replay are each deferred in time (the step edited in place for Next, a new private
+    message otherwise), then show their step with its picture."""
+    stored = await stored_game(emulator, tmp_path)
+    channel, bob = stored.channel, stored.bob
+    async with run_client(emulator, bot_for(emulator, stored.guild.id, tmp_path)) as bot:
+        painter = service_for(bot).painter
+
+        async def slowly(asked: InteractionResult, deferral: str, step: int) -> Message:
+            """The answer to ``asked``, deferred as ``deferral`` in time, showing ``step``."""
+            response = await asked.response(timeout=WAIT)  # Discord refuses an answer after 3 s
+            assert response.deferred and response.type_name == deferral
+            return await asked.wait_original(lambda m: bool(m.embeds) and step_of(m)[0] == step, WAIT)
+
+        held = "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=3.5))
+        first = await slowly(await emulator.driver.slash(bob, channel, "replay"), held, 1)
+        assert first.ephemeral
+        first_picture = picture_of(first).data
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=3.5))
+        second = await slowly(await emulator.driver.click(bob, first, "Next"), "DEFERRED_UPDATE_MESSAGE", 2)
+        assert second.id == first.id and picture_of(second).data != first_picture
+        history = await answer(await emulator.driver.slash(bob, channel, "history"))
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=3.5))
+        opened = await slowly(await emulator.driver.click(bob, history, f"Replay #{stored.game_id}"), held, 1)
+        assert opened.ephemeral and picture_of(opened)

@@ -3,11 +3,11 @@ temporary folder: how a game written outside this repository reaches the host.
 
 :func:`install` writes the game's project (``pyproject.toml`` naming the game in the
 ``stickem.games`` entry-point group, and its package ``take_away``) and installs it the way an
-installer lays out a distribution: the package and a ``take_away-1.0.dist-info`` folder
-(``METADATA``, ``entry_points.txt``, ``top_level.txt``, ``RECORD``) side by side in a
-``site`` folder. With that folder on ``sys.path`` (``PYTHONPATH`` for another process),
-``importlib.metadata`` finds the distribution exactly as it finds one pip installed; nothing of
-this repository, and no environment, is changed.
+installer lays out a distribution: the package (with its catalog, the words of its replay) and
+a ``take_away-1.0.dist-info`` folder (``METADATA``, ``entry_points.txt``, ``top_level.txt``,
+``RECORD``) side by side in a ``site`` folder. With that folder on ``sys.path`` (``PYTHONPATH``
+for another process), ``importlib.metadata`` finds the distribution exactly as it finds one pip
+installed; nothing of this repository, and no environment, is changed.
 
 The installer is this module (a few lines reading the ``pyproject.toml``) because the test
 machine has no network to fetch a build backend, and ``pip install --target`` would need one.
@@ -23,6 +23,8 @@ from pathlib import Path
 GAME_NAME = "tiny"
 PACKAGE = "take_away"
 TINY_GAME = Path(__file__).resolve().parent / "tiny_game.py"
+CATALOG = Path(__file__).resolve().parent / "take_away_catalog"
+"""The game's own texts (its replay's words), installed as ``take_away/catalog/``."""
 
 PYPROJECT = f"""\
 [build-system]
@@ -40,6 +42,9 @@ dependencies = ["stickem-discord"]
 
 [tool.setuptools]
 packages = ["{PACKAGE}"]
+
+[tool.setuptools.package-data]
+{PACKAGE} = ["catalog/*.toml"]
 """
 
 COMMAND_LINE = '''\
@@ -64,6 +69,9 @@ def write_project(folder: Path, *, command_line: bool = True) -> Path:
     (project / "pyproject.toml").write_text(PYPROJECT)
     (package / "__init__.py").write_text('"""Take-away, a game for the Stick\'em host."""\n')
     (package / "hosting.py").write_text(TINY_GAME.read_text())
+    (package / "catalog").mkdir()
+    for texts in sorted(CATALOG.glob("*.toml")):
+        (package / "catalog" / texts.name).write_text(texts.read_text(encoding="utf-8"), encoding="utf-8")
     if command_line:
         (package / "cli.py").write_text(COMMAND_LINE)
     return project
@@ -85,6 +93,9 @@ def install(folder: Path, *, command_line: bool = True) -> Path:
     package.mkdir(parents=True)
     for source in sorted((project_dir / PACKAGE).glob("*.py")):
         (package / source.name).write_text(source.read_text())
+    (package / "catalog").mkdir()
+    for texts in sorted((project_dir / PACKAGE / "catalog").glob("*.toml")):
+        (package / "catalog" / texts.name).write_bytes(texts.read_bytes())
     dist_info = site / f"{project['name'].replace('-', '_')}-{project['version']}.dist-info"
     dist_info.mkdir()
     (dist_info / "METADATA").write_text(

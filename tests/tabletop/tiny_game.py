@@ -10,6 +10,7 @@ so that views are information sets like a card game's.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,8 @@ from tabletop import (
     resolve_options,
 )
 from tabletop.presentation import Act, Button, Message, Redraw
+from tabletop.protocol import Match
+from tabletop.replay import ReplayStep, StepLabel, TableSnapshot
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,40 @@ class TinyPresentation:
         return "it is your turn to take"
 
 
+class TinyReplay:
+    """Take-away's replay: a step for every take (``take``; the round's last: ``take_last``),
+    worded by the game's own catalog (written beside its package when it is installed on its
+    own: :mod:`tests.tabletop.take_away_distribution`), with each seat's tokens taken."""
+
+    def opening(self, match: Match) -> tuple[ReplayStep, ...]:
+        """No step before the first take."""
+        return ()
+
+    def after(
+        self, before: Match, after: Match, end: int, seat: int, events: tuple[object, ...]
+    ) -> tuple[ReplayStep, ...]:
+        """A take's step (a ``ready`` is none)."""
+        assert isinstance(before, TinyMatch) and isinstance(after, TinyMatch)
+        action = after.log[-1][1]
+        if action == "ready":
+            return ()
+        last = after.round != before.round
+        fields = {"round": before.round, "seat": seat, "tokens": int(action[1])}
+        label = StepLabel("take", fields, "take_last" if last else "")
+        snapshot = TableSnapshot(
+            hands=tuple(() for _ in range(after.players)),
+            table=(),
+            scores=tuple(after.scores),
+            counters={"tokens": tuple(after.taken)},
+        )
+        return (ReplayStep(end, before.round, label, snapshot),)
+
+    def export(self, match: Match) -> str:
+        """Seed, options and log as JSON."""
+        assert isinstance(match, TinyMatch)
+        return json.dumps({"seed": match.seed, "options": dict(match.options), "log": match.log})
+
+
 class TinyGame:
     """Take-away described for the host."""
 
@@ -241,6 +278,7 @@ class TinyGame:
     )
     presets: Final = ()
     presentation: Final = TinyPresentation()
+    replay_rules: Final = TinyReplay()
 
     def resolve_options(self, raw: Mapping[str, object]) -> dict[str, OptionValue]:
         """Defaults and validation."""
