@@ -21,15 +21,22 @@ def encode_png(image: Image.Image) -> bytes:
     """``image`` as PNG bytes: no metadata, no time stamp, fixed settings; the same pixels give
     the same bytes.
 
-    The picture is stored with a palette of 256 colours, no dithering: a card picture has a few
-    flat colours and their smoothed edges, which the palette keeps within a few levels, at a
-    third of the size of full colour and faster to compress. The palette is chosen (Pillow's
+    A picture drawn on a palette (mode 'P': every :class:`~tabletop.drawing.canvas.Canvas`) is
+    stored as it is. Any other picture (a replay's stacked pictures) is stored with a palette of
+    256 colours, no dithering: a card picture has a few flat colours and their smoothed edges,
+    which the palette keeps within a few levels, at a third of the size of full colour and
+    faster to compress. The palette is chosen (Pillow's
     octree) from every other pixel of every other row, which takes a quarter of the time and
     misses no colour that covers more than a sliver of the picture."""
+    if image.mode == "P":
+        return _save(image)
     rgb = image.convert("RGB") if image.mode != "RGB" else image
     sample = rgb.resize((max(1, rgb.width // 2), max(1, rgb.height // 2)), Image.Resampling.NEAREST)
     palette = sample.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    paletted = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
+    return _save(rgb.quantize(palette=palette, dither=Image.Dither.NONE))
+
+
+def _save(paletted: Image.Image) -> bytes:
     buffer = io.BytesIO()
     paletted.save(buffer, format="PNG", compress_level=_COMPRESS_LEVEL, optimize=False)
     return buffer.getvalue()
