@@ -8,8 +8,8 @@ time. Now a :class:`~tabletop.drawing.canvas.Canvas` draws on a palette from the
 - :data:`FIXED`, the same for every picture: every named colour of the kit exactly (the table,
   the panels, the inks, the Okabe-Ito colours, the suits' colours, the card's white and edge,
   a card's back) and a 6x6x6 cube of colours in between, which the smoothed edges of cards and
-  letters are rounded to (at most 26 levels off in a channel, on a pixel of an edge; the
-  picture-wide colours are exact);
+  letters are rounded to (about 30 levels off in a channel at most, on a pixel of an edge; the
+  flat colours are exact);
 - a flat colour that is not in :data:`FIXED` (a game's own colour) is added to the picture's
   palette exactly, the first time it is drawn;
 - a card or a word is reduced to the palette once (:func:`tile`, cached by the caller) for the
@@ -17,7 +17,9 @@ time. Now a :class:`~tabletop.drawing.canvas.Canvas` draws on a palette from the
   search at all.
 
 Everything is deterministic: the palette of a picture depends only on what is drawn, in which
-order.
+order. A picture has room for ``256 - len(FIXED)`` (22) flat colours of its own; beyond that
+Pillow reuses a palette index the picture does not use yet, which a tile pasted later may
+need: keep a game's own colours few, or add them to ``_NAMED``.
 """
 
 from __future__ import annotations

@@ -119,10 +119,13 @@ def _blend_here(
 def put_card(picture: Image.Image, xy: tuple[int, int], key: CardKey) -> None:
     """Put the card picture ``key`` with its top left corner at ``xy`` onto ``picture``."""
     boxes = _clear_boxes(key)
-    under = _flat_under(picture, xy, boxes) if boxes else 0
+    width, height = _card_picture(key).size
+    # one look at the whole card's place first: nearly always a flat table or panel
+    under = _flat_under(picture, xy, ((0, 0, width, height),))
+    if under is None and boxes:
+        under = _flat_under(picture, xy, boxes)
     if under is not None:
-        background = colour_at(picture, under) if boxes else CARD_WHITE
-        _card_tile(key, background).put(picture, xy)
+        _card_tile(key, colour_at(picture, under) if boxes else CARD_WHITE).put(picture, xy)
     else:
         _blend_here(picture, xy, _card_picture(key), _card_colours(key))
 
