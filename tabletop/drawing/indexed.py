@@ -139,6 +139,9 @@ class Tile:
 
     def put(self, picture: Image.Image, xy: tuple[int, int]) -> None:
         """Paste the tile onto ``picture`` (drawn on :data:`FIXED`) at ``xy``."""
+        if not self.extras:
+            picture.paste(self.image, xy)
+            return
         base = len(FIXED)
         lut = list(range(256))
         moved = False
