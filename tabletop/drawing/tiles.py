@@ -2,9 +2,11 @@
 
 A card (RGBA: its rounded corners let the table show through) or a word (a mask of its glyphs
 in one colour) is blended with what lies under it. When that is one flat colour (nearly
-always: the table, a panel, a tag), the blend is known in advance: the tile for that card or
-word on that colour is reduced to the palette once and cached, and putting it is a paste of
-palette indices. Otherwise (a card over another card) the covered area is blended in full
+always: the table, a panel, a tag), the blend is known in advance: the tile for that card on
+that colour is reduced to the palette once and cached, and putting it is a paste of palette
+indices. A word's tile is its mask read through a table of 256 indices (each coverage of a
+pixel blended, once per ink and background), so even a word never written before costs no
+colour search. Otherwise (a card over another card) the covered area is blended in full
 colour and reduced to the picture's palette on the spot: the same result, slower.
 """
 
@@ -130,12 +132,22 @@ def put_card(picture: Image.Image, xy: tuple[int, int], key: CardKey) -> None:
         _blend_here(picture, xy, _card_picture(key), _card_colours(key))
 
 
+@lru_cache(maxsize=256)
+def _blend_indices(ink: RGB, background: RGB) -> tuple[bytes, tuple[RGB, ...]]:
+    """For each coverage 0-255 of a glyph's pixel, the palette index of ``ink`` blended onto
+    ``background`` that much (Pillow's own blend, reduced as :func:`tile` reduces), and the
+    exact colours the indices after :data:`FIXED` stand for."""
+    ramp = Image.new("RGB", (256, 1), background)
+    ramp.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
+    reduced = tile(ramp, (ink, background))
+    return reduced.image.tobytes(), reduced.extras
+
+
 @lru_cache(maxsize=4096)
 def _text_tile(text: str, size: int, anchor: str, stroke: int, ink: RGB, background: RGB) -> Tile:
     mask, _, _ = text_mask(text, size, anchor, stroke)
-    flat = Image.new("RGB", mask.size, background)
-    flat.paste(ink, (0, 0, *mask.size), mask)
-    return tile(flat, (ink, background))
+    indices, extras = _blend_indices(ink, background)
+    return Tile(Image.frombytes("P", mask.size, mask.tobytes().translate(indices)), extras)
 
 
 def put_text(
