@@ -17,9 +17,9 @@ time. Now a :class:`~tabletop.drawing.canvas.Canvas` draws on a palette from the
   search at all.
 
 Everything is deterministic: the palette of a picture depends only on what is drawn, in which
-order. A picture has room for ``256 - len(FIXED)`` (22) flat colours of its own; beyond that
-Pillow reuses a palette index the picture does not use yet, which a tile pasted later may
-need: keep a game's own colours few, or add them to ``_NAMED``.
+order. A picture has room for ``256 - len(FIXED)`` (22) flat colours of its own; a colour
+beyond that is drawn as the nearest one the palette has (:class:`_Palette`: Pillow's own palette
+would take over an index the picture does not use yet, which a tile pasted later may need).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from PIL import Image
+from PIL import Image, ImagePalette
 
 from tabletop.drawing.palette import (
     BLACK,
@@ -104,10 +104,29 @@ def _palette_image(colours: Iterable[RGB]) -> Image.Image:
 _FIXED_IMAGE: Final = _palette_image(FIXED)
 
 
+class _Palette(ImagePalette.ImagePalette):
+    """A picture's palette: a new colour takes the next free index, and once all 256 are taken
+    a colour it lacks is given the nearest one it has."""
+
+    def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
+        """The index of ``color`` (added while there is room, else the nearest one's)."""
+        rgb = color[:3]
+        if rgb in self.colors or len(self.palette) < 256 * 3:
+            return super().getcolor(color, image)
+        data = self.palette
+        distances = [
+            sum((data[index * 3 + channel] - rgb[channel]) ** 2 for channel in range(3))
+            for index in range(256)
+        ]
+        return distances.index(min(distances))
+
+
 def blank(size: tuple[int, int], background: RGB) -> Image.Image:
     """A new picture of ``size`` on the palette :data:`FIXED`, filled with ``background``."""
     image = Image.new("P", size, 0)
-    image.putpalette(_FIXED_BYTES)
+    palette = _Palette("RGB", bytearray(_FIXED_BYTES))
+    palette.dirty = 1
+    image.palette = palette
     image.paste(index_of(image, background), (0, 0, *size))
     return image
 

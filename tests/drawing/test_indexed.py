@@ -77,3 +77,18 @@ def test_a_colour_of_a_game_s_own_is_added_to_the_palette_exactly() -> None:
 def test_cached_tiles_give_the_same_bytes_as_the_first_drawing() -> None:
     first = _scene()[0].picture("x").png
     assert _scene()[0].picture("x").png == first
+
+
+def test_a_full_palette_draws_a_new_colour_as_its_nearest_and_keeps_the_fixed_ones() -> None:
+    canvas = Canvas(400, 40)
+    room = 256 - len(FIXED)
+    colours = [(10 + index, 200 - index, 90) for index in range(room + 10)]
+    assert not set(colours) & set(FIXED)
+    for index, colour in enumerate(colours):
+        canvas.panel((index * 6, 0, index * 6 + 5, 39), fill=colour, radius=0)
+    fixed = [channel for colour in FIXED for channel in colour]
+    assert canvas.image.getpalette()[: len(fixed)] == fixed  # no fixed colour was taken over
+    drawn = decode(canvas.picture("many").png)
+    assert drawn.getpixel((2, 20)) == colours[0]  # while there was room: exact
+    last = drawn.getpixel(((len(colours) - 1) * 6 + 2, 20))
+    assert max(abs(a - b) for a, b in zip(last, colours[-1], strict=True)) <= 12  # then the nearest
