@@ -110,6 +110,9 @@ class _Palette(ImagePalette.ImagePalette):
 
     def getcolor(self, color: tuple[int, ...], image: Image.Image | None = None) -> int:
         """The index of ``color`` (added while there is room, else the nearest one's)."""
+        found = self.colors.get(color)
+        if found is not None:
+            return found
         rgb = color[:3]
         if rgb in self.colors or len(self.palette) < 256 * 3:
             return super().getcolor(color, image)
