@@ -13,12 +13,23 @@ CPU time of this process (``time.process_time``: the shared machine's other work
 counted); the median wall-clock time is printed beside them.
 
 Goals (issue 23): median under 20 ms a picture; PNG under 150 KB, a hand's under 60 KB.
+
+``--compare OTHER`` (another checkout of the repository, e.g. the main branch in a git worktree)
+measures this tree against OTHER in one run: ``--rounds`` rounds, in each a fresh process per
+tree (their order alternating from round to round) draws every picture ``--repeats`` times
+after one warm-up drawing (``--new-words``: with the caches of words emptied before each
+drawing, as if every caption, name and score were new); printed per picture: the median CPU
+time of each tree over all its drawings, the ratio this/OTHER, and both PNG sizes. Both trees
+run on this interpreter (the same Pillow).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -68,6 +79,75 @@ def _cases() -> list[tuple[str, bool, Callable[[], Picture]]]:
     ]
 
 
+_DRIVER = """
+import json, sys, time
+sys.path.insert(0, ".")
+from benchmarks.images import _cases
+from tabletop.drawing import fonts
+repeats, new_words = int(sys.argv[1]), sys.argv[2] == "1"
+try:
+    from tabletop.drawing.tiles import _text_tile
+    forget = [fonts.text_mask, fonts.text_width, _text_tile]
+except ImportError:
+    forget = [fonts.text_mask, fonts.text_width]
+found = {}
+for name, _, draw in _cases():
+    size = len(draw().png)
+    times = []
+    for _ in range(repeats):
+        if new_words:
+            for cached in forget:
+                cached.cache_clear()
+        start = time.process_time()
+        draw()
+        times.append(time.process_time() - start)
+    found[name] = [size, times]
+print(json.dumps(found))
+"""
+"""Run in a tree's own directory: each picture's PNG size and CPU times, warm."""
+
+
+def _measure_tree(tree: Path, repeats: int, new_words: bool) -> dict[str, tuple[int, list[float]]]:
+    done = subprocess.run(
+        [sys.executable, "-c", _DRIVER, str(repeats), "1" if new_words else "0"],
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    found: dict[str, tuple[int, list[float]]] = json.loads(done.stdout)
+    return found
+
+
+def compare(other: Path, rounds: int, repeats: int, new_words: bool = False) -> None:
+    """Print this tree's picture CPU times against ``other``'s, measured alternately."""
+    here = Path(__file__).resolve().parent.parent
+    load = os.getloadavg()
+    times: dict[str, dict[str, list[float]]] = {}
+    sizes: dict[str, dict[str, int]] = {}
+    for round_number in range(rounds):
+        trees = [("new", here), ("old", other)]
+        for label, tree in trees if round_number % 2 == 0 else trees[::-1]:
+            for name, (size, measured) in _measure_tree(tree, repeats, new_words).items():
+                times.setdefault(name, {}).setdefault(label, []).extend(measured)
+                sizes.setdefault(name, {})[label] = size
+    after = os.getloadavg()
+    print(
+        f"this tree (new) against {other} (old): {rounds} rounds x {repeats} drawings a picture and tree; "
+        f"{'every word new (text caches emptied before each drawing); ' if new_words else ''}"
+        f"load average {load[0]:.1f} before, {after[0]:.1f} after, {os.cpu_count()} cores"
+    )
+    print(f"{'picture':26} {'old ms':>7} {'new ms':>7} {'new/old':>8} {'old KB':>7} {'new KB':>7}")
+    for name, measured in times.items():
+        if "old" not in measured or "new" not in measured:
+            print(f"{name:26} (only in one tree)")
+            continue
+        old, new = (statistics.median(measured[label]) * 1000 for label in ("old", "new"))
+        old_kb, new_kb = (sizes[name][label] / 1000 for label in ("old", "new"))
+        print(f"{name:26} {old:7.2f} {new:7.2f} {new / old:8.2f} {old_kb:7.1f} {new_kb:7.1f}")
+
+
 def _forget_faces() -> None:
     for cached in (face_image, slot_image, back_image):
         cached.cache_clear()
@@ -77,7 +157,19 @@ def main(argv: list[str] | None = None) -> int:
     """Measure every picture and print the table; exit status 1 if a goal is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=40, help="drawings of each picture (default 40)")
+    parser.add_argument("--compare", type=Path, help="another checkout to measure against, alternately")
+    parser.add_argument(
+        "--rounds", type=int, default=6, help="with --compare: processes per tree (default 6)"
+    )
+    parser.add_argument(
+        "--new-words",
+        action="store_true",
+        help="with --compare: empty the text caches before each drawing (every word new)",
+    )
     args = parser.parse_args(argv)
+    if args.compare:
+        compare(args.compare.resolve(), args.rounds, args.repeats, args.new_words)
+        return 0
     header = f"{'picture':26} {'pixels':>9} {'PNG KB':>7} {'cold ms':>8} {'median ms':>10} {'p90 ms':>7}"
     print(f"{header} {'wall ms':>8}  goals")
     missed = 0

@@ -11,6 +11,8 @@ Pillow's own embedded FreeType font, so a fresh machine draws the same glyphs).
 - :mod:`.symbols`: shapes (circle, square, ..., the four suits) that tell colours and suits
   apart without hue;
 - :mod:`.cards`: a card face (:class:`Face`) drawn once per size and cached;
+- :mod:`.indexed`: the fixed palette every picture is drawn on, and tiles reduced to it;
+- :mod:`.tiles`: cards and words put onto a picture as cached tiles of palette indices;
 - :mod:`.canvas`: a picture being drawn (text, cards, raised and marked cards, wrapping rows);
 - :mod:`.png`: :class:`Picture` (PNG bytes and the image's description) and the encoder;
 - :mod:`.chart`: the totals after each round, one line per player.

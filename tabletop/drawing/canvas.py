@@ -8,10 +8,12 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from tabletop.drawing.cards import CARD, CardSize, Face, back_image, face_image, slot_image
-from tabletop.drawing.fonts import text_mask, text_width
+from tabletop.drawing.cards import CARD, CardSize, Face
+from tabletop.drawing.fonts import text_width
+from tabletop.drawing.indexed import blank, index_of
 from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
+from tabletop.drawing.tiles import put_card, put_text
 
 __all__ = ["GAP", "GROUP_GAP", "MARGIN", "RAISE", "WIDTH", "Canvas", "flow_groups"]
 
@@ -56,11 +58,23 @@ def flow_groups(
 
 
 class Canvas:
-    """A picture being drawn on the table's background, ``width`` x ``height`` pixels."""
+    """A picture being drawn on the table's background, ``width`` x ``height`` pixels.
+
+    ``image`` is drawn on a palette (mode 'P', :mod:`tabletop.drawing.indexed`): ``draw`` takes
+    RGB colours as usual and adds each new one to the palette; cards and words are pasted as
+    tiles already reduced to it. :meth:`rgb` gives the picture in full colour."""
 
     def __init__(self, width: int, height: int, background: RGB = TABLE) -> None:
-        self.image = Image.new("RGB", (width, height), background)
+        self.image = blank((width, height), background)
         self.draw = ImageDraw.Draw(self.image)
+
+    def rgb(self) -> Image.Image:
+        """The picture so far in full colour (a copy)."""
+        return self.image.convert("RGB")
+
+    def index(self, colour: RGB) -> int:
+        """The palette index of ``colour`` in this picture (added if new)."""
+        return index_of(self.image, colour)
 
     def text(
         self,
@@ -74,9 +88,8 @@ class Canvas:
         """Write ``text`` at ``xy`` (``anchor`` as Pillow's: "la" left-ascender, "mm" middle);
         returns its width. ``bold`` thickens the strokes."""
         stroke = max(1, size // 22) if bold else 0
-        mask, left, top = text_mask(text, size, anchor, stroke)
         x, y = xy
-        self.image.paste(fill, (round(x) + left, round(y) + top), mask)
+        put_text(self.image, (round(x), round(y)), text, size, anchor, stroke, fill)
         return text_width(text, size) + 2 * stroke
 
     def fitted_text(
@@ -91,18 +104,15 @@ class Canvas:
 
     def card(self, face: Face, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """Put the card ``face`` with its top left corner at ``xy``."""
-        picture = face_image(face, size)
-        self.image.paste(picture, xy, picture)
+        put_card(self.image, xy, ("face", face, size))
 
     def slot(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """An empty place for a card at ``xy``."""
-        picture = slot_image(size)
-        self.image.paste(picture, xy, picture)
+        put_card(self.image, xy, ("slot", size))
 
     def back(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """A card face down at ``xy``."""
-        picture = back_image(size)
-        self.image.paste(picture, xy, picture)
+        put_card(self.image, xy, ("back", size))
 
     def playable_mark(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """The bar under a raised card that says it may be played (``xy``: the card's corner)."""
@@ -126,6 +136,6 @@ class Canvas:
         self.draw.rounded_rectangle(box, radius=8, fill=fill)
         self.text((x, y), text, size, ink, anchor="mm", bold=True)
 
-    def picture(self, description: str) -> Picture:
+    def picture(self, description: str, runs: bool = False) -> Picture:
         """The finished picture with its description."""
-        return Picture(encode_png(self.image), description, self.image.width, self.image.height)
+        return Picture(encode_png(self.image, runs), description, self.image.width, self.image.height)

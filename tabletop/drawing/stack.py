@@ -38,7 +38,7 @@ def _image(picture: Picture) -> Image.Image:
 def _band(name: str) -> Image.Image:
     canvas = Canvas(WIDTH, BAND, PANEL)
     canvas.fitted_text((MARGIN, BAND // 2), name, _NAME_SIZE, WIDTH - 2 * MARGIN, anchor="lm")
-    return canvas.image
+    return canvas.rgb()
 
 
 def stacked(table: Picture, hands: Sequence[tuple[str, Picture]]) -> Picture:
