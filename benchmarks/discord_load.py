@@ -42,7 +42,8 @@ Printed per N:
 - the bot's CPU time per card (and, read by this process from /proc, its user and system
   parts, with its minor page faults per card), and its worker processes' (the computer players'
   thinking, the pictures' drawing; read from ``/proc``, Linux only), REST calls per card (every
-  REST call the bot made in the window divided by the cards played), cards per second;
+  REST call the bot made in the window divided by the cards played; with ``--verbose`` also
+  by route), cards per second;
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object. The bot's first table is opened before
   them, uncounted (its human never answers): what the bot pays once (modules imported on first
@@ -74,6 +75,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -338,6 +340,7 @@ async def run(
                 stolen = steal_ms() - stolen
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
+                calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
                 await harness.stop()
                 problems = len(emu.problems)
                 emu.problems.clear()
@@ -397,6 +400,9 @@ async def run(
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
+            "calls_by_route": {
+                key: number / cards for key, number in calls_by_route.most_common()
+            } if cards else {},
             "user_ms_per_card": per_card(cpu_after[0] - cpu_before[0], cards) * 1000,
             "system_ms_per_card": per_card(cpu_after[1] - cpu_before[1], cards) * 1000,
             "faults_per_card": per_card(cpu_after[2] - cpu_before[2], cards),
@@ -661,6 +667,8 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
             f"{c.seconds:.1f} s: at the loop thread's CPU time, ~{r['host_expected']:.1f} callbacks "
             "over 5 ms are the host's alone"
         )
+        routes = ", ".join(f"{key} {per:.2f}" for key, per in r["calls_by_route"].items())
+        print(f"  REST calls per card by route: {routes}")
         over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
         print(f"  callbacks holding the loop longer than (CPU time): {over}")
         for what, number, longest in r["notable"]:
