@@ -12,6 +12,7 @@ and nothing changes.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from typing import Any
@@ -28,7 +29,7 @@ from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
 from bot.runtime.dynamic_items import IdButton, RoutingCog
-from bot.tables.answer import Deferral, picture_in_time
+from bot.tables.answer import Deferral, in_time, picture_in_time
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.service import service_for
@@ -62,13 +63,14 @@ def _step(found: FoundReplay, step: int, language: str) -> Message:
 
 
 async def _picture(
-    interaction: discord.Interaction[Any], spec: Message, deferral: Deferral = "private"
+    interaction: discord.Interaction[Any], spec: Message, started: float, deferral: Deferral = "private"
 ) -> Picture | None:
     """The step's picture, drawn by the tables' painter (None: none, or pictures off here); the
-    interaction deferred as ``deferral`` says if the drawing is slow (the 3-second rule:
+    interaction deferred as ``deferral`` says if the answer begun at ``started`` (the loop's
+    time) is slow, the game's reading included (the 3-second rule:
     :func:`~bot.tables.answer.picture_in_time`)."""
     painter = service_for(interaction.client).painter
-    return await picture_in_time(painter, interaction, spec.picture, interaction.guild_id, deferral)
+    return await picture_in_time(painter, interaction, spec.picture, interaction.guild_id, deferral, started)
 
 
 async def _refuse(interaction: discord.Interaction[Any]) -> None:
@@ -95,20 +97,24 @@ class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
         if ident is None:
             await _refuse(interaction)
             return
+        started = asyncio.get_running_loop().time()
+        deferral: Deferral = "update" if ident.kind not in ("json", "open") else "private"
         try:
             guild_id = guild_id_of(interaction)
             language = reader_language(interaction)
-            found = await find_replay(storage_of(interaction.client), guild_id, ident.game_id, shown=True)
+            # A long game's replay is read and replayed in a thread: up to a second on a busy bot.
+            reading = find_replay(storage_of(interaction.client), guild_id, ident.game_id, shown=True)
+            found = await in_time(interaction, reading, deferral, started)
             if ident.kind == "json":
                 await send_ephemeral(
                     interaction, lazy("replay.download", id=ident.game_id), file=_download(found)
                 )
             elif ident.kind == "open":
                 spec = _step(found, ident.step, language)
-                await send_ephemeral(interaction, spec, await _picture(interaction, spec))
+                await send_ephemeral(interaction, spec, await _picture(interaction, spec, started))
             else:
                 spec = _step(found, ident.step, language)
-                picture = await _picture(interaction, spec, "update")
+                picture = await _picture(interaction, spec, started, "update")
                 edit = pictured_edit_kwargs(spec, picture, language=language)
                 if interaction.response.is_done():  # deferred while its picture was drawn
                     await interaction.edit_original_response(**edit)
@@ -167,13 +173,16 @@ class Replays(RoutingCog):
     @app_commands.describe(game=command_text("commands.replay.game"))
     async def replay(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
         """/replay [game]"""
+        started = asyncio.get_running_loop().time()
         guild_id = guild_id_of(interaction)
         assert interaction.channel_id is not None
         storage = storage_of(self.bot)
         game_id = await last_game_id(storage, interaction.channel_id) if game is None else game_id_of(game)
-        found = await find_replay(storage, guild_id, game_id, shown=False)
+        found = await in_time(
+            interaction, find_replay(storage, guild_id, game_id, shown=False), started=started
+        )
         spec = _step(found, 0, reader_language(interaction))
-        await send_ephemeral(interaction, spec, await _picture(interaction, spec))
+        await send_ephemeral(interaction, spec, await _picture(interaction, spec, started))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -69,10 +69,10 @@ class WorkersStopped(RuntimeError):
 
 
 class WorkerPool:
-    """The bot's pool of worker processes as both its users need it (the computer players'
-    :class:`~host.autoplay.thinkers.Thinkers` and the painter's
-    :class:`~bot.tables.drawing_workers.DrawingWorkers`): started on first use, replaced when a
-    worker died, stopped with the bot, and then joined.
+    """A pool of the bot's workers as both its users need it (the computer players'
+    :class:`~host.autoplay.thinkers.Thinkers` here, and the Discord layer's painter): started
+    on first use, replaced when a worker died, stopped with the bot, and then joined. ``make``
+    makes the pool: :func:`worker_processes`, or one thread where no process is wanted.
 
     A worker that died (killed by the OOM killer or by hand) leaves a ``ProcessPoolExecutor``
     broken for good; its user lets it go with :meth:`replace_broken` and the next use starts a

@@ -159,8 +159,14 @@ STEP_KEYS: Final = step_keys(
 
 DYNAMIC_KEYS: Final = frozenset(
     (
-        *COLOUR_KEYS, *CARD_KEYS, *SPEC_TEXTS, *JOIN_KEYS, *CHART_KEYS, *SEAT_NAME_KEYS,
-        *TRICK_WON_KEYS, *STEP_KEYS,
+        *COLOUR_KEYS,
+        *CARD_KEYS,
+        *SPEC_TEXTS,
+        *JOIN_KEYS,
+        *CHART_KEYS,
+        *SEAT_NAME_KEYS,
+        *TRICK_WON_KEYS,
+        *STEP_KEYS,
     )
 )
 """Every key not asked for by a literal ``t("key")`` in a module that imports :func:`t`: those

@@ -65,8 +65,8 @@ class StepLabel:
     :func:`tabletop.registry.catalog`) words the step by the entry :attr:`entry`
     (``replay.step.<words or key>``), given those of the label's fields the entry names, each of
     :data:`SEAT_FIELDS` as that seat's name, and ``turn``: the step's place among its round's
-    steps of the same key (1 for the first). A step its game does not word shows its round
-    alone: a game's replay still pages."""
+    steps of the same key (1 for the first; so ``turn`` is no name for a field of its own). A
+    step its game does not word shows its round alone: a game's replay still pages."""
 
     key: str
     fields: Mapping[str, int | str] = field(default_factory=dict)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any, Literal
+from collections.abc import AsyncIterator, Awaitable
+from typing import Any, Literal, TypeVar
 
 import discord
 
@@ -26,6 +26,8 @@ from tabletop.pictures import Picture, Sketch
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 DEFER_AFTER = 1.5
 """Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
@@ -137,30 +139,49 @@ class Answerer:
         return pictured_edit_kwargs(spec, picture)
 
 
+async def in_time(
+    interaction: discord.Interaction[Any],
+    work: Awaitable[T],
+    deferral: Deferral = "private",
+    started: float | None = None,
+) -> T:
+    """What ``work`` comes to, for an answer to ``interaction`` that needs it: the interaction
+    deferred as ``deferral`` says if it is not done :data:`DEFER_AFTER` seconds after
+    ``started`` (the event loop's time when the interaction's callback began; by default now),
+    so that the answer waits for it without missing Discord's 3 seconds (the player would see
+    "This interaction failed"). The caller answers afterwards, as a deferred interaction is
+    answered when ``interaction.response.is_done()``. Several steps of one answer (a stored game
+    read, then its picture) share their ``started``: together they get the one bound.
+
+    Cancelled, it cancels ``work`` (a queued drawing nobody waits for is dropped)."""
+    task = asyncio.ensure_future(work)
+    elapsed = 0.0 if started is None else asyncio.get_running_loop().time() - started
+    left = DEFER_AFTER - elapsed
+    try:
+        try:
+            return await asyncio.wait_for(asyncio.shield(task), max(0.0, left))
+        except TimeoutError:
+            await defer(interaction, deferral)
+            return await task
+    except asyncio.CancelledError:
+        task.cancel()
+        raise
+
+
 async def picture_in_time(
     painter: Painter,
     interaction: discord.Interaction[Any],
     sketch: Sketch | None,
     guild_id: int | None,
     deferral: Deferral = "private",
+    started: float | None = None,
 ) -> Picture | None:
     """The picture of ``sketch`` for an answer to ``interaction`` that carries it (as
-    :meth:`Painter.picture` draws it: None for none, a server that shows no pictures, a failed
-    drawing), the interaction deferred as ``deferral`` says if it is not drawn within
-    :data:`DEFER_AFTER` seconds: the answer then waits for its picture without missing Discord's
-    3 seconds (the player would see "This interaction failed"). The caller answers afterwards,
-    as a deferred interaction is answered when ``interaction.response.is_done()``.
+    :meth:`Painter.picture` draws it, urgently: someone waits; None for none, a server that shows
+    no pictures, a failed drawing), the interaction deferred as ``deferral`` says if the drawing
+    is slow (:func:`in_time`, from ``started``).
 
     Every answer that waits for a picture waits here (/hand, /score, /replay and its buttons)."""
     if sketch is None or not painter.shows(guild_id):
         return None
-    drawing = asyncio.ensure_future(painter.picture(sketch, guild_id))
-    try:
-        try:
-            return await asyncio.wait_for(asyncio.shield(drawing), DEFER_AFTER)
-        except TimeoutError:
-            await defer(interaction, deferral)
-            return await drawing
-    except asyncio.CancelledError:
-        drawing.cancel()  # nobody waits for it any more: the painter drops it if not begun
-        raise
+    return await in_time(interaction, painter.picture(sketch, guild_id, urgent=True), deferral, started)

@@ -13,7 +13,7 @@ and the next drawing starts a new pool.
 from __future__ import annotations
 
 import logging
-from concurrent.futures import BrokenExecutor
+from concurrent.futures import BrokenExecutor, CancelledError
 
 from bot.tables.drawing_pool import PoolClosed
 from host.drawing import arguments, draw
@@ -54,6 +54,11 @@ class DrawingWorkers:
             if self.pool.replace_broken(executor):
                 log.warning("a worker process drawing pictures died; starting a new one")
             raise WorkerDied(sketch.kind) from exc
+        except (RuntimeError, CancelledError) as exc:  # after BrokenExecutor, a RuntimeError too
+            if not self.pool.closed:
+                raise
+            # closed while this drawing was handed over or queued (the bot stopping): not a bug
+            raise PoolClosed("the drawing workers are stopped") from exc
 
     def close(self) -> None:
         """Stop the workers after the drawing under way (the join: :meth:`join`)."""

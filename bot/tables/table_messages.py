@@ -130,7 +130,7 @@ def prompt_spec(
     *,
     header: str = "",
     language: str = DEFAULT_LANGUAGE,
-    pictured: bool = True,
+    pictured: bool,
 ) -> Message:
     """The seat's prompt as the game presents it, in ``language`` (its reader's), its components
     made for the game's current stage, with the picture of its hand (none, not even sketched,
@@ -148,7 +148,7 @@ def prompt_spec(
 
 
 def table_spec(
-    table: Table, *, stopped: bool = False, language: str = DEFAULT_LANGUAGE, pictured: bool = True
+    table: Table, *, pictured: bool, stopped: bool = False, language: str = DEFAULT_LANGUAGE
 ) -> Message:
     """The table message of the running (or ``stopped``) game, with the timer line, in
     ``language`` (the server's), and the picture of the table (none, not even sketched, when not

@@ -24,6 +24,7 @@ from host.autoplay.moves import RETRY_AFTER, ComputerMoves, TableDisplay
 from host.autoplay.thinkers import Thinkers
 from host.autoplay.timer import TurnTimers
 from host.tables import Table, TableState
+from host.workers import WorkersStopped
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +138,8 @@ class Autoplay:
                     return
             except asyncio.CancelledError:
                 raise
+            except WorkersStopped:  # the bot is stopping: the game resumes where it was
+                return
             except Exception:  # a bug: logged, and tried again (nobody else moves this table on)
                 log.exception("autoplay of table %s failed; trying again", table.channel_id)
                 await asyncio.sleep(RETRY_AFTER)

@@ -93,6 +93,8 @@ class Thinkers:
                 log.warning("a worker process of the computer players died; starting new ones")
             try:
                 return await loop.run_in_executor(self.executor(), decide, game, where, view, level, seed)
+            except WorkersStopped:
+                raise  # stopped meanwhile: no move either
             except Exception:
                 log.exception(
                     "table %s: the %s computer player failed in a new worker pool; %s decides instead",

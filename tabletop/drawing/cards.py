@@ -15,7 +15,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from tabletop.drawing.fonts import font
-from tabletop.drawing.palette import CARD_EDGE, CARD_WHITE, RGB, ink_on, mix
+from tabletop.drawing.palette import CARD_BACK, CARD_EDGE, CARD_WHITE, RGB, SLOT_OUTLINE, ink_on, mix
 from tabletop.drawing.symbols import draw_symbol
 
 __all__ = ["CARD", "SMALL", "CardSize", "Face", "back_image", "blank_face", "face_image", "slot_image"]
@@ -135,7 +135,7 @@ def face_image(face: Face, size: CardSize = CARD) -> Image.Image:
 
 
 @lru_cache(maxsize=16)
-def slot_image(size: CardSize = CARD, color: RGB = (110, 130, 142)) -> Image.Image:
+def slot_image(size: CardSize = CARD, color: RGB = SLOT_OUTLINE) -> Image.Image:
     """An empty place for a card (a seat that has not played yet): a dashed outline."""
     big = Image.new("RGBA", (size.width * _SUPER, size.height * _SUPER), (0, 0, 0, 0))
     draw = ImageDraw.Draw(big)
@@ -148,7 +148,7 @@ def slot_image(size: CardSize = CARD, color: RGB = (110, 130, 142)) -> Image.Ima
 @lru_cache(maxsize=16)
 def back_image(size: CardSize = CARD) -> Image.Image:
     """A card seen from the back (the stock)."""
-    back = (70, 92, 160)
+    back = CARD_BACK
     big, draw = _rounded(size, back, CARD_EDGE, _SUPER * 2)
     step = 14 * _SUPER
     inner = mix(back, (255, 255, 255), 0.25)

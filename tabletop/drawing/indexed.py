@@ -35,6 +35,7 @@ from tabletop.drawing.palette import (
     BLUE,
     BLUISH_GREEN,
     BROWN,
+    CARD_BACK,
     CARD_EDGE,
     CARD_WHITE,
     INK,
@@ -45,6 +46,7 @@ from tabletop.drawing.palette import (
     RGB,
     SERIES,
     SKY_BLUE,
+    SLOT_OUTLINE,
     TABLE,
     VERMILLION,
     YELLOW,
@@ -71,8 +73,8 @@ _NAMED: Final[tuple[RGB, ...]] = (
     BROWN,
     CLUBS_GREEN,
     *SERIES,
-    (70, 92, 160),
-    (110, 130, 142),
+    CARD_BACK,
+    SLOT_OUTLINE,
 )
 """The kit's own colours (a card's back and an empty place's outline included)."""
 

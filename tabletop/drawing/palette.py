@@ -32,6 +32,12 @@ __all__ = [
     "mix",
 ]
 
+CARD_BACK: Final[RGB] = (70, 92, 160)
+"""A card seen from the back (the stock)."""
+
+SLOT_OUTLINE: Final[RGB] = (110, 130, 142)
+"""The dashed outline of an empty place for a card."""
+
 RGB = tuple[int, int, int]
 
 # Okabe & Ito, "Color Universal Design" (2008): eight colours told apart by every viewer.

@@ -19,6 +19,7 @@ from host.autoplay import moves as moves_module
 from host.journal import GameJournal
 from host.tables import Table
 from host.thinking import WORKER_NICENESS, decide, warm_up
+from host.workers import WorkersStopped
 from stickem import Phase
 from tabletop import registry
 from tests.bot.stickem_moves import engine, misery_text
@@ -203,3 +204,15 @@ async def test_a_refused_computer_move_is_logged_without_its_card(
     assert record.exc_info is None  # a traceback would carry the engine's sentence, card and all
     assert "CardNotInHand" in record.getMessage()
     assert shown == []  # a refused move shows nothing
+
+
+async def test_a_decision_asked_while_the_bot_stops_makes_no_move_and_starts_no_pool() -> None:
+    """Closing stops the pool for good: a decision still asked (a race with the shutdown) is not
+    made by the weakest player instead (that move would be stored), and no new pool starts."""
+    autoplay = Autoplay(cast(TableService, None), AutoplaySettings(move_delay=0, workers=0))
+    table = started_table()
+    await autoplay.think(table, 1, "normal")  # the pool runs
+    await autoplay.close()
+    with pytest.raises(WorkersStopped):
+        await autoplay.think(table, 1, "normal")
+    assert not autoplay.thinkers.started and autoplay.thinkers.pool.started == 1

@@ -25,10 +25,10 @@ def test_the_lobby_names_the_computer_in_the_channels_language() -> None:
 def test_the_game_messages_name_the_computer_in_their_readers_language() -> None:
     table = table_with_a_computer()
     table.lobby.start(1, options={"rounds": 3}, timer="off")
-    german = table_spec(table, language="de")
+    german = table_spec(table, language="de", pictured=True)
     shown = german.content + "".join(str(embed.to_dict()) for embed in german.embeds)
     assert "Bot Ada (schwer)" in shown and "(hard)" not in shown
-    prompt = prompt_spec(table, 0, language="de")
+    prompt = prompt_spec(table, 0, language="de", pictured=True)
     words = prompt.content + "".join(str(embed.to_dict()) for embed in prompt.embeds)
     assert "(hard)" not in words
 

@@ -9,10 +9,13 @@ import asyncio
 import os
 import signal
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
+from bot.tables.drawing_pool import PoolClosed
+from bot.tables.drawing_workers import DrawingWorkers
 from bot.tables.pictures import ImageSettings, Painter
 from host.workers import WORKER_NICENESS
 from tabletop.pictures import ArtModule, Picture, Sketch
@@ -123,3 +126,16 @@ async def test_pictures_off_start_no_worker() -> None:
     finally:
         painter.close()
         await painter.wait_closed()
+
+
+def test_a_drawing_handed_over_as_the_workers_close_is_dropped_as_closed_not_as_a_bug() -> None:
+    """The drawing thread took the pool just before the bot closed it: the hand-over fails as
+    the pool's own shutdown, which the painter reads as "stopped" (no "Could not draw" logged)."""
+    workers = DrawingWorkers(1)
+    executor = ThreadPoolExecutor(max_workers=1)
+    executor.shutdown()
+    workers.pool.executor = lambda: executor  # type: ignore[method-assign]
+    workers.close()
+    with pytest.raises(PoolClosed):
+        workers.draw(Sketch(ART, "hand", "late"))
+    workers.join()

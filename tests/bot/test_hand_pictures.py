@@ -46,7 +46,7 @@ def started(game: str) -> Table:
 
 def hand_sketch(table: Table, seat: int) -> Sketch:
     """The hand picture's sketch of ``seat``'s prompt, as the bot sends it (and /hand shows it)."""
-    sketch = prompt_spec(table, seat).picture
+    sketch = prompt_spec(table, seat, pictured=True).picture
     assert sketch is not None and sketch.kind == "hand"
     return sketch
 

@@ -110,3 +110,47 @@ async def test_an_answer_given_up_lets_its_queued_drawing_go(painter: Painter) -
     await asyncio.wait_for(blocker, WAIT)
     await asyncio.sleep(0.05)
     assert gated_art.DRAWN == ["blocked first"]
+
+
+async def test_a_table_picture_someone_waits_for_is_drawn_before_the_tables_background_ones(
+    painter: Painter,
+) -> None:
+    """/score in round 1 shows the table picture: its answer waits for it, so it goes before the
+    table pictures queued for the tables' messages (which nobody waits for)."""
+    blocker = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked first"), 1))
+    async with asyncio.timeout(WAIT):
+        while not gated_art.DRAWN:
+            await asyncio.sleep(0.01)
+    behind = [asyncio.create_task(painter.picture(Sketch(ART, "table", f"queued {n}"), 1)) for n in range(3)]
+    await asyncio.sleep(0.02)
+    asked = asyncio.create_task(
+        picture_in_time(painter, FakeInteraction(), Sketch(ART, "table", "for /score"), 1)  # type: ignore[arg-type]
+    )
+    await asyncio.sleep(0.05)
+    gated_art.GATE.set()
+    await asyncio.wait_for(asyncio.gather(blocker, asked, *behind), WAIT)
+    assert gated_art.DRAWN[:2] == ["blocked first", "for /score"]
+
+
+async def test_the_bound_counts_from_the_start_of_the_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An answer that first read a stored game for a while has that much less time left for
+    its picture: the deferral comes DEFER_AFTER after the answer began, not after the drawing
+    began."""
+    monkeypatch.setattr(answer_module, "DEFER_AFTER", 0.3)
+    loop = asyncio.get_running_loop()
+    interaction = FakeInteraction()
+    started = loop.time() - 0.25  # a slow read of the stored game came first
+    gate = asyncio.Event()
+
+    async def slow() -> str:
+        await gate.wait()
+        return "done"
+
+    work = asyncio.create_task(answer_module.in_time(interaction, slow(), "private", started))  # type: ignore[arg-type]
+    await asyncio.sleep(0.15)  # well before DEFER_AFTER from now, after it from the start
+    assert interaction.response.deferrals == [{"ephemeral": True, "thinking": True}]
+    gate.set()
+    assert await asyncio.wait_for(work, WAIT) == "done"
+    fresh = FakeInteraction()
+    assert await answer_module.in_time(fresh, asyncio.sleep(0, "quick")) == "quick"  # type: ignore[arg-type]
+    assert fresh.response.deferrals == []

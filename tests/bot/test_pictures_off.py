@@ -63,7 +63,9 @@ async def test_a_message_reads_the_same_with_pictures_on_and_off(
     table = started(game)
     match = table.running_match()
     for _ in range(3):  # a few moments of the game
-        await assert_only_the_picture_differs(painter, table_spec(table, language=language))
+        await assert_only_the_picture_differs(painter, table_spec(table, language=language, pictured=True))
         for seat in range(match.players):
-            await assert_only_the_picture_differs(painter, prompt_spec(table, seat, language=language))
+            await assert_only_the_picture_differs(
+                painter, prompt_spec(table, seat, language=language, pictured=True)
+            )
         move(table, match.awaiting[0])

@@ -89,8 +89,14 @@ async def test_an_unpictured_message_reads_as_a_pictured_one_sent_to_a_server_wi
 ) -> None:
     table = started(OFF)
     for pictured, unpictured in (
-        (table_spec(table, language=language), table_spec(table, language=language, pictured=False)),
-        (prompt_spec(table, 0, language=language), prompt_spec(table, 0, language=language, pictured=False)),
+        (
+            table_spec(table, language=language, pictured=True),
+            table_spec(table, language=language, pictured=False),
+        ),
+        (
+            prompt_spec(table, 0, language=language, pictured=True),
+            prompt_spec(table, 0, language=language, pictured=False),
+        ),
     ):
         assert pictured.picture is not None and unpictured.picture is None
         drawn = await painter.picture(pictured.picture, OFF)

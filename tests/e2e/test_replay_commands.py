@@ -6,6 +6,7 @@ buttons step; a server with ``/settings images off`` gets none."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import random
@@ -13,12 +14,14 @@ import re
 from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from bot.replays.finding import find_replay
 from bot.tables.service import service_for
 from host.catalog import text
 from host.replays import stored_replay
@@ -419,3 +422,32 @@ async def test_a_replay_whose_pictures_are_slow_is_answered_in_time(
         monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=3.5))
         opened = await slowly(await emulator.driver.click(bob, history, f"Replay #{stored.game_id}"), held, 1)
         assert opened.ephemeral and picture_of(opened)
+
+
+async def test_a_replay_read_slowly_and_drawn_slowly_is_still_answered_in_time(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long game's replay takes a while to read and replay (a second or more on a busy bot), and
+    then its picture is slow too: the bound counts from the click, not from the drawing, so /replay
+    and Next are still deferred within Discord's 3 seconds."""
+    stored = await stored_game(emulator, tmp_path)
+    channel, bob = stored.channel, stored.bob
+    async def slow_find(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(2.0)
+        return await find_replay(*args, **kwargs)
+
+    # The bot loads its cogs afresh when it starts: they take the slow reading from here.
+    monkeypatch.setattr("bot.replays.finding.find_replay", slow_find)
+    async with run_client(emulator, bot_for(emulator, stored.guild.id, tmp_path)) as bot:
+        painter = service_for(bot).painter
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=2.5))
+        asked = await emulator.driver.slash(bob, channel, "replay")
+        response = await asked.response(timeout=WAIT)  # Discord refuses an answer after 3 s
+        assert response.deferred and response.type_name == "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+        first = await asked.wait_original(lambda m: bool(m.embeds) and step_of(m)[0] == 1, WAIT)
+        monkeypatch.setattr(painter, "picture", HeldPicture(painter, delay=2.5))
+        clicked = await emulator.driver.click(bob, first, "Next")
+        response = await clicked.response(timeout=WAIT)
+        assert response.deferred and response.type_name == "DEFERRED_UPDATE_MESSAGE"
+        second = await clicked.wait_original(lambda m: bool(m.embeds) and step_of(m)[0] == 2, WAIT)
+        assert second.id == first.id and picture_of(second)

@@ -3,6 +3,8 @@ broken, and closed for good."""
 
 from __future__ import annotations
 
+import threading
+import time
 from concurrent.futures import Executor, ThreadPoolExecutor
 
 import pytest
@@ -46,7 +48,15 @@ def test_a_broken_pool_is_let_go_of_once_and_the_next_use_starts_a_new_one() -> 
 def test_a_closed_pool_starts_nothing_and_its_processes_are_joined() -> None:
     pool = WorkerPool(lambda: ThreadPoolExecutor(max_workers=1), warm=1)
     executor = pool.executor()
-    done = executor.submit(lambda: 42)
+    under_way = threading.Event()
+
+    def task() -> int:
+        under_way.set()
+        time.sleep(0.05)
+        return 42
+
+    done = executor.submit(task)
+    assert under_way.wait(5)
     pool.close()
     pool.join()
     assert done.result(timeout=5) == 42  # the task under way finishes
