@@ -15,7 +15,9 @@ exactly and can be rebuilt.
   stick one card closer) less the *danger* of the card (how well it matches what the next
   player picked up), the danger priced by the game's standing (:mod:`stickgame.ai.stakes`): a
   leader gives up several outs not to feed the next seat, a seat that trails in a round that
-  can end the game gives up none (its own speed is all that can save it).
+  can end the game gives up none (its own speed is all that can save it). It counts the
+  wilds on the table its naturals could free (:mod:`stickgame.ai.wild_swaps`): it takes up to
+  three in one turn to lay its stick down, and its discards and draws count up to two as held.
 """
 
 from __future__ import annotations
