@@ -119,8 +119,8 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
         game = engine(table)
         first, card = game.awaiting[0], game.hand(game.awaiting[0])[0]
 
-        async def move() -> None:
-            async with table.lock, journal.recording(table):
+        async def move() -> None:  # a computer's: commits in its thread (a player's, on the loop's)
+            async with table.lock, journal.recording(table, background=True):
                 choose_misery(table, first + 1, card, game_id="g1", round=1)
 
         moving = asyncio.create_task(move())
