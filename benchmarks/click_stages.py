@@ -90,7 +90,7 @@ class Stages:
         self.holds: dict[str, list[float]] = {}
         """The writer's holds by who held it (the holding task's coroutine)."""
         self.commit_parts: list[tuple[float, float, float]] = []
-        """Each COMMIT's three parts: to its thread, in its thread, back to the loop."""
+        """Each COMMIT run in a worker thread, in three parts: to its thread, in it, back to the loop."""
 
     def figures(self) -> dict[str, Any]:
         """Each stage's quantiles and maximum (ms) over the clicks that stored a change, and the
@@ -245,10 +245,10 @@ class Tracer:
         tracer = self
 
         @contextlib.asynccontextmanager
-        async def timed_turn(queue: WriteQueue, priority: int = 0) -> AsyncIterator[None]:
+        async def timed_turn(queue: WriteQueue, priority: int = 0, *args: Any) -> AsyncIterator[None]:
             asked = time.perf_counter()
             tracer._mark("writer_asked")
-            async with turn(queue, priority):
+            async with turn(queue, priority, *args):  # (a newer queue's key, if any)
                 got = time.perf_counter()
                 tracer._mark("writer_got")
                 try:
@@ -269,12 +269,12 @@ class Tracer:
         is_locked = inline_sqlite.is_locked
         tracer = self
 
-        async def timed_begin(writer: InlineWriter, conn: Any) -> None:
+        async def timed_begin(writer: InlineWriter, conn: Any, **options: Any) -> None:
             tracer._mark("begin_asked")
-            await begin(writer, conn)
+            await begin(writer, conn, **options)
             tracer._mark("begun")
 
-        async def timed_commit(writer: InlineWriter, conn: Any) -> None:
+        async def timed_commit(writer: InlineWriter, conn: Any, **options: Any) -> None:
             tracer._mark("commit_asked")
             asked = time.perf_counter()
             times: list[float] = []
@@ -289,11 +289,11 @@ class Tracer:
 
             conn.commit = timed
             try:
-                await commit(writer, conn)
+                await commit(writer, conn, **options)
             finally:
                 del conn.commit
             back = time.perf_counter()
-            if len(times) == 2:
+            if len(times) == 2 and not options.get("urgent"):  # committed in the worker thread
                 tracer.window.commit_parts.append((times[0] - asked, times[1] - times[0], back - times[1]))
             tracer._mark("committed")
 
