@@ -49,3 +49,61 @@ async def test_a_cancelled_waiter_does_not_block_the_queue() -> None:
     assert done == ["kept"]
     async with queue.turn():  # free again
         assert queue.waiting == 0
+
+
+class Key:
+    """What a write is for (a table, in the bot): weakly referable."""
+
+
+async def test_a_hurried_background_write_goes_with_the_urgent_ones() -> None:
+    """A player waits for a table whose computer move waits for the writer: that move's write
+    goes before the other background writes (the player's priority lent to it), among the
+    urgent writes by its arrival."""
+    queue = WriteQueue()
+    order: list[str] = []
+    table, other = Key(), Key()
+
+    async def write(name: str, priority: int, key: Key | None = None) -> None:
+        async with queue.turn(priority, key):
+            order.append(name)
+
+    async with queue.turn(BACKGROUND):  # the writer is busy while the others queue up
+        tasks = [
+            asyncio.create_task(write("other table's move", BACKGROUND, other)),
+            asyncio.create_task(write("message id", BACKGROUND)),
+            asyncio.create_task(write("this table's move", BACKGROUND, table)),
+            asyncio.create_task(write("a click elsewhere", URGENT)),
+        ]
+        await asyncio.sleep(0)
+        queue.hurry(table)
+        assert queue.waiting == 4  # counted once, though it now stands in the queue twice
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    assert order == ["this table's move", "a click elsewhere", "other table's move", "message id"]
+    assert queue.waiting == 0
+
+
+async def test_a_table_hurried_before_its_write_asks_gets_its_next_write_urgent() -> None:
+    """The lock's holder may not have asked for the writer yet when the player comes (it is
+    between its change and its write, or showing it): its next write is urgent, once."""
+    queue = WriteQueue()
+    order: list[str] = []
+    table = Key()
+
+    async def write(name: str, priority: int, key: Key | None = None) -> None:
+        async with queue.turn(priority, key):
+            order.append(name)
+
+    queue.hurry(table)
+    async with queue.turn(BACKGROUND):
+        first = [asyncio.create_task(write("message id", BACKGROUND))]
+        await asyncio.sleep(0)
+        first.append(asyncio.create_task(write("this table's move", BACKGROUND, table)))
+        await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(*first), 5)
+    async with queue.turn(BACKGROUND):
+        second = [asyncio.create_task(write("message id 2", BACKGROUND))]
+        await asyncio.sleep(0)
+        second.append(asyncio.create_task(write("this table's next move", BACKGROUND, table)))
+        await asyncio.sleep(0)
+    await asyncio.wait_for(asyncio.gather(*second), 5)
+    assert order == ["this table's move", "message id", "message id 2", "this table's next move"]
