@@ -230,7 +230,9 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self.writing(BACKGROUND if background else URGENT, table):
-                    written = await self._write(self.storage, table, saved, recorded, urgent=not background)
+                    # a player waits for it: a click's, or a computer's move hurried by one
+                    urgent = self._writer.urgent_turn if self._one_writer else not background
+                    written = await self._write(self.storage, table, saved, recorded, urgent=urgent)
                     self.actions_recorded += written
             else:
                 self.actions_recorded += _new_actions(saved, table)

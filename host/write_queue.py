@@ -38,6 +38,8 @@ class WriteQueue:
         self._keyed: dict[object, tuple[int, asyncio.Future[None]]] = {}
         # Keys hurried while none of their writes waited: their next write is urgent.
         self._hurried: weakref.WeakSet[object] = weakref.WeakSet()
+        self.urgent_turn = False
+        """Whether the write holding the turn goes as a player's (urgent, or hurried)."""
 
     @asynccontextmanager
     async def turn(self, priority: int = URGENT, key: object = None) -> AsyncIterator[None]:
@@ -64,6 +66,7 @@ class WriteQueue:
                     del self._keyed[key]
         else:
             self._busy = True
+            self.urgent_turn = priority == URGENT
         try:
             yield
         finally:
@@ -72,9 +75,10 @@ class WriteQueue:
     def _hand_on(self) -> None:
         """Give the turn to the next waiter still waiting, or free the writer."""
         while self._waiting:
-            _, _, future = heapq.heappop(self._waiting)
+            priority, _, future = heapq.heappop(self._waiting)
             if not future.done():
                 future.set_result(None)
+                self.urgent_turn = priority == URGENT
                 return
         self._busy = False
 

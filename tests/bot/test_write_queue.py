@@ -107,3 +107,32 @@ async def test_a_table_hurried_before_its_write_asks_gets_its_next_write_urgent(
         await asyncio.sleep(0)
     await asyncio.wait_for(asyncio.gather(*second), 5)
     assert order == ["this table's move", "message id", "message id 2", "this table's next move"]
+
+
+async def test_the_turn_says_whether_a_player_waits_for_it() -> None:
+    """The write holding the turn knows whether it goes as a player's: urgent, or hurried (the
+    storage then commits it on the loop's thread: see host.storage.inline_sqlite)."""
+    queue = WriteQueue()
+    seen: list[tuple[str, bool]] = []
+    table = Key()
+
+    async def write(name: str, priority: int, key: Key | None = None) -> None:
+        async with queue.turn(priority, key):
+            seen.append((name, queue.urgent_turn))
+
+    await write("a click", URGENT)
+    await write("a message id", BACKGROUND)
+    async with queue.turn(BACKGROUND):
+        waiting = [
+            asyncio.create_task(write("a computer's move", BACKGROUND)),
+            asyncio.create_task(write("a hurried computer's move", BACKGROUND, table)),
+        ]
+        await asyncio.sleep(0)
+        queue.hurry(table)
+    await asyncio.wait_for(asyncio.gather(*waiting), 5)
+    assert seen == [
+        ("a click", True),
+        ("a message id", False),
+        ("a hurried computer's move", True),
+        ("a computer's move", False),
+    ]
