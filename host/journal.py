@@ -234,11 +234,6 @@ class GameJournal:
                     urgent = self._writer.urgent_turn if self._one_writer else not background
                     written = await self._write(self.storage, table, saved, recorded, urgent=urgent)
                     self.actions_recorded += written
-                if urgent and self._one_writer:
-                    # Written in one step, COMMIT included (host.storage.inline_sqlite): what
-                    # shows it (the answer, the effects) goes in the next one, the writer's turn
-                    # already handed on, so that neither step holds the loop as long as both.
-                    await asyncio.sleep(0)
             else:
                 self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:

@@ -73,7 +73,7 @@ class Connections:
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
         or write the database raises `StorageUnavailable` (with nothing applied). ``urgent``: a
         player waits for this write (on a SQLite file it need not wait for a background
-        checkpoint, `InlineWriter.begin`, and it commits on the loop's thread, `InlineWriter.commit`).
+        checkpoint: `InlineWriter.begin`).
         """
         if self.inline is not None:
             async with self._inline_transaction(self.inline, urgent) as tx:
@@ -128,7 +128,7 @@ class Connections:
                 raise
             try:
                 async with translated(SAVE_FAILED):
-                    await inline.commit(conn, urgent=urgent)
+                    await inline.commit(conn)
             except BaseException:
                 inline.end_refused_commit(conn)
                 raise

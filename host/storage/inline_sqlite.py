@@ -22,11 +22,7 @@ Three things could hold the loop longer and are kept off it:
   statement of a write that is I/O: usually a fraction of a millisecond, but now and then the
   kernel keeps the write waiting for several. It runs in a worker thread
   (:meth:`InlineWriter.commit`; SQLite lets go of the interpreter while it writes), one thread
-  hop per write instead of one per statement. Except for a write a player waits for (``urgent``:
-  a click's move): the hop there and back costs the writer's turn two or three steps of a busy
-  loop (a few milliseconds each at 100 tables, tens when the machine is loaded), for a COMMIT of
-  ~0.1 ms, and every click queued behind it waited for them too. Its COMMIT runs on the loop's
-  thread, the whole write in one step.
+  hop per write instead of one per statement.
 """
 
 from __future__ import annotations
@@ -172,9 +168,8 @@ class InlineWriter:
             await asyncio.sleep(pause)
             pause = min(pause * 2, LAST_RETRY)
 
-    async def commit(self, conn: Connection, *, urgent: bool = False) -> None:
-        """``COMMIT`` on ``conn`` in a worker thread (see the module's docstring); ``urgent`` (a
-        player waits for the write): on this thread, now.
+    async def commit(self, conn: Connection) -> None:
+        """``COMMIT`` on ``conn`` in a worker thread (see the module's docstring).
 
         Should the caller be cancelled meanwhile, the commit still ends in its thread (it cannot
         be stopped halfway): the cancellation is passed on only once it has, so that nothing
@@ -187,9 +182,6 @@ class InlineWriter:
         The thread is followed through the executor's future, not a task: at its end
         ``asyncio.run`` cancels every task, and a task's cancelling would end the wait while
         the thread still commits (the future ends only with the thread)."""
-        if urgent:
-            conn.commit()
-            return
         committing = asyncio.get_running_loop().run_in_executor(None, conn.commit)
         try:
             await asyncio.shield(committing)

@@ -151,7 +151,6 @@ class Storage:
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
         or write the database raises `StorageUnavailable` (with nothing applied). ``urgent``: a
         player waits for this write (a click's move): on a SQLite file it does not wait for a
-        background checkpoint of the write-ahead log, and it runs in one step of the event loop
-        (see `host.storage.inline_sqlite`).
+        background checkpoint of the write-ahead log (see `host.storage.inline_sqlite`).
         """
         return self._connections.transaction(urgent=urgent)

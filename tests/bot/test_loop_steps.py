@@ -119,8 +119,8 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
         game = engine(table)
         first, card = game.awaiting[0], game.hand(game.awaiting[0])[0]
 
-        async def move() -> None:  # a computer's: commits in its thread (a player's, on the loop's)
-            async with table.lock, journal.recording(table, background=True):
+        async def move() -> None:
+            async with table.lock, journal.recording(table):
                 choose_misery(table, first + 1, card, game_id="g1", round=1)
 
         moving = asyncio.create_task(move())
@@ -141,31 +141,3 @@ async def test_a_move_cancelled_after_its_commit_is_found_at_the_next_move(tmp_p
                 choose_misery(table, second + 1, engine(table).hand(second)[0], game_id="g1", round=1)
         assert engine(table).action_count == 1  # reloaded: the stored move
         assert engine(table).view(first).misery_pick == card
-
-
-async def test_a_players_write_and_what_shows_it_run_in_separate_steps(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A player's write runs in one step, its COMMIT included (on the loop's thread); what shows
-    it (the answer, the effects) follows in a later step, after the writer's turn is handed on."""
-    async with stored_table(tmp_path, 62, humans=3, fill_to=3, timer="off", seed=2) as (
-        _, journal, table
-    ):
-        order: list[str] = []
-        transaction = Storage.transaction
-
-        @asynccontextmanager
-        async def watched(storage: Storage, *, urgent: bool = False) -> AsyncIterator[Any]:
-            async with transaction(storage, urgent=urgent) as tx:
-                yield tx
-            order.append("committed")
-            asyncio.get_running_loop().call_soon(order.append, "another table's step")
-
-        monkeypatch.setattr(Storage, "transaction", watched)
-        game = engine(table)
-        seat = game.awaiting[0]
-        async with journal.recording(table):  # a click's (urgent)
-            auto_move(table, seat, game.legal_cards(seat)[0], timed_out=False)
-        order.append("shown")
-        assert order == ["committed", "another table's step", "shown"]
-        assert not journal.writes_waiting

@@ -111,7 +111,7 @@ async def test_a_table_hurried_before_its_write_asks_gets_its_next_write_urgent(
 
 async def test_the_turn_says_whether_a_player_waits_for_it() -> None:
     """The write holding the turn knows whether it goes as a player's: urgent, or hurried (the
-    storage then commits it on the loop's thread: see host.storage.inline_sqlite)."""
+    storage then does not make it wait for a background checkpoint: see host.storage.inline_sqlite)."""
     queue = WriteQueue()
     seen: list[tuple[str, bool]] = []
     table = Key()

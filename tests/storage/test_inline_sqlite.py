@@ -372,29 +372,3 @@ async def test_the_log_stays_bounded_when_players_writes_race_the_checkpoints(
         assert len(game.actions) == 30 * every
     finally:
         await storage.close()
-
-
-async def test_a_players_write_runs_in_one_step_of_the_loop_and_a_background_one_does_not(
-    tmp_path: Path,
-) -> None:
-    """A write a player waits for (urgent) commits on the loop's thread: nothing else runs
-    between its BEGIN and its end, so the writer's turn is never held across steps of a busy
-    loop (which every click queued behind it waited for). Other writes still commit in a worker
-    thread: other callbacks run meanwhile."""
-    storage, _ = await open_storage(tmp_path)
-    try:
-        game_id = await new_game(storage)
-        loop = asyncio.get_running_loop()
-        ran: list[str] = []
-        loop.call_soon(ran.append, "another step")
-        await urgent_append(storage, game_id, 0)
-        assert ran == []  # stored, and no other step ran meanwhile
-        await asyncio.sleep(0)
-        assert ran == ["another step"]
-        loop.call_soon(ran.append, "a step during the commit")
-        await storage.games.append_action(game_id, 1, 1, "m:red7")
-        assert ran[-1] == "a step during the commit"
-        (game,) = (await storage.games.load_unfinished_games()).games
-        assert [a.seq for a in game.actions] == [0, 1]
-    finally:
-        await storage.close()
