@@ -205,9 +205,9 @@ class Probe:
         probe = self
 
         @contextlib.asynccontextmanager
-        async def timed_turn(queue: WriteQueue, priority: int = 0, key: object = None) -> AsyncIterator[None]:
+        async def timed_turn(queue: WriteQueue, priority: int = 0) -> AsyncIterator[None]:
             asked = time.perf_counter()
-            async with original(queue, priority, key):
+            async with original(queue, priority):
                 got = time.perf_counter()
                 try:
                     yield

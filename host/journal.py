@@ -186,23 +186,15 @@ class GameJournal:
         metrics count as actions played."""
 
     @asynccontextmanager
-    async def writing(self, priority: int, table: Table | None = None) -> AsyncIterator[None]:
+    async def writing(self, priority: int) -> AsyncIterator[None]:
         """Hold the one SQLite writer's turn for the block (``URGENT`` or ``BACKGROUND``: see
         :mod:`host.write_queue`); at once on PostgreSQL. The Discord layer's own writes (the
-        message ids) take their turn here too, behind the players' moves. ``table``: the table
-        the write is for, if it is written under its lock (see :meth:`hurry`)."""
+        message ids) take their turn here too, behind the players' moves."""
         if not self._one_writer:
             yield
             return
-        async with self._writer.turn(priority, table):
+        async with self._writer.turn(priority):
             yield
-
-    def hurry(self, table: Table) -> None:
-        """A player waits for ``table``'s lock: its holder's write, if it waits for the SQLite
-        writer behind other background writes (a computer's move), goes with the players'
-        (see :mod:`host.write_queue`)."""
-        if self._one_writer:
-            self._writer.hurry(table)
 
     @asynccontextmanager
     async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:
@@ -229,10 +221,8 @@ class GameJournal:
                 # loop, not one: another table's step can go in between, and neither holds
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
-                async with self.writing(BACKGROUND if background else URGENT, table):
-                    # a player waits for it: a click's, or a computer's move hurried by one
-                    urgent = self._writer.urgent_turn if self._one_writer else not background
-                    written = await self._write(self.storage, table, saved, recorded, urgent=urgent)
+                async with self.writing(BACKGROUND if background else URGENT):
+                    written = await self._write(self.storage, table, saved, recorded, urgent=not background)
                     self.actions_recorded += written
             else:
                 self.actions_recorded += _new_actions(saved, table)

@@ -116,11 +116,6 @@ class TableChanges:
             await (show or self.show)(table, outcome)
             return outcome
 
-    def hurry(self, table: Table) -> None:
-        """A player is about to wait for ``table``'s lock: the write its holder waits for, if
-        any, goes before the computer's (:meth:`host.journal.GameJournal.hurry`)."""
-        self.journal.hurry(table)
-
     async def _show_reloaded(self, table: Table, reloaded: TableReloaded) -> None:
         """Show the table the journal reloaded from storage (by the display: it is no answer to
         the caller's interaction, whose player is told the refusal), before anyone is told."""

@@ -53,9 +53,8 @@ tables' callbacks run (the batch keeps the writer's turn and its one transaction
 :data:`PROMPT_BATCH` in one step held the loop 3-4 ms, the bot's longest callback in the load
 benchmark (``benchmarks/discord_load.py``)."""
 
-Writing = Callable[[int, Table | None], AbstractAsyncContextManager[None]]
-"""Hands out the one database writer's turn at a priority, for a table whose lock the writing
-task holds, if any (:meth:`host.journal.GameJournal.writing`)."""
+Writing = Callable[[int], AbstractAsyncContextManager[None]]
+"""Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
 
 
 @dataclass(slots=True)
@@ -99,7 +98,7 @@ class _PendingPrompt:
     action_count: int
 
 
-def _no_queue(priority: int, table: Table | None = None) -> AbstractAsyncContextManager[None]:
+def _no_queue(priority: int) -> AbstractAsyncContextManager[None]:
     return nullcontext()
 
 
@@ -196,7 +195,7 @@ class MessageBook:
         """Write the waiting prompt ids, a transaction per batch of at most
         :data:`PROMPT_BATCH`, until none wait."""
         while self._prompts:
-            async with self._writing(BACKGROUND, None):
+            async with self._writing(BACKGROUND):
                 keys = list(itertools.islice(self._prompts, PROMPT_BATCH))
                 batch = {key: self._prompts.pop(key) for key in keys}
                 try:
@@ -227,7 +226,7 @@ class MessageBook:
 
     async def _best_effort(self, table: Table, write: Coroutine[Any, Any, object]) -> None:
         try:
-            async with self._writing(BACKGROUND, table):  # under the table's lock: see hurry
+            async with self._writing(BACKGROUND):
                 await write
         except StorageError as exc:
             log.warning("table %s: could not store a message id: %s", table.channel_id, exc)

@@ -63,8 +63,6 @@ class Pipeline:
                 clicked = await self._answer_click(table, outcome, interaction, answer)
             await self.effects.execute(table, outcome, clicked=clicked)
 
-        if table.lock.busy:  # the player waits for the table: so does its holder's write
-            self.changes.hurry(table)
         async with self.answerer.locked(table, interaction, component=answer is not None):
             # The host's one way (held lock, stored, shown once); the answer comes first.
             when = _still_open if if_open else None

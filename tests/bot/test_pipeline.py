@@ -46,9 +46,6 @@ class Recorder:
         finally:
             self.steps.append("unlocked")
 
-    def hurry(self, table: Table) -> None:
-        self.steps.append("hurried")
-
     async def reply(self, interaction: discord.Interaction[Any], content: object) -> None:
         self.steps.append(f"replied {content}")
 
@@ -140,18 +137,3 @@ async def test_a_table_closed_meanwhile_is_left_for_a_new_one() -> None:
         "effects 2",
         "unlocked",
     ]
-
-
-async def test_a_click_at_a_busy_table_hurries_the_write_its_holder_waits_for() -> None:
-    """The click will wait for the table's lock: the journal is told first, so that the write the
-    lock's holder waits for (a computer's move) goes with the players' (WriteQueue.hurry); at a
-    free table it is not."""
-    recorder = Recorder()
-    busy = table()
-    await busy.lock.acquire()  # a computer's move holds it (the recorder's answerer takes no lock)
-    await pipeline(recorder).run(busy, INTERACTION, change(recorder), answer=lambda t, o: Message("x"))
-    busy.lock.release()
-    assert recorder.steps[:2] == ["hurried", "locked"]
-    free = Recorder()
-    await pipeline(free).run(table(), INTERACTION, change(free), answer=lambda t, o: Message("x"))
-    assert "hurried" not in free.steps
