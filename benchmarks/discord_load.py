@@ -99,6 +99,9 @@ EXPERIMENTS = (
 )
 """Environment variables passed on to the probe (see benchmarks/bot_probe.py)."""
 
+STAGES_MODULE = Path(__file__).resolve().parent / "click_stages.py"
+"""The click's stage tracer (``--stages``), loaded by its path into whichever checkout's bot."""
+
 OPEN_BATCH = 25
 """Tables opened at the same time while setting up."""
 
@@ -107,15 +110,24 @@ if os.environ.get("STICKEM_PROBE_FILE"):
     import benchmarks.bot_probe
 
     benchmarks.bot_probe.install()
+    if os.environ.get("STICKEM_STAGES_FILE"):  # --stages: this checkout's tracer, in any bot
+        import importlib.util
+
+        _spec = importlib.util.spec_from_file_location("click_stages", os.environ["STICKEM_STAGES_MODULE"])
+        assert _spec is not None and _spec.loader is not None
+        _stages = importlib.util.module_from_spec(_spec)
+        _spec.loader.exec_module(_stages)
+        _stages.install()
 """
 
 
 class ProbedBot:
     """The bot process and the figures its probe writes on request."""
 
-    def __init__(self, process: BotProcess, report_file: Path) -> None:
+    def __init__(self, process: BotProcess, report_file: Path, stages_file: Path | None = None) -> None:
         self.process = process
         self.report_file = report_file
+        self.stages_file = stages_file
 
     def rss(self) -> int:
         """The bot process's resident memory now, in bytes, read from outside it (the same way
@@ -144,6 +156,8 @@ class ProbedBot:
             tail = "\n".join(self.process.log.splitlines()[-30:])
             raise RuntimeError(f"the bot's probe wrote no report in 30 s; its log ends:\n{tail}") from None
         figures: dict[str, Any] = json.loads(self.report_file.read_text())
+        if self.stages_file is not None:  # written just before the probe's report
+            figures["click_stages"] = json.loads(self.stages_file.read_text())
         return figures
 
 
@@ -161,6 +175,12 @@ async def probed_bot(
     """Start ``python -m bot`` of the checkout ``source`` with its probe, wait until it is
     connected; stop it on exit. Not ``images``: the server chose text-only tables first."""
     report_file = folder / "probe.json"
+    stages_file = folder / "stages.json" if args.stages else None
+    stages_env = (
+        {"STICKEM_STAGES_FILE": str(stages_file), "STICKEM_STAGES_MODULE": str(STAGES_MODULE)}
+        if stages_file is not None
+        else {}
+    )
     async with emulated_bot(
         emu,
         folder,
@@ -177,9 +197,10 @@ async def probed_bot(
         **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
         **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
         **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
+        **stages_env,
         **(extra_env or {}),
     ) as process:
-        yield ProbedBot(process, report_file)
+        yield ProbedBot(process, report_file, stages_file)
 
 
 async def hand_looker(
@@ -414,6 +435,7 @@ async def run(
             "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
             "failed": latencies.failures + opening.failures,
+            "click_stages": window.get("click_stages"),
         }
     finally:
         await emu.stop()
@@ -438,6 +460,11 @@ def main() -> None:
         "--stacks", type=float, nargs="?", const=4.0, default=None, metavar="MS",
         help="sample where callbacks holding the loop over MS ms (default 4) are, with a thread "
         "in the bot (it costs the bot a little)",
+    )
+    parser.add_argument(
+        "--stages", action="store_true",
+        help="time each stage of every click in the bot (benchmarks/click_stages.py) and print "
+        "their tails, and the ratios new/old of their p99 with --compare",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
     parser.add_argument("--keep-logs", metavar="DIR", help="write each bot process's log to DIR")
@@ -594,6 +621,7 @@ def print_ratios(
             f"  {name}: {shown}; median of the ratios {statistics.median(ratios):.2f}x; "
             f"medians {new:.2f} / {old:.2f} = {ratio_of(new, old):.2f}x"
         )
+    print_stage_ratios(pairs, names)
     failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
     print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}")
     loads = [(round(pair[0]["load"], 1), round(pair[1]["load"], 1)) for pair in pairs]
@@ -675,6 +703,53 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
             print(f"  {number} x over 2 ms CPU, longest {longest * 1000:.1f} ms: {what}")
     for stack, number in r["stall_stacks"]:
         print(f"  {number} x held over {args.stacks} ms at: {stack}")
+    if r.get("click_stages"):
+        print_stages(r["click_stages"])
+
+
+def print_stages(figures: dict[str, Any]) -> None:
+    """The click's stages (``--stages``): each one's median, p90, p99 and maximum in ms, and the
+    writer's turns by priority."""
+    print(f"  click stages over {figures['clicks']} clicks that stored a change (ms: p50 / p90 / p99 / max):")
+    for name, summary in figures["stages"].items():
+        print(f"    {name}: {_quantiles(summary)}")
+    for priority, turn in figures["turns"].items():
+        print(
+            f"  writer's turns, {priority}: {turn['wait'].get('n', 0)}; waiting {_quantiles(turn['wait'])}; "
+            f"holding {_quantiles(turn['hold'])}"
+        )
+    print(f"  BEGIN IMMEDIATE refused (the lock taken by another connection): {figures['refused_begins']}")
+    for who, held in figures.get("holders", {}).items():
+        share = f"{held['busy']:.1%}"
+        print(f"  the writer held by {who}: {held['n']} times, {share} of the time; {_quantiles(held)}")
+    for part, summary in figures.get("commit_parts", {}).items():
+        print(f"  COMMIT, {part}: {_quantiles(summary)}")
+    for stages in figures.get("slowest", []):
+        print("  a slowest click (ms): " + ", ".join(f"{name} {took:.1f}" for name, took in stages.items()))
+
+
+def _quantiles(summary: dict[str, float]) -> str:
+    if not summary.get("n"):
+        return "none"
+    return f"{summary['p50']:.2f} / {summary['p90']:.2f} / {summary['p99']:.2f} / {summary['max']:.2f}"
+
+
+def print_stage_ratios(pairs: list[tuple[dict[str, Any], dict[str, Any]]], names: tuple[str, str]) -> None:
+    """Each click stage's p90 and p99 ``names[0]``/``names[1]`` per pair, and the median of the
+    pairs' ratios (``--stages``)."""
+    if not all(pair[0].get("click_stages") and pair[1].get("click_stages") for pair in pairs):
+        return
+    for name in pairs[0][0]["click_stages"]["stages"]:
+        for quantile in ("p90", "p99"):
+            rows = [
+                (pair[0]["click_stages"]["stages"][name].get(quantile, 0.0),
+                 pair[1]["click_stages"]["stages"][name].get(quantile, 0.0))
+                for pair in pairs
+            ]
+            ratios = [ratio_of(new, old) for new, old in rows]
+            shown = ", ".join(f"{new:.2f}/{old:.2f}" for new, old in rows)
+            median = statistics.median(ratios)
+            print(f"  click stage {name} {quantile} ms: {shown}; median of the ratios {median:.2f}x")
 
 
 if __name__ == "__main__":

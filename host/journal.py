@@ -222,7 +222,8 @@ class GameJournal:
                 # the loop as long as both would (the bot's goal is no step over 5 ms).
                 await asyncio.sleep(0)
                 async with self.writing(BACKGROUND if background else URGENT):
-                    self.actions_recorded += await self._write(self.storage, table, saved, recorded)
+                    written = await self._write(self.storage, table, saved, recorded, urgent=not background)
+                    self.actions_recorded += written
             else:
                 self.actions_recorded += _new_actions(saved, table)
         except StorageError as exc:
@@ -276,15 +277,18 @@ class GameJournal:
             table.state = TableState.CLOSED
         return True
 
-    async def _write(self, storage: Storage, table: Table, saved: TableRecord, recorded: Recorded) -> int:
+    async def _write(
+        self, storage: Storage, table: Table, saved: TableRecord, recorded: Recorded, *, urgent: bool
+    ) -> int:
         """Write what changed between ``saved`` and ``table`` in one transaction; how many game
-        actions it stored (what the outcome shows of it: in ``recorded``)."""
+        actions it stored (what the outcome shows of it: in ``recorded``). ``urgent``: a player
+        waits for it (it does not wait for a background checkpoint: see ``Storage.transaction``)."""
         was_lobby = saved.state is TableState.LOBBY
         if was_lobby and table.state is TableState.LOBBY:
             if tuple(table.seats) != saved.seats or table.chosen != saved.chosen:
                 await storage.lobbies.save_lobby(self.lobby_record(table))
             return 0
-        async with storage.transaction() as tx:
+        async with storage.transaction(urgent=urgent) as tx:
             if was_lobby:
                 await tx.lobbies.delete_lobby(table.channel_id)
                 if table.state is TableState.PLAYING:

@@ -67,14 +67,16 @@ class Connections:
             await self.engine.dispose()
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Transaction]:
+    async def transaction(self, *, urgent: bool = False) -> AsyncIterator[Transaction]:
         """Run several writes atomically: all are committed when the block ends, none if it raises.
 
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
-        or write the database raises `StorageUnavailable` (with nothing applied).
+        or write the database raises `StorageUnavailable` (with nothing applied). ``urgent``: a
+        player waits for this write (on a SQLite file it need not wait for a background
+        checkpoint: `InlineWriter.begin`).
         """
         if self.inline is not None:
-            async with self._inline_transaction(self.inline) as tx:
+            async with self._inline_transaction(self.inline, urgent) as tx:
                 yield tx
             return
         async with translated(SAVE_FAILED):
@@ -98,25 +100,25 @@ class Connections:
             await _quietly(conn.close())
 
     @asynccontextmanager
-    async def _inline_transaction(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
+    async def _inline_transaction(self, inline: InlineWriter, urgent: bool) -> AsyncIterator[Transaction]:
         """`transaction()` on a SQLite file: statements run on this thread, the lock is awaited
         (a connection of its own first, awaited when all are taken: `InlineWriter.take_turn`)."""
         async with translated(SAVE_FAILED):
             await inline.take_turn()
         try:
-            async with self._inline_turn(inline) as tx:
+            async with self._inline_turn(inline, urgent) as tx:
                 yield tx
         finally:
             inline.end_turn()
 
     @asynccontextmanager
-    async def _inline_turn(self, inline: InlineWriter) -> AsyncIterator[Transaction]:
+    async def _inline_turn(self, inline: InlineWriter, urgent: bool) -> AsyncIterator[Transaction]:
         """`_inline_transaction` once a connection is free for it."""
         with translated_sync(SAVE_FAILED):
             conn = inline.connect()
         try:
             async with translated(SAVE_FAILED):
-                await inline.begin(conn)
+                await inline.begin(conn, urgent=urgent)
             try:
                 async with translated(SAVE_FAILED):
                     yield Transaction(InlineConnection(conn), self._clock())

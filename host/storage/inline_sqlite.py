@@ -16,7 +16,8 @@ Three things could hold the loop longer and are kept off it:
 - **Checkpoints** (copying the write-ahead log into the database file, with an fsync): automatic
   checkpoints are off on this connection; :meth:`InlineWriter.committed` starts a passive
   checkpoint in a worker thread every :data:`CHECKPOINT_EVERY` commits, and the next write
-  awaits it before it begins (so that SQLite can rewind the log: see :meth:`InlineWriter.begin`).
+  awaits it before it begins (so that SQLite can rewind the log: see :meth:`InlineWriter.begin`),
+  unless a player waits for that write (``urgent``) and the checkpoint before was not raced too.
 - **The commit**: ``COMMIT`` writes the transaction's pages to the write-ahead log, the one
   statement of a write that is I/O: usually a fraction of a millisecond, but now and then the
   kernel keeps the write waiting for several. It runs in a worker thread
@@ -92,6 +93,10 @@ class InlineWriter:
         )
         self._commits = 0
         self._checkpointing: asyncio.Future[None] | None = None
+        self._raced = False
+        """Whether an urgent write began while the running (or last) checkpoint ran (see `begin`)."""
+        self._last_raced = False
+        """Whether the checkpoint before it was raced: then no write races this one."""
         self._slots = asyncio.Semaphore(CONNECTIONS)
         """Transactions holding a connection at once (see :meth:`take_turn`)."""
         # Like the reading connections, but never waiting for the lock (see `begin`) and never
@@ -131,18 +136,25 @@ class InlineWriter:
         """A connection from the pool (no transaction yet)."""
         return self._engine.connect()
 
-    async def begin(self, conn: Connection) -> None:
+    async def begin(self, conn: Connection, *, urgent: bool = False) -> None:
         """``BEGIN IMMEDIATE`` on ``conn``, retried without blocking while another connection holds
         the write lock; raises the last refusal after the storage timeout.
 
         A background checkpoint still running is waited for first (off the loop, a few
-        milliseconds every :data:`CHECKPOINT_EVERY` commits): SQLite rewinds the write-ahead
-        log only for a write that begins after a checkpoint copied all of it, and one that
-        writes kept racing never does, so the log would grow by every commit until the bot
-        stops."""
-        if self._checkpointing is not None and not self._checkpointing.done():
-            with contextlib.suppress(TimeoutError):  # a stuck disk: write on, rewind later
-                await asyncio.wait_for(asyncio.shield(self._checkpointing), self._timeout)
+        milliseconds every :data:`CHECKPOINT_EVERY` commits, more on a busy disk): SQLite
+        rewinds the write-ahead log only for a write that begins after a checkpoint copied all
+        of it, and one that writes kept racing never does, so the log would grow by every commit
+        until the bot stops. An ``urgent`` write (a player waits for it) goes on at once instead,
+        unless the checkpoint before was raced too: the log is then rewound after every other
+        checkpoint at least, and a click never waits for a checkpoint twice in a row. (The wait
+        is held with the writer's turn: every write queued behind it waited too.)"""
+        checkpointing = self._checkpointing
+        if checkpointing is not None and not checkpointing.done():
+            if urgent and not self._last_raced:
+                self._raced = True  # this checkpoint may not rewind the log: the next one will
+            else:
+                with contextlib.suppress(TimeoutError):  # a stuck disk: write on, rewind later
+                    await asyncio.wait_for(asyncio.shield(checkpointing), self._timeout)
         deadline = time.monotonic() + self._timeout
         pause = FIRST_RETRY
         while True:
@@ -195,10 +207,13 @@ class InlineWriter:
     def committed(self) -> None:
         """Count a commit; start a background checkpoint every :data:`CHECKPOINT_EVERY`."""
         self._commits += 1
-        if self._commits % CHECKPOINT_EVERY == 0 and (
-            self._checkpointing is None or self._checkpointing.done()
-        ):
+        if self._commits % CHECKPOINT_EVERY:
+            return
+        if self._checkpointing is None or self._checkpointing.done():
+            self._last_raced, self._raced = self._raced, False
             self._checkpointing = asyncio.ensure_future(asyncio.to_thread(self._checkpoint))
+        elif self._raced:  # raced, and still running a whole interval later: no more racing it
+            self._last_raced = True
 
     def _checkpoint(self) -> None:
         """Copy the write-ahead log into the database without waiting for anyone (worker thread)."""

@@ -144,11 +144,13 @@ class Storage:
         or None when writes go through `engine`; for tests that make writes fail."""
         return self._connections.inline_engine
 
-    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+    def transaction(self, *, urgent: bool = False) -> AbstractAsyncContextManager[Transaction]:
         """Run several writes atomically (``async with storage.transaction() as tx``, then
         ``tx.games``, ``tx.timers``, ...): all are committed when the block ends, none if it raises.
 
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
-        or write the database raises `StorageUnavailable` (with nothing applied).
+        or write the database raises `StorageUnavailable` (with nothing applied). ``urgent``: a
+        player waits for this write (a click's move): on a SQLite file it does not wait for a
+        background checkpoint of the write-ahead log (see `host.storage.inline_sqlite`).
         """
-        return self._connections.transaction()
+        return self._connections.transaction(urgent=urgent)

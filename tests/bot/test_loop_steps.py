@@ -47,9 +47,9 @@ async def test_a_table_change_and_its_write_run_in_separate_steps(
         transaction = Storage.transaction
 
         @asynccontextmanager
-        async def watched(storage: Storage) -> AsyncIterator[Any]:
+        async def watched(storage: Storage, *, urgent: bool = False) -> AsyncIterator[Any]:
             order.append("write")
-            async with transaction(storage) as tx:
+            async with transaction(storage, urgent=urgent) as tx:
                 yield tx
 
         monkeypatch.setattr(Storage, "transaction", watched)

@@ -299,3 +299,76 @@ async def test_concurrent_writes_never_take_more_connections_than_their_slots(tm
         assert stored.users == {user: "de" for user in range(1, writes + 1)}
     finally:
         await storage.close()
+
+
+async def urgent_append(storage: Storage, game_id: int, seq: int) -> None:
+    """A move a player waits for (as the journal writes a click's move)."""
+    async with storage.transaction(urgent=True) as tx:
+        await tx.games.append_action(game_id, seq, seq % 3, "m:red7")
+
+
+async def test_a_players_write_does_not_wait_for_a_checkpoint_but_the_next_raced_one_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A background checkpoint held up by a slow disk holds up every write that waits for it
+    (with the writer's turn, so every write queued behind it too). A write a player waits for
+    goes on while it runs; the others wait; and once a checkpoint was raced, every write waits for
+    the next one, so that the log is still rewound."""
+    every = 5
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    released = threading.Event()
+    checkpoint = inline_sqlite.InlineWriter._checkpoint
+
+    def slow_checkpoint(writer: inline_sqlite.InlineWriter) -> None:
+        released.wait(10.0)  # bounded: a failing test must not hang
+        checkpoint(writer)
+
+    monkeypatch.setattr(inline_sqlite.InlineWriter, "_checkpoint", slow_checkpoint)
+    storage, _ = await open_storage(tmp_path, timeout=5.0)
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(every - 1):  # commits 2 .. every: the last starts a checkpoint
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
+        seq = every - 1
+        await asyncio.wait_for(urgent_append(storage, game_id, seq), 2.0)  # not held up
+        background = asyncio.create_task(storage.games.append_action(game_id, seq + 1, 0, "m:red7"))
+        await asyncio.sleep(0.2)
+        assert not background.done()  # waits for the checkpoint
+        released.set()
+        await asyncio.wait_for(background, 5.0)
+        released.clear()
+        for later in range(seq + 2, 2 * every):  # up to the next checkpoint, which was raced before
+            await storage.games.append_action(game_id, later, later % 3, "m:red7")
+        urgent = asyncio.create_task(urgent_append(storage, game_id, 2 * every))
+        await asyncio.sleep(0.2)
+        assert not urgent.done()  # no second race in a row: this one waits too
+        released.set()
+        await asyncio.wait_for(urgent, 5.0)
+        (game,) = (await storage.games.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == list(range(2 * every + 1))
+    finally:
+        released.set()
+        await storage.close()
+
+
+async def test_the_log_stays_bounded_when_players_writes_race_the_checkpoints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every write a player's (urgent): they may race a checkpoint, never two in a row, so the
+    log is rewound after every other checkpoint at least."""
+    every = 10
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    storage, _ = await open_storage(tmp_path)
+    log = tmp_path / "games.sqlite3-wal"
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
+            await urgent_append(storage, game_id, seq)
+        one_round = log.stat().st_size  # the log of (nearly) one checkpoint interval
+        for seq in range(every - 2, 30 * every):
+            await urgent_append(storage, game_id, seq)
+        assert log.stat().st_size <= 4 * one_round  # rewound every other checkpoint, not 30 rounds
+        (game,) = (await storage.games.load_unfinished_games()).games
+        assert len(game.actions) == 30 * every
+    finally:
+        await storage.close()

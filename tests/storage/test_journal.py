@@ -263,8 +263,8 @@ async def test_a_lost_commit_of_the_last_move_closes_the_table(storage: Storage)
     real = storage.transaction
 
     @asynccontextmanager
-    async def commit_reported_lost() -> AsyncIterator[Transaction]:
-        async with real() as tx:
+    async def commit_reported_lost(*, urgent: bool = False) -> AsyncIterator[Transaction]:
+        async with real(urgent=urgent) as tx:
             yield tx
         raise StorageUnavailable()
 
