@@ -3,7 +3,7 @@
 Needs the ``bench`` extra: ``pip install -e '.[bench]'`` (the ``open-spiel`` package). Run from
 the repository root::
 
-    nice -n 10 python benchmarks/stupid_vs_ismcts.py --deals 20 --matches hard@20,hard@100
+    nice -n 10 python benchmarks/stupid_vs_ismcts.py --deals 20 --matches hard@12,hard@60
 
 Four players, full 13-round games on the real engine, every decision from ``game.view(seat)``.
 Each deal (a game seed) is played twice: ours in seats 0 and 2 and ISMCTS in 1 and 3, then
@@ -11,7 +11,7 @@ the other way round, so both sides get the same cards. ISMCTS is OpenSpiel's Pyt
 ``ISMCTSBot`` with random rollouts, searching one round of Stupid written as an OpenSpiel game
 with Stupid's real scoring (:mod:`openspiel_stupid`); its budget is a fixed number of
 iterations per decision and every random choice on both sides comes from ``--seed``, so a run
-replays. ``--matches`` lists our player and ISMCTS's budget per table (``hard@100``): ours is ``hard``
+replays. ``--matches`` lists our player and ISMCTS's budget per table (``hard@60``): ours is ``hard``
 (the shipped level) or ``hard-round`` (the search that maximizes the round's score difference,
 the level before it played for the game); every deal is played at every table.
 
@@ -103,7 +103,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20, help="deals, each played from both sides")
     parser.add_argument(
         "--matches",
-        default="hard@20,hard@100",
+        default="hard@12,hard@60",
         help="comma separated ours@iterations: ours is hard or hard-round, iterations ISMCTS's per decision",
     )
     parser.add_argument("--playouts", type=int, default=DEFAULT_PLAYOUTS)

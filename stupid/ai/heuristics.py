@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stupid.ai.model import legal, strength
-
 __all__ = ["choose_bid", "choose_card", "estimate_tricks"]
 
 CLEAR_WEIGHT = 1.2
@@ -58,27 +56,60 @@ def choose_card(hand: Sequence[int], trick: Sequence[int], trump: int, need: int
     """The card to play: take a trick when ``need`` > 0 (short of the bid), else duck.
 
     ``trick``: the cards played so far in this trick; ``after``: how many seats play after this
-    one in the trick.
+    one in the trick. Between equally strong cards the lower code is played. Written as plain
+    loops over packed keys (``strength * 64 - code`` to find the strongest, ``+ code`` the
+    weakest; codes are below 64): this is the search's playout policy, its hottest code.
     """
-    options = legal(hand, trick)
+    if not trick:
+        if len(hand) == 1:
+            return hand[0]
+        if need > 0:  # lead the strongest: max (power, -code)
+            return max(hand, key=lambda c: (100 + c % 13 if c // 13 == trump else c % 13) * 64 - c)
+        return min(hand, key=lambda c: (100 + c % 13 if c // 13 == trump else c % 13) * 64 + c)
+    lead = trick[0] // 13
+    options = [c for c in hand if c // 13 == lead] or list(hand)
     if len(options) == 1:
         return options[0]
-    if not trick:
+    best = -1
+    for c in trick:
+        suit = c // 13
+        value = 100 + c % 13 if suit == trump else (c % 13 if suit == lead else -1)
+        if value > best:
+            best = value
+    top_win = top_lose = low_win = low_any = -1  # -1: none yet
+    top_win_key = top_lose_key = -(1 << 30)
+    low_win_key = low_any_key = 1 << 30
+    for c in options:
+        suit = c // 13
+        rank = c % 13
+        value = 100 + rank if suit == trump else (rank if suit == lead else -1)
+        power = 100 + rank if suit == trump else rank
         if need > 0:
-            return max(options, key=lambda c: (_power(c, trump), -c))
-        return min(options, key=lambda c: (_power(c, trump), c))
-    lead = trick[0] // 13
-    best = max(strength(c, lead, trump) for c in trick)
-    winners = [c for c in options if strength(c, lead, trump) > best]
-    losers = [c for c in options if strength(c, lead, trump) <= best]
+            if value > best:
+                key = value * 64 - c
+                if key > top_win_key:
+                    top_win_key, top_win = key, c
+                key = value * 64 + c
+                if key < low_win_key:
+                    low_win_key, low_win = key, c
+            key = power * 64 + c
+            if key < low_any_key:
+                low_any_key, low_any = key, c
+        elif value > best:
+            key = value * 64 + c
+            if key < low_win_key:
+                low_win_key, low_win = key, c
+            key = power * 64 - c
+            if key > top_win_key:
+                top_win_key, top_win = key, c
+        else:
+            key = power * 64 - c
+            if key > top_lose_key:
+                top_lose_key, top_lose = key, c
     if need > 0:
-        if winners:
-            if after == 0:
-                return min(winners, key=lambda c: (strength(c, lead, trump), c))
-            return max(winners, key=lambda c: (strength(c, lead, trump), -c))
-        return min(options, key=lambda c: (_power(c, trump), c))
-    if losers:
-        return max(losers, key=lambda c: (_power(c, trump), -c))
-    if after == 0:
-        return max(winners, key=lambda c: (_power(c, trump), -c))
-    return min(winners, key=lambda c: (strength(c, lead, trump), c))
+        if top_win >= 0:
+            return low_win if after == 0 else top_win
+        return low_any
+    if top_lose >= 0:
+        return top_lose
+    return top_win if after == 0 else low_win

@@ -24,6 +24,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from stupid.ai.heuristics import choose_bid, choose_card, estimate_tricks
 from stupid.ai.model import trick_winner_index
@@ -59,29 +60,49 @@ TIE_BREAK = 0.0005
 """Weight of the round's score difference (points) beside the chance to win (0-1)."""
 
 
+@lru_cache(maxsize=64)
+def _pool(unseen: tuple[int, ...]) -> tuple[int, ...]:
+    """The unseen cards as a list of codes, a copy of a card as often as it is unseen."""
+    return tuple(code for code, count in enumerate(unseen) for _ in range(count))
+
+
 def _deal(sit: Situation, rng: random.Random) -> list[list[int]] | None:
-    """Hidden hands for the other seats respecting shown voids (None if this draw failed)."""
-    pool = [code for code, count in enumerate(sit.unseen) for _ in range(count)]
-    rng.shuffle(pool)
+    """Hidden hands for the other seats respecting shown voids (None if this draw failed).
+
+    The most constrained seat takes the first cards it may hold in a random order of the unseen
+    cards, the next seat the first of the rest, and so on. The order is drawn lazily (a
+    Fisher-Yates shuffle stopped once every hand is full), so a deal costs the cards it looks
+    at, not the whole face-down stock.
+    """
+    pool = list(_pool(sit.unseen))
+    size = len(pool)
+    drawn = 0  # pool[:drawn] is the random order so far
+    used = [False] * size
+    random_unit = rng.random
     hands: list[list[int]] = [[] for _ in range(sit.players)]
     hands[sit.seat] = list(sit.hand)
     others = [s for s in range(sit.players) if s != sit.seat]
     others.sort(key=lambda s: -bin(sit.voids[s]).count("1"))  # most constrained first
     for seat in others:
         need = sit.hand_sizes[seat]
-        void = sit.voids[seat]
         if not need:
             continue
-        kept: list[int] = []
+        void = sit.voids[seat]
         hand = hands[seat]
-        for code in pool:
-            if len(hand) < need and not void >> (code // 13) & 1:
-                hand.append(code)
-            else:
-                kept.append(code)
-        if len(hand) < need:
-            return None
-        pool = kept
+        index = 0
+        while len(hand) < need:
+            if index == drawn:
+                if drawn == size:
+                    return None
+                pick = drawn + int(random_unit() * (size - drawn))
+                pool[drawn], pool[pick] = pool[pick], pool[drawn]
+                drawn += 1
+            if not used[index]:
+                code = pool[index]
+                if not void >> (code // 13) & 1:
+                    hand.append(code)
+                    used[index] = True
+            index += 1
     return hands
 
 
