@@ -15,9 +15,7 @@ exactly and can be rebuilt.
   stick one card closer) less the *danger* of the card (how well it matches what the next
   player picked up), the danger priced by the game's standing (:mod:`stickgame.ai.stakes`): a
   leader gives up several outs not to feed the next seat, a seat that trails in a round that
-  can end the game gives up none (its own speed is all that can save it). It counts the
-  wilds on the table its naturals could free (:mod:`stickgame.ai.wild_swaps`): it takes up to
-  three in one turn to lay its stick down, and its discards and draws count up to two as held.
+  can end the game gives up none (its own speed is all that can save it).
 """
 
 from __future__ import annotations
@@ -45,7 +43,6 @@ from stickgame.sticks import Stick
 from stickgame.views import TableMeld, View
 
 from .stakes import stakes
-from .wild_swaps import reach, take_to_complete
 
 __all__ = ["LEVELS", "ComputerPlayer", "Player", "make_player"]
 
@@ -127,13 +124,13 @@ def _thinking_action(view: View, rng: random.Random, *, hard: bool) -> Action:
     hand = list(view.hand)
     stick = view.stick
     if view.phase == "draw":
-        return _draw(view, hand, stick, hard)
+        return _draw(view, hand, stick)
     if stick is not None:
         plays = find_completion(hand, stick)
         if plays is not None:
             return LayDown(plays)
         if hard:
-            take = take_to_complete(hand, stick, view.melds)
+            take = _take_to_complete(view, hand, stick)
             if take is not None:
                 return take
     else:
@@ -144,23 +141,19 @@ def _thinking_action(view: View, rng: random.Random, *, hard: bool) -> Action:
         if offs:
             return min(offs, key=lambda off: off.cards[0].is_wild)
         if hard:
-            meld_take = _take_for_meld(view, hand)
-            if meld_take is not None:
-                return meld_take
+            take = _take_for_meld(view, hand)
+            if take is not None:
+                return take
     return _discard(view, hand, stick, rng, hard)
 
 
-def _draw(view: View, hand: list[Card], stick: Stick | None, hard: bool) -> Action:
+def _draw(view: View, hand: list[Card], stick: Stick | None) -> Action:
     top = view.discard_top
     if top is None:
         return DrawStock()
     if stick is not None:
-        # the gain must outlast the discard that follows, or two players pass cards for ever;
-        # hard counts the wilds its naturals could free from the table (wild_swaps.reach)
+        # the gain must outlast the discard that follows, or two players pass cards for ever
         after = [*hand, top]
-        if hard:
-            kept = min(reach(_without(after, d.card), stick, view.melds) for d in discards(after, view.melds))
-            return DrawDiscard() if kept < reach(hand, stick, view.melds) else DrawStock()
         kept = min(deficit(_without(after, d.card), stick) for d in discards(after, view.melds))
         return DrawDiscard() if kept < deficit(hand, stick) else DrawStock()
     grows = len(new_melds([*hand, top])) > len(new_melds(hand))
@@ -178,6 +171,15 @@ def _takeable(view: View, hand: list[Card]) -> list[tuple[int, Card, Card]]:
             if spot is not None:
                 found.append((index, card, table_meld.meld.cards[spot]))
     return found
+
+
+def _take_to_complete(view: View, hand: list[Card], stick: Stick) -> Action | None:
+    for index, card, wild in _takeable(view, hand):
+        after = [*_without(hand, card), wild]
+        plays = find_completion(after, stick)
+        if plays is not None:
+            return TakeWild((Swap(index, card),), LayDown(plays))
+    return None
 
 
 def _take_for_meld(view: View, hand: list[Card]) -> Action | None:
@@ -239,10 +241,7 @@ def _discard(view: View, hand: list[Card], stick: Stick | None, rng: random.Rand
     options = discards(hand, view.melds)
     assert view.seat is not None
     picked = view.picked_up[(view.seat + 1) % view.players]
-    lack = reach if hard else _plain_deficit
-    scored = [
-        (lack(_without(hand, d.card), stick, view.melds) if stick is not None else 0, d) for d in options
-    ]
+    scored = [(deficit(_without(hand, d.card), stick) if stick is not None else 0, d) for d in options]
     low = min(base for base, _ in scored)
     ties = [d for base, d in scored if base == low]
     if not hard:
@@ -253,19 +252,10 @@ def _discard(view: View, hand: list[Card], stick: Stick | None, rng: random.Rand
     defense = stakes(view).defense
 
     def value(action: Discard) -> float:
-        if len(ties) > 1:
-            rest = _without(hand, action.card)
-            outs = _outs(rest, stick, deficit(rest, stick), seen)
-        else:
-            outs = 0
+        outs = _outs(_without(hand, action.card), stick, low, seen) if len(ties) > 1 else 0
         return outs - defense * _danger(action.card, picked)
 
     return min(ties, key=lambda d: (-value(d), _connections(d.card, hand), rng.random()))
-
-
-def _plain_deficit(hand: Sequence[Card], stick: Stick, melds: Sequence[TableMeld]) -> int:
-    """``normal``'s measure: the cards the hand lacks, the table's wilds not counted."""
-    return deficit(hand, stick)
 
 
 def _seen(view: View, hand: Sequence[Card]) -> Counter[Card]:
