@@ -153,8 +153,10 @@ class InlineWriter:
             if urgent and not self._last_raced:
                 self._raced = True  # this checkpoint may not rewind the log: the next one will
             else:
-                with contextlib.suppress(TimeoutError):  # a stuck disk: write on, rewind later
+                try:
                     await asyncio.wait_for(asyncio.shield(checkpointing), self._timeout)
+                except TimeoutError:  # a stuck disk: write on, and the next one is waited for
+                    self._raced = True
         deadline = time.monotonic() + self._timeout
         pause = FIRST_RETRY
         while True:
@@ -212,8 +214,8 @@ class InlineWriter:
         if self._checkpointing is None or self._checkpointing.done():
             self._last_raced, self._raced = self._raced, False
             self._checkpointing = asyncio.ensure_future(asyncio.to_thread(self._checkpoint))
-        elif self._raced:  # raced, and still running a whole interval later: no more racing it
-            self._last_raced = True
+        # A raced checkpoint still running here is not waited for by anyone: it copies the log
+        # only up to where it stood when it began, so its end could not rewind the log anyway.
 
     def _checkpoint(self) -> None:
         """Copy the write-ahead log into the database without waiting for anyone (worker thread)."""

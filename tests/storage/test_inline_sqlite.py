@@ -337,15 +337,15 @@ async def test_a_players_write_does_not_wait_for_a_checkpoint_but_the_next_raced
         released.set()
         await asyncio.wait_for(background, 5.0)
         released.clear()
-        for later in range(seq + 2, 2 * every):  # up to the next checkpoint, which was raced before
+        for later in range(seq + 2, 2 * every - 1):  # commits 8 .. 10: the last starts the next
             await storage.games.append_action(game_id, later, later % 3, "m:red7")
-        urgent = asyncio.create_task(urgent_append(storage, game_id, 2 * every))
+        urgent = asyncio.create_task(urgent_append(storage, game_id, 2 * every - 1))
         await asyncio.sleep(0.2)
         assert not urgent.done()  # no second race in a row: this one waits too
         released.set()
         await asyncio.wait_for(urgent, 5.0)
         (game,) = (await storage.games.load_unfinished_games()).games
-        assert [a.seq for a in game.actions] == list(range(2 * every + 1))
+        assert [a.seq for a in game.actions] == list(range(2 * every))
     finally:
         released.set()
         await storage.close()
@@ -371,4 +371,34 @@ async def test_the_log_stays_bounded_when_players_writes_race_the_checkpoints(
         (game,) = (await storage.games.load_unfinished_games()).games
         assert len(game.actions) == 30 * every
     finally:
+        await storage.close()
+
+
+async def test_a_raced_checkpoint_that_outlasts_an_interval_holds_no_player_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A checkpoint raced by the players' writes copies the log only up to where it stood when it
+    began, so its end cannot rewind the log: however long it runs (a slow disk's sync after the
+    copy), a player's write does not wait for it."""
+    every = 5
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    released = threading.Event()
+    checkpoint = inline_sqlite.InlineWriter._checkpoint
+
+    def slow_after_copying(writer: inline_sqlite.InlineWriter) -> None:
+        checkpoint(writer)
+        released.wait(10.0)  # bounded: a failing test must not hang
+
+    monkeypatch.setattr(inline_sqlite.InlineWriter, "_checkpoint", slow_after_copying)
+    storage, _ = await open_storage(tmp_path, timeout=5.0)
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(every - 1):  # commits 2 .. every: the last starts a checkpoint
+            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
+        for seq in range(every - 1, 2 * every):  # players' writes race it, a whole interval on
+            await asyncio.wait_for(urgent_append(storage, game_id, seq), 2.0)
+        (game,) = (await storage.games.load_unfinished_games()).games
+        assert [a.seq for a in game.actions] == list(range(2 * every))
+    finally:
+        released.set()
         await storage.close()
