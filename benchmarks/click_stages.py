@@ -293,7 +293,7 @@ class Tracer:
             finally:
                 del conn.commit
             back = time.perf_counter()
-            if len(times) == 2 and not options.get("urgent"):  # committed in the worker thread
+            if len(times) == 2:  # committed in the worker thread
                 tracer.window.commit_parts.append((times[0] - asked, times[1] - times[0], back - times[1]))
             tracer._mark("committed")
 

@@ -47,11 +47,6 @@ def choose_bid(expected: float, legal_bids: Sequence[int]) -> int:
     return min(legal_bids, key=lambda n: (abs(n - expected), n))
 
 
-def _power(code: int, trump: int) -> int:
-    """How strong a card is in general: trumps above every plain card, then rank."""
-    return 100 + code % 13 if code // 13 == trump else code % 13
-
-
 def choose_card(hand: Sequence[int], trick: Sequence[int], trump: int, need: int, after: int) -> int:
     """The card to play: take a trick when ``need`` > 0 (short of the bid), else duck.
 

@@ -97,9 +97,9 @@ async def test_many_gathered_ids_are_stored_in_small_transactions(
     opened = Storage.transaction
 
     @asynccontextmanager
-    async def transaction(self: Storage) -> AsyncIterator[Transaction]:
+    async def transaction(self: Storage, *, urgent: bool = False) -> AsyncIterator[Transaction]:
         sizes.append(-1)  # a new transaction: its first id starts a new count
-        async with opened(self) as tx:
+        async with opened(self, urgent=urgent) as tx:
             yield tx
 
     monkeypatch.setattr(MessageWrites, "set_hand_message_if_current", counting)
