@@ -26,6 +26,14 @@ WAIT = 10.0
 DEFERRED_MESSAGE = 5
 
 
+def text_only(bot: StickemBot, guild_id: int) -> None:
+    """The server's tables show no pictures, as after ``/settings images off`` (call it once the
+    bot runs). For the tests of short scaled timers, which read texts: on a machine loaded by
+    other tests the drawing worker (below the bot's priority) can be starved for seconds, and
+    each prompt would wait that long for its hand picture while the timer runs."""
+    service_for(bot).images.set(guild_id, False)
+
+
 def seat_bot(
     emu: Emulator, data_dir: Path, guild_id: int, *, delay: float = 0.0, workers: int = 0, scale: float = 1.0
 ) -> StickemBot:

@@ -34,6 +34,7 @@ from tests.e2e.seat_helpers import (
     settle,
     slash,
     table_of,
+    text_only,
 )
 
 WAIT = 10.0
@@ -116,6 +117,7 @@ async def test_leaving_while_the_timer_plays_for_you_is_no_timeout_of_the_comput
     ann, bob = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.02)  # "30 seconds" last 0.6 s
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)
         await slash(emulator, ann, club.channel, "join")
         await slash(emulator, bob, club.channel, "join")
         assert "started" in await slash(emulator, ann, club.channel, "start", players=3, timer="30s")
@@ -240,8 +242,11 @@ async def test_a_failing_reminder_does_not_switch_the_turn_timer_off(
     absent player when it runs out (otherwise nobody moves the table on)."""
     club = make_club(emulator, 1)
     ann = club.users[0]
-    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.02)  # "30 seconds" last 0.6 s
+    # "30 seconds" last 1.5 s: the reminder's half (0.75 s) outlasts a loaded machine's late
+    # wake-up, after which the reminder is rightly skipped
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.05)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)
         service = service_for(bot)
 
         real_say = service.courier.say

@@ -9,7 +9,7 @@ from typing import Any
 
 from host.tables import Outcome
 from tests.discord_emulator import Emulator
-from tests.e2e.seat_helpers import channel_text, make_club, running, seat_bot, slash, table_of
+from tests.e2e.seat_helpers import channel_text, make_club, running, seat_bot, slash, table_of, text_only
 
 
 async def test_a_timed_out_turn_is_played_to_its_end_and_counts_once(
@@ -20,6 +20,7 @@ async def test_a_timed_out_turn_is_played_to_its_end_and_counts_once(
     # "30 seconds" scaled to 0.6 s; nobody ever acts
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=0.02)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)
         assert "Stick Game table" in await slash(emulator, ann, club.channel, "join", game="stickgame")
         await slash(emulator, bob, club.channel, "join")
         reply = await slash(
