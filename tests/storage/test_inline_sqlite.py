@@ -7,7 +7,7 @@ import asyncio
 import shutil
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -100,6 +100,61 @@ def rows_in_main_file(database: Path, copy: Path) -> int:
         conn.close()
 
 
+Append = Callable[[Storage, int, int], Awaitable[None]]
+"""A write of one move (the storage, the game's id, the move's sequence number)."""
+
+
+async def background_append(storage: Storage, game_id: int, seq: int) -> None:
+    """A move nobody waits for (a computer's)."""
+    await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
+
+
+async def urgent_append(storage: Storage, game_id: int, seq: int) -> None:
+    """A move a player waits for (as the journal writes a click's move)."""
+    async with storage.transaction(urgent=True) as tx:
+        await tx.games.append_action(game_id, seq, seq % 3, "m:red7")
+
+
+async def log_growth(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, append: Append) -> tuple[int, int]:
+    """The write-ahead log's size after (nearly) one checkpoint interval of moves written by
+    ``append`` (a checkpoint every 10 commits), and after thirty intervals; every move is
+    checked to be stored."""
+    every = 10
+    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
+    storage, _ = await open_storage(tmp_path)
+    log = tmp_path / "games.sqlite3-wal"
+    try:
+        game_id = await new_game(storage)  # commit 1
+        for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
+            await append(storage, game_id, seq)
+        one_round = log.stat().st_size
+        for seq in range(every - 2, 30 * every):
+            await append(storage, game_id, seq)
+        after = log.stat().st_size
+        (game,) = (await storage.games.load_unfinished_games()).games
+        assert len(game.actions) == 30 * every
+    finally:
+        await storage.close()
+    return one_round, after
+
+
+def slow_checkpoints(monkeypatch: pytest.MonkeyPatch, *, before_copying: bool) -> threading.Event:
+    """Every checkpoint held up (at most 10 s, so a failing test cannot hang) until the returned
+    event is set: before it copies the log (a busy disk) or after (a slow sync)."""
+    released = threading.Event()
+    checkpoint = inline_sqlite.InlineWriter._checkpoint
+
+    def slow_checkpoint(writer: inline_sqlite.InlineWriter) -> None:
+        if before_copying:
+            released.wait(10.0)
+        checkpoint(writer)
+        if not before_copying:
+            released.wait(10.0)
+
+    monkeypatch.setattr(inline_sqlite.InlineWriter, "_checkpoint", slow_checkpoint)
+    return released
+
+
 async def test_the_log_is_checkpointed_in_the_background(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -150,22 +205,8 @@ async def test_the_log_does_not_grow_without_bound_while_writes_go_on(
     copied all of it. A background checkpoint that writes keep racing (a busy bot commits every
     few milliseconds) never copies all of it: the log then grows by every commit until the bot
     stops (12 MB per thousand moves). The write after a checkpoint waits for it instead."""
-    every = 10
-    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
-    storage, _ = await open_storage(tmp_path)
-    log = tmp_path / "games.sqlite3-wal"
-    try:
-        game_id = await new_game(storage)  # commit 1
-        for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
-            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
-        one_round = log.stat().st_size  # the log of (nearly) one checkpoint interval
-        for seq in range(every - 2, 30 * every):
-            await storage.games.append_action(game_id, seq, seq % 3, "m:red7")
-        assert log.stat().st_size <= 3 * one_round  # rewound after each checkpoint, not 30 rounds
-        (game,) = (await storage.games.load_unfinished_games()).games
-        assert len(game.actions) == 30 * every
-    finally:
-        await storage.close()
+    one_round, after = await log_growth(tmp_path, monkeypatch, background_append)
+    assert after <= 3 * one_round  # rewound after each checkpoint, not 30 rounds
 
 
 async def test_a_checkpoint_never_creates_a_database_where_the_file_was_deleted(
@@ -301,12 +342,6 @@ async def test_concurrent_writes_never_take_more_connections_than_their_slots(tm
         await storage.close()
 
 
-async def urgent_append(storage: Storage, game_id: int, seq: int) -> None:
-    """A move a player waits for (as the journal writes a click's move)."""
-    async with storage.transaction(urgent=True) as tx:
-        await tx.games.append_action(game_id, seq, seq % 3, "m:red7")
-
-
 async def test_a_players_write_does_not_wait_for_a_checkpoint_but_the_next_raced_one_does(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -316,14 +351,7 @@ async def test_a_players_write_does_not_wait_for_a_checkpoint_but_the_next_raced
     the next one, so that the log is still rewound."""
     every = 5
     monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
-    released = threading.Event()
-    checkpoint = inline_sqlite.InlineWriter._checkpoint
-
-    def slow_checkpoint(writer: inline_sqlite.InlineWriter) -> None:
-        released.wait(10.0)  # bounded: a failing test must not hang
-        checkpoint(writer)
-
-    monkeypatch.setattr(inline_sqlite.InlineWriter, "_checkpoint", slow_checkpoint)
+    released = slow_checkpoints(monkeypatch, before_copying=True)
     storage, _ = await open_storage(tmp_path, timeout=5.0)
     try:
         game_id = await new_game(storage)  # commit 1
@@ -356,22 +384,8 @@ async def test_the_log_stays_bounded_when_players_writes_race_the_checkpoints(
 ) -> None:
     """Every write a player's (urgent): they may race a checkpoint, never two in a row, so the
     log is rewound after every other checkpoint at least."""
-    every = 10
-    monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
-    storage, _ = await open_storage(tmp_path)
-    log = tmp_path / "games.sqlite3-wal"
-    try:
-        game_id = await new_game(storage)  # commit 1
-        for seq in range(every - 2):  # commits 2 .. every-1: no checkpoint yet
-            await urgent_append(storage, game_id, seq)
-        one_round = log.stat().st_size  # the log of (nearly) one checkpoint interval
-        for seq in range(every - 2, 30 * every):
-            await urgent_append(storage, game_id, seq)
-        assert log.stat().st_size <= 4 * one_round  # rewound every other checkpoint, not 30 rounds
-        (game,) = (await storage.games.load_unfinished_games()).games
-        assert len(game.actions) == 30 * every
-    finally:
-        await storage.close()
+    one_round, after = await log_growth(tmp_path, monkeypatch, urgent_append)
+    assert after <= 4 * one_round  # rewound every other checkpoint, not 30 rounds
 
 
 async def test_a_raced_checkpoint_that_outlasts_an_interval_holds_no_player_up(
@@ -382,14 +396,7 @@ async def test_a_raced_checkpoint_that_outlasts_an_interval_holds_no_player_up(
     copy), a player's write does not wait for it."""
     every = 5
     monkeypatch.setattr(inline_sqlite, "CHECKPOINT_EVERY", every)
-    released = threading.Event()
-    checkpoint = inline_sqlite.InlineWriter._checkpoint
-
-    def slow_after_copying(writer: inline_sqlite.InlineWriter) -> None:
-        checkpoint(writer)
-        released.wait(10.0)  # bounded: a failing test must not hang
-
-    monkeypatch.setattr(inline_sqlite.InlineWriter, "_checkpoint", slow_after_copying)
+    released = slow_checkpoints(monkeypatch, before_copying=False)
     storage, _ = await open_storage(tmp_path, timeout=5.0)
     try:
         game_id = await new_game(storage)  # commit 1
