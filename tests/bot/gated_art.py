@@ -5,9 +5,9 @@ while it queues more; every drawing's view is recorded in :data:`DRAWN`, in orde
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
 
 from tabletop.pictures import Picture
+from tests.bot.stub_art import drawing_functions
 
 GATE = threading.Event()
 """Set to let the blocked drawings finish."""
@@ -23,16 +23,4 @@ def _picture(kind: str, view: object) -> Picture:
     return Picture(f"{kind}:{view}".encode(), f"the {kind} of {view}", 8, 4)
 
 
-def hand_picture(view: object, language: str = "en") -> Picture:
-    """The hand of ``view``."""
-    return _picture("hand", view)
-
-
-def table_picture(view: object, names: Sequence[str], language: str = "en") -> Picture:
-    """The table of ``view``."""
-    return _picture("table", view)
-
-
-def chart_picture(view: object, names: Sequence[str], language: str = "en") -> Picture:
-    """The chart of ``view``."""
-    return _picture("chart", view)
+hand_picture, table_picture, chart_picture = drawing_functions(_picture)

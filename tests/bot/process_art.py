@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 from tabletop.pictures import Picture
+from tests.bot.stub_art import drawing_functions
 
 
 def _picture(kind: str, view: object) -> Picture:
@@ -22,16 +22,4 @@ def _picture(kind: str, view: object) -> Picture:
     return Picture(f"{kind}:{view}".encode(), f"pid {os.getpid()} nice {os.nice(0)}", 8, 4)
 
 
-def hand_picture(view: object, language: str = "en") -> Picture:
-    """The hand of ``view``."""
-    return _picture("hand", view)
-
-
-def table_picture(view: object, names: Sequence[str], language: str = "en") -> Picture:
-    """The table of ``view``."""
-    return _picture("table", view)
-
-
-def chart_picture(view: object, names: Sequence[str], language: str = "en") -> Picture:
-    """The chart of ``view``."""
-    return _picture("chart", view)
+hand_picture, table_picture, chart_picture = drawing_functions(_picture)
