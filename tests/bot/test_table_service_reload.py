@@ -57,16 +57,26 @@ def _prompting_service(tables: list[object], prompted: list[int]) -> TableServic
     return service
 
 
-async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() -> None:
+def _a_stored_move_learnt_by_reload(
+    tables: list[object], prompted: list[int]
+) -> tuple[Table, int, TableService]:
+    """A table in its tricks whose mover's DM prompt the book knows, then that move made (as the
+    table learns a stored move from a reload), and a service recording what it shows: the
+    table, the mover and the service."""
     table = _playing_table()
     while engine(table).phase is Phase.MISERY:
         _advance(table)
     mover = engine(table).awaiting[0]
-    tables: list[object] = []
-    prompted: list[int] = []
     service = _prompting_service(tables, prompted)
     service.book.of(table).prompts[mover] = PromptRef(100, 200)  # the DM whose move was stored
     _advance(table)  # the stored move, which the table learns from the reload
+    return table, mover, service
+
+
+async def test_a_reloaded_running_table_is_shown_and_the_next_player_prompted() -> None:
+    tables: list[object] = []
+    prompted: list[int] = []
+    table, mover, service = _a_stored_move_learnt_by_reload(tables, prompted)
     await service.execute(table, Outcome("", reloaded_effects(table)))  # as the host hands it up
     assert len(tables) == 1  # the table message
     assert engine(table).phase is Phase.TRICKS
@@ -102,15 +112,9 @@ async def test_the_display_only_plays_the_reload_it_is_handed() -> None:
     """ShowReloaded alone shows nothing new: the bot asks the host nothing while it shows (the
     table message and prompts come as effects of their own); it only forgets the prompt whose
     move was stored."""
-    table = _playing_table()
-    while engine(table).phase is Phase.MISERY:
-        _advance(table)
-    mover = engine(table).awaiting[0]
     tables: list[object] = []
     prompted: list[int] = []
-    service = _prompting_service(tables, prompted)
-    service.book.of(table).prompts[mover] = PromptRef(100, 200)
-    _advance(table)
+    table, mover, service = _a_stored_move_learnt_by_reload(tables, prompted)
     await service.execute(table, Outcome("", (ShowReloaded(),)))
     assert (tables, prompted) == ([], [])
     assert not service.book.has_prompt(table, mover)
