@@ -29,7 +29,7 @@ from bot.replays.history import PAGE_GAMES, game_title, history_message
 from bot.replays.ids import HISTORY_TEMPLATE, REPLAY_TEMPLATE, HistoryId, ReplayId
 from bot.replays.step_message import ShownReplay, step_message
 from bot.runtime.dynamic_items import IdButton, RoutingCog
-from bot.tables.answer import Deferral, in_time, picture_in_time
+from bot.tables.answer import Deferral, edit_clicked_message, in_time, picture_in_time
 from bot.tables.languages import reader_language
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.service import service_for
@@ -111,15 +111,12 @@ class ReplayButton(IdButton[ReplayId], template=REPLAY_TEMPLATE):
                 )
             elif ident.kind == "open":
                 spec = _step(found, ident.step, language)
-                await send_ephemeral(interaction, spec, await _picture(interaction, spec, started))
+                await send_ephemeral(interaction, spec, await _picture(interaction, spec, started, deferral))
             else:
                 spec = _step(found, ident.step, language)
-                picture = await _picture(interaction, spec, started, "update")
+                picture = await _picture(interaction, spec, started, deferral)
                 edit = pictured_edit_kwargs(spec, picture, language=language)
-                if interaction.response.is_done():  # deferred while its picture was drawn
-                    await interaction.edit_original_response(**edit)
-                else:
-                    await interaction.response.edit_message(**edit)
+                await edit_clicked_message(interaction, edit)  # deferred if it was slow
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a replay button")
 

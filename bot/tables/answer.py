@@ -53,6 +53,15 @@ async def defer(interaction: discord.Interaction[Any], deferral: Deferral) -> No
         log.warning("Could not defer interaction %s: %s", interaction.id, exc)
 
 
+async def edit_clicked_message(interaction: discord.Interaction[Any], edit: dict[str, Any]) -> None:
+    """Edit the message a click came from as ``edit`` says: through the interaction's original
+    response once it was deferred (an update), else as its response."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**edit)
+    else:
+        await interaction.response.edit_message(**edit)
+
+
 class Answerer:
     """Holds a table's lock for an interaction and answers it in time."""
 
@@ -124,10 +133,7 @@ class Answerer:
         The picture comes with the next message that carries it anyway (no extra edit)."""
         kwargs = self._clicked_edit(spec, guild_id, unchanged=unchanged)
         async with self.guard(interaction):
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+            await edit_clicked_message(interaction, kwargs)
 
     def _clicked_edit(self, spec: Message, guild_id: int | None, *, unchanged: bool) -> dict[str, Any]:
         """The edit of a clicked message to ``spec``, with a picture only if drawn already."""
