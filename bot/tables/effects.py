@@ -78,7 +78,9 @@ class EffectPlayer:
         """Let the computer look at a table (computer seats to move, timers to run)."""
         self.last_results: dict[int, dict[str, Message]] = {}
         """The final standings of the last game of each channel in every catalog language, for
-        /score after the game (in its reader's language, or the channel's when shown to it)."""
+        /score after the game (in its reader's language, or the channel's when shown to it),
+        each with its chart's sketch whatever the setting at the game's end: /score draws it
+        only if the server shows pictures then."""
         self.rematches: Rematches | None = None
         """The Rematch buttons of the final standings (set by the service; None: no button)."""
 
@@ -159,7 +161,7 @@ class EffectPlayer:
                     changes = dict(effect.ratings)  # as stored with the game's end: given, not read
                     shown = in_every_language(partial(self._standings, table, effect.events, changes))
                     self.last_results[table.channel_id] = shown
-                    spec = shown[channel]
+                    spec = self.specs.shown_now(table, shown[channel])
                 else:
                     spec = localized(report, channel)
                 offer = None
@@ -176,11 +178,11 @@ class EffectPlayer:
                 lambda language: localized(
                     render.game_stopped_message(table.names_in(language), effect.by, effect.totals),
                     language,
-                    picture=self.specs.standings(table, language),
+                    picture=self.specs.kept_standings(table, language),  # drawn if shown when shown
                 )
             )
             self.last_results[table.channel_id] = shown
-            await courier.say(table, shown[channel])
+            await courier.say(table, self.specs.shown_now(table, shown[channel]))
             await self.show_stopped(table)
 
     def _standings(
@@ -188,13 +190,15 @@ class EffectPlayer:
     ) -> Message:
         """The final standings (the last report of the game's last ``events``) in ``language``,
         its players' names included, with the chart of the totals and each player's rating
-        change if the game counted (``changes``)."""
+        change if the game counted (``changes``). The chart is sketched whatever the setting
+        (kept for /score, drawn only where pictures are shown when it is shown:
+        :meth:`~bot.tables.table_specs.TableSpecs.kept_chart`)."""
         view = table.last_view()
         report = table.presentation.reports(events, view, table.names_in(language))[-1]
         if changes and table.match is not None:
             results = table.match.results()
             report = with_rating_changes(report, table.shown_names, results.totals, results.winners, changes)
-        return localized(report, language, picture=self.specs.sketch(table, "chart", view, language))
+        return localized(report, language, picture=self.specs.kept_chart(table, view, language))
 
     async def _clicked_prompt(
         self, table: Table, effect: PromptAnswered | PromptGoesOn, clicked: Clicked | None

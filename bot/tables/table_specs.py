@@ -7,9 +7,19 @@ the bot closes: :class:`TableSpecs` asks the painter (:meth:`~bot.tables.picture
 once per message and builds the spec (:mod:`bot.tables.table_messages`, pure) with its sketch or
 without. Everything that shows a table's game (the effect player, a click's answer, /hand,
 /score) builds its pictured messages here, so none of them passes the choice on by hand.
+
+One message is kept to be shown again later: a game's final standings (or a stopped game's
+totals), which /score shows until the channel's next game ends. Its chart must follow the
+setting when it is shown, not the one at the game's end (a server may turn pictures on or off
+in between), so the kept copy always holds the chart's sketch (:meth:`kept_chart`: plain data,
+the final view with the totals after each round, nothing drawn) and the painter draws it only
+if the server shows pictures when it is shown; the message posted at the game's end carries it
+only if pictures are shown then (:meth:`shown_now`).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from bot.tables.pictures import Painter
 from bot.tables.table_messages import prompt_spec, sketch, standings_sketch, table_spec
@@ -52,3 +62,20 @@ class TableSpecs:
         """The chart of the totals (:func:`~bot.tables.table_messages.standings_sketch`), None
         where pictures are not shown."""
         return standings_sketch(table, language) if self.pictured(table) else None
+
+    def kept_chart(self, table: Table, view: object, language: str) -> Sketch | None:
+        """The chart of the totals of ``view`` (the game's last) for a message kept to be shown
+        later (the final standings /score shows after the game), sketched whatever the setting
+        now: the painter draws it only where pictures are shown when it is shown (None: the
+        game draws none)."""
+        return sketch(table, "chart", view, language)
+
+    def kept_standings(self, table: Table, language: str) -> Sketch | None:
+        """The chart of the totals (:func:`~bot.tables.table_messages.standings_sketch`) for a
+        message kept to be shown later (a stopped game's totals), as :meth:`kept_chart`."""
+        return standings_sketch(table, language)
+
+    def shown_now(self, table: Table, kept: Message) -> Message:
+        """A kept message (:meth:`kept_chart`) as posted now: without its picture where
+        pictures are not shown now."""
+        return kept if self.pictured(table) else replace(kept, picture=None)

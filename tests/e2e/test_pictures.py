@@ -87,7 +87,11 @@ class Played:
     score: Message | None
 
 
-async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: bool) -> Played:
+async def _play(
+    emulator: Emulator, tmp_path: Path, short: Short, *, images: bool, then: str | None = None
+) -> Played:
+    """Play ``short`` at a server that shows pictures (``images``) or not; ``then``: the
+    server's image setting (``"on"``, ``"off"``) set after the game, before its last /score."""
     guild = emulator.add_guild("Pictures club")
     channel: Channel = emulator.add_text_channel(guild, "cards")
     ann: User = emulator.add_user("ann")
@@ -125,6 +129,8 @@ async def _play(emulator: Emulator, tmp_path: Path, short: Short, *, images: boo
 
         await emulator.driver.wait_until(over, timeout=WAIT, what="the final standings")
         await settle(emulator, bot, channel)
+        if then is not None:
+            await slash(emulator, ann, channel, "settings images", state=then)
         result = await emulator.driver.slash(ann, channel, "score")
         score = (await result.response()).message
         return Played(
@@ -194,6 +200,33 @@ async def test_a_server_that_turned_pictures_off_sees_text_only(
     assert all(not revision.attachment_names for m in shown for revision in m.history)
     assert played.score is not None and not played.score.attachments
     assert played.score_during is not None and not played.score_during.attachments
+
+
+async def test_score_after_the_game_draws_the_chart_once_pictures_are_turned_on(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The final standings' chart follows the setting when /score shows it, not the one at the
+    game's end: a game finished as text only shows its chart once pictures are turned on."""
+    short = GAMES[0]
+    played = await _play(emulator, tmp_path, short, images=False, then="on")
+    assert all(not m.attachments for m in played.channel)  # the standings were posted as text
+    assert played.score is not None and short.over in played.score.text
+    assert [a.filename for a in played.score.attachments] == ["scores.png"]
+    (chart,) = played.score.attachments
+    assert _png(chart) == _expected(played.table, "chart", played.table.last_view())
+    assert chart.description and "Final standings" in chart.description
+
+
+async def test_score_after_the_game_draws_no_chart_once_pictures_are_turned_off(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The reverse: a game finished with pictures on, then ``/settings images off``: /score
+    shows the final standings as text only."""
+    short = GAMES[0]
+    played = await _play(emulator, tmp_path, short, images=True, then="off")
+    assert _pictured(played.channel, "scores.png")  # the standings were posted with their chart
+    assert played.score is not None and short.over in played.score.text
+    assert not played.score.attachments
 
 
 async def test_the_choice_is_a_managers_and_outlives_a_restart(emulator: Emulator, tmp_path: Path) -> None:
