@@ -8,6 +8,13 @@ indices. A word's tile is its mask read through a table of 256 indices (each cov
 pixel blended, once per ink and background), so even a word never written before costs no
 colour search. Otherwise (a card over another card) the covered area is blended in full
 colour and reduced to the picture's palette on the spot: the same result, slower.
+
+A card on uneven ground is blended whole, on purpose. Pasting its cached tile and blending only
+its see-through corners gives the same pixels (where the picture has no colours of its own
+beyond the card's) but measured slower (docs/benchmarks.md, "A card over another card"):
+each Pillow call costs tens of microseconds, and the corners take more calls than one blend of
+the whole card saves. A fully opaque card would be its tile alone, but the kit draws none:
+every card has rounded corners.
 """
 
 from __future__ import annotations
