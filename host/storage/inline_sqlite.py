@@ -32,14 +32,17 @@ import contextlib
 import logging
 import sqlite3
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable, create_engine
-from sqlalchemy.engine import URL, CursorResult
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.engine import URL, CursorResult, Dialect
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.storage.database import install_sqlite_pragmas, normalise_url
+from host.storage.fixed_statements import DriverResult, FixedStatement, StatementResult
 
 log = logging.getLogger("host.storage")
 
@@ -67,14 +70,77 @@ def inline_writer_for(url: str, timeout: float) -> InlineWriter | None:
 
 class InlineConnection:
     """A synchronous SQLAlchemy connection behind the ``execute`` coroutine that
-    :class:`host.storage.transaction.Transaction` awaits (it returns without suspending)."""
+    :class:`host.storage.transaction.Transaction` awaits (it returns without suspending), and
+    its driver connection, which runs the fixed statements (:meth:`run`)."""
+
+    __slots__ = ("_conn", "_dialect", "_driver")
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
+        self._dialect = conn.dialect
+        self._driver: sqlite3.Connection = conn.connection.dbapi_connection  # type: ignore[assignment]
 
     async def execute(self, statement: Executable, parameters: Any = None) -> CursorResult[Any]:
         """Run one statement now, on this thread."""
         return self._conn.execute(statement, parameters)
+
+    def run(
+        self, fixed: FixedStatement, parameters: Mapping[str, Any] | Sequence[Mapping[str, Any]]
+    ) -> StatementResult:
+        """Run a fixed statement now, through the driver's cursor with the SQL SQLAlchemy
+        compiled for it once (through SQLAlchemy when it cannot be: see
+        :mod:`host.storage.fixed_statements`). A list of parameters runs it once for each.
+        The driver's errors come as SQLAlchemy's (an ``IntegrityError``, an ``OperationalError``),
+        as from :meth:`execute`."""
+        rows = [parameters] if isinstance(parameters, Mapping) else list(parameters)
+        many = len(rows) > 1
+        compiled = fixed.compiled_for(self._dialect, tuple(rows[0]), many) if rows else None
+        if compiled is None:
+            return self._conn.execute(fixed.statement, parameters)
+        cursor = self._driver.cursor()
+        try:
+            if many:
+                cursor.executemany(compiled.sql, [compiled.values(row) for row in rows])
+            else:
+                cursor.execute(compiled.sql, compiled.values(rows[0]))
+            selected = cursor.fetchall() if cursor.description is not None else ()
+            return DriverResult(cursor.rowcount, selected)
+        except sqlite3.Error as exc:
+            raise self._failed(exc, compiled.sql, parameters, cursor) from exc
+        finally:
+            cursor.close()
+
+    def _failed(self, exc: sqlite3.Error, sql: str, parameters: Any, cursor: sqlite3.Cursor) -> BaseException:
+        """The SQLAlchemy error for the driver's ``exc`` (SQLAlchemy's execution would raise the
+        same), the connection invalidated when the driver says it is gone."""
+        gone = self._dialect.is_disconnect(exc, self._driver, cursor)  # type: ignore[arg-type]
+        if gone:
+            self._conn.invalidate(exc)
+        return driver_error(exc, sql, parameters, self._dialect, invalidated=gone)
+
+
+def driver_error(
+    exc: sqlite3.Error, sql: str, parameters: Any, dialect: Dialect, *, invalidated: bool = False
+) -> BaseException:
+    """SQLAlchemy's error (``IntegrityError``, ``OperationalError``, ...) for an error the SQLite
+    driver raised running ``sql`` directly, as SQLAlchemy's execution would have raised it."""
+    error = DBAPIError.instance(
+        sql, parameters, exc, sqlite3.Error, connection_invalidated=invalidated, dialect=dialect
+    )
+    assert isinstance(error, BaseException)
+    return error
+
+
+async def run(
+    conn: AsyncConnection | InlineConnection,
+    fixed: FixedStatement,
+    parameters: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+) -> StatementResult:
+    """Run a fixed statement on a transaction's connection: through the driver on the inline
+    SQLite writer, through SQLAlchemy on any other (see :mod:`host.storage.fixed_statements`)."""
+    if isinstance(conn, InlineConnection):
+        return conn.run(fixed, parameters)
+    return await conn.execute(fixed.statement, parameters)
 
 
 def is_locked(exc: OperationalError) -> bool:
