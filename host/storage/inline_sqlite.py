@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Executable, create_engine
+from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import URL, CursorResult, Dialect
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection
@@ -143,6 +143,25 @@ async def run(
     return await conn.execute(fixed.statement, parameters)
 
 
+BEGIN_IMMEDIATE = "BEGIN IMMEDIATE"
+
+
+def begin_through_driver(engine: Engine) -> None:
+    """Make every transaction SQLAlchemy begins on ``engine`` (a pysqlite engine whose driver
+    begins none itself: :func:`host.storage.database.install_sqlite_pragmas`) start with
+    ``BEGIN IMMEDIATE`` run on the driver's connection: ~20 us of CPU less a transaction than
+    through SQLAlchemy's execution. A refusal (the lock taken) raises SQLAlchemy's
+    ``OperationalError``, as SQLAlchemy's execution of it did."""
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(conn: Connection) -> None:
+        driver: sqlite3.Connection = conn.connection.dbapi_connection  # type: ignore[assignment]
+        try:
+            driver.execute(BEGIN_IMMEDIATE)
+        except sqlite3.Error as exc:
+            raise driver_error(exc, BEGIN_IMMEDIATE, None, conn.dialect) from exc
+
+
 def is_locked(exc: OperationalError) -> bool:
     """Whether SQLite refused because another connection holds the lock."""
     return isinstance(exc.orig, sqlite3.OperationalError) and "locked" in str(exc.orig)
@@ -167,7 +186,8 @@ class InlineWriter:
         """Transactions holding a connection at once (see :meth:`take_turn`)."""
         # Like the reading connections, but never waiting for the lock (see `begin`) and never
         # checkpointing on their own (see `committed`).
-        install_sqlite_pragmas(self._engine, 0, autocheckpoint=False)
+        install_sqlite_pragmas(self._engine, 0, autocheckpoint=False, begin=False)
+        begin_through_driver(self._engine)
 
     @property
     def engine(self) -> Engine:
