@@ -6,6 +6,10 @@ idle bot and ~5 ms on a busy one, where every hand-back waits its turn in the lo
 needs ~0.05 ms for it. Since the bot writes one small transaction at a time (see
 :mod:`host.write_queue`), running it synchronously holds the loop for a fraction of a millisecond,
 far less than it waited for the hops; reads (start-up loading, statistics) stay on aiosqlite.
+The writes' fixed statements and the ``BEGIN IMMEDIATE`` skip SQLAlchemy's execution too and run
+on the driver's connection (:meth:`InlineConnection.run`, :func:`begin_through_driver`; see
+:mod:`host.storage.fixed_statements`): SQLAlchemy's machinery cost several times what SQLite
+needs for one of them.
 
 Three things could hold the loop longer and are kept off it:
 
