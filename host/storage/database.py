@@ -143,7 +143,9 @@ async def begin_snapshot(conn: AsyncConnection, backend: Backend) -> None:
             await conn.begin()
 
 
-def install_sqlite_pragmas(engine: Engine, busy_timeout: float, *, autocheckpoint: bool = True) -> None:
+def install_sqlite_pragmas(
+    engine: Engine, busy_timeout: float, *, autocheckpoint: bool = True, begin: bool = True
+) -> None:
     """Turn on foreign keys and WAL (readers never block the writer) on every new connection of
     ``engine`` (an async engine's ``sync_engine``), set the busy timeout (seconds) and, unless
     turned off, SQLite's automatic checkpoints, and let SQLAlchemy, not the driver, begin
@@ -155,7 +157,9 @@ def install_sqlite_pragmas(engine: Engine, busy_timeout: float, *, autocheckpoin
     SQLAlchemy's documentation recommends for pysqlite/aiosqlite, the driver's own handling is
     turned off (``isolation_level = None``) and every transaction SQLAlchemy begins emits BEGIN
     itself: IMMEDIATE (the write lock at once, waiting up to the busy timeout, so a write never
-    fails on a snapshot gone stale) unless the connection is marked with `read_only`.
+    fails on a snapshot gone stale) unless the connection is marked with `read_only`. With
+    ``begin`` False the caller installs its own BEGIN (the inline writer's, through the driver:
+    :func:`host.storage.inline_sqlite.begin_through_driver`).
     """
 
     @event.listens_for(engine, "connect")
@@ -172,6 +176,9 @@ def install_sqlite_pragmas(engine: Engine, busy_timeout: float, *, autocheckpoin
                 cursor.execute("PRAGMA wal_autocheckpoint = 0")
         finally:
             cursor.close()
+
+    if not begin:
+        return
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Connection) -> None:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.storage.errors import ActionOutOfOrder, DuplicateAction, GameNotActive, UnknownGame
-from host.storage.inline_sqlite import InlineConnection
+from host.storage.inline_sqlite import InlineConnection, run
 from host.storage.rating_rows import rate_finished_game
 from host.storage.records import GameStatus, SeatRatingChange, SeatRecord, SeatResult
 from host.storage.schema import (
@@ -114,7 +114,8 @@ class GameWrites(Writes):
             raise ValueError("an action's text is empty")
         # Claiming the sequence number and inserting the row happen together: two writers racing
         # for the same number cannot both succeed, and the log can never get a gap.
-        claimed = await self._conn.execute(
+        claimed = await run(
+            self._conn,
             update_by_key(games, ("id", "status", "action_count"), ("action_count", "updated_at")),
             keyed(
                 {"id": game_id, "status": GameStatus.ACTIVE.value, "action_count": seq},
@@ -124,7 +125,8 @@ class GameWrites(Writes):
         if claimed.rowcount != 1:
             await _explain_refused_action(self._conn, game_id, seq)
         try:
-            await self._conn.execute(
+            await run(
+                self._conn,
                 insert_into(game_actions),
                 {"game_id": game_id, "seq": seq, "seat": seat, "action": action},
             )
@@ -133,7 +135,8 @@ class GameWrites(Writes):
         await forget_message(self._conn, game_id, "hand", seat)
 
     async def _end_game(self, game_id: int, status: GameStatus, reason: str | None) -> bool:
-        ended = await self._conn.execute(
+        ended = await run(
+            self._conn,
             update_by_key(games, ("id", "status"), ("status", "ended_at", "updated_at", "end_reason")),
             keyed(
                 {"id": game_id, "status": GameStatus.ACTIVE.value},
@@ -141,7 +144,7 @@ class GameWrites(Writes):
             ),
         )
         if ended.rowcount == 1:
-            await self._conn.execute(delete_by_key(game_timers, ("game_id",)), keyed({"game_id": game_id}))
+            await run(self._conn, delete_by_key(game_timers, ("game_id",)), keyed({"game_id": game_id}))
             return True
         row = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).first()
         if row is None:
@@ -160,7 +163,8 @@ class GameWrites(Writes):
             status = (await self._conn.execute(select(games.c.status).where(games.c.id == game_id))).scalar()
             raise GameNotActive(game_id, str(status))
         if results:
-            await self._conn.execute(
+            await run(
+                self._conn,
                 insert_into(game_results),
                 [
                     {
@@ -182,7 +186,7 @@ class GameWrites(Writes):
                 for name, value in r.stats.items()
             ]
             if stats:
-                await self._conn.execute(insert_into(game_stats), stats)
+                await run(self._conn, insert_into(game_stats), stats)
         # The ratings move with the game's end, in this transaction (see host.storage.rating_rows).
         return await rate_finished_game(self._conn, game_id, results)
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete
 
+from host.storage.inline_sqlite import run
 from host.storage.records import GameStatus
 from host.storage.schema import game_messages, game_timers, games
 from host.storage.writes import Writes, delete_by_key, forget_message, keyed, seat_key, update_by_key
@@ -38,7 +39,8 @@ class MessageWrites(Writes):
         concurrent move of the same game (which deletes the seat's hand DM in its transaction)
         is ordered with this write: a DM the game has already passed is never stored.
         """
-        current = await self._conn.execute(
+        current = await run(
+            self._conn,
             update_by_key(games, ("id", "status", "action_count"), ("action_count",)),
             keyed(
                 {"id": game_id, "status": GameStatus.ACTIVE.value, "action_count": action_count},
@@ -80,20 +82,17 @@ class TimerWrites(Writes):
     async def mark_timer_reminded(self, game_id: int, kind: str, seat: int | None = None) -> bool:
         """Record that the players were reminded of this timer's deadline (now); False if the
         timer is not set."""
-        updated = await self._conn.execute(
-            update(game_timers)
-            .where(
-                game_timers.c.game_id == game_id,
-                game_timers.c.kind == kind,
-                game_timers.c.seat == seat_key(seat),
-            )
-            .values(reminded_at=self.now)
+        updated = await run(
+            self._conn,
+            update_by_key(game_timers, ("game_id", "kind", "seat"), ("reminded_at",)),
+            keyed({"game_id": game_id, "kind": kind, "seat": seat_key(seat)}, {"reminded_at": self.now}),
         )
         return updated.rowcount > 0
 
     async def clear_timer(self, game_id: int, kind: str, seat: int | None = None) -> bool:
         """Remove one timer; False if it was not set."""
-        deleted = await self._conn.execute(
+        deleted = await run(
+            self._conn,
             delete_by_key(game_timers, ("game_id", "kind", "seat")),
             keyed({"game_id": game_id, "kind": kind, "seat": seat_key(seat)}),
         )

@@ -15,20 +15,22 @@ import json
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Delete, Insert, Table, Update, bindparam, delete, insert, select, update
+from sqlalchemy import Table, bindparam, delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.storage.errors import UnknownGame
-from host.storage.inline_sqlite import InlineConnection
+from host.storage.fixed_statements import FixedStatement
+from host.storage.inline_sqlite import InlineConnection, run
 from host.storage.schema import NO_SEAT, game_messages, games
 
 
 @functools.cache
-def update_by_key(table: Table, keys: tuple[str, ...], values: tuple[str, ...]) -> Update:
+def update_by_key(table: Table, keys: tuple[str, ...], values: tuple[str, ...]) -> FixedStatement:
     """``UPDATE table SET values WHERE keys`` with bound parameters ``key_<name>`` and
     ``new_<name>``, built once: building the statement again for every move (SQLAlchemy's
-    expression objects and their cache key) cost more than SQLite running it."""
-    return (
+    expression objects and their cache key) cost more than SQLite running it. (Run with
+    :func:`run`, as every statement here: see :mod:`host.storage.fixed_statements`.)"""
+    return FixedStatement(
         update(table)
         .where(*(table.c[name] == bindparam(f"key_{name}") for name in keys))
         .values({name: bindparam(f"new_{name}") for name in values})
@@ -36,18 +38,18 @@ def update_by_key(table: Table, keys: tuple[str, ...], values: tuple[str, ...]) 
 
 
 @functools.cache
-def delete_by_key(table: Table, keys: tuple[str, ...]) -> Delete:
+def delete_by_key(table: Table, keys: tuple[str, ...]) -> FixedStatement:
     """``DELETE FROM table WHERE keys`` with bound parameters ``key_<name>``, built once."""
-    return delete(table).where(*(table.c[name] == bindparam(f"key_{name}") for name in keys))
+    return FixedStatement(delete(table).where(*(table.c[name] == bindparam(f"key_{name}") for name in keys)))
 
 
 @functools.cache
-def insert_into(table: Table) -> Insert:
+def insert_into(table: Table) -> FixedStatement:
     """``INSERT INTO table``, its columns given by the parameters of each execution."""
-    return insert(table)
+    return FixedStatement(insert(table))
 
 
-GAME_EXISTS = select(games.c.id).where(games.c.id == bindparam("key_id"))
+GAME_EXISTS = FixedStatement(select(games.c.id).where(games.c.id == bindparam("key_id")))
 """The id of the game ``key_id``, if it exists."""
 
 
@@ -75,7 +77,8 @@ async def forget_message(
     conn: AsyncConnection | InlineConnection, game_id: int, purpose: str, seat: int | None
 ) -> bool:
     """Delete a game's stored message (``purpose``, ``seat``); False if none was stored."""
-    deleted = await conn.execute(
+    deleted = await run(
+        conn,
         delete_by_key(game_messages, ("game_id", "purpose", "seat")),
         keyed({"game_id": game_id, "purpose": purpose, "seat": seat_key(seat)}),
     )
@@ -94,13 +97,11 @@ class Writes:
 
     async def _upsert(self, table: Table, key: dict[str, Any], values: dict[str, Any]) -> None:
         """Write ``values`` into the row of ``key``: updated if there is one, else inserted."""
-        updated = await self._conn.execute(
-            update_by_key(table, tuple(key), tuple(values)), keyed(key, values)
-        )
+        updated = await run(self._conn, update_by_key(table, tuple(key), tuple(values)), keyed(key, values))
         if updated.rowcount == 0:
-            await self._conn.execute(insert_into(table), {**key, **values})
+            await run(self._conn, insert_into(table), {**key, **values})
 
     async def _require_game(self, game_id: int) -> None:
         """Raise :class:`UnknownGame` unless the game is stored."""
-        if (await self._conn.execute(GAME_EXISTS, {"key_id": game_id})).first() is None:
+        if (await run(self._conn, GAME_EXISTS, {"key_id": game_id})).first() is None:
             raise UnknownGame(game_id)
