@@ -8,6 +8,15 @@ was given and edits the message with it. A state superseded before its picture w
 drawn nor shown (the painter drops a drawing nobody waits for), and a state superseded while its
 picture was drawn is not shown either: the message goes straight to the newest. Edits of one
 message stay in order, and no state is shown after a newer one.
+
+A state waits for its picture at most :attr:`Painter.wait <bot.tables.pictures.Painter.wait>`
+seconds from when the message's oldest state not shown yet was given: then it is shown as text
+(the message's older picture removed: a picture never shows a state its words have left behind),
+and its picture is edited in when drawn, unless a newer state came meanwhile (which is shown
+instead, at the same bound). So the channel sees every move within the bound however starved the
+painter is, and a prompt that waits for the table message (:meth:`TableEdits.flush`) waits as
+long at most. A picture late on a starved machine costs one REST call more (the text, then the
+picture); in time, none.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from typing import Any
 
 import aiohttp
 import discord
@@ -38,10 +48,18 @@ Repost = Callable[[Table, Message], Awaitable[None]]
 class _Pending:
     """The newest state waiting for one table message, and a flag raised when it changes."""
 
-    def __init__(self, table: Table, spec: Message) -> None:
+    def __init__(self, table: Table, spec: Message, given: float) -> None:
         self.table = table
         self.spec: Message | None = spec
         self.newer = asyncio.Event()
+        self.shown = asyncio.Event()
+        """Set while the newest state given is shown (as text or with its picture)."""
+        self.due = given
+        """The loop's time the oldest state not shown yet was given (its bound runs from it)."""
+        self.text_shown = False
+        """The newest state is shown as text already (posted so: only its picture is owed)."""
+        self.late: asyncio.Future[Picture | None] | None = None
+        """The newest state's drawing, already under way (a post's late picture)."""
         self.task: asyncio.Task[None] | None = None
         self.drawing: Sketch | None = None
         """The picture being waited for (hurried when someone waits for the edit)."""
@@ -58,6 +76,8 @@ class TableEdits:
         self.repost = repost
         """Shows a state anew when its message is gone (the courier's post of a table message)."""
         self._pending: dict[int, _Pending] = {}
+        self.shown_as_text = 0
+        """States shown as text because their picture was late, for tests and benchmarks."""
 
     def pending(self, message_id: int) -> bool:
         """Whether an edit of ``message_id`` is still on its way."""
@@ -68,28 +88,53 @@ class TableEdits:
         return any(p.table.channel_id == channel_id for p in self._pending.values())
 
     def show(self, table: Table, message_id: int, spec: Message) -> None:
-        """Edit the table message ``message_id`` to ``spec`` once its picture is drawn (a state
-        given before, not shown yet, is dropped)."""
+        """Edit the table message ``message_id`` to ``spec`` once its picture is drawn, as text
+        after the bound (a state given before, not shown yet, is dropped)."""
+        self._give(table, message_id, spec)
+
+    def picture_late(
+        self, table: Table, message_id: int, spec: Message, drawing: asyncio.Future[Picture | None]
+    ) -> None:
+        """The table message ``message_id`` was just posted as ``spec`` in words, its picture
+        late (``drawing``): edited in when drawn, unless a newer state comes first."""
+        pending = self._give(table, message_id, spec)
+        pending.text_shown = True
+        pending.late = drawing
+        pending.shown.set()
+
+    def _give(self, table: Table, message_id: int, spec: Message) -> _Pending:
+        now = asyncio.get_running_loop().time()
         pending = self._pending.get(message_id)
         if pending is None:
-            pending = self._pending[message_id] = _Pending(table, spec)
+            pending = self._pending[message_id] = _Pending(table, spec, now)
             pending.task = asyncio.create_task(self._run(message_id, pending))
         else:
+            if pending.shown.is_set():
+                pending.due = now  # everything given before is shown: the bound runs anew
             pending.spec = spec
+            pending.text_shown = False
+            if pending.late is not None:
+                pending.late.cancel()
+                pending.late = None
             pending.newer.set()
+        pending.shown.clear()
+        return pending
 
     async def flush(self, channel_id: int) -> None:
-        """Wait until the edits of ``channel_id``'s table messages given so far are shown (or
-        failed), their pictures drawn first now: a message posted in the channel, or a prompt
-        DMed, after them keeps its place after them."""
-        while waited := [p for p in self._pending.values() if p.table.channel_id == channel_id]:
+        """Wait until the newest states given so far to ``channel_id``'s table messages are
+        shown (as text at most :attr:`Painter.wait` seconds after they were given), their
+        pictures drawn first now: a message posted in the channel, or a prompt DMed, after them
+        keeps its place after them."""
+        while waited := [
+            p for p in self._pending.values() if p.table.channel_id == channel_id and not p.shown.is_set()
+        ]:
             for pending in waited:
                 if pending.drawing is not None:  # someone waits for it now
                     self.painter.hurry(pending.drawing)
-            await asyncio.gather(*(p.task for p in waited if p.task is not None), return_exceptions=True)
+            await asyncio.wait({asyncio.ensure_future(p.shown.wait()) for p in waited})
 
     async def settle(self) -> None:
-        """Wait until every edit given so far is shown (or failed)."""
+        """Wait until every edit given so far is shown (or failed), late pictures included."""
         while self._pending:
             tasks = [p.task for p in self._pending.values() if p.task is not None]
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -107,26 +152,52 @@ class TableEdits:
             log.warning("Table messages left unshown at shutdown: %d", len(self._pending))
 
     async def _run(self, message_id: int, pending: _Pending) -> None:
+        loop = asyncio.get_running_loop()
         try:
             while pending.spec is not None:
                 spec, pending.spec = pending.spec, None
+                text_shown, pending.text_shown = pending.text_shown, False
+                drawing, pending.late = pending.late, None
                 pending.newer.clear()
                 pending.drawing = spec.picture
-                drawing = asyncio.ensure_future(self.painter.picture(spec.picture, pending.table.guild_id))
+                if drawing is None:
+                    asked = self.painter.picture(spec.picture, pending.table.guild_id)
+                    drawing = asyncio.ensure_future(asked)
                 newer = asyncio.ensure_future(pending.newer.wait())
-                await asyncio.wait({drawing, newer}, return_when=asyncio.FIRST_COMPLETED)
-                newer.cancel()
+                both: set[asyncio.Future[Any]] = {drawing, newer}
+                try:
+                    if not text_shown:
+                        left = max(0.0, pending.due + self.painter.wait - loop.time())
+                        first = asyncio.FIRST_COMPLETED
+                        await asyncio.wait(both, timeout=left, return_when=first)
+                        if not drawing.done() and not newer.done():
+                            # the picture is late: the state goes out in words now
+                            await self._edit(message_id, pending.table, spec, None)
+                            self.shown_as_text += 1
+                            text_shown = True
+                            if not pending.newer.is_set():
+                                pending.shown.set()
+                    await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    newer.cancel()
                 if pending.newer.is_set():  # superseded: its picture is not drawn if not begun
                     drawing.cancel()
                     continue
                 pending.drawing = None
-                await self._edit(message_id, pending.table, spec, drawing.result())
+                picture = drawing.result()
+                if not (text_shown and picture is None):  # (a failed picture adds nothing)
+                    await self._edit(message_id, pending.table, spec, picture)
+                if pending.spec is None:
+                    pending.shown.set()
+                    pending.due = loop.time()
         finally:
+            pending.shown.set()
             del self._pending[message_id]
 
     async def _edit(self, message_id: int, table: Table, spec: Message, picture: Picture | None) -> None:
-        """Edit the message (its picture replaced; kept if the bot is closing), or post it anew
-        if it was deleted and is still the table's message; a failure is logged."""
+        """Edit the message (its picture replaced, removed when None; kept if the bot is
+        closing), or post it anew if it was deleted and is still the table's message; a failure
+        is logged."""
         if picture is None and self.painter.closed:
             kwargs = edit_kwargs(spec)  # shutting down: no picture now, but keep the shown one
         else:
