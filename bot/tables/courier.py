@@ -84,8 +84,7 @@ class Courier:
     def _owe(self, table: Table, channel_id: int, message_id: int, spec: Message, asked: Asked) -> None:
         """A late picture of ``spec`` is edited into the message sent or edited just now."""
         if asked.late is not None and spec.picture is not None:
-            lock = table.lock if channel_id != table.channel_id else None  # a DM: as prompts are
-            self.late.owe(channel_id, message_id, spec.picture.kind, asked.late, lock)
+            self.late.owe(channel_id, message_id, spec.picture.kind, asked.late)
 
     # --- the channel ---------------------------------------------------------------------------
 
@@ -163,7 +162,7 @@ class Courier:
     async def edit_dm(self, table: Table, ref: PromptRef, spec: Message) -> None:
         """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
         and picture replaced)."""
-        self.late.edited(ref.message_id)
+        await self.late.edited(ref.message_id)
         asked = await ask(self.painter, spec.picture, table.guild_id)
         channel = self.client.get_partial_messageable(ref.channel_id)
         try:

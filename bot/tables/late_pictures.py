@@ -8,8 +8,8 @@ wait for it. After the bound the message goes out as text (as when a drawing fai
 :class:`LatePictures` edits the picture in (its attachments only: one REST call, made only when
 a picture was late) once it is drawn, unless the message was edited since (a prompt answered,
 shrunk or renewed shows what it shows now: its next picture comes with that change) or the bot
-is closing. A DM's late edit is made under its table's lock, as every other edit of a prompt is,
-so that it never lands after a newer edit of the same message.
+is closing. An edit of the message waits for a late picture's edit already on its way (it is
+never overtaken by it), without holding the table: the game and its clicks go on meanwhile.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ import aiohttp
 import discord
 
 from bot.tables.pictures import Painter, picture_file
-from host.table_lock import TableLock
 from tabletop.pictures import Picture, Sketch
 
 log = logging.getLogger(__name__)
@@ -65,6 +64,10 @@ class LatePictures:
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._owed: dict[int, asyncio.Task[None]] = {}
+        self._sending: set[int] = set()
+        """The messages whose late picture's edit is on its way to Discord."""
+        self.owed = 0
+        """How many messages went out without their picture, late (for tests and benchmarks)."""
         self.edited_in = 0
         """How many late pictures were edited into their message, for tests and benchmarks."""
 
@@ -74,24 +77,32 @@ class LatePictures:
         message_id: int,
         kind: str,
         drawing: asyncio.Future[Picture | None],
-        lock: TableLock | None,
     ) -> None:
-        """Edit ``drawing``'s picture into the message when it is drawn, unless the message is
-        edited before (:meth:`edited`). ``lock``: taken for the edit (a DM's table lock), so that
-        no other edit of the message is under way meanwhile."""
-        self.edited(message_id)
-        task = asyncio.create_task(self._edit_in(channel_id, message_id, kind, drawing, lock))
+        """Edit ``drawing``'s picture into the message (sent or edited just now) when it is
+        drawn, unless the message is edited before (:meth:`edited`)."""
+        self.owed += 1
+        older = self._owed.pop(message_id, None)
+        if older is not None:
+            older.cancel()
+        task = asyncio.create_task(self._edit_in(channel_id, message_id, kind, drawing))
         self._owed[message_id] = task
 
     def owes(self, message_id: int) -> bool:
         """Whether a late picture is still owed to ``message_id``."""
         return message_id in self._owed
 
-    def edited(self, message_id: int) -> None:
-        """The message is edited now (to what it shows next): its late picture is not shown."""
+    async def edited(self, message_id: int) -> None:
+        """The message is about to be edited (to what it shows next): its late picture is not
+        shown, or, if its edit is on its way already, that edit is waited for (the new one then
+        comes after it)."""
         task = self._owed.pop(message_id, None)
-        if task is not None:
+        if task is None:
+            return
+        if message_id not in self._sending:
             task.cancel()
+            return
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(task)
 
     async def _edit_in(
         self,
@@ -99,18 +110,18 @@ class LatePictures:
         message_id: int,
         kind: str,
         drawing: asyncio.Future[Picture | None],
-        lock: TableLock | None,
     ) -> None:
         try:
             picture = await drawing
             if picture is None:  # failed, or the bot is closing: the message stays text
                 return
-            async with lock if lock is not None else contextlib.nullcontext():
-                if self._owed.get(message_id) is not asyncio.current_task():
-                    return  # edited meanwhile (while the lock was waited for)
+            self._sending.add(message_id)
+            try:
                 channel = self.client.get_partial_messageable(channel_id)
                 await channel.get_partial_message(message_id).edit(attachments=[picture_file(picture, kind)])
-                self.edited_in += 1
+            finally:
+                self._sending.discard(message_id)
+            self.edited_in += 1
         except asyncio.CancelledError:
             drawing.cancel()  # nobody else waits for it: not drawn if not begun
             raise

@@ -9,14 +9,15 @@ drawn nor shown (the painter drops a drawing nobody waits for), and a state supe
 picture was drawn is not shown either: the message goes straight to the newest. Edits of one
 message stay in order, and no state is shown after a newer one.
 
-A state waits for its picture at most :attr:`Painter.wait <bot.tables.pictures.Painter.wait>`
-seconds from when the message's oldest state not shown yet was given: then it is shown as text
-(the message's older picture removed: a picture never shows a state its words have left behind),
-and its picture is edited in when drawn, unless a newer state came meanwhile (which is shown
-instead, at the same bound). So the channel sees every move within the bound however starved the
-painter is, and a prompt that waits for the table message (:meth:`TableEdits.flush`) waits as
-long at most. A picture late on a starved machine costs one REST call more (the text, then the
-picture); in time, none.
+While nobody waits for it, a state waits for its picture as long as the drawing takes: the
+game goes on meanwhile, and on a starved painter the states in between are skipped (one REST
+call per picture drawn, not per move). Once a prompt or a post waits behind the table message
+(:meth:`TableEdits.flush`: the channel must show the move a prompt answers), the state waits at
+most :attr:`Painter.wait <bot.tables.pictures.Painter.wait>` seconds more: then it is shown in
+words (the older picture removed: a picture never shows a state its words have left behind), the
+prompt goes out, and the picture is edited in when drawn unless a newer state came first (that
+one is shown instead). So no prompt waits for a starved painter longer than the bound, and a
+picture late for a prompt costs one REST call more (the words, then the picture); in time, none.
 """
 
 from __future__ import annotations
@@ -48,14 +49,17 @@ Repost = Callable[[Table, Message], Awaitable[None]]
 class _Pending:
     """The newest state waiting for one table message, and a flag raised when it changes."""
 
-    def __init__(self, table: Table, spec: Message, given: float) -> None:
+    def __init__(self, table: Table, spec: Message) -> None:
         self.table = table
         self.spec: Message | None = spec
         self.newer = asyncio.Event()
         self.shown = asyncio.Event()
         """Set while the newest state given is shown (as text or with its picture)."""
-        self.due = given
-        """The loop's time the oldest state not shown yet was given (its bound runs from it)."""
+        self.deadline: float | None = None
+        """The loop's time by which the newest state is shown, in words if its picture is not
+        drawn by then (set when someone waits for it: :meth:`TableEdits.flush`)."""
+        self.waited = asyncio.Event()
+        """Raised when someone starts waiting (the deadline set or moved closer)."""
         self.text_shown = False
         """The newest state is shown as text already (posted so: only its picture is owed)."""
         self.late: asyncio.Future[Picture | None] | None = None
@@ -78,6 +82,8 @@ class TableEdits:
         self._pending: dict[int, _Pending] = {}
         self.shown_as_text = 0
         """States shown as text because their picture was late, for tests and benchmarks."""
+        self.pictures_after_text = 0
+        """Late pictures edited in after their state's text, for tests and benchmarks."""
 
     def pending(self, message_id: int) -> bool:
         """Whether an edit of ``message_id`` is still on its way."""
@@ -103,14 +109,13 @@ class TableEdits:
         pending.shown.set()
 
     def _give(self, table: Table, message_id: int, spec: Message) -> _Pending:
-        now = asyncio.get_running_loop().time()
         pending = self._pending.get(message_id)
         if pending is None:
-            pending = self._pending[message_id] = _Pending(table, spec, now)
+            pending = self._pending[message_id] = _Pending(table, spec)
             pending.task = asyncio.create_task(self._run(message_id, pending))
         else:
             if pending.shown.is_set():
-                pending.due = now  # everything given before is shown: the bound runs anew
+                pending.deadline = None  # everything given before is shown: nobody waits
             pending.spec = spec
             pending.text_shown = False
             if pending.late is not None:
@@ -122,15 +127,19 @@ class TableEdits:
 
     async def flush(self, channel_id: int) -> None:
         """Wait until the newest states given so far to ``channel_id``'s table messages are
-        shown (as text at most :attr:`Painter.wait` seconds after they were given), their
-        pictures drawn first now: a message posted in the channel, or a prompt DMed, after them
-        keeps its place after them."""
+        shown, their pictures drawn first now, and in words if not drawn within
+        :attr:`Painter.wait` seconds: a message posted in the channel, or a prompt DMed, after
+        them keeps its place after them."""
+        deadline = asyncio.get_running_loop().time() + self.painter.wait
         while waited := [
             p for p in self._pending.values() if p.table.channel_id == channel_id and not p.shown.is_set()
         ]:
             for pending in waited:
                 if pending.drawing is not None:  # someone waits for it now
                     self.painter.hurry(pending.drawing)
+                if pending.deadline is None or deadline < pending.deadline:
+                    pending.deadline = deadline
+                    pending.waited.set()
             await asyncio.wait({asyncio.ensure_future(p.shown.wait()) for p in waited})
 
     async def settle(self) -> None:
@@ -151,8 +160,25 @@ class TableEdits:
                     pending.task.cancel()
             log.warning("Table messages left unshown at shutdown: %d", len(self._pending))
 
-    async def _run(self, message_id: int, pending: _Pending) -> None:
+    async def _drawn_in_time(self, pending: _Pending, both: set[asyncio.Future[Any]]) -> bool:
+        """Wait until the drawing or a newer state is done (``both``), at most until the
+        pending state's deadline once someone waits for it; False when that came first."""
         loop = asyncio.get_running_loop()
+        while True:
+            waited = asyncio.ensure_future(pending.waited.wait())
+            left = None if pending.deadline is None else max(0.0, pending.deadline - loop.time())
+            try:
+                await asyncio.wait({*both, waited}, timeout=left, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waited.cancel()
+            if any(future.done() for future in both):
+                return True
+            if pending.waited.is_set():  # someone began waiting: the deadline is new
+                pending.waited.clear()
+                continue
+            return False
+
+    async def _run(self, message_id: int, pending: _Pending) -> None:
         try:
             while pending.spec is not None:
                 spec, pending.spec = pending.spec, None
@@ -166,17 +192,13 @@ class TableEdits:
                 newer = asyncio.ensure_future(pending.newer.wait())
                 both: set[asyncio.Future[Any]] = {drawing, newer}
                 try:
-                    if not text_shown:
-                        left = max(0.0, pending.due + self.painter.wait - loop.time())
-                        first = asyncio.FIRST_COMPLETED
-                        await asyncio.wait(both, timeout=left, return_when=first)
-                        if not drawing.done() and not newer.done():
-                            # the picture is late: the state goes out in words now
-                            await self._edit(message_id, pending.table, spec, None)
-                            self.shown_as_text += 1
-                            text_shown = True
-                            if not pending.newer.is_set():
-                                pending.shown.set()
+                    if not text_shown and not await self._drawn_in_time(pending, both):
+                        # the picture is late: the state goes out in words now
+                        await self._edit(message_id, pending.table, spec, None)
+                        self.shown_as_text += 1
+                        text_shown = True
+                        if not pending.newer.is_set():
+                            pending.shown.set()
                     await asyncio.wait(both, return_when=asyncio.FIRST_COMPLETED)
                 finally:
                     newer.cancel()
@@ -187,9 +209,9 @@ class TableEdits:
                 picture = drawing.result()
                 if not (text_shown and picture is None):  # (a failed picture adds nothing)
                     await self._edit(message_id, pending.table, spec, picture)
+                    self.pictures_after_text += text_shown
                 if pending.spec is None:
                     pending.shown.set()
-                    pending.due = loop.time()
         finally:
             pending.shown.set()
             del self._pending[message_id]

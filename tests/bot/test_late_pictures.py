@@ -158,6 +158,8 @@ async def test_a_table_message_whose_picture_is_late_shows_the_move_in_words_the
     client, courier, table = _seated(painter)
     courier.book.of(table).table_id = 7
     await courier.show_table(table, table_state("blocked one"), new=False)
+    await asyncio.sleep(2 * BOUND)
+    assert client.edits == [], "while nobody waits, the table message waits for its picture"
     # a prompt after it waits for the table message, but no longer than the bound
     await asyncio.wait_for(courier.table_edits.flush(table.channel_id), BOUND + 1.0)
     ((message_id, text),) = client.edits
