@@ -31,6 +31,7 @@ from bot.tables.pictures import Painter
 from bot.tables.table_edits import TableEdits
 from host.catalog import Words
 from host.catalog import render as render_text
+from host.table_lock import TableLock
 from host.tables import Table, TableState
 from tabletop.presentation import Message
 
@@ -75,11 +76,19 @@ class Courier:
         self.hand_answers = HandAnswers()
         """The /hand answers offering a live prompt: retired with the seat's DM prompt."""
 
-    async def _send(self, table: Table, spec: Message) -> tuple[dict[str, Any], Asked]:
-        """What ``send`` takes to post ``spec`` at ``table`` (its picture if drawn in time), and
-        the picture as asked (a late one's drawing: owed, or dropped)."""
-        asked = await ask(self.painter, spec.picture, table.guild_id)
+    async def _send(
+        self, table: Table, spec: Message, held: TableLock | None
+    ) -> tuple[dict[str, Any], Asked]:
+        """What ``send`` takes to post ``spec`` at ``table`` (its picture if drawn in time, and
+        before a click queues for the lock ``held`` by the caller), and the picture as asked (a
+        late one's drawing: owed, or dropped)."""
+        asked = await ask(self.painter, spec.picture, table.guild_id, held)
         return send_kwargs(spec, asked.picture), asked
+
+    @staticmethod
+    def _held(table: Table) -> TableLock | None:
+        """The table's lock if this task holds it (a click queued for it ends a picture's wait)."""
+        return table.lock if table.lock.held_here() else None
 
     def _owe(self, table: Table, channel_id: int, message_id: int, spec: Message, asked: Asked) -> None:
         """A late picture of ``spec`` is edited into the message sent or edited just now."""
@@ -129,7 +138,7 @@ class Courier:
         """Post the table message anew and remember it (as text if its picture is late: the
         picture follows as the table message's edits do)."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        kwargs, asked = await self._send(table, spec)
+        kwargs, asked = await self._send(table, spec, self._held(table))
         try:
             message = await channel.send(**kwargs)
         except BaseException:
@@ -143,12 +152,12 @@ class Courier:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified. It
         comes after the table message's edits given before it (the end of a round, then its
         report)."""
-        await self.table_edits.flush(table.channel_id)
+        await self.table_edits.flush(table.channel_id, self._held(table))
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:
             mentions.users = [discord.Object(ping)]
-        kwargs, asked = await self._send(table, spec)
+        kwargs, asked = await self._send(table, spec, self._held(table))
         try:
             message = await channel.send(**kwargs, allowed_mentions=mentions)
         except BaseException:
@@ -163,7 +172,7 @@ class Courier:
         """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
         and picture replaced)."""
         await self.late.edited(ref.message_id)
-        asked = await ask(self.painter, spec.picture, table.guild_id)
+        asked = await ask(self.painter, spec.picture, table.guild_id, self._held(table))
         channel = self.client.get_partial_messageable(ref.channel_id)
         try:
             edit = pictured_edit_kwargs(spec, asked.picture)
@@ -191,8 +200,9 @@ class Courier:
         try:
             # the prompt comes after the table message's edits given before it (its hand drawn
             # meanwhile): the table shows the move the prompt answers
-            shown = self.table_edits.flush(table.channel_id)
-            (kwargs, asked), _ = await asyncio.gather(self._send(table, spec), shown)
+            held = self._held(table)
+            shown = self.table_edits.flush(table.channel_id, held)
+            (kwargs, asked), _ = await asyncio.gather(self._send(table, spec, held), shown)
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**kwargs)
         except BaseException as exc:

@@ -4,7 +4,9 @@
 A DM prompt, a channel post (the final standings) or a DM edit waits for its picture only so
 long: at a hundred busy tables the painter's worker (below the bot's priority) may be starved of
 the core for seconds, and a prompt, or the computer seats' task that shows each move, must not
-wait for it. After the bound the message goes out as text (as when a drawing failed), and
+wait for it; nor a player's click that queues for the table meanwhile (the table's lock is
+held while a change is shown): then the wait ends at once. After the bound the message goes out
+as text (as when a drawing failed), and
 :class:`LatePictures` edits the picture in (its attachments only: one REST call, made only when
 a picture was late) once it is drawn, unless the message was edited since (a prompt answered,
 shrunk or renewed shows what it shows now: its next picture comes with that change) or the bot
@@ -18,11 +20,13 @@ import asyncio
 import contextlib
 import logging
 from dataclasses import dataclass
+from typing import Any, Final
 
 import aiohttp
 import discord
 
 from bot.tables.pictures import Painter, picture_file
+from host.table_lock import TableLock
 from tabletop.pictures import Picture, Sketch
 
 log = logging.getLogger(__name__)
@@ -42,18 +46,44 @@ class Asked:
             self.late.cancel()
 
 
-async def ask(painter: Painter, sketch: Sketch | None, guild_id: int | None) -> Asked:
+POLL: Final = 0.02
+"""Seconds between two looks, while a picture is waited for, at whether a player's click waits
+for the table (then the wait ends: :func:`ask`)."""
+
+
+async def within_bound(
+    waited: set[asyncio.Future[Any]], seconds: float, lock: TableLock | None
+) -> bool:
+    """Wait until one of ``waited`` is done, ``seconds`` at most, and no longer once someone
+    queues for ``lock`` (the table's, held by the caller: a player's click then waits for the
+    picture too); whether one is done."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while True:
+        left = deadline - loop.time()
+        if left <= 0 or (lock is not None and lock.waiting):
+            return any(future.done() for future in waited)
+        step = left if lock is None else min(left, POLL)
+        done, _ = await asyncio.wait(waited, timeout=step, return_when=asyncio.FIRST_COMPLETED)
+        if done:
+            return True
+
+
+async def ask(
+    painter: Painter, sketch: Sketch | None, guild_id: int | None, lock: TableLock | None = None
+) -> Asked:
     """``sketch``'s picture (:meth:`Painter.picture`) if it is drawn within ``painter.wait``
-    seconds, else the drawing still under way."""
+    seconds, and before anyone queues for ``lock`` (the table's, held by the caller); else the
+    drawing still under way."""
     if sketch is None or not painter.shows(guild_id):
         return Asked(None)
     drawing = asyncio.ensure_future(painter.picture(sketch, guild_id))
     try:
-        done, _ = await asyncio.wait({drawing}, timeout=painter.wait)
+        drawn = await within_bound({drawing}, painter.wait, lock)
     except asyncio.CancelledError:
         drawing.cancel()
         raise
-    if done:
+    if drawn:
         return Asked(drawing.result())
     return Asked(None, drawing)
 

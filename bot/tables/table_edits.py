@@ -30,9 +30,11 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.tables.late_pictures import within_bound
 from bot.tables.message_book import MessageBook
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.pictures import Painter
+from host.table_lock import TableLock
 from host.tables import Table
 from tabletop.pictures import Picture, Sketch
 from tabletop.presentation import Message
@@ -125,12 +127,14 @@ class TableEdits:
         pending.shown.clear()
         return pending
 
-    async def flush(self, channel_id: int) -> None:
+    async def flush(self, channel_id: int, held: TableLock | None = None) -> None:
         """Wait until the newest states given so far to ``channel_id``'s table messages are
         shown, their pictures drawn first now, and in words if not drawn within
         :attr:`Painter.wait` seconds: a message posted in the channel, or a prompt DMed, after
-        them keeps its place after them."""
-        deadline = asyncio.get_running_loop().time() + self.painter.wait
+        them keeps its place after them. ``held``: the table's lock, held by the caller: once a
+        player's click queues for it, the states are shown in words at once."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.painter.wait
         while waited := [
             p for p in self._pending.values() if p.table.channel_id == channel_id and not p.shown.is_set()
         ]:
@@ -140,7 +144,18 @@ class TableEdits:
                 if pending.deadline is None or deadline < pending.deadline:
                     pending.deadline = deadline
                     pending.waited.set()
-            await asyncio.wait({asyncio.ensure_future(p.shown.wait()) for p in waited})
+            shown: set[asyncio.Future[Any]] = {asyncio.ensure_future(p.shown.wait()) for p in waited}
+            try:
+                if await within_bound(shown, max(0.0, deadline - loop.time()), held):
+                    continue
+                if deadline > loop.time():  # a click waits for the table: in words now
+                    deadline = loop.time()
+                    continue
+                # past the deadline: each is shown in words now (or its picture came just now)
+                await asyncio.wait(shown, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                for future in shown:
+                    future.cancel()
 
     async def settle(self) -> None:
         """Wait until every edit given so far is shown (or failed), late pictures included."""

@@ -198,3 +198,36 @@ async def test_a_table_message_posted_while_its_picture_is_late_gets_it_when_dra
     await asyncio.wait_for(courier.table_edits.settle(), WAIT)
     ((message_id, edit),) = client.edits
     assert message_id == courier.book.of(table).table_id and _png(edit) == b"table:blocked new"
+
+
+async def test_a_click_queued_for_the_table_ends_the_prompts_wait_for_its_pictures(painter: Painter) -> None:
+    """The table's lock is held while a change is shown: a player's click that queues for it
+    would wait for the pictures too, so the prompt goes in words at once (its hand edited in
+    later), and the table message behind it too."""
+    client, courier, table = _seated(painter)
+    painter.wait = WAIT  # long: only the click ends the wait
+    courier.book.of(table).table_id = 7
+    await courier.show_table(table, table_state("blocked table"), new=False)
+
+    async def shown_under_the_lock() -> str:
+        async with table.lock:  # as the effects of a change are shown
+            return await courier.dm(table, 0, prompt("blocked hand"))
+
+    showing = asyncio.create_task(shown_under_the_lock())
+    await asyncio.sleep(0.2)
+    assert client.sent == [] and client.edits == [], "waiting for its pictures"
+    started = asyncio.get_running_loop().time()
+    click = asyncio.create_task(table.lock.acquire())  # a click queues for the table
+    assert await asyncio.wait_for(showing, WAIT) == "sent"
+    assert asyncio.get_running_loop().time() - started < 1.0
+    await asyncio.wait_for(click, WAIT)
+    table.lock.release()
+    ((_, sent),) = client.sent
+    assert _png(sent) is None
+    ((_, table_text),) = client.edits
+    assert table_text["content"] == "the table at blocked table" and table_text["attachments"] == []
+    gated_art.GATE.set()
+    await asyncio.wait_for(courier.table_edits.settle(), WAIT)
+    await _until(lambda: courier.late.edited_in == 1, "the late hand")
+    pictures = sorted(_png(edit) or b"" for _, edit in client.edits[1:])
+    assert pictures == [b"hand:blocked hand", b"table:blocked table"]
