@@ -51,9 +51,7 @@ POLL: Final = 0.02
 for the table (then the wait ends: :func:`ask`)."""
 
 
-async def within_bound(
-    waited: set[asyncio.Future[Any]], seconds: float, lock: TableLock | None
-) -> bool:
+async def within_bound(waited: set[asyncio.Future[Any]], seconds: float, lock: TableLock | None) -> bool:
     """Wait until one of ``waited`` is done, ``seconds`` at most, and no longer once someone
     queues for ``lock`` (the table's, held by the caller: a player's click then waits for the
     picture too); whether one is done."""
