@@ -269,7 +269,12 @@ class Probe:
             for job in cached.values()
             if job.future.done() and not job.future.cancelled() and job.future.exception() is None
         ]
+        service = service_for(self.bot)
+        late = getattr(service, "late_pictures", None)  # (none in a checkout before the bound)
         return {
+            "late_texts": getattr(service.courier.table_edits, "shown_as_text", 0) + getattr(late, "owed", 0),
+            "late_edits": getattr(late, "edited_in", 0)
+            + getattr(service.courier.table_edits, "pictures_after_text", 0),
             "drawings": painter.drawings,
             "picture_asks": self.picture_asks,
             "asks_by_kind": {kind: list(counts) for kind, counts in self.asks_by_kind.items()},

@@ -11,6 +11,7 @@ The picture travels back whole: PNG bytes, alt text and size.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 
 from tabletop.pictures import ArtModule, Picture, PictureKind, Sketch
@@ -20,6 +21,12 @@ def draw(module: str, kind: PictureKind, view: object, names: Sequence[str], lan
     """The picture ``kind`` of ``view`` drawn by the drawing module ``module``, its words in
     ``language`` (``names``: the players' names, one a seat)."""
     return ArtModule(module).draw(kind, view, names, language)
+
+
+def prepare(module: str) -> None:
+    """Import the drawing module ``module`` (and so Pillow): a worker started ahead of the first
+    picture is then ready to draw it (:meth:`bot.tables.pictures.Painter.prepare`)."""
+    importlib.import_module(module)
 
 
 def arguments(sketch: Sketch) -> tuple[str, PictureKind, object, tuple[str, ...], str]:

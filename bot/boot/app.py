@@ -28,6 +28,7 @@ from bot.runtime import gateway
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.runtime.message_edit import QuietMessageable
 from bot.tables.handover import Handover
+from bot.tables.pictures import drawing_modules
 from bot.tables.resume import announce_resumed, restore_tables
 from bot.tables.service import TableService, install_service
 from bot.tables.service import service_for as service_of
@@ -173,6 +174,7 @@ class StickemBot(commands.AutoShardedBot):
             # Computer players think in worker processes: start them now, not at the first move
             # (starting processes stalls the event loop).
             service_of(self).autoplay.prepare()
+            service_of(self).painter.prepare(drawing_modules())  # the same for the pictures
             await self._start_monitoring()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -266,6 +268,7 @@ class StickemBot(commands.AutoShardedBot):
         if self.handover is not None:
             await self.handover.close()
         await service_of(self).courier.table_edits.close()  # the last table pictures, shown
+        await service_of(self).late_pictures.close()  # no late picture edited in any more
         await super().close()
         service_of(self).painter.close()
         await service_of(self).painter.wait_closed()

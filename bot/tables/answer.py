@@ -18,6 +18,7 @@ from typing import Any, Literal, TypeVar
 import discord
 
 from bot.messages.replies import send_ephemeral
+from bot.tables.late_pictures import LatePictures
 from bot.tables.payload import edit_kwargs, pictured_edit_kwargs
 from bot.tables.pictures import Painter
 from host.catalog import Words
@@ -65,9 +66,11 @@ async def edit_clicked_message(interaction: discord.Interaction[Any], edit: dict
 class Answerer:
     """Holds a table's lock for an interaction and answers it in time."""
 
-    def __init__(self, painter: Painter) -> None:
+    def __init__(self, painter: Painter, late: LatePictures | None = None) -> None:
         self.painter = painter
         """Has the pictures drawn so far (an answer takes one only if it is drawn already)."""
+        self.late = late
+        """The late pictures owed to DM prompts: a clicked prompt's is not edited in any more."""
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self.guards: dict[int, asyncio.Lock] = {}
 
@@ -133,6 +136,8 @@ class Answerer:
         The picture comes with the next message that carries it anyway (no extra edit)."""
         kwargs = self._clicked_edit(spec, guild_id, unchanged=unchanged)
         async with self.guard(interaction):
+            if self.late is not None and interaction.message is not None:
+                await self.late.edited(interaction.message.id)  # it shows the click's answer now
             await edit_clicked_message(interaction, kwargs)
 
     def _clicked_edit(self, spec: Message, guild_id: int | None, *, unchanged: bool) -> dict[str, Any]:

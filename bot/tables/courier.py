@@ -5,7 +5,10 @@ notices), DMs the seats (live prompts, hands, their one-line ends), notes player
 closed, and retires prompts that no longer ask anything. Which message is whose it reads from,
 and writes into, the message book (:mod:`bot.tables.message_book`). What is shown is decided above it; the
 courier only carries it, with the picture a message names drawn by the painter (none for a
-server that turned pictures off).
+server that turned pictures off). It waits for a picture at most :attr:`Painter.wait
+<bot.tables.pictures.Painter.wait>` seconds: a message whose picture is late goes out as text, and
+the picture is edited in when drawn (:mod:`bot.tables.late_pictures`; a table message's by
+:mod:`bot.tables.table_edits`).
 """
 
 from __future__ import annotations
@@ -21,12 +24,14 @@ from bot.tables import host_messages as render
 from bot.tables.failures import SHOW_FAILURES
 from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
+from bot.tables.late_pictures import Asked, LatePictures, ask
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
 from bot.tables.table_edits import TableEdits
 from host.catalog import Words
 from host.catalog import render as render_text
+from host.table_lock import TableLock
 from host.tables import Table, TableState
 from tabletop.presentation import Message
 
@@ -57,6 +62,7 @@ class Courier:
         book: MessageBook,
         painter: Painter,
         languages: Languages | None = None,
+        late: LatePictures | None = None,
     ) -> None:
         self.client = client
         self.book = book
@@ -65,17 +71,29 @@ class Courier:
         """Who reads which language: the channel messages here are in the server's."""
         self.table_edits = TableEdits(client, painter, self._post_table, self.book)
         """The table messages' edits that wait for their picture, behind the game."""
+        self.late = late if late is not None else LatePictures(client)
+        """The late pictures owed to DMs and channel posts, edited in when drawn."""
         self.hand_answers = HandAnswers()
         """The /hand answers offering a live prompt: retired with the seat's DM prompt."""
 
-    async def _send(self, table: Table, spec: Message) -> dict[str, Any]:
-        """What ``send`` takes to post ``spec`` at ``table`` (its picture drawn)."""
-        return send_kwargs(spec, await self.painter.picture(spec.picture, table.guild_id))
+    async def _send(
+        self, table: Table, spec: Message, held: TableLock | None
+    ) -> tuple[dict[str, Any], Asked]:
+        """What ``send`` takes to post ``spec`` at ``table`` (its picture if drawn in time, and
+        before a click queues for the lock ``held`` by the caller), and the picture as asked (a
+        late one's drawing: owed, or dropped)."""
+        asked = await ask(self.painter, spec.picture, table.guild_id, held)
+        return send_kwargs(spec, asked.picture), asked
 
-    async def _edit(self, table: Table, spec: Message) -> dict[str, Any]:
-        """What ``edit`` takes to show ``spec`` at ``table`` (its picture drawn: the message's
-        attachment is replaced, or removed)."""
-        return pictured_edit_kwargs(spec, await self.painter.picture(spec.picture, table.guild_id))
+    @staticmethod
+    def _held(table: Table) -> TableLock | None:
+        """The table's lock if this task holds it (a click queued for it ends a picture's wait)."""
+        return table.lock if table.lock.held_here() else None
+
+    def _owe(self, table: Table, channel_id: int, message_id: int, spec: Message, asked: Asked) -> None:
+        """A late picture of ``spec`` is edited into the message sent or edited just now."""
+        if asked.late is not None and spec.picture is not None:
+            self.late.owe(channel_id, message_id, spec.picture.kind, asked.late)
 
     # --- the channel ---------------------------------------------------------------------------
 
@@ -108,37 +126,61 @@ class Courier:
                 self.table_edits.show(table, shown, spec)
                 return
             channel = self.client.get_partial_messageable(table.channel_id)
+            drawn = self.painter.drawn(spec.picture, table.guild_id)  # (or none to show)
             try:
-                await channel.get_partial_message(shown).edit(**await self._edit(table, spec))
+                await channel.get_partial_message(shown).edit(**pictured_edit_kwargs(spec, drawn))
                 return
             except discord.NotFound:
                 pass
         await self._post_table(table, spec)
 
     async def _post_table(self, table: Table, spec: Message) -> None:
-        """Post the table message anew and remember it."""
+        """Post the table message anew and remember it (as text if its picture is late: the
+        picture follows as the table message's edits do)."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        message = await channel.send(**await self._send(table, spec))
+        kwargs, asked = await self._send(table, spec, self._held(table))
+        try:
+            message = await channel.send(**kwargs)
+        except BaseException:
+            asked.drop()
+            raise
         await self.book.table_shown(table, message.id)
+        if asked.late is not None:
+            self.table_edits.picture_late(table, message.id, spec, asked.late)
 
     async def say(self, table: Table, spec: Message, *, ping: int | None = None) -> discord.Message:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified. It
         comes after the table message's edits given before it (the end of a round, then its
         report)."""
-        await self.table_edits.flush(table.channel_id)
+        await self.table_edits.flush(table.channel_id, self._held(table))
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:
             mentions.users = [discord.Object(ping)]
-        return await channel.send(**await self._send(table, spec), allowed_mentions=mentions)
+        kwargs, asked = await self._send(table, spec, self._held(table))
+        try:
+            message = await channel.send(**kwargs, allowed_mentions=mentions)
+        except BaseException:
+            asked.drop()
+            raise
+        self._owe(table, table.channel_id, message.id, spec, asked)
+        return message
 
     # --- direct messages -----------------------------------------------------------------------
 
     async def edit_dm(self, table: Table, ref: PromptRef, spec: Message) -> None:
         """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
         and picture replaced)."""
+        await self.late.edited(ref.message_id)
+        asked = await ask(self.painter, spec.picture, table.guild_id, self._held(table))
         channel = self.client.get_partial_messageable(ref.channel_id)
-        await channel.get_partial_message(ref.message_id).edit(**await self._edit(table, spec))
+        try:
+            edit = pictured_edit_kwargs(spec, asked.picture)
+            await channel.get_partial_message(ref.message_id).edit(**edit)
+        except BaseException:
+            asked.drop()
+            raise
+        self._owe(table, ref.channel_id, ref.message_id, spec, asked)
 
     async def dm(self, table: Table, seat: int, spec: Message, *, live: bool = True) -> DmResult:
         """DM ``spec`` to a seat and remember it as the seat's live prompt (unless not ``live``:
@@ -154,14 +196,34 @@ class Courier:
         page = self.book.of(table)
         if user_id in page.dm_closed:
             return "failed"
+        asked = Asked(None)
         try:
             # the prompt comes after the table message's edits given before it (its hand drawn
             # meanwhile): the table shows the move the prompt answers
-            shown = self.table_edits.flush(table.channel_id)
-            kwargs, _ = await asyncio.gather(self._send(table, spec), shown)
+            held = self._held(table)
+            shown = self.table_edits.flush(table.channel_id, held)
+            (kwargs, asked), _ = await asyncio.gather(self._send(table, spec, held), shown)
             channel = await self.client.create_dm(discord.Object(user_id))
             message = await channel.send(**kwargs)
-        except discord.Forbidden as exc:
+        except BaseException as exc:
+            asked.drop()
+            if not isinstance(exc, discord.HTTPException):
+                raise
+            return await self._dm_failed(table, user_id, exc)
+        self._owe(table, channel.id, message.id, spec, asked)
+        ref = PromptRef(channel.id, message.id)
+        if live:
+            await self.book.prompt_sent(table, seat, ref)
+            await self._shrink_done(table, seat)
+        else:
+            page.done[seat] = DoneDm(ref, shrunk_hand(spec), expanded=True)
+        return "sent"
+
+    async def _dm_failed(self, table: Table, user_id: int, exc: discord.HTTPException) -> DmResult:
+        """A DM to ``user_id`` failed with ``exc``: "refused" (closed DMs, announced in the
+        channel) or "failed" (see :meth:`dm`)."""
+        page = self.book.of(table)
+        if isinstance(exc, discord.Forbidden):
             if exc.code != DMS_CLOSED:
                 log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
                 return "failed"
@@ -172,16 +234,8 @@ class Courier:
             notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
             await self.say(table, Message(notice), ping=user_id)
             return "refused"
-        except discord.HTTPException as exc:
-            log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
-            return "failed"
-        ref = PromptRef(channel.id, message.id)
-        if live:
-            await self.book.prompt_sent(table, seat, ref)
-            await self._shrink_done(table, seat)
-        else:
-            page.done[seat] = DoneDm(ref, shrunk_hand(spec), expanded=True)
-        return "sent"
+        log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
+        return "failed"
 
     async def show_hand(self, table: Table, seat: int, spec: Message) -> None:
         """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table

@@ -13,10 +13,11 @@ and the next drawing starts a new pool.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from concurrent.futures import BrokenExecutor, CancelledError
 
 from bot.tables.drawing_pool import PoolClosed
-from host.drawing import arguments, draw
+from host.drawing import arguments, draw, prepare
 from host.workers import WorkerPool, WorkersStopped, worker_processes
 from tabletop.pictures import Picture, Sketch
 
@@ -40,6 +41,17 @@ class DrawingWorkers:
     def started(self) -> int:
         """How many pools were started (a new one after each death of a worker), for tests."""
         return self.pool.started
+
+    def prepare(self, modules: Iterable[str]) -> None:
+        """Start the workers now and have them import the drawing ``modules`` (at start-up):
+        the first picture then waits neither for a process to start nor for Pillow to load
+        (on a busy machine, seconds: longer than a message waits for its picture)."""
+        try:
+            executor = self.pool.executor()
+        except WorkersStopped:
+            return
+        for module in modules:
+            executor.submit(prepare, module)
 
     def draw(self, sketch: Sketch) -> Picture:
         """``sketch``'s picture, drawn in a worker process (blocks: call it in a drawing thread).

@@ -14,7 +14,7 @@ import functools
 import io
 import logging
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -22,7 +22,8 @@ import discord
 
 from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
 from bot.tables.drawing_workers import DrawingWorkers, WorkerDied
-from tabletop.pictures import Picture, Sketch
+from tabletop import registry
+from tabletop.pictures import Picture, Sketch, art_of
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,12 @@ than the bot: the drawing's Python code then holds neither the event loop's inte
 on a busy machine, its core (measured at 100 tables: docs/benchmarks.md, "Pictures"). One: the
 drawing thread hands out one drawing at a time. 0: draw in the drawing thread itself, in the bot's
 process (the tests' drawing modules that record where and when they draw)."""
+
+PICTURE_WAIT: Final = 1.0
+"""Seconds a message on its way to a player (a DM prompt, a table message, the final standings)
+waits for its picture at most; then it goes out as text and the picture follows when drawn
+(:mod:`bot.tables.late_pictures`, :mod:`bot.tables.table_edits`). A picture takes ~2-10 ms of a
+worker's CPU; a second means the worker is starved (a loaded machine) or far behind."""
 
 KEPT_PER_SLOT: Final = 4
 """Pictures of one generation a slot keeps at most: a hand's captions while its cards stay (in
@@ -141,6 +148,14 @@ class Painter:
         """How many pictures were drawn or are being drawn (not found in the cache, not
         dropped), for tests and benchmarks."""
         self.closed = False
+        self.wait = PICTURE_WAIT
+        """Seconds a message on its way waits for its picture (:data:`PICTURE_WAIT`)."""
+
+    def prepare(self, modules: Iterable[str]) -> None:
+        """Start the drawing workers now (at start-up), the drawing ``modules`` imported, so that
+        the first pictures are not late (see :meth:`DrawingWorkers.prepare`)."""
+        if self.workers is not None and not self.closed:
+            self.workers.prepare(modules)
 
     def shows(self, guild_id: int | None) -> bool:
         """Whether messages of ``guild_id``'s tables carry pictures now (not while closing)."""
@@ -292,6 +307,20 @@ class Painter:
         """Wait (off the loop) until the worker processes ended: none outlives the bot."""
         if self.workers is not None:
             await asyncio.to_thread(self.workers.join)
+
+
+def drawing_modules() -> list[str]:
+    """The drawing modules of the games this bot offers (:meth:`Painter.prepare` at start-up;
+    a game that cannot be loaded is left out here: it fails where it is played)."""
+    modules: dict[str, None] = {}
+    for name in registry.names():
+        try:
+            art = art_of(registry.game(name))
+        except Exception:  # reported where the game is offered or played, not here
+            continue
+        if art is not None:
+            modules[art.module] = None
+    return list(modules)
 
 
 def picture_file(picture: Picture, kind: str) -> discord.File:

@@ -34,6 +34,7 @@ from bot.tables.commands import Commands
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.languages import Languages
+from bot.tables.late_pictures import LatePictures
 from bot.tables.message_book import MessageBook
 from bot.tables.pictures import ImageSettings, Painter
 from bot.tables.pipeline import Pipeline
@@ -88,12 +89,14 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         self.images = ImageSettings()
         self.painter = Painter(self.images)
-        self.answerer = Answerer(self.painter)
+        self.late_pictures = LatePictures(client)
+        """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
+        self.answerer = Answerer(self.painter, self.late_pictures)
         self.languages = Languages(self.journal.storage)
         """Who reads which language (:mod:`bot.tables.languages`)."""
         self.book = MessageBook(self.journal.storage, self.journal.writing)
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
-        self.courier = Courier(client, self.book, self.painter, self.languages)
+        self.courier = Courier(client, self.book, self.painter, self.languages, self.late_pictures)
         self.effects = EffectPlayer(self.courier, self.kick)
         self.changes = TableChanges(self.journal, self.effects.execute)
         """The one way the host changes a table (:mod:`host.table_change`), shown here."""

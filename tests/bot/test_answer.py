@@ -34,11 +34,12 @@ class FakeResponse:
 
 
 class FakeInteraction:
-    """An interaction with an id and a response, nothing more."""
+    """An interaction with an id and a response, nothing more (no message it came from)."""
 
     def __init__(self) -> None:
         self.id = next(_ids)
         self.response = FakeResponse()
+        self.message = None
 
 
 async def hold(

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import stickem.art
+from bot.tables.service import service_for
 from stickem.drawn_hand import DrawnHand, drawn_hand
 from stickem.views import View
 from tabletop.catalog import DEFAULT_LANGUAGE
@@ -55,6 +56,7 @@ async def test_a_hand_is_drawn_once_while_other_seats_move_and_anew_once_it_chan
     emulator.add_member(guild, ann)
     bot = seat_bot(emulator, tmp_path, guild.id, delay=COMPUTER_PAUSE)
     async with running(bot, emulator):
+        service_for(bot).painter.wait = WAIT  # every prompt with its picture (test_pictures.py)
         await slash(emulator, ann, channel, "join", game="stickem")
         started = await slash(
             emulator, ann, channel, "start", players=3, bot_level="normal", timer="off", rounds=1
