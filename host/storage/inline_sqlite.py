@@ -42,7 +42,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Executable, create_engine, event
 from sqlalchemy.engine import URL, CursorResult, Dialect
-from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError, StatementError
 from sqlalchemy.ext.asyncio import AsyncConnection
 
 from host.storage.database import install_sqlite_pragmas, normalise_url
@@ -101,12 +101,16 @@ class InlineConnection:
         compiled = fixed.compiled_for(self._dialect, tuple(rows[0]), many) if rows else None
         if compiled is None:
             return self._conn.execute(fixed.statement, parameters)
+        try:
+            values = [compiled.values(row) for row in rows]
+        except Exception as exc:  # a type's bind processor refused a value: as SQLAlchemy says it
+            raise StatementError(str(exc), compiled.sql, parameters, exc) from exc
         cursor = self._driver.cursor()
         try:
             if many:
-                cursor.executemany(compiled.sql, [compiled.values(row) for row in rows])
+                cursor.executemany(compiled.sql, values)
             else:
-                cursor.execute(compiled.sql, compiled.values(rows[0]))
+                cursor.execute(compiled.sql, values[0])
             selected = cursor.fetchall() if cursor.description is not None else ()
             return DriverResult(cursor.rowcount, selected)
         except sqlite3.Error as exc:

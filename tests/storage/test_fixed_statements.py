@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import bindparam, event, update
 from sqlalchemy.dialects import sqlite
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError, StatementError
 
 from host.storage import DuplicateAction, SeatRecord, Storage, StorageConflict, StorageUnavailable, utc_now
 from host.storage.fixed_statements import FixedStatement
@@ -189,5 +189,26 @@ async def test_a_literal_statement_still_runs_on_the_inline_writer(tmp_path: Pat
         async with storage.transaction() as tx:
             assert (await run(tx.connection, literal, {"i": game_id})).rowcount == 1
         assert await raw(storage, "SELECT options FROM games WHERE id = :i", i=game_id) == [("[1]",)]
+    finally:
+        await storage.close()
+
+
+async def test_a_value_its_type_refuses_fails_as_through_sqlalchemy(tmp_path: Path) -> None:
+    """A bind processor's refusal (a naive time where a UTC one belongs) is SQLAlchemy's
+    ``StatementError`` on the driver's path too, so storage reports it as it did before."""
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'games.sqlite3'}")
+    try:
+        game_id = await storage.games.create_game(
+            guild_id=5, channel_id=6, game="stickem", seed=7, rules="{}", seats=SEATS
+        )
+        touched = FixedStatement(
+            update(games).where(games.c.id == bindparam("i")).values(updated_at=bindparam("u"))
+        )
+        naive = utc_now().replace(tzinfo=None)
+        with pytest.raises(StorageUnavailable) as caught:
+            async with storage.transaction() as tx:
+                await run(tx.connection, touched, {"i": game_id, "u": naive})
+        assert isinstance(caught.value.__cause__, StatementError)
+        await storage.games.append_action(game_id, 0, 0, "p:red7")  # the connection goes on
     finally:
         await storage.close()
