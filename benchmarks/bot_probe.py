@@ -284,7 +284,10 @@ class Probe:
         }
 
     def count_statements(self) -> None:
-        """Count the SQL statements the bot's database driver runs."""
+        """Count the SQL statements SQLAlchemy runs for the bot. Since the inline SQLite writer
+        runs a move's fixed statements (and its BEGIN) through the driver's cursor
+        (``host.storage.inline_sqlite.InlineConnection.run``), those are not counted: on a SQLite
+        file the figure is what still goes through SQLAlchemy, not every statement."""
         from sqlalchemy import event
         from sqlalchemy.engine import Engine
 
