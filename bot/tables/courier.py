@@ -13,7 +13,6 @@ the picture is edited in when drawn (:mod:`bot.tables.late_pictures`; a table me
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import replace
 from typing import Any
@@ -25,7 +24,7 @@ from bot.tables.dm_failures import DMS_CLOSED, DmResult, dm_failed
 from bot.tables.failures import SHOW_FAILURES
 from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
-from bot.tables.late_pictures import Asked, LatePictures, ask
+from bot.tables.late_pictures import Asked, LatePictures, ask, ask_after
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
@@ -75,28 +74,15 @@ class Courier:
         self.hand_answers = HandAnswers()
         """The /hand answers offering a live prompt: retired with the seat's DM prompt."""
 
-    async def _send(
-        self, table: Table, spec: Message, held: TableLock | None
-    ) -> tuple[dict[str, Any], Asked]:
-        """What ``send`` takes to post ``spec`` at ``table`` (its picture if drawn in time, and
-        before a click queues for the lock ``held`` by the caller), and the picture as asked (a
-        late one's drawing: owed, or dropped)."""
-        asked = await ask(self.painter, spec.picture, table.guild_id, held)
-        return send_kwargs(spec, asked.picture), asked
-
     async def _send_after_edits(self, table: Table, spec: Message) -> tuple[dict[str, Any], Asked]:
-        """:meth:`_send`, for a message that comes after the table message's edits given before
-        it (:meth:`TableEdits.flush`): both wait together, for the one bound. If the flush fails
-        (or this is cancelled), the message's late drawing is dropped."""
+        """What ``send`` takes to post ``spec`` at ``table`` after the table message's edits
+        given before it (:meth:`TableEdits.flush`), its picture asked for meanwhile (drawn in
+        time, and before a click queues for the table's lock if the caller holds it), and the
+        picture as asked (a late one's drawing: owed, or dropped)."""
         held = self._held(table)
-        sending = asyncio.ensure_future(self._send(table, spec, held))
-        try:
-            await self.table_edits.flush(table.channel_id, held)
-            return await sending
-        except BaseException:
-            if not sending.cancel() and not sending.cancelled() and sending.exception() is None:
-                sending.result()[1].drop()  # asked in time, but nobody will send it
-            raise
+        flushed = self.table_edits.flush(table.channel_id, held)
+        asked = await ask_after(flushed, self.painter, spec.picture, table.guild_id, held)
+        return send_kwargs(spec, asked.picture), asked
 
     @staticmethod
     def _held(table: Table) -> TableLock | None:
@@ -151,7 +137,8 @@ class Courier:
         """Post the table message anew and remember it (as text if its picture is late: the
         picture follows as the table message's edits do)."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        kwargs, asked = await self._send(table, spec, self._held(table))
+        asked = await ask(self.painter, spec.picture, table.guild_id, self._held(table))
+        kwargs = send_kwargs(spec, asked.picture)
         with asked.dropped_if_failed():
             message = await channel.send(**kwargs)
             await self.book.table_shown(table, message.id)
@@ -208,7 +195,7 @@ class Courier:
                 channel = await self.client.create_dm(discord.Object(user_id))
                 message = await channel.send(**kwargs)
         except discord.HTTPException as exc:
-            return await dm_failed(self.client, self.book, self.languages, self._ping, table, user_id, exc)
+            return await dm_failed(self.client, self.book, self.languages, self.say, table, user_id, exc)
         self._owe(table, channel.id, message.id, spec, asked)
         ref = PromptRef(channel.id, message.id)
         if live:
@@ -217,10 +204,6 @@ class Courier:
         else:
             page.done[seat] = DoneDm(ref, shrunk_hand(spec), expanded=True)
         return "sent"
-
-    async def _ping(self, table: Table, spec: Message, user_id: int) -> object:
-        """:meth:`say` ``spec``, pinging ``user_id`` (a refused DM's notice)."""
-        return await self.say(table, spec, ping=user_id)
 
     async def show_hand(self, table: Table, seat: int, spec: Message) -> None:
         """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table

@@ -8,8 +8,7 @@ other failure is logged, and the caller mentions the player for that one prompt 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from typing import Literal
+from typing import Literal, Protocol
 
 import discord
 
@@ -27,8 +26,10 @@ DmResult = Literal["sent", "refused", "failed"]
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
 
-Say = Callable[[Table, Message, int], Awaitable[object]]
-"""Posts a message in a table's channel, pinging one user."""
+class Say(Protocol):
+    """Posts a message in a table's channel, pinging one user (:meth:`Courier.say`)."""
+
+    async def __call__(self, table: Table, spec: Message, *, ping: int | None = None) -> object: ...
 
 
 async def dm_failed(
@@ -51,7 +52,7 @@ async def dm_failed(
         left = await has_left(client, table, user_id)
         language = languages.of_channel(table)
         notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
-        await say(table, Message(notice), user_id)
+        await say(table, Message(notice), ping=user_id)
         return "refused"
     log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
     return "failed"

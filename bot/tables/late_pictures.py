@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,6 +91,26 @@ async def ask(
     if drawn:
         return Asked(drawing.result())
     return Asked(None, drawing)
+
+
+async def ask_after(
+    first: Awaitable[None],
+    painter: Painter,
+    sketch: Sketch | None,
+    guild_id: int | None,
+    lock: TableLock | None = None,
+) -> Asked:
+    """:func:`ask`, for a message that comes after ``first`` (the table message's edits shown):
+    the picture is asked for while ``first`` is awaited, both within the one bound. If ``first``
+    fails (or this is cancelled), the late drawing is dropped: nobody will show it."""
+    asking = asyncio.ensure_future(ask(painter, sketch, guild_id, lock))
+    try:
+        await first
+        return await asking
+    except BaseException:
+        if not asking.cancel() and not asking.cancelled() and asking.exception() is None:
+            asking.result().drop()  # asked in time, but nobody will send it
+        raise
 
 
 class LatePictures:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.tables import late_pictures
 from bot.tables.answer import Answerer
 from bot.tables.late_pictures import LatePictures, within_bound
 from bot.tables.pictures import Painter
@@ -192,19 +193,19 @@ async def test_a_post_waits_for_the_table_and_its_picture_together(
     """Not one bound after the other: its picture is asked for while the table is flushed."""
     _, courier, table = _seated(painter)
     events: list[str] = []
-    flush, send = courier.table_edits.flush, courier._send
+    flush, ask = courier.table_edits.flush, late_pictures.ask
 
     async def noted_flush(*args: Any) -> None:
         await asyncio.sleep(0.05)
         await flush(*args)
         events.append("flushed")
 
-    async def noted_send(*args: Any) -> Any:
+    async def noted_ask(*args: Any) -> Any:
         events.append("asked")
-        return await send(*args)
+        return await ask(*args)
 
     monkeypatch.setattr(courier.table_edits, "flush", noted_flush)
-    monkeypatch.setattr(courier, "_send", noted_send)
+    monkeypatch.setattr(late_pictures, "ask", noted_ask)
     gated_art.GATE.set()
     standings = Message("Game over", picture=Sketch(ART, "chart", "end"))
     await asyncio.wait_for(courier.say(table, standings), WAIT)
