@@ -26,6 +26,7 @@ DmResult = Literal["sent", "refused", "failed"]
 DMS_CLOSED = 50007
 """Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
 
+
 class Say(Protocol):
     """Posts a message in a table's channel, pinging one user (:meth:`Courier.say`)."""
 
