@@ -11,6 +11,10 @@ that is 0.6 MiB for empty queues. Once a contended lock is free again, with nobo
 wanting it, :class:`TableLock` takes a fresh ``asyncio.Lock`` instead (no one can tell the two
 apart: the old one is neither held nor awaited by anyone).
 
+Who holds the lock while waiting for something slow (a picture) may stop waiting once someone
+queues for it (:meth:`TableLock.watch_queue`): the future that tells so is made only while
+someone watches, and dropped afterwards.
+
 It also knows which task holds it (:meth:`TableLock.held_here`): the host's one way of changing
 a table (:mod:`host.table_change`) takes the lock unless its caller already holds it.
 """
@@ -18,6 +22,8 @@ a table (:mod:`host.table_change`) takes the lock unless its caller already hold
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from types import TracebackType
 
 
@@ -29,12 +35,15 @@ class TableLock:
         self._wanted = 0  # the holder and every waiter
         self._contended = False  # someone waited for the lock since it was made
         self._holder: asyncio.Task[object] | None = None  # the task holding the lock
+        self._watchers: list[asyncio.Future[None]] | None = None  # see watch_queue()
 
     async def acquire(self) -> bool:
         """Wait for the lock and take it."""
         self._wanted += 1
         if self._wanted > 1:
             self._contended = True
+        if self._watchers is not None and self.waiting:
+            self._tell_watchers()
         try:
             await self._lock.acquire()
         except BaseException:  # cancelled while waiting: no longer wanted
@@ -57,6 +66,33 @@ class TableLock:
         if self._contended and not self._wanted:
             self._lock = asyncio.Lock()
             self._contended = False
+
+    @contextlib.contextmanager
+    def watch_queue(self) -> Iterator[asyncio.Future[None]]:
+        """A future done once someone waits for the lock (at once if someone does now), kept
+        only inside the ``with`` block."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        if self.waiting:
+            future.set_result(None)
+            yield future
+            return
+        if self._watchers is None:
+            self._watchers = []
+        self._watchers.append(future)
+        try:
+            yield future
+        finally:
+            if self._watchers is not None and future in self._watchers:
+                self._watchers.remove(future)
+                if not self._watchers:
+                    self._watchers = None
+
+    def _tell_watchers(self) -> None:
+        """Someone waits for the lock now: every watcher is told (and forgotten)."""
+        watchers, self._watchers = self._watchers or [], None
+        for future in watchers:
+            if not future.done():
+                future.set_result(None)
 
     def locked(self) -> bool:
         """Whether someone holds the lock now."""

@@ -135,9 +135,11 @@ class Answerer:
         removed; never waiting for a drawing, which may be queued behind a hundred tables'.
         The picture comes with the next message that carries it anyway (no extra edit)."""
         kwargs = self._clicked_edit(spec, guild_id, unchanged=unchanged)
+        if self.late is not None and interaction.message is not None:
+            # it shows the click's answer now; a late picture's edit on its way is waited for
+            # outside the guard, so that the watchdog may defer the click meanwhile
+            await self.late.edited(interaction.message.id)
         async with self.guard(interaction):
-            if self.late is not None and interaction.message is not None:
-                await self.late.edited(interaction.message.id)  # it shows the click's answer now
             await edit_clicked_message(interaction, kwargs)
 
     def _clicked_edit(self, spec: Message, guild_id: int | None, *, unchanged: bool) -> dict[str, Any]:

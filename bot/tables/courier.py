@@ -13,18 +13,18 @@ the picture is edited in when drawn (:mod:`bot.tables.late_pictures`; a table me
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import replace
-from typing import Any, Literal
+from typing import Any
 
 import discord
 
 from bot.tables import host_messages as render
+from bot.tables.dm_failures import DMS_CLOSED, DmResult, dm_failed
 from bot.tables.failures import SHOW_FAILURES
 from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
-from bot.tables.late_pictures import Asked, LatePictures, ask
+from bot.tables.late_pictures import Asked, LatePictures, ask, ask_after
 from bot.tables.message_book import DoneDm, MessageBook, PromptRef
 from bot.tables.payload import edit_kwargs, localized, pictured_edit_kwargs, send_kwargs
 from bot.tables.pictures import Painter
@@ -37,9 +37,7 @@ from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
 
-DmResult = Literal["sent", "refused", "failed"]
-DMS_CLOSED = 50007
-"""Discord's error code for "Cannot send messages to this user" (closed DMs, no shared server)."""
+__all__ = ["DMS_CLOSED", "Courier", "DmResult", "shrunk_hand"]
 
 
 def shrunk_hand(spec: Message) -> str:
@@ -71,18 +69,19 @@ class Courier:
         """Who reads which language: the channel messages here are in the server's."""
         self.table_edits = TableEdits(client, painter, self._post_table, self.book)
         """The table messages' edits that wait for their picture, behind the game."""
-        self.late = late if late is not None else LatePictures(client)
+        self.late = late if late is not None else LatePictures(client, painter)
         """The late pictures owed to DMs and channel posts, edited in when drawn."""
         self.hand_answers = HandAnswers()
         """The /hand answers offering a live prompt: retired with the seat's DM prompt."""
 
-    async def _send(
-        self, table: Table, spec: Message, held: TableLock | None
-    ) -> tuple[dict[str, Any], Asked]:
-        """What ``send`` takes to post ``spec`` at ``table`` (its picture if drawn in time, and
-        before a click queues for the lock ``held`` by the caller), and the picture as asked (a
-        late one's drawing: owed, or dropped)."""
-        asked = await ask(self.painter, spec.picture, table.guild_id, held)
+    async def _send_after_edits(self, table: Table, spec: Message) -> tuple[dict[str, Any], Asked]:
+        """What ``send`` takes to post ``spec`` at ``table`` after the table message's edits
+        given before it (:meth:`TableEdits.flush`), its picture asked for meanwhile (drawn in
+        time, and before a click queues for the table's lock if the caller holds it), and the
+        picture as asked (a late one's drawing: owed, or dropped)."""
+        held = self._held(table)
+        flushed = self.table_edits.flush(table.channel_id, held)
+        asked = await ask_after(flushed, self.painter, spec.picture, table.guild_id, held)
         return send_kwargs(spec, asked.picture), asked
 
     @staticmethod
@@ -93,7 +92,7 @@ class Courier:
     def _owe(self, table: Table, channel_id: int, message_id: int, spec: Message, asked: Asked) -> None:
         """A late picture of ``spec`` is edited into the message sent or edited just now."""
         if asked.late is not None and spec.picture is not None:
-            self.late.owe(channel_id, message_id, spec.picture.kind, asked.late)
+            self.late.owe(channel_id, message_id, spec.picture.kind, asked.late, table.guild_id)
 
     # --- the channel ---------------------------------------------------------------------------
 
@@ -138,13 +137,11 @@ class Courier:
         """Post the table message anew and remember it (as text if its picture is late: the
         picture follows as the table message's edits do)."""
         channel = self.client.get_partial_messageable(table.channel_id)
-        kwargs, asked = await self._send(table, spec, self._held(table))
-        try:
+        asked = await ask(self.painter, spec.picture, table.guild_id, self._held(table))
+        kwargs = send_kwargs(spec, asked.picture)
+        with asked.dropped_if_failed():
             message = await channel.send(**kwargs)
-        except BaseException:
-            asked.drop()
-            raise
-        await self.book.table_shown(table, message.id)
+            await self.book.table_shown(table, message.id)
         if asked.late is not None:
             self.table_edits.picture_late(table, message.id, spec, asked.late)
 
@@ -152,17 +149,13 @@ class Courier:
         """Post ``spec`` in the table's channel; only the user ``ping`` (if any) is notified. It
         comes after the table message's edits given before it (the end of a round, then its
         report)."""
-        await self.table_edits.flush(table.channel_id, self._held(table))
         channel = self.client.get_partial_messageable(table.channel_id)
         mentions = discord.AllowedMentions.none()
         if ping is not None:
             mentions.users = [discord.Object(ping)]
-        kwargs, asked = await self._send(table, spec, self._held(table))
-        try:
+        kwargs, asked = await self._send_after_edits(table, spec)
+        with asked.dropped_if_failed():
             message = await channel.send(**kwargs, allowed_mentions=mentions)
-        except BaseException:
-            asked.drop()
-            raise
         self._owe(table, table.channel_id, message.id, spec, asked)
         return message
 
@@ -170,16 +163,14 @@ class Courier:
 
     async def edit_dm(self, table: Table, ref: PromptRef, spec: Message) -> None:
         """Show ``spec`` in the DM ``ref`` of one of the table's seats (its components, embeds
-        and picture replaced)."""
+        and picture replaced). A late picture's edit of it already on its way is waited for
+        first (one REST call, with the table's lock held if the caller holds it)."""
         await self.late.edited(ref.message_id)
         asked = await ask(self.painter, spec.picture, table.guild_id, self._held(table))
         channel = self.client.get_partial_messageable(ref.channel_id)
-        try:
+        with asked.dropped_if_failed():
             edit = pictured_edit_kwargs(spec, asked.picture)
             await channel.get_partial_message(ref.message_id).edit(**edit)
-        except BaseException:
-            asked.drop()
-            raise
         self._owe(table, ref.channel_id, ref.message_id, spec, asked)
 
     async def dm(self, table: Table, seat: int, spec: Message, *, live: bool = True) -> DmResult:
@@ -196,20 +187,15 @@ class Courier:
         page = self.book.of(table)
         if user_id in page.dm_closed:
             return "failed"
-        asked = Asked(None)
+        # the prompt comes after the table message's edits given before it (its hand drawn
+        # meanwhile): the table shows the move the prompt answers
+        kwargs, asked = await self._send_after_edits(table, spec)
         try:
-            # the prompt comes after the table message's edits given before it (its hand drawn
-            # meanwhile): the table shows the move the prompt answers
-            held = self._held(table)
-            shown = self.table_edits.flush(table.channel_id, held)
-            (kwargs, asked), _ = await asyncio.gather(self._send(table, spec, held), shown)
-            channel = await self.client.create_dm(discord.Object(user_id))
-            message = await channel.send(**kwargs)
-        except BaseException as exc:
-            asked.drop()
-            if not isinstance(exc, discord.HTTPException):
-                raise
-            return await self._dm_failed(table, user_id, exc)
+            with asked.dropped_if_failed():
+                channel = await self.client.create_dm(discord.Object(user_id))
+                message = await channel.send(**kwargs)
+        except discord.HTTPException as exc:
+            return await dm_failed(self.client, self.book, self.languages, self.say, table, user_id, exc)
         self._owe(table, channel.id, message.id, spec, asked)
         ref = PromptRef(channel.id, message.id)
         if live:
@@ -218,24 +204,6 @@ class Courier:
         else:
             page.done[seat] = DoneDm(ref, shrunk_hand(spec), expanded=True)
         return "sent"
-
-    async def _dm_failed(self, table: Table, user_id: int, exc: discord.HTTPException) -> DmResult:
-        """A DM to ``user_id`` failed with ``exc``: "refused" (closed DMs, announced in the
-        channel) or "failed" (see :meth:`dm`)."""
-        page = self.book.of(table)
-        if isinstance(exc, discord.Forbidden):
-            if exc.code != DMS_CLOSED:
-                log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
-                return "failed"
-            log.info("DMs refused for a player at table %s (%s)", table.channel_id, exc.code)
-            page.dm_closed.add(user_id)
-            left = await self._has_left(table, user_id)
-            language = self.languages.of_channel(table)
-            notice = render_text(render.dm_refused_notice(user_id, left_server=left), language)
-            await self.say(table, Message(notice), ping=user_id)
-            return "refused"
-        log.warning("Could not DM a player at table %s: %s", table.channel_id, exc)
-        return "failed"
 
     async def show_hand(self, table: Table, seat: int, spec: Message) -> None:
         """Show the seat its new hand (``spec``, nothing to click), in its latest DM of the table
@@ -263,21 +231,6 @@ class Courier:
             await self.edit_dm(table, done.ref, Message(done.line))
         except SHOW_FAILURES as exc:
             log.info("Could not shrink a DM at table %s: %r", table.channel_id, exc)
-
-    async def _has_left(self, table: Table, user_id: int) -> bool:
-        """Whether ``user_id`` is known to have left the table's server (one REST look-up,
-        :meth:`discord.Guild.fetch_member`: the bot has no member events; a server the bot does
-        not see any more tells nothing)."""
-        guild = self.client.get_guild(table.guild_id) if table.guild_id is not None else None
-        if guild is None:
-            return False
-        try:
-            await guild.fetch_member(user_id)
-        except discord.NotFound:
-            return True
-        except discord.HTTPException:
-            return False
-        return False
 
     # --- prompts that ask nothing any more ------------------------------------------------------
 

@@ -7,7 +7,8 @@ The painter's drawing thread (:mod:`bot.tables.drawing_pool`) keeps the order of
 hands each to :meth:`DrawingWorkers.draw`, where it waits (off the interpreter lock) for the
 worker's picture. A worker that died (killed by the OOM killer or by hand) leaves its pool broken
 for good: the drawing it was doing fails with :class:`WorkerDied` (the message goes out as text)
-and the next drawing starts a new pool.
+and a new pool starts at once, its workers prepared as the first ones were (or at the next
+drawing, if none were prepared).
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class DrawingWorkers:
         self.processes = processes
         self.pool = WorkerPool(lambda: worker_processes(processes), warm=processes)
         """The processes, replaced when one died (:class:`~host.workers.WorkerPool`)."""
+        self.prepared: tuple[str, ...] = ()
+        """The drawing modules the workers import as they start (:meth:`prepare`)."""
 
     @property
     def started(self) -> int:
@@ -45,12 +48,14 @@ class DrawingWorkers:
     def prepare(self, modules: Iterable[str]) -> None:
         """Start the workers now and have them import the drawing ``modules`` (at start-up):
         the first picture then waits neither for a process to start nor for Pillow to load
-        (on a busy machine, seconds: longer than a message waits for its picture)."""
+        (on a busy machine, seconds: longer than a message waits for its picture). A pool
+        started after a worker died is prepared so too."""
+        self.prepared = tuple(modules)
         try:
             executor = self.pool.executor()
         except WorkersStopped:
             return
-        for module in modules:
+        for module in self.prepared:
             executor.submit(prepare, module)
 
     def draw(self, sketch: Sketch) -> Picture:
@@ -65,6 +70,8 @@ class DrawingWorkers:
         except BrokenExecutor as exc:
             if self.pool.replace_broken(executor):
                 log.warning("a worker process drawing pictures died; starting a new one")
+                if self.prepared:
+                    self.prepare(self.prepared)  # ready before the next picture is asked for
             raise WorkerDied(sketch.kind) from exc
         except (RuntimeError, CancelledError) as exc:  # after BrokenExecutor, a RuntimeError too
             if not self.pool.closed:

@@ -10,8 +10,12 @@ as text (as when a drawing failed), and
 :class:`LatePictures` edits the picture in (its attachments only: one REST call, made only when
 a picture was late) once it is drawn, unless the message was edited since (a prompt answered,
 shrunk or renewed shows what it shows now: its next picture comes with that change) or the bot
-is closing. An edit of the message waits for a late picture's edit already on its way (it is
-never overtaken by it), without holding the table: the game and its clicks go on meanwhile.
+is closing, or the server turned pictures off meanwhile. An edit of the message waits for a
+late picture's edit already on its way (one REST call: the edit is never overtaken by it). A
+click's answer waits so before it takes the interaction's guard (the click may be deferred
+meanwhile); a DM edit by the courier (a prompt renewed or retired) waits so with the table's
+lock held, as it holds it for the edit itself: no longer than that one REST call, never for a
+drawing.
 """
 
 from __future__ import annotations
@@ -19,8 +23,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Awaitable, Iterator
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
 
 import aiohttp
 import discord
@@ -45,26 +50,28 @@ class Asked:
         if self.late is not None:
             self.late.cancel()
 
-
-POLL: Final = 0.02
-"""Seconds between two looks, while a picture is waited for, at whether a player's click waits
-for the table (then the wait ends: :func:`ask`)."""
+    @contextlib.contextmanager
+    def dropped_if_failed(self) -> Iterator[Asked]:
+        """Around the send or edit of the message that shows it: if that fails (or is
+        cancelled), the late picture is dropped (:meth:`drop`)."""
+        try:
+            yield self
+        except BaseException:
+            self.drop()
+            raise
 
 
 async def within_bound(waited: set[asyncio.Future[Any]], seconds: float, lock: TableLock | None) -> bool:
     """Wait until one of ``waited`` is done, ``seconds`` at most, and no longer once someone
     queues for ``lock`` (the table's, held by the caller: a player's click then waits for the
     picture too); whether one is done."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + seconds
-    while True:
-        left = deadline - loop.time()
-        if left <= 0 or (lock is not None and lock.waiting):
-            return any(future.done() for future in waited)
-        step = left if lock is None else min(left, POLL)
-        done, _ = await asyncio.wait(waited, timeout=step, return_when=asyncio.FIRST_COMPLETED)
-        if done:
-            return True
+    if lock is None:
+        done, _ = await asyncio.wait(waited, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+        return bool(done)
+    with lock.watch_queue() as queued:
+        if not queued.done():
+            await asyncio.wait({*waited, queued}, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    return any(future.done() for future in waited)
 
 
 async def ask(
@@ -86,14 +93,38 @@ async def ask(
     return Asked(None, drawing)
 
 
+async def ask_after(
+    first: Awaitable[None],
+    painter: Painter,
+    sketch: Sketch | None,
+    guild_id: int | None,
+    lock: TableLock | None = None,
+) -> Asked:
+    """:func:`ask`, for a message that comes after ``first`` (the table message's edits shown):
+    the picture is asked for while ``first`` is awaited, both within the one bound. If ``first``
+    fails (or this is cancelled), the late drawing is dropped: nobody will show it."""
+    asking = asyncio.ensure_future(ask(painter, sketch, guild_id, lock))
+    try:
+        await first
+        return await asking
+    except BaseException:
+        if not asking.cancel() and not asking.cancelled() and asking.exception() is None:
+            asking.result().drop()  # asked in time, but nobody will send it
+        raise
+
+
 class LatePictures:
     """The late pictures owed to messages, by message id: each edited in when drawn."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, painter: Painter) -> None:
         self.client = client
+        self.painter = painter
+        """Tells whether a server still shows pictures when a late one is drawn."""
         self._owed: dict[int, asyncio.Task[None]] = {}
-        self._sending: set[int] = set()
-        """The messages whose late picture's edit is on its way to Discord."""
+        self._sending: dict[int, asyncio.Task[None]] = {}
+        """The late pictures' edits on their way to Discord, by message id, until they end."""
+        self.closed = False
+        """The bot is closing: no late picture is edited in any more."""
         self.owed = 0
         """How many messages went out without their picture, late (for tests and benchmarks)."""
         self.edited_in = 0
@@ -105,14 +136,20 @@ class LatePictures:
         message_id: int,
         kind: str,
         drawing: asyncio.Future[Picture | None],
+        guild_id: int | None = None,
     ) -> None:
-        """Edit ``drawing``'s picture into the message (sent or edited just now) when it is
-        drawn, unless the message is edited before (:meth:`edited`)."""
+        """Edit ``drawing``'s picture into the message (sent or edited just now, at a table of
+        ``guild_id``) when it is drawn, unless the message is edited before (:meth:`edited`),
+        the server turned pictures off meanwhile or the bot is closing (then the drawing is
+        dropped at once)."""
+        if self.closed:
+            drawing.cancel()
+            return
         self.owed += 1
         older = self._owed.pop(message_id, None)
-        if older is not None:
+        if older is not None and self._sending.get(message_id) is not older:
             older.cancel()
-        task = asyncio.create_task(self._edit_in(channel_id, message_id, kind, drawing))
+        task = asyncio.create_task(self._edit_in(channel_id, message_id, kind, drawing, guild_id))
         self._owed[message_id] = task
 
     def owes(self, message_id: int) -> bool:
@@ -121,16 +158,14 @@ class LatePictures:
 
     async def edited(self, message_id: int) -> None:
         """The message is about to be edited (to what it shows next): its late picture is not
-        shown, or, if its edit is on its way already, that edit is waited for (the new one then
-        comes after it)."""
+        shown, and a late picture's edit already on its way is waited for (the new edit then
+        comes after it; every caller waits for it, not only the first)."""
         task = self._owed.pop(message_id, None)
-        if task is None:
-            return
-        if message_id not in self._sending:
+        sending = self._sending.get(message_id)
+        if task is not None and task is not sending:
             task.cancel()
-            return
-        with contextlib.suppress(asyncio.CancelledError):
-            await asyncio.shield(task)
+        if sending is not None:
+            await asyncio.wait({sending})  # (a cancelled caller is cancelled: wait() does not shield)
 
     async def _edit_in(
         self,
@@ -138,33 +173,40 @@ class LatePictures:
         message_id: int,
         kind: str,
         drawing: asyncio.Future[Picture | None],
+        guild_id: int | None,
     ) -> None:
         try:
             picture = await drawing
-            if picture is None:  # failed, or the bot is closing: the message stays text
+            # failed, the bot is closing, or the server turned pictures off: the message stays text
+            if picture is None or self.closed or not self.painter.shows(guild_id):
                 return
-            self._sending.add(message_id)
+            task = asyncio.current_task()
+            if task is not None:
+                self._sending[message_id] = task
             try:
                 channel = self.client.get_partial_messageable(channel_id)
                 await channel.get_partial_message(message_id).edit(attachments=[picture_file(picture, kind)])
             finally:
-                self._sending.discard(message_id)
+                if self._sending.get(message_id) is task:
+                    del self._sending[message_id]
             self.edited_in += 1
         except asyncio.CancelledError:
             drawing.cancel()  # nobody else waits for it: not drawn if not begun
             raise
         except (discord.HTTPException, OSError, aiohttp.ClientError, TimeoutError) as exc:
             log.info("Could not add a late %s picture to message %s: %r", kind, message_id, exc)
+        except Exception:  # a bug: the message stays text, the next change shows what it shows
+            log.exception("Could not add a late %s picture to message %s", kind, message_id)
         finally:
             if self._owed.get(message_id) is asyncio.current_task():
                 del self._owed[message_id]
 
     async def close(self) -> None:
-        """At shutdown: no late picture is edited in any more."""
-        tasks = list(self._owed.values())
+        """At shutdown: no late picture is edited in any more (one owed later is dropped)."""
+        self.closed = True
+        tasks = {*self._owed.values(), *self._sending.values()}
         self._owed.clear()
         for task in tasks:
             task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:  # (cancelled itself, close() is cancelled: gather does not swallow that)
+            await asyncio.gather(*tasks, return_exceptions=True)

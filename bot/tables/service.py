@@ -89,7 +89,7 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         self.images = ImageSettings()
         self.painter = Painter(self.images)
-        self.late_pictures = LatePictures(client)
+        self.late_pictures = LatePictures(client, self.painter)
         """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
         self.answerer = Answerer(self.painter, self.late_pictures)
         self.languages = Languages(self.journal.storage)

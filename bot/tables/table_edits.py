@@ -222,6 +222,8 @@ class TableEdits:
                     continue
                 pending.drawing = None
                 picture = drawing.result()
+                if not self.painter.shows(pending.table.guild_id):
+                    picture = None  # the server turned pictures off while it was drawn
                 if not (text_shown and picture is None):  # (a failed picture adds nothing)
                     await self._edit(message_id, pending.table, spec, picture)
                     self.pictures_after_text += text_shown

@@ -139,3 +139,28 @@ def test_a_drawing_handed_over_as_the_workers_close_is_dropped_as_closed_not_as_
     with pytest.raises(PoolClosed):
         workers.draw(Sketch(ART, "hand", "late"))
     workers.join()
+
+
+async def test_a_pool_started_after_a_worker_died_is_prepared_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its workers import the drawing modules as the first ones did, before any picture is asked
+    for again (the next prompt's picture is not late for the imports)."""
+    marks = tmp_path / "prepared"
+    monkeypatch.setenv("STICKEM_TEST_PREPARED_MARK", str(marks))
+    painter = Painter(ImageSettings(), workers=1)
+    try:
+        painter.prepare(["tests.bot.prepared_art"])
+        stalled = asyncio.create_task(painter.picture(Sketch(ART, "table", f"stall:{tmp_path / 'pid'}"), 1))
+        pid = int(await wait_for_file(tmp_path / "pid"))
+        assert (await wait_for_file(marks)).split() == [str(pid)]
+        os.kill(pid, signal.SIGKILL)
+        assert await asyncio.wait_for(stalled, WAIT) is None
+        deadline = time.monotonic() + WAIT
+        while len(set(marks.read_text().split())) < 2:  # no picture asked for meanwhile
+            assert time.monotonic() < deadline, "the new worker was not prepared"
+            await asyncio.sleep(0.02)
+        assert painter.workers is not None and painter.workers.started == 2
+    finally:
+        painter.close()
+        await asyncio.wait_for(painter.wait_closed(), WAIT)
