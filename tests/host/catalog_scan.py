@@ -78,7 +78,9 @@ longest text Discord takes (``command_text``'s ``limit``)."""
 LOG_KEYWORDS = frozenset({"where", "detail"})
 """Keyword arguments that only reach the log: where a bug happened, why storage failed."""
 
-SQL = re.compile(r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b")
+SQL = re.compile(
+    r"\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|PRAGMA|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b"
+)
 WORD = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
 PUNCTUATION = "\"'`*_.,;:!?()[]<>-"
 
