@@ -87,6 +87,9 @@ class Window:
         self.gc_count = [0, 0, 0]
         self.statements = 0
         self.answers: list[float] = []
+        self.journeys: dict[int, list[float | None]] = {}
+        """With ``STICKEM_PROBE_JOURNEYS``: each interaction's parse and initial response sent,
+        on ``time.monotonic`` (``benchmarks/interaction_journeys.py``)."""
         self.write_waits: list[float] = []
         self.write_holds: list[float] = []
 
@@ -228,14 +231,21 @@ class Probe:
         parse = ConnectionState.parse_interaction_create
         respond = AsyncWebhookAdapter.create_interaction_response
 
+        journeys = bool(os.environ.get("STICKEM_PROBE_JOURNEYS"))
+
         def parse_timed(state: Any, data: Any) -> None:
             arrived[int(data["id"])] = time.perf_counter()
+            if journeys:
+                self.window.journeys[int(data["id"])] = [time.monotonic(), None]
             parse(state, data)
 
         def respond_timed(adapter: Any, interaction_id: int, *args: Any, **kwargs: Any) -> Any:
             started = arrived.pop(int(interaction_id), None)
             if started is not None:
                 self.window.answers.append(time.perf_counter() - started)
+            journey = self.window.journeys.get(int(interaction_id)) if journeys else None
+            if journey is not None and journey[1] is None:
+                journey[1] = time.monotonic()
             return respond(adapter, interaction_id, *args, **kwargs)
 
         ConnectionState.parse_interaction_create = parse_timed  # type: ignore[method-assign]
@@ -375,6 +385,7 @@ class Probe:
             "answer_median": statistics.median(window.answers or [0.0]),
             "answer_p99": percentile(window.answers, 0.99),
             "answer_max": max(window.answers or [0.0]),
+            "journeys": window.journeys,
             "write_wait_p99": percentile(window.write_waits, 0.99),
             "write_hold_median": statistics.median(window.write_holds or [0.0]),
             "write_hold_p99": percentile(window.write_holds, 0.99),

@@ -86,6 +86,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.bot_probe import SLOW, percentile
 from benchmarks.bot_setup import emulated_bot
+from benchmarks.interaction_journeys import Journeys, print_journeys
 from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
@@ -195,6 +196,7 @@ async def probed_bot(
         STICKEM_PROBE_FILE=str(report_file),
         **({"STICKEM_PROFILE_FILE": str(Path(args.profile).resolve())} if args.profile else {}),
         **({"STICKEM_GC_CENSUS": "1"} if args.gc_census else {}),
+        **({"STICKEM_PROBE_JOURNEYS": "1"} if args.journeys else {}),
         **({"STICKEM_STALL_STACKS": str(args.stacks / 1000)} if args.stacks else {}),
         **{name: os.environ[name] for name in EXPERIMENTS if os.environ.get(name)},
         **stages_env,
@@ -293,6 +295,9 @@ async def run(
     (``extra_env``: more environment variables for it; pictures ``images`` on or off)."""
     idle_lag = await idle_noise()
     control = host_inflation()
+    journeys = Journeys()
+    if args.journeys:
+        journeys.install()
     emu = Emulator(token=TOKEN)  # a token of the real format: the bot checks it
     await emu.start()
     try:
@@ -333,6 +338,7 @@ async def run(
                 gc.freeze()
                 gc.disable()
                 bot.reset()
+                journeys.clear()
                 cpu_before = bot.cpu()
                 stolen = steal_ms()
                 harness.start()
@@ -363,6 +369,11 @@ async def run(
                 calls = len(emu.rest_calls) - calls_before
                 calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
                 await harness.stop()
+                records = emu.interactions.records
+                journey_summary = journeys.summary(
+                    window.get("journeys") or {},
+                    {ident for ident in journeys.created if records[ident].response_type is None},
+                ) if args.journeys else None
                 problems = len(emu.problems)
                 emu.problems.clear()
                 gc.enable()
@@ -436,6 +447,7 @@ async def run(
             "problems": problems,
             "failed": latencies.failures + opening.failures,
             "click_stages": window.get("click_stages"),
+            "journeys": journey_summary,
         }
     finally:
         await emu.stop()
@@ -465,6 +477,11 @@ def main() -> None:
         "--stages", action="store_true",
         help="time each stage of every click in the bot (benchmarks/click_stages.py) and print "
         "their tails, and the ratios new/old of their p99 with --compare",
+    )
+    parser.add_argument(
+        "--journeys", action="store_true",
+        help="split each interaction's time: the emulator's queue, to the bot, in the bot, back "
+        "(benchmarks/interaction_journeys.py), for all and for the failed ones",
     )
     parser.add_argument("--verbose", action="store_true", help="also print what held the loop longest")
     parser.add_argument("--keep-logs", metavar="DIR", help="write each bot process's log to DIR")
@@ -712,6 +729,8 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"  {number} x held over {args.stacks} ms at: {stack}")
     if r.get("click_stages"):
         print_stages(r["click_stages"])
+    if r.get("journeys"):
+        print_journeys(r["journeys"])
 
 
 def print_stages(figures: dict[str, Any]) -> None:
