@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.boot.shards import EVERY_SHARD, MAX_SHARDS, ShardPlan
 from bot.runtime.event_loop import LOOPS, loop_factory
 from host.autoplay import AutoplaySettings
+from host.autoplay.pace import MOVES_IN_FLIGHT
 from host.storage.database import DATABASE_FILENAME, DEFAULT_DATABASE_URL, normalise_url, redacted
 from host.storage.errors import StorageConfigError
 from tabletop import registry
@@ -48,6 +49,9 @@ class Settings:
     """Seconds a computer player waits before it moves, so that people can follow (BOT_MOVE_DELAY)."""
     bot_workers: int = 2
     """Worker processes for computer decisions; 0 runs them in one thread (BOT_WORKERS)."""
+    bot_moves_in_flight: int = MOVES_IN_FLIGHT
+    """Computer moves under way at once across all tables (BOT_MOVES_IN_FLIGHT); when the bot
+    is saturated the others wait, and the people's clicks pass them (:mod:`host.autoplay.pace`)."""
     turn_timer_scale: float = 1.0
     """Multiplies every turn timer; for tests only, e.g. 0.01 makes 2 min last 1.2 s (TURN_TIMER_SCALE)."""
     connect_timeout: float = 30.0
@@ -79,7 +83,8 @@ class Settings:
             f"database_url={redacted(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
-            f"bot_workers={self.bot_workers!r}, turn_timer_scale={self.turn_timer_scale!r}, "
+            f"bot_workers={self.bot_workers!r}, bot_moves_in_flight={self.bot_moves_in_flight!r}, "
+            f"turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
             f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r}, "
             f"shards={self.shards!r}, "
@@ -98,6 +103,9 @@ class Settings:
             data_dir=Path(environ.get("STICKEM_DATA_DIR", "").strip() or DEFAULT_DATA_DIR),
             bot_move_delay=_parse_number(environ, "BOT_MOVE_DELAY", 1.0, 0.0, 60.0),
             bot_workers=int(_parse_number(environ, "BOT_WORKERS", 2, 0, 64, integer=True)),
+            bot_moves_in_flight=int(
+                _parse_number(environ, "BOT_MOVES_IN_FLIGHT", MOVES_IN_FLIGHT, 1, 100_000, integer=True)
+            ),
             turn_timer_scale=_parse_number(environ, "TURN_TIMER_SCALE", 1.0, 0.0001, 100.0),
             connect_timeout=_parse_number(environ, "CONNECT_TIMEOUT", 30.0, 0.1, 600.0),
             connect_retries=int(_parse_number(environ, "CONNECT_RETRIES", 3, 0, 20, integer=True)),
@@ -333,4 +341,8 @@ def database_url_for(settings: Settings) -> str:
 
 def autoplay_settings(settings: Settings) -> AutoplaySettings:
     """The autoplay part of the bot's settings."""
-    return AutoplaySettings(move_delay=settings.bot_move_delay, workers=settings.bot_workers)
+    return AutoplaySettings(
+        move_delay=settings.bot_move_delay,
+        workers=settings.bot_workers,
+        moves_in_flight=settings.bot_moves_in_flight,
+    )

@@ -3,8 +3,10 @@
 The task (:meth:`Autoplay.kick` restarts it after every change) does, in turn:
 
 - when a seat the computer plays is awaited (a computer seat, or a player marked away): wait the
-  configured pause, let the computer player decide off the event loop (:mod:`host.autoplay.thinkers`),
-  then apply the move (:mod:`host.autoplay.moves`), stored before it is shown;
+  configured pause, then for a slot among the computer moves under way across all tables
+  (:mod:`host.autoplay.pace`: when the bot is saturated, the computer waits, the clicks do not),
+  let the computer player decide off the event loop (:mod:`host.autoplay.thinkers`), then apply
+  the move (:mod:`host.autoplay.moves`), stored before it is shown;
 - otherwise, when a turn timer runs: remind, and play for the timed-out seats
   (:mod:`host.autoplay.timer`).
 
@@ -21,6 +23,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from host.autoplay.moves import RETRY_AFTER, ComputerMoves, TableDisplay
+from host.autoplay.pace import MOVES_IN_FLIGHT, ComputerPace
 from host.autoplay.thinkers import Thinkers
 from host.autoplay.timer import TurnTimers
 from host.tables import Table, TableState
@@ -31,11 +34,15 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class AutoplaySettings:
-    """How computer seats play: the pause before each move and the worker processes."""
+    """How computer seats play: the pause before each move, the worker processes, and how many
+    computer moves may be under way at once across all tables."""
 
     move_delay: float = 1.0
     workers: int = 2
     """Worker processes for the decisions; 0 runs them in one thread (tests, tiny hosts)."""
+    moves_in_flight: int = MOVES_IN_FLIGHT
+    """Computer moves under way at once (decided, stored, shown) across all tables; the others
+    wait their turn (:mod:`host.autoplay.pace`)."""
 
 
 class Autoplay:
@@ -47,6 +54,7 @@ class Autoplay:
         self.settings = settings or AutoplaySettings()
         self.thinkers = Thinkers(self.settings.workers)
         self.moves = ComputerMoves(display)
+        self.pace = ComputerPace(self.settings.moves_in_flight)
         self.timers = TurnTimers(self.moves, self.thinkers)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closed = False
@@ -149,7 +157,17 @@ class Autoplay:
         stamp = len(match.log)
         if self.settings.move_delay > 0:
             await asyncio.sleep(self.settings.move_delay)
-        if match is not table.match or len(match.log) != stamp or seat not in table.auto_seats():
-            return
-        action = await self.thinkers.think(table, seat, table.level_of(seat))
-        await self.moves.shielded(self.moves.apply(table, seat, action, stamp, timed_out=False))
+        admission = await self.pace.admit()  # cancelled while queued: nothing taken
+        release_on_exit = True
+        try:
+            if match is not table.match or len(match.log) != stamp or seat not in table.auto_seats():
+                return
+            action = await self.thinkers.think(table, seat, table.level_of(seat))
+            # The slot is held until the move is shown, even if this task is cancelled meanwhile.
+            release_on_exit = False
+            await self.moves.shielded(
+                self.moves.apply(table, seat, action, stamp, timed_out=False), then=admission.release
+            )
+        finally:
+            if release_on_exit:
+                admission.release()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from host.errors import UserError
@@ -38,11 +38,16 @@ class ComputerMoves:
         """The one way a table is changed (:mod:`host.table_change`), shown by :attr:`display`."""
         return TableChanges.of(self.display)
 
-    async def shielded(self, step: Coroutine[Any, Any, object]) -> None:
-        """Run ``step`` to its end even if the table's task is cancelled meanwhile."""
+    async def shielded(
+        self, step: Coroutine[Any, Any, object], *, then: Callable[[], None] | None = None
+    ) -> None:
+        """Run ``step`` to its end even if the table's task is cancelled meanwhile; ``then`` is
+        called when it has ended (however)."""
         future = asyncio.ensure_future(step)
         self._applying.add(future)
         future.add_done_callback(self._applying.discard)
+        if then is not None:
+            future.add_done_callback(lambda _: then())
         await asyncio.shield(future)
 
     async def finish(self, timeout: float = 5.0) -> None:

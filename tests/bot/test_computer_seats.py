@@ -7,9 +7,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.boot.config import ConfigError, Settings
+from bot.boot.config import ConfigError, Settings, autoplay_settings
 from bot.tables import host_messages as render
 from bot.tables.payload import localized
+from host.autoplay.pace import MOVES_IN_FLIGHT
 from host.tables import (
     BOT_NAMES,
     Notice,
@@ -209,6 +210,16 @@ def test_settings_read_bot_options_from_the_environment() -> None:
         Settings.from_env({"DISCORD_TOKEN": token, "BOT_WORKERS": "two"})
     with pytest.raises(ConfigError, match="BOT_MOVE_DELAY"):
         Settings.from_env({"DISCORD_TOKEN": token, "BOT_MOVE_DELAY": "-1"})
+
+
+def test_settings_read_the_bound_on_computer_moves_under_way() -> None:
+    token = "A" * 24 + "." + "B" * 6 + "." + "C" * 27
+    settings = Settings.from_env({"DISCORD_TOKEN": token, "BOT_MOVES_IN_FLIGHT": "3"})
+    assert settings.bot_moves_in_flight == 3
+    assert autoplay_settings(settings).moves_in_flight == 3
+    assert Settings.from_env({"DISCORD_TOKEN": token}).bot_moves_in_flight == MOVES_IN_FLIGHT
+    with pytest.raises(ConfigError, match="BOT_MOVES_IN_FLIGHT"):
+        Settings.from_env({"DISCORD_TOKEN": token, "BOT_MOVES_IN_FLIGHT": "0"})
 
 
 def test_the_host_is_the_first_human_even_behind_a_computer_seat() -> None:
