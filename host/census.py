@@ -30,6 +30,9 @@ class HostCounts:
     """Computer decisions handed to the worker processes and not back yet."""
     writes_waiting: int
     """Database writes waiting for the one SQLite writer."""
+    computer_moves_waiting: int
+    """Computer moves waiting for a slot among those under way (:mod:`host.autoplay.pace`): above
+    0 only while the bot is saturated and its computer players are slowed."""
 
     @property
     def open_tables(self) -> int:
@@ -50,4 +53,5 @@ def count_host(tables: TableRegistry, journal: GameJournal, autoplay: Autoplay) 
         actions=journal.actions_recorded,
         decisions_waiting=autoplay.decisions_waiting,
         writes_waiting=journal.writes_waiting,
+        computer_moves_waiting=autoplay.pace.waiting,
     )

@@ -3,7 +3,7 @@
 
     health: 12 tables (stickem playing 10, stickem lobby 2); 345 actions (0.40/s); 120
     interactions, p99 <= 100 ms; 480 REST requests, 0 rate-limited; 0 errors; loop lag p99 <=
-    5 ms; worker queue 0; write queue 0
+    5 ms; worker queue 0; write queue 0; computer moves waiting 0
 
 Counts after the tables are those of the last interval (since the line before); percentiles are
 the upper bound of the histogram bucket they fall in.
@@ -105,7 +105,8 @@ class HealthLine:
             f"{now.errors - before.errors:.0f} errors; loop lag p99 "
             f"{_milliseconds(upper_bound(before.lag_buckets, now.lag_buckets, 0.99))}; "
             f"worker queue {self.metrics.value(f'{PREFIX}_worker_queue_length'):.0f}; "
-            f"write queue {self.metrics.value(f'{PREFIX}_write_queue_length'):.0f}"
+            f"write queue {self.metrics.value(f'{PREFIX}_write_queue_length'):.0f}; "
+            f"computer moves waiting {self.metrics.value(f'{PREFIX}_computer_moves_waiting'):.0f}"
         )
 
     def _tables(self) -> str:

@@ -68,6 +68,11 @@ class HostCollector(Collector):
             "Database writes waiting for the SQLite writer.",
             value=counts.writes_waiting,
         )
+        yield GaugeMetricFamily(
+            f"{PREFIX}_computer_moves_waiting",
+            "Computer moves waiting for a slot while the bot is saturated.",
+            value=counts.computer_moves_waiting,
+        )
 
 
 class BotMetrics:

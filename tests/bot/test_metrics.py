@@ -34,6 +34,7 @@ def counts(actions: int = 0, playing: int = 0) -> HostCounts:
         actions=actions,
         decisions_waiting=2,
         writes_waiting=3,
+        computer_moves_waiting=4,
     )
 
 
@@ -48,6 +49,7 @@ def test_the_host_counts_are_read_at_each_collection() -> None:
     assert metrics.value("stickem_actions_total") == 5
     assert metrics.value("stickem_worker_queue_length") == 2
     assert metrics.value("stickem_write_queue_length") == 3
+    assert metrics.value("stickem_computer_moves_waiting") == 4
     now = counts(actions=9)
     assert metrics.value("stickem_actions_total") == 9
 
@@ -159,7 +161,7 @@ def test_the_health_line_says_the_figures_of_the_interval() -> None:
     line = health.line()
     assert line.startswith("health: 3 tables (stickem lobby 1, stickem playing 2); 30 actions (")
     assert "3 interactions, p99 <= 50 ms; 3 REST requests, 1 rate-limited; 1 errors;" in line
-    assert "loop lag p99 <= 5 ms; worker queue 2; write queue 3" in line
+    assert "loop lag p99 <= 5 ms; worker queue 2; write queue 3; computer moves waiting 4" in line
     quiet = health.line()  # the next interval: nothing happened
     assert "0 actions (0.00/s); 0 interactions, p99 -; 0 REST requests, 0 rate-limited; 0 errors" in quiet
 

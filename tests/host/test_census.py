@@ -1,5 +1,5 @@
 """The host's read-only counts (host/census.py): tables by game and state, actions accepted,
-computer decisions and writes waiting."""
+computer decisions, writes and computer moves waiting."""
 
 from __future__ import annotations
 
@@ -75,6 +75,18 @@ async def test_decisions_waiting_for_a_worker_are_counted_until_they_come_back()
     release.set()
     assert (await asyncio.wait_for(thinking, 10.0)).startswith("m:")
     assert autoplay.decisions_waiting == 0
+    await autoplay.close()
+
+
+async def test_computer_moves_waiting_for_a_slot_are_counted_until_they_get_one() -> None:
+    autoplay = Autoplay(_Display(), AutoplaySettings(moves_in_flight=1))
+    held = await autoplay.pace.admit()  # the one slot is taken: the next move waits
+    waiting = asyncio.create_task(autoplay.pace.admit())
+    await _until(lambda: autoplay.pace.waiting == 1)
+    assert count_host(TableRegistry(), GameJournal(None), autoplay).computer_moves_waiting == 1
+    held.release()
+    (await asyncio.wait_for(waiting, 5.0)).release()
+    assert count_host(TableRegistry(), GameJournal(None), autoplay).computer_moves_waiting == 0
     await autoplay.close()
 
 
