@@ -17,6 +17,7 @@ from host.tables import Table
 from tabletop.pictures import ArtModule, Sketch
 from tabletop.presentation import Message
 from tests.bot import gated_art
+from tests.bot.test_courier_hand_dm import FakeDiscord as DmDiscord
 from tests.storage.test_journal import new_table
 
 ART = ArtModule("tests.bot.gated_art")
@@ -25,39 +26,18 @@ BOUND = 0.2
 WAIT = 5.0
 LONG = 60.0
 """A painter's wait no test sits through: only something else (a click) may end it."""
-DM_CHANNEL = 555
 
 
 @dataclass
-class FakeDiscord:
-    """The part of discord.Client the courier uses: sends and edits, recorded with the loop's
-    time; every channel and DM is this one object."""
+class FakeDiscord(DmDiscord):
+    """The courier's Discord of tests/bot/test_courier_hand_dm.py (sends and edits recorded, every
+    channel and DM this one object), with the loop's time of each send."""
 
-    sent: list[tuple[float, dict[str, Any]]] = field(default_factory=list)
-    edits: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
-
-    async def create_dm(self, user: object) -> FakeDiscord:
-        return self
-
-    @property
-    def id(self) -> int:  # the DM channel's
-        return DM_CHANNEL
+    sent_at: list[float] = field(default_factory=list)
 
     async def send(self, **kwargs: Any) -> Any:
-        self.sent.append((asyncio.get_running_loop().time(), kwargs))
-        return type("Sent", (), {"id": len(self.sent)})()
-
-    def get_partial_messageable(self, channel_id: int) -> FakeDiscord:
-        return self
-
-    def get_partial_message(self, message_id: int) -> Any:
-        edits = self.edits
-
-        class Partial:
-            async def edit(self, **kwargs: Any) -> None:
-                edits.append((message_id, kwargs))
-
-        return Partial()
+        self.sent_at.append(asyncio.get_running_loop().time())
+        return await super().send(**kwargs)
 
 
 def _png(kwargs: dict[str, Any]) -> bytes | None:
@@ -96,7 +76,8 @@ async def test_a_prompt_whose_hand_is_late_goes_as_text_within_the_bound_and_get
     client, courier, table = _seated(painter)
     started = asyncio.get_running_loop().time()
     assert await asyncio.wait_for(courier.dm(table, 0, prompt("blocked hand")), WAIT) == "sent"
-    ((at, sent),) = client.sent
+    (sent,) = client.sent
+    (at,) = client.sent_at
     # after the bound, and not when the picture is drawn (its gate still shut): a margin wide
     # enough for a loaded machine, well short of the wait for the drawing (WAIT)
     assert BOUND <= at - started < BOUND + 3.0, "sent after the bound, not before, not much later"
@@ -135,7 +116,7 @@ async def test_a_picture_drawn_in_time_comes_with_its_message_and_nothing_is_edi
     await asyncio.wait_for(courier.dm(table, 0, prompt("quick")), WAIT)
     standings = Message("Game over", picture=Sketch(ART, "chart", "end"))
     await asyncio.wait_for(courier.say(table, standings), WAIT)
-    assert [_png(kwargs) for _, kwargs in client.sent] == [b"hand:quick", b"chart:end"]
+    assert [_png(kwargs) for kwargs in client.sent] == [b"hand:quick", b"chart:end"]
     await asyncio.sleep(0.05)
     assert client.edits == [] and courier.late.edited_in == 0
 
@@ -144,7 +125,7 @@ async def test_the_final_standings_go_as_text_within_the_bound_and_get_their_cha
     client, courier, table = _seated(painter)
     standings = Message("Game over", picture=Sketch(ART, "chart", "blocked chart"))
     await asyncio.wait_for(courier.say(table, standings), WAIT)
-    ((_, sent),) = client.sent
+    (sent,) = client.sent
     assert sent["content"] == "Game over" and _png(sent) is None
     gated_art.GATE.set()
     await _until(lambda: client.edits, "the late chart")
@@ -196,7 +177,7 @@ async def test_a_table_message_posted_while_its_picture_is_late_gets_it_when_dra
 ) -> None:
     client, courier, table = _seated(painter)
     await asyncio.wait_for(courier.show_table(table, table_state("blocked new"), new=True), WAIT)
-    ((_, posted),) = client.sent
+    (posted,) = client.sent
     assert posted["content"] == "the table at blocked new" and _png(posted) is None
     gated_art.GATE.set()
     await asyncio.wait_for(courier.table_edits.settle(), WAIT)
@@ -226,7 +207,7 @@ async def test_a_click_queued_for_the_table_ends_the_prompts_wait_for_its_pictur
     assert asyncio.get_running_loop().time() - started < WAIT < LONG
     await asyncio.wait_for(click, WAIT)
     table.lock.release()
-    ((_, sent),) = client.sent
+    (sent,) = client.sent
     assert _png(sent) is None
     ((_, table_text),) = client.edits
     assert table_text["content"] == "the table at blocked table" and table_text["attachments"] == []
