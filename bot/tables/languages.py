@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -64,7 +63,11 @@ class Languages:
         """Each person's Discord locale as last seen."""
         self._servers: dict[int, ServerLanguage] = {}
         """Each server's chosen language and locale as last seen."""
-        self._writes: set[asyncio.Task[None]] = set()
+        self._unstored_users: set[int] = set()
+        self._unstored_servers: set[int] = set()
+        """People and servers whose language changed since the last write began."""
+        self._writer: asyncio.Task[None] | None = None
+        """The one background task that stores them (:meth:`_store_unstored`), while it runs."""
 
     def restore(self, stored: StoredLanguages) -> None:
         """Take the languages as stored (at start, before any interaction)."""
@@ -108,47 +111,57 @@ class Languages:
     def note(self, interaction: discord.Interaction[Any]) -> None:
         """Remember the locales an interaction tells (the user's, the server's), storing those
         that changed in the background (a failed write is logged: the language is remembered
-        until the next restart and stored with the next interaction)."""
+        until the next restart)."""
         user_locale = _locale(interaction.locale)
         user_id = interaction.user.id
         if user_locale and self._users.get(user_id) != user_locale:
             self._users[user_id] = user_locale
-            if self.storage is not None:
-                self._store(self.storage.settings.set_user_locale(user_id, user_locale))
+            self._unstored_users.add(user_id)
+            self._store_later()
         guild_locale = _locale(interaction.guild_locale)
         guild_id = interaction.guild_id
         if guild_id is not None and guild_locale:
             server = self._servers.get(guild_id, ServerLanguage())
             if server.seen != guild_locale:
                 self._servers[guild_id] = ServerLanguage(server.chosen, guild_locale)
-                if self.storage is not None:
-                    self._store(self.storage.settings.set_server_language(guild_id, self._servers[guild_id]))
+                self._unstored_servers.add(guild_id)
+                self._store_later()
 
     async def choose(self, guild_id: int, language: str | None) -> None:
         """Make ``language`` the server's (None: follow its own locale again); stored first, so
-        that it outlives a restart (:class:`StorageUnavailable` if it cannot be)."""
+        that it outlives a restart (:class:`StorageUnavailable` if it cannot be). A background
+        write under way ends first, so that it cannot store the server's earlier choice after
+        this one."""
         server = self._servers.get(guild_id, ServerLanguage())
         chosen = ServerLanguage(language, server.seen)
         if self.storage is not None:
+            await self.settle()
             await self.storage.settings.set_server_language(guild_id, chosen)
         self._servers[guild_id] = chosen
 
-    def _store(self, write: Awaitable[None]) -> None:
-        """Run a write in the background, logging its failure."""
+    def _store_later(self) -> None:
+        """Start the background writer unless it runs (it stores what changed meanwhile too)."""
+        if self.storage is not None and (self._writer is None or self._writer.done()):
+            self._writer = asyncio.create_task(self._store_unstored(self.storage))
 
-        async def run() -> None:
+    async def _store_unstored(self, storage: Storage) -> None:
+        """Store what changed, one transaction at a time, until nothing is left: the people who
+        first act together (a hundred tables opening at once) are stored in a few writes rather
+        than each in a transaction and a database connection of their own. Each write takes
+        the languages as they are when it begins, so the newest is stored."""
+        while self._unstored_users or self._unstored_servers:
+            users = {user_id: self._users[user_id] for user_id in self._unstored_users}
+            servers = {guild_id: self._servers[guild_id] for guild_id in self._unstored_servers}
+            self._unstored_users.clear()
+            self._unstored_servers.clear()
             try:
-                await write
+                await storage.settings.store_languages(users, servers)
             except StorageUnavailable as exc:
-                log.warning("Could not store a language: %s", exc.detail)
-            except Exception:  # a language not stored must not break the interaction
-                log.exception("Could not store a language")
-
-        task = asyncio.create_task(run())
-        self._writes.add(task)
-        task.add_done_callback(self._writes.discard)
+                log.warning("Could not store %d languages: %s", len(users) + len(servers), exc.detail)
+            except Exception:  # a language not stored must not break anything else
+                log.exception("Could not store %d languages", len(users) + len(servers))
 
     async def settle(self) -> None:
-        """Wait for the writes under way (before closing the storage, and in tests)."""
-        while self._writes:
-            await asyncio.gather(*self._writes, return_exceptions=True)
+        """Wait for the languages being stored (before closing the storage, and in tests)."""
+        while self._writer is not None and not self._writer.done():
+            await asyncio.gather(self._writer, return_exceptions=True)

@@ -4,6 +4,7 @@ in a transaction (or a read) of its own."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import Table, insert, select, update
@@ -55,14 +56,21 @@ class StoredSettings:
 
     async def set_user_locale(self, user_id: int, locale: str) -> None:
         """Store a person's Discord locale as last seen."""
-        async with self._connections.transaction() as tx:
-            await _upsert(tx, user_languages, "user_id", user_id, {"locale": locale})
+        await self.store_languages({user_id: locale}, {})
 
     async def set_server_language(self, guild_id: int, language: ServerLanguage) -> None:
         """Store a server's chosen language and its locale as last seen."""
+        await self.store_languages({}, {guild_id: language})
+
+    async def store_languages(self, users: Mapping[int, str], servers: Mapping[int, ServerLanguage]) -> None:
+        """Store people's Discord locales as last seen and servers' languages, all in one
+        transaction (the bot notes many at once when many people first act together)."""
         async with self._connections.transaction() as tx:
-            values = {"chosen": language.chosen, "seen": language.seen}
-            await _upsert(tx, server_languages, "guild_id", guild_id, values)
+            for user_id, locale in users.items():
+                await _upsert(tx, user_languages, "user_id", user_id, {"locale": locale})
+            for guild_id, language in servers.items():
+                values = {"chosen": language.chosen, "seen": language.seen}
+                await _upsert(tx, server_languages, "guild_id", guild_id, values)
 
     async def load_languages(self, *, servers: ServerShards | None = None) -> StoredLanguages:
         """Every stored person's language, and every server's (or those of ``servers``). People

@@ -4,6 +4,8 @@ attributes the bot reads."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Mapping
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -91,6 +93,52 @@ async def test_languages_are_stored_and_restored(tmp_path: Path) -> None:
         assert stored.servers == {100: ServerLanguage(None, "en-US"), 200: ServerLanguage("de", None)}
     finally:
         await storage.close()
+
+
+class CountedSettings:
+    """``storage.settings`` as far as the languages use it, keeping each write it is asked for
+    (a transaction each); with ``hold`` set, the first write waits until it is."""
+
+    def __init__(self) -> None:
+        self.writes: list[tuple[dict[int, str], dict[int, ServerLanguage]]] = []
+        self.hold: asyncio.Event | None = None
+
+    async def store_languages(self, users: Mapping[int, str], servers: Mapping[int, ServerLanguage]) -> None:
+        self.writes.append((dict(users), dict(servers)))
+        if self.hold is not None and len(self.writes) == 1:
+            await self.hold.wait()
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        await self.store_languages({user_id: locale}, {})
+
+    async def set_server_language(self, guild_id: int, language: ServerLanguage) -> None:
+        await self.store_languages({}, {guild_id: language})
+
+
+async def test_people_who_first_act_together_are_stored_in_one_write() -> None:
+    # a hundred tables opening at once: a transaction (and a database connection) each would
+    # crowd the writes of the games being started
+    settings = CountedSettings()
+    languages = Languages(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
+    for user in range(25):
+        languages.note(interaction(user, "de", 100, "en-US"))
+    await asyncio.wait_for(languages.settle(), 5.0)
+    assert settings.writes == [({user: "de" for user in range(25)}, {100: ServerLanguage(None, "en-US")})]
+
+
+async def test_languages_noted_during_a_write_are_stored_next_with_their_newest_value() -> None:
+    settings = CountedSettings()
+    settings.hold = asyncio.Event()
+    languages = Languages(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
+    languages.note(interaction(1, "de", None, None))
+    await asyncio.sleep(0)  # the first write begins, and waits
+    assert settings.writes == [({1: "de"}, {})]
+    languages.note(interaction(2, "de", None, None))
+    languages.note(interaction(1, "en-GB", None, None))
+    languages.note(interaction(1, "en-US", None, None))
+    settings.hold.set()
+    await asyncio.wait_for(languages.settle(), 5.0)
+    assert settings.writes == [({1: "de"}, {}), ({2: "de", 1: "en-US"}, {})]
 
 
 def test_host_texts_are_filled_in_in_the_readers_language() -> None:
