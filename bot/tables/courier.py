@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.tables import host_messages as render
-from bot.tables.dm_failures import DMS_CLOSED, DmResult, dm_failed
+from bot.tables.dm_failures import DmResult, dm_failed
 from bot.tables.failures import SHOW_FAILURES
 from bot.tables.hand_answers import HandAnswers, went_on_line
 from bot.tables.languages import Languages
@@ -36,8 +36,6 @@ from host.tables import Table, TableState
 from tabletop.presentation import Message
 
 log = logging.getLogger(__name__)
-
-__all__ = ["DMS_CLOSED", "Courier", "DmResult", "shrunk_hand"]
 
 
 def shrunk_hand(spec: Message) -> str:
