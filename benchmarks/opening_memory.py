@@ -142,7 +142,7 @@ async def measure(count: int, source: Path, images: bool) -> dict[str, Any]:
                 started = time.perf_counter()
                 for start in range(0, count, OPEN_BATCH):
                     results = await asyncio.gather(
-                        *(open_table(emu, t, "normal", opening) for t in tables[start:start + OPEN_BATCH]),
+                        *(open_table(emu, t, "normal", opening) for t in tables[start : start + OPEN_BATCH]),
                         return_exceptions=True,
                     )
                     opening.failures += sum(1 for result in results if isinstance(result, Exception))
@@ -174,7 +174,9 @@ def main() -> None:
     parser.add_argument("--compare", help="another checkout's bot, measured in the same run")
     parser.add_argument("--runs", type=int, default=2)
     parser.add_argument(
-        "--old-images", default="default", choices=("default", "off"),
+        "--old-images",
+        default="default",
+        choices=("default", "off"),
         help="the other checkout's pictures: as its database comes (default: a release before "
         "pictures had no setting), or off like this checkout's (a checkout of today)",
     )
