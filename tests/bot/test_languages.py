@@ -141,6 +141,22 @@ async def test_languages_noted_during_a_write_are_stored_next_with_their_newest_
     assert settings.writes == [({1: "de"}, {}), ({2: "de", 1: "en-US"}, {})]
 
 
+async def test_a_chosen_language_is_stored_after_a_background_write_under_way() -> None:
+    # the write of the server's locale as seen must not land after /settings language's choice
+    settings = CountedSettings()
+    settings.hold = asyncio.Event()
+    languages = Languages(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
+    languages.note(interaction(7, "en-US", 100, "de"))
+    await asyncio.sleep(0)  # the background write begins, and waits
+    choosing = asyncio.create_task(languages.choose(100, "en"))
+    await asyncio.sleep(0.05)
+    assert len(settings.writes) == 1  # the choice waits for it
+    settings.hold.set()
+    await asyncio.wait_for(choosing, 5.0)
+    assert settings.writes[1] == ({}, {100: ServerLanguage("en", "de")})
+    assert languages.of_server(100) == "en"
+
+
 def test_host_texts_are_filled_in_in_the_readers_language() -> None:
     both = joined([lazy("lobby.left"), lazy("lobby.you_are_host")])
     german = (text("lobby.left", language="de"), text("lobby.you_are_host", language="de"))
