@@ -44,6 +44,8 @@ Printed per N:
   thinking, the pictures' drawing; read from ``/proc``, Linux only), REST calls per card (every
   REST call the bot made in the window divided by the cards played; with ``--verbose`` also
   by route), cards per second;
+- the gateway events the emulator sent the bot in the window, per second and per card, by type
+  (what the bot's gateway connection has to read and parse);
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object. The bot's first table is opened before
   them, uncounted (its human never answers): what the bot pays once (modules imported on first
@@ -331,6 +333,7 @@ async def run(
                 latencies = Latencies()
                 stop = asyncio.Event()
                 calls_before = len(emu.rest_calls)
+                frames_before = {session.id: len(session.events) for session in emu.gateway.live}
                 # The emulator keeps every message and REST call: its collections would stall this
                 # process (and so the stamps of the latencies). No collection in the window; this
                 # process is the stand-in for Discord, not what is measured.
@@ -368,6 +371,7 @@ async def run(
                 harness_cpu = time.process_time() - harness_cpu
                 calls = len(emu.rest_calls) - calls_before
                 calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
+                events = gateway_events(emu, frames_before)
                 await harness.stop()
                 records = emu.interactions.records
                 journey_summary = journeys.summary(
@@ -432,6 +436,12 @@ async def run(
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
+            "events_per_card": events.total() / cards if cards else float("nan"),
+            "events_per_s": events.total() / window["seconds"],
+            "events_by_type": {
+                name: (number / window["seconds"], number / cards if cards else float("nan"))
+                for name, number in events.most_common()
+            },
             "calls_by_route": {
                 key: number / cards for key, number in calls_by_route.most_common()
             } if cards else {},
@@ -569,6 +579,16 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def gateway_events(emu: Emulator, frames_before: dict[str, int]) -> Counter[str]:
+    """The gateway events the emulator sent the bot's sessions since ``frames_before`` (each
+    session's count of frames then), by type: every frame a session was sent is kept for its
+    RESUME, so this is exact."""
+    events: Counter[str] = Counter()
+    for session in emu.gateway.live:
+        events.update(frame["t"] for frame in session.events[frames_before.get(session.id, 0):])
+    return events
+
+
 def per_card(amount: float, cards: int) -> float:
     """``amount`` per card (NaN without cards)."""
     return amount / cards if cards else float("nan")
@@ -609,6 +629,7 @@ RATIOS = (
     ("workers_cpu_ms_per_card", "workers' CPU per card"),
     ("all_cpu_ms_per_card", "bot and workers' CPU per card"),
     ("calls_per_card", "REST calls per card"),
+    ("events_per_card", "gateway events per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
     ("rss_played_kib_per_table", "memory per table after the window"),
@@ -677,6 +698,14 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
         f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
+    )
+    by_type = ", ".join(
+        f"{name} {per_s:.1f}/s ({per_card:.3f}/card)"
+        for name, (per_s, per_card) in r["events_by_type"].items()
+    )
+    print(
+        f"  gateway events to the bot: {r['events_per_s']:.1f}/s, {r['events_per_card']:.3f} per "
+        f"card; by type: {by_type or 'none'}"
     )
     if r["cache_entries"]:
         print(
