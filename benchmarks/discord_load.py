@@ -307,81 +307,91 @@ async def run(
             warm_up, *tables = add_tables(emu, count + 1)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(
-                emu, Path(data_dir), guild.id, args, source, extra_env, images=images
-            ) as bot:
-                connected = bot.rss()
-                # The bot's first table pays what the bot pays once (modules imported on first
-                # use, SQL statements compiled, catalog texts parsed): opened first, uncounted,
-                # its human never answers, so the memory per table is the tables' own.
-                await open_table(emu, warm_up, args.level, Latencies())
-                before = bot.rss()
-                await bot.report()
-                opening = Latencies()
-                opened = time.perf_counter()
-                for start in range(0, count, OPEN_BATCH):
-                    batch = tables[start:start + OPEN_BATCH]
-                    results = await asyncio.gather(
-                        *(open_table(emu, t, args.level, opening) for t in batch), return_exceptions=True
-                    )
-                    opening.failures += sum(1 for result in results if isinstance(result, Exception))
-                open_time = time.perf_counter() - opened
-                opened_rss = bot.rss()
-                opened_figures = await bot.report()
+            measured = False
+            stopped_in_time = True
+            try:
+                async with probed_bot(
+                    emu, Path(data_dir), guild.id, args, source, extra_env, images=images
+                ) as bot:
+                    connected = bot.rss()
+                    # The bot's first table pays what the bot pays once (modules imported on first
+                    # use, SQL statements compiled, catalog texts parsed): opened first, uncounted,
+                    # its human never answers, so the memory per table is the tables' own.
+                    await open_table(emu, warm_up, args.level, Latencies())
+                    before = bot.rss()
+                    await bot.report()
+                    opening = Latencies()
+                    opened = time.perf_counter()
+                    for start in range(0, count, OPEN_BATCH):
+                        batch = tables[start:start + OPEN_BATCH]
+                        results = await asyncio.gather(
+                            *(open_table(emu, t, args.level, opening) for t in batch), return_exceptions=True
+                        )
+                        opening.failures += sum(1 for result in results if isinstance(result, Exception))
+                    open_time = time.perf_counter() - opened
+                    opened_rss = bot.rss()
+                    opened_figures = await bot.report()
 
-                harness = LoopLagProbe()
-                latencies = Latencies()
-                stop = asyncio.Event()
-                calls_before = len(emu.rest_calls)
-                frames_before = {session.id: len(session.events) for session in emu.gateway.live}
-                # The emulator keeps every message and REST call: its collections would stall this
-                # process (and so the stamps of the latencies). No collection in the window; this
-                # process is the stand-in for Discord, not what is measured.
-                gc.collect()
-                gc.freeze()
-                gc.disable()
-                bot.reset()
-                journeys.clear()
-                cpu_before = bot.cpu()
-                stolen = steal_ms()
-                harness.start()
-                harness_cpu = time.process_time()
-                workers_before = children_cpu(bot.process.process.pid)
-                humans = [
-                    asyncio.create_task(
-                        human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
-                    )
-                    for t in tables
-                ]
-                if args.hand_every:
-                    humans += [
+                    harness = LoopLagProbe()
+                    latencies = Latencies()
+                    stop = asyncio.Event()
+                    calls_before = len(emu.rest_calls)
+                    frames_before = {session.id: len(session.events) for session in emu.gateway.live}
+                    # The emulator keeps every message and REST call: its collections would stall this
+                    # process (and so the stamps of the latencies). No collection in the window; this
+                    # process is the stand-in for Discord, not what is measured.
+                    gc.collect()
+                    gc.freeze()
+                    gc.disable()
+                    bot.reset()
+                    journeys.clear()
+                    cpu_before = bot.cpu()
+                    stolen = steal_ms()
+                    harness.start()
+                    harness_cpu = time.process_time()
+                    workers_before = children_cpu(bot.process.process.pid)
+                    humans = [
                         asyncio.create_task(
-                            hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                            human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
                         )
                         for t in tables
                     ]
-                await asyncio.sleep(args.seconds)
-                stop.set()
-                await asyncio.gather(*humans)  # no interaction waits while the probe reports
-                played_rss = bot.rss()
-                cpu_after = bot.cpu()
-                window = await bot.report()
-                workers_cpu = spent_since(bot.process.process.pid, workers_before)
-                stolen = steal_ms() - stolen
-                harness_cpu = time.process_time() - harness_cpu
-                calls = len(emu.rest_calls) - calls_before
-                calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
-                events = gateway_events(emu, frames_before)
-                await harness.stop()
-                records = emu.interactions.records
-                journey_summary = journeys.summary(
-                    window.get("journeys") or {},
-                    {ident for ident in journeys.created if records[ident].response_type is None},
-                ) if args.journeys else None
-                problems = len(emu.problems)
-                emu.problems.clear()
-                gc.enable()
-                gc.unfreeze()  # the next N starts from a clean slate
+                    if args.hand_every:
+                        humans += [
+                            asyncio.create_task(
+                                hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                            )
+                            for t in tables
+                        ]
+                    await asyncio.sleep(args.seconds)
+                    stop.set()
+                    await asyncio.gather(*humans)  # no interaction waits while the probe reports
+                    played_rss = bot.rss()
+                    cpu_after = bot.cpu()
+                    window = await bot.report()
+                    workers_cpu = spent_since(bot.process.process.pid, workers_before)
+                    stolen = steal_ms() - stolen
+                    harness_cpu = time.process_time() - harness_cpu
+                    calls = len(emu.rest_calls) - calls_before
+                    calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
+                    events = gateway_events(emu, frames_before)
+                    await harness.stop()
+                    records = emu.interactions.records
+                    journey_summary = journeys.summary(
+                        window.get("journeys") or {},
+                        {ident for ident in journeys.created if records[ident].response_type is None},
+                    ) if args.journeys else None
+                    problems = len(emu.problems)
+                    emu.problems.clear()
+                    gc.enable()
+                    gc.unfreeze()  # the next N starts from a clean slate
+                    measured = True
+            except TimeoutError:
+                # The bot did not end within a minute of SIGTERM (it was killed): the window's
+                # figures stand, and the row says so.
+                if not measured:
+                    raise
+                stopped_in_time = False
         cards = window["cards"] - opened_figures["cards"]
         values = latencies.values or [0.0]
         return {
@@ -458,6 +468,7 @@ async def run(
             "failed": latencies.failures + opening.failures,
             "click_stages": window.get("click_stages"),
             "journeys": journey_summary,
+            "stopped_in_time": stopped_in_time,
         }
     finally:
         await emu.stop()
@@ -699,6 +710,8 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
         f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
     )
+    if not r.get("stopped_in_time", True):
+        print("  the bot did not end within 60 s of SIGTERM after the window (killed)")
     by_type = ", ".join(
         f"{name} {per_s:.1f}/s ({per_card:.3f}/card)"
         for name, (per_s, per_card) in r["events_by_type"].items()
