@@ -44,6 +44,8 @@ Printed per N:
   thinking, the pictures' drawing; read from ``/proc``, Linux only), REST calls per card (every
   REST call the bot made in the window divided by the cards played; with ``--verbose`` also
   by route), cards per second;
+- the gateway events the emulator sent the bot in the window, per second and per card, by type
+  (what the bot's gateway connection has to read and parse);
 - memory per table: growth of the bot process's resident memory while the N tables opened,
   divided by N, and the deep size of one table object. The bot's first table is opened before
   them, uncounted (its human never answers): what the bot pays once (modules imported on first
@@ -305,79 +307,91 @@ async def run(
             warm_up, *tables = add_tables(emu, count + 1)
             guild = emu.world.guild_of(tables[0].channel)
             assert guild is not None
-            async with probed_bot(
-                emu, Path(data_dir), guild.id, args, source, extra_env, images=images
-            ) as bot:
-                connected = bot.rss()
-                # The bot's first table pays what the bot pays once (modules imported on first
-                # use, SQL statements compiled, catalog texts parsed): opened first, uncounted,
-                # its human never answers, so the memory per table is the tables' own.
-                await open_table(emu, warm_up, args.level, Latencies())
-                before = bot.rss()
-                await bot.report()
-                opening = Latencies()
-                opened = time.perf_counter()
-                for start in range(0, count, OPEN_BATCH):
-                    batch = tables[start:start + OPEN_BATCH]
-                    results = await asyncio.gather(
-                        *(open_table(emu, t, args.level, opening) for t in batch), return_exceptions=True
-                    )
-                    opening.failures += sum(1 for result in results if isinstance(result, Exception))
-                open_time = time.perf_counter() - opened
-                opened_rss = bot.rss()
-                opened_figures = await bot.report()
+            measured = False
+            stopped_in_time = True
+            try:
+                async with probed_bot(
+                    emu, Path(data_dir), guild.id, args, source, extra_env, images=images
+                ) as bot:
+                    connected = bot.rss()
+                    # The bot's first table pays what the bot pays once (modules imported on first
+                    # use, SQL statements compiled, catalog texts parsed): opened first, uncounted,
+                    # its human never answers, so the memory per table is the tables' own.
+                    await open_table(emu, warm_up, args.level, Latencies())
+                    before = bot.rss()
+                    await bot.report()
+                    opening = Latencies()
+                    opened = time.perf_counter()
+                    for start in range(0, count, OPEN_BATCH):
+                        batch = tables[start:start + OPEN_BATCH]
+                        results = await asyncio.gather(
+                            *(open_table(emu, t, args.level, opening) for t in batch), return_exceptions=True
+                        )
+                        opening.failures += sum(1 for result in results if isinstance(result, Exception))
+                    open_time = time.perf_counter() - opened
+                    opened_rss = bot.rss()
+                    opened_figures = await bot.report()
 
-                harness = LoopLagProbe()
-                latencies = Latencies()
-                stop = asyncio.Event()
-                calls_before = len(emu.rest_calls)
-                # The emulator keeps every message and REST call: its collections would stall this
-                # process (and so the stamps of the latencies). No collection in the window; this
-                # process is the stand-in for Discord, not what is measured.
-                gc.collect()
-                gc.freeze()
-                gc.disable()
-                bot.reset()
-                journeys.clear()
-                cpu_before = bot.cpu()
-                stolen = steal_ms()
-                harness.start()
-                harness_cpu = time.process_time()
-                workers_before = children_cpu(bot.process.process.pid)
-                humans = [
-                    asyncio.create_task(
-                        human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
-                    )
-                    for t in tables
-                ]
-                if args.hand_every:
-                    humans += [
+                    harness = LoopLagProbe()
+                    latencies = Latencies()
+                    stop = asyncio.Event()
+                    calls_before = len(emu.rest_calls)
+                    frames_before = {session.id: len(session.events) for session in emu.gateway.live}
+                    # The emulator keeps every message and REST call: its collections would stall this
+                    # process (and so the stamps of the latencies). No collection in the window; this
+                    # process is the stand-in for Discord, not what is measured.
+                    gc.collect()
+                    gc.freeze()
+                    gc.disable()
+                    bot.reset()
+                    journeys.clear()
+                    cpu_before = bot.cpu()
+                    stolen = steal_ms()
+                    harness.start()
+                    harness_cpu = time.process_time()
+                    workers_before = children_cpu(bot.process.process.pid)
+                    humans = [
                         asyncio.create_task(
-                            hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                            human_loop(emu, t.human, latencies, stop, tolerate=True, think=args.think)
                         )
                         for t in tables
                     ]
-                await asyncio.sleep(args.seconds)
-                stop.set()
-                await asyncio.gather(*humans)  # no interaction waits while the probe reports
-                played_rss = bot.rss()
-                cpu_after = bot.cpu()
-                window = await bot.report()
-                workers_cpu = spent_since(bot.process.process.pid, workers_before)
-                stolen = steal_ms() - stolen
-                harness_cpu = time.process_time() - harness_cpu
-                calls = len(emu.rest_calls) - calls_before
-                calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
-                await harness.stop()
-                records = emu.interactions.records
-                journey_summary = journeys.summary(
-                    window.get("journeys") or {},
-                    {ident for ident in journeys.created if records[ident].response_type is None},
-                ) if args.journeys else None
-                problems = len(emu.problems)
-                emu.problems.clear()
-                gc.enable()
-                gc.unfreeze()  # the next N starts from a clean slate
+                    if args.hand_every:
+                        humans += [
+                            asyncio.create_task(
+                                hand_looker(emu, t.human, t.channel, stop, args.hand_every, latencies)
+                            )
+                            for t in tables
+                        ]
+                    await asyncio.sleep(args.seconds)
+                    stop.set()
+                    await asyncio.gather(*humans)  # no interaction waits while the probe reports
+                    played_rss = bot.rss()
+                    cpu_after = bot.cpu()
+                    window = await bot.report()
+                    workers_cpu = spent_since(bot.process.process.pid, workers_before)
+                    stolen = steal_ms() - stolen
+                    harness_cpu = time.process_time() - harness_cpu
+                    calls = len(emu.rest_calls) - calls_before
+                    calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
+                    events = gateway_events(emu, frames_before)
+                    await harness.stop()
+                    records = emu.interactions.records
+                    journey_summary = journeys.summary(
+                        window.get("journeys") or {},
+                        {ident for ident in journeys.created if records[ident].response_type is None},
+                    ) if args.journeys else None
+                    problems = len(emu.problems)
+                    emu.problems.clear()
+                    gc.enable()
+                    gc.unfreeze()  # the next N starts from a clean slate
+                    measured = True
+            except TimeoutError:
+                # The bot did not end within a minute of SIGTERM (it was killed): the window's
+                # figures stand, and the row says so.
+                if not measured:
+                    raise
+                stopped_in_time = False
         cards = window["cards"] - opened_figures["cards"]
         values = latencies.values or [0.0]
         return {
@@ -432,6 +446,12 @@ async def run(
             "bot_cpu_share": window["cpu_seconds"] / window["seconds"],
             "loop_cpu_share": window["main_cpu_seconds"] / window["seconds"],
             "calls_per_card": calls / cards if cards else float("nan"),
+            "events_per_card": events.total() / cards if cards else float("nan"),
+            "events_per_s": events.total() / window["seconds"],
+            "events_by_type": {
+                name: (number / window["seconds"], number / cards if cards else float("nan"))
+                for name, number in events.most_common()
+            },
             "calls_by_route": {
                 key: number / cards for key, number in calls_by_route.most_common()
             } if cards else {},
@@ -448,6 +468,7 @@ async def run(
             "failed": latencies.failures + opening.failures,
             "click_stages": window.get("click_stages"),
             "journeys": journey_summary,
+            "stopped_in_time": stopped_in_time,
         }
     finally:
         await emu.stop()
@@ -569,6 +590,16 @@ def compare_images(count: int, args: argparse.Namespace) -> None:
     print_ratios(count, pairs, ("on", "off"))
 
 
+def gateway_events(emu: Emulator, frames_before: dict[str, int]) -> Counter[str]:
+    """The gateway events the emulator sent the bot's sessions since ``frames_before`` (each
+    session's count of frames then), by type: every frame a session was sent is kept for its
+    RESUME, so this is exact."""
+    events: Counter[str] = Counter()
+    for session in emu.gateway.live:
+        events.update(frame["t"] for frame in session.events[frames_before.get(session.id, 0):])
+    return events
+
+
 def per_card(amount: float, cards: int) -> float:
     """``amount`` per card (NaN without cards)."""
     return amount / cards if cards else float("nan")
@@ -609,6 +640,7 @@ RATIOS = (
     ("workers_cpu_ms_per_card", "workers' CPU per card"),
     ("all_cpu_ms_per_card", "bot and workers' CPU per card"),
     ("calls_per_card", "REST calls per card"),
+    ("events_per_card", "gateway events per card"),
     ("cards_per_s", "cards per second"),
     ("rss_kib_per_table", "memory per table"),
     ("rss_played_kib_per_table", "memory per table after the window"),
@@ -677,6 +709,16 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
     print(
         f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
         f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
+    )
+    if not r.get("stopped_in_time", True):
+        print("  the bot did not end within 60 s of SIGTERM after the window (killed)")
+    by_type = ", ".join(
+        f"{name} {per_s:.1f}/s ({per_card:.3f}/card)"
+        for name, (per_s, per_card) in r["events_by_type"].items()
+    )
+    print(
+        f"  gateway events to the bot: {r['events_per_s']:.1f}/s, {r['events_per_card']:.3f} per "
+        f"card; by type: {by_type or 'none'}"
     )
     if r["cache_entries"]:
         print(

@@ -27,7 +27,7 @@ from aiohttp import web
 
 from .driver import Driver
 from .errors import EmulatorUsageError, Problem
-from .gateway import INTENT_GUILD_MEMBERS, Gateway, privileged_mask
+from .gateway import INTENT_GUILD_MEMBERS, INTENT_GUILDS, Gateway, privileged_mask
 from .interactions import InteractionService
 from .messages import MessageService
 from .payloads import channel_payload, member_payload, message_payload, user_payload
@@ -170,8 +170,8 @@ class Emulator:
         ident: int | None = None,
         locale: str = "en-US",
     ) -> Guild:
-        """Create a guild with the bot as a member (announced with GUILD_CREATE if connected),
-        whose language is ``locale``."""
+        """Create a guild with the bot as a member (announced with GUILD_CREATE to the sessions
+        connected with the GUILDS intent), whose language is ``locale``."""
         guild = self.world.add_guild(name, owner or self.owner, ident=ident, locale=locale)
         self.world.add_member(guild, self.bot_user, permissions=DEFAULT_MEMBER_PERMISSIONS)
         self.gateway.announce_guild(guild)
@@ -188,9 +188,12 @@ class Emulator:
         raise EmulatorUsageError(f"no shard {shard} among {count}")
 
     def add_text_channel(self, guild: Guild, name: str, *, ident: int | None = None) -> Channel:
-        """Create a text channel (announced with CHANNEL_CREATE if connected)."""
+        """Create a text channel (announced with CHANNEL_CREATE to the sessions connected with
+        the GUILDS intent)."""
         chan = self.world.add_text_channel(guild, name, ident=ident)
-        self.gateway.dispatch("CHANNEL_CREATE", channel_payload(chan, self.world), guild_id=guild.id)
+        self.gateway.dispatch(
+            "CHANNEL_CREATE", channel_payload(chan, self.world), intent=INTENT_GUILDS, guild_id=guild.id
+        )
         return chan
 
     def add_member(
@@ -219,8 +222,9 @@ class Emulator:
         """Grant or revoke the bot's permission to post in ``channel``.
 
         Revoking adds a member overwrite denying SEND_MESSAGES to the bot (restoring removes the
-        denial), announced with CHANNEL_UPDATE: the bot's cached ``channel.permissions_for(me)``,
-        ``interaction.app_permissions`` and the REST answer (403 / 50013) all follow.
+        denial), announced with CHANNEL_UPDATE (to the sessions with the GUILDS intent): the
+        bot's cached ``channel.permissions_for(me)``, ``interaction.app_permissions`` and the REST
+        answer (403 / 50013) all follow.
         """
         if channel.is_dm:
             raise EmulatorUsageError("DM permissions cannot be changed; use set_dms_open")
@@ -233,7 +237,10 @@ class Emulator:
         if not own.allow and not own.deny:
             channel.overwrites.remove(own)
         self.gateway.dispatch(
-            "CHANNEL_UPDATE", channel_payload(channel, self.world), guild_id=channel.guild_id
+            "CHANNEL_UPDATE",
+            channel_payload(channel, self.world),
+            intent=INTENT_GUILDS,
+            guild_id=channel.guild_id,
         )
 
     def permissions_in(self, channel: Channel, user: User | None = None) -> int:

@@ -37,6 +37,9 @@ _log = logging.getLogger(__name__)
 DISPATCH, HEARTBEAT, IDENTIFY, PRESENCE, VOICE, RESUME, RECONNECT = 0, 1, 2, 3, 4, 6, 7
 REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 8, 9, 10, 11
 
+INTENT_GUILDS = 1 << 0
+"""Guild and channel events (GUILD_CREATE when the bot joins, CHANNEL_CREATE/UPDATE/DELETE...);
+interactions need no intent."""
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_PRESENCES = 1 << 8
 INTENT_GUILD_MESSAGES = 1 << 9
@@ -311,9 +314,14 @@ class Gateway:
         return session
 
     def announce_guild(self, guild: Guild) -> None:
-        """Send GUILD_CREATE for a guild the bot just joined to the live sessions of its shard."""
+        """Send GUILD_CREATE for a guild the bot just joined to the live sessions of its shard
+        that have the GUILDS intent."""
         self.dispatch(
-            "GUILD_CREATE", {}, transform=lambda s, _d: self.guild_create(s, guild), guild_id=guild.id
+            "GUILD_CREATE",
+            {},
+            intent=INTENT_GUILDS,
+            transform=lambda s, _d: self.guild_create(s, guild),
+            guild_id=guild.id,
         )
 
     def guild_create(self, session: Session, guild: Guild) -> dict[str, Any]:

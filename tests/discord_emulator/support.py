@@ -38,7 +38,7 @@ class TreeClient(discord.Client):
     def __init__(
         self, *, intents: discord.Intents | None = None, sync_guild: Guild | None = None
     ) -> None:
-        super().__init__(intents=intents or discord.Intents.default())
+        super().__init__(intents=intents if intents is not None else discord.Intents.default())
         self.tree = app_commands.CommandTree(self)
         self.sync_guild = sync_guild
         self.synced: list[app_commands.AppCommand] = []

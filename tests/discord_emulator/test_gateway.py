@@ -163,3 +163,23 @@ async def test_guild_joined_while_connected_lists_members_per_intent(
         )
         names = sorted(m.name for m in cached.members)
     assert names == (["StickemBot", "alice"] if members_intent else ["StickemBot"])
+
+
+@pytest.mark.parametrize("guilds_intent", [False, True])
+async def test_channel_and_join_events_need_the_guilds_intent(
+    emulator: Emulator, guilds_intent: bool
+) -> None:
+    # Discord sends CHANNEL_CREATE/UPDATE and a joined guild's GUILD_CREATE only to sessions with
+    # the GUILDS intent (interactions need none): a bot without it must not learn of them.
+    scene = make_scene(emulator)
+    intents = discord.Intents.none()
+    intents.guilds = guilds_intent
+    async with run_client(emulator, TreeClient(intents=intents)):
+        (session,) = emulator.gateway.live
+        before = len(session.events)
+        emulator.add_text_channel(scene.guild, "added-while-connected")
+        emulator.set_bot_can_send(scene.general, False)
+        emulator.add_guild("Joined Guild")
+        sent = [frame["t"] for frame in session.events[before:]]
+    expected = ["CHANNEL_CREATE", "CHANNEL_UPDATE", "GUILD_CREATE"] if guilds_intent else []
+    assert sent == expected
