@@ -136,6 +136,6 @@ class Canvas:
         self.draw.rounded_rectangle(box, radius=8, fill=fill)
         self.text((x, y), text, size, ink, anchor="mm", bold=True)
 
-    def picture(self, description: str, runs: bool = False) -> Picture:
+    def picture(self, description: str) -> Picture:
         """The finished picture with its description."""
-        return Picture(encode_png(self.image, runs), description, self.image.width, self.image.height)
+        return Picture(encode_png(self.image), description, self.image.width, self.image.height)
