@@ -4,6 +4,7 @@ card that may be played) and :func:`flow_groups`, which lays groups of cards out
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -55,6 +56,15 @@ def flow_groups(
         x -= gap
         placed.append(spots)
     return placed
+
+
+@lru_cache(maxsize=8)
+def _mark_mask(width: int) -> Image.Image:
+    """The shape of the mark of a card that may be played, ``width`` + 1 pixels wide: drawn once,
+    then pasted in one call (a rounded rectangle is several drawing calls each time)."""
+    mask = Image.new("L", (width + 1, 6), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width, 5), radius=2, fill=255)
+    return mask
 
 
 class Canvas:
@@ -118,7 +128,8 @@ class Canvas:
         """The bar under a raised card that says it may be played (``xy``: the card's corner)."""
         x, y = xy
         bottom = y + size.height + 5
-        self.draw.rounded_rectangle((x + 6, bottom, x + size.width - 6, bottom + 5), radius=2, fill=YELLOW)
+        mask = _mark_mask(size.width - 12)
+        self.image.paste(self.index(YELLOW), (x + 6, bottom, x + 6 + mask.width, bottom + mask.height), mask)
 
     def panel(self, box: tuple[int, int, int, int], fill: RGB = PANEL, radius: int = 12) -> None:
         """A lighter rounded area on the table."""
