@@ -163,10 +163,33 @@ class Canvas:
         self.image.paste(self.index(YELLOW), box, mask)
         self._ground.add(box)
 
-    def panel(self, box: tuple[int, int, int, int], fill: RGB = PANEL, radius: int = 12) -> None:
-        """A lighter rounded area on the table."""
-        self._draw.rounded_rectangle(box, radius=radius, fill=fill)
-        self._ground.add(_covered(box), self.index(fill), radius)
+    def panel(
+        self,
+        box: tuple[int, int, int, int],
+        fill: RGB = PANEL,
+        radius: int = 12,
+        edge: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        """A lighter rounded area on the table (``edge``: framed in that colour, ``width``
+        pixels)."""
+        self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=width)
+        covered = _covered(box)
+        if edge is None:
+            self._ground.add(covered, self.index(fill), radius)
+            return
+        # the frame's pixels lie within max(width, radius) of the edge; inside that, ``fill``
+        self._ground.add(covered)
+        band = max(width, radius) + 1
+        left, top, right, bottom = covered
+        if right - left > 2 * band and bottom - top > 2 * band:
+            self._ground.add((left + band, top + band, right - band, bottom - band), self.index(fill))
+
+    def ellipse(self, box: tuple[float, float, float, float], fill: RGB) -> None:
+        """A filled ellipse (a round chip) in ``box``."""
+        self._draw.ellipse(box, fill=fill)
+        left, top, right, bottom = box
+        self._ground.add((math.floor(left), math.floor(top), math.ceil(right) + 1, math.ceil(bottom) + 1))
 
     def outline(self, box: tuple[int, int, int, int], color: RGB, width: int = 4, radius: int = 12) -> None:
         """A rounded frame (the leading card, the seat whose turn it is)."""

@@ -26,7 +26,8 @@ def _scene(seed: int, looked_at: bool) -> bytes:
         what = rng.randrange(9)
         if what == 0:
             box = (x, y, x + rng.randint(20, 200), y + rng.randint(20, 160))
-            canvas.panel(box, rng.choice(_FILLS), rng.choice((0, 4, 8, 12, 40)))
+            edge = rng.choice((None, None, INK))
+            canvas.panel(box, rng.choice(_FILLS), rng.choice((0, 4, 8, 12, 40)), edge, rng.choice((1, 2, 4)))
         elif what == 1:
             box = (x, y, x + rng.randint(30, 200), y + rng.randint(30, 160))
             canvas.outline(box, BLUE, width=rng.choice((2, 4)), radius=rng.choice((4, 12)))
@@ -43,12 +44,15 @@ def _scene(seed: int, looked_at: bool) -> bytes:
             canvas.slot((x, y), rng.choice((CARD, SMALL)))
         elif what == 6:
             canvas.playable_mark((x, y))
+        elif what == 7 and rng.random() < 0.5:
+            canvas.ellipse((x, y + 0.5, x + rng.randint(8, 30), y + rng.randint(8, 30)), rng.choice(_FILLS))
         elif what == 7:
             canvas.symbol(rng.choice(SHAPES), (x + 0.5, y), rng.choice((13, 22)), VERMILLION)
         else:  # a panel with things in its rounded corners
             right, bottom = x + rng.randint(90, 220), y + rng.randint(90, 160)
             radius = rng.choice((4, 8, 12))
-            canvas.panel((x, y, right, bottom), rng.choice(_FILLS), radius)
+            edge = rng.choice((None, INK))
+            canvas.panel((x, y, right, bottom), rng.choice(_FILLS), radius, edge, rng.choice((1, 2, 3)))
             step = rng.randint(0, radius + 2)
             canvas.card(Face("2", "circle", BLUE), (x + step, y + rng.randint(0, 3)), SMALL)
             canvas.text((right - step, bottom - rng.randint(0, 3)), rng.choice(_WORDS), 14, INK, "rd")
