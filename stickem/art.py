@@ -37,7 +37,6 @@ from tabletop.drawing.palette import (
     YELLOW,
 )
 from tabletop.drawing.seats import SEAT_CARD_TOP, SEAT_GAP, draw_seat, seat_columns
-from tabletop.drawing.symbols import draw_symbol
 
 from .card_text import card_name, colour_name
 from .cards import Card, Color
@@ -168,7 +167,7 @@ def table_picture(view: View, names: Sequence[str], language: str = DEFAULT_LANG
         fill, shape = COLOR_STYLE[view.lead_color]
         lead = _w(language, t("art.lead", colour=colour_name(view.lead_color)))
         width = canvas.text((WIDTH - MARGIN, MARGIN + 14), lead, 22, MUTED, anchor="rm")
-        draw_symbol(canvas.draw, shape, (WIDTH - MARGIN - width - 18, MARGIN + 14), 22, fill)
+        canvas.symbol(shape, (WIDTH - MARGIN - width - 18, MARGIN + 14), 22, fill)
     row_width = columns * tile_width + (columns - 1) * SEAT_GAP
     left = (WIDTH - row_width) // 2
     for seat in range(view.players):

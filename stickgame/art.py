@@ -27,7 +27,6 @@ from tabletop.drawing.fonts import text_width
 from tabletop.drawing.palette import BLACK, INK, MUTED, PANEL, REDDISH_PURPLE, RGB, YELLOW, mix
 from tabletop.drawing.seats import TURN
 from tabletop.drawing.suits import SUIT_STYLE, rank_text
-from tabletop.drawing.symbols import draw_symbol
 
 from .cards import Card
 from .drawn_hand import DrawnHand, drawn_hand
@@ -113,7 +112,7 @@ def _draw_stick(canvas: Canvas, stick: Stick | None, xy: tuple[int, int], langua
         laid = _w(language, t("art.laid_down"))
         canvas.text((x + STICK.width / 2, y + STICK.height / 2), laid, 22, MUTED, anchor="mm")
         return
-    canvas.draw.rounded_rectangle(box, radius=STICK.radius, fill=STICK_WOOD, outline=BLACK, width=2)
+    canvas.panel(box, STICK_WOOD, STICK.radius, edge=BLACK, width=2)
     canvas.text(
         (x + 12, y + 10), _w(language, t("art.your_stick")), 16, mix(STICK_WOOD, BLACK, 0.6), bold=True
     )
@@ -233,8 +232,8 @@ def _draw_meld(
             color, shape = SUIT_STYLE[suit]
             label = canvas.text((middle - 8, label_y), f"={rank}", 20, YELLOW, anchor="mm", bold=True)
             chip = (middle - 8 + label / 2 + 2, label_y - 10, middle - 8 + label / 2 + 22, label_y + 10)
-            canvas.draw.ellipse(chip, fill=INK)
-            draw_symbol(canvas.draw, shape, (chip[0] + 10, label_y), 15, color)
+            canvas.ellipse(chip, INK)
+            canvas.symbol(shape, (chip[0] + 10, label_y), 15, color)
 
 
 MELD_ROW: Final = 22 + SMALL.height + 30

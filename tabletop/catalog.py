@@ -45,7 +45,7 @@ from __future__ import annotations
 import re
 import string
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
@@ -259,10 +259,11 @@ class Catalog:
     def __repr__(self) -> str:
         return f"Catalog({self._folder!r})"
 
-    def __reduce__(self) -> tuple[type[Catalog], tuple[Traversable]]:
+    def __reduce__(self) -> tuple[Callable[[Traversable], Catalog], tuple[Traversable]]:
         """Pickled as its folder (a refusal that crosses to or from a worker process carries
-        its text): the copy reads the files again on first use."""
-        return (Catalog, (self._folder,))
+        its text, a hand's picture to draw its caption): every copy of it a process unpickles
+        is one catalog of that process (:func:`_unpickled`), which reads the files once."""
+        return (_unpickled, (self._folder,))
 
     def languages(self) -> tuple[str, ...]:
         """The languages there is a file for, the default one first."""
@@ -470,6 +471,22 @@ class Catalog:
             choice = _Choice(used, "", frozenset(), forms, None)
         self._choices[(key, language)] = choice
         return choice
+
+
+_UNPICKLED: dict[str, Catalog] = {}
+"""The catalogs unpickled in this process, by folder (:func:`_unpickled`)."""
+
+
+def _unpickled(folder: Traversable) -> Catalog:
+    """The catalog of ``folder`` that every catalog of it unpickled in this process is: made
+    on the first, so its files are read once per process, not once per pickled text (a
+    drawing worker was reading a game's catalog again for every hand it drew, most of the
+    hand's time)."""
+    key = str(folder)
+    found = _UNPICKLED.get(key)
+    if found is None:
+        found = _UNPICKLED[key] = Catalog(folder)
+    return found
 
 
 class _Choice(NamedTuple):

@@ -3,17 +3,21 @@ card that may be played) and :func:`flow_groups`, which lays groups of cards out
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Final
 
 from PIL import Image, ImageDraw
 
 from tabletop.drawing.cards import CARD, CardSize, Face
 from tabletop.drawing.fonts import text_width
+from tabletop.drawing.ground import Box, Ground
 from tabletop.drawing.indexed import blank, index_of
 from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
-from tabletop.drawing.tiles import put_card, put_text
+from tabletop.drawing.symbols import draw_symbol
+from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, text_box
 
 __all__ = ["GAP", "GROUP_GAP", "MARGIN", "RAISE", "WIDTH", "Canvas", "flow_groups"]
 
@@ -57,16 +61,44 @@ def flow_groups(
     return placed
 
 
+@lru_cache(maxsize=8)
+def _mark_mask(width: int) -> Image.Image:
+    """The shape of the mark of a card that may be played, ``width`` + 1 pixels wide: drawn once,
+    then pasted in one call (a rounded rectangle is several drawing calls each time)."""
+    mask = Image.new("L", (width + 1, 6), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width, 5), radius=2, fill=255)
+    return mask
+
+
+def _covered(box: tuple[int, int, int, int]) -> Box:
+    """The pixels Pillow's rectangle ``box`` covers (its right and bottom edges included)."""
+    left, top, right, bottom = box
+    return (left, top, right + 1, bottom + 1)
+
+
 class Canvas:
     """A picture being drawn on the table's background, ``width`` x ``height`` pixels.
 
     ``image`` is drawn on a palette (mode 'P', :mod:`tabletop.drawing.indexed`): ``draw`` takes
     RGB colours as usual and adds each new one to the palette; cards and words are pasted as
-    tiles already reduced to it. :meth:`rgb` gives the picture in full colour."""
+    tiles already reduced to it. :meth:`rgb` gives the picture in full colour.
+
+    Draw through the methods, or through ``draw``; never on ``image`` itself. The methods record
+    what they draw (:class:`~tabletop.drawing.ground.Ground`), so that a card or a word put on
+    the background or a panel needs no look at the pixels under it; taking ``draw`` ends that
+    for the picture (what it draws is not recorded), with the same pixels, looked at."""
 
     def __init__(self, width: int, height: int, background: RGB = TABLE) -> None:
         self.image = blank((width, height), background)
-        self.draw = ImageDraw.Draw(self.image)
+        self._draw = ImageDraw.Draw(self.image)
+        self._ground = Ground((width, height), self.index(background))
+
+    @property
+    def draw(self) -> ImageDraw.ImageDraw:
+        """Pillow's drawing on ``image``, for what the methods do not draw (what it draws is not
+        recorded: every card and word after it looks at the pixels under it)."""
+        self._ground.forget()
+        return self._draw
 
     def rgb(self) -> Image.Image:
         """The picture so far in full colour (a copy)."""
@@ -88,8 +120,10 @@ class Canvas:
         """Write ``text`` at ``xy`` (``anchor`` as Pillow's: "la" left-ascender, "mm" middle);
         returns its width. ``bold`` thickens the strokes."""
         stroke = max(1, size // 22) if bold else 0
-        x, y = xy
-        put_text(self.image, (round(x), round(y)), text, size, anchor, stroke, fill)
+        at = (round(xy[0]), round(xy[1]))
+        box = text_box(at, text, size, anchor, stroke)
+        put_text(self.image, at, text, size, anchor, stroke, fill, self._ground.under(box))
+        self._ground.add(box)
         return text_width(text, size) + 2 * stroke
 
     def fitted_text(
@@ -104,38 +138,91 @@ class Canvas:
 
     def card(self, face: Face, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """Put the card ``face`` with its top left corner at ``xy``."""
-        put_card(self.image, xy, ("face", face, size))
+        self._card(xy, ("face", face, size))
 
     def slot(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """An empty place for a card at ``xy``."""
-        put_card(self.image, xy, ("slot", size))
+        self._card(xy, ("slot", size))
 
     def back(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """A card face down at ``xy``."""
-        put_card(self.image, xy, ("back", size))
+        self._card(xy, ("back", size))
+
+    def _card(self, xy: tuple[int, int], key: CardKey) -> None:
+        width, height = card_size(key)
+        box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
+        put_card(self.image, xy, key, self._ground.under(box))
+        self._ground.add(box)
 
     def playable_mark(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
         """The bar under a raised card that says it may be played (``xy``: the card's corner)."""
         x, y = xy
         bottom = y + size.height + 5
-        self.draw.rounded_rectangle((x + 6, bottom, x + size.width - 6, bottom + 5), radius=2, fill=YELLOW)
+        mask = _mark_mask(size.width - 12)
+        box = (x + 6, bottom, x + 6 + mask.width, bottom + mask.height)
+        self.image.paste(self.index(YELLOW), box, mask)
+        self._ground.add(box)
 
-    def panel(self, box: tuple[int, int, int, int], fill: RGB = PANEL, radius: int = 12) -> None:
-        """A lighter rounded area on the table."""
-        self.draw.rounded_rectangle(box, radius=radius, fill=fill)
+    def panel(
+        self,
+        box: tuple[int, int, int, int],
+        fill: RGB = PANEL,
+        radius: int = 12,
+        edge: RGB | None = None,
+        width: int = 1,
+    ) -> None:
+        """A lighter rounded area on the table (``edge``: framed in that colour, ``width``
+        pixels)."""
+        self._draw.rounded_rectangle(box, radius=radius, fill=fill, outline=edge, width=width)
+        covered = _covered(box)
+        if edge is None:
+            self._ground.add(covered, self.index(fill), radius)
+            return
+        # the frame's pixels lie within max(width, radius) of the edge; inside that, ``fill``
+        self._ground.add(covered)
+        band = max(width, radius) + 1
+        left, top, right, bottom = covered
+        if right - left > 2 * band and bottom - top > 2 * band:
+            self._ground.add((left + band, top + band, right - band, bottom - band), self.index(fill))
+
+    def ellipse(self, box: tuple[float, float, float, float], fill: RGB) -> None:
+        """A filled ellipse (a round chip) in ``box``."""
+        self._draw.ellipse(box, fill=fill)
+        left, top, right, bottom = box
+        self._ground.add((math.floor(left), math.floor(top), math.ceil(right) + 1, math.ceil(bottom) + 1))
 
     def outline(self, box: tuple[int, int, int, int], color: RGB, width: int = 4, radius: int = 12) -> None:
         """A rounded frame (the leading card, the seat whose turn it is)."""
-        self.draw.rounded_rectangle(box, radius=radius, outline=color, width=width)
+        self._draw.rounded_rectangle(box, radius=radius, outline=color, width=width)
+        # its four sides: every pixel of the frame lies within max(width, radius) of the edge
+        left, top, right, bottom = _covered(box)
+        band = max(width, radius) + 1
+        for side in (
+            (left, top, right, top + band),
+            (left, bottom - band, right, bottom),
+            (left, top, left + band, bottom),
+            (right - band, top, right, bottom),
+        ):
+            self._ground.add(side)
+
+    def symbol(self, shape: str, centre: tuple[float, float], size: float, fill: RGB) -> None:
+        """The shape ``shape`` (:func:`~tabletop.drawing.symbols.draw_symbol`) centred on
+        ``centre``, ``size`` pixels high, in ``fill``."""
+        draw_symbol(self._draw, shape, centre, size, fill)
+        x, y = centre
+        reach = math.ceil(size) + 2  # every shape stays within about size / 2 of its centre
+        left, top = math.floor(x) - reach, math.floor(y) - reach
+        self._ground.add((left, top, math.ceil(x) + reach, math.ceil(y) + reach))
 
     def tag(self, centre: tuple[int, int], text: str, fill: RGB, ink: RGB, size: int = 18) -> None:
         """A small rounded label (LEAD, TAKES) centred on ``centre``."""
         width = text_width(text, size) + 14
         x, y = centre
         box = (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
-        self.draw.rounded_rectangle(box, radius=8, fill=fill)
+        self._draw.rounded_rectangle(box, radius=8, fill=fill)
+        self._ground.add(_covered(box), self.index(fill), 8)
         self.text((x, y), text, size, ink, anchor="mm", bold=True)
 
-    def picture(self, description: str, runs: bool = False) -> Picture:
+    def picture(self, description: str) -> Picture:
         """The finished picture with its description."""
-        return Picture(encode_png(self.image, runs), description, self.image.width, self.image.height)
+        return Picture(encode_png(self.image), description, self.image.width, self.image.height)

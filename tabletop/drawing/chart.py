@@ -128,7 +128,7 @@ def totals_chart(
         for point in points[1:]:
             draw_symbol(canvas.draw, shape, point, marker, color)
     _standings(canvas, order, final, names, winners)
-    return canvas.picture(_description(words, totals, names, order), runs=True)
+    return canvas.picture(_description(words, totals, names, order))
 
 
 def _standings(

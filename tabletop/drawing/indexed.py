@@ -104,6 +104,9 @@ def _palette_image(colours: Iterable[RGB]) -> Image.Image:
 
 
 _FIXED_IMAGE: Final = _palette_image(FIXED)
+_FIXED_INDEX: Final[dict[tuple[int, ...], int]] = {colour: index for index, colour in enumerate(FIXED)}
+"""Each colour of :data:`FIXED` by its index: what Pillow would work out again from the bytes
+for every new picture (the first colour looked up), given to each picture's palette as a copy."""
 
 
 class _Palette(ImagePalette.ImagePalette):
@@ -130,6 +133,7 @@ def blank(size: tuple[int, int], background: RGB) -> Image.Image:
     """A new picture of ``size`` on the palette :data:`FIXED`, filled with ``background``."""
     image = Image.new("P", size, 0)
     palette = _Palette("RGB", bytearray(_FIXED_BYTES))
+    palette.colors = dict(_FIXED_INDEX)
     palette.dirty = 1
     image.palette = palette
     image.paste(index_of(image, background), (0, 0, *size))

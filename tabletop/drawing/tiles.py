@@ -28,7 +28,7 @@ from tabletop.drawing.fonts import text_mask
 from tabletop.drawing.indexed import Tile, colour_at, index_of, tile
 from tabletop.drawing.palette import CARD_EDGE, CARD_WHITE, RGB, ink_on
 
-__all__ = ["CardKey", "put_card", "put_text"]
+__all__ = ["CardKey", "card_size", "put_card", "put_text", "text_box"]
 
 CardKey = tuple[str, Face, CardSize] | tuple[str, CardSize]
 """Which card picture: ("face", face, size), ("slot", size) or ("back", size)."""
@@ -125,12 +125,18 @@ def _blend_here(
     picture.paste(area.quantize(palette=picture, dither=Image.Dither.NONE), xy)
 
 
-def put_card(picture: Image.Image, xy: tuple[int, int], key: CardKey) -> None:
-    """Put the card picture ``key`` with its top left corner at ``xy`` onto ``picture``."""
+def card_size(key: CardKey) -> tuple[int, int]:
+    """The width and height in pixels of the card picture ``key``."""
+    return _card_picture(key).size
+
+
+def put_card(picture: Image.Image, xy: tuple[int, int], key: CardKey, ground: int | None = None) -> None:
+    """Put the card picture ``key`` with its top left corner at ``xy`` onto ``picture``;
+    ``ground``: the one palette index under the whole card, if known (else it is looked at)."""
     boxes = _clear_boxes(key)
     width, height = _card_picture(key).size
     # one look at the whole card's place first: nearly always a flat table or panel
-    under = _flat_under(picture, xy, ((0, 0, width, height),))
+    under = ground if ground is not None else _flat_under(picture, xy, ((0, 0, width, height),))
     if under is None and boxes:
         under = _flat_under(picture, xy, boxes)
     if under is not None:
@@ -157,14 +163,29 @@ def _text_tile(text: str, size: int, anchor: str, stroke: int, ink: RGB, backgro
     return Tile(Image.frombytes("P", mask.size, mask.tobytes().translate(indices)), extras)
 
 
+def text_box(xy: tuple[int, int], text: str, size: int, anchor: str, stroke: int) -> Box:
+    """The box :func:`put_text` covers (all of it: the words' tile is pasted whole)."""
+    mask, left, top = text_mask(text, size, anchor, stroke)
+    corner_x, corner_y = xy[0] + left, xy[1] + top
+    return (corner_x, corner_y, corner_x + mask.width, corner_y + mask.height)
+
+
 def put_text(
-    picture: Image.Image, xy: tuple[int, int], text: str, size: int, anchor: str, stroke: int, ink: RGB
+    picture: Image.Image,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    anchor: str,
+    stroke: int,
+    ink: RGB,
+    ground: int | None = None,
 ) -> None:
     """Write ``text`` (:func:`~tabletop.drawing.fonts.text_mask`'s ``size``, ``anchor`` and
-    ``stroke``) in ``ink`` at the anchor point ``xy`` of ``picture``."""
+    ``stroke``) in ``ink`` at the anchor point ``xy`` of ``picture``; ``ground``: the one
+    palette index under all of :func:`text_box`, if known (else it is looked at)."""
     mask, left, top = text_mask(text, size, anchor, stroke)
     corner = (xy[0] + left, xy[1] + top)
-    under = _flat_under(picture, corner, ((0, 0, mask.width, mask.height),))
+    under = ground if ground is not None else _flat_under(picture, corner, ((0, 0, mask.width, mask.height),))
     if under is not None:
         _text_tile(text, size, anchor, stroke, ink, colour_at(picture, under)).put(picture, corner)
     else:

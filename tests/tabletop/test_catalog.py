@@ -7,6 +7,7 @@ language writes them, the fallback to English, and the checks of a language's fi
 from __future__ import annotations
 
 import pickle
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -240,6 +241,23 @@ def test_a_text_survives_pickling_as_a_refusal_from_a_worker_process(catalog: Ca
     refused = Refused(catalog.lazy("hand.holds", name="Ada", cards=catalog.lazy("hand.cards", count=1)))
     copy = pickle.loads(pickle.dumps(refused))
     assert render(copy.message, "de") == "Ada hält 1 Karte."
+
+
+def test_texts_unpickled_in_a_process_share_one_catalog_read_once(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that draws a hand unpickles a text with every picture: its catalog's files are
+    read for the first, not again for each."""
+    first = pickle.loads(pickle.dumps(catalog.lazy("hand.cards", count=1)))
+    assert render(first, "de") == "1 Karte"
+    parsed: list[str] = []
+    loads = tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or loads(text))
+    for count in (2, 3):
+        again = pickle.loads(pickle.dumps(catalog.lazy("hand.cards", count=count)))
+        assert again.catalog is first.catalog
+        assert render(again, "de") == f"{count} Karten"
+    assert parsed == []
 
 
 # --- what a catalog remembers between texts ----------------------------------------------------
