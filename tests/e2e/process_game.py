@@ -100,6 +100,11 @@ class ProcessGame:
     bot: BotProcess | None = None
     shadow: Game | None = None
     logs: list[str] = field(default_factory=list)
+    reader: Storage | None = field(default=None, repr=False)
+    """The test's own storage on the game's database, opened at the first look (:meth:`stored`)
+    and kept for the next ones, closed by :meth:`close`: a test looks every few hundredths of a
+    second while it waits for the bot, and opening a storage for each look cost several times
+    the look itself."""
 
     async def start_bot(self, *, path: Sequence[Path] = (), **settings: str) -> BotProcess:
         """Start a bot process on the game's database (with extra ``settings``, e.g.
@@ -119,17 +124,33 @@ class ProcessGame:
         self.logs.append(self.bot.log)
         self.bot = None
 
+    async def reading(self) -> Storage:
+        """The test's own storage on the game's database, to look at what the bot stored
+        (:attr:`reader`; opened at the first call, once the bot has made the database)."""
+        if self.reader is None:
+            self.reader = await Storage.open(self.url, timeout=5)
+        return self.reader
+
     async def stored(self) -> StoredGame:
-        """The game as the database has it now (read by the test, on the side)."""
-        storage = await Storage.open(self.url, timeout=5)
+        """The game as the database has it now (read by the test, on the side, each look in
+        a transaction of its own)."""
+        storage = await self.reading()
+        result = await storage.games.load_unfinished_games()
+        if result.games:
+            return result.games[0]
+        history = await storage.stats.history(self.channel.id, 1)
+        return await storage.games.load_game(history[0].game_id)
+
+    async def close(self) -> None:
+        """At the end of the test: kill the bot still running and close the test's own storage
+        (before the database is dropped)."""
         try:
-            result = await storage.games.load_unfinished_games()
-            if result.games:
-                return result.games[0]
-            history = await storage.stats.history(self.channel.id, 1)
-            return await storage.games.load_game(history[0].game_id)
+            if self.bot is not None:
+                await self.kill_bot()
         finally:
-            await storage.close()
+            reader, self.reader = self.reader, None
+            if reader is not None:
+                await reader.close()
 
     async def slash(self, user: User, command: str, **options: object) -> str:
         """Run a slash command in the channel; its response text."""
@@ -233,7 +254,7 @@ async def game_at_a_table(
     emu: Emulator, folder: Path, backend: str, names: tuple[str, ...]
 ) -> AsyncIterator[ProcessGame]:
     """Players ``names`` in a channel of a new server and a fresh database on ``backend`` (no bot
-    started yet); the bot still running at the end is killed."""
+    started yet); at the end the bot still running is killed and the test's storage closed."""
     guild = emu.add_guild("Stick'em club")
     channel = emu.add_text_channel(guild, "stickem")
     users = []
@@ -246,6 +267,4 @@ async def game_at_a_table(
         try:
             yield g
         finally:
-            if g.bot is not None:
-                await g.kill_bot()
-
+            await g.close()

@@ -42,6 +42,7 @@ from tests.discord_emulator.components import Select as PostedSelect
 from tests.discord_emulator.driver import InteractionResult
 from tests.discord_emulator.state import Message as Posted
 from tests.discord_emulator.state import User
+from tests.e2e.process_game import ProcessGame
 from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, table_of
 from tests.stickgame.english import EnglishPresentation
 
@@ -688,25 +689,21 @@ def in_process_log(table: Table) -> LogSource:
     return log
 
 
-def stored_log(url: str, channel_id: int) -> LogSource:
-    """The actions the bot stored for the channel's game (a bot process, read on the side)."""
+def stored_log(g: ProcessGame) -> LogSource:
+    """The actions the bot stored for the channel's game (a bot process, read on the side
+    through the test's own storage)."""
+    channel_id = g.channel.id
 
     async def log() -> Sequence[LogEntry]:
-        storage = await Storage.open(url, timeout=5)
-        try:
-            games = [
-                g
-                for g in (await storage.games.load_unfinished_games()).games
-                if g.record.channel_id == channel_id
-            ]
-            if games:
-                stored = games[0]
-            else:
-                history = await storage.stats.history(channel_id, 1)
-                stored = await storage.games.load_game(history[0].game_id)
-            return tuple((action.seat, action.action) for action in stored.actions)
-        finally:
-            await storage.close()
+        storage = await g.reading()
+        unfinished = (await storage.games.load_unfinished_games()).games
+        games = [game for game in unfinished if game.record.channel_id == channel_id]
+        if games:
+            stored = games[0]
+        else:
+            history = await storage.stats.history(channel_id, 1)
+            stored = await storage.games.load_game(history[0].game_id)
+        return tuple((action.seat, action.action) for action in stored.actions)
 
     return log
 

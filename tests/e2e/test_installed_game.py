@@ -36,8 +36,7 @@ async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[Proc
         try:
             yield g
         finally:
-            if g.bot is not None:
-                await g.kill_bot()
+            await g.close()
 
 
 def live_prompt(g: ProcessGame, user: User) -> Message | None:

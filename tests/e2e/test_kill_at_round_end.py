@@ -41,8 +41,7 @@ async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[Proc
             yield g
         finally:
             emu.interactions.on_answer = None
-            if g.bot is not None:
-                await g.kill_bot()
+            await g.close()
 
 
 def kill_at_the_last_card(g: ProcessGame) -> None:
@@ -81,12 +80,8 @@ async def until_nothing_owed(g: ProcessGame) -> None:
     game is no longer loaded at start."""
     async with asyncio.timeout(WAIT):
         while True:
-            storage = await Storage.open(g.url, timeout=5)
-            try:
-                if not (await storage.games.load_unfinished_games()).games:
-                    return
-            finally:
-                await storage.close()
+            if not (await (await g.reading()).games.load_unfinished_games()).games:
+                return
             await asyncio.sleep(0.1)
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from host.storage import Storage, utc_now
+from host.storage import utc_now
 from stickem import Phase
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import DEFAULT_MEMBER_PERMISSIONS, Message, User
@@ -52,8 +52,7 @@ async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[Proc
         try:
             yield g
         finally:
-            if g.bot is not None:
-                await g.kill_bot()
+            await g.close()
 
 
 async def start_game(g: ProcessGame, **options: object) -> None:
@@ -225,11 +224,7 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
 
 async def stored_counts(g: ProcessGame) -> dict[int, int]:
     """The number of stored actions of each unfinished game, by channel."""
-    storage = await Storage.open(g.url, timeout=5)
-    try:
-        loaded = await storage.games.load_unfinished_games()
-    finally:
-        await storage.close()
+    loaded = await (await g.reading()).games.load_unfinished_games()
     return {stored.record.channel_id: len(stored.actions) for stored in loaded.games}
 
 

@@ -257,8 +257,7 @@ async def test_after_kill_9_the_german_players_next_prompt_is_still_german(
             await play.play_to_the_end(refuse_once=False)
             assert (await g.stored()).record.status == "finished"
         finally:
-            if g.bot is not None:
-                await g.kill_bot()
+            await g.close()
         for log in g.logs:
             assert_clean_log(log)
 

@@ -54,11 +54,7 @@ async def game(
 async def stored_prompt(g: ProcessGame, seat: int) -> int | None:
     """The id of the seat's live DM prompt as the bot stored it (it stores the id just after
     answering a click), or None."""
-    storage = await Storage.open(g.url, timeout=5)
-    try:
-        stored = (await storage.games.load_unfinished_games()).games[0]
-    finally:
-        await storage.close()
+    stored = (await (await g.reading()).games.load_unfinished_games()).games[0]
     return next((m.message_id for m in stored.messages if m.purpose == "hand" and m.seat == seat), None)
 
 
@@ -141,7 +137,7 @@ async def test_sigkill_between_draw_and_discard_loses_nothing(game: ProcessGame)
         NAMES,
         {0: ann, 1: bob},
         new_match(3, SHORT, SEED, found.log),
-        stored_log(g.url, g.channel.id),
+        stored_log(g),
     )
     await g.start_bot(**SETTINGS)
     for _ in range(2):  # the draw, then the lay-down, from one DM prompt redrawn in place

@@ -41,8 +41,7 @@ async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[Proc
         try:
             yield g
         finally:
-            if g.bot is not None:
-                await g.kill_bot()
+            await g.close()
 
 
 async def start_bot(g: ProcessGame) -> None:
