@@ -15,11 +15,20 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 
 URGENT = 0
 BACKGROUND = 1
+
+Writing = Callable[[int], AbstractAsyncContextManager[None]]
+"""Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
+
+
+def unqueued(priority: int) -> AbstractAsyncContextManager[None]:
+    """A :data:`Writing` that never waits (no storage, or nothing to queue behind)."""
+    return nullcontext()
+
 
 HOLD_WEIGHT = 0.1
 """The weight of the last turn in the running mean of how long a turn holds the writer: the mean

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable
+from collections.abc import Coroutine
 from typing import Any
 
 import discord
@@ -27,6 +27,7 @@ import discord
 from host.catalog import DEFAULT_LANGUAGE, language_for
 from host.storage import ServerLanguage, Storage, StorageUnavailable, StoredLanguages
 from host.tables import Table
+from host.write_queue import BACKGROUND, URGENT, Writing, unqueued
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +59,11 @@ def reader_language(interaction: discord.Interaction[Any]) -> str:
 class Languages:
     """The languages of the people and servers a bot has seen, remembered and stored."""
 
-    def __init__(self, storage: Storage | None = None) -> None:
+    def __init__(self, storage: Storage | None = None, writing: Writing = unqueued) -> None:
         self.storage = storage
+        self._writing = writing
+        """The database writer's turn (:meth:`host.journal.GameJournal.writing`): a language
+        noted in passing is stored behind the players' moves, a server's chosen one among them."""
         self._users: dict[int, str] = {}
         """Each person's Discord locale as last seen."""
         self._servers: dict[int, ServerLanguage] = {}
@@ -130,19 +134,23 @@ class Languages:
         server = self._servers.get(guild_id, ServerLanguage())
         chosen = ServerLanguage(language, server.seen)
         if self.storage is not None:
-            await self.storage.settings.set_server_language(guild_id, chosen)
+            async with self._writing(URGENT):
+                await self.storage.settings.set_server_language(guild_id, chosen)
         self._servers[guild_id] = chosen
 
-    def _store(self, write: Awaitable[None]) -> None:
-        """Run a write in the background, logging its failure."""
+    def _store(self, write: Coroutine[Any, Any, None]) -> None:
+        """Run a write in the background, behind the players' writes, logging its failure."""
 
         async def run() -> None:
             try:
-                await write
+                async with self._writing(BACKGROUND):
+                    await write
             except StorageUnavailable as exc:
                 log.warning("Could not store a language: %s", exc.detail)
             except Exception:  # a language not stored must not break the interaction
                 log.exception("Could not store a language")
+            finally:
+                write.close()  # cancelled while waiting for the writer: never started
 
         task = asyncio.create_task(run())
         self._writes.add(task)

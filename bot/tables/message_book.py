@@ -30,14 +30,13 @@ import itertools
 import logging
 import weakref
 from collections.abc import Callable, Coroutine
-from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.storage import LobbyRecord, Storage, StorageError, StoredGame
 from host.storage.shown import clear_round_end_owed, set_lobby_message
 from host.tables import Table, TableState
-from host.write_queue import BACKGROUND
+from host.write_queue import BACKGROUND, Writing, unqueued
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +51,6 @@ PROMPT_STEP = 8
 tables' callbacks run (the batch keeps the writer's turn and its one transaction). A batch of
 :data:`PROMPT_BATCH` in one step held the loop 3-4 ms, the bot's longest callback in the load
 benchmark (``benchmarks/discord_load.py``)."""
-
-Writing = Callable[[int], AbstractAsyncContextManager[None]]
-"""Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
 
 
 @dataclass(slots=True)
@@ -98,14 +94,10 @@ class _PendingPrompt:
     action_count: int
 
 
-def _no_queue(priority: int) -> AbstractAsyncContextManager[None]:
-    return nullcontext()
-
-
 class MessageBook:
     """The Discord messages of a bot's tables, by table and seat, and their stored ids."""
 
-    def __init__(self, storage: Storage | None = None, writing: Writing = _no_queue) -> None:
+    def __init__(self, storage: Storage | None = None, writing: Writing = unqueued) -> None:
         self.storage = storage
         self._writing = writing
         self._pages: weakref.WeakKeyDictionary[Table, TableMessages] = weakref.WeakKeyDictionary()

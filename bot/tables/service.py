@@ -92,7 +92,7 @@ class TableService:
         self.late_pictures = LatePictures(client, self.painter)
         """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
         self.answerer = Answerer(self.painter, self.late_pictures, self.journal.urgent_write_wait)
-        self.languages = Languages(self.journal.storage)
+        self.languages = Languages(self.journal.storage, self.journal.writing)
         """Who reads which language (:mod:`bot.tables.languages`)."""
         self.book = MessageBook(self.journal.storage, self.journal.writing)
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
