@@ -86,6 +86,11 @@ class WriteQueue:
         ahead = sum(1 for rank, _, future in self._waiting if rank <= priority and not future.done())
         return (ahead + 1) * self._mean_hold
 
+    def more_urgent_waiting(self, priority: int) -> bool:
+        """Whether a write more urgent than ``priority`` waits for its turn (a long turn of
+        ``priority`` may then end early: see :meth:`bot.tables.message_book.MessageBook`)."""
+        return any(rank < priority and not future.done() for rank, _, future in self._waiting)
+
     @property
     def waiting(self) -> int:
         """How many writes wait for their turn."""
