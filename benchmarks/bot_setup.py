@@ -61,7 +61,9 @@ async def emulated_bot(
                     process.process.kill()
                 else:
                     process.process.send_signal(signal.SIGTERM)
-            await process.finish(timeout=60.0)
-            if keep_log is not None:
-                keep_log.mkdir(parents=True, exist_ok=True)
-                (keep_log / f"bot-{process.process.pid}.log").write_text(process.log)
+            try:
+                await process.finish(timeout=60.0)
+            finally:  # a bot that did not stop in time too: its log says where it stood
+                if keep_log is not None:
+                    keep_log.mkdir(parents=True, exist_ok=True)
+                    (keep_log / f"bot-{process.process.pid}.log").write_text(process.log)
