@@ -1,11 +1,12 @@
 """The 3-second rule: every interaction run through a table is answered within Discord's limit.
 
 A table runs one change at a time (its lock). An interaction that waits for the lock, or whose
-change is slow, is deferred first (at once when the lock is busy or the database writer's queue
-is longer than the time left, else by a watchdog once the interaction is :data:`DEFER_AFTER`
-seconds old), and every answer takes the interaction's guard so that it never races the
-watchdog's defer. An answer that carries a picture waits for its drawing at most as long
-(:func:`picture_in_time`): a slow drawing defers it first, whatever the answer is.
+change is slow, is deferred first: at once when the lock is busy or the database writer's queue
+is longer than the time it has left, else by a watchdog :data:`DEFER_AFTER` seconds after it was
+read or once it is :data:`ANSWER_BY` seconds old, whichever comes first. Every answer takes the
+interaction's guard so that it never races the watchdog's defer. An answer that carries a
+picture waits for its drawing at most as long (:func:`picture_in_time`): a slow drawing defers
+it first, whatever the answer is.
 
 **The interaction's own clock.** Discord's 3 seconds run from the interaction's creation, not
 from the moment this process read it: a busy bot reads its gateway late (at a thousand tables a
@@ -15,10 +16,11 @@ clock, which this host's may differ from. The age is believed only between 0 and
 :data:`TRUSTED_AGE` (Discord's own limit): a clock behind Discord's makes clicks look younger
 (below 0: counted as 0), so the watchdog defers them later, but never later than
 :data:`DEFER_AFTER` after they were read (the bound before the age was used); a clock ahead makes
-them look older, so they are deferred earlier than needed (a defer costs one more request to
-Discord, never an unanswered click), and an age beyond :data:`TRUSTED_AGE` (a clock far ahead, or
-an interaction Discord no longer takes an answer to) is not believed: the watchdog counts from
-the reading then. A host whose clock is kept by NTP is within milliseconds of Discord's.
+them look older, so they are deferred earlier than needed, by up to the skew (a defer costs one
+more request to Discord, never an unanswered click); an age beyond :data:`TRUSTED_AGE` (a clock
+far ahead, or an interaction Discord takes no first answer to any more) is not believed: the
+watchdog counts from the reading then. A host whose clock is kept by NTP is within milliseconds
+of Discord's.
 """
 
 from __future__ import annotations
@@ -46,8 +48,16 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFER_AFTER = 1.5
-"""Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
-deferred, well inside Discord's 3 second limit."""
+"""Seconds an interaction may wait unanswered (for the lock or a slow step) after it was read
+before it is deferred, well inside Discord's 3 second limit."""
+
+ANSWER_BY = 2.0
+"""The age (seconds since Discord created it) by which an interaction is answered, deferred if
+nothing else: Discord's 3 seconds less one for the loop's lag and the answer's way to Discord.
+Not :data:`DEFER_AFTER`: a click read 1.6 s old is still answered in time without a defer when
+its answer is quick, and deferring every such click cost one more request each (at 100 tables
+on a busy machine, once the bot read its gateway over 1.5 s late, those requests made it later
+still)."""
 
 TRUSTED_AGE = 3.0
 """The oldest an interaction's snowflake may say it is and be believed (see the module's
@@ -70,9 +80,9 @@ def interaction_age(interaction: discord.Interaction[Any], now: datetime | None 
 
 def time_left(interaction: discord.Interaction[Any], read_for: float = 0.0) -> float:
     """Seconds until ``interaction`` is to be deferred if still unanswered: :data:`DEFER_AFTER`
-    less its age (:func:`interaction_age`), or less ``read_for`` (seconds since this process
-    began its answer) when that is more; 0 when the time is up."""
-    return max(0.0, DEFER_AFTER - max(interaction_age(interaction), read_for))
+    less ``read_for`` (seconds since this process began its answer), or :data:`ANSWER_BY` less
+    its age (:func:`interaction_age`) when that is less; 0 when the time is up."""
+    return max(0.0, min(DEFER_AFTER - read_for, ANSWER_BY - interaction_age(interaction)))
 
 
 async def defer(interaction: discord.Interaction[Any], deferral: Deferral) -> None:
@@ -124,11 +134,11 @@ class Answerer:
         """Hold the table's lock for an interaction that must be answered within 3 seconds.
 
         The interaction is deferred at once if the lock is held or others queue for it, if it
-        is :data:`DEFER_AFTER` seconds old already (it waited that long to be read), or if the
+        is :data:`ANSWER_BY` seconds old already (it waited that long to be read), or if the
         database writer's queue would keep its change waiting longer than the time it has left;
-        else by a watchdog if it is still unanswered when it is :data:`DEFER_AFTER` seconds old
-        (:func:`time_left`: a long wait or a slow step inside). Answers go through :meth:`guard`
-        so that they never race the watchdog.
+        else by a watchdog if it is still unanswered :data:`DEFER_AFTER` seconds later or once
+        it is :data:`ANSWER_BY` seconds old (:func:`time_left`: a long wait or a slow step
+        inside). Answers go through :meth:`guard` so that they never race the watchdog.
         """
         guard = asyncio.Lock()
         self.guards[interaction.id] = guard
@@ -209,7 +219,7 @@ async def in_time(
     """What ``work`` comes to, for an answer to ``interaction`` that needs it: the interaction
     deferred as ``deferral`` says if it is not done :data:`DEFER_AFTER` seconds after
     ``started`` (the event loop's time when the interaction's callback began; by default now)
-    or once the interaction is that old (:func:`time_left`),
+    or once the interaction is :data:`ANSWER_BY` seconds old (:func:`time_left`),
     so that the answer waits for it without missing Discord's 3 seconds (the player would see
     "This interaction failed"). The caller answers afterwards, as a deferred interaction is
     answered when ``interaction.response.is_done()``. Several steps of one answer (a stored game
