@@ -249,6 +249,17 @@ class GameJournal:
             self._undo(table, saved)
             raise
 
+    def urgent_write_wait(self) -> float:
+        """Seconds a player's write asking now would wait for the one SQLite writer, as far as
+        its queue can tell (:meth:`host.write_queue.WriteQueue.expected_wait`; 0 on PostgreSQL,
+        where nothing queues here)."""
+        return self._writer.expected_wait(URGENT)
+
+    def players_waiting(self) -> bool:
+        """Whether a player's write waits for the one SQLite writer (a background write that
+        takes several steps of the loop lets it go first: see :mod:`host.write_queue`)."""
+        return self._writer.more_urgent_waiting(BACKGROUND)
+
     @property
     def writes_waiting(self) -> int:
         """Writes waiting for the one SQLite writer (0 on PostgreSQL, where nothing queues here)."""

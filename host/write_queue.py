@@ -5,6 +5,9 @@ in SQLite's busy handler (and time out under load); queueing them here costs not
 serves *urgent* writes (a player's click, waiting for its answer) before *background* ones (a
 computer player's move, a message id), so that a player never waits behind a crowd of computer
 moves; within a priority, writes go in arrival order.
+
+It also tells how long a write asking now would wait (:meth:`WriteQueue.expected_wait`): the bot
+answers a click at once ("thinking") when its answer cannot come in time anyway.
 """
 
 from __future__ import annotations
@@ -12,11 +15,24 @@ from __future__ import annotations
 import asyncio
 import heapq
 import itertools
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 
 URGENT = 0
 BACKGROUND = 1
+
+Writing = Callable[[int], AbstractAsyncContextManager[None]]
+"""Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
+
+
+def unqueued(priority: int) -> AbstractAsyncContextManager[None]:
+    """A :data:`Writing` that never waits (no storage, or nothing to queue behind)."""
+    return nullcontext()
+
+
+HOLD_WEIGHT = 0.1
+"""The weight of the last turn in the running mean of how long a turn holds the writer: the mean
+follows a change of load within a few dozen writes, and one slow commit moves it by a tenth."""
 
 
 class WriteQueue:
@@ -26,6 +42,8 @@ class WriteQueue:
         self._busy = False
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
+        self._mean_hold = 0.0
+        """Seconds a turn held the writer, on average over the last few dozen turns."""
 
     @asynccontextmanager
     async def turn(self, priority: int = URGENT) -> AsyncIterator[None]:
@@ -41,9 +59,12 @@ class WriteQueue:
                 raise
         else:
             self._busy = True
+        loop = asyncio.get_running_loop()
+        got = loop.time()
         try:
             yield
         finally:
+            self._mean_hold += (loop.time() - got - self._mean_hold) * HOLD_WEIGHT
             self._hand_on()
 
     def _hand_on(self) -> None:
@@ -54,6 +75,21 @@ class WriteQueue:
                 future.set_result(None)
                 return
         self._busy = False
+
+    def expected_wait(self, priority: int = URGENT) -> float:
+        """Seconds a write of ``priority`` asking now would wait for its turn, as far as the
+        queue can tell: the turn held and every write waiting that goes before it (those of
+        its priority or more urgent), each at the running mean of a turn's hold; 0 when the
+        writer is free."""
+        if not self._busy:
+            return 0.0
+        ahead = sum(1 for rank, _, future in self._waiting if rank <= priority and not future.done())
+        return (ahead + 1) * self._mean_hold
+
+    def more_urgent_waiting(self, priority: int) -> bool:
+        """Whether a write more urgent than ``priority`` waits for its turn (a long turn of
+        ``priority`` may then end early: see :meth:`bot.tables.message_book.MessageBook`)."""
+        return any(rank < priority and not future.done() for rank, _, future in self._waiting)
 
     @property
     def waiting(self) -> int:

@@ -1,10 +1,26 @@
 """The 3-second rule: every interaction run through a table is answered within Discord's limit.
 
 A table runs one change at a time (its lock). An interaction that waits for the lock, or whose
-change is slow, is deferred first (at once when the lock is busy, else by a watchdog after
-:data:`DEFER_AFTER` seconds), and every answer takes the interaction's guard so that it never
-races the watchdog's defer. An answer that carries a picture waits for its drawing at most as
-long (:func:`picture_in_time`): a slow drawing defers it first, whatever the answer is.
+change is slow, is deferred first: at once when the lock is busy or the database writer's queue
+is longer than the time it has left, else by a watchdog :data:`DEFER_AFTER` seconds after it was
+read or once it is :data:`ANSWER_BY` seconds old, whichever comes first. Every answer takes the
+interaction's guard so that it never races the watchdog's defer. An answer that carries a
+picture waits for its drawing at most as long (:func:`picture_in_time`): a slow drawing defers
+it first, whatever the answer is.
+
+**The interaction's own clock.** Discord's 3 seconds run from the interaction's creation, not
+from the moment this process read it: a busy bot reads its gateway late (at a thousand tables a
+click waited up to ~2 s there), and a watchdog started on reading would defer it too late. The
+interaction's snowflake id says when Discord created it (:func:`interaction_age`), on Discord's
+clock, which this host's may differ from. The age is believed only between 0 and
+:data:`TRUSTED_AGE` (Discord's own limit): a clock behind Discord's makes clicks look younger
+(below 0: counted as 0), so the watchdog defers them later, but never later than
+:data:`DEFER_AFTER` after they were read (the bound before the age was used); a clock ahead makes
+them look older, so they are deferred earlier than needed, by up to the skew (a defer costs one
+more request to Discord, never an unanswered click); an age beyond :data:`TRUSTED_AGE` (a clock
+far ahead, or an interaction Discord takes no first answer to any more) is not believed: the
+watchdog counts from the reading then. A host whose clock is kept by NTP is within milliseconds
+of Discord's.
 """
 
 from __future__ import annotations
@@ -12,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 import discord
@@ -31,13 +48,41 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFER_AFTER = 1.5
-"""Seconds an interaction may wait unanswered (for the lock or a slow step) before it is
-deferred, well inside Discord's 3 second limit."""
+"""Seconds an interaction may wait unanswered (for the lock or a slow step) after it was read
+before it is deferred, well inside Discord's 3 second limit."""
+
+ANSWER_BY = 2.0
+"""The age (seconds since Discord created it) by which an interaction is answered, deferred if
+nothing else: Discord's 3 seconds less one for the loop's lag and the answer's way to Discord.
+Not :data:`DEFER_AFTER`: a click read 1.6 s old is still answered in time without a defer when
+its answer is quick, and deferring every such click cost one more request each (at 100 tables
+on a busy machine, once the bot read its gateway over 1.5 s late, those requests made it later
+still)."""
+
+TRUSTED_AGE = 3.0
+"""The oldest an interaction's snowflake may say it is and be believed (see the module's
+docstring): Discord takes no first answer later, so an older age says more about the clocks."""
 
 Deferral = Literal["private", "public", "update"]
 """How an interaction is deferred: ``private``, a private "thinking" answer (a slash command's
 private answer, a click answered with a new private message); ``public``, a "thinking" answer the
 channel sees; ``update``, a click whose answer edits the clicked message."""
+
+
+def interaction_age(interaction: discord.Interaction[Any], now: datetime | None = None) -> float:
+    """Seconds since Discord created ``interaction`` (its snowflake id's time) by this host's
+    clock at ``now`` (default: the current time), believed only from 0 to :data:`TRUSTED_AGE`:
+    an age below is counted as 0, one beyond as unknown, 0 too (see the module's docstring)."""
+    created = discord.utils.snowflake_time(interaction.id)
+    age = ((now or discord.utils.utcnow()) - created).total_seconds()
+    return age if 0.0 < age <= TRUSTED_AGE else 0.0
+
+
+def time_left(interaction: discord.Interaction[Any], read_for: float = 0.0) -> float:
+    """Seconds until ``interaction`` is to be deferred if still unanswered: :data:`DEFER_AFTER`
+    less ``read_for`` (seconds since this process began its answer), or :data:`ANSWER_BY` less
+    its age (:func:`interaction_age`) when that is less; 0 when the time is up."""
+    return max(0.0, min(DEFER_AFTER - read_for, ANSWER_BY - interaction_age(interaction)))
 
 
 async def defer(interaction: discord.Interaction[Any], deferral: Deferral) -> None:
@@ -66,11 +111,19 @@ async def edit_clicked_message(interaction: discord.Interaction[Any], edit: dict
 class Answerer:
     """Holds a table's lock for an interaction and answers it in time."""
 
-    def __init__(self, painter: Painter, late: LatePictures | None = None) -> None:
+    def __init__(
+        self,
+        painter: Painter,
+        late: LatePictures | None = None,
+        write_wait: Callable[[], float] = lambda: 0.0,
+    ) -> None:
         self.painter = painter
         """Has the pictures drawn so far (an answer takes one only if it is drawn already)."""
         self.late = late
         """The late pictures owed to DM prompts: a clicked prompt's is not edited in any more."""
+        self.write_wait = write_wait
+        """Seconds a player's write asking now would wait for the database writer (see
+        :meth:`host.journal.GameJournal.urgent_write_wait`; 0: never waits)."""
         # One lock per interaction being run: its answer and the deferring watchdog take turns.
         self.guards: dict[int, asyncio.Lock] = {}
 
@@ -80,9 +133,12 @@ class Answerer:
     ) -> AsyncIterator[None]:
         """Hold the table's lock for an interaction that must be answered within 3 seconds.
 
-        The interaction is deferred at once if the lock is held or others queue for it, and by a
-        watchdog if it is still unanswered after :data:`DEFER_AFTER` seconds (a long wait or a
-        slow step inside). Answers go through :meth:`guard` so that they never race the watchdog.
+        The interaction is deferred at once if the lock is held or others queue for it, if it
+        is :data:`ANSWER_BY` seconds old already (it waited that long to be read), or if the
+        database writer's queue would keep its change waiting longer than the time it has left;
+        else by a watchdog if it is still unanswered :data:`DEFER_AFTER` seconds later or once
+        it is :data:`ANSWER_BY` seconds old (:func:`time_left`: a long wait or a slow step
+        inside). Answers go through :meth:`guard` so that they never race the watchdog.
         """
         guard = asyncio.Lock()
         self.guards[interaction.id] = guard
@@ -93,11 +149,13 @@ class Answerer:
             async with guard:
                 await defer(interaction, deferral)
 
+        left = time_left(interaction)
+
         async def watchdog() -> None:
-            await asyncio.sleep(DEFER_AFTER)
+            await asyncio.sleep(left)
             await asyncio.shield(guarded_defer())  # once started, a defer is never cut off halfway
 
-        if table.lock.busy:
+        if table.lock.busy or left <= 0.0 or self.write_wait() >= left:
             await guarded_defer()
         task = asyncio.create_task(watchdog())
         try:
@@ -160,7 +218,8 @@ async def in_time(
 ) -> T:
     """What ``work`` comes to, for an answer to ``interaction`` that needs it: the interaction
     deferred as ``deferral`` says if it is not done :data:`DEFER_AFTER` seconds after
-    ``started`` (the event loop's time when the interaction's callback began; by default now),
+    ``started`` (the event loop's time when the interaction's callback began; by default now)
+    or once the interaction is :data:`ANSWER_BY` seconds old (:func:`time_left`),
     so that the answer waits for it without missing Discord's 3 seconds (the player would see
     "This interaction failed"). The caller answers afterwards, as a deferred interaction is
     answered when ``interaction.response.is_done()``. Several steps of one answer (a stored game
@@ -169,10 +228,10 @@ async def in_time(
     Cancelled, it cancels ``work`` (a queued drawing nobody waits for is dropped)."""
     task = asyncio.ensure_future(work)
     elapsed = 0.0 if started is None else asyncio.get_running_loop().time() - started
-    left = DEFER_AFTER - elapsed
+    left = time_left(interaction, elapsed)
     try:
         try:
-            return await asyncio.wait_for(asyncio.shield(task), max(0.0, left))
+            return await asyncio.wait_for(asyncio.shield(task), left)
         except TimeoutError:
             await defer(interaction, deferral)
             return await task

@@ -34,6 +34,7 @@ from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
+from host.write_queue import URGENT
 from tabletop import GameSpec, registry
 from tabletop.pictures import Picture
 from tabletop.presentation import Message, standings_lines
@@ -122,7 +123,8 @@ class Commands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                await storage.settings.set_default_game(interaction.guild_id, spec.name)
+                async with self.journal.writing(URGENT):  # an answer waits for it
+                    await storage.settings.set_default_game(interaction.guild_id, spec.name)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
                 raise UserError(lazy("default_game.not_saved")) from exc

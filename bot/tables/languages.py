@@ -26,6 +26,7 @@ import discord
 from host.catalog import DEFAULT_LANGUAGE, language_for
 from host.storage import ServerLanguage, Storage, StorageUnavailable, StoredLanguages
 from host.tables import Table
+from host.write_queue import BACKGROUND, URGENT, Writing, unqueued
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +58,11 @@ def reader_language(interaction: discord.Interaction[Any]) -> str:
 class Languages:
     """The languages of the people and servers a bot has seen, remembered and stored."""
 
-    def __init__(self, storage: Storage | None = None) -> None:
+    def __init__(self, storage: Storage | None = None, writing: Writing = unqueued) -> None:
         self.storage = storage
+        self._writing = writing
+        """The database writer's turn (:meth:`host.journal.GameJournal.writing`): a language
+        noted in passing is stored behind the players' moves, a server's chosen one among them."""
         self._users: dict[int, str] = {}
         """Each person's Discord locale as last seen."""
         self._servers: dict[int, ServerLanguage] = {}
@@ -136,7 +140,8 @@ class Languages:
         chosen = ServerLanguage(language, server.seen)
         if self.storage is not None:
             await self.settle()
-            await self.storage.settings.set_server_language(guild_id, chosen)
+            async with self._writing(URGENT):
+                await self.storage.settings.set_server_language(guild_id, chosen)
         self._servers[guild_id] = chosen
 
     def _store_later(self) -> None:
@@ -150,16 +155,19 @@ class Languages:
         than each in a transaction and a database connection of their own. Each write takes
         the languages as they are when it begins, so the newest is stored."""
         while self._unstored_users or self._unstored_servers:
-            users = {user_id: self._users[user_id] for user_id in self._unstored_users}
-            servers = {guild_id: self._servers[guild_id] for guild_id in self._unstored_servers}
-            self._unstored_users.clear()
-            self._unstored_servers.clear()
             try:
-                await storage.settings.store_languages(users, servers)
+                async with self._writing(BACKGROUND):
+                    users = {user_id: self._users[user_id] for user_id in self._unstored_users}
+                    servers = {
+                        guild_id: self._servers[guild_id] for guild_id in self._unstored_servers
+                    }
+                    self._unstored_users.clear()
+                    self._unstored_servers.clear()
+                    await storage.settings.store_languages(users, servers)
             except StorageUnavailable as exc:
-                log.warning("Could not store %d languages: %s", len(users) + len(servers), exc.detail)
+                log.warning("Could not store languages: %s", exc.detail)
             except Exception:  # a language not stored must not break anything else
-                log.exception("Could not store %d languages", len(users) + len(servers))
+                log.exception("Could not store languages")
 
     async def settle(self) -> None:
         """Wait for the languages being stored (before closing the storage, and in tests)."""

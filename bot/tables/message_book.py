@@ -30,14 +30,13 @@ import itertools
 import logging
 import weakref
 from collections.abc import Callable, Coroutine
-from contextlib import AbstractAsyncContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
 from host.storage import LobbyRecord, Storage, StorageError, StoredGame
 from host.storage.shown import clear_round_end_owed, set_lobby_message
 from host.tables import Table, TableState
-from host.write_queue import BACKGROUND
+from host.write_queue import BACKGROUND, Writing, unqueued
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +51,6 @@ PROMPT_STEP = 8
 tables' callbacks run (the batch keeps the writer's turn and its one transaction). A batch of
 :data:`PROMPT_BATCH` in one step held the loop 3-4 ms, the bot's longest callback in the load
 benchmark (``benchmarks/discord_load.py``)."""
-
-Writing = Callable[[int], AbstractAsyncContextManager[None]]
-"""Hands out the one database writer's turn at a priority (:meth:`host.journal.GameJournal.writing`)."""
 
 
 @dataclass(slots=True)
@@ -98,16 +94,19 @@ class _PendingPrompt:
     action_count: int
 
 
-def _no_queue(priority: int) -> AbstractAsyncContextManager[None]:
-    return nullcontext()
-
-
 class MessageBook:
     """The Discord messages of a bot's tables, by table and seat, and their stored ids."""
 
-    def __init__(self, storage: Storage | None = None, writing: Writing = _no_queue) -> None:
+    def __init__(
+        self,
+        storage: Storage | None = None,
+        writing: Writing = unqueued,
+        players_waiting: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.storage = storage
         self._writing = writing
+        # Whether a player's write waits for the writer: a batch of prompt ids then ends early.
+        self._players_waiting = players_waiting
         self._pages: weakref.WeakKeyDictionary[Table, TableMessages] = weakref.WeakKeyDictionary()
         # Prompt ids waiting to be stored, by (game id, seat); written together (see prompt_sent).
         self._prompts: dict[tuple[int, int], _PendingPrompt] = {}
@@ -193,7 +192,12 @@ class MessageBook:
 
     async def _store_prompts(self, storage: Storage) -> None:
         """Write the waiting prompt ids, a transaction per batch of at most
-        :data:`PROMPT_BATCH`, until none wait."""
+        :data:`PROMPT_BATCH`, until none wait.
+
+        A batch takes several steps of the loop (:data:`PROMPT_STEP`), holding the writer: when
+        a player's write asks for it meanwhile, the batch commits what it has and gives the
+        writer up, and the rest of its ids queue again, behind the player's write (an id whose
+        seat has a newer one waiting by then is dropped for that one)."""
         while self._prompts:
             async with self._writing(BACKGROUND):
                 keys = list(itertools.islice(self._prompts, PROMPT_BATCH))
@@ -203,6 +207,9 @@ class MessageBook:
                         for number, ((game_id, seat), prompt) in enumerate(batch.items()):
                             if number and number % PROMPT_STEP == 0:
                                 await asyncio.sleep(0)  # let other callbacks run (PROMPT_STEP)
+                                if self._players_waiting():
+                                    self._queue_again(list(batch.items())[number:])
+                                    break
                             await tx.messages.set_hand_message_if_current(
                                 game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
                             )
@@ -213,6 +220,12 @@ class MessageBook:
                         ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})),
                         exc,
                     )
+
+    def _queue_again(self, rest: list[tuple[tuple[int, int], _PendingPrompt]]) -> None:
+        """Put the ids a batch left for later back in the queue, unless a newer id of the same
+        seat is waiting already."""
+        for key, prompt in rest:
+            self._prompts.setdefault(key, prompt)
 
     @property
     def writing_prompts(self) -> bool:

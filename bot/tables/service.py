@@ -91,10 +91,10 @@ class TableService:
         self.painter = Painter(self.images)
         self.late_pictures = LatePictures(client, self.painter)
         """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
-        self.answerer = Answerer(self.painter, self.late_pictures)
-        self.languages = Languages(self.journal.storage)
+        self.answerer = Answerer(self.painter, self.late_pictures, self.journal.urgent_write_wait)
+        self.languages = Languages(self.journal.storage, self.journal.writing)
         """Who reads which language (:mod:`bot.tables.languages`)."""
-        self.book = MessageBook(self.journal.storage, self.journal.writing)
+        self.book = MessageBook(self.journal.storage, self.journal.writing, self.journal.players_waiting)
         """Which Discord messages are whose (:mod:`bot.tables.message_book`)."""
         self.courier = Courier(client, self.book, self.painter, self.languages, self.late_pictures)
         self.effects = EffectPlayer(self.courier, self.kick)

@@ -16,6 +16,7 @@ from host.catalog import lazy
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
+from host.write_queue import URGENT
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,8 @@ class SettingsCommands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                await storage.settings.set_images(guild_id, on)
+                async with self.journal.writing(URGENT):  # an answer waits for it
+                    await storage.settings.set_images(guild_id, on)
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's pictures setting: %s", guild_id, exc.detail)
                 raise UserError(lazy("settings_images.not_saved")) from exc

@@ -1,17 +1,25 @@
-"""The 3-second answerer (bot/tables/answer.py): every interaction is deferred before Discord gives up."""
+"""The 3-second answerer (bot/tables/answer.py): every interaction is deferred before Discord gives
+up, counted from its creation (its snowflake) and at once when the writer's queue is too long."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from itertools import count
+from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 import bot.tables.answer as answerer_module
+import host.write_queue as write_queue
 from bot.tables.service import TableService
+from host.journal import GameJournal
+from host.storage import Storage
 from host.tables import Table
+from host.write_queue import URGENT
 from tabletop.presentation import Message
 
 _ids = count(1)
@@ -105,3 +113,124 @@ async def test_the_watchdog_never_defers_while_an_answer_is_on_its_way(
 
     await asyncio.wait_for(hold(service, table, click, answer), 5)
     assert click.response.answered and not click.response.deferred
+
+
+class OldInteraction(FakeInteraction):
+    """An interaction whose snowflake id says Discord created it ``age`` seconds ago."""
+
+    def __init__(self, age: float) -> None:
+        super().__init__()
+        self.id = discord.utils.time_snowflake(discord.utils.utcnow() - timedelta(seconds=age))
+
+
+def test_the_age_is_believed_only_between_zero_and_discords_limit() -> None:
+    now = discord.utils.utcnow()
+
+    def aged(seconds: float) -> float:
+        interaction = FakeInteraction()
+        interaction.id = discord.utils.time_snowflake(now - timedelta(seconds=seconds))
+        return answerer_module.interaction_age(interaction, now)  # type: ignore[arg-type]
+
+    assert aged(1.2) == pytest.approx(1.2, abs=0.002)
+    trusted = answerer_module.TRUSTED_AGE
+    assert aged(trusted - 0.01) == pytest.approx(trusted - 0.01, abs=0.002)
+    assert aged(-0.5) == 0.0  # this host's clock behind Discord's: counted as just created
+    assert aged(answerer_module.TRUSTED_AGE + 1) == 0.0  # a clock far ahead: not believed
+    assert aged(3600) == 0.0
+
+
+async def test_a_click_that_waited_to_be_read_is_deferred_at_once() -> None:
+    """Read 2.1 s after Discord created it, a click has no time left to wait for its table."""
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    click = OldInteraction(answerer_module.ANSWER_BY + 0.1)
+    seen: list[bool] = []
+
+    async def work() -> None:
+        seen.append(click.response.deferred)
+
+    await asyncio.wait_for(hold(service, table, click, work), 5)
+    assert seen == [True], "the click's change ran before it was deferred"
+
+
+async def test_a_quick_answer_to_a_click_read_late_needs_no_defer() -> None:
+    """Read 1.6 s after its creation, a click answered at once is in time: no defer (one more
+    request to Discord for every such click, just when the bot is busy)."""
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    click = OldInteraction(answerer_module.DEFER_AFTER + 0.1)
+
+    async def answer_at_once() -> None:
+        click.response.answered = True
+
+    await asyncio.wait_for(hold(service, table, click, answer_at_once), 5)
+    assert not click.response.deferred
+
+
+async def test_the_watchdog_counts_from_the_interactions_creation() -> None:
+    """A click read 1.7 s after its creation is deferred once it is 2 s old, not 1.5 s after."""
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    click = OldInteraction(answerer_module.ANSWER_BY - 0.3)
+    loop = asyncio.get_running_loop()
+    began = loop.time()
+    deferred_after: list[float] = []
+
+    async def slow_step() -> None:
+        while not click.response.deferred and loop.time() - began < 1.0:
+            await asyncio.sleep(0.01)
+        deferred_after.append(loop.time() - began)
+
+    await asyncio.wait_for(hold(service, table, click, slow_step), 5)
+    assert click.response.deferred
+    assert 0.2 <= deferred_after[0] < 0.9, deferred_after  # ~0.3 s: its age's, not 1.5 s
+
+
+async def test_a_clock_far_ahead_of_discords_falls_back_to_the_reading_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(answerer_module, "DEFER_AFTER", 0.2)
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    click = OldInteraction(answerer_module.TRUSTED_AGE + 5)  # or 5 s of skew: not believed
+    seen: list[bool] = []
+
+    async def work() -> None:
+        seen.append(click.response.deferred)
+        await asyncio.sleep(0.4)
+
+    await asyncio.wait_for(hold(service, table, click, work), 5)
+    assert seen == [False] and click.response.deferred  # not at once, by the watchdog
+
+
+async def test_a_click_is_deferred_at_once_when_the_writers_queue_outlasts_its_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(write_queue, "HOLD_WEIGHT", 1.0)  # the mean hold is the last one's
+    storage = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(storage)
+        service = TableService(client=None, journal=journal)  # type: ignore[arg-type]
+        async with journal.writing(URGENT):
+            await asyncio.sleep(0.2)  # a turn that held the writer 0.2 s
+        quick, queued = FakeInteraction(), FakeInteraction()
+        seen: list[bool] = []
+
+        async def work(click: FakeInteraction) -> None:
+            seen.append(click.response.deferred)
+
+        await asyncio.wait_for(hold(service, Table(1, 1), quick, lambda: work(quick)), 5)
+        release = asyncio.Event()
+
+        async def write() -> None:
+            async with journal.writing(URGENT):
+                await release.wait()
+
+        writes = [asyncio.create_task(write()) for _ in range(8)]  # 1.8 s of turns, 1.5 s left
+        await asyncio.sleep(0)
+        await asyncio.wait_for(hold(service, Table(2, 1), queued, lambda: work(queued)), 5)
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*writes), 5)
+        assert seen == [False, True], "deferred with a free writer, or not at once behind a long queue"
+    finally:
+        await storage.close()

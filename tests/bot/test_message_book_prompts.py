@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +17,7 @@ from host.journal import GameJournal
 from host.storage import Storage, Transaction
 from host.storage.table_writes import MessageWrites
 from host.tables import Table
+from host.write_queue import URGENT
 from tests.bot.stickem_moves import engine
 from tests.storage.conftest import clock, storage, target
 from tests.storage.test_journal import change, next_move, seated
@@ -156,3 +158,45 @@ async def test_a_batch_lets_other_callbacks_run_between_its_ids(
     assert max(ids_per_step.values()) <= PROMPT_STEP
     for table in tables:
         assert await stored_hands(storage, table) == {0: 600}
+
+
+async def test_a_batch_gives_the_writer_up_to_a_players_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A batch holds the one SQLite writer over several steps of the loop: a player's write
+    asking meanwhile goes at the batch's next step, and the batch's other ids after it."""
+    sqlite = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(sqlite)
+        book = MessageBook(sqlite, journal.writing, journal.players_waiting)
+        tables = []
+        for channel in range(PROMPT_BATCH):
+            table = Table(30_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+            for user in (1, 2, 3):
+                await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
+            await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
+            tables.append(table)
+        order: list[str] = []
+        counted = MessageWrites.set_hand_message_if_current
+        clicks: list[asyncio.Task[None]] = []
+
+        async def click() -> None:
+            async with journal.writing(URGENT):
+                order.append("click")
+
+        async def counting(messages: MessageWrites, *args: int) -> bool:
+            order.append("id")
+            if not clicks:  # a player's move asks for the writer as the batch begins
+                clicks.append(asyncio.create_task(click()))
+            return await counted(messages, *args)
+
+        monkeypatch.setattr(MessageWrites, "set_hand_message_if_current", counting)
+        for table in tables:
+            await send_dm(book, table, 0, 700)
+        await asyncio.wait_for(book.drain(), 10)
+        await asyncio.wait_for(asyncio.gather(*clicks), 5)
+        assert order == ["id"] * PROMPT_STEP + ["click"] + ["id"] * (PROMPT_BATCH - PROMPT_STEP)
+        for table in tables:
+            assert await stored_hands(sqlite, table) == {0: 700}
+    finally:
+        await sqlite.close()

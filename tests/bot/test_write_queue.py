@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
+import host.write_queue as write_queue
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 
 
@@ -49,3 +52,28 @@ async def test_a_cancelled_waiter_does_not_block_the_queue() -> None:
     assert done == ["kept"]
     async with queue.turn():  # free again
         assert queue.waiting == 0
+
+
+async def test_the_expected_wait_counts_the_turns_ahead_of_a_priority(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(write_queue, "HOLD_WEIGHT", 1.0)  # the mean hold is the last one's
+    queue = WriteQueue()
+    assert queue.expected_wait() == 0.0  # a free writer
+    async with queue.turn():
+        await asyncio.sleep(0.05)
+    assert queue.expected_wait() == 0.0  # free again, whatever the turns held
+    release = asyncio.Event()
+
+    async def write(priority: int) -> None:
+        async with queue.turn(priority):
+            await release.wait()
+
+    tasks = [asyncio.create_task(write(p)) for p in (URGENT, URGENT, URGENT, BACKGROUND, BACKGROUND)]
+    await asyncio.sleep(0)
+    # one holds the writer, two urgent and two background writes wait
+    urgent = queue.expected_wait(URGENT)
+    assert urgent >= 3 * 0.049  # three turns of the last one's hold (at least its 0.05 s)
+    assert queue.expected_wait(BACKGROUND) == pytest.approx(urgent * 5 / 3)
+    release.set()
+    await asyncio.wait_for(asyncio.gather(*tasks), 5)

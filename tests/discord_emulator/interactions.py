@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -103,6 +104,10 @@ class InteractionService:
         self._emu = emu
         self.response_timeout = 3.0
         self.token_lifetime = 15 * 60.0
+        self.delivery_delay = 0.0
+        """Seconds between an interaction's creation (its id's time, where its 3 seconds start)
+        and its INTERACTION_CREATE reaching the bot's gateway queue: a bot that reads its
+        gateway late, as a busy one does."""
         self.records: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
         self._watchdogs: list[asyncio.TimerHandle] = []
@@ -146,7 +151,14 @@ class InteractionService:
         loop = asyncio.get_running_loop()
         self._watchdogs.append(loop.call_later(self.response_timeout, self._deadline, record))
         guild = emu.world.guild_of(channel)
-        emu.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild.id if guild is not None else None)
+        guild_id = guild.id if guild is not None else None
+        if self.delivery_delay > 0:
+            deliver = functools.partial(
+                emu.gateway.dispatch, "INTERACTION_CREATE", payload, guild_id=guild_id
+            )
+            self._watchdogs.append(loop.call_later(self.delivery_delay, deliver))
+        else:
+            emu.gateway.dispatch("INTERACTION_CREATE", payload, guild_id=guild_id)
         return record
 
     def _deadline(self, record: InteractionRecord) -> None:
