@@ -72,6 +72,9 @@ class Languages:
         """People and servers whose language changed since the last write began."""
         self._writer: asyncio.Task[None] | None = None
         """The one background task that stores them (:meth:`_store_unstored`), while it runs."""
+        self._one_write = asyncio.Lock()
+        """Held by each write (a batch of the background writer's, a choice's): one at a time,
+        each taking the languages as they are when it begins, so no older one lands last."""
 
     def restore(self, stored: StoredLanguages) -> None:
         """Take the languages as stored (at start, before any interaction)."""
@@ -135,14 +138,18 @@ class Languages:
         """Make ``language`` the server's (None: follow its own locale again); stored first, so
         that it outlives a restart (:class:`StorageUnavailable` if it cannot be). A background
         write under way ends first, so that it cannot store the server's earlier choice after
-        this one."""
-        server = self._servers.get(guild_id, ServerLanguage())
-        chosen = ServerLanguage(language, server.seen)
-        if self.storage is not None:
-            await self.settle()
-            async with self._writing(URGENT):
-                await self.storage.settings.set_server_language(guild_id, chosen)
-        self._servers[guild_id] = chosen
+        this one; a locale noted while the choice is written is kept, and stored with it next."""
+        if self.storage is None:
+            self._chosen(guild_id, language)
+            return
+        async with self._one_write, self._writing(URGENT):
+            seen = self._servers.get(guild_id, ServerLanguage()).seen
+            await self.storage.settings.set_server_language(guild_id, ServerLanguage(language, seen))
+            self._chosen(guild_id, language)
+
+    def _chosen(self, guild_id: int, language: str | None) -> None:
+        """Remember ``language`` as the server's choice, with its locale as last seen."""
+        self._servers[guild_id] = ServerLanguage(language, self._servers.get(guild_id, ServerLanguage()).seen)
 
     def _store_later(self) -> None:
         """Start the background writer unless it runs (it stores what changed meanwhile too)."""
@@ -155,19 +162,17 @@ class Languages:
         than each in a transaction and a database connection of their own. Each write takes
         the languages as they are when it begins, so the newest is stored."""
         while self._unstored_users or self._unstored_servers:
-            try:
-                async with self._writing(BACKGROUND):
-                    users = {user_id: self._users[user_id] for user_id in self._unstored_users}
-                    servers = {
-                        guild_id: self._servers[guild_id] for guild_id in self._unstored_servers
-                    }
-                    self._unstored_users.clear()
-                    self._unstored_servers.clear()
+            async with self._one_write, self._writing(BACKGROUND):
+                users = {user_id: self._users[user_id] for user_id in self._unstored_users}
+                servers = {guild_id: self._servers[guild_id] for guild_id in self._unstored_servers}
+                self._unstored_users.clear()
+                self._unstored_servers.clear()
+                try:
                     await storage.settings.store_languages(users, servers)
-            except StorageUnavailable as exc:
-                log.warning("Could not store languages: %s", exc.detail)
-            except Exception:  # a language not stored must not break anything else
-                log.exception("Could not store languages")
+                except StorageUnavailable as exc:
+                    log.warning("Could not store %d languages: %s", len(users) + len(servers), exc.detail)
+                except Exception:  # a language not stored must not break anything else
+                    log.exception("Could not store %d languages", len(users) + len(servers))
 
     async def settle(self) -> None:
         """Wait for the languages being stored (before closing the storage, and in tests)."""

@@ -70,6 +70,13 @@ def _mark_mask(width: int) -> Image.Image:
     return mask
 
 
+def _spills(box: tuple[int, int, int, int], width: int) -> bool:
+    """Whether Pillow's rounded frame of ``width`` may draw beyond ``box``: it does when the
+    frame is thicker than half the box (found by drawing every size up to 60 pixels)."""
+    left, top, right, bottom = box
+    return 2 * width > min(right - left, bottom - top) + 1
+
+
 def _covered(box: tuple[int, int, int, int]) -> Box:
     """The pixels Pillow's rectangle ``box`` covers (its right and bottom edges included)."""
     left, top, right, bottom = box
@@ -178,6 +185,9 @@ class Canvas:
         if edge is None:
             self._ground.add(covered, self.index(fill), radius)
             return
+        if _spills(box, width):
+            self._ground.forget()
+            return
         # the frame's pixels lie within max(width, radius) of the edge; inside that, ``fill``
         self._ground.add(covered)
         band = max(width, radius) + 1
@@ -194,6 +204,9 @@ class Canvas:
     def outline(self, box: tuple[int, int, int, int], color: RGB, width: int = 4, radius: int = 12) -> None:
         """A rounded frame (the leading card, the seat whose turn it is)."""
         self._draw.rounded_rectangle(box, radius=radius, outline=color, width=width)
+        if _spills(box, width):
+            self._ground.forget()
+            return
         # its four sides: every pixel of the frame lies within max(width, radius) of the edge
         left, top, right, bottom = _covered(box)
         band = max(width, radius) + 1

@@ -53,7 +53,7 @@ from tabletop.drawing.palette import (
 )
 from tabletop.drawing.suits import CLUBS_GREEN
 
-__all__ = ["FIXED", "Tile", "blank", "colour_at", "index_of", "tile"]
+__all__ = ["FIXED", "Tile", "blank", "colour_at", "index_of", "on_own_palette", "tile"]
 
 _NAMED: Final[tuple[RGB, ...]] = (
     TABLE,
@@ -127,6 +127,12 @@ class _Palette(ImagePalette.ImagePalette):
             for index in range(256)
         ]
         return distances.index(min(distances))
+
+
+def on_own_palette(image: Image.Image) -> bool:
+    """Whether ``image`` was made by :func:`blank` (and drawn on as this module does): its
+    palette then holds every index the picture uses, each added before it is drawn."""
+    return isinstance(image.palette, _Palette)
 
 
 def blank(size: tuple[int, int], background: RGB) -> Image.Image:

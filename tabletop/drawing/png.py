@@ -10,6 +10,7 @@ from typing import Final
 from isal import isal_zlib
 from PIL import Image
 
+from tabletop.drawing.indexed import on_own_palette
 from tabletop.pictures import Picture
 
 __all__ = ["Picture", "encode_png"]
@@ -54,7 +55,7 @@ def _paletted_png(image: Image.Image) -> bytes:
     (docs/benchmarks.md, "Pictures"). What Pillow would write besides (the same chunks, no
     filter for a palette's rows) is the same, so the decoded pixels are too."""
     width, height = image.size
-    palette = bytes(image.getpalette() or (0, 0, 0))
+    palette = _palette(image)
     # every row behind its filter byte 0: the picture one column wider, pasted at x=1
     framed = Image.new("P", (width + 1, height), 0)
     framed.paste(image, (1, 0))
@@ -64,7 +65,32 @@ def _paletted_png(image: Image.Image) -> bytes:
             _SIGNATURE,
             _chunk(b"IHDR", header),
             _chunk(b"PLTE", palette),
+            _chunk(b"tRNS", alpha) if (alpha := _alpha(image, len(palette) // 3)) else b"",
             _chunk(b"IDAT", isal_zlib.compress(framed.tobytes(), _LEVEL)),
             _chunk(b"IEND", b""),
         )
     )
+
+
+def _palette(image: Image.Image) -> bytes:
+    """The PLTE of a picture in mode 'P': its palette, long enough for its highest index (zeros
+    after its own colours, as Pillow writes them; a reader may refuse an index past it)."""
+    palette = bytes(image.getpalette() or ())
+    if on_own_palette(image):  # a canvas's: no need to read every pixel (a millisecond)
+        return palette
+    extrema = image.getextrema()
+    highest = extrema[1] if isinstance(extrema[1], int) else 255
+    return palette.ljust(3 * (int(highest) + 1), b"\0")[: 3 * 256]
+
+
+def _alpha(image: Image.Image, colours: int) -> bytes:
+    """The tRNS of a picture in mode 'P' (empty: every colour opaque): its transparent colour, or
+    its palette's alpha, as Pillow writes them."""
+    transparency = image.info.get("transparency")
+    if isinstance(transparency, int):
+        return (b"\xff" * transparency + b"\0")[:colours]
+    if isinstance(transparency, bytes):
+        return transparency[:colours]
+    if image.palette is not None and image.palette.mode == "RGBA":
+        return bytes(image.getpalette("A") or ())[:colours]
+    return b""

@@ -195,3 +195,24 @@ def test_the_choices_are_the_catalog_languages_by_their_own_names() -> None:
 def test_a_reply_is_in_the_language_of_who_acted() -> None:
     assert reader_language(interaction(7, "de")) == "de"
     assert reader_language(interaction(7, "pt-BR")) == "en"
+
+
+async def test_a_locale_noted_while_a_choice_is_stored_keeps_the_choice() -> None:
+    # a click in the server while /settings language's choice is being written: the server's
+    # locale as seen is stored with the new choice after it, never with the older choice
+    settings = CountedSettings()
+    settings.hold = asyncio.Event()
+    languages = Languages(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
+    choosing = asyncio.create_task(languages.choose(100, "en"))
+    await asyncio.sleep(0)  # the choice's write begins, and waits
+    assert settings.writes == [({}, {100: ServerLanguage("en", None)})]
+    languages.note(interaction(7, "en-US", 100, "de"))
+    await asyncio.sleep(0.05)
+    settings.hold.set()
+    await asyncio.wait_for(choosing, 5.0)
+    await asyncio.wait_for(languages.settle(), 5.0)
+    assert settings.writes[-1][1] == {100: ServerLanguage("en", "de")}
+    assert all(servers[100].chosen == "en" for _, servers in settings.writes if 100 in servers)
+    assert languages.chosen(100) == "en"
+    await languages.choose(100, None)  # the locale seen meanwhile is remembered
+    assert languages.of_server(100) == "de"

@@ -82,3 +82,20 @@ def test_a_card_on_a_panel_needs_no_look() -> None:
     canvas.card(Face("7", "star", YELLOW), (40, 60))
     canvas.card(Face("8", "star", YELLOW), (210, 60))
     assert crops == 0
+
+
+def _thin_framed(looked_at: bool) -> bytes:
+    canvas = Canvas(240, 120)
+    if looked_at:
+        _ = canvas.draw
+    # a frame thicker than half its box: Pillow draws it beyond the box
+    canvas.panel((10, 40, 200, 43), PANEL, 0, INK, 9)
+    canvas.outline((20, 90, 210, 92), BLUE, width=8, radius=4)
+    canvas.text((30, 42), "Ann", 14, MUTED, "la")
+    canvas.card(Face("2", "circle", BLUE), (60, 44), SMALL)
+    canvas.text((40, 89), "took 3", 14, MUTED, "la")
+    return canvas.picture("thin").png
+
+
+def test_a_frame_thicker_than_its_box_gives_the_pixels_a_look_gives() -> None:
+    assert _thin_framed(looked_at=False) == _thin_framed(looked_at=True)

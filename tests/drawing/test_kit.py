@@ -166,3 +166,22 @@ def test_the_golden_comparison_ignores_smoothing_but_not_a_changed_shape() -> No
     changed_rank = _golden_like_canvas("diamond")
     changed_rank.card(Face("6", "diamond", BLUE, filled=True), (290, 20))
     assert differing_pixels(golden, changed_rank.rgb()) > 40
+
+
+def test_a_paletted_image_from_elsewhere_keeps_its_transparency_and_every_index_in_its_palette() -> None:
+    """``encode_png`` takes any image: a paletted one whose palette is shorter than its highest
+    index (Pillow's ``Image.new("P", ...)``) gets a palette every index is in (a PNG reader
+    may refuse an index past the palette), and one with a transparent colour, or a palette with
+    alpha, keeps it (tRNS), as Pillow's own PNG of it does."""
+    unpainted = Image.new("P", (5, 3), 7)
+    with Image.open(io.BytesIO(encode_png(unpainted))) as again:
+        assert again.tobytes() == unpainted.tobytes()
+        assert len(again.getpalette() or ()) >= 3 * 8
+    holed = Image.new("P", (4, 4), 1)
+    holed.putpalette([0, 0, 0, 255, 255, 255])
+    holed.info["transparency"] = 1
+    with Image.open(io.BytesIO(encode_png(holed))) as again:
+        assert again.convert("RGBA").getpixel((0, 0)) == (255, 255, 255, 0)
+    see_through = Image.new("RGBA", (4, 4), (255, 0, 0, 128)).quantize()
+    with Image.open(io.BytesIO(encode_png(see_through))) as again:
+        assert again.convert("RGBA").getpixel((0, 0)) == (255, 0, 0, 128)
