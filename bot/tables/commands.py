@@ -19,7 +19,7 @@ import discord
 from bot.messages import limits
 from bot.messages.replies import send_ephemeral
 from bot.tables import host_messages as render
-from bot.tables.answer import Deferral, picture_in_time
+from bot.tables.answer import Deferral, in_time, picture_in_time
 from bot.tables.courier import Courier
 from bot.tables.effects import EffectPlayer
 from bot.tables.game_choices import offered_game
@@ -123,13 +123,20 @@ class Commands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                async with self.journal.writing(URGENT):  # an answer waits for it
-                    await storage.settings.set_default_game(interaction.guild_id, spec.name)
+                await in_time(interaction, self._store_default_game(interaction.guild_id, spec.name))
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
                 raise UserError(lazy("default_game.not_saved")) from exc
         self.default_games[interaction.guild_id] = spec.name
         await send_ephemeral(interaction, lazy("default_game.set", title=spec.title))
+
+    async def _store_default_game(self, guild_id: int, game: str) -> None:
+        """Store a server's default game in an urgent turn of the writer (an answer waits for
+        it, deferred if its turn comes late: :func:`bot.tables.answer.in_time`)."""
+        storage = self.journal.storage
+        assert storage is not None
+        async with self.journal.writing(URGENT):
+            await storage.settings.set_default_game(guild_id, game)
 
     async def start(
         self,

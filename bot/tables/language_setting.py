@@ -15,6 +15,7 @@ import discord
 from babel import Locale
 
 from bot.messages.replies import send_ephemeral
+from bot.tables.answer import in_time
 from bot.tables.interactions import is_admin
 from bot.tables.languages import AUTO, Languages
 from host.catalog import CATALOG, lazy
@@ -50,7 +51,8 @@ async def set_server_language(
     if choice != AUTO and choice not in CATALOG.languages():
         raise UserError(lazy("settings.language_unknown", languages=", ".join(CATALOG.languages())))
     try:
-        await languages.choose(guild_id, None if choice == AUTO else choice)
+        # queued behind the writes (and a background one holding the server): maybe past 3 s
+        await in_time(interaction, languages.choose(guild_id, None if choice == AUTO else choice))
     except StorageUnavailable as exc:
         log.warning("Could not store server %s's language: %s", guild_id, exc.detail)
         raise UserError(lazy("settings.language_not_saved")) from exc

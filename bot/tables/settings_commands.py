@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from bot.messages.replies import send_ephemeral
+from bot.tables.answer import in_time
 from bot.tables.interactions import is_admin
 from bot.tables.pictures import ImageSettings
 from host.catalog import lazy
@@ -40,10 +41,16 @@ class SettingsCommands:
         storage = self.journal.storage
         if storage is not None:
             try:
-                async with self.journal.writing(URGENT):  # an answer waits for it
-                    await storage.settings.set_images(guild_id, on)
+                await in_time(interaction, self._store_images(guild_id, on))  # queued behind the writes
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's pictures setting: %s", guild_id, exc.detail)
                 raise UserError(lazy("settings_images.not_saved")) from exc
         self.images.set(guild_id, on)
         await send_ephemeral(interaction, lazy("settings_images.on") if on else lazy("settings_images.off"))
+
+    async def _store_images(self, guild_id: int, on: bool) -> None:
+        """Store the pictures setting in an urgent turn of the writer (an answer waits for it)."""
+        storage = self.journal.storage
+        assert storage is not None
+        async with self.journal.writing(URGENT):
+            await storage.settings.set_images(guild_id, on)

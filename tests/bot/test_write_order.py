@@ -5,7 +5,7 @@ manager's setting (an answer waits for it) goes before the background ones."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,11 +13,14 @@ from typing import Any
 import discord
 import pytest
 
+import bot.tables.answer as answer
+from bot.tables.language_setting import set_server_language
 from bot.tables.languages import Languages
 from bot.tables.service import TableService
 from host.journal import GameJournal
 from host.storage import Storage
 from host.write_queue import BACKGROUND, URGENT
+from tabletop import registry
 
 
 @pytest.fixture
@@ -103,3 +106,50 @@ async def test_a_managers_setting_goes_before_the_background_writes(
     await asyncio.wait_for(asyncio.gather(prompt, setting), 5)
     assert order == ["setting", "prompt ids"]
     assert sent, "the manager got no answer"
+
+
+async def test_a_managers_setting_behind_a_long_queue_is_deferred_in_time(
+    journal: GameJournal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # /settings and /defaultgame answer after their write: queued behind the players' writes
+    # for longer than Discord's 3 seconds allow, they must be deferred first
+    monkeypatch.setattr(answer, "DEFER_AFTER", 0.1)
+    service = TableService(client=None, journal=journal)  # type: ignore[arg-type]
+    events: list[str] = []
+
+    async def defer(**_: object) -> None:
+        events.append("deferred")
+
+    async def send_message(content: str, **_: object) -> None:
+        events.append("answered")
+
+    async def follow_up(content: str, **_: object) -> None:
+        events.append("followed up")
+
+    def manager() -> Any:
+        return SimpleNamespace(
+            id=1,
+            guild_id=100,
+            locale=discord.Locale("en-US"),
+            guild_locale=None,
+            user=SimpleNamespace(id=7),
+            permissions=SimpleNamespace(manage_guild=True, administrator=True),
+            response=SimpleNamespace(
+                is_done=lambda: bool(events), send_message=send_message, defer=defer, type=None
+            ),
+            followup=SimpleNamespace(send=follow_up),
+        )
+
+    commands: list[Callable[[], Awaitable[None]]] = [
+        lambda: service.settings.set_images(manager(), False),
+        lambda: service.commands.set_default_game(manager(), registry.default_game()),
+        lambda: set_server_language(service.languages, manager(), "de"),
+    ]
+    for command in commands:
+        events.clear()
+        async with journal.writing(URGENT):  # the players' writes hold the writer
+            running = asyncio.create_task(command())
+            await asyncio.sleep(0.4)
+            assert events == ["deferred"], "not deferred while its write waited"
+        await asyncio.wait_for(running, 5)
+        assert events == ["deferred", "followed up"]
