@@ -157,6 +157,28 @@ async def test_a_chosen_language_is_stored_after_a_background_write_under_way() 
     assert languages.of_server(100) == "en"
 
 
+async def test_a_chosen_language_does_not_wait_for_the_people_who_keep_coming() -> None:
+    # under load new people act all the time: the background writer then never runs dry, and
+    # /settings language (answered without a defer) must not wait for all their writes
+    settings = CountedSettings()
+    languages = Languages(SimpleNamespace(settings=settings))  # type: ignore[arg-type]
+    newcomers = iter(range(1000, 1400))
+    store = settings.store_languages
+
+    async def store_languages(users: Mapping[int, str], servers: Mapping[int, ServerLanguage]) -> None:
+        await store(users, servers)
+        await asyncio.sleep(0.005)
+        languages.note(interaction(next(newcomers), "de"))  # someone new acted meanwhile
+
+    settings.store_languages = store_languages  # type: ignore[method-assign]
+    languages.note(interaction(7, "en-US", 100, "de"))
+    await asyncio.sleep(0)  # the background writer runs, and keeps running
+    await asyncio.wait_for(languages.choose(100, "en"), 1.0)
+    assert ({}, {100: ServerLanguage("en", "de")}) in settings.writes
+    assert languages.of_server(100) == "en"
+    await asyncio.wait_for(languages.settle(), 10.0)  # the newcomers run out: the writer stops
+
+
 def test_host_texts_are_filled_in_in_the_readers_language() -> None:
     both = joined([lazy("lobby.left"), lazy("lobby.you_are_host")])
     german = (text("lobby.left", language="de"), text("lobby.you_are_host", language="de"))
