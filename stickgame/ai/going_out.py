@@ -13,7 +13,8 @@ completed stick then scores as it would have). Meanwhile its melds are not on th
 others may still discard the cards that fit them (the discard rule forbids a card that could
 be laid off on a meld on the table), and ``hard`` picks them up; when it lays down it goes out
 in the same turn, so an opponent that was one card short never gets the turn it needed.
-:func:`lay_down_now` says when the wait ends:
+:func:`lay_down_now` says when the wait ends (it never starts at a table of more than
+:data:`HOLDING_PLAYERS` seats: with four players holding back measured worse):
 
 - another seat has completed its stick this round (it may go out next turn);
 - the round can end the game (a tie goes to the seat that completed its last stick first);
@@ -40,10 +41,14 @@ from stickgame.views import TableMeld, View
 
 from .stakes import stakes
 
-__all__ = ["held_discard", "held_draw", "lay_down_now", "left_after", "leftover"]
+__all__ = ["HOLDING_PLAYERS", "held_discard", "held_draw", "lay_down_now", "left_after", "leftover"]
 
 NO_LAY_DOWN = 99
 """What :func:`left_after` answers for a hand that no longer completes its stick."""
+
+HOLDING_PLAYERS = 2
+"""The largest table at which ``hard`` holds its stick back: measured better with two players,
+worse with four (benchmarks.md, issue 26), where it lays down at once as before."""
 
 LOW_STOCK = 4
 """Stock cards per seat below which a completed stick is laid down at once."""
@@ -120,6 +125,8 @@ def lay_down_now(view: View, hand: Sequence[Card], plays: Sequence[MeldPlay]) ->
     turn rather than holding it back (see the module)."""
     assert view.seat is not None
     me = view.seat
+    if view.players > HOLDING_PLAYERS:
+        return True
     if any(not view.has_stick[seat] for seat in range(view.players) if seat != me):
         return True
     if stakes(view).deciding or view.stock_size <= LOW_STOCK * view.players:

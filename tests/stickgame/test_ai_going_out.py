@@ -77,3 +77,13 @@ def test_hard_lays_down_once_another_seat_has_completed_its_stick() -> None:
 def test_a_held_stick_takes_the_discard_that_fits_what_it_will_lay() -> None:
     assert isinstance(_act(_held("KD KS 3D", phase="draw", discard="KH")), DrawDiscard)
     assert isinstance(_act(_held("KD KS 3D", phase="draw", discard="JD")), DrawStock)
+
+
+def test_hard_lays_down_at_once_at_a_table_of_four() -> None:
+    game = rig(
+        Game.new(4, seed=1),
+        hands={0: f"{READY} KD KS 3D", 1: "3C", 2: "6D", 3: "10S"},
+        discard="QC",
+        sticks={0: RUN_OF_4_AND_A_SET},
+    )
+    assert isinstance(_act(game), LayDown)
