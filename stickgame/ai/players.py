@@ -15,7 +15,9 @@ exactly and can be rebuilt.
   stick one card closer) less the *danger* of the card (how well it matches what the next
   player picked up), the danger priced by the game's standing (:mod:`stickgame.ai.stakes`): a
   leader gives up several outs not to feed the next seat, a seat that trails in a round that
-  can end the game gives up none (its own speed is all that can save it).
+  can end the game gives up none (its own speed is all that can save it). At a 2-player
+  table a completed stick it holds back until it can lay it down and go out in the same turn,
+  unless the other seat has completed its own (:mod:`stickgame.ai.going_out`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from stickgame.solver import deficit, find_completion, new_melds
 from stickgame.sticks import Stick
 from stickgame.views import TableMeld, View
 
+from .going_out import HOLDING_PLAYERS, held_discard, held_draw, lay_down_now
 from .stakes import stakes
 
 __all__ = ["LEVELS", "ComputerPlayer", "Player", "make_player"]
@@ -124,11 +127,13 @@ def _thinking_action(view: View, rng: random.Random, *, hard: bool) -> Action:
     hand = list(view.hand)
     stick = view.stick
     if view.phase == "draw":
-        return _draw(view, hand, stick)
+        return _draw(view, hand, stick, hard)
     if stick is not None:
         plays = find_completion(hand, stick)
         if plays is not None:
-            return LayDown(plays)
+            if not hard or lay_down_now(view, hand, plays):
+                return LayDown(plays)
+            return held_discard(view, hand, stick)
         if hard:
             take = _take_to_complete(view, hand, stick)
             if take is not None:
@@ -147,10 +152,17 @@ def _thinking_action(view: View, rng: random.Random, *, hard: bool) -> Action:
     return _discard(view, hand, stick, rng, hard)
 
 
-def _draw(view: View, hand: list[Card], stick: Stick | None) -> Action:
+def _draw(view: View, hand: list[Card], stick: Stick | None, hard: bool) -> Action:
     top = view.discard_top
     if top is None:
         return DrawStock()
+    if (
+        hard
+        and stick is not None
+        and view.players <= HOLDING_PLAYERS
+        and find_completion(hand, stick) is not None
+    ):
+        return held_draw(view, hand, stick, top)  # a stick held back, or a hand dealt complete
     if stick is not None:
         # the gain must outlast the discard that follows, or two players pass cards for ever
         after = [*hand, top]
