@@ -1,5 +1,5 @@
 """A finished picture (:class:`Picture`: PNG bytes and the words that describe it) and the PNG
-encoder with fixed settings, so that the same image always gives the same bytes."""
+encoder with fixed settings, so that the same image gives the same bytes (on one machine)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,9 @@ more."""
 
 def encode_png(image: Image.Image) -> bytes:
     """``image`` as PNG bytes: no metadata, no time stamp, fixed settings; the same pixels give
-    the same bytes.
+    the same bytes on one machine (the compressor picks its code for the processor, and another
+    processor may compress the same rows to other bytes: they decode to the same pixels, which
+    is what the golden pictures compare).
 
     A picture drawn on a palette (mode 'P': every :class:`~tabletop.drawing.canvas.Canvas`) is
     stored as it is. Any other picture (a replay's stacked pictures) is stored with a palette of
