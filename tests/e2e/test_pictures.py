@@ -267,6 +267,7 @@ async def test_a_pictures_words_are_in_the_language_of_its_message(
     assert reader != channel_language
     bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE)
     async with running(bot, emulator):
+        service_for(bot).painter.wait = WAIT  # the pictures' words, not their bound (see _play)
         await slash(emulator, ann, channel, "join", game="stupid")
         await slash(
             emulator, ann, channel, "start", players=3, bot_level="normal", timer="30s", options="max_hand=2"
