@@ -4,7 +4,7 @@ card that may be played) and :func:`flow_groups`, which lays groups of cards out
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -13,9 +13,10 @@ from PIL import Image, ImageDraw
 from tabletop.drawing.cards import CARD, CardSize, Face
 from tabletop.drawing.fonts import text_width
 from tabletop.drawing.ground import Box, Ground
-from tabletop.drawing.indexed import blank, index_of
+from tabletop.drawing.indexed import FIXED, Tile, blank, colour_at, index_of
 from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
+from tabletop.drawing.stamps import STAMPS, Stamp
 from tabletop.drawing.symbols import draw_symbol
 from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, text_box
 
@@ -97,6 +98,7 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background: RGB = TABLE) -> None:
         self.image = blank((width, height), background)
+        self._background = background
         self._draw = ImageDraw.Draw(self.image)
         self._ground = Ground((width, height), self.index(background))
 
@@ -236,6 +238,60 @@ class Canvas:
         self._ground.add(_covered(box), self.index(fill), 8)
         self.text((x, y), text, size, ink, anchor="mm", bold=True)
 
+    def stamp(self, key: Hashable, xy: tuple[int, int], size: tuple[int, int], draw: Drawing) -> None:
+        """``draw(canvas, xy)``, a part whose every pixel lies in the box of ``size`` at ``xy``
+        (its right and bottom edges included, as Pillow's rectangles cover them), drawn once
+        for ``key`` and then pasted (:mod:`tabletop.drawing.stamps`). ``key`` must say all the
+        drawing depends on but its corner. Drawn in place where the box is not bare background,
+        or the part cannot be a stamp: the pixels are the same either way."""
+        x, y = xy
+        box = (x, y, x + size[0] + 1, y + size[1] + 1)
+        if self._ground.under(box) != self._ground.background:
+            draw(self, xy)
+            return
+        odd = (x % 2, y % 2)
+        full = (key, odd, size, self._background)
+        kept, stamp = STAMPS.get(full)
+        if not kept:
+            stamp = _drawn_stamp(odd, size, self._background, draw)
+            STAMPS.put(full, stamp)
+        if stamp is None:
+            draw(self, xy)
+            return
+        stamp.tile.put(self.image, xy)
+        shift_x, shift_y = x - odd[0], y - odd[1]
+        base = len(FIXED)
+        for (left, top, right, bottom), flat, radius in stamp.drawn:
+            if flat is not None and flat >= base:
+                flat = self.index(stamp.tile.extras[flat - base])
+            self._ground.add((left + shift_x, top + shift_y, right + shift_x, bottom + shift_y), flat, radius)
+
     def picture(self, description: str) -> Picture:
         """The finished picture with its description."""
         return Picture(encode_png(self.image), description, self.image.width, self.image.height)
+
+
+Drawing = Callable[[Canvas, tuple[int, int]], None]
+"""A part of a picture drawn on a canvas at a corner (:meth:`Canvas.stamp`)."""
+
+
+def _drawn_stamp(odd: tuple[int, int], size: tuple[int, int], background: RGB, draw: Drawing) -> Stamp | None:
+    """``draw`` done on a canvas of its own at ``odd``, as a stamp of the box of ``size`` there
+    (None: it drew outside the box, or what is not recorded)."""
+    width, height = size
+    canvas = Canvas(width + 2, height + 2, background)
+    draw(canvas, odd)
+    ground = canvas._ground
+    left, top = odd
+    box = (left, top, left + width + 1, top + height + 1)
+    inside = all(
+        box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]
+        for (x0, y0, x1, y1), _, _ in ground.drawn
+    )
+    if not ground.known or not inside:
+        return None
+    image = canvas.image
+    assert image.palette is not None
+    colours = len(image.palette.palette) // 3
+    extras = tuple(colour_at(image, index) for index in range(len(FIXED), colours))
+    return Stamp(Tile(image.crop(box), extras), tuple(ground.drawn))
