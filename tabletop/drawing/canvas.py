@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -98,7 +98,6 @@ class Canvas:
 
     def __init__(self, width: int, height: int, background: RGB = TABLE) -> None:
         self.image = blank((width, height), background)
-        self._background = background
         self._draw = ImageDraw.Draw(self.image)
         self._ground = Ground((width, height), self.index(background))
 
@@ -231,29 +230,30 @@ class Canvas:
 
     def tag(self, centre: tuple[int, int], text: str, fill: RGB, ink: RGB, size: int = 18) -> None:
         """A small rounded label (LEAD, TAKES) centred on ``centre``."""
-        width = text_width(text, size) + 14
-        x, y = centre
-        box = (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
-        self._draw.rounded_rectangle(box, radius=8, fill=fill)
-        self._ground.add(_covered(box), self.index(fill), 8)
-        self.text((x, y), text, size, ink, anchor="mm", bold=True)
+        left, top, right, bottom = _tag_box(centre, text, size)
+        middle = (centre[0] - left, centre[1] - top)
+        drawing = partial(_tag_in_place, middle=middle, text=text, fill=fill, ink=ink, size=size)
+        self.stamp(("tag", text, fill, ink, size, middle), (left, top), (right - left, bottom - top), drawing)
 
     def stamp(self, key: Hashable, xy: tuple[int, int], size: tuple[int, int], draw: Drawing) -> None:
         """``draw(canvas, xy)``, a part whose every pixel lies in the box of ``size`` at ``xy``
         (its right and bottom edges included, as Pillow's rectangles cover them), drawn once
         for ``key`` and then pasted (:mod:`tabletop.drawing.stamps`). ``key`` must say all the
-        drawing depends on but its corner. Drawn in place where the box is not bare background,
-        or the part cannot be a stamp: the pixels are the same either way."""
+        drawing depends on but its corner. Drawn in place where the box is not all one known
+        colour (the background, a panel's inside), or the part cannot be a stamp: the pixels are
+        the same either way."""
         x, y = xy
         box = (x, y, x + size[0] + 1, y + size[1] + 1)
-        if self._ground.under(box) != self._ground.background:
+        under = self._ground.under(box)
+        if under is None:
             draw(self, xy)
             return
+        ground = colour_at(self.image, under)
         odd = (x % 2, y % 2)
-        full = (key, odd, size, self._background)
+        full = (key, odd, size, ground)
         kept, stamp = STAMPS.get(full)
         if not kept:
-            stamp = _drawn_stamp(odd, size, self._background, draw)
+            stamp = _drawn_stamp(odd, size, ground, draw)
             STAMPS.put(full, stamp)
         if stamp is None:
             draw(self, xy)
@@ -295,3 +295,29 @@ def _drawn_stamp(odd: tuple[int, int], size: tuple[int, int], background: RGB, d
     colours = len(image.palette.palette) // 3
     extras = tuple(colour_at(image, index) for index in range(len(FIXED), colours))
     return Stamp(Tile(image.crop(box), extras), tuple(ground.drawn))
+
+
+def _tag_box(centre: tuple[int, int], text: str, size: int) -> tuple[int, int, int, int]:
+    """The rounded box of a tag of ``text`` centred on ``centre``."""
+    width = text_width(text, size) + 14
+    x, y = centre
+    return (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
+
+
+def _tag_in_place(
+    canvas: Canvas,
+    corner: tuple[int, int],
+    *,
+    middle: tuple[int, int],
+    text: str,
+    fill: RGB,
+    ink: RGB,
+    size: int,
+) -> None:
+    """A tag drawn on ``canvas``, its box's corner at ``corner`` and its centre ``middle`` from
+    there (:meth:`Canvas.tag`, drawn once as a stamp)."""
+    centre = (corner[0] + middle[0], corner[1] + middle[1])
+    box = _tag_box(centre, text, size)
+    canvas._draw.rounded_rectangle(box, radius=8, fill=fill)
+    canvas._ground.add(_covered(box), canvas.index(fill), 8)
+    canvas.text(centre, text, size, ink, anchor="mm", bold=True)

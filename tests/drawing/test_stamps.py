@@ -1,7 +1,7 @@
-"""A part drawn once and pasted (``Canvas.stamp``) gives the very bytes of drawing it in place:
-at even and odd corners, on a fresh picture and over what was drawn before, in a colour of the
-picture's own, and when it spills out of its box; and a table picture whose names or turn
-change is drawn anew, not from the last table's stamps."""
+"""A part drawn once and pasted (``Canvas.stamp``: a seat's panel, a tag) gives the very bytes
+of drawing it in place: at even and odd corners, on a fresh picture, on a panel and over what
+was drawn before, in a colour of the picture's own, and when it spills out of its box; and a
+table picture whose names or turn change is drawn anew, not from the last table's stamps."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ def _scene(seed: int, stamped: bool) -> bytes:
         else:
             draw(canvas, xy)
         canvas.card(Face("7", "circle", ORANGE, filled=True), (xy[0] + 10, xy[1] + 110), SMALL)
+        centre = (xy[0] + rng.randint(30, 60), xy[1] + rng.randint(60, 80))
+        canvas.tag(centre, rng.choice(("LEAD", "took it", "Ü")), rng.choice((ORANGE, _OWN_COLOUR)), INK)
     return canvas.picture("").png
 
 
