@@ -44,7 +44,8 @@ def draw_seat(
     place), an optional ``tag`` above the card, and a frame when it is the seat's ``turn``."""
     x, y = xy
     width = size[0]
-    canvas.stamp(("seat", name, turn), xy, size, partial(_seat_frame, size=size, name=name, turn=turn))
+    canvas.stamp(("seat", turn), xy, size, partial(_seat_frame, size=size, turn=turn))
+    canvas.fitted_text((x + width / 2, y + 8), name, 22, width - 12, INK, anchor="mt")
     card_x = x + (width - CARD.width) // 2
     card_y = y + SEAT_CARD_TOP
     if tag:
@@ -55,12 +56,11 @@ def draw_seat(
         canvas.card(face, (card_x, card_y))
 
 
-def _seat_frame(canvas: Canvas, xy: tuple[int, int], *, size: tuple[int, int], name: str, turn: bool) -> None:
-    """What a seat's tile shows whatever is played: its panel (lit and framed on its ``turn``)
-    and ``name``; the same in every picture of a table, so drawn once (:meth:`Canvas.stamp`)."""
+def _seat_frame(canvas: Canvas, xy: tuple[int, int], *, size: tuple[int, int], turn: bool) -> None:
+    """A seat's tile under its name and card: its panel, lit and framed on its ``turn``; the
+    same for every seat of a size, so drawn once (:meth:`Canvas.stamp`)."""
     x, y = xy
     width, height = size
     canvas.panel((x, y, x + width, y + height), PANEL if not turn else mix(PANEL, TURN, 0.18))
     if turn:
         canvas.outline((x, y, x + width, y + height), TURN, width=4)
-    canvas.fitted_text((x + width / 2, y + 8), name, 22, width - 12, INK, anchor="mt")

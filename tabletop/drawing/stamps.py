@@ -1,6 +1,8 @@
-"""A part of a picture drawn once and then pasted (:class:`Stamp`): a seat's panel with its
-name, which comes back unchanged in every table picture of a game while only the cards on it
-change.
+"""A part of a picture drawn once and then pasted (:class:`Stamp`): a seat's panel, a tag
+(LEAD, took it), which come back unchanged in every table picture while only the cards and
+words on them change. Keyed by what they look like, not by a table (a seat's name is written
+on its panel afterwards, from the cached word tiles), so a worker drawing for many tables keeps
+a handful of them.
 
 A stamp is drawn on a small canvas of its own, on the picture's background, and kept as a
 :class:`~tabletop.drawing.indexed.Tile` (its palette indices, its own colours mapped to the
@@ -11,7 +13,9 @@ is still its bare background, so the pixels are the same as drawing it there.
 
 Drawing is the same when moved by an even number of pixels (Pillow's shapes lie on whole pixels;
 a position halfway between two pixels is rounded to the even one), so a stamp is kept for each
-evenness of its corner and drawn at (0 or 1, 0 or 1) on its own canvas.
+evenness of its corner and drawn at (0 or 1, 0 or 1) on its own canvas. A part may be pasted on
+any ground the picture knows to be one colour (the background, a panel's inside): that colour
+is part of the key.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ from tabletop.drawing.indexed import Tile
 __all__ = ["STAMPS_KEPT", "Stamp", "StampCache"]
 
 STAMPS_KEPT: Final = 512
-"""How many stamps a process keeps (a seat's panel: two a seat and table, turn or not)."""
+"""How many stamps a process keeps: a seat's panel is one a width and turn or not (a few
+dozen in all), a tag one a word, colour and ground; a few kilobytes each, tens for a panel."""
 
 
 @dataclass(frozen=True, slots=True)
