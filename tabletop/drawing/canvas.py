@@ -18,7 +18,7 @@ from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
 from tabletop.drawing.stamps import STAMPS, Stamp
 from tabletop.drawing.symbols import draw_symbol
-from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, text_box
+from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, see_through, text_box
 
 __all__ = ["GAP", "GROUP_GAP", "MARGIN", "RAISE", "WIDTH", "Canvas", "flow_groups"]
 
@@ -158,8 +158,15 @@ class Canvas:
 
     def _card(self, xy: tuple[int, int], key: CardKey) -> None:
         width, height = card_size(key)
-        box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
-        put_card(self.image, xy, key, self._ground.under(box))
+        x, y = xy
+        box = (x, y, x + width, y + height)
+        under = self._ground.under(box)
+        if under is None:  # a tag's edge across the card's top, say: only its corners matter
+            corners = {
+                self._ground.under((x + x0, y + y0, x + x1, y + y1)) for x0, y0, x1, y1 in see_through(key)
+            }
+            under = corners.pop() if len(corners) == 1 else None
+        put_card(self.image, xy, key, under)
         self._ground.add(box)
 
     def playable_mark(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
