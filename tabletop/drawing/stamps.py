@@ -20,6 +20,7 @@ is part of the key.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
@@ -46,28 +47,33 @@ class Stamp:
 
 class StampCache:
     """The stamps kept, least recently used dropped first; a part that cannot be a stamp (it
-    spills out of its box, or draws what is not recorded) is kept as None: drawn in place."""
+    spills out of its box, or draws what is not recorded) is kept as None: drawn in place. Safe
+    to share between threads, like the kit's other caches (a stamp is only read once made)."""
 
     def __init__(self, kept: int = STAMPS_KEPT) -> None:
         self._kept = kept
         self._stamps: OrderedDict[Hashable, Stamp | None] = OrderedDict()
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable) -> tuple[bool, Stamp | None]:
         """Whether ``key`` is kept, and its stamp (None: draw it in place)."""
-        if key not in self._stamps:
-            return False, None
-        self._stamps.move_to_end(key)
-        return True, self._stamps[key]
+        with self._lock:
+            if key not in self._stamps:
+                return False, None
+            self._stamps.move_to_end(key)
+            return True, self._stamps[key]
 
     def put(self, key: Hashable, stamp: Stamp | None) -> None:
         """Keep ``stamp`` for ``key``."""
-        self._stamps[key] = stamp
-        if len(self._stamps) > self._kept:
-            self._stamps.popitem(last=False)
+        with self._lock:
+            self._stamps[key] = stamp
+            if len(self._stamps) > self._kept:
+                self._stamps.popitem(last=False)
 
     def clear(self) -> None:
         """Forget every stamp."""
-        self._stamps.clear()
+        with self._lock:
+            self._stamps.clear()
 
 
 STAMPS: Final = StampCache()

@@ -17,7 +17,7 @@ from stickem.phase import Phase
 from stickem.views import View
 from tabletop.drawing import CARD, SMALL, Canvas, Face
 from tabletop.drawing.palette import BLUE, INK, MUTED, ORANGE, PANEL, RGB, YELLOW, mix
-from tabletop.drawing.stamps import STAMPS
+from tabletop.drawing.stamps import STAMPS, StampCache
 
 _OWN_COLOUR: RGB = mix(PANEL, (86, 180, 233), 0.18)
 """Not in the fixed palette: the picture adds it (a seat's panel on its turn)."""
@@ -134,3 +134,14 @@ def test_the_same_view_gives_the_same_bytes_stamped_or_not() -> None:
         STAMPS.clear()
         fresh.append(table_picture(view, names).png)
     assert [table_picture(view, names).png for view in views] == fresh
+
+
+def test_the_least_recently_used_stamp_is_dropped_first() -> None:
+    cache = StampCache(kept=2)
+    cache.put("a", None)
+    cache.put("b", None)
+    assert cache.get("a") == (True, None)  # "a" used: "b" is now the oldest
+    cache.put("c", None)
+    assert cache.get("b") == (False, None)
+    assert cache.get("a") == (True, None)
+    assert cache.get("c") == (True, None)
