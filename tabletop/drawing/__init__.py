@@ -14,6 +14,7 @@ Pillow's own embedded FreeType font, so a fresh machine draws the same glyphs).
 - :mod:`.indexed`: the fixed palette every picture is drawn on, and tiles reduced to it;
 - :mod:`.tiles`: cards and words put onto a picture as cached tiles of palette indices;
 - :mod:`.canvas`: a picture being drawn (text, cards, raised and marked cards, wrapping rows);
+- :mod:`.stamps`: parts of a picture drawn once (a seat's panel, a tag) and pasted after;
 - :mod:`.png`: :class:`Picture` (PNG bytes and the image's description) and the encoder;
 - :mod:`.chart`: the totals after each round, one line per player.
 """

@@ -4,8 +4,8 @@ card that may be played) and :func:`flow_groups`, which lays groups of cards out
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from functools import lru_cache
+from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache, partial
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -13,11 +13,12 @@ from PIL import Image, ImageDraw
 from tabletop.drawing.cards import CARD, CardSize, Face
 from tabletop.drawing.fonts import text_width
 from tabletop.drawing.ground import Box, Ground
-from tabletop.drawing.indexed import blank, index_of
+from tabletop.drawing.indexed import FIXED, Tile, blank, colour_at, index_of
 from tabletop.drawing.palette import INK, PANEL, RGB, TABLE, YELLOW
 from tabletop.drawing.png import Picture, encode_png
+from tabletop.drawing.stamps import STAMPS, Stamp
 from tabletop.drawing.symbols import draw_symbol
-from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, text_box
+from tabletop.drawing.tiles import CardKey, card_size, put_card, put_text, see_through, text_box
 
 __all__ = ["GAP", "GROUP_GAP", "MARGIN", "RAISE", "WIDTH", "Canvas", "flow_groups"]
 
@@ -157,8 +158,15 @@ class Canvas:
 
     def _card(self, xy: tuple[int, int], key: CardKey) -> None:
         width, height = card_size(key)
-        box = (xy[0], xy[1], xy[0] + width, xy[1] + height)
-        put_card(self.image, xy, key, self._ground.under(box))
+        x, y = xy
+        box = (x, y, x + width, y + height)
+        under = self._ground.under(box)
+        if under is None:  # a tag's edge across the card's top, say: only its corners matter
+            corners = {
+                self._ground.under((x + x0, y + y0, x + x1, y + y1)) for x0, y0, x1, y1 in see_through(key)
+            }
+            under = corners.pop() if len(corners) == 1 else None
+        put_card(self.image, xy, key, under)
         self._ground.add(box)
 
     def playable_mark(self, xy: tuple[int, int], size: CardSize = CARD) -> None:
@@ -229,13 +237,94 @@ class Canvas:
 
     def tag(self, centre: tuple[int, int], text: str, fill: RGB, ink: RGB, size: int = 18) -> None:
         """A small rounded label (LEAD, TAKES) centred on ``centre``."""
-        width = text_width(text, size) + 14
-        x, y = centre
-        box = (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
-        self._draw.rounded_rectangle(box, radius=8, fill=fill)
-        self._ground.add(_covered(box), self.index(fill), 8)
-        self.text((x, y), text, size, ink, anchor="mm", bold=True)
+        left, top, right, bottom = _tag_box(centre, text, size)
+        middle = (centre[0] - left, centre[1] - top)
+        drawing = partial(_tag_in_place, middle=middle, text=text, fill=fill, ink=ink, size=size)
+        self.stamp(("tag", text, fill, ink, size, middle), (left, top), (right - left, bottom - top), drawing)
+
+    def stamp(self, key: Hashable, xy: tuple[int, int], size: tuple[int, int], draw: Drawing) -> None:
+        """``draw(canvas, xy)``, a part whose every pixel lies in the box of ``size`` at ``xy``
+        (its right and bottom edges included, as Pillow's rectangles cover them), drawn once
+        for ``key`` and then pasted (:mod:`tabletop.drawing.stamps`). ``key`` must say all the
+        drawing depends on but its corner. Drawn in place where the box is not all one known
+        colour (the background, a panel's inside), or the part cannot be a stamp: the pixels are
+        the same either way."""
+        x, y = xy
+        box = (x, y, x + size[0] + 1, y + size[1] + 1)
+        under = self._ground.under(box)
+        if under is None:
+            draw(self, xy)
+            return
+        ground = colour_at(self.image, under)
+        odd = (x % 2, y % 2)
+        full = (key, odd, size, ground)
+        kept, stamp = STAMPS.get(full)
+        if not kept:
+            stamp = _drawn_stamp(odd, size, ground, draw)
+            STAMPS.put(full, stamp)
+        if stamp is None:
+            draw(self, xy)
+            return
+        stamp.tile.put(self.image, xy)
+        shift_x, shift_y = x - odd[0], y - odd[1]
+        base = len(FIXED)
+        for (left, top, right, bottom), flat, radius in stamp.drawn:
+            if flat is not None and flat >= base:
+                flat = self.index(stamp.tile.extras[flat - base])
+            self._ground.add((left + shift_x, top + shift_y, right + shift_x, bottom + shift_y), flat, radius)
 
     def picture(self, description: str) -> Picture:
         """The finished picture with its description."""
         return Picture(encode_png(self.image), description, self.image.width, self.image.height)
+
+
+Drawing = Callable[[Canvas, tuple[int, int]], None]
+"""A part of a picture drawn on a canvas at a corner (:meth:`Canvas.stamp`)."""
+
+
+def _drawn_stamp(odd: tuple[int, int], size: tuple[int, int], background: RGB, draw: Drawing) -> Stamp | None:
+    """``draw`` done on a canvas of its own at ``odd``, as a stamp of the box of ``size`` there
+    (None: it drew outside the box, or what is not recorded)."""
+    width, height = size
+    canvas = Canvas(width + 2, height + 2, background)
+    draw(canvas, odd)
+    ground = canvas._ground
+    left, top = odd
+    box = (left, top, left + width + 1, top + height + 1)
+    inside = all(
+        box[0] <= x0 and box[1] <= y0 and x1 <= box[2] and y1 <= box[3]
+        for (x0, y0, x1, y1), _, _ in ground.drawn
+    )
+    if not ground.known or not inside:
+        return None
+    image = canvas.image
+    assert image.palette is not None
+    colours = len(image.palette.palette) // 3
+    extras = tuple(colour_at(image, index) for index in range(len(FIXED), colours))
+    return Stamp(Tile(image.crop(box), extras), tuple(ground.drawn))
+
+
+def _tag_box(centre: tuple[int, int], text: str, size: int) -> tuple[int, int, int, int]:
+    """The rounded box of a tag of ``text`` centred on ``centre``."""
+    width = text_width(text, size) + 14
+    x, y = centre
+    return (round(x - width / 2), y - size // 2 - 5, round(x + width / 2), y + size // 2 + 5)
+
+
+def _tag_in_place(
+    canvas: Canvas,
+    corner: tuple[int, int],
+    *,
+    middle: tuple[int, int],
+    text: str,
+    fill: RGB,
+    ink: RGB,
+    size: int,
+) -> None:
+    """A tag drawn on ``canvas``, its box's corner at ``corner`` and its centre ``middle`` from
+    there (:meth:`Canvas.tag`, drawn once as a stamp)."""
+    centre = (corner[0] + middle[0], corner[1] + middle[1])
+    box = _tag_box(centre, text, size)
+    canvas._draw.rounded_rectangle(box, radius=8, fill=fill)
+    canvas._ground.add(_covered(box), canvas.index(fill), 8)
+    canvas.text(centre, text, size, ink, anchor="mm", bold=True)

@@ -3,6 +3,7 @@ such as LEAD), laid out in rows of at most seven."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Final
 
 from tabletop.drawing.canvas import MARGIN, WIDTH, Canvas
@@ -42,10 +43,8 @@ def draw_seat(
     """One seat's tile at ``xy`` of ``size``: ``name``, the card ``face`` played (None: an empty
     place), an optional ``tag`` above the card, and a frame when it is the seat's ``turn``."""
     x, y = xy
-    width, height = size
-    canvas.panel((x, y, x + width, y + height), PANEL if not turn else mix(PANEL, TURN, 0.18))
-    if turn:
-        canvas.outline((x, y, x + width, y + height), TURN, width=4)
+    width = size[0]
+    canvas.stamp(("seat", turn), xy, size, partial(_seat_frame, size=size, turn=turn))
     canvas.fitted_text((x + width / 2, y + 8), name, 22, width - 12, INK, anchor="mt")
     card_x = x + (width - CARD.width) // 2
     card_y = y + SEAT_CARD_TOP
@@ -55,3 +54,13 @@ def draw_seat(
         canvas.slot((card_x, card_y))
     else:
         canvas.card(face, (card_x, card_y))
+
+
+def _seat_frame(canvas: Canvas, xy: tuple[int, int], *, size: tuple[int, int], turn: bool) -> None:
+    """A seat's tile under its name and card: its panel, lit and framed on its ``turn``; the
+    same for every seat of a size, so drawn once (:meth:`Canvas.stamp`)."""
+    x, y = xy
+    width, height = size
+    canvas.panel((x, y, x + width, y + height), PANEL if not turn else mix(PANEL, TURN, 0.18))
+    if turn:
+        canvas.outline((x, y, x + width, y + height), TURN, width=4)

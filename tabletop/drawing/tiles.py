@@ -28,7 +28,7 @@ from tabletop.drawing.fonts import text_mask
 from tabletop.drawing.indexed import Tile, colour_at, index_of, tile
 from tabletop.drawing.palette import CARD_EDGE, CARD_WHITE, RGB, ink_on
 
-__all__ = ["CardKey", "card_size", "put_card", "put_text", "text_box"]
+__all__ = ["CardKey", "card_size", "put_card", "put_text", "see_through", "text_box"]
 
 CardKey = tuple[str, Face, CardSize] | tuple[str, CardSize]
 """Which card picture: ("face", face, size), ("slot", size) or ("back", size)."""
@@ -130,9 +130,16 @@ def card_size(key: CardKey) -> tuple[int, int]:
     return _card_picture(key).size
 
 
+def see_through(key: CardKey) -> tuple[Box, ...]:
+    """The boxes (from the card's corner) that hold every pixel of the card picture ``key`` the
+    ground shows through: the ground under them is all :func:`put_card` needs to know."""
+    return _clear_boxes(key)
+
+
 def put_card(picture: Image.Image, xy: tuple[int, int], key: CardKey, ground: int | None = None) -> None:
     """Put the card picture ``key`` with its top left corner at ``xy`` onto ``picture``;
-    ``ground``: the one palette index under the whole card, if known (else it is looked at)."""
+    ``ground``: the one palette index under the whole card, or under all its
+    :func:`see_through` boxes, if known (else it is looked at)."""
     boxes = _clear_boxes(key)
     width, height = _card_picture(key).size
     # one look at the whole card's place first: nearly always a flat table or panel

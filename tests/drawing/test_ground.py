@@ -99,3 +99,33 @@ def _thin_framed(looked_at: bool) -> bytes:
 
 def test_a_frame_thicker_than_its_box_gives_the_pixels_a_look_gives() -> None:
     assert _thin_framed(looked_at=False) == _thin_framed(looked_at=True)
+
+
+def _tagged_card(word: str, looked_at: bool) -> tuple[bytes, int]:
+    """A seat's card under its tag, whose box's last row lies on the card's first (the picture,
+    and how many crops it took to look at grounds)."""
+    canvas = Canvas(300, 260)
+    canvas.panel((10, 10, 200, 250))
+    if looked_at:
+        _ = canvas.draw
+    crops = 0
+    crop = canvas.image.crop
+
+    def counted(*args: object, **kwargs: object) -> object:
+        nonlocal crops
+        crops += 1
+        return crop(*args, **kwargs)  # type: ignore[arg-type]
+
+    canvas.image.crop = counted  # type: ignore[method-assign]
+    card_x, card_y = 10 + (190 - CARD.width) // 2, 70
+    canvas.tag((10 + 95, card_y - 14), word, ORANGE, INK)
+    canvas.card(Face("7", "star", YELLOW), (card_x, card_y))
+    return canvas.picture("tagged").png, crops
+
+
+def test_a_card_under_a_tag_looks_only_where_the_tag_reaches_its_corners() -> None:
+    narrow, crops = _tagged_card("1st", looked_at=False)
+    assert narrow == _tagged_card("1st", looked_at=True)[0]
+    assert crops == 0  # the tag's edge crosses the card's top between its see-through corners
+    wide = "a tag wider than the card"
+    assert _tagged_card(wide, looked_at=False)[0] == _tagged_card(wide, looked_at=True)[0]
