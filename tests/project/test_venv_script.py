@@ -213,7 +213,9 @@ def test_a_fresh_clone_runs_the_tests_with_the_test_extra(tmp_path: Path) -> Non
         line.endswith(f"-m pip install --quiet --disable-pip-version-check -e {project.root}[test]")
         for line in calls
     )
-    assert calls[-1] == f"{project.venv}/bin/python -m pytest -q -n 2 --dist worksteal tests/engine -x"
+    assert calls[-1] == (
+        f"{project.venv}/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 tests/engine -x"
+    )
 
 
 def test_a_dangling_python_is_made_again_by_the_scripts(tmp_path: Path) -> None:
