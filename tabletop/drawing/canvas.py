@@ -325,6 +325,5 @@ def _tag_in_place(
     there (:meth:`Canvas.tag`, drawn once as a stamp)."""
     centre = (corner[0] + middle[0], corner[1] + middle[1])
     box = _tag_box(centre, text, size)
-    canvas._draw.rounded_rectangle(box, radius=8, fill=fill)
-    canvas._ground.add(_covered(box), canvas.index(fill), 8)
+    canvas.panel(box, fill, radius=8)
     canvas.text(centre, text, size, ink, anchor="mm", bold=True)
