@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
@@ -195,6 +195,13 @@ class GameJournal:
             return
         async with self._writer.turn(priority):
             yield
+
+    async def store_setting(self, store: Callable[[Storage], Awaitable[None]]) -> None:
+        """``store`` a server's setting (a manager's command, whose answer waits for it) in an
+        urgent turn of the one SQLite writer, behind the players' writes already queued."""
+        assert self.storage is not None
+        async with self.writing(URGENT):
+            await store(self.storage)
 
     @asynccontextmanager
     async def recording(self, table: Table, *, background: bool = False) -> AsyncIterator[Recorded]:

@@ -34,7 +34,6 @@ from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
 from host.tables import Outcome, Table, TableError, TableRegistry, TableState
-from host.write_queue import URGENT
 from tabletop import GameSpec, registry
 from tabletop.pictures import Picture
 from tabletop.presentation import Message, standings_lines
@@ -120,23 +119,16 @@ class Commands:
         if not is_admin(interaction):
             raise UserError(lazy("default_game.managers_only"))
         spec = offered_game(game)
-        storage = self.journal.storage
-        if storage is not None:
+        if self.journal.storage is not None:
+            guild_id, name = interaction.guild_id, spec.name
             try:
-                await in_time(interaction, self._store_default_game(interaction.guild_id, spec.name))
+                stored = self.journal.store_setting(lambda to: to.settings.set_default_game(guild_id, name))
+                await in_time(interaction, stored)  # queued behind the writes
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's default game: %s", interaction.guild_id, exc.detail)
                 raise UserError(lazy("default_game.not_saved")) from exc
         self.default_games[interaction.guild_id] = spec.name
         await send_ephemeral(interaction, lazy("default_game.set", title=spec.title))
-
-    async def _store_default_game(self, guild_id: int, game: str) -> None:
-        """Store a server's default game in an urgent turn of the writer (an answer waits for
-        it, deferred if its turn comes late: :func:`bot.tables.answer.in_time`)."""
-        storage = self.journal.storage
-        assert storage is not None
-        async with self.journal.writing(URGENT):
-            await storage.settings.set_default_game(guild_id, game)
 
     async def start(
         self,

@@ -17,7 +17,6 @@ from host.catalog import lazy
 from host.errors import UserError
 from host.journal import GameJournal
 from host.storage import StorageUnavailable
-from host.write_queue import URGENT
 
 log = logging.getLogger(__name__)
 
@@ -38,19 +37,12 @@ class SettingsCommands:
             raise UserError(lazy("settings_images.in_a_server"))
         if not is_admin(interaction):
             raise UserError(lazy("settings_images.managers_only"))
-        storage = self.journal.storage
-        if storage is not None:
+        if self.journal.storage is not None:
             try:
-                await in_time(interaction, self._store_images(guild_id, on))  # queued behind the writes
+                stored = self.journal.store_setting(lambda to: to.settings.set_images(guild_id, on))
+                await in_time(interaction, stored)  # queued behind the writes
             except StorageUnavailable as exc:
                 log.warning("Could not store server %s's pictures setting: %s", guild_id, exc.detail)
                 raise UserError(lazy("settings_images.not_saved")) from exc
         self.images.set(guild_id, on)
         await send_ephemeral(interaction, lazy("settings_images.on") if on else lazy("settings_images.off"))
-
-    async def _store_images(self, guild_id: int, on: bool) -> None:
-        """Store the pictures setting in an urgent turn of the writer (an answer waits for it)."""
-        storage = self.journal.storage
-        assert storage is not None
-        async with self.journal.writing(URGENT):
-            await storage.settings.set_images(guild_id, on)
