@@ -202,6 +202,7 @@ class MessageBook:
             async with self._writing(BACKGROUND):
                 keys = list(itertools.islice(self._prompts, PROMPT_BATCH))
                 batch = {key: self._prompts.pop(key) for key in keys}
+                written = list(batch.values())  # the ids this transaction holds, if it fails
                 try:
                     async with storage.transaction() as tx:
                         for number, ((game_id, seat), prompt) in enumerate(batch.items()):
@@ -209,6 +210,7 @@ class MessageBook:
                                 await asyncio.sleep(0)  # let other callbacks run (PROMPT_STEP)
                                 if self._players_waiting():
                                     self._queue_again(list(batch.items())[number:])
+                                    written = written[:number]
                                     break
                             await tx.messages.set_hand_message_if_current(
                                 game_id, seat, prompt.dm_channel_id, prompt.message_id, prompt.action_count
@@ -216,8 +218,8 @@ class MessageBook:
                 except StorageError as exc:
                     log.warning(
                         "could not store %d prompt ids (tables %s): %s",
-                        len(batch),
-                        ", ".join(sorted({str(p.table_channel_id) for p in batch.values()})),
+                        len(written),
+                        ", ".join(sorted({str(p.table_channel_id) for p in written})),
                         exc,
                     )
 

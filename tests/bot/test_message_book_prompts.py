@@ -14,7 +14,7 @@ import pytest
 
 from bot.tables.message_book import PROMPT_BATCH, PROMPT_STEP, MessageBook, PromptRef
 from host.journal import GameJournal
-from host.storage import Storage, Transaction
+from host.storage import Storage, StorageError, Transaction
 from host.storage.table_writes import MessageWrites
 from host.tables import Table
 from host.write_queue import URGENT
@@ -198,5 +198,60 @@ async def test_a_batch_gives_the_writer_up_to_a_players_write(
         assert order == ["id"] * PROMPT_STEP + ["click"] + ["id"] * (PROMPT_BATCH - PROMPT_STEP)
         for table in tables:
             assert await stored_hands(sqlite, table) == {0: 700}
+    finally:
+        await sqlite.close()
+
+
+async def test_a_failed_batch_warns_of_the_ids_it_held_not_those_queued_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A batch that gave the writer up to a player's write holds only its first ids: when its
+    commit fails, the warning counts those, and the ids queued again are stored by the next
+    batch."""
+    sqlite = await Storage.open(f"sqlite:///{tmp_path / 'stickem.sqlite3'}")
+    try:
+        journal = GameJournal(sqlite)
+        book = MessageBook(sqlite, journal.writing, journal.players_waiting)
+        tables = []
+        for channel in range(PROMPT_BATCH):
+            table = Table(31_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+            for user in (1, 2, 3):
+                await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
+            await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
+            tables.append(table)
+        counted = MessageWrites.set_hand_message_if_current
+        clicks: list[asyncio.Task[None]] = []
+
+        async def click() -> None:
+            async with journal.writing(URGENT):
+                pass
+
+        async def counting(messages: MessageWrites, *args: int) -> bool:
+            if not clicks:  # a player's move asks for the writer as the batch begins
+                clicks.append(asyncio.create_task(click()))
+            return await counted(messages, *args)
+
+        real_transaction = sqlite.transaction
+        failures = [StorageError("disk I/O error")]
+
+        @asynccontextmanager
+        async def failing_once() -> AsyncIterator[Transaction]:
+            async with real_transaction() as tx:
+                yield tx
+                if failures:
+                    raise failures.pop()
+
+        monkeypatch.setattr(MessageWrites, "set_hand_message_if_current", counting)
+        monkeypatch.setattr(sqlite, "transaction", failing_once)
+        for table in tables:
+            await send_dm(book, table, 0, 800)
+        with caplog.at_level("WARNING", logger="bot.tables.message_book"):
+            await asyncio.wait_for(book.drain(), 10)
+        await asyncio.wait_for(asyncio.gather(*clicks), 5)
+        warnings = [r.getMessage() for r in caplog.records if "prompt ids" in r.getMessage()]
+        assert len(warnings) == 1
+        assert warnings[0].startswith(f"could not store {PROMPT_STEP} prompt ids")
+        stored = [await stored_hands(sqlite, table) for table in tables]
+        assert stored.count({0: 800}) == PROMPT_BATCH - PROMPT_STEP  # the ids queued again
     finally:
         await sqlite.close()
