@@ -1,7 +1,7 @@
 """The emulated Discord gateway (websocket, API v10, JSON text frames).
 
 Implements HELLO, IDENTIFY (with or without ``shard: [id, count]``) -> READY + one GUILD_CREATE
-per guild of the session's shard, HEARTBEAT -> HEARTBEAT_ACK,
+per guild of the session's shard (with the GUILDS intent), HEARTBEAT -> HEARTBEAT_ACK,
 RESUME (replaying missed events) or INVALID_SESSION, REQUEST_GUILD_MEMBERS -> GUILD_MEMBERS_CHUNK,
 RECONNECT on request, and DISPATCH with sequence numbers. The client asks for ``zlib-stream``
 compression; discord.py also accepts uncompressed text frames, which is what this sends.
@@ -309,8 +309,9 @@ class Gateway:
             }
             | ({"shard": list(shard)} if shard is not None else {}),
         )
-        for guild in guilds:
-            self.dispatch("GUILD_CREATE", self.guild_create(session, guild), only=session)
+        if intents & INTENT_GUILDS:  # the guilds' GUILD_CREATEs need it too, as every other one
+            for guild in guilds:
+                self.dispatch("GUILD_CREATE", self.guild_create(session, guild), only=session)
         return session
 
     def announce_guild(self, guild: Guild) -> None:

@@ -169,14 +169,17 @@ async def test_guild_joined_while_connected_lists_members_per_intent(
 async def test_channel_and_join_events_need_the_guilds_intent(
     emulator: Emulator, guilds_intent: bool
 ) -> None:
-    # Discord sends CHANNEL_CREATE/UPDATE and a joined guild's GUILD_CREATE only to sessions with
-    # the GUILDS intent (interactions need none): a bot without it must not learn of them.
+    # Discord sends CHANNEL_CREATE/UPDATE and GUILD_CREATE (a joined guild's, and the READY's
+    # guilds' right after it) only to sessions with the GUILDS intent (interactions need none):
+    # a bot without it must not learn of them.
     scene = make_scene(emulator)
     intents = discord.Intents.none()
     intents.guilds = guilds_intent
     async with run_client(emulator, TreeClient(intents=intents)):
         (session,) = emulator.gateway.live
         before = len(session.events)
+        at_login = [frame["t"] for frame in session.events if frame.get("t") == "GUILD_CREATE"]
+        assert at_login == (["GUILD_CREATE"] if guilds_intent else [])
         emulator.add_text_channel(scene.guild, "added-while-connected")
         emulator.set_bot_can_send(scene.general, False)
         emulator.add_guild("Joined Guild")
