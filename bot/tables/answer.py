@@ -169,6 +169,14 @@ class Answerer:
                 pass
             self.guards.pop(interaction.id, None)
 
+    def answering(self, interaction: discord.Interaction[Any]) -> contextlib.AbstractContextManager[None]:
+        """Around a click from its arrival to its answer: a late picture owed to the clicked
+        message waits for the answer, which edits the message anyway, and is not sent once it
+        did (:meth:`bot.tables.late_pictures.LatePictures.answering`)."""
+        if self.late is None or interaction.message is None:
+            return contextlib.nullcontext()
+        return self.late.answering(interaction.message.id)
+
     def guard(self, interaction: discord.Interaction[Any]) -> asyncio.Lock:
         """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`locked`)."""
         return self.guards.get(interaction.id) or asyncio.Lock()
