@@ -625,10 +625,13 @@ def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, 
     for kind, (asked, found) in window.get("asks_by_kind", {}).items():
         asked_before, found_before = opened.get("asks_by_kind", {}).get(kind, (0, 0))
         by_kind[kind] = (asked - asked_before, found - found_before)
-    late = {name: window.get(name, 0) - opened.get(name, 0) for name in ("late_texts", "late_edits")}
+    late = {
+        name: window.get(name, 0) - opened.get(name, 0) for name in ("late_texts", "late_edits", "late_held")
+    }
     return {
         "late_texts_per_card": per_card(late["late_texts"], cards),
         "late_edits_per_card": per_card(late["late_edits"], cards),
+        "late_held_per_card": per_card(late["late_held"], cards),
         "asks_by_kind": by_kind,
         "drawings_per_card": drawings / cards if cards else float("nan"),
         "cache_hits": 1 - drawings / asks if asks else float("nan"),
@@ -743,7 +746,8 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"  found in the cache, by kind of picture: {kinds}")
         print(
             f"  pictures late (over the painter's bound), per card: {r['late_texts_per_card']:.3f} "
-            f"messages sent or edited as text, {r['late_edits_per_card']:.3f} pictures edited in later"
+            f"messages sent or edited as text, {r['late_edits_per_card']:.3f} pictures edited in later, "
+            f"{r['late_held_per_card']:.3f} drawn while a click on their message was on its way (held for it)"
         )
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")
