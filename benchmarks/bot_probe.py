@@ -285,6 +285,7 @@ class Probe:
             "late_texts": getattr(service.courier.table_edits, "shown_as_text", 0) + getattr(late, "owed", 0),
             "late_edits": getattr(late, "edited_in", 0)
             + getattr(service.courier.table_edits, "pictures_after_text", 0),
+            "late_held": getattr(late, "held_for_clicks", 0),
             "drawings": painter.drawings,
             "picture_asks": self.picture_asks,
             "asks_by_kind": {kind: list(counts) for kind, counts in self.asks_by_kind.items()},

@@ -89,6 +89,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bot_probe import SLOW, percentile
 from benchmarks.bot_setup import emulated_bot
 from benchmarks.interaction_journeys import Journeys, print_journeys
+from benchmarks.rest_kinds import Reuploads
+from benchmarks.rest_kinds import kinds as rest_kinds
 from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
@@ -336,6 +338,8 @@ async def run(
                     latencies = Latencies()
                     stop = asyncio.Event()
                     calls_before = len(emu.rest_calls)
+                    reuploads = Reuploads()
+                    reuploads.install(emu)
                     frames_before = {session.id: len(session.events) for session in emu.gateway.live}
                     # The emulator keeps every message and REST call: its collections would stall this
                     # process (and so the stamps of the latencies). No collection in the window; this
@@ -374,6 +378,7 @@ async def run(
                     harness_cpu = time.process_time() - harness_cpu
                     calls = len(emu.rest_calls) - calls_before
                     calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
+                    calls_by_kind = rest_kinds(emu, emu.rest_calls[calls_before:])
                     events = gateway_events(emu, frames_before)
                     await harness.stop()
                     records = emu.interactions.records
@@ -454,6 +459,11 @@ async def run(
             },
             "calls_by_route": {
                 key: number / cards for key, number in calls_by_route.most_common()
+            } if cards else {},
+            "edit_uploads_per_card": reuploads.uploads / cards if cards else float("nan"),
+            "same_uploads_per_card": reuploads.same / cards if cards else float("nan"),
+            "calls_by_kind": {
+                key: number / cards for key, number in calls_by_kind.most_common()
             } if cards else {},
             "user_ms_per_card": per_card(cpu_after[0] - cpu_before[0], cards) * 1000,
             "system_ms_per_card": per_card(cpu_after[1] - cpu_before[1], cards) * 1000,
@@ -615,10 +625,13 @@ def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, 
     for kind, (asked, found) in window.get("asks_by_kind", {}).items():
         asked_before, found_before = opened.get("asks_by_kind", {}).get(kind, (0, 0))
         by_kind[kind] = (asked - asked_before, found - found_before)
-    late = {name: window.get(name, 0) - opened.get(name, 0) for name in ("late_texts", "late_edits")}
+    late = {
+        name: window.get(name, 0) - opened.get(name, 0) for name in ("late_texts", "late_edits", "late_held")
+    }
     return {
         "late_texts_per_card": per_card(late["late_texts"], cards),
         "late_edits_per_card": per_card(late["late_edits"], cards),
+        "late_held_per_card": per_card(late["late_held"], cards),
         "asks_by_kind": by_kind,
         "drawings_per_card": drawings / cards if cards else float("nan"),
         "cache_hits": 1 - drawings / asks if asks else float("nan"),
@@ -733,7 +746,8 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         print(f"  found in the cache, by kind of picture: {kinds}")
         print(
             f"  pictures late (over the painter's bound), per card: {r['late_texts_per_card']:.3f} "
-            f"messages sent or edited as text, {r['late_edits_per_card']:.3f} pictures edited in later"
+            f"messages sent or edited as text, {r['late_edits_per_card']:.3f} pictures edited in later, "
+            f"{r['late_held_per_card']:.3f} drawn while a click on their message was on its way (held for it)"
         )
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")
@@ -763,6 +777,12 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         )
         routes = ", ".join(f"{key} {per:.2f}" for key, per in r["calls_by_route"].items())
         print(f"  REST calls per card by route: {routes}")
+        by_kind = ", ".join(f"{key} {per:.3f}" for key, per in r["calls_by_kind"].items())
+        print(f"  REST calls per card by kind (benchmarks/rest_kinds.py): {by_kind}")
+        print(
+            f"  edits uploading a picture, per card: {r['edit_uploads_per_card']:.3f}, of which "
+            f"{r['same_uploads_per_card']:.3f} the very picture the message showed already"
+        )
         over = ", ".join(f"> {limit} ms: {number}" for limit, number in r["holds_over"].items())
         print(f"  callbacks holding the loop longer than (CPU time): {over}")
         for what, number, longest in r["notable"]:

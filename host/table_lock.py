@@ -108,6 +108,13 @@ class TableLock:
         return self._wanted - (1 if self._lock.locked() else 0)
 
     @property
+    def yields(self) -> bool:
+        """Whether the holder waits only until someone queues (inside :meth:`watch_queue`: a
+        change being shown that waits for its pictures) and nobody waits yet: one who queues
+        now gets the lock as soon as the holder has sent what it was showing."""
+        return self._watchers is not None and self.waiting == 0
+
+    @property
     def busy(self) -> bool:
         """Whether someone holds the lock or waits for it (even while it passes between them)."""
         return self._wanted > 0

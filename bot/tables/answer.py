@@ -133,12 +133,13 @@ class Answerer:
     ) -> AsyncIterator[None]:
         """Hold the table's lock for an interaction that must be answered within 3 seconds.
 
-        The interaction is deferred at once if the lock is held or others queue for it, if it
-        is :data:`ANSWER_BY` seconds old already (it waited that long to be read), or if the
-        database writer's queue would keep its change waiting longer than the time it has left;
-        else by a watchdog if it is still unanswered :data:`DEFER_AFTER` seconds later or once
-        it is :data:`ANSWER_BY` seconds old (:func:`time_left`: a long wait or a slow step
-        inside). Answers go through :meth:`guard` so that they never race the watchdog.
+        The interaction is deferred at once if the lock is held (unless its holder only waits
+        for pictures until someone queues: :attr:`host.table_lock.TableLock.yields`) or others
+        queue for it, if it is :data:`ANSWER_BY` seconds old already (it waited that long to be
+        read), or if the database writer's queue would keep its change waiting longer than the
+        time it has left; else by a watchdog if it is still unanswered :data:`DEFER_AFTER`
+        seconds later or once it is :data:`ANSWER_BY` seconds old (:func:`time_left`: a long
+        wait or a slow step inside). Answers go through :meth:`guard` so that they never race the watchdog.
         """
         guard = asyncio.Lock()
         self.guards[interaction.id] = guard
@@ -155,7 +156,10 @@ class Answerer:
             await asyncio.sleep(left)
             await asyncio.shield(guarded_defer())  # once started, a defer is never cut off halfway
 
-        if table.lock.busy or left <= 0.0 or self.write_wait() >= left:
+        # A holder that only waits for pictures until someone queues (the lock yields) lets go
+        # at once: the click is answered in time without a defer, one REST call less; the
+        # watchdog defers it if not.
+        if (table.lock.busy and not table.lock.yields) or left <= 0.0 or self.write_wait() >= left:
             await guarded_defer()
         task = asyncio.create_task(watchdog())
         try:
@@ -168,6 +172,14 @@ class Answerer:
             async with guard:  # let a defer already under way finish
                 pass
             self.guards.pop(interaction.id, None)
+
+    def answering(self, interaction: discord.Interaction[Any]) -> contextlib.AbstractContextManager[None]:
+        """Around a click from its arrival to its answer: a late picture owed to the clicked
+        message waits for the answer, which edits the message anyway, and is not sent once it
+        did (:meth:`bot.tables.late_pictures.LatePictures.answering`)."""
+        if self.late is None or interaction.message is None:
+            return contextlib.nullcontext()
+        return self.late.answering(interaction.message.id)
 
     def guard(self, interaction: discord.Interaction[Any]) -> asyncio.Lock:
         """The lock an answer to ``interaction`` takes (a fresh one outside :meth:`locked`)."""

@@ -110,11 +110,14 @@ class Clicks:
             def answer(table: Table, outcome: Outcome) -> Message:
                 return _click_answer(self.specs, table, outcome.answer, outcome.reply, header, reader)
 
-            if isinstance(judged, Step):
-                step = _click_answer(self.specs, table, judged, "", header, reader)
-                await self.answerer.edit_clicked(interaction, step, guild_id=table.guild_id, unchanged=True)
-                return
-            await self.pipeline.run(table, interaction, lambda t: t.clicks.apply_click(judged), answer=answer)
+            with self.answerer.answering(interaction):  # its late picture waits for the answer
+                if isinstance(judged, Step):
+                    step = _click_answer(self.specs, table, judged, "", header, reader)
+                    guild_id = table.guild_id
+                    await self.answerer.edit_clicked(interaction, step, guild_id=guild_id, unchanged=True)
+                    return
+                apply = lambda t: t.clicks.apply_click(judged)  # noqa: E731 (judged narrowed here)
+                await self.pipeline.run(table, interaction, apply, answer=answer)
         except Exception as error:  # reported to the user; bugs logged
             await report_interaction_error(interaction, error, where="a game component")
 

@@ -16,6 +16,15 @@ click's answer waits so before it takes the interaction's guard (the click may b
 meanwhile); a DM edit by the courier (a prompt renewed or retired) waits so with the table's
 lock held, as it holds it for the edit itself: no longer than that one REST call, never for a
 drawing.
+
+A click on a message that is owed its late picture is on its way to an answer that edits that
+message anyway (:meth:`LatePictures.answering`, from the click's arrival to its answer): a picture
+drawn meanwhile waits for it, and the answer (a prompt shrunk to its line, a step shown with its
+picture if drawn) makes the late edit needless: it is not sent. So a late picture costs no REST
+call when the player clicks before the click's answer is sent (at a hundred busy tables a click
+may wait for its table and the database writer for a second), and the click's answer never waits
+for a late edit begun after the click came. A click refused (nothing answered there) lets the
+picture be edited in as before.
 """
 
 from __future__ import annotations
@@ -129,6 +138,13 @@ class LatePictures:
         """How many messages went out without their picture, late (for tests and benchmarks)."""
         self.edited_in = 0
         """How many late pictures were edited into their message, for tests and benchmarks."""
+        self._answering: dict[int, int] = {}
+        """Clicks on their way to an answer, by the clicked message's id (:meth:`answering`)."""
+        self._answered: dict[int, asyncio.Event] = {}
+        """Set when no click on the message is on its way any more."""
+        self.held_for_clicks = 0
+        """Late pictures drawn while a click on their message was on its way, for tests and
+        benchmarks (each an edit not sent when the click's answer edited the message)."""
 
     def owe(
         self,
@@ -167,6 +183,31 @@ class LatePictures:
         if sending is not None:
             await asyncio.wait({sending})  # (a cancelled caller is cancelled: wait() does not shield)
 
+    @contextlib.contextmanager
+    def answering(self, message_id: int) -> Iterator[None]:
+        """A click on ``message_id`` is on its way to its answer, which edits the message: a late
+        picture drawn meanwhile is not edited in before it, and not at all once the answer
+        edited the message (:meth:`edited`); if the click ends without editing it (refused),
+        the picture is edited in then."""
+        self._answering[message_id] = self._answering.get(message_id, 0) + 1
+        self._answered.setdefault(message_id, asyncio.Event()).clear()
+        try:
+            yield
+        finally:
+            left = self._answering[message_id] - 1
+            if left:
+                self._answering[message_id] = left
+            else:
+                del self._answering[message_id]
+                self._answered.pop(message_id).set()
+
+    async def _after_clicks(self, message_id: int) -> None:
+        """Wait until no click on ``message_id`` is on its way (:meth:`answering`)."""
+        answered = self._answered.get(message_id)
+        if answered is not None:
+            self.held_for_clicks += 1
+            await answered.wait()
+
     async def _edit_in(
         self,
         channel_id: int,
@@ -177,6 +218,7 @@ class LatePictures:
     ) -> None:
         try:
             picture = await drawing
+            await self._after_clicks(message_id)  # (cancelled if the click's answer edits it)
             # failed, the bot is closing, or the server turned pictures off: the message stays text
             if picture is None or self.closed or not self.painter.shows(guild_id):
                 return

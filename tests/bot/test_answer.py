@@ -234,3 +234,49 @@ async def test_a_click_is_deferred_at_once_when_the_writers_queue_outlasts_its_t
         assert seen == [False, True], "deferred with a free writer, or not at once behind a long queue"
     finally:
         await storage.close()
+
+
+async def test_a_click_is_not_deferred_when_the_table_only_waits_for_pictures_until_someone_queues() -> None:
+    """The table's lock is held while a change is shown, and a prompt shown waits for its
+    pictures only until a click queues (``watch_queue``): then it goes out at once and the lock
+    is let go, so the click is answered in time without a defer (one REST call less)."""
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    watching = asyncio.Event()
+
+    async def prompt_waiting_for_pictures() -> None:
+        async with table.lock:
+            with table.lock.watch_queue() as queued:
+                watching.set()
+                await asyncio.wait_for(queued, 5)  # the pictures' wait, ended by a click
+            await asyncio.sleep(0.02)  # the prompt sent
+
+    holder = asyncio.create_task(prompt_waiting_for_pictures())
+    await asyncio.wait_for(watching.wait(), 5)
+    assert table.lock.busy and table.lock.yields
+    click = FakeInteraction()
+    await asyncio.wait_for(hold(service, table, click, lambda: asyncio.sleep(0)), 5)
+    await asyncio.wait_for(holder, 5)
+    assert not click.response.deferred, "answered in time: no defer"
+
+
+async def test_a_click_behind_a_table_that_does_not_yield_is_deferred_at_once() -> None:
+    service = TableService(client=None)  # type: ignore[arg-type]
+    table = Table(1, 1)
+    held = asyncio.Event()
+    release = asyncio.Event()
+
+    async def slow_change() -> None:
+        async with table.lock:
+            held.set()
+            await release.wait()
+
+    holder = asyncio.create_task(slow_change())
+    await asyncio.wait_for(held.wait(), 5)
+    assert table.lock.busy and not table.lock.yields
+    click = FakeInteraction()
+    clicked = asyncio.create_task(hold(service, table, click, lambda: asyncio.sleep(0)))
+    await asyncio.sleep(0.05)
+    assert click.response.deferred, "deferred at once: the holder may take long"
+    release.set()
+    await asyncio.wait_for(asyncio.gather(holder, clicked), 5)

@@ -216,3 +216,45 @@ async def test_a_click_queued_for_the_table_ends_the_prompts_wait_for_its_pictur
     await _until(lambda: courier.late.edited_in == 1, "the late hand")
     pictures = sorted(_png(edit) or b"" for _, edit in client.edits[1:])
     assert pictures == [b"hand:blocked hand", b"table:blocked table"]
+
+
+async def _late_prompt(painter: Painter) -> tuple[FakeDiscord, Courier, int]:
+    """A prompt DMed in words, its hand late (the gate shut): the client, courier, message id."""
+    client, courier, table = _seated(painter)
+    await asyncio.wait_for(courier.dm(table, 0, prompt("blocked hand")), WAIT)
+    message_id = courier.book.of(table).prompts[0].message_id
+    assert courier.late.owes(message_id)
+    return client, courier, message_id
+
+
+async def test_a_late_hand_drawn_while_a_click_on_its_prompt_is_on_its_way_is_not_edited_in(
+    painter: Painter,
+) -> None:
+    """The click's answer edits the prompt anyway (shrunk to its line): a late picture drawn
+    while the click waits for its table is not sent before it, nor after it (one REST call
+    saved, and the answer does not wait for that edit)."""
+    client, courier, message_id = await _late_prompt(painter)
+    with courier.late.answering(message_id):  # the click came; it waits for its table
+        gated_art.GATE.set()
+        await _until(lambda: courier.late.held_for_clicks == 1, "the late hand drawn")
+        await asyncio.sleep(0.1)
+        assert client.edits == [], "not edited in while the click is on its way"
+        await asyncio.wait_for(courier.late.edited(message_id), WAIT)  # the click's answer edits it
+    await asyncio.sleep(0.1)
+    assert client.edits == [] and courier.late.edited_in == 0
+    assert not courier.late.owes(message_id)
+
+
+async def test_a_late_hand_held_for_a_refused_click_is_edited_in_after_it(painter: Painter) -> None:
+    """A click refused (its answer a private note, the prompt left as it is) lets the late
+    picture be edited into the prompt, which is still the one to click."""
+    client, courier, message_id = await _late_prompt(painter)
+    with courier.late.answering(message_id):
+        gated_art.GATE.set()
+        await _until(lambda: courier.late.held_for_clicks == 1, "the late hand drawn")
+        await asyncio.sleep(0.05)
+        assert client.edits == []
+    await _until(lambda: client.edits, "the late hand after the refused click")
+    ((edited, edit),) = client.edits
+    assert edited == message_id and set(edit) == {"attachments"} and _png(edit) == b"hand:blocked hand"
+    assert courier.late.edited_in == 1

@@ -8,6 +8,7 @@ The painter is starved by hand: Stick'em's hand and table pictures wait at a gat
 
 from __future__ import annotations
 
+import asyncio
 import io
 import threading
 from collections.abc import Sequence
@@ -23,7 +24,8 @@ from tabletop.catalog import DEFAULT_LANGUAGE
 from tabletop.pictures import Picture
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
-from tests.e2e.seat_helpers import running, seat_bot, slash, table_of
+from tests.e2e.game_harness import card_buttons
+from tests.e2e.seat_helpers import live_prompt, running, seat_bot, settle, slash, table_of
 
 WAIT = 30.0
 BOUND = 0.3
@@ -142,3 +144,72 @@ async def test_a_painter_that_keeps_up_sends_the_prompt_with_its_hand(
         assert [a.filename for a in prompt.attachments] == ["hand.png"]
         assert not prompt.history, "sent with its picture, not edited in later"
         assert service_for(bot).late_pictures.edited_in == 0
+
+
+async def test_a_click_on_a_prompt_whose_hand_is_late_is_answered_with_no_late_edit_before_it(
+    emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A card prompt goes out in words (its hand late); the player clicks a card while the table
+    is busy; the hand is drawn meanwhile. The click's answer shrinks the prompt to its line
+    anyway: the late hand is not edited in before it (no REST call for a picture nobody would
+    see), nor after it."""
+    gate = threading.Event()
+    gate.set()
+    _gated(monkeypatch, gate)
+    guild_id, channel, ann = _club(emulator)
+    bot = seat_bot(emulator, tmp_path, guild_id, delay=0.05)
+    try:
+        async with running(bot, emulator):
+            service = service_for(bot)
+            service.painter.wait = BOUND
+            await slash(emulator, ann, channel, "join", game="stickem")
+            await slash(emulator, ann, channel, "start", players=3, bot_level="normal", timer="off", rounds=1)
+            table = table_of(bot, channel)
+            misery = await emulator.driver.wait_until(
+                lambda: _first_prompt(emulator, ann), timeout=WAIT, what="the misery prompt"
+            )
+            card = misery.select().options[0].value
+            step = await (await emulator.driver.select(ann, misery, None, [card])).response()
+            assert step.message is not None
+            gate.clear()  # from here on the painter is starved
+            await (await emulator.driver.click(ann, step.message, f"Confirm {card}")).response()
+
+            def card_prompt() -> Message | None:
+                latest = live_prompt(emulator, ann)
+                return latest if latest is not None and latest.id != misery.id else None
+
+            prompt = await emulator.driver.wait_until(card_prompt, timeout=ARRIVES, what="the card prompt")
+            assert not prompt.attachments and service.late_pictures.owes(prompt.id)
+            assert await asyncio.wait_for(table.lock.acquire(), WAIT)  # the table is busy
+            try:
+                button = next(ident for ident, enabled in card_buttons(prompt) if enabled)
+                calls = len(emulator.rest_calls)
+                click = await emulator.driver.click(ann, prompt, str(button.card))
+                await emulator.driver.wait_until(
+                    lambda: table.lock.waiting or None, timeout=WAIT, what="the click queued for the table"
+                )
+                gate.set()  # the hand is drawn while the click waits
+                await emulator.driver.wait_until(
+                    lambda: service.late_pictures.held_for_clicks or prompt.attachments or None,
+                    timeout=WAIT,
+                    what="the late hand drawn",
+                )
+                await asyncio.sleep(0.2)
+                assert not prompt.attachments, "no late picture edited in while the click is on its way"
+            finally:
+                table.lock.release()
+            await click.response()  # (deferred: the table was busy)
+            played = f"You played **{button.card}**"
+            await emulator.driver.wait_until(
+                lambda: played in prompt.content or None, timeout=WAIT, what="the click's answer"
+            )
+            await settle(emulator, bot, channel)
+            assert not prompt.attachments
+            edits = [
+                call for call in emulator.rest_calls[calls:]
+                if call.method == "PATCH" and call.path.endswith(f"/messages/{prompt.id}")
+            ]
+            assert edits == [], "the prompt edited only by the click's answer"
+            assert service.late_pictures.edited_in == 0 and not service.late_pictures.owes(prompt.id)
+    finally:
+        gate.set()
