@@ -685,7 +685,12 @@ def print_shares(measured: dict[str, dict[str, Any]], order: tuple[str, str]) ->
         for name, r in ((name, measured[name]) for name in order)
     )
     busy = ", ".join(f"{measured[name]['machine_busy']:.0%}" for name in order)
-    print(f"  CPU in the window: {shares}; the machine's processors busy (all processes) {busy}")
+    pieces = ", ".join(f"{measured[name]['control'].median * 1e6:.0f}" for name in order)
+    print(
+        f"  CPU in the window: {shares}; the machine's processors busy (all processes) {busy}; "
+        f"before it, the fixed piece of work took {pieces} us of CPU (median; a slower machine, "
+        "a slower clock or a busier host reads higher)"
+    )
     suspects = []
     for name in order:
         r = measured[name]

@@ -13,7 +13,6 @@ import pytest
 from benchmarks import discord_load
 from benchmarks.side_by_side import Side
 
-
 OLD = Path("/tmp/old-tree")
 """The other checkout of the comparison (never run: the runs are replaced)."""
 
