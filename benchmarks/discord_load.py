@@ -4,7 +4,8 @@ emulated human and two computer players.
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
-[--images on|off|both] [--hand-every SECONDS] [--old-images default|same]``.
+[--images on|off|both] [--hand-every SECONDS] [--old-images default|same] [--concurrent]
+[--warm-up SECONDS]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -18,6 +19,18 @@ runs as if uvloop were not installed: asyncio's own loop) or ``=orjson`` (discor
 through the standard library). ``--images both`` does the same with this checkout's bot twice,
 its server's pictures on and off (``/settings images``, stored in the bot's fresh database
 before it starts), and prints the ratios on/off: what drawing and uploading the pictures costs.
+
+A comparison first runs an uncounted warm-up pair with a ``--warm-up`` seconds window (default
+10; 0: none): the first run of a harness can meet cold files, bytecode not yet compiled and the
+end of whatever ran before. ``--concurrent`` runs the two sides of each pair at the same time
+(``benchmarks/side_by_side.py``: each side a process of this script with its own emulator,
+humans, bot and database, the two windows opened together), so that both meet the same noise of
+a shared machine; the side started first alternates by pair (``benchmarks/pairing.py``). After
+each pair a line gives each side's CPU in cores (bot, workers, harness), how busy the machine's
+processors were, and what else it met (another ``discord_load.py`` running, pages the bot read
+from disk, bytecode its checkout compiled). The ratios come with their spread over the pairs;
+the same checkout on both sides (``--compare . --old-images same``) is an A/A check whose spread
+is the method's resolution.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
