@@ -713,6 +713,11 @@ def print_shares(measured: dict[str, dict[str, Any]], order: tuple[str, str]) ->
             suspects.append(f"{name}: the bot read {r['bot_major_faults']} pages from disk in the window")
         if r["bytecode_written"]:
             suspects.append(f"{name}: its checkout compiled {r['bytecode_written']} bytecode files")
+        if r["failed"] * 100 > r["interactions"]:
+            suspects.append(
+                f"{name}: {r['failed']} interactions failed (no answer within Discord's 3 s): its "
+                "p99 is that limit's, and this pair's tail ratios say nothing about the code"
+            )
     print("  " + ("; ".join(suspects) if suspects else "nothing else seen running or warming up"), flush=True)
 
 
