@@ -85,3 +85,23 @@ def test_comparison_sides() -> None:
     on, off = discord_load.comparison_sides(arguments(images="both", compare=None))
     assert (on.name, on.images, off.name, off.images) == ("on", True, "off", False)
     assert on.source == off.source == discord_load.REPO
+
+
+def side_figures(failed: int, interactions: int) -> dict[str, Any]:
+    """What :func:`discord_load.print_shares` reads of one side's run."""
+    return {
+        "side_cores": 0.5, "bot_cpu_share": 0.3, "workers_cpu_share": 0.1, "harness_cpu_share": 0.1,
+        "machine_busy": 0.6, "control": discord_load.HostInflation(10, 0.0001, 0.001, 0, 1.0),
+        "other_runs": [], "bot_major_faults": 0, "bytecode_written": 0,
+        "failed": failed, "interactions": interactions,
+    }
+
+
+def test_a_pair_with_failed_interactions_says_its_tails_mean_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    discord_load.print_shares({"new": side_figures(0, 1000), "old": side_figures(0, 1000)}, ("new", "old"))
+    assert "nothing else seen" in capsys.readouterr().out
+    discord_load.print_shares({"new": side_figures(0, 1000), "old": side_figures(11, 1000)}, ("new", "old"))
+    out = capsys.readouterr().out
+    assert "old: 11 interactions failed" in out and "new:" not in out.split("\n", 1)[1]
