@@ -4,7 +4,8 @@ emulated human and two computer players.
 Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 100 1000]
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
-[--images on|off|both] [--hand-every SECONDS] [--old-images default|same]``.
+[--images on|off|both] [--hand-every SECONDS] [--old-images default|same] [--concurrent]
+[--warm-up SECONDS]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -18,6 +19,18 @@ runs as if uvloop were not installed: asyncio's own loop) or ``=orjson`` (discor
 through the standard library). ``--images both`` does the same with this checkout's bot twice,
 its server's pictures on and off (``/settings images``, stored in the bot's fresh database
 before it starts), and prints the ratios on/off: what drawing and uploading the pictures costs.
+
+A comparison first runs an uncounted warm-up pair with a ``--warm-up`` seconds window (default
+10; 0: none): the first run of a harness can meet cold files, bytecode not yet compiled and the
+end of whatever ran before. ``--concurrent`` runs the two sides of each pair at the same time
+(``benchmarks/side_by_side.py``: each side a process of this script with its own emulator,
+humans, bot and database, the two windows opened together), so that both meet the same noise of
+a shared machine; the side started first alternates by pair (``benchmarks/pairing.py``). After
+each pair a line gives each side's CPU in cores (bot, workers, harness), how busy the machine's
+processors were, and what else it met (another ``discord_load.py`` running, pages the bot read
+from disk, bytecode its checkout compiled). The ratios come with their spread over the pairs;
+the same checkout on both sides (``--compare . --old-images same``) is an A/A check whose spread
+is the method's resolution.
 
 For each N the bot runs as ``python -m bot`` in its own process (as in production; SQLite in a
 temporary folder, or a fresh PostgreSQL database on the server named by
@@ -80,7 +93,7 @@ import time
 from collections import Counter
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -89,8 +102,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.bot_probe import SLOW, percentile
 from benchmarks.bot_setup import emulated_bot
 from benchmarks.interaction_journeys import Journeys, print_journeys
+from benchmarks.machine_state import busy_share, bytecode_files, cpu_times, major_faults, other_load_runs
+from benchmarks.pairing import Ratios, plan, ratio_of, ratios
 from benchmarks.rest_kinds import Reuploads
 from benchmarks.rest_kinds import kinds as rest_kinds
+from benchmarks.side_by_side import FileBarrier, Side, run_together
 from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
@@ -294,9 +310,16 @@ async def run(
     extra_env: dict[str, str] | None = None,
     *,
     images: bool = True,
+    seconds: float | None = None,
+    barrier: FileBarrier | None = None,
 ) -> dict[str, Any]:
-    """Measure ``count`` tables for ``args.seconds`` with the bot of the checkout ``source``
-    (``extra_env``: more environment variables for it; pictures ``images`` on or off)."""
+    """Measure ``count`` tables for ``seconds`` (by default ``args.seconds``) with the bot of
+    the checkout ``source`` (``extra_env``: more environment variables for it; pictures
+    ``images`` on or off). With a ``barrier`` the window opens once the other side of a
+    side-by-side comparison has opened its tables too."""
+    window_seconds = args.seconds if seconds is None else seconds
+    others = other_load_runs()
+    bytecode_before = bytecode_files(source)
     idle_lag = await idle_noise()
     control = host_inflation()
     journeys = Journeys()
@@ -333,6 +356,8 @@ async def run(
                     open_time = time.perf_counter() - opened
                     opened_rss = bot.rss()
                     opened_figures = await bot.report()
+                    if barrier is not None:
+                        await barrier.meet()
 
                     harness = LoopLagProbe()
                     latencies = Latencies()
@@ -351,6 +376,8 @@ async def run(
                     journeys.clear()
                     cpu_before = bot.cpu()
                     stolen = steal_ms()
+                    machine_before = cpu_times()
+                    majors_before = major_faults(bot.process.process.pid)
                     harness.start()
                     harness_cpu = time.process_time()
                     workers_before = children_cpu(bot.process.process.pid)
@@ -367,7 +394,7 @@ async def run(
                             )
                             for t in tables
                         ]
-                    await asyncio.sleep(args.seconds)
+                    await asyncio.sleep(window_seconds)
                     stop.set()
                     await asyncio.gather(*humans)  # no interaction waits while the probe reports
                     played_rss = bot.rss()
@@ -375,6 +402,8 @@ async def run(
                     window = await bot.report()
                     workers_cpu = spent_since(bot.process.process.pid, workers_before)
                     stolen = steal_ms() - stolen
+                    machine_busy = busy_share(machine_before, cpu_times())
+                    majors = major_faults(bot.process.process.pid) - majors_before
                     harness_cpu = time.process_time() - harness_cpu
                     calls = len(emu.rest_calls) - calls_before
                     calls_by_route = Counter(call.key for call in emu.rest_calls[calls_before:])
@@ -441,6 +470,12 @@ async def run(
             "host_expected": control.over_slow / control.seconds * window["main_cpu_seconds"],
             "harness_lag_ms": harness.max_lag * 1000,
             "harness_cpu_share": harness_cpu / window["seconds"],
+            "workers_cpu_share": workers_cpu / window["seconds"],
+            "side_cores": (window["cpu_seconds"] + workers_cpu + harness_cpu) / window["seconds"],
+            "machine_busy": machine_busy,
+            "bot_major_faults": majors,
+            "other_runs": others,
+            "bytecode_written": bytecode_files(source) - bytecode_before,
             "cards": cards,
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
@@ -537,7 +572,21 @@ def main() -> None:
         "--old-env", nargs="+", default=[], metavar="NAME=VALUE",
         help="environment variables for the old bot only (with --compare)",
     )
+    parser.add_argument(
+        "--concurrent", action="store_true",
+        help="with --compare or --images both: run the two sides of each pair at the same time, "
+        "each with its own emulator, humans, bot and database, their windows opened together",
+    )
+    parser.add_argument(
+        "--warm-up", type=float, default=10.0, metavar="SECONDS",
+        help="with --compare or --images both: a first pair of this window, not counted (cold "
+        "files, bytecode, the harness's first run); 0: none",
+    )
+    parser.add_argument("--side-spec", help=argparse.SUPPRESS)  # one side of --concurrent
     args = parser.parse_args()
+    if args.side_spec:
+        run_side(args)
+        return
     header = (
         "| tables | open (s) | interactions | median ms | p99 ms | max ms | in the bot: median ms "
         "| p99 ms | max ms | loop lag max ms "
@@ -552,52 +601,134 @@ def main() -> None:
         f"database={args.database} window={args.seconds} s images={args.images}"
         + (f" hand-every={args.hand_every} s" if args.hand_every else "")
         + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
+        + (f" pairs={args.pairs} warm-up={args.warm_up:g} s" if args.compare or args.images == "both" else "")
+        + (" concurrent" if args.concurrent else "")
     )
     print(header)
     print("|" + " --- |" * (header.count("|") - 1))
     for count in args.tables:
-        if args.images == "both":
-            compare_images(count, args)
-            continue
-        if args.compare is None:
+        if args.compare is None and args.images != "both":
             print_row(asyncio.run(run(count, args, images=args.images == "on")), args)
             continue
-        old_source = Path(args.compare).resolve()
-        old_env = dict(item.partition("=")[::2] for item in args.old_env)
-        pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
-        for index in range(args.pairs):
-            order = ("new", "old") if index % 2 == 0 else ("old", "new")
-            measured = {}
-            for which in order:
-                # this checkout's bot with the pictures --images says; the other checkout's as it
-                # comes (its database is its own to make: a release before pictures had none)
-                if which == "new":
-                    measured[which] = asyncio.run(run(count, args, images=args.images == "on"))
-                elif args.old_images == "same":
-                    measured[which] = asyncio.run(
-                        run(count, args, old_source, old_env, images=args.images == "on")
-                    )
-                else:
-                    measured[which] = asyncio.run(run(count, args, old_source, old_env))
-                print(f"{which}:", end=" ")
-                print_row(measured[which], args)
-            pairs.append((measured["new"], measured["old"]))
-        print_ratios(count, pairs)
+        compare(count, args)
 
 
-def compare_images(count: int, args: argparse.Namespace) -> None:
-    """``count`` tables with pictures on and off, ``args.pairs`` times in alternating order;
-    the ratios on/off of the medians."""
+def comparison_sides(args: argparse.Namespace) -> tuple[Side, Side]:
+    """The two sides ``args`` asks to compare: this checkout's bot with pictures on and off
+    (``--images both``), or this checkout's bot and the bot of ``--compare`` (with ``--old-env``;
+    its pictures as it makes them, or as ``--images`` says with ``--old-images same``: a release
+    before pictures had no setting, so its database is its own to make)."""
+    if args.images == "both":
+        return Side("on", REPO, {}, True), Side("off", REPO, {}, False)
+    images = args.images == "on"
+    old_env = dict(item.partition("=")[::2] for item in args.old_env)
+    old_images = images if args.old_images == "same" else True
+    return Side("new", REPO, {}, images), Side("old", Path(args.compare).resolve(), old_env, old_images)
+
+
+def compare(count: int, args: argparse.Namespace) -> None:
+    """``count`` tables on both sides of the comparison, ``args.pairs`` counted pairs after an
+    uncounted warm-up pair of ``args.warm_up`` seconds (none if 0), which side first alternating
+    by pair; one after the other, or at the same time (``--concurrent``); each run's row, and
+    per figure each pair's ratio and the median of the ratios."""
+    first, second = comparison_sides(args)
+    by_name = {first.name: first, second.name: second}
+    mode = "at the same time" if args.concurrent else "one after the other"
+    same = first.source == second.source and first.env == second.env and first.images == second.images
+    aa = "; the same bot on both sides: an A/A check, its spread is the method's resolution"
+    print(
+        f"{count} tables, {first.name} against {second.name} {mode}: {args.pairs} counted pair(s)"
+        + (f" after a warm-up pair of {args.warm_up:g} s, not counted" if args.warm_up else ", no warm-up")
+        + (aa if same else ""),
+        flush=True,
+    )
     pairs: list[tuple[dict[str, Any], dict[str, Any]]] = []
-    for index in range(args.pairs):
-        order = ("on", "off") if index % 2 == 0 else ("off", "on")
-        measured = {}
-        for which in order:
-            measured[which] = asyncio.run(run(count, args, images=which == "on"))
-            print(f"images {which}:", end=" ")
-            print_row(measured[which], args)
-        pairs.append((measured["on"], measured["off"]))
-    print_ratios(count, pairs, ("on", "off"))
+    for step in plan(args.pairs, (first.name, second.name), warm_up=args.warm_up > 0):
+        seconds = args.seconds if step.counted else args.warm_up
+        sides = [by_name[name] for name in step.order]
+        if args.concurrent:
+            measured = asyncio.run(run_together(sides, side_arguments(count, args, seconds)))
+            for figures in measured.values():
+                figures["control"] = HostInflation(**figures["control"])
+        else:
+            measured = {
+                side.name: asyncio.run(
+                    run(count, args, side.source, side.env, images=side.images, seconds=seconds)
+                )
+                for side in sides
+            }
+        label = "warm-up, not counted" if step.pair is None else f"pair {step.pair + 1}"
+        for side in sides:
+            print(f"{side.name} ({label}, {'started first' if side is sides[0] else 'second'}):", end=" ")
+            print_row(measured[side.name], args)
+        print_shares(measured, step.order)
+        if step.counted:
+            pairs.append((measured[first.name], measured[second.name]))
+    print_ratios(count, pairs, (first.name, second.name))
+
+
+def side_arguments(count: int, args: argparse.Namespace, seconds: float) -> list[str]:
+    """The command line of one side of a side-by-side pair: the same load as this run's."""
+    arguments = [
+        "--tables", str(count), "--seconds", str(seconds), "--level", args.level,
+        "--delay", str(args.delay), "--think", str(args.think), "--workers", str(args.workers),
+        "--database", args.database,
+    ]
+    if args.hand_every:
+        arguments += ["--hand-every", str(args.hand_every)]
+    if args.stages:
+        arguments.append("--stages")
+    if args.keep_logs:
+        arguments += ["--keep-logs", args.keep_logs]
+    return arguments
+
+
+def run_side(args: argparse.Namespace) -> None:
+    """One side of a side-by-side pair (``--side-spec``, started by :mod:`benchmarks.side_by_side`):
+    measure, meeting the other side at the barrier before the window, and write the figures."""
+    spec = json.loads(args.side_spec)
+    figures = asyncio.run(
+        run(
+            args.tables[0], args, Path(spec["source"]), spec["env"], images=spec["images"],
+            barrier=FileBarrier(Path(spec["ready"]), Path(spec["go"])),
+        )
+    )
+    figures["control"] = asdict(figures["control"])
+    Path(spec["out"]).write_text(json.dumps(figures))
+
+
+def print_shares(measured: dict[str, dict[str, Any]], order: tuple[str, str]) -> None:
+    """What each side took of the machine in its window (the bot, its workers, its harness: the
+    emulator and the humans; in cores), how busy the whole machine was, and what else might have
+    disturbed the run (another load benchmark running, the bot reading files from disk, a
+    checkout compiling its bytecode)."""
+    shares = "; ".join(
+        f"{name} {r['side_cores']:.2f} cores (bot {r['bot_cpu_share']:.2f}, "
+        f"workers {r['workers_cpu_share']:.2f}, harness {r['harness_cpu_share']:.2f})"
+        for name, r in ((name, measured[name]) for name in order)
+    )
+    busy = ", ".join(f"{measured[name]['machine_busy']:.0%}" for name in order)
+    pieces = ", ".join(f"{measured[name]['control'].median * 1e6:.0f}" for name in order)
+    print(
+        f"  CPU in the window: {shares}; the machine's processors busy (all processes) {busy}; "
+        f"before it, the fixed piece of work took {pieces} us of CPU (median; a slower machine, "
+        "a slower clock or a busier host reads higher)"
+    )
+    suspects = []
+    for name in order:
+        r = measured[name]
+        if r["other_runs"]:
+            suspects.append(f"{name}: another discord_load.py was running (pids {r['other_runs']})")
+        if r["bot_major_faults"]:
+            suspects.append(f"{name}: the bot read {r['bot_major_faults']} pages from disk in the window")
+        if r["bytecode_written"]:
+            suspects.append(f"{name}: its checkout compiled {r['bytecode_written']} bytecode files")
+        if r["failed"] * 100 > r["interactions"]:
+            suspects.append(
+                f"{name}: {r['failed']} interactions failed (no answer within Discord's 3 s): its "
+                "p99 is that limit's, and this pair's tail ratios say nothing about the code"
+            )
+    print("  " + ("; ".join(suspects) if suspects else "nothing else seen running or warming up"), flush=True)
 
 
 def gateway_events(emu: Emulator, frames_before: dict[str, int]) -> Counter[str]:
@@ -667,25 +798,18 @@ RATIOS = (
 def print_ratios(
     count: int, pairs: list[tuple[dict[str, Any], dict[str, Any]]], names: tuple[str, str] = ("new", "old")
 ) -> None:
-    """Each figure new/old (or ``names``): every pair's own ratio (the two runs of a pair ran
-    one after the other, so a disturbed machine tends to touch both), the median of those
-    ratios, and the ratio of the medians of each side; all pairs are shown, none left out."""
+    """Each figure ``names[0]``/``names[1]``: every pair's own ratio (the two runs of a pair met
+    the same machine, at the same time or one after the other), the median of those ratios, the
+    spread of the ratios, and the ratio of the medians of each side; all pairs are shown, none
+    left out."""
     print(f"{names[0]}/{names[1]} at {count} tables, {len(pairs)} pair(s): each pair, the median of the "
-          "pairs' ratios, the ratio of the medians")
+          "pairs' ratios (their lowest-highest), the ratio of the medians")
     for key, name in RATIOS:
         news = [pair[0][key] for pair in pairs]
         olds = [pair[1][key] for pair in pairs]
         if not any(news) and not any(olds):
             continue  # not measured in this run (no pictures)
-        ratios = [ratio_of(new, old) for new, old in zip(news, olds, strict=True)]
-        shown = ", ".join(
-            f"{new:.2f}/{old:.2f} = {r:.2f}x" for new, old, r in zip(news, olds, ratios, strict=True)
-        )
-        new, old = statistics.median(news), statistics.median(olds)
-        print(
-            f"  {name}: {shown}; median of the ratios {statistics.median(ratios):.2f}x; "
-            f"medians {new:.2f} / {old:.2f} = {ratio_of(new, old):.2f}x"
-        )
+        print(f"  {name}: {ratio_line(ratios(news, olds))}")
     print_stage_ratios(pairs, names)
     failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
     print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}")
@@ -693,9 +817,18 @@ def print_ratios(
     print(f"  load average (1 min) at the end of each window ({names[0]}, {names[1]}): {loads}", flush=True)
 
 
-def ratio_of(new: float, old: float) -> float:
-    """``new / old``, NaN when ``old`` is 0 or either is NaN."""
-    return new / old if old and old == old and new == new else float("nan")
+def ratio_line(figure: Ratios) -> str:
+    """A figure's pairs, ratios, median of the ratios, their spread and the ratio of the medians."""
+    shown = ", ".join(
+        f"{first:.2f}/{second:.2f} = {r:.2f}x"
+        for first, second, r in zip(figure.firsts, figure.seconds, figure.ratios, strict=True)
+    )
+    low, high = figure.spread
+    return (
+        f"{shown}; median of the ratios {figure.median_of_ratios:.2f}x ({low:.2f}-{high:.2f}x); "
+        f"medians {statistics.median(figure.firsts):.2f} / {statistics.median(figure.seconds):.2f} "
+        f"= {figure.ratio_of_medians:.2f}x"
+    )
 
 
 def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
