@@ -17,7 +17,11 @@ in the same turn, so an opponent that was one card short never gets the turn it 
 :data:`HOLDING_PLAYERS` seats: with four players holding back measured worse):
 
 - another seat has completed its stick this round (it may go out next turn);
-- the round can end the game (a tie goes to the seat that completed its last stick first);
+- the round can end the game and the seat is level or ahead: its completion then ends the game
+  in its favour (a tie goes to the seat that completed its last stick first), so it lays down
+  at once. A seat that *trails* in such a round goes on holding: the other seat completing its
+  stick ends the game against it whatever it does, so its only way on is to go out before that
+  happens, and laying down without going out would hand the other seat the turns it lacks;
 - the stock is low (a rebuilt stock that runs dry ends the round with nobody out);
 - the lay-down leaves at most one card, which the turn's discard then takes: it goes out now.
 
@@ -129,7 +133,8 @@ def lay_down_now(view: View, hand: Sequence[Card], plays: Sequence[MeldPlay]) ->
         return True
     if any(not view.has_stick[seat] for seat in range(view.players) if seat != me):
         return True
-    if stakes(view).deciding or view.stock_size <= LOW_STOCK * view.players:
+    standing = stakes(view)
+    if (standing.deciding and standing.lead >= 0) or view.stock_size <= LOW_STOCK * view.players:
         return True
     return len(leftover(me, hand, view.melds, plays)) <= 1
 

@@ -8,7 +8,7 @@ from stickgame import STICKS, Discard, DrawDiscard, DrawStock, Game, LayDown, ma
 from stickgame.ai import make_player
 from stickgame.ai.going_out import leftover
 from stickgame.solver import find_completion
-from stickgame.views import TableMeld
+from stickgame.views import Completion, TableMeld
 
 from .helpers import cards, rig
 
@@ -27,6 +27,14 @@ def _held(rest: str, *, phase: str = "play", discard: str = "QC", theirs_done: b
     )
     if theirs_done:
         game._sticks[1] = None
+    return game
+
+
+def _standing(game: Game, mine: int, theirs: int) -> Game:
+    """``game`` with ``mine`` completed sticks for seat 0 and ``theirs`` for seat 1."""
+    earlier = Completion(STICKS[2], 1, 1)
+    game._completed[0] = [earlier] * mine
+    game._completed[1] = [earlier] * theirs
     return game
 
 
@@ -87,3 +95,21 @@ def test_hard_lays_down_at_once_at_a_table_of_four() -> None:
         sticks={0: RUN_OF_4_AND_A_SET},
     )
     assert isinstance(_act(game), LayDown)
+
+
+def test_hard_trailing_in_the_deciding_round_holds_its_stick_until_it_can_go_out() -> None:
+    # seat 1 (six sticks) ends the game by completing its own: laying down now would give it
+    # the turns hard needs to go out; only going out before it completes saves the game
+    action = _act(_standing(_held("KD KS 3D"), 5, 6))
+    assert isinstance(action, Discard)
+    assert action.card.code in {"KD", "KS", "3D"}
+
+
+def test_hard_trailing_in_the_deciding_round_lays_down_and_goes_out_when_it_can() -> None:
+    assert isinstance(_act(_standing(_held("3D"), 5, 6)), LayDown)
+
+
+def test_hard_level_or_ahead_in_the_deciding_round_lays_down_at_once() -> None:
+    # its completion ends the game in its favour (a tie goes to the first to complete)
+    assert isinstance(_act(_standing(_held("KD KS 3D"), 6, 6)), LayDown)
+    assert isinstance(_act(_standing(_held("KD KS 3D"), 6, 4)), LayDown)
