@@ -1,0 +1,102 @@
+"""The overload signal (host/overload.py): one late figure marks the process behind, and it is
+back to normal only after a calm time without figures over the lower level (hysteresis)."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.overload import CALM_FOR, ENTER_AT, LEAVE_AT, Overload
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def test_a_process_that_keeps_up_is_not_behind(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    for _ in range(50):
+        overload.observe(ENTER_AT * 0.9)  # late, but under the level that marks it behind
+        clock.now += 0.1
+    assert not overload.behind and overload.episodes == 0
+
+
+def test_one_figure_over_the_level_marks_it_behind_at_once(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    overload.observe(ENTER_AT)
+    assert overload.behind and overload.episodes == 1
+
+
+def test_it_comes_back_after_the_calm_time_on_its_own(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    overload.observe(2.0)
+    clock.now += CALM_FOR - 0.01
+    assert overload.behind  # not calm long enough
+    clock.now += 0.02
+    assert not overload.behind  # no figure needed: the time alone ends it
+
+
+def test_figures_between_the_two_levels_keep_it_behind(clock: FakeClock) -> None:
+    """Hysteresis: while behind, a figure under the entering level but over the leaving one
+    restarts the calm time; a process hovering just under its limit does not flap."""
+    overload = Overload(clock)
+    overload.observe(2.0)
+    for _ in range(100):  # 30 s of figures between the levels
+        clock.now += 0.3
+        overload.observe((LEAVE_AT + ENTER_AT) / 2)
+        assert overload.behind
+    clock.now += CALM_FOR
+    assert not overload.behind
+    assert overload.episodes == 1
+
+
+def test_figures_between_the_levels_do_not_mark_a_normal_process_behind(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    for _ in range(100):
+        clock.now += 0.3
+        overload.observe((LEAVE_AT + ENTER_AT) / 2)
+    assert not overload.behind
+
+
+def test_calm_figures_let_it_come_back(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    overload.observe(5.0)
+    for _ in range(int(CALM_FOR / 0.5) + 1):
+        clock.now += 0.5
+        overload.observe(LEAVE_AT * 0.5)
+    assert not overload.behind
+
+
+def test_no_flapping_under_a_load_that_spikes_now_and_then(clock: FakeClock) -> None:
+    """A spike every 5 s keeps the process behind throughout: one episode, not one per spike."""
+    overload = Overload(clock)
+    states = []
+    for step in range(600):  # 60 s, a figure every 0.1 s
+        clock.now += 0.1
+        overload.observe(1.5 if step % 50 == 0 else 0.05)
+        states.append(overload.behind)
+    assert all(states) and overload.episodes == 1
+
+
+def test_a_new_episode_after_coming_back(clock: FakeClock) -> None:
+    overload = Overload(clock)
+    overload.observe(1.5)
+    clock.now += CALM_FOR + 1
+    assert not overload.behind
+    overload.observe(1.5)
+    assert overload.behind and overload.episodes == 2
+
+
+def test_levels_in_the_wrong_order_are_refused() -> None:
+    with pytest.raises(ValueError):
+        Overload(enter_at=0.5, leave_at=1.0)
