@@ -66,6 +66,9 @@ class Overload:
         """The clock's time of the last figure of :attr:`leave_at` or more while behind."""
         self.episodes = 0
         """How many times the process was marked behind (for tests, benchmarks and the log)."""
+        self.dropped = 0
+        """Requests dropped unanswered while behind, expired before they were read (the bot's
+        interactions: see :mod:`bot.runtime.arrivals`)."""
 
     def observe(self, late: float) -> None:
         """Take one figure: seconds a player's answer is late by, as just measured."""
