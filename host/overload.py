@@ -14,11 +14,12 @@ when the process reads it (its gateway read late: the queue a busy bot builds be
 and how long a player's write asking now would wait for the database writer. Each is fed to
 :meth:`Overload.observe` as it is measured.
 
-**Hysteresis.** One figure of :data:`ENTER_AT` seconds or more marks the process behind at once
-(a click late by that much is at risk); it is back to normal only once no figure of
-:data:`LEAVE_AT` or more came for :data:`CALM_FOR` seconds. The two levels and the calm time keep
-the state from flapping: a process just under its limit stays behind until it has plainly caught
-up, and a process marked behind stays so at least :data:`CALM_FOR` seconds.
+**Hysteresis.** :data:`ENTER_COUNT` figures of :data:`ENTER_AT` seconds or more within
+:data:`ENTER_WINDOW` seconds mark the process behind (clicks late by that much are at risk; one
+lone spike, a collection or a moment of a busy host, does not); it is back to normal only once no
+figure of :data:`LEAVE_AT` or more came for :data:`CALM_FOR` seconds. The two levels and the calm
+time keep the state from flapping: a process just under its limit stays behind until it has
+plainly caught up, and a process marked behind stays so at least :data:`CALM_FOR` seconds.
 
 The clock is injectable (a fake one in tests); no figure, no task: it is fed by whoever measures.
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import deque
 from collections.abc import Callable
 
 log = logging.getLogger(__name__)
@@ -35,6 +37,13 @@ ENTER_AT = 1.0
 """Seconds late (loop lag, an interaction's age when read, the writer's expected wait) that mark
 the process behind: a third of Discord's 3 seconds gone before the answer has even begun. A bot
 that keeps up reads its interactions within tens of milliseconds (docs/benchmarks.md)."""
+
+ENTER_COUNT = 3
+"""How many figures of :data:`ENTER_AT` or more, within :data:`ENTER_WINDOW`, mark the process
+behind: at saturation every click comes late, so three come within a moment."""
+
+ENTER_WINDOW = 5.0
+"""Seconds within which :data:`ENTER_COUNT` late figures mark the process behind."""
 
 LEAVE_AT = 0.25
 """Seconds late that still count as behind while the process is marked so: it is back to normal
@@ -52,6 +61,8 @@ class Overload:
         clock: Callable[[], float] = time.monotonic,
         *,
         enter_at: float = ENTER_AT,
+        enter_count: int = ENTER_COUNT,
+        enter_window: float = ENTER_WINDOW,
         leave_at: float = LEAVE_AT,
         calm_for: float = CALM_FOR,
     ) -> None:
@@ -59,6 +70,9 @@ class Overload:
             raise ValueError(f"leave_at ({leave_at}) must be between 0 and enter_at ({enter_at})")
         self.clock = clock
         self.enter_at = enter_at
+        self.enter_window = enter_window
+        self._late: deque[float] = deque(maxlen=max(1, enter_count))
+        """The clock's times of the last figures of :attr:`enter_at` or more while not behind."""
         self.leave_at = leave_at
         self.calm_for = calm_for
         self._behind = False
@@ -74,6 +88,10 @@ class Overload:
         """Take one figure: seconds a player's answer is late by, as just measured."""
         now = self.clock()
         if late >= self.enter_at and not self._is_behind(now):
+            self._late.append(now)
+            if len(self._late) < (self._late.maxlen or 1) or now - self._late[0] > self.enter_window:
+                return
+            self._late.clear()
             self._behind = True
             self.episodes += 1
             log.warning(

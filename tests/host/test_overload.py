@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.overload import CALM_FOR, ENTER_AT, LEAVE_AT, Overload
+from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_WINDOW, LEAVE_AT, Overload
 
 
 class FakeClock:
@@ -31,15 +31,34 @@ def test_a_process_that_keeps_up_is_not_behind(clock: FakeClock) -> None:
     assert not overload.behind and overload.episodes == 0
 
 
-def test_one_figure_over_the_level_marks_it_behind_at_once(clock: FakeClock) -> None:
+def mark_behind(overload: Overload, late: float = 2.0) -> None:
+    """Feed ``overload`` enough late figures at once to mark it behind."""
+    for _ in range(ENTER_COUNT):
+        overload.observe(late)
+
+
+def test_a_few_figures_over_the_level_mark_it_behind_at_once(clock: FakeClock) -> None:
     overload = Overload(clock)
+    for _ in range(ENTER_COUNT - 1):
+        overload.observe(ENTER_AT)
+        assert not overload.behind, "fewer late figures than needed"
+    clock.now += ENTER_WINDOW / 2
     overload.observe(ENTER_AT)
     assert overload.behind and overload.episodes == 1
 
 
+def test_lone_spikes_do_not_mark_it_behind(clock: FakeClock) -> None:
+    """A collection or a moment of a busy host now and then: a spike per window is not enough."""
+    overload = Overload(clock)
+    for _ in range(20):
+        overload.observe(ENTER_AT * 3)
+        clock.now += ENTER_WINDOW / (ENTER_COUNT - 1) + 0.01
+    assert not overload.behind and overload.episodes == 0
+
+
 def test_it_comes_back_after_the_calm_time_on_its_own(clock: FakeClock) -> None:
     overload = Overload(clock)
-    overload.observe(2.0)
+    mark_behind(overload)
     clock.now += CALM_FOR - 0.01
     assert overload.behind  # not calm long enough
     clock.now += 0.02
@@ -50,7 +69,7 @@ def test_figures_between_the_two_levels_keep_it_behind(clock: FakeClock) -> None
     """Hysteresis: while behind, a figure under the entering level but over the leaving one
     restarts the calm time; a process hovering just under its limit does not flap."""
     overload = Overload(clock)
-    overload.observe(2.0)
+    mark_behind(overload)
     for _ in range(100):  # 30 s of figures between the levels
         clock.now += 0.3
         overload.observe((LEAVE_AT + ENTER_AT) / 2)
@@ -70,7 +89,7 @@ def test_figures_between_the_levels_do_not_mark_a_normal_process_behind(clock: F
 
 def test_calm_figures_let_it_come_back(clock: FakeClock) -> None:
     overload = Overload(clock)
-    overload.observe(5.0)
+    mark_behind(overload, 5.0)
     for _ in range(int(CALM_FOR / 0.5) + 1):
         clock.now += 0.5
         overload.observe(LEAVE_AT * 0.5)
@@ -80,6 +99,7 @@ def test_calm_figures_let_it_come_back(clock: FakeClock) -> None:
 def test_no_flapping_under_a_load_that_spikes_now_and_then(clock: FakeClock) -> None:
     """A spike every 5 s keeps the process behind throughout: one episode, not one per spike."""
     overload = Overload(clock)
+    mark_behind(overload)
     states = []
     for step in range(600):  # 60 s, a figure every 0.1 s
         clock.now += 0.1
@@ -90,10 +110,10 @@ def test_no_flapping_under_a_load_that_spikes_now_and_then(clock: FakeClock) -> 
 
 def test_a_new_episode_after_coming_back(clock: FakeClock) -> None:
     overload = Overload(clock)
-    overload.observe(1.5)
+    mark_behind(overload, 1.5)
     clock.now += CALM_FOR + 1
     assert not overload.behind
-    overload.observe(1.5)
+    mark_behind(overload, 1.5)
     assert overload.behind and overload.episodes == 2
 
 
