@@ -104,3 +104,23 @@ async def test_behind_a_click_read_after_it_expired_is_dropped_unanswered(
         await h.answer(emulator.driver.click(h.users[seat], message, str(card)))  # raises if not answered
         h.shadow.play(seat, card)
         assert bot_actions(h) == before + 1
+
+
+async def test_commands_read_late_mark_the_bot_behind_by_their_age(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The real figures: a few commands that waited over a second before the bot read them (its
+    gateway behind) mark it behind, and a new table is refused; answered all the same."""
+    async with table_game(emulator, tmp_path, 3) as h:
+        await to_tricks(h, rounds=1)
+        overload = service_for(h.bot).registry.overload
+        assert not overload.behind
+        emulator.interactions.delivery_delay = ENTER_AT + 0.2
+        for seat in range(ENTER_COUNT):
+            answer = await h.slash(h.users[seat], "hand")  # raises if not answered in time
+            assert answer.ephemeral
+        emulator.interactions.delivery_delay = 0.0
+        assert overload.behind and overload.episodes == 1
+        other = emulator.add_text_channel(h.channel_guild(), "second-table")
+        refused = await h.answer(emulator.driver.slash(h.users[0], other, "join"))
+        assert refused.content == text("busy.new_table", language="en"), refused.content
