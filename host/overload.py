@@ -15,11 +15,13 @@ and how long a player's write asking now would wait for the database writer. Eac
 :meth:`Overload.observe` as it is measured.
 
 **Hysteresis.** :data:`ENTER_COUNT` figures of :data:`ENTER_AT` seconds or more within
-:data:`ENTER_WINDOW` seconds mark the process behind (clicks late by that much are at risk; one
-lone spike, a collection or a moment of a busy host, does not); it is back to normal only once no
-figure of :data:`LEAVE_AT` or more came for :data:`CALM_FOR` seconds. The two levels and the calm
-time keep the state from flapping: a process just under its limit stays behind until it has
-plainly caught up, and a process marked behind stays so at least :data:`CALM_FOR` seconds.
+:data:`ENTER_WINDOW` seconds, at least :data:`ENTER_SPACING` apart, mark the process behind
+(clicks late by that much are at risk; one lone spike, a collection or a moment of a busy host,
+does not, however many clicks it held back: they are all read late at the same moment); it is
+back to normal only once no figure of :data:`LEAVE_AT` or more came for :data:`CALM_FOR` seconds.
+The two levels and the calm time keep the state from flapping: a process just under its limit
+stays behind until it has plainly caught up, and a process marked behind stays so at least
+:data:`CALM_FOR` seconds.
 
 The clock is injectable (a fake one in tests); no figure, no task: it is fed by whoever measures.
 """
@@ -42,6 +44,11 @@ ENTER_COUNT = 3
 """How many figures of :data:`ENTER_AT` or more, within :data:`ENTER_WINDOW`, mark the process
 behind: at saturation every click comes late, so three come within a moment."""
 
+ENTER_SPACING = 0.5
+"""Seconds within which late figures count as one: one pause of the loop is read late by the
+probe and by every interaction it held back at the same moment, and is one spike, not many. A
+process behind comes late again and again (the probe alone every 0.25 s plus its lag)."""
+
 ENTER_WINDOW = 5.0
 """Seconds within which :data:`ENTER_COUNT` late figures mark the process behind."""
 
@@ -63,6 +70,7 @@ class Overload:
         enter_at: float = ENTER_AT,
         enter_count: int = ENTER_COUNT,
         enter_window: float = ENTER_WINDOW,
+        enter_spacing: float = ENTER_SPACING,
         leave_at: float = LEAVE_AT,
         calm_for: float = CALM_FOR,
     ) -> None:
@@ -71,6 +79,7 @@ class Overload:
         self.clock = clock
         self.enter_at = enter_at
         self.enter_window = enter_window
+        self.enter_spacing = enter_spacing
         self._late: deque[float] = deque(maxlen=max(1, enter_count))
         """The clock's times of the last figures of :attr:`enter_at` or more while not behind."""
         self.leave_at = leave_at
@@ -88,6 +97,8 @@ class Overload:
         """Take one figure: seconds a player's answer is late by, as just measured."""
         now = self.clock()
         if late >= self.enter_at and not self._is_behind(now):
+            if self._late and now - self._late[-1] < self.enter_spacing:
+                return  # the same spike as the last late figure
             self._late.append(now)
             if len(self._late) < (self._late.maxlen or 1) or now - self._late[0] > self.enter_window:
                 return

@@ -12,7 +12,7 @@ import pytest
 
 from bot.tables.service import service_for
 from host.catalog import text
-from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT
+from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import hand_of, table_game
 from tests.e2e.test_game_conduct import bot_actions, to_tricks
@@ -38,6 +38,7 @@ async def test_behind_a_new_table_is_refused_a_click_answered_and_after_it_opens
         overload.clock = clock
         for _ in range(ENTER_COUNT):  # as the probe would, figures that late
             overload.observe(ENTER_AT + 0.5)
+            clock.now += ENTER_SPACING
         assert overload.behind
 
         other = emulator.add_text_channel(h.channel_guild(), "second-table")
@@ -78,6 +79,7 @@ async def test_behind_a_click_read_after_it_expired_is_dropped_unanswered(
         overload.clock = clock
         for _ in range(ENTER_COUNT):
             overload.observe(ENTER_AT + 0.5)
+            clock.now += ENTER_SPACING
         assert overload.behind
         assert h.shadow is not None
         seat = h.shadow.awaiting[0]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_WINDOW, LEAVE_AT, Overload
+from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, ENTER_WINDOW, LEAVE_AT, Overload
 
 
 class FakeClock:
@@ -23,6 +23,19 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def test_one_pause_read_by_many_figures_is_one_spike(clock: FakeClock) -> None:
+    """A healthy bot's loop held for a second once (a collection, the host busy a moment): the
+    probe's lag and every interaction held back by the pause come late at the same moment.
+    That is one spike, not enough to mark it behind, however many clicks it held back."""
+    overload = Overload(clock)
+    for _ in range(12):  # the probe's figure and the clicks that waited behind the pause
+        overload.observe(1.2)
+        clock.now += 0.01
+    clock.now += 0.25
+    overload.observe(0.01)  # and then it keeps up again
+    assert not overload.behind and overload.episodes == 0
+
+
 def test_a_process_that_keeps_up_is_not_behind(clock: FakeClock) -> None:
     overload = Overload(clock)
     for _ in range(50):
@@ -32,8 +45,12 @@ def test_a_process_that_keeps_up_is_not_behind(clock: FakeClock) -> None:
 
 
 def mark_behind(overload: Overload, late: float = 2.0) -> None:
-    """Feed ``overload`` enough late figures at once to mark it behind."""
-    for _ in range(ENTER_COUNT):
+    """Feed ``overload`` enough late figures, :data:`ENTER_SPACING` apart, to mark it behind."""
+    clock = overload.clock
+    assert isinstance(clock, FakeClock)
+    for step in range(ENTER_COUNT):
+        if step:
+            clock.now += ENTER_SPACING
         overload.observe(late)
 
 
@@ -42,7 +59,8 @@ def test_a_few_figures_over_the_level_mark_it_behind_at_once(clock: FakeClock) -
     for _ in range(ENTER_COUNT - 1):
         overload.observe(ENTER_AT)
         assert not overload.behind, "fewer late figures than needed"
-    clock.now += ENTER_WINDOW / 2
+        clock.now += ENTER_SPACING
+    clock.now += ENTER_WINDOW / 2 - ENTER_COUNT * ENTER_SPACING
     overload.observe(ENTER_AT)
     assert overload.behind and overload.episodes == 1
 
