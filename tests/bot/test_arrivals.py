@@ -84,3 +84,17 @@ def test_on_a_synced_clock_late_reads_mark_it_behind() -> None:
     read(client, clock, [1.3] * ENTER_COUNT)
     assert overload.behind
     assert read(client, clock, [0.8, 3.4]) == [True, False]
+
+
+def test_with_a_clock_a_little_ahead_a_bot_behind_comes_back_once_it_has_caught_up() -> None:
+    """Host 0.4 s ahead (a sloppy clock): once the bot was behind for a real reason and has
+    caught up, its clicks read at once must let it come back, not keep it behind forever by the
+    clocks' offset (over the level that keeps it behind)."""
+    client, clock = FakeClient(), FakeClock()
+    overload = Overload(clock)
+    install_overload(cast("discord.Client", client), overload)
+    read(client, clock, [0.41, 0.42])
+    read(client, clock, [1.9] * ENTER_COUNT)  # really 1.5 s late
+    assert overload.behind
+    read(client, clock, [0.42, 0.41, 0.43] * 5)  # 15 s of clicks read at once
+    assert not overload.behind
