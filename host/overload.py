@@ -96,7 +96,8 @@ class Overload:
     def observe(self, late: float) -> None:
         """Take one figure: seconds a player's answer is late by, as just measured."""
         now = self.clock()
-        if late >= self.enter_at and not self._is_behind(now):
+        behind = self._is_behind(now)  # a calm time over ends the state first, asked or not
+        if late >= self.enter_at and not behind:
             if self._late and now - self._late[-1] < self.enter_spacing:
                 return  # the same spike as the last late figure
             self._late.append(now)

@@ -138,3 +138,16 @@ def test_a_new_episode_after_coming_back(clock: FakeClock) -> None:
 def test_levels_in_the_wrong_order_are_refused() -> None:
     with pytest.raises(ValueError):
         Overload(enter_at=0.5, leave_at=1.0)
+
+
+def test_a_calm_time_ends_it_even_when_nobody_asked_meanwhile(clock: FakeClock) -> None:
+    """Back to normal after the calm time whether or not anything read :attr:`Overload.behind`
+    in it (a quiet bot: no /join, no computer move): one figure between the levels afterwards is
+    a normal process's, and does not mark it behind again for another calm time."""
+    overload = Overload(clock)
+    mark_behind(overload)
+    for _ in range(int(CALM_FOR / 0.25) + 4):  # the probe's calm figures, nobody asks
+        clock.now += 0.25
+        overload.observe(0.01)
+    overload.observe((LEAVE_AT + ENTER_AT) / 2)  # a moment of a busy host
+    assert not overload.behind
