@@ -1,4 +1,4 @@
-"""The overload signal (host/overload.py): one late figure marks the process behind, and it is
+"""The overload signal (host/overload.py): a few spaced late figures mark the process behind, and it is
 back to normal only after a calm time without figures over the lower level (hysteresis)."""
 
 from __future__ import annotations
