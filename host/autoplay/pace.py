@@ -21,8 +21,8 @@ stopped) leaves the queue with nothing taken.
 
 **Behind** (:mod:`host.overload`): while the process is marked behind, the bound is
 :data:`BUSY_MOVES_IN_FLIGHT` instead: the computer seats play slower still, the players' clicks
-are not slowed. A move under way keeps its slot; the queue moves on as moves end, under the bound
-of the moment.
+are not slowed. A move under way keeps its slot; the queue moves on as moves end or ask, under
+the bound of the moment.
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ class ComputerPace:
     async def admit(self) -> Admission:
         """Wait for a slot (in arrival order); the caller releases it through the
         :class:`Admission` it gets. Cancelled while waiting: no slot is taken."""
+        self._hand_on()  # the bound may have risen (caught up) since a move last ended
         if self._queue or self.in_flight >= self.bound:
             future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
             self._queue.append(future)
