@@ -395,6 +395,7 @@ class Probe:
             "tables": len(tables),
             "table_bytes": deep_size(tables[0]) if tables else 0,
             "cards": sum(_cards_played(table) for table in tables),
+            **self.overload_figures(),
             **self.painter_figures(),
         }
         if self.sampler is not None:
@@ -423,6 +424,18 @@ class Probe:
         partial = self.report_file.with_suffix(".partial")
         partial.write_text(json.dumps(figures))
         partial.replace(self.report_file)
+
+    def overload_figures(self) -> dict[str, Any]:
+        """Since the start: how often the bot was marked behind, the interactions it dropped as
+        expired, and whether it is behind now (nothing for a tree without ``host.overload``)."""
+        if self.bot is None:
+            return {}
+        from bot.tables.service import service_for
+
+        overload = getattr(service_for(self.bot).registry, "overload", None)
+        if overload is None:
+            return {}
+        return {"behind_episodes": overload.episodes, "dropped": overload.dropped, "behind": overload.behind}
 
     def _tables(self) -> list[Any]:
         if self.bot is None:

@@ -511,6 +511,10 @@ async def run(
             "table_kib": opened_figures["table_bytes"] / 1024,
             "problems": problems,
             "failed": latencies.failures + opening.failures,
+            "busy_refusals": opening.busy,
+            "behind_episodes": window.get("behind_episodes", 0) - opened_figures.get("behind_episodes", 0),
+            "dropped": window.get("dropped", 0) - opened_figures.get("dropped", 0),
+            "opening_dropped": opened_figures.get("dropped", 0),
             "click_stages": window.get("click_stages"),
             "journeys": journey_summary,
             "stopped_in_time": stopped_in_time,
@@ -813,6 +817,14 @@ def print_ratios(
     print_stage_ratios(pairs, names)
     failed = [(pair[0]["failed"], pair[1]["failed"]) for pair in pairs]
     print(f"  failed interactions ({names[0]}, {names[1]}) per pair: {failed}")
+    degraded = [
+        tuple((r.get("busy_refusals", 0), r.get("behind_episodes", 0), r.get("dropped", 0)) for r in pair)
+        for pair in pairs
+    ]
+    print(
+        f"  /join refused as busy while opening, times marked behind in the window, interactions "
+        f"dropped as expired in the window ({names[0]}, {names[1]}) per pair: {degraded}"
+    )
     loads = [(round(pair[0]["load"], 1), round(pair[1]["load"], 1)) for pair in pairs]
     print(f"  load average (1 min) at the end of each window ({names[0]}, {names[1]}): {loads}", flush=True)
 

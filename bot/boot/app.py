@@ -25,8 +25,10 @@ from bot.boot.startup import (
 from bot.messages.errors import StickemTree
 from bot.metrics.monitor import Monitoring
 from bot.runtime import gateway
+from bot.runtime.arrivals import install_overload
 from bot.runtime.gc_pauses import reclaim_periodically, start_freezing, stop_freezing
 from bot.runtime.message_edit import QuietMessageable
+from bot.runtime.overload_probe import probe_load
 from bot.tables.handover import Handover
 from bot.tables.pictures import drawing_modules
 from bot.tables.resume import announce_resumed, restore_tables
@@ -123,6 +125,8 @@ class StickemBot(commands.AutoShardedBot):
         self.resumed: ResumeReport | None = None
         self._announcing: asyncio.Task[None] | None = None
         self._reclaiming: asyncio.Task[None] | None = None
+        self._probing: asyncio.Task[None] | None = None
+        """Feeds the overload signal (:mod:`bot.runtime.overload_probe`)."""
         self._closing_storage: asyncio.Future[None] | None = None
         self.handover: Handover | None = None
         self._shard_claim: ShardClaim | None = None
@@ -176,6 +180,7 @@ class StickemBot(commands.AutoShardedBot):
             service_of(self).autoplay.prepare()
             service_of(self).painter.prepare(drawing_modules())  # the same for the pictures
             await self._start_monitoring()
+            self._watch_load()
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.tree.set_translator(CatalogTranslator())  # the commands' texts in other languages
@@ -202,6 +207,16 @@ class StickemBot(commands.AutoShardedBot):
     async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:
         """Remember the user's and the server's language an interaction tells."""
         service_of(self).languages.note(interaction)
+    def _watch_load(self) -> None:
+        """Feed the overload signal (:mod:`host.overload`): the interactions' ages as they are
+        read, the loop's lag and the writer's queue every quarter of a second."""
+        service = service_of(self)
+        overload = service.registry.overload
+        install_overload(self, overload)
+        self._probing = asyncio.create_task(
+            probe_load(overload, service.journal.urgent_write_wait), name="overload-probe"
+        )
+
     async def _start_monitoring(self) -> None:
         """Metrics on METRICS_PORT, or the health line in the log (see bot.metrics)."""
         service = service_of(self)
@@ -258,6 +273,9 @@ class StickemBot(commands.AutoShardedBot):
         """Disconnect, then close the database (after the last write)."""
         if self._announcing is not None and not self._announcing.done():
             self._announcing.cancel()
+        if self._probing is not None:
+            self._probing.cancel()
+            self._probing = None
         if self._reclaiming is not None:
             self._reclaiming.cancel()
             self._reclaiming = None

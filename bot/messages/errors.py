@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.messages import limits
 from bot.messages.permissions import permission_names
 from bot.messages.replies import send_ephemeral
+from bot.runtime.arrivals import arrived
 from bot.tables.languages import reader_language
 from host.catalog import DEFAULT_LANGUAGE, render, text
 from host.errors import UserError, sentence
@@ -103,6 +104,11 @@ async def report_interaction_error(
 
 class StickemTree(app_commands.CommandTree[Any]):
     """The command tree with one error handler for every slash command."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Run the command, unless it expired before it was read while the bot is behind: it is
+        then dropped unanswered (:func:`bot.runtime.arrivals.arrived`)."""
+        return arrived(interaction)
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError, /

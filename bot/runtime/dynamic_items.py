@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 import discord
 from discord.ext import commands
 
+from bot.runtime.arrivals import arrived
 from bot.runtime.interaction_release import releases_click
 from bot.tables.stray_clicks import parse_or_none, refuse
 
@@ -61,7 +62,10 @@ class ReleasingButton(IdButton[IdT], template=r"(?!)"):
 
     @releases_click
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Refuse a malformed id, else do what the button stands for."""
+        """Refuse a malformed id, else do what the button stands for; nothing for a click that
+        expired before it was read, while the bot is behind (:func:`bot.runtime.arrivals.arrived`)."""
+        if not arrived(interaction):
+            return
         if self.ident is None:
             await refuse(interaction)
             return

@@ -80,9 +80,8 @@ class Commands:
             return table.lobby.join(user_id, name, seat)
 
         def open_table() -> Table:
-            return self.registry.get_or_open(
-                channel_id, interaction.guild_id, game or self.default_game(interaction.guild_id)
-            )
+            game_name = game or self.default_game(interaction.guild_id)
+            return self.registry.get_or_open(channel_id, interaction.guild_id, game_name, for_players=True)
 
         await self.pipeline.run_opening(open_table, interaction, change)
 

@@ -158,7 +158,9 @@ class Rematches:
         offer.check(user.id, self.clock(), self.window)
         name = render.player_name(user.display_name)
         await self.run_opening(
-            lambda: self.registry.get_or_open(ident.channel_id, interaction.guild_id, offer.game),
+            lambda: self.registry.get_or_open(
+                ident.channel_id, interaction.guild_id, offer.game, for_players=True
+            ),
             interaction,
             lambda table: offer.click(table, user.id, name),
         )

@@ -84,7 +84,7 @@ class TableService:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
         self.registry.timer_scale = timer_scale
-        self.autoplay = Autoplay(self, autoplay)
+        self.autoplay = Autoplay(self, autoplay, behind=lambda: self.registry.overload.behind)
         # Every change is stored before it is shown (see host.journal); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
         self.images = ImageSettings()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -50,11 +51,17 @@ class Autoplay:
     (:attr:`thinkers`), the moves applied and shown (:attr:`moves`) and the turn timers
     (:attr:`timers`); this drives them, one task per table."""
 
-    def __init__(self, display: TableDisplay, settings: AutoplaySettings | None = None) -> None:
+    def __init__(
+        self,
+        display: TableDisplay,
+        settings: AutoplaySettings | None = None,
+        behind: Callable[[], bool] = lambda: False,
+    ) -> None:
         self.settings = settings or AutoplaySettings()
         self.thinkers = Thinkers(self.settings.workers)
         self.moves = ComputerMoves(display)
-        self.pace = ComputerPace(self.settings.moves_in_flight)
+        # fewer moves at once while the process is behind (host.overload): the players go first
+        self.pace = ComputerPace(self.settings.moves_in_flight, behind=behind)
         self.timers = TurnTimers(self.moves, self.thinkers)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._closed = False

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from host.catalog import lazy
+from host.overload import Overload
 from host.table.ids import (
     _new_game_id,
     _new_seed,
@@ -30,6 +31,8 @@ class TableRegistry:
         """Given to every new table (see :attr:`TurnClock.scale`)."""
         self._seed_source = seed_source
         self._id_source = id_source
+        self.overload = Overload()
+        """Whether the process is behind (:mod:`host.overload`): no new table for players then."""
 
     def get(self, channel_id: int) -> Table | None:
         """The open table of a channel, or None."""
@@ -57,14 +60,28 @@ class TableRegistry:
             return None
         return table
 
-    def get_or_open(self, channel_id: int, guild_id: int | None = None, game: str | None = None) -> Table:
+    def get_or_open(
+        self,
+        channel_id: int,
+        guild_id: int | None = None,
+        game: str | None = None,
+        *,
+        for_players: bool = False,
+    ) -> Table:
         """The :meth:`current` table of a channel, opening a new lobby if there is none (a new
         table in place of one whose closing is still being written would leave that game out
         of reach, should the write fail). The caller takes the lock, and opens a new table if
         the table is still closed then. A new table plays ``game`` (default: the registry's
-        default game)."""
+        default game).
+
+        ``for_players``: players ask for it (/join, a rematch), and a new table is refused
+        (:class:`TableError`, nothing changed) while the process is behind (:attr:`overload`):
+        the games under way go on, new ones wait until it has caught up. A table resumed from
+        storage is opened whatever the load."""
         table = self.current(channel_id)
         if table is None:
+            if for_players and self.overload.behind:
+                raise TableError(lazy("busy.new_table"))
             table = Table(
                 channel_id,
                 guild_id,

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from host.catalog import text
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.driver import InteractionResponse, InteractionResult
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
@@ -45,6 +46,8 @@ class Latencies:
     refusals: int = 0
     failures: int = 0
     """Interactions Discord gave up on (not answered in 3 s), when the caller tolerates them."""
+    busy: int = 0
+    """/join refused because the bot was behind (``busy.new_table``), then asked again."""
 
 
 class DmIndex:
@@ -151,9 +154,22 @@ async def _timed(emu: Emulator, latencies: Latencies, result_awaitable: object) 
     return str(response.content)
 
 
+BUSY_PAUSE = 2.0
+"""Seconds a human waits before asking /join again when the bot said it is too busy."""
+BUSY_TRIES = 60
+"""How often a human asks /join before giving up (two minutes of a busy bot)."""
+
+
 async def open_table(emu: Emulator, table: LoadTable, level: str, latencies: Latencies) -> None:
-    """/join, then /start with two computer players of ``level`` and no turn timer."""
-    reply = await _timed(emu, latencies, emu.driver.slash(table.human, table.channel, "join"))
+    """/join (again after :data:`BUSY_PAUSE` while the bot says it is too busy for a new table,
+    as a person would), then /start with two computer players of ``level`` and no turn timer."""
+    busy = text("busy.new_table", language="en")
+    for _ in range(BUSY_TRIES):
+        reply = await _timed(emu, latencies, emu.driver.slash(table.human, table.channel, "join"))
+        if reply != busy:
+            break
+        latencies.busy += 1
+        await asyncio.sleep(BUSY_PAUSE)
     assert "You joined" in reply, reply
     await asyncio.sleep(0.05)  # the lobby message is shown after the answer
     reply = await _timed(

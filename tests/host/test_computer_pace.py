@@ -150,3 +150,51 @@ async def test_a_slot_is_given_back_once_and_a_cancelled_wait_takes_none() -> No
     again.release()
     with pytest.raises(ValueError):
         ComputerPace(0)
+
+
+async def test_behind_the_bound_is_the_busy_one_and_normal_again_after() -> None:
+    """While the process is behind, fewer computer moves are under way at once; once it has
+    caught up, the queue moves on up to the normal bound without waiting for a move to end."""
+    behind = True
+    pace = ComputerPace(4, busy_limit=2, behind=lambda: behind)
+    assert pace.bound == 2
+    admitted: list[object] = []
+
+    async def move() -> None:
+        admitted.append(await pace.admit())
+
+    moves = [asyncio.create_task(move()) for _ in range(6)]
+    await until(lambda: pace.waiting == 4, "four queued")
+    assert (pace.in_flight, len(admitted)) == (2, 2)
+    behind = False
+    first = admitted[0]
+    assert hasattr(first, "release")
+    first.release()  # one move ends: the queue fills up to the normal bound
+    await until(lambda: len(admitted) == 5, "three more admitted")
+    assert (pace.in_flight, pace.waiting) == (4, 1)
+    for task in moves:
+        task.cancel()
+    await asyncio.gather(*moves, return_exceptions=True)
+    assert pace.waiting == 0 and pace.in_flight == 4
+
+
+async def test_once_caught_up_the_next_move_lets_the_queue_up_to_the_normal_bound() -> None:
+    """The bound rises when the process has caught up: the moves queued under the busy bound
+    go as soon as the next computer move asks, not only once a move under way ends (which,
+    for a computer that thinks long, can be seconds)."""
+    behind = True
+    pace = ComputerPace(4, busy_limit=2, behind=lambda: behind)
+    admitted: list[object] = []
+
+    async def move() -> None:
+        admitted.append(await pace.admit())
+
+    moves = [asyncio.create_task(move()) for _ in range(4)]
+    await until(lambda: pace.waiting == 2, "two queued")
+    behind = False
+    moves.append(asyncio.create_task(move()))  # a move asks; none of those under way ended
+    await until(lambda: len(admitted) == 4, "the queued moves admitted")
+    assert (pace.in_flight, pace.waiting) == (4, 1)
+    for task in moves:
+        task.cancel()
+    await asyncio.gather(*moves, return_exceptions=True)
