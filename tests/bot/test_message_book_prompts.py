@@ -41,6 +41,18 @@ async def stored_hands(storage: Storage, table: Table) -> dict[int | None, int]:
     return {m.seat: m.message_id for m in stored.messages if m.purpose == "hand"}
 
 
+async def batch_of_tables(journal: GameJournal, first_channel: int) -> list[Table]:
+    """A batch's worth of started tables (:data:`PROMPT_BATCH`), in channels from ``first_channel``."""
+    tables = []
+    for channel in range(PROMPT_BATCH):
+        table = Table(first_channel + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
+        for user in (1, 2, 3):
+            await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
+        await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
+        tables.append(table)
+    return tables
+
+
 async def test_drain_writes_what_was_gathered(storage: Storage) -> None:
     journal = GameJournal(storage)
     book = book_of(journal)
@@ -169,13 +181,7 @@ async def test_a_batch_gives_the_writer_up_to_a_players_write(
     try:
         journal = GameJournal(sqlite)
         book = MessageBook(sqlite, journal.writing, journal.players_waiting)
-        tables = []
-        for channel in range(PROMPT_BATCH):
-            table = Table(30_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
-            for user in (1, 2, 3):
-                await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
-            await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
-            tables.append(table)
+        tables = await batch_of_tables(journal, 30_000)
         order: list[str] = []
         counted = MessageWrites.set_hand_message_if_current
         clicks: list[asyncio.Task[None]] = []
@@ -212,13 +218,7 @@ async def test_a_failed_batch_warns_of_the_ids_it_held_not_those_queued_again(
     try:
         journal = GameJournal(sqlite)
         book = MessageBook(sqlite, journal.writing, journal.players_waiting)
-        tables = []
-        for channel in range(PROMPT_BATCH):
-            table = Table(31_000 + channel, 1, seed_source=lambda: 11, id_source=lambda: "abc123")
-            for user in (1, 2, 3):
-                await change(journal, table, lambda t=table, u=user: t.lobby.join(u, f"p{u}"))  # type: ignore[misc]
-            await change(journal, table, lambda t=table: t.lobby.start(1, options={"rounds": 1}))  # type: ignore[misc]
-            tables.append(table)
+        tables = await batch_of_tables(journal, 31_000)
         counted = MessageWrites.set_hand_message_if_current
         clicks: list[asyncio.Task[None]] = []
 
