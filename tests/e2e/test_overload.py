@@ -12,9 +12,9 @@ import pytest
 
 from bot.tables.service import service_for
 from host.catalog import text
-from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING
+from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, Overload
 from tests.discord_emulator import Emulator
-from tests.e2e.game_harness import hand_of, table_game
+from tests.e2e.game_harness import GameHarness, hand_of, table_game
 from tests.e2e.test_game_conduct import bot_actions, to_tricks
 
 
@@ -28,18 +28,25 @@ class FakeClock:
         return self.now
 
 
+def marked_behind(h: GameHarness) -> tuple[Overload, FakeClock]:
+    """Mark the bot of ``h`` behind, as the probe would with figures that late, on a fake clock
+    the test moves; return its overload signal and that clock."""
+    overload = service_for(h.bot).registry.overload
+    clock = FakeClock()
+    overload.clock = clock
+    for _ in range(ENTER_COUNT):
+        overload.observe(ENTER_AT + 0.5)
+        clock.now += ENTER_SPACING
+    assert overload.behind
+    return overload, clock
+
+
 async def test_behind_a_new_table_is_refused_a_click_answered_and_after_it_opens(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with table_game(emulator, tmp_path, 3) as h:
         await to_tricks(h, rounds=1)
-        overload = service_for(h.bot).registry.overload
-        clock = FakeClock()
-        overload.clock = clock
-        for _ in range(ENTER_COUNT):  # as the probe would, figures that late
-            overload.observe(ENTER_AT + 0.5)
-            clock.now += ENTER_SPACING
-        assert overload.behind
+        overload, clock = marked_behind(h)
 
         other = emulator.add_text_channel(h.channel_guild(), "second-table")
         newcomer = h.users[0]
@@ -74,13 +81,7 @@ async def test_behind_a_click_read_after_it_expired_is_dropped_unanswered(
 ) -> None:
     async with table_game(emulator, tmp_path, 3) as h:
         await to_tricks(h, rounds=1)
-        overload = service_for(h.bot).registry.overload
-        clock = FakeClock()
-        overload.clock = clock
-        for _ in range(ENTER_COUNT):
-            overload.observe(ENTER_AT + 0.5)
-            clock.now += ENTER_SPACING
-        assert overload.behind
+        overload, _clock = marked_behind(h)
         assert h.shadow is not None
         seat = h.shadow.awaiting[0]
         message = await h.hand_message(seat)
