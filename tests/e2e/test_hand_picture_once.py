@@ -54,7 +54,7 @@ async def test_a_hand_is_drawn_once_while_other_seats_move_and_anew_once_it_chan
     channel = emulator.add_text_channel(guild, "cards")
     ann = emulator.add_user("ann")
     emulator.add_member(guild, ann)
-    bot = seat_bot(emulator, tmp_path, guild.id, delay=COMPUTER_PAUSE)
+    bot = seat_bot(emulator, tmp_path, guild.id, delay=COMPUTER_PAUSE, drawers=1)
     async with running(bot, emulator):
         service_for(bot).painter.wait = WAIT  # every prompt with its picture (test_pictures.py)
         await slash(emulator, ann, channel, "join", game="stickem")
