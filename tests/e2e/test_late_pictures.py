@@ -76,7 +76,7 @@ async def test_a_starved_painter_holds_up_neither_the_prompt_nor_the_computer_se
     gate = threading.Event()
     _gated(monkeypatch, gate)
     guild_id, channel, ann = _club(emulator)
-    bot = seat_bot(emulator, tmp_path, guild_id, delay=0.1, drawers=1)
+    bot = seat_bot(emulator, tmp_path, guild_id, delay=0.1)
     try:
         async with running(bot, emulator):
             service = service_for(bot)
@@ -131,7 +131,7 @@ async def test_a_painter_that_keeps_up_sends_the_prompt_with_its_hand(
     gate.set()  # the usual case: drawn within the bound
     _gated(monkeypatch, gate)
     guild_id, channel, ann = _club(emulator)
-    bot = seat_bot(emulator, tmp_path, guild_id, delay=0.1, drawers=1)
+    bot = seat_bot(emulator, tmp_path, guild_id, delay=0.1)
     async with running(bot, emulator):
         assert service_for(bot).painter.wait == PICTURE_WAIT
         await slash(emulator, ann, channel, "join", game="stickem")
