@@ -238,6 +238,7 @@ class StickemBot(commands.AutoShardedBot):
             journal=GameJournal(storage),
             autoplay=autoplay_settings(self.settings),
             timer_scale=self.settings.turn_timer_scale,
+            drawing_workers=self.settings.drawing_workers,
         )
         install_service(self, service)
         plan = self.settings.shards

@@ -49,6 +49,10 @@ class Settings:
     """Seconds a computer player waits before it moves, so that people can follow (BOT_MOVE_DELAY)."""
     bot_workers: int = 2
     """Worker processes for computer decisions; 0 runs them in one thread (BOT_WORKERS)."""
+    drawing_workers: int | None = None
+    """Worker processes that draw the pictures; 0 draws them in the painter's drawing thread;
+    None: the painter's default (:data:`bot.tables.pictures.DRAWING_WORKERS`). Set in code
+    only, by the in-process tests: a process spawned per bot there costs more than it spares."""
     bot_moves_in_flight: int = MOVES_IN_FLIGHT
     """Computer moves under way at once across all tables (BOT_MOVES_IN_FLIGHT); when the bot
     is saturated the others wait, and the people's clicks pass them (:mod:`host.autoplay.pace`)."""
@@ -83,7 +87,8 @@ class Settings:
             f"database_url={redacted(self.database_url)!r}, "
             f"log_level={logging.getLevelName(self.log_level)!r}, "
             f"data_dir={str(self.data_dir)!r}, bot_move_delay={self.bot_move_delay!r}, "
-            f"bot_workers={self.bot_workers!r}, bot_moves_in_flight={self.bot_moves_in_flight!r}, "
+            f"bot_workers={self.bot_workers!r}, drawing_workers={self.drawing_workers!r}, "
+            f"bot_moves_in_flight={self.bot_moves_in_flight!r}, "
             f"turn_timer_scale={self.turn_timer_scale!r}, "
             f"connect_timeout={self.connect_timeout!r}, connect_retries={self.connect_retries!r}, "
             f"connect_retry_delay={self.connect_retry_delay!r}, games={self.games!r}, "

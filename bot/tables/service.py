@@ -80,6 +80,7 @@ class TableService:
         journal: GameJournal | None = None,
         autoplay: AutoplaySettings | None = None,
         timer_scale: float = 1.0,
+        drawing_workers: int | None = None,
     ) -> None:
         self.client = client
         self.registry = registry if registry is not None else TableRegistry()
@@ -88,7 +89,7 @@ class TableService:
         # Every change is stored before it is shown (see host.journal); no storage: memory only.
         self.journal = journal if journal is not None else GameJournal(None)
         self.images = ImageSettings()
-        self.painter = Painter(self.images)
+        self.painter = Painter(self.images, workers=drawing_workers)
         self.late_pictures = LatePictures(client, self.painter)
         """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
         self.answerer = Answerer(self.painter, self.late_pictures, self.journal.urgent_write_wait)

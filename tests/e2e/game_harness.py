@@ -49,8 +49,11 @@ def names_card(text: str, card: Card) -> bool:
 
 
 def make_bot(emu: Emulator, data_dir: Path, guild_id: int) -> StickemBot:
-    """The real bot, configured for the emulator."""
-    settings = Settings(token=emu.token, dev_guild_id=guild_id, data_dir=data_dir)
+    """The real bot, configured for the emulator; the computer players think and the pictures
+    are drawn in threads (see :func:`tests.e2e.seat_helpers.seat_bot`)."""
+    settings = Settings(
+        token=emu.token, dev_guild_id=guild_id, data_dir=data_dir, bot_workers=0, drawing_workers=0
+    )
     return StickemBot(settings)
 
 

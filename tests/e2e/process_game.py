@@ -109,7 +109,10 @@ class ProcessGame:
     async def start_bot(self, *, path: Sequence[Path] = (), **settings: str) -> BotProcess:
         """Start a bot process on the game's database (with extra ``settings``, e.g.
         ``BOT_MOVE_DELAY="30"``, and ``path``: more folders on its ``sys.path``) and wait until
-        it is connected."""
+        it is connected. Its computer players think in a thread unless ``BOT_WORKERS`` asks for
+        worker processes (the tests of computer seats do): a bot spawns them as it starts, a
+        cost the tests of people's games would pay at every restart for nothing."""
+        settings = {"BOT_WORKERS": "0", **settings}
         env = process_env(self.emu, self.folder, path=path, DATABASE_URL=self.url, **settings)
         self.bot = await BotProcess.start(env, cwd=self.folder)
         await self.bot.wait_for_log(READY)

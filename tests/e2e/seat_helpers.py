@@ -35,15 +35,26 @@ def text_only(bot: StickemBot, guild_id: int) -> None:
 
 
 def seat_bot(
-    emu: Emulator, data_dir: Path, guild_id: int, *, delay: float = 0.0, workers: int = 0, scale: float = 1.0
+    emu: Emulator,
+    data_dir: Path,
+    guild_id: int,
+    *,
+    delay: float = 0.0,
+    workers: int = 0,
+    drawers: int = 0,
+    scale: float = 1.0,
 ) -> StickemBot:
-    """The real bot with computer seats configured for tests (no pause, threads unless asked)."""
+    """The real bot with computer seats configured for tests (no pause; the computer players
+    think and the pictures are drawn in threads unless ``workers``/``drawers`` ask for worker
+    processes: spawning them costs each test more CPU than its drawings do, and the worker
+    processes have tests of their own)."""
     settings = Settings(
         token=emu.token,
         dev_guild_id=guild_id,
         data_dir=data_dir,
         bot_move_delay=delay,
         bot_workers=workers,
+        drawing_workers=drawers,
         turn_timer_scale=scale,
     )
     return StickemBot(settings)

@@ -14,6 +14,8 @@ from discord.ext import commands
 
 from bot.boot.app import StickemBot
 from bot.boot.config import Settings
+from bot.tables.pictures import DRAWING_WORKERS
+from bot.tables.service import service_for
 from host.errors import UserError
 from tests.discord_emulator import Emulator, run_client
 
@@ -22,7 +24,8 @@ GUILD_SYNC = "PUT /applications/{application_id}/guilds/{guild_id}/commands"
 
 
 def _bot(emulator: Emulator, data_dir: Path, **settings: Any) -> StickemBot:
-    return StickemBot(Settings(token=emulator.token, data_dir=data_dir, **settings))
+    threads: dict[str, Any] = {"bot_workers": 0, "drawing_workers": 0}  # see seat_helpers.seat_bot
+    return StickemBot(Settings(token=emulator.token, data_dir=data_dir, **(threads | settings)))
 
 
 class FailingCog(commands.Cog):
@@ -47,6 +50,16 @@ async def test_first_start_syncs_globally_and_a_restart_does_not(emulator: Emula
     async with run_client(emulator, _bot(emulator, tmp_path)) as client:
         assert isinstance(client, StickemBot) and not client.synced_on_start
     assert len(emulator.calls(GLOBAL_SYNC)) == 1
+
+
+async def test_the_drawing_workers_setting_reaches_the_painter(emulator: Emulator, tmp_path: Path) -> None:
+    """``drawing_workers=0`` (the tests' bots): the painter draws in its drawing thread; unset
+    (as `python -m bot` runs), in its worker processes, as many as the painter's default."""
+    async with run_client(emulator, _bot(emulator, tmp_path)) as client:
+        assert service_for(client).painter.workers is None
+    async with run_client(emulator, _bot(emulator, tmp_path, drawing_workers=None)) as client:
+        workers = service_for(client).painter.workers
+        assert workers is not None and workers.processes == DRAWING_WORKERS
 
 
 async def test_changed_commands_are_synced_again(emulator: Emulator, tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ async def test_twenty_tables_of_hard_bots_while_humans_click(emulator: Emulator,
     tables = add_tables(emulator, TABLES)
     guild_id = emulator.world.guild_of(tables[0].channel)
     assert guild_id is not None
-    bot = seat_bot(emulator, tmp_path, guild_id.id, workers=2)
+    bot = seat_bot(emulator, tmp_path, guild_id.id, workers=2, drawers=1)
     async with running(bot, emulator):
         latencies = Latencies()
         await asyncio.gather(*(open_table(emulator, table, "hard", latencies) for table in tables))

@@ -27,7 +27,12 @@ async def test_a_manager_sets_the_default_game_and_it_outlives_a_restart(
     emulator.add_member(guild, ann)
 
     def bot() -> StickemBot:
-        return StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+        return StickemBot(
+            Settings(
+                token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path,
+                bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+            )
+        )
 
     async def slash(user: User, channel: Channel, command: str, **options: object) -> str:
         result = await emulator.driver.slash(user, channel, command, **options)

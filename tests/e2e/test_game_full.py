@@ -6,6 +6,7 @@ from pathlib import Path
 
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import GameHarness, table_game
+from tests.e2e.seat_helpers import text_only
 
 # What one card may cost: the interaction response, one edit of the table message, one DM to
 # the next player (and, the first time the bot writes to that player, opening the DM channel).
@@ -61,6 +62,11 @@ async def test_full_seven_player_classic_game_shows_undealt_cards(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with table_game(emulator, tmp_path, 7) as h:
+        # Text only: this game reads the table's text (the undealt cards, the misery cards);
+        # its 490 table pictures cost more than the rest of it. The whole game's pictures are
+        # drawn and sent in the three-player and amigo games above and below, and the seven
+        # seats' table picture by tests/drawing/test_stickem_art.py (goldens).
+        text_only(h.bot, h.channel_guild().id)
         await h.seat_everyone()
         await h.start()
         assert h.shadow is not None

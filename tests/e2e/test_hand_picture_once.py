@@ -48,13 +48,12 @@ async def test_a_hand_is_drawn_once_while_other_seats_move_and_anew_once_it_chan
         return draw(view, language)
 
     monkeypatch.setattr(stickem.art, "hand_picture", counted)
-    # drawn in the bot's process (its drawing thread), where the count sees it
-    monkeypatch.setattr("bot.tables.pictures.DRAWING_WORKERS", 0)
     guild = emulator.add_guild("Hands club")
     channel = emulator.add_text_channel(guild, "cards")
     ann = emulator.add_user("ann")
     emulator.add_member(guild, ann)
-    bot = seat_bot(emulator, tmp_path, guild.id, delay=COMPUTER_PAUSE)
+    bot = seat_bot(emulator, tmp_path, guild.id, delay=COMPUTER_PAUSE)  # drawn in its drawing thread,
+    # in the bot's process, where the count sees it (seat_bot's drawers=0)
     async with running(bot, emulator):
         service_for(bot).painter.wait = WAIT  # every prompt with its picture (test_pictures.py)
         await slash(emulator, ann, channel, "join", game="stickem")

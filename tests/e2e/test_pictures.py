@@ -96,7 +96,7 @@ async def _play(
     channel: Channel = emulator.add_text_channel(guild, "cards")
     ann: User = emulator.add_user("ann")
     emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
-    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE)
+    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE, drawers=1)
     async with running(bot, emulator):
         # what the pictures show, not how long a message waits for one (that bound's own tests:
         # test_late_pictures.py): on a machine loaded by other tests the drawing worker, below
@@ -239,17 +239,17 @@ async def test_the_choice_is_a_managers_and_outlives_a_restart(emulator: Emulato
     mod, ann = emulator.add_user("mod"), emulator.add_user("ann")
     emulator.add_member(guild, mod, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
     emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS)
-    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as bot:
+    async with running(seat_bot(emulator, tmp_path, guild.id, drawers=1), emulator) as bot:
         with pytest.raises(EmulatorUsageError, match="would not offer"):
             await emulator.driver.slash(ann, channel, "settings images", state="off")  # not a manager
         assert service_for(bot).images.enabled(guild.id)  # the default: on
         reply = await slash(emulator, mod, channel, "settings images", state="off")
         assert reply == "The game tables of this server are now text only, without pictures."
-    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as restarted:
+    async with running(seat_bot(emulator, tmp_path, guild.id, drawers=1), emulator) as restarted:
         assert not service_for(restarted).images.enabled(guild.id)
         reply = await slash(emulator, mod, channel, "settings images", state="on")
         assert reply.startswith("The game tables of this server now show their cards")
-    async with running(seat_bot(emulator, tmp_path, guild.id), emulator) as again:
+    async with running(seat_bot(emulator, tmp_path, guild.id, drawers=1), emulator) as again:
         assert service_for(again).images.enabled(guild.id)
 
 
@@ -265,7 +265,7 @@ async def test_a_pictures_words_are_in_the_language_of_its_message(
     emulator.add_member(guild, ann, permissions=DEFAULT_MEMBER_PERMISSIONS)
     reader, channel_language = language_of(person), language_of(server)
     assert reader != channel_language
-    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE)
+    bot: StickemBot = seat_bot(emulator, tmp_path, guild.id, scale=TIMER_SCALE, drawers=1)
     async with running(bot, emulator):
         service_for(bot).painter.wait = WAIT  # the pictures' words, not their bound (see _play)
         await slash(emulator, ann, channel, "join", game="stupid")

@@ -41,7 +41,12 @@ INVALID = "That button is no longer valid. Use /replay or /history to open a fin
 
 def bot_for(emulator: Emulator, guild_id: int, folder: Path) -> StickemBot:
     """The real bot with its database in ``folder``."""
-    return StickemBot(Settings(token=emulator.token, dev_guild_id=guild_id, data_dir=folder))
+    return StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild_id, data_dir=folder,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
 
 
 def step_of(message: Message) -> tuple[int, int]:

@@ -87,7 +87,12 @@ async def test_broken_games_are_reported_and_the_others_resume(
         await storage.close()
 
     caplog.set_level(logging.INFO)
-    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    bot = StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
     async with run_client(emulator, bot):
         registry = service_for(bot).registry
         table = registry.require(good.id)
@@ -183,7 +188,12 @@ async def test_a_channel_deleted_while_the_bot_was_down_ends_its_game(
     del emulator.world.channels[deleted.id]
     guild.channels.remove(deleted)
 
-    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    bot = StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
     async with run_client(emulator, bot):
         await _announced(bot)
         registry = service_for(bot).registry
@@ -218,7 +228,12 @@ async def test_a_clashing_game_gets_no_notice_where_another_game_runs(
     finally:
         await storage.close()
 
-    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    bot = StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
     async with run_client(emulator, bot):
         await _announced(bot)
         await emulator.driver.wait_for_message(channel, lambda m: BACK in m.content)

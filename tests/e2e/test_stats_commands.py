@@ -51,7 +51,12 @@ async def finished_game(
 
 def bot_for(emulator: Emulator, guild_id: int, folder: Path) -> StickemBot:
     """The real bot with its database in ``folder``."""
-    return StickemBot(Settings(token=emulator.token, dev_guild_id=guild_id, data_dir=folder))
+    return StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild_id, data_dir=folder,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
 
 
 async def test_stats_leaderboard_and_history(emulator: Emulator, tmp_path: Path) -> None:

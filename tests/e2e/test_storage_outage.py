@@ -58,7 +58,13 @@ async def test_a_click_during_an_outage_is_refused_and_works_afterwards(
         emulator.add_member(guild, user)
     async with database_url(backend, tmp_path) as real_url, outage_for(backend, real_url) as outage:
         bot = StickemBot(
-            Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path, database_url=outage.url)
+            Settings(
+                token=emulator.token,
+                dev_guild_id=guild.id,
+                data_dir=tmp_path,
+                database_url=outage.url,
+                bot_workers=0, drawing_workers=0,
+            )
         )
         bot.storage_timeout = 0.5
         async with run_client(emulator, bot):
@@ -114,7 +120,12 @@ async def test_a_slow_failing_write_is_deferred_then_answered(emulator: Emulator
     for user in users:
         emulator.add_member(guild, user)
     url = f"sqlite:///{tmp_path / 'stickem.sqlite3'}"
-    bot = StickemBot(Settings(token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path))
+    bot = StickemBot(
+        Settings(
+            token=emulator.token, dev_guild_id=guild.id, data_dir=tmp_path,
+            bot_workers=0, drawing_workers=0,  # threads (see tests/e2e/seat_helpers.seat_bot)
+        )
+    )
     bot.storage_timeout = 2.2  # longer than the table service waits before deferring (1.5 s)
     lock = SqliteWriteLock(url)
     try:
