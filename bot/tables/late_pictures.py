@@ -202,11 +202,14 @@ class LatePictures:
                 self._answered.pop(message_id).set()
 
     async def _after_clicks(self, message_id: int) -> None:
-        """Wait until no click on ``message_id`` is on its way (:meth:`answering`)."""
+        """Wait until no click on ``message_id`` is on its way (:meth:`answering`), a click come
+        just as the one waited for ended included (its answer edits the message too)."""
         answered = self._answered.get(message_id)
         if answered is not None:
             self.held_for_clicks += 1
+        while answered is not None:
             await answered.wait()
+            answered = self._answered.get(message_id)
 
     async def _edit_in(
         self,

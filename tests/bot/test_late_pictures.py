@@ -258,3 +258,24 @@ async def test_a_late_hand_held_for_a_refused_click_is_edited_in_after_it(painte
     ((edited, edit),) = client.edits
     assert edited == message_id and set(edit) == {"attachments"} and _png(edit) == b"hand:blocked hand"
     assert courier.late.edited_in == 1
+
+
+async def test_a_late_hand_held_for_a_refused_click_waits_for_a_second_click_come_meanwhile(
+    painter: Painter,
+) -> None:
+    """The first click is refused just as a second one on the same prompt comes (before the held
+    picture's task runs again): the picture waits for the second click's answer too, which edits
+    the prompt anyway, and is not sent (the answer never waits for a late edit begun after it
+    came)."""
+    client, courier, message_id = await _late_prompt(painter)
+    first = courier.late.answering(message_id)
+    first.__enter__()
+    gated_art.GATE.set()
+    await _until(lambda: courier.late.held_for_clicks == 1, "the late hand drawn")
+    first.__exit__(None, None, None)  # refused
+    with courier.late.answering(message_id):  # the second click, come in the same turn of the loop
+        await asyncio.sleep(0.1)
+        assert client.edits == [], "not edited in while the second click is on its way"
+        await asyncio.wait_for(courier.late.edited(message_id), WAIT)  # its answer edits the prompt
+    await asyncio.sleep(0.1)
+    assert client.edits == [] and courier.late.edited_in == 0
