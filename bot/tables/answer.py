@@ -174,9 +174,11 @@ class Answerer:
             self.guards.pop(interaction.id, None)
 
     def answering(self, interaction: discord.Interaction[Any]) -> contextlib.AbstractContextManager[None]:
-        """Around a click from its arrival to its answer: a late picture owed to the clicked
-        message waits for the answer, which edits the message anyway, and is not sent once it
-        did (:meth:`bot.tables.late_pictures.LatePictures.answering`)."""
+        """Around a click from its arrival until its change is shown (its answer, then the
+        change's effects): a late picture owed to the clicked message waits for the answer,
+        which edits the message anyway, and is not sent once it did
+        (:meth:`bot.tables.late_pictures.LatePictures.answering`); one owed to it by the
+        effects (the prompt shown there again) waits for them."""
         if self.late is None or interaction.message is None:
             return contextlib.nullcontext()
         return self.late.answering(interaction.message.id)
