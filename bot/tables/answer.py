@@ -174,9 +174,11 @@ class Answerer:
             self.guards.pop(interaction.id, None)
 
     def answering(self, interaction: discord.Interaction[Any]) -> contextlib.AbstractContextManager[None]:
-        """Around a click from its arrival to its answer: a late picture owed to the clicked
-        message waits for the answer, which edits the message anyway, and is not sent once it
-        did (:meth:`bot.tables.late_pictures.LatePictures.answering`)."""
+        """Around a click from its arrival until its change is shown (its answer, then the
+        change's effects): a late picture owed to the clicked message waits for the answer,
+        which edits the message anyway, and is not sent once it did
+        (:meth:`bot.tables.late_pictures.LatePictures.answering`); one owed to it by the
+        effects (the prompt shown there again) waits for them."""
         if self.late is None or interaction.message is None:
             return contextlib.nullcontext()
         return self.late.answering(interaction.message.id)
@@ -203,9 +205,11 @@ class Answerer:
         table of ``guild_id``) replaced by ``spec``'s if that is drawn already, else left as it
         is when the click changed nothing it shows (``unchanged``: a step of a decision), else
         removed; never waiting for a drawing, which may be queued behind a hundred tables'.
-        The picture comes with the next message that carries it anyway (no extra edit)."""
+        The picture comes with the next message that carries it anyway (no extra edit); a late
+        picture owed to the message is edited in when drawn if the edit keeps its attachments
+        (it still fits: the click changed nothing it shows), else it is not."""
         kwargs = self._clicked_edit(spec, guild_id, unchanged=unchanged)
-        if self.late is not None and interaction.message is not None:
+        if self.late is not None and interaction.message is not None and "attachments" in kwargs:
             # it shows the click's answer now; a late picture's edit on its way is waited for
             # outside the guard, so that the watchdog may defer the click meanwhile
             await self.late.edited(interaction.message.id)

@@ -19,8 +19,10 @@ drawing.
 
 A click on a message that is owed its late picture is on its way to an answer that edits that
 message anyway (:meth:`LatePictures.answering`, from the click's arrival to its answer): a picture
-drawn meanwhile waits for it, and the answer (a prompt shrunk to its line, a step shown with its
-picture if drawn) makes the late edit needless: it is not sent. So a late picture costs no REST
+drawn meanwhile waits for it, and the answer (a prompt shrunk to its line, or going on with its
+picture if drawn) makes the late edit needless: it is not sent. A step of a decision (a card
+selected before it is confirmed) keeps the message's attachments when its picture is not drawn
+yet: the late picture still fits it and is edited in after the step's answer. So a late picture costs no REST
 call when the player clicks before the click's answer is sent (at a hundred busy tables a click
 may wait for its table and the database writer for a second), and the click's answer never waits
 for a late edit begun after the click came. A click refused (nothing answered there) lets the
@@ -202,11 +204,14 @@ class LatePictures:
                 self._answered.pop(message_id).set()
 
     async def _after_clicks(self, message_id: int) -> None:
-        """Wait until no click on ``message_id`` is on its way (:meth:`answering`)."""
+        """Wait until no click on ``message_id`` is on its way (:meth:`answering`), a click come
+        just as the one waited for ended included (its answer edits the message too)."""
         answered = self._answered.get(message_id)
         if answered is not None:
             self.held_for_clicks += 1
+        while answered is not None:
             await answered.wait()
+            answered = self._answered.get(message_id)
 
     async def _edit_in(
         self,

@@ -10,6 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.tables.answer import Answerer
 from bot.tables.courier import Courier
 from bot.tables.message_book import MessageBook
 from bot.tables.pictures import Painter
@@ -258,3 +259,71 @@ async def test_a_late_hand_held_for_a_refused_click_is_edited_in_after_it(painte
     ((edited, edit),) = client.edits
     assert edited == message_id and set(edit) == {"attachments"} and _png(edit) == b"hand:blocked hand"
     assert courier.late.edited_in == 1
+
+
+async def test_a_late_hand_held_for_a_refused_click_waits_for_a_second_click_come_meanwhile(
+    painter: Painter,
+) -> None:
+    """The first click is refused just as a second one on the same prompt comes (before the held
+    picture's task runs again): the picture waits for the second click's answer too, which edits
+    the prompt anyway, and is not sent (the answer never waits for a late edit begun after it
+    came)."""
+    client, courier, message_id = await _late_prompt(painter)
+    first = courier.late.answering(message_id)
+    first.__enter__()
+    gated_art.GATE.set()
+    await _until(lambda: courier.late.held_for_clicks == 1, "the late hand drawn")
+    first.__exit__(None, None, None)  # refused
+    with courier.late.answering(message_id):  # the second click, come in the same turn of the loop
+        await asyncio.sleep(0.1)
+        assert client.edits == [], "not edited in while the second click is on its way"
+        await asyncio.wait_for(courier.late.edited(message_id), WAIT)  # its answer edits the prompt
+    await asyncio.sleep(0.1)
+    assert client.edits == [] and courier.late.edited_in == 0
+
+
+class _StepResponse:
+    """An interaction's response that records the edit of the clicked message (its answer)."""
+
+    def __init__(self) -> None:
+        self.edits: list[dict[str, Any]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.edits)
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.edits.append(kwargs)
+
+
+@dataclass
+class _ClickedMessage:
+    id: int
+
+
+class _StepClick:
+    """A click on the prompt ``message_id`` (a step of a decision), answered in place."""
+
+    def __init__(self, message_id: int) -> None:
+        self.id = message_id + 1
+        self.message = _ClickedMessage(message_id)
+        self.response = _StepResponse()
+
+
+async def test_a_step_of_a_decision_on_a_prompt_whose_hand_is_late_leaves_it_owed(painter: Painter) -> None:
+    """A step (a card selected before it is confirmed) changes nothing the prompt's picture
+    shows, and its edit keeps the prompt's attachments: the hand, late, is still edited in when
+    drawn (else the prompt went without it for the whole decision)."""
+    client, courier, message_id = await _late_prompt(painter)
+    answerer = Answerer(painter, late=courier.late)
+    click = _StepClick(message_id)
+    interaction: Any = click
+    with answerer.answering(interaction):
+        step_shown = answerer.edit_clicked(interaction, prompt("blocked hand"), unchanged=True)
+        await asyncio.wait_for(step_shown, WAIT)
+    ((step,),) = [click.response.edits]
+    assert "attachments" not in step, "the step keeps the prompt's attachments"
+    assert courier.late.owes(message_id), "the late hand still fits the prompt"
+    gated_art.GATE.set()
+    await _until(lambda: courier.late.edited_in == 1, "the late hand")
+    ((edited, edit),) = client.edits
+    assert edited == message_id and set(edit) == {"attachments"} and _png(edit) == b"hand:blocked hand"
