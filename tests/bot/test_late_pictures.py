@@ -19,6 +19,7 @@ from tabletop.pictures import ArtModule, Sketch
 from tabletop.presentation import Message
 from tests.bot import gated_art
 from tests.bot.test_courier_hand_dm import FakeDiscord as DmDiscord
+from tests.bot.test_painter_order import FakeResponse
 from tests.storage.test_journal import new_table
 
 ART = ArtModule("tests.bot.gated_art")
@@ -282,19 +283,6 @@ async def test_a_late_hand_held_for_a_refused_click_waits_for_a_second_click_com
     assert client.edits == [] and courier.late.edited_in == 0
 
 
-class _StepResponse:
-    """An interaction's response that records the edit of the clicked message (its answer)."""
-
-    def __init__(self) -> None:
-        self.edits: list[dict[str, Any]] = []
-
-    def is_done(self) -> bool:
-        return bool(self.edits)
-
-    async def edit_message(self, **kwargs: Any) -> None:
-        self.edits.append(kwargs)
-
-
 @dataclass
 class _ClickedMessage:
     id: int
@@ -306,7 +294,7 @@ class _StepClick:
     def __init__(self, message_id: int) -> None:
         self.id = message_id + 1
         self.message = _ClickedMessage(message_id)
-        self.response = _StepResponse()
+        self.response = FakeResponse()  # records the edit of the clicked message (its answer)
 
 
 async def test_a_step_of_a_decision_on_a_prompt_whose_hand_is_late_leaves_it_owed(painter: Painter) -> None:
