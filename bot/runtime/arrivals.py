@@ -35,7 +35,7 @@ from typing import Any
 
 import discord
 
-from bot.tables.answer import TRUSTED_AGE
+from bot.tables.answer import TRUSTED_AGE, raw_age
 from host.overload import Overload
 
 log = logging.getLogger(__name__)
@@ -89,12 +89,6 @@ _arrivals: weakref.WeakKeyDictionary[discord.Client, _Arrivals] = weakref.WeakKe
 def install_overload(client: discord.Client, overload: Overload) -> None:
     """Make ``overload`` the signal the interactions ``client`` reads feed (set at start-up)."""
     _arrivals[client] = _Arrivals(overload)
-
-
-def raw_age(interaction: discord.Interaction[Any]) -> float:
-    """Seconds since Discord created ``interaction``, by this host's clock, as it is (unbounded)."""
-    created = discord.utils.snowflake_time(interaction.id)
-    return (discord.utils.utcnow() - created).total_seconds()
 
 
 def arrived(interaction: discord.Interaction[Any]) -> bool:

@@ -69,12 +69,17 @@ private answer, a click answered with a new private message); ``public``, a "thi
 channel sees; ``update``, a click whose answer edits the clicked message."""
 
 
-def interaction_age(interaction: discord.Interaction[Any], now: datetime | None = None) -> float:
+def raw_age(interaction: discord.Interaction[Any], now: datetime | None = None) -> float:
     """Seconds since Discord created ``interaction`` (its snowflake id's time) by this host's
-    clock at ``now`` (default: the current time), believed only from 0 to :data:`TRUSTED_AGE`:
-    an age below is counted as 0, one beyond as unknown, 0 too (see the module's docstring)."""
+    clock at ``now`` (default: the current time), as it is (unbounded)."""
     created = discord.utils.snowflake_time(interaction.id)
-    age = ((now or discord.utils.utcnow()) - created).total_seconds()
+    return ((now or discord.utils.utcnow()) - created).total_seconds()
+
+
+def interaction_age(interaction: discord.Interaction[Any], now: datetime | None = None) -> float:
+    """:func:`raw_age`, believed only from 0 to :data:`TRUSTED_AGE`: an age below is counted as
+    0, one beyond as unknown, 0 too (see the module's docstring)."""
+    age = raw_age(interaction, now)
     return age if 0.0 < age <= TRUSTED_AGE else 0.0
 
 
