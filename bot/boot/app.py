@@ -207,6 +207,7 @@ class StickemBot(commands.AutoShardedBot):
     async def _note_languages(self, interaction: discord.Interaction[Any]) -> None:
         """Remember the user's and the server's language an interaction tells."""
         service_of(self).languages.note(interaction)
+
     def _watch_load(self) -> None:
         """Feed the overload signal (:mod:`host.overload`): the interactions' ages as they are
         read, the loop's lag and the writer's queue every quarter of a second."""
