@@ -44,6 +44,8 @@ class WriteQueue:
         self._order = itertools.count()
         self._mean_hold = 0.0
         """Seconds a turn held the writer, on average over the last few dozen turns."""
+        self._held_since = 0.0
+        """The loop's time the turn under way began holding the writer (while it is busy)."""
 
     @asynccontextmanager
     async def turn(self, priority: int = URGENT) -> AsyncIterator[None]:
@@ -59,6 +61,7 @@ class WriteQueue:
                 raise
         else:
             self._busy = True
+            self._held_since = asyncio.get_running_loop().time()
         loop = asyncio.get_running_loop()
         got = loop.time()
         try:
@@ -73,18 +76,26 @@ class WriteQueue:
             _, _, future = heapq.heappop(self._waiting)
             if not future.done():
                 future.set_result(None)
+                self._held_since = asyncio.get_running_loop().time()  # its turn begins now
                 return
         self._busy = False
 
     def expected_wait(self, priority: int = URGENT) -> float:
         """Seconds a write of ``priority`` asking now would wait for its turn, as far as the
-        queue can tell: the turn held and every write waiting that goes before it (those of
-        its priority or more urgent), each at the running mean of a turn's hold; 0 when the
-        writer is free."""
+        queue can tell: the rest of the turn under way, then every write waiting that goes
+        before it (those of its priority or more urgent), each at the running mean of a turn's
+        hold; 0 when the writer is free.
+
+        The turn under way counts the mean too, or, once it has held the writer longer than
+        that, as long again as it has held it already (a slow commit or a long write: the
+        longer it lasted, the longer it is taken to go on). So a writer held up shows in the
+        estimate while it is held, growing with it, not only once the turn ended and moved the
+        mean."""
         if not self._busy:
             return 0.0
         ahead = sum(1 for rank, _, future in self._waiting if rank <= priority and not future.done())
-        return (ahead + 1) * self._mean_hold
+        held = asyncio.get_running_loop().time() - self._held_since
+        return ahead * self._mean_hold + max(self._mean_hold, held)
 
     def more_urgent_waiting(self, priority: int) -> bool:
         """Whether a write more urgent than ``priority`` waits for its turn (a long turn of

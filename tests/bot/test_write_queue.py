@@ -77,3 +77,32 @@ async def test_the_expected_wait_counts_the_turns_ahead_of_a_priority(
     assert queue.expected_wait(BACKGROUND) == pytest.approx(urgent * 5 / 3)
     release.set()
     await asyncio.wait_for(asyncio.gather(*tasks), 5)
+
+
+async def test_the_expected_wait_grows_with_a_turn_held_longer_than_the_mean(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A turn that holds the writer far longer than turns do (a slow commit) shows in the
+    estimate while it is held: a write asking then waits at least as long again."""
+    monkeypatch.setattr(write_queue, "HOLD_WEIGHT", 1.0)  # the mean hold is the last one's
+    queue = WriteQueue()
+    async with queue.turn():
+        pass  # a quick turn: the mean hold is next to nothing
+    release = asyncio.Event()
+
+    async def slow_write() -> None:
+        async with queue.turn():
+            await release.wait()
+
+    tasks = [asyncio.create_task(slow_write())]
+    await asyncio.sleep(0.2)  # the slow turn has held the writer 0.2 s
+    try:
+        assert queue.expected_wait() >= 0.19
+        tasks.append(asyncio.create_task(slow_write()))
+        await asyncio.sleep(0)
+        assert queue.waiting == 1
+        assert queue.expected_wait() >= 0.19  # the turn under way, then the one waiting
+    finally:
+        release.set()
+        await asyncio.wait_for(asyncio.gather(*tasks), 5)
+    assert queue.expected_wait() == 0.0
