@@ -83,6 +83,7 @@ import argparse
 import asyncio
 import gc
 import json
+import math
 import os
 import random
 import signal
@@ -829,17 +830,24 @@ def print_ratios(
     print(f"  load average (1 min) at the end of each window ({names[0]}, {names[1]}): {loads}", flush=True)
 
 
+def times(ratio: float) -> str:
+    """``ratio`` as a factor (``1.23x``), or ``n/a`` when there is none (NaN: 0/0, a figure not
+    measured on a side, e.g. the painter's cache with pictures off)."""
+    return "n/a" if math.isnan(ratio) else f"{ratio:.2f}x"
+
+
 def ratio_line(figure: Ratios) -> str:
     """A figure's pairs, ratios, median of the ratios, their spread and the ratio of the medians."""
     shown = ", ".join(
-        f"{first:.2f}/{second:.2f} = {r:.2f}x"
+        f"{first:.2f}/{second:.2f} = {times(r)}"
         for first, second, r in zip(figure.firsts, figure.seconds, figure.ratios, strict=True)
     )
     low, high = figure.spread
+    spread = "n/a" if math.isnan(low) else f"{low:.2f}-{high:.2f}x"
     return (
-        f"{shown}; median of the ratios {figure.median_of_ratios:.2f}x ({low:.2f}-{high:.2f}x); "
+        f"{shown}; median of the ratios {times(figure.median_of_ratios)} ({spread}); "
         f"medians {statistics.median(figure.firsts):.2f} / {statistics.median(figure.seconds):.2f} "
-        f"= {figure.ratio_of_medians:.2f}x"
+        f"= {times(figure.ratio_of_medians)}"
     )
 
 
@@ -981,8 +989,9 @@ def print_stage_ratios(pairs: list[tuple[dict[str, Any], dict[str, Any]]], names
             ]
             ratios = [ratio_of(new, old) for new, old in rows]
             shown = ", ".join(f"{new:.2f}/{old:.2f}" for new, old in rows)
-            median = statistics.median(ratios)
-            print(f"  click stage {name} {quantile} ms: {shown}; median of the ratios {median:.2f}x")
+            known = [ratio for ratio in ratios if not math.isnan(ratio)]
+            median = statistics.median(known) if known else float("nan")
+            print(f"  click stage {name} {quantile} ms: {shown}; median of the ratios {times(median)}")
 
 
 if __name__ == "__main__":

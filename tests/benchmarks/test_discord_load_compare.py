@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from benchmarks import discord_load
+from benchmarks.pairing import ratios
 from benchmarks.side_by_side import Side
 
 OLD = Path("/tmp/old-tree")
@@ -105,3 +106,17 @@ def test_a_pair_with_failed_interactions_says_its_tails_mean_nothing(
     discord_load.print_shares({"new": side_figures(0, 1000), "old": side_figures(11, 1000)}, ("new", "old"))
     out = capsys.readouterr().out
     assert "old: 11 interactions failed" in out and "new:" not in out.split("\n", 1)[1]
+
+
+def test_a_ratio_without_a_value_reads_n_a_not_nan() -> None:
+    """A figure 0 on both sides (the painter's cache with pictures off) or on the old one has no
+    ratio: the line says so ("n/a"), never "nanx"; the known ratios beside it are printed."""
+    none = discord_load.ratio_line(ratios([0.0, 0.0], [0.0, 0.0]))
+    assert "nan" not in none
+    assert none == (
+        "0.00/0.00 = n/a, 0.00/0.00 = n/a; median of the ratios n/a (n/a); medians 0.00 / 0.00 = n/a"
+    )
+    some = discord_load.ratio_line(ratios([3.0, 2.0], [0.0, 1.0]))
+    assert "nan" not in some
+    assert some.startswith("3.00/0.00 = n/a, 2.00/1.00 = 2.00x; median of the ratios 2.00x (2.00-2.00x)")
+    assert discord_load.times(1.5) == "1.50x"
