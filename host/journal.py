@@ -240,8 +240,11 @@ class GameJournal:
                 # The stored log and the table disagree (a commit that failed to report success,
                 # possibly of the game's last move, or a second bot on the same database): the
                 # database is the truth. The caller shows the reloaded table, then tells the player.
-                log.error("table %s: the stored game is ahead of the table (%s); reloading it",
-                          table.channel_id, exc)
+                log.error(
+                    "table %s: the stored game is ahead of the table (%s); reloading it",
+                    table.channel_id,
+                    exc,
+                )
                 reloaded = await self._reload(self.storage, table)
                 told = ENDED_IN_STORAGE if table.state is TableState.CLOSED else OUT_OF_STEP
                 if reloaded:
