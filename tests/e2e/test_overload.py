@@ -1,7 +1,8 @@
 """Graceful degradation through the emulator (host/overload.py, bot/runtime/arrivals.py): while
 the bot is marked behind, a new table is refused privately and kindly, the games under way go on
 (a click is answered), a click read after it expired is dropped unanswered (no request, no move);
-once the bot has caught up, new tables open again, on their own."""
+once the bot has caught up, new tables open again, on their own; a Rematch clicked while behind
+is refused so too, and works once the bot has caught up."""
 
 from __future__ import annotations
 
@@ -10,12 +11,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.boot.app import StickemBot
 from bot.tables.service import service_for
 from host.catalog import text
 from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, Overload
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import GameHarness, hand_of, table_game
+from tests.e2e.seat_helpers import make_club, running, seat_bot, settle, slash, table_of
 from tests.e2e.test_game_conduct import bot_actions, to_tricks
+from tests.e2e.test_rematch import SCALE, click, lobby_message, offers, open_game, play_to_the_end
 
 
 class FakeClock:
@@ -28,10 +32,10 @@ class FakeClock:
         return self.now
 
 
-def marked_behind(h: GameHarness) -> tuple[Overload, FakeClock]:
-    """Mark the bot of ``h`` behind, as the probe would with figures that late, on a fake clock
-    the test moves; return its overload signal and that clock."""
-    overload = service_for(h.bot).registry.overload
+def marked_behind(h: GameHarness | StickemBot) -> tuple[Overload, FakeClock]:
+    """Mark the bot (of ``h``) behind, as the probe would with figures that late, on a fake
+    clock the test moves; return its overload signal and that clock."""
+    overload = service_for(h if isinstance(h, StickemBot) else h.bot).registry.overload
     clock = FakeClock()
     overload.clock = clock
     for _ in range(ENTER_COUNT):
@@ -127,3 +131,44 @@ async def test_commands_read_late_mark_the_bot_behind_by_their_age(
         other = emulator.add_text_channel(h.channel_guild(), "second-table")
         refused = await h.answer(emulator.driver.slash(h.users[0], other, "join"))
         assert refused.content == text("busy.new_table", language="en"), refused.content
+
+
+async def test_behind_a_rematch_is_refused_kindly_and_works_once_caught_up(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    """The Rematch button while behind: a private ``busy.new_table``, no lobby, nothing of the
+    finished game changed (its standings keep their button, /score still shows them); once the
+    bot has caught up the same button opens the rematch of that game."""
+    club = make_club(emulator, 2)
+    ann, bob = club.users
+    bot = seat_bot(emulator, tmp_path, club.guild_id, scale=SCALE)
+    async with running(bot, emulator):
+        await open_game(emulator, club, "stickem", "preset=amigo rounds=1")
+        first = table_of(bot, club.channel)
+        standings = await play_to_the_end(emulator, club.channel)
+        await settle(emulator, bot, club.channel)
+        registry = service_for(bot).registry
+        channel_before = [(m.id, m.content) for m in emulator.driver.channel_messages(club.channel)]
+        overload, clock = marked_behind(bot)
+
+        for user in (bob, ann):  # each player once: both refused, kindly and privately
+            assert await click(emulator, user, standings) == text("busy.new_table", language="en")
+        await settle(emulator, bot, club.channel)
+        assert registry.get(club.channel.id) is None, "a rematch lobby opened while behind"
+        channel_after = [(m.id, m.content) for m in emulator.driver.channel_messages(club.channel)]
+        assert channel_after == channel_before, "the refusal showed in the channel or changed a message"
+        assert offers(emulator, club.channel) == [standings], "the standings lost their Rematch button"
+        assert overload.behind
+
+        clock.now += CALM_FOR  # caught up, on its own: the finished game's messages still work
+        assert not overload.behind
+        score = await slash(emulator, ann, club.channel, "score")
+        assert "Game over" in score, score
+        assert "Rematch!" in await click(emulator, bob, standings)
+        lobby = table_of(bot, club.channel)
+        assert lobby is not first and lobby.rematch_of == first.storage_id
+        assert lobby.host_id == bob.id
+        shown = await lobby_message(emulator, club.channel)
+        assert "Rematch of the last game" in shown.content
+        assert "You joined the rematch" in await click(emulator, ann, standings)
+        assert lobby.names[:2] == ("bob", "ann")
