@@ -24,6 +24,9 @@ stays behind until it has plainly caught up, and a process marked behind stays s
 :data:`CALM_FOR` seconds.
 
 The clock is injectable (a fake one in tests); no figure, no task: it is fed by whoever measures.
+Who acts on a change of the state at once rather than when next asking (a late picture's drawing
+held while behind: :mod:`bot.tables.drawing_pool`) is told by :meth:`Overload.watch`, on the
+figure or the question that changed it (the probe asks four times a second).
 """
 
 from __future__ import annotations
@@ -92,6 +95,7 @@ class Overload:
         self.dropped = 0
         """Requests dropped unanswered while behind, expired before they were read (the bot's
         interactions: see :mod:`bot.runtime.arrivals`)."""
+        self._watchers: list[Callable[[bool], None]] = []
 
     def observe(self, late: float) -> None:
         """Take one figure: seconds a player's answer is late by, as just measured."""
@@ -108,11 +112,21 @@ class Overload:
             self.episodes += 1
             log.warning(
                 "The bot is behind (%.2f s late): players' clicks first, computer seats slower, "
-                "no new tables until it has caught up",
+                "late pictures later, no new tables until it has caught up",
                 late,
             )
+            self._tell(True)
         if self._behind and late >= self.leave_at:
             self._last_late = now
+
+    def watch(self, watcher: Callable[[bool], None]) -> None:
+        """Call ``watcher(behind)`` each time the state changes (True: marked behind; False:
+        caught up), synchronously, where the change was seen (a figure or a question)."""
+        self._watchers.append(watcher)
+
+    def _tell(self, behind: bool) -> None:
+        for watcher in self._watchers:
+            watcher(behind)
 
     @property
     def behind(self) -> bool:
@@ -124,4 +138,5 @@ class Overload:
         if self._behind and now - self._last_late >= self.calm_for:
             self._behind = False
             log.warning("The bot has caught up: new tables are welcome again")
+            self._tell(False)
         return self._behind

@@ -7,6 +7,18 @@ priority (:data:`URGENT`: someone waits for it, e.g. a prompt's hand; :data:`BAC
 table message's picture), drawings of one priority go in the order asked, and a drawing may be
 dropped while it is still queued (:meth:`DrawingPool.drop`): a table picture superseded by the
 table's next state is then never drawn.
+
+**Behind** (:mod:`host.overload`): while the process is marked behind (:meth:`DrawingPool.hold`),
+no late picture begins (one its message went out without, in words, after the bound:
+:meth:`DrawingPool.late`): a thread that takes one puts it aside, so that the worker's CPU and the
+late pictures' edits (one REST call each) give way to the clicks, as the computer seats play
+fewer moves at once (:mod:`host.autoplay.pace`). Nothing is lost: once the process has caught
+up, the drawings put aside go back to the queue in their order (those dropped meanwhile, their
+message edited or superseded by a newer state, are not drawn at all); one hurried meanwhile
+(someone waits for it again) is drawn at once, behind or not. A table message's picture that
+nobody waits for yet is drawn as ever (it is how the channel sees the game go on: held, the
+table message would stand still), and so is every picture someone waits for. A drawing under
+way is not stopped.
 """
 
 from __future__ import annotations
@@ -39,7 +51,7 @@ class Job:
     """One drawing: what to call, its priority, the future its result is set on (on the event
     loop that asked for it), and its state (queued, running, dropped)."""
 
-    __slots__ = ("draw", "future", "loop", "priority", "state", "waiters")
+    __slots__ = ("draw", "future", "late", "loop", "priority", "state", "waiters")
 
     def __init__(self, draw: Callable[[], Picture], loop: asyncio.AbstractEventLoop, priority: int) -> None:
         self.draw = draw
@@ -49,6 +61,9 @@ class Job:
         self.state = QUEUED
         self.waiters = 0
         """How many callers await the drawing (kept by the painter)."""
+        self.late = False
+        """Its message went out without it, and nobody waits for it now (:meth:`DrawingPool.late`):
+        not begun while the process is behind."""
 
 
 def _settle(future: asyncio.Future[Picture], picture: Picture | None, error: BaseException | None) -> None:
@@ -72,6 +87,15 @@ class DrawingPool:
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self.closed = False
+        self._holding = False
+        """The process is behind: late drawings are put aside (read under the lock)."""
+        self._held: list[tuple[int, int, Job | None]] = []
+        """The late drawings put aside while behind, as they were queued."""
+        self._held_pruned = 0
+        """How many were put aside after the last time the dropped ones were left out."""
+        self.peak_late = 0
+        """The most late drawings under way at once (for tests and benchmarks)."""
+        self._running_late = 0
 
     def submit(self, draw: Callable[[], Picture], priority: int) -> Job:
         """Queue ``draw`` (called in a drawing thread) at ``priority``; its result arrives on the
@@ -85,11 +109,39 @@ class DrawingPool:
         return job
 
     def hurry(self, job: Job) -> None:
-        """Someone waits for ``job`` now: if it is still queued at a lower priority, it goes to
-        the front of the urgent ones' line (queued twice; whichever copy comes first draws it)."""
-        if job.state == QUEUED and job.priority > URGENT and not self.closed:
+        """Someone waits for ``job`` now: if it is still queued at a lower priority (or late), it
+        goes to the front of the urgent ones' line (queued twice; whichever copy comes first
+        draws it), behind or not."""
+        if job.state == QUEUED and (job.priority > URGENT or job.late) and not self.closed:
             job.priority = URGENT
+            job.late = False
             self._queue.put((URGENT, next(self._order), job))
+
+    def late(self, job: Job) -> None:
+        """Nobody waits for ``job`` any more, its message went out without it (it is edited in
+        when drawn): while the process is behind, it is not begun (:meth:`hold`); else it keeps
+        its place in the queue. Asked for again (:meth:`hurry`), it is urgent again."""
+        if job.state == QUEUED:
+            job.late = True
+
+    def hold(self, holding: bool) -> None:
+        """The process is behind (``holding``): no late drawing begins from now on; or it has
+        caught up: the drawings put aside meanwhile are queued again, in their order."""
+        with self._lock:
+            self._holding = holding
+            if holding:
+                return
+            held, self._held = self._held, []
+            self._held_pruned = 0
+        for priority, order, job in held:
+            if job is not None and job.state == QUEUED and not self.closed:
+                self._queue.put((priority, order, job))
+
+    @property
+    def held(self) -> int:
+        """Late drawings put aside now, not dropped (for tests and benchmarks)."""
+        with self._lock:
+            return sum(1 for _, _, job in self._held if job is not None and job.state == QUEUED)
 
     def drop(self, job: Job) -> bool:
         """Never draw ``job`` if it has not begun (True then; False: it is drawn or drawing)."""
@@ -103,9 +155,11 @@ class DrawingPool:
         """Stop the threads after the drawings under way; the queued ones fail with
         :class:`PoolClosed` (call it on the event loop the jobs were submitted from)."""
         self.closed = True
+        with self._lock:
+            held, self._held = self._held, []
         while True:
             try:
-                _, _, job = self._queue.get_nowait()
+                _, _, job = held.pop() if held else self._queue.get_nowait()
             except queue.Empty:
                 break
             if job is not None and self.drop(job) and not job.future.done():
@@ -121,18 +175,38 @@ class DrawingPool:
 
     def _work(self) -> None:
         while True:
-            _, _, job = self._queue.get()
+            entry = self._queue.get()
+            job = entry[2]
             if job is None:
                 return
             with self._lock:
                 if job.state != QUEUED:
                     continue  # dropped, or its other copy was taken first
+                late = job.late
+                if late and self._holding:
+                    self._put_aside(entry)
+                    continue
                 job.state = RUNNING
+                self._running_late += late
+                self.peak_late = max(self.peak_late, self._running_late)
             picture: Picture | None = None
             error: BaseException | None = None
             try:
                 picture = job.draw()
             except Exception as exc:  # handed to the awaiting coroutine, which logs it
                 error = exc
+            finally:
+                with self._lock:
+                    self._running_late -= late
             with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits any more
                 job.loop.call_soon_threadsafe(_settle, job.future, picture, error)
+
+    def _put_aside(self, entry: tuple[int, int, Job | None]) -> None:
+        """Keep a late drawing for when the process has caught up (the lock held); the dropped
+        ones are left out now and then, so that a long time behind keeps only the drawings still
+        wanted (each message's newest)."""
+        self._held.append(entry)
+        self._held_pruned += 1
+        if self._held_pruned > max(64, len(self._held) // 2):
+            self._held = [kept for kept in self._held if kept[2] is not None and kept[2].state == QUEUED]
+            self._held_pruned = 0

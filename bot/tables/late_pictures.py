@@ -101,6 +101,7 @@ async def ask(
         raise
     if drawn:
         return Asked(drawing.result())
+    painter.late(sketch)  # the message goes without it: held while the process is behind
     return Asked(None, drawing)
 
 

@@ -116,7 +116,8 @@ class Painter:
     Pictures someone waits for (a prompt's hand, a command's picture) are drawn before the
     tables' pictures (:mod:`bot.tables.drawing_pool`), and a picture whose every caller stopped
     waiting before it was begun (a table picture superseded by the table's next state) is never
-    drawn.
+    drawn. While the process is behind (:meth:`behind`), a late picture (its message went out
+    without it) is not begun until the process has caught up.
     """
 
     def __init__(
@@ -177,6 +178,25 @@ class Painter:
         job = self._drawn.get(sketch)
         if job is not None:
             self._pool.hurry(job)
+
+    def late(self, sketch: Sketch | None) -> None:
+        """``sketch``'s message went out without its picture (edited in when drawn): nobody
+        waits for it now, and it is not begun while the process is behind (:meth:`behind`),
+        until someone asks for it again."""
+        job = None if sketch is None else self._drawn.get(sketch)
+        if job is not None:
+            self._pool.late(job)
+
+    def behind(self, behind: bool) -> None:
+        """The process is behind (:mod:`host.overload`), or has caught up: while it is, no late
+        picture begins (:meth:`late`); once caught up, they follow, in their order
+        (:meth:`bot.tables.drawing_pool.DrawingPool.hold`)."""
+        self._pool.hold(behind)
+
+    @property
+    def held(self) -> int:
+        """Late pictures put aside while the process is behind (for tests and benchmarks)."""
+        return self._pool.held
 
     async def picture(
         self, sketch: Sketch | None, guild_id: int | None, *, urgent: bool | None = None

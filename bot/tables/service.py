@@ -90,6 +90,7 @@ class TableService:
         self.journal = journal if journal is not None else GameJournal(None)
         self.images = ImageSettings()
         self.painter = Painter(self.images, workers=drawing_workers)
+        self.registry.overload.watch(self.painter.behind)  # late pictures wait while behind
         self.late_pictures = LatePictures(client, self.painter)
         """The pictures late for their DM or post, edited in when drawn (:mod:`bot.tables.late_pictures`)."""
         self.answerer = Answerer(self.painter, self.late_pictures, self.journal.urgent_write_wait)

@@ -210,6 +210,7 @@ class TableEdits:
                     if not text_shown and not await self._drawn_in_time(pending, both):
                         # the picture is late: the state goes out in words now
                         await self._edit(message_id, pending.table, spec, None)
+                        self.painter.late(spec.picture)  # nobody waits for it now
                         self.shown_as_text += 1
                         text_shown = True
                         if not pending.newer.is_set():

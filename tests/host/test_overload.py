@@ -151,3 +151,23 @@ def test_a_calm_time_ends_it_even_when_nobody_asked_meanwhile(clock: FakeClock) 
         overload.observe(0.01)
     overload.observe((LEAVE_AT + ENTER_AT) / 2)  # a moment of a busy host
     assert not overload.behind
+
+
+def test_watchers_are_told_each_change_once_when_it_is_seen(clock: FakeClock) -> None:
+    """A watcher hears True when the process is marked behind and False when it has caught up,
+    each once, on the figure or the question that saw the change (nothing in between)."""
+    overload = Overload(clock)
+    heard: list[bool] = []
+    overload.watch(heard.append)
+    mark_behind(overload)
+    assert heard == [True]
+    overload.observe(2.0)  # still behind: nothing new
+    clock.now += CALM_FOR / 2
+    assert overload.behind and heard == [True]
+    clock.now += CALM_FOR
+    assert not overload.behind and heard == [True, False]  # seen by the question
+    assert not overload.behind and heard == [True, False]
+    mark_behind(overload)
+    clock.now += CALM_FOR + 1
+    overload.observe(0.0)  # seen by a figure
+    assert heard == [True, False, True, False]

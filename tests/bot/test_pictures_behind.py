@@ -1,0 +1,193 @@
+"""Late pictures while the process is behind (bot/tables/drawing_pool.py, host/overload.py): no
+picture whose message went out without it begins, the pictures someone waits for and the tables'
+next states are drawn as ever; once the process has caught up, every late picture put aside
+arrives (one whose message moved on meanwhile gives way to the newer state's)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+
+from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
+from bot.tables.pictures import Painter
+from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, Overload
+from tabletop.pictures import Picture, Sketch
+from tests.bot import gated_art
+from tests.bot.test_late_pictures import ART, WAIT, _png, _seated, _until, prompt, table_state
+
+SETTLE = 0.3
+"""Seconds the drawing threads are given to take what is queued (they would within
+milliseconds): long enough to see a drawing begun that should not be."""
+
+
+class Drawings:
+    """Drawings that record how many run at once, each held until :attr:`gate` opens."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.lock = threading.Lock()
+        self.now = 0
+        self.peak = 0
+        self.drawn: list[str] = []
+
+    def draw(self, name: str) -> Picture:
+        with self.lock:
+            self.now += 1
+            self.peak = max(self.peak, self.now)
+            self.drawn.append(name)
+        try:
+            assert self.gate.wait(WAIT), "the test never opened the gate"
+            time.sleep(0.02)  # long enough for the others to begin meanwhile, if they may
+            return Picture(name.encode(), name, 1, 1)
+        finally:
+            with self.lock:
+                self.now -= 1
+
+
+def late_jobs(pool: DrawingPool, drawings: Drawings, prefix: str, count: int) -> list[Job]:
+    """``count`` hands asked for urgently whose messages went out without them (late)."""
+    jobs = [pool.submit(lambda n=n: drawings.draw(f"{prefix} {n}"), URGENT) for n in range(count)]
+    for job in jobs:
+        pool.late(job)
+    return jobs
+
+
+async def test_behind_no_late_drawing_runs_and_all_arrive_once_caught_up() -> None:
+    pool = DrawingPool(2)
+    try:
+        # normally, two late pictures are drawn at once (two threads)
+        drawings = Drawings()
+        jobs = late_jobs(pool, drawings, "normal", 4)
+        await asyncio.sleep(SETTLE)
+        drawings.gate.set()
+        await asyncio.wait_for(asyncio.gather(*(job.future for job in jobs)), WAIT)
+        assert drawings.peak == 2 and pool.peak_late == 2
+
+        # behind: none begins; the pictures someone waits for, and a table's, are drawn
+        drawings = Drawings()
+        pool.peak_late = 0
+        pool.hold(True)
+        late = late_jobs(pool, drawings, "late", 4)
+        wanted = [pool.submit(lambda: drawings.draw("hand"), URGENT)]
+        wanted.append(pool.submit(lambda: drawings.draw("table"), BACKGROUND))
+        drawings.gate.set()
+        await asyncio.wait_for(asyncio.gather(*(job.future for job in wanted)), WAIT)
+        await asyncio.sleep(SETTLE)
+        assert drawings.drawn == ["hand", "table"] and pool.peak_late == 0
+        assert pool.held == 4 and not any(job.future.done() for job in late)
+
+        # one of them is asked for again meanwhile (someone waits for it): drawn at once
+        pool.hurry(late[3])
+        assert (await asyncio.wait_for(late[3].future, WAIT)).png == b"late 3"
+        # another is dropped meanwhile (its message edited): never drawn
+        assert pool.drop(late[0])
+
+        pool.hold(False)  # caught up: the rest arrive, in their order
+        pictures = await asyncio.wait_for(asyncio.gather(*(job.future for job in late[1:3])), WAIT)
+        assert [p.png for p in pictures] == [b"late 1", b"late 2"]
+        assert drawings.drawn == ["hand", "table", "late 3", "late 1", "late 2"]
+        assert pool.held == 0
+    finally:
+        pool.close()
+
+
+async def test_the_drawings_put_aside_fail_quietly_at_shutdown() -> None:
+    pool = DrawingPool(1)
+    drawings = Drawings()
+    drawings.gate.set()
+    pool.hold(True)
+    (late,) = late_jobs(pool, drawings, "late", 1)
+    await asyncio.sleep(SETTLE)
+    assert pool.held == 1
+    pool.close()
+    with pytest.raises(PoolClosed):
+        await asyncio.wait_for(late.future, WAIT)
+    assert drawings.drawn == []
+
+
+class FakeClock:
+    """The overload signal's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def behind(painter: Painter) -> tuple[Overload, FakeClock]:
+    """An overload signal the painter follows (as the bot's table service wires it), marked
+    behind on a fake clock."""
+    clock = FakeClock()
+    overload = Overload(clock)
+    overload.watch(painter.behind)
+    for _ in range(ENTER_COUNT):
+        overload.observe(ENTER_AT + 0.5)
+        clock.now += ENTER_SPACING
+    assert overload.behind
+    return overload, clock
+
+
+async def test_behind_the_late_pictures_wait_and_arrive_once_caught_up(painter: Painter) -> None:
+    """A prompt whose hand is late and a table message shown in words (a prompt could not wait
+    for its picture): while the process is behind neither picture is drawn (a command's picture
+    is), nothing is edited in; once it has caught up, each comes into its message. A table
+    message's next state is drawn and shown while behind (the channel sees the game go on); the
+    state it superseded is never drawn."""
+    client, courier, table = _seated(painter)
+    courier.book.of(table).table_id = 7
+    blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
+    await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
+    # the prompt waits its bound for its hand, then goes in words: its hand is late
+    assert await asyncio.wait_for(courier.dm(table, 0, prompt("late hand")), WAIT) == "sent"
+    (sent,) = client.sent
+    assert _png(sent) is None and courier.late.owes(1)
+    # a table message a prompt waited for: in words after the bound, its picture late
+    await courier.show_table(table, table_state("first"), new=False)
+    await asyncio.wait_for(courier.table_edits.flush(table.channel_id), WAIT)
+    assert [(m, e["content"], _png(e)) for m, e in client.edits] == [(7, "the table at first", None)]
+    overload, clock = behind(painter)
+    gated_art.GATE.set()
+    await asyncio.wait_for(blocked, WAIT)
+    command = await asyncio.wait_for(painter.picture(Sketch(ART, "chart", "score"), 1), WAIT)
+    assert command is not None and command.png == b"chart:score", "a picture someone waits for"
+    await asyncio.sleep(SETTLE)
+    assert gated_art.DRAWN == ["blocked chart", "score"], "a late picture was drawn while behind"
+    assert len(client.edits) == 1 and courier.late.owes(1) and painter.held == 2
+
+    clock.now += CALM_FOR  # caught up: seen by the next figure or question
+    overload.observe(0.0)
+    assert not overload.behind
+    await _until(lambda: courier.late.edited_in == 1, "the late hand edited in")
+    await asyncio.wait_for(courier.table_edits.settle(), WAIT)
+    assert sorted(gated_art.DRAWN[2:]) == ["first", "late hand"]
+    assert [(m, _png(e)) for m, e in client.edits[1:]] in (
+        [(1, b"hand:late hand"), (7, b"table:first")],
+        [(7, b"table:first"), (1, b"hand:late hand")],
+    )
+    assert painter.held == 0
+
+
+async def test_behind_a_table_message_goes_on_and_its_late_state_is_never_drawn(painter: Painter) -> None:
+    client, courier, table = _seated(painter)
+    courier.book.of(table).table_id = 7
+    blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
+    await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
+    await courier.show_table(table, table_state("first"), new=False)
+    await asyncio.wait_for(courier.table_edits.flush(table.channel_id), WAIT)  # in words: late
+    overload, clock = behind(painter)
+    await courier.show_table(table, table_state("second"), new=False)  # the next move, behind
+    gated_art.GATE.set()
+    await asyncio.wait_for(blocked, WAIT)
+    await asyncio.wait_for(courier.table_edits.settle(), WAIT)
+    assert [(e["content"], _png(e)) for _, e in client.edits] == [
+        ("the table at first", None),
+        ("the table at second", b"table:second"),
+    ]
+    clock.now += CALM_FOR
+    assert not overload.behind
+    await asyncio.sleep(SETTLE)
+    assert gated_art.DRAWN == ["blocked chart", "second"] and len(client.edits) == 2
