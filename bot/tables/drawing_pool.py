@@ -51,7 +51,7 @@ class Job:
     """One drawing: what to call, its priority, the future its result is set on (on the event
     loop that asked for it), and its state (queued, running, dropped)."""
 
-    __slots__ = ("draw", "future", "late", "loop", "priority", "state", "waiters")
+    __slots__ = ("draw", "future", "insistent", "late", "loop", "priority", "state", "waiters")
 
     def __init__(self, draw: Callable[[], Picture], loop: asyncio.AbstractEventLoop, priority: int) -> None:
         self.draw = draw
@@ -61,6 +61,9 @@ class Job:
         self.state = QUEUED
         self.waiters = 0
         """How many callers await the drawing (kept by the painter)."""
+        self.insistent = 0
+        """How many of them are urgent and wait however long (a command's answer), kept by the
+        painter: the drawing is not marked late meanwhile."""
         self.late = False
         """Its message went out without it, and nobody waits for it now (:meth:`DrawingPool.late`):
         not begun while the process is behind."""

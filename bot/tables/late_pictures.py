@@ -93,7 +93,7 @@ async def ask(
     drawing still under way."""
     if sketch is None or not painter.shows(guild_id):
         return Asked(None)
-    drawing = asyncio.ensure_future(painter.picture(sketch, guild_id))
+    drawing = asyncio.ensure_future(painter.picture(sketch, guild_id, bounded=True))
     try:
         drawn = await within_bound({drawing}, painter.wait, lock)
     except asyncio.CancelledError:

@@ -182,9 +182,10 @@ class Painter:
     def late(self, sketch: Sketch | None) -> None:
         """``sketch``'s message went out without its picture (edited in when drawn): nobody
         waits for it now, and it is not begun while the process is behind (:meth:`behind`),
-        until someone asks for it again."""
+        until someone asks for it again. Unless someone else waits for it however long (a
+        command's answer): then it keeps its place."""
         job = None if sketch is None else self._drawn.get(sketch)
-        if job is not None:
+        if job is not None and not job.insistent:
             self._pool.late(job)
 
     def behind(self, behind: bool) -> None:
@@ -199,18 +200,25 @@ class Painter:
         return self._pool.held
 
     async def picture(
-        self, sketch: Sketch | None, guild_id: int | None, *, urgent: bool | None = None
+        self,
+        sketch: Sketch | None,
+        guild_id: int | None,
+        *,
+        urgent: bool | None = None,
+        bounded: bool = False,
     ) -> Picture | None:
         """The picture of ``sketch`` for a message of ``guild_id``'s tables: None when there is
         none, the server shows no pictures, the bot is closing, or drawing failed (a bug:
         logged, the message goes out as text). ``urgent``: someone waits for it (by default
-        every picture but a table's)."""
+        every picture but a table's). ``bounded``: the caller waits only so long, then sends its
+        message without the picture and says so (:meth:`late`); an urgent caller that is not
+        bounded (a command's answer) keeps the picture from being held as late."""
         if sketch is None or not self.shows(guild_id):
             return None
         if urgent is None:
             urgent = sketch.kind != "table"
         try:
-            return await self._draw(sketch, URGENT if urgent else BACKGROUND)
+            return await self._draw(sketch, URGENT if urgent else BACKGROUND, urgent and not bounded)
         except PoolClosed:
             return None
         except WorkerDied:
@@ -220,7 +228,7 @@ class Painter:
             log.exception("Could not draw the %s picture of %s", sketch.kind, sketch.art.module)
             return None
 
-    async def _draw(self, sketch: Sketch, priority: int) -> Picture:
+    async def _draw(self, sketch: Sketch, priority: int, insistent: bool) -> Picture:
         job = self._drawn.get(sketch)
         if job is not None:
             self._drawn.move_to_end(sketch)
@@ -235,6 +243,7 @@ class Painter:
             self._trim()
         self._supersede(sketch)
         job.waiters += 1
+        job.insistent += insistent
         try:
             return await asyncio.shield(job.future)
         except asyncio.CancelledError:
@@ -249,6 +258,7 @@ class Painter:
             raise
         finally:
             job.waiters -= 1
+            job.insistent -= insistent
 
     def _supersede(self, sketch: Sketch) -> None:
         """``sketch`` is its slot's newest: the slot keeps it, with the last few pictures of its

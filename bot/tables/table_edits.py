@@ -202,7 +202,7 @@ class TableEdits:
                 pending.newer.clear()
                 pending.drawing = spec.picture
                 if drawing is None:
-                    asked = self.painter.picture(spec.picture, pending.table.guild_id)
+                    asked = self.painter.picture(spec.picture, pending.table.guild_id, bounded=True)
                     drawing = asyncio.ensure_future(asked)
                 newer = asyncio.ensure_future(pending.newer.wait())
                 both: set[asyncio.Future[Any]] = {drawing, newer}

@@ -191,3 +191,27 @@ async def test_behind_a_table_message_goes_on_and_its_late_state_is_never_drawn(
     assert not overload.behind
     await asyncio.sleep(SETTLE)
     assert gated_art.DRAWN == ["blocked chart", "second"] and len(client.edits) == 2
+
+
+async def test_a_picture_a_command_waits_for_is_not_held_as_late(painter: Painter) -> None:
+    """A command's answer waits for its picture however long (deferred meanwhile): the same
+    hand's prompt going out in words does not make that picture late, behind or not; and a
+    command asking for a late picture makes it urgent again."""
+    _client, courier, table = _seated(painter)
+    table.lobby.join(2, "p2")
+    blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
+    await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
+    overload, _clock = behind(painter)
+    command = asyncio.create_task(painter.picture(Sketch(ART, "hand", "shared"), 1, urgent=True))  # /hand
+    await asyncio.sleep(0)
+    assert await asyncio.wait_for(courier.dm(table, 0, prompt("shared")), WAIT) == "sent"  # late
+    assert await asyncio.wait_for(courier.dm(table, 1, prompt("late")), WAIT) == "sent"  # late too
+    gated_art.GATE.set()
+    await asyncio.wait_for(blocked, WAIT)
+    picture = await asyncio.wait_for(command, WAIT)
+    assert picture is not None and picture.png == b"hand:shared"
+    await asyncio.sleep(SETTLE)
+    assert gated_art.DRAWN == ["blocked chart", "shared"] and painter.held == 1
+    again = await asyncio.wait_for(painter.picture(Sketch(ART, "hand", "late"), 1, urgent=True), WAIT)
+    assert again is not None and again.png == b"hand:late" and overload.behind
+    await _until(lambda: courier.late.edited_in == 2, "both late hands edited in")
