@@ -142,9 +142,10 @@ class DrawingPool:
 
     @property
     def held(self) -> int:
-        """Late drawings put aside now, not dropped (for tests and benchmarks)."""
+        """Late drawings put aside now, not dropped (for tests and benchmarks; a drawing queued
+        twice, hurried once, counts once)."""
         with self._lock:
-            return sum(1 for _, _, job in self._held if job is not None and job.state == QUEUED)
+            return len({id(job) for _, _, job in self._held if job is not None and job.state == QUEUED})
 
     def drop(self, job: Job) -> bool:
         """Never draw ``job`` if it has not begun (True then; False: it is drawn or drawing)."""
