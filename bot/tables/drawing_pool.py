@@ -13,8 +13,9 @@ no late picture begins (one its message went out without, in words, after the bo
 :meth:`DrawingPool.late`): a thread that takes one puts it aside, so that the worker's CPU and the
 late pictures' edits (one REST call each) give way to the clicks, as the computer seats play
 fewer moves at once (:mod:`host.autoplay.pace`). Nothing is lost: once the process has caught
-up, the drawings put aside go back to the queue in their order (those dropped meanwhile, their
-message edited or superseded by a newer state, are not drawn at all); one hurried meanwhile
+up, the drawings put aside go back to the queue in their order, behind the drawings someone
+waits for (they are :data:`BACKGROUND` ones then: nobody waits for them); those dropped meanwhile,
+their message edited or superseded by a newer state, are not drawn at all; one hurried meanwhile
 (someone waits for it again) is drawn at once, behind or not. A table message's picture that
 nobody waits for yet is drawn as ever (it is how the channel sees the game go on: held, the
 table message would stand still), and so is every picture someone waits for. A drawing under
@@ -129,7 +130,9 @@ class DrawingPool:
 
     def hold(self, holding: bool) -> None:
         """The process is behind (``holding``): no late drawing begins from now on; or it has
-        caught up: the drawings put aside meanwhile are queued again, in their order."""
+        caught up: the drawings put aside meanwhile are queued again, in their order, as
+        :data:`BACKGROUND` ones (nobody waits for them: a long time behind leaves many, and a
+        prompt's hand queued behind them all would be late too)."""
         with self._lock:
             self._holding = holding
             if holding:
@@ -138,6 +141,8 @@ class DrawingPool:
             self._held_pruned = 0
         for priority, order, job in held:
             if job is not None and job.state == QUEUED and not self.closed:
+                if job.late:  # nobody waits for it: after the drawings someone waits for
+                    job.priority = priority = max(priority, BACKGROUND)
                 self._queue.put((priority, order, job))
 
     @property

@@ -190,8 +190,8 @@ class Painter:
 
     def behind(self, behind: bool) -> None:
         """The process is behind (:mod:`host.overload`), or has caught up: while it is, no late
-        picture begins (:meth:`late`); once caught up, they follow, in their order
-        (:meth:`bot.tables.drawing_pool.DrawingPool.hold`)."""
+        picture begins (:meth:`late`); once caught up, they follow, in their order, after the
+        pictures someone waits for (:meth:`bot.tables.drawing_pool.DrawingPool.hold`)."""
         self._pool.hold(behind)
 
     @property

@@ -215,3 +215,26 @@ async def test_a_picture_a_command_waits_for_is_not_held_as_late(painter: Painte
     again = await asyncio.wait_for(painter.picture(Sketch(ART, "hand", "late"), 1, urgent=True), WAIT)
     assert again is not None and again.png == b"hand:late" and overload.behind
     await _until(lambda: courier.late.edited_in == 2, "both late hands edited in")
+
+
+async def test_once_caught_up_the_late_pictures_put_aside_give_way_to_those_someone_waits_for() -> None:
+    """The late pictures put aside while behind (their messages already out in words: nobody
+    waits for them) come back behind a hand a prompt waits for now, not ahead of it: after a
+    long time behind there are many, and a prompt queued behind them all would go out in words
+    too, and cost its own late edit."""
+    pool = DrawingPool(1)
+    try:
+        drawings = Drawings()
+        pool.hold(True)
+        late = late_jobs(pool, drawings, "late", 3)
+        await _until(lambda: pool.held == 3, "the late pictures put aside")
+        busy = pool.submit(lambda: drawings.draw("busy"), URGENT)  # the thread, at the gate
+        await _until(lambda: drawings.drawn, "the drawing thread held at the gate")
+        pool.hold(False)  # caught up
+        wanted = pool.submit(lambda: drawings.draw("prompt's hand"), URGENT)  # a prompt waits
+        table = pool.submit(lambda: drawings.draw("table"), BACKGROUND)  # the table goes on
+        drawings.gate.set()
+        await asyncio.wait_for(asyncio.gather(*(j.future for j in (busy, wanted, table, *late))), WAIT)
+        assert drawings.drawn == ["busy", "prompt's hand", "late 0", "late 1", "late 2", "table"]
+    finally:
+        pool.close()
