@@ -166,7 +166,11 @@ class TableEdits:
     async def close(self, timeout: float = CLOSE_WAIT) -> None:
         """At shutdown, before Discord is disconnected: let the edits on their way finish, for
         ``timeout`` seconds at most (then they are cancelled: the table is shown again when it
-        is resumed)."""
+        is resumed). Their pictures are drawn first, a late one put aside while the process is
+        behind included (the overload probe is stopped first: it might never be told otherwise)."""
+        for pending in self._pending.values():
+            if pending.drawing is not None:  # the shutdown waits for it now
+                self.painter.hurry(pending.drawing)
         try:
             await asyncio.wait_for(self.settle(), timeout)
         except TimeoutError:

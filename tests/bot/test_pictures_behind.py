@@ -238,3 +238,26 @@ async def test_once_caught_up_the_late_pictures_put_aside_give_way_to_those_some
         assert drawings.drawn == ["busy", "prompt's hand", "late 0", "late 1", "late 2", "table"]
     finally:
         pool.close()
+
+
+async def test_at_shutdown_while_behind_the_table_messages_get_their_late_pictures(painter: Painter) -> None:
+    """A table message shown in words while behind, its picture put aside: the shutdown waits
+    for the table messages' edits on their way (:meth:`TableEdits.close`), and nothing will tell
+    the painter the process caught up any more (the probe is stopped first), so it draws that
+    picture now; it neither waits out its whole bound nor leaves the message in words."""
+    client, courier, table = _seated(painter)
+    courier.book.of(table).table_id = 7
+    blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
+    await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
+    await courier.show_table(table, table_state("last"), new=False)
+    await asyncio.wait_for(courier.table_edits.flush(table.channel_id), WAIT)  # in words: late
+    overload, _clock = behind(painter)
+    gated_art.GATE.set()
+    await asyncio.wait_for(blocked, WAIT)
+    await _until(lambda: painter.held == 1, "the table's late picture put aside")
+    await asyncio.wait_for(courier.table_edits.close(timeout=WAIT), 2 * WAIT)
+    assert [(e["content"], _png(e)) for _, e in client.edits] == [
+        ("the table at last", None),
+        ("the table at last", b"table:last"),
+    ]
+    assert overload.behind and not courier.table_edits.pending(7)
