@@ -164,7 +164,8 @@ class DrawingPool:
         """Stop the threads after the drawings under way; the queued ones fail with
         :class:`PoolClosed` (call it on the event loop the jobs were submitted from)."""
         self.closed = True
-        with self._lock:
+        with self._lock:  # a late drawing a thread takes from now on is drawn, as one under way
+            self._holding = False
             held, self._held = self._held, []
         while True:
             try:

@@ -6,6 +6,7 @@ arrives (one whose message moved on meanwhile gives way to the newer state's).""
 from __future__ import annotations
 
 import asyncio
+import queue
 import threading
 import time
 
@@ -261,3 +262,39 @@ async def test_at_shutdown_while_behind_the_table_messages_get_their_late_pictur
         ("the table at last", b"table:last"),
     ]
     assert overload.behind and not courier.table_edits.pending(7)
+
+
+class PausingQueue(queue.PriorityQueue[tuple[int, int, Job | None]]):
+    """The pool's queue, whose drawing thread stops just after it took a drawing (before it
+    looks at it) until the test lets it go on: the moment a shutdown may come in between."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken = threading.Event()
+        self.go_on = threading.Event()
+
+    def get(self, block: bool = True, timeout: float | None = None) -> tuple[int, int, Job | None]:
+        entry = super().get(block, timeout)
+        if entry[2] is not None and not self.taken.is_set():
+            self.taken.set()
+            assert self.go_on.wait(WAIT), "the test never let the thread go on"
+        return entry
+
+
+async def test_a_late_drawing_taken_just_as_the_pool_closes_is_not_put_aside_for_ever() -> None:
+    """Behind, the drawing thread takes a late drawing just as the pool closes (it has emptied
+    the queue and the drawings put aside): that one is drawn as one under way, not put aside
+    where nothing would ever settle it."""
+    pool = DrawingPool(1)
+    paused = PausingQueue()
+    pool._queue = paused
+    drawings = Drawings()
+    drawings.gate.set()
+    pool.hold(True)
+    (late,) = late_jobs(pool, drawings, "late", 1)
+    await _until(paused.taken.is_set, "the thread took the late drawing")
+    pool.close()
+    paused.go_on.set()
+    done, _ = await asyncio.wait({late.future}, timeout=WAIT)
+    assert done, "the late drawing was put aside after the pool closed: never settled"
+    assert late.future.result().png == b"late 0"
