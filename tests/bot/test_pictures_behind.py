@@ -14,7 +14,9 @@ import pytest
 
 from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
 from bot.tables.pictures import Painter
+from bot.tables.service import TableService
 from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, Overload
+from host.table.registry import TableRegistry
 from tabletop.pictures import Picture, Sketch
 from tests.bot import gated_art
 from tests.bot.test_late_pictures import ART, WAIT, _png, _seated, _until, prompt, table_state
@@ -298,3 +300,37 @@ async def test_a_late_drawing_taken_just_as_the_pool_closes_is_not_put_aside_for
     done, _ = await asyncio.wait({late.future}, timeout=WAIT)
     assert done, "the late drawing was put aside after the pool closed: never settled"
     assert late.future.result().png == b"late 0"
+
+
+async def test_the_table_service_s_painter_follows_its_overload_signal() -> None:
+    """The bot's wiring (:class:`TableService`): its painter holds the late pictures while the
+    registry's overload signal says the process is behind, and draws them once it caught up."""
+    gated_art.GATE.clear()
+    gated_art.DRAWN.clear()
+    clock = FakeClock()
+    registry = TableRegistry()
+    registry.overload = Overload(clock)
+    service = TableService(client=None, registry=registry, drawing_workers=0)  # type: ignore[arg-type]
+    painter = service.painter
+    try:
+        blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
+        await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
+        sketch = Sketch(ART, "hand", "late hand")
+        late = asyncio.create_task(painter.picture(sketch, 1, bounded=True))
+        await asyncio.sleep(0)
+        painter.late(sketch)  # its prompt went out in words
+        for _ in range(ENTER_COUNT):
+            registry.overload.observe(ENTER_AT + 0.5)
+            clock.now += ENTER_SPACING
+        assert registry.overload.behind
+        gated_art.GATE.set()
+        await asyncio.wait_for(blocked, WAIT)
+        await _until(lambda: painter.held == 1, "the late hand put aside")
+        assert gated_art.DRAWN == ["blocked chart"]
+        clock.now += CALM_FOR
+        assert not registry.overload.behind
+        picture = await asyncio.wait_for(late, WAIT)
+        assert picture is not None and picture.png == b"hand:late hand"
+    finally:
+        gated_art.GATE.set()
+        painter.close()
