@@ -23,7 +23,7 @@ import asyncio
 import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
 from dataclasses import dataclass, replace
 
 from host.catalog import Words, lazy
@@ -46,7 +46,7 @@ from host.storage import (
 from host.storage.game_lock import lock_game
 from host.storage.shown import mark_round_end_owed
 from host.table.effects import RatingChanges
-from host.table.record import TURN_TIMER, TableRecord, options_json
+from host.table.record import TURN_TIMER, TableRecord, options_facts, options_json
 from host.tables import Outcome, Reports, Seat, ShowReloaded, Table, TableError, TableState
 from host.write_queue import BACKGROUND, URGENT, WriteQueue
 from tabletop import Match, Results, registry
@@ -185,16 +185,12 @@ class GameJournal:
         """Game actions accepted (and stored, with storage) since the bot started: what the bot's
         metrics count as actions played."""
 
-    @asynccontextmanager
-    async def writing(self, priority: int) -> AsyncIterator[None]:
+    def writing(self, priority: int) -> AbstractAsyncContextManager[None]:
         """Hold the one SQLite writer's turn for the block (``URGENT`` or ``BACKGROUND``: see
         :mod:`host.write_queue`); at once on PostgreSQL. The Discord layer's own writes (the
         message ids) take their turn here too, behind the players' moves."""
-        if not self._one_writer:
-            yield
-            return
-        async with self._writer.turn(priority):
-            yield
+        # the queue's own context manager, not one wrapped in another: every write takes it
+        return self._writer.turn(priority) if self._one_writer else nullcontext()
 
     async def store_setting(self, store: Callable[[Storage], Awaitable[None]]) -> None:
         """``store`` a server's setting (a manager's command, whose answer waits for it) in an
@@ -351,9 +347,9 @@ class GameJournal:
         for index, (old, new) in enumerate(zip(saved.seats, table.seats, strict=True)):
             if old != new:
                 await tx.games.set_seat(game_id, index, seat_record(new))
-        options = game_options(table)
-        if options != saved.stored_options():
-            await tx.games.set_options(game_id, options)
+        options = options_facts(table)
+        if options != options_facts(saved):  # (most writes: the JSON is not made at all)
+            await tx.games.set_options(game_id, json.dumps(options))
         clock, before_clock = table.clock, saved.clock
         rescheduled = clock.deadline != before_clock.deadline
         if rescheduled:

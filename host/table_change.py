@@ -24,8 +24,8 @@ retired prompt, a resumed table shown again) takes the lock and shows once the s
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 from typing import Protocol
 
 from host.errors import UserError
@@ -52,14 +52,10 @@ class TableDisplay(Protocol):
         ...
 
 
-@asynccontextmanager
-async def _locked(table: Table) -> AsyncIterator[None]:
-    """Hold the table's lock for the block (at once if the running task holds it already)."""
-    if table.lock.held_here():
-        yield
-        return
-    async with table.lock:
-        yield
+def _locked(table: Table) -> AbstractAsyncContextManager[object]:
+    """Hold the table's lock for the block (at once if the running task holds it already): the
+    lock itself, not a context manager wrapped around it (every change takes it)."""
+    return nullcontext() if table.lock.held_here() else table.lock
 
 
 class TableChanges:

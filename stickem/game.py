@@ -151,6 +151,8 @@ class Game:
         "_turn",
         "_undealt",
         "_unpicked",
+        "_views",
+        "_views_at",
         "_winners",
     )
 
@@ -181,6 +183,8 @@ class Game:
     _winners: tuple[int, ...]
     _log: array[int]
     _start_events: tuple[Event, ...]
+    _views: dict[int | None, View]
+    _views_at: int
 
     def __init__(self, players: int, rules: Rules | None = None, seed: int | None = None) -> None:
         """Same as ``Game.new``."""
@@ -208,6 +212,7 @@ class Game:
         self._swallowed = [0] * players
         self._winners = ()
         self._log = array("H")
+        self._views_at = -1
         self._dealer = 0
         self._start_events = (self._deal(1),)
 
@@ -655,7 +660,25 @@ class Game:
     # ------------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may see now (RULES section 8); ``None``: the public spectator view."""
+        """What ``seat`` may see now (RULES section 8); ``None``: the public spectator view.
+
+        Made once per seat and state and given again (a view is immutable): every change of
+        the state is an action appended to the log, so the log's length names the state. A
+        table's state is viewed several times per move (its message, the prompts, the
+        computer's decision, the click's checks)."""
+        made = len(self._log)
+        if self._views_at != made:
+            self._views = {}
+            self._views_at = made
+        elif seat is None or type(seat) is int:  # (not True for seat 1: that raises, below)
+            view = self._views.get(seat)
+            if view is not None:
+                return view
+        view = self._views[seat] = self._make_view(seat)
+        return view
+
+    def _make_view(self, seat: int | None) -> View:
+        """:meth:`view`, made anew."""
         if seat is not None:
             self._check_seat(seat)
         phase = self._phase
@@ -737,6 +760,7 @@ class Game:
         new._swallowed = self._swallowed[:]
         new._winners = self._winners
         new._log = array("H", self._log)
+        new._views_at = -1  # its own views, made when asked for
         new._start_events = self._start_events
         return new
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import datetime
 
 from sqlalchemy import Engine
@@ -66,8 +66,7 @@ class Connections:
         finally:
             await self.engine.dispose()
 
-    @asynccontextmanager
-    async def transaction(self, *, urgent: bool = False) -> AsyncIterator[Transaction]:
+    def transaction(self, *, urgent: bool = False) -> AbstractAsyncContextManager[Transaction]:
         """Run several writes atomically: all are committed when the block ends, none if it raises.
 
         Do no Discord I/O inside the block: it holds the database's write lock. A failure to reach
@@ -75,10 +74,15 @@ class Connections:
         player waits for this write (on a SQLite file it need not wait for a background
         checkpoint: `InlineWriter.begin`).
         """
+        # One context manager per write, not one wrapped in another (each a generator made
+        # and run to its end: a move's write went through three of them).
         if self.inline is not None:
-            async with self._inline_transaction(self.inline, urgent) as tx:
-                yield tx
-            return
+            return self._inline_transaction(self.inline, urgent)
+        return self._engine_transaction()
+
+    @asynccontextmanager
+    async def _engine_transaction(self) -> AsyncIterator[Transaction]:
+        """`transaction()` through the async engine's pool (PostgreSQL, in-memory SQLite)."""
         async with translated(SAVE_FAILED):
             conn = await self.engine.connect()
         try:
@@ -106,41 +110,35 @@ class Connections:
         async with translated(SAVE_FAILED):
             await inline.take_turn()
         try:
-            async with self._inline_turn(inline, urgent) as tx:
-                yield tx
+            with translated_sync(SAVE_FAILED):
+                conn = inline.connect()
+            try:
+                async with translated(SAVE_FAILED):
+                    await inline.begin(conn, urgent=urgent)
+                try:
+                    async with translated(SAVE_FAILED):
+                        yield Transaction(InlineConnection(conn), self._clock())
+                except BaseException:
+                    with contextlib.suppress(*CONNECTION_FAILURES):
+                        conn.rollback()
+                    raise
+                try:
+                    async with translated(SAVE_FAILED):
+                        await inline.commit(conn)
+                except BaseException:
+                    inline.end_refused_commit(conn)
+                    raise
+                inline.committed()
+            except BaseException as exc:
+                if needs_new_connection(exc):  # not back into the pool: the next write reconnects
+                    with contextlib.suppress(*CONNECTION_FAILURES):
+                        conn.invalidate()
+                raise
+            finally:
+                with contextlib.suppress(*CONNECTION_FAILURES):
+                    conn.close()
         finally:
             inline.end_turn()
-
-    @asynccontextmanager
-    async def _inline_turn(self, inline: InlineWriter, urgent: bool) -> AsyncIterator[Transaction]:
-        """`_inline_transaction` once a connection is free for it."""
-        with translated_sync(SAVE_FAILED):
-            conn = inline.connect()
-        try:
-            async with translated(SAVE_FAILED):
-                await inline.begin(conn, urgent=urgent)
-            try:
-                async with translated(SAVE_FAILED):
-                    yield Transaction(InlineConnection(conn), self._clock())
-            except BaseException:
-                with contextlib.suppress(*CONNECTION_FAILURES):
-                    conn.rollback()
-                raise
-            try:
-                async with translated(SAVE_FAILED):
-                    await inline.commit(conn)
-            except BaseException:
-                inline.end_refused_commit(conn)
-                raise
-            inline.committed()
-        except BaseException as exc:
-            if needs_new_connection(exc):  # not back into the pool: the next write reconnects
-                with contextlib.suppress(*CONNECTION_FAILURES):
-                    conn.invalidate()
-            raise
-        finally:
-            with contextlib.suppress(*CONNECTION_FAILURES):
-                conn.close()
 
     @asynccontextmanager
     async def reading(

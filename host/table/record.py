@@ -274,9 +274,16 @@ def stored_names(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> tuple[
 def options_json(facts: TableRecord | TableQueries) -> str:
     """The table facts a resumed game needs besides seed, rules, seats and log (JSON), of a
     record or of a table as it is now: read where they are, without the copy of the game that
-    :meth:`TableRecord.of` makes (the journal asks for them at every write)."""
+    :meth:`TableRecord.of` makes."""
+    return json.dumps(options_facts(facts))
+
+
+def options_facts(facts: TableRecord | TableQueries) -> dict[str, object]:
+    """What :func:`options_json` writes, before it is JSON: two tables whose facts are equal
+    store the same options (the journal compares them at every write and makes the JSON only
+    when they changed)."""
     clock = facts.clock
-    return json.dumps({
+    return {
         "game_id": facts.game_id,
         "bots": bot_levels(facts.seats),
         "timer": clock.timer_seconds,
@@ -288,4 +295,4 @@ def options_json(facts: TableRecord | TableQueries) -> str:
             for user, ask in sorted(facts.takeover_requests.items())
         },
         "vacated": {str(seat): list(who) for seat, who in sorted(facts.vacated.items())},
-    })
+    }

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from random import Random
 
+import pytest
+
 from stickem import Card, Game, Phase, Rules, View
+from stickem.errors import InvalidSeat, RuleError
 from stickem.events import CardPlayed, RoundScored, TrickWon
 
 from .helpers import play_out, random_step
@@ -80,3 +83,43 @@ def test_hand_mask_matches_hand() -> None:
             hand = game.hand(seat)
             assert game.hand_mask(seat) == sum(1 << card.index for card in hand)
             assert all(isinstance(card, Card) for card in hand)
+
+
+def test_a_view_given_again_is_the_view_of_the_state_now() -> None:
+    """Views are kept per seat and state: each one asked for equals a view made anew for the
+    game's state then, through misery picks, tricks, rounds, copies and refused actions."""
+    game = Game.new(4, seed=21)
+    rng = Random(21)
+    kept: list[tuple[Game, list[View]]] = []
+    while not game.is_over:
+        first = [game.view(seat) for seat in [None, *range(4)]]
+        again = [game.view(seat) for seat in [None, *range(4)]]
+        assert all(a is b for a, b in zip(first, again, strict=True))  # given again, not remade
+        assert first == [game._make_view(seat) for seat in [None, *range(4)]]
+        copy = game.copy()
+        assert [copy.view(seat) for seat in [None, *range(4)]] == first
+        kept.append((copy, first))
+        seat = game.awaiting[0]
+        wrong = game.play if game.phase is Phase.MISERY else game.choose_misery
+        with pytest.raises(RuleError):  # refused (the other phase's action): changes nothing
+            wrong(seat, game.hand(seat)[0])
+        assert [game.view(seat) for seat in [None, *range(4)]] == [
+            game._make_view(seat) for seat in [None, *range(4)]
+        ]
+        random_step(game, rng)
+        assert [game.view(seat) for seat in [None, *range(4)]] == [
+            game._make_view(seat) for seat in [None, *range(4)]
+        ]
+    for copy, views in kept[::40]:  # a copy's views stay those of its own state
+        assert [copy.view(seat) for seat in [None, *range(4)]] == views
+
+
+def test_a_view_kept_for_seat_1_does_not_answer_for_true() -> None:
+    game = Game.new(3, seed=5)
+    game.view(1)
+    for wrong in (True, 1.0, 3, -1):
+        try:
+            game.view(wrong)  # type: ignore[arg-type]
+        except InvalidSeat:
+            continue
+        raise AssertionError(f"view({wrong!r}) did not raise")

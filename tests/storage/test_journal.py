@@ -11,6 +11,8 @@ import pytest
 from host.journal import GameJournal, TableReloaded, seat_results
 from host.resume import rebuild_tables
 from host.storage import SAVE_FAILED, GameStatus, Storage, StorageUnavailable, Transaction
+from host.storage.game_writes import GameWrites
+from host.table.record import options_json
 from host.table_change import TableChanges
 from host.tables import (
     GameRefusal,
@@ -365,3 +367,40 @@ async def test_a_game_without_storage_hands_up_no_rating_changes() -> None:
     _, shown = await played_to_the_end(GameJournal(None))
     (final,) = final_reports(shown[-1])
     assert final.ratings == ()
+
+
+async def test_a_write_stores_the_tables_options_when_and_only_when_they_changed(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The options (timer, away seats, timeouts ...) are compared at every write and stored only
+    when they changed: a move leaves them alone, a seat timed out and marked away is stored with
+    its move, and a restart reads it back."""
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
+    assert table.storage_id is not None
+    stored: list[str] = []
+    real = GameWrites.set_options
+
+    async def counted(games: GameWrites, game_id: int, options: str) -> None:
+        stored.append(options)
+        await real(games, game_id, options)
+
+    monkeypatch.setattr(GameWrites, "set_options", counted)
+    for _ in range(3):
+        await next_move(journal, table)
+    assert stored == []  # moves alone: nothing to rewrite
+
+    async with journal.recording(table):
+        table.clock.time_out(2)
+        table.clock.away.add(2)
+    assert stored == [options_json(table)] and '"away": [2]' in stored[0]
+    async with journal.recording(table):
+        pass  # a write that changes nothing rewrites nothing
+    assert len(stored) == 1
+
+    report = rebuild_tables(
+        await storage.games.load_unfinished_games(), await storage.lobbies.load_lobbies(), TableRegistry()
+    )
+    (rebuilt,) = report.games
+    assert rebuilt.clock.away == {2} and rebuilt.clock.timeouts == table.clock.timeouts
