@@ -107,7 +107,7 @@ from benchmarks.pairing import Ratios, plan, ratio_of, ratios
 from benchmarks.rest_kinds import Reuploads
 from benchmarks.rest_kinds import kinds as rest_kinds
 from benchmarks.side_by_side import FileBarrier, Side, run_together
-from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
+from benchmarks.worker_cpu import child_kind, children_cpu, process_cpu, spent_by_child
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
@@ -400,7 +400,9 @@ async def run(
                     played_rss = bot.rss()
                     cpu_after = bot.cpu()
                     window = await bot.report()
-                    workers_cpu = spent_since(bot.process.process.pid, workers_before)
+                    workers_by_process = spent_by_child(bot.process.process.pid, workers_before)
+                    workers_cpu = sum(workers_by_process.values())
+                    worker_kinds = {child: child_kind(child) for child in workers_by_process}
                     stolen = steal_ms() - stolen
                     machine_busy = busy_share(machine_before, cpu_times())
                     majors = major_faults(bot.process.process.pid) - majors_before
@@ -480,6 +482,10 @@ async def run(
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
             "workers_cpu_ms_per_card": workers_cpu * 1000 / cards if cards else float("nan"),
+            "workers_by_process": [  # in the order they were started (process ids)
+                (worker_kinds[child], per_card(seconds, cards) * 1000)
+                for child, seconds in sorted(workers_by_process.items())
+            ],
             "all_cpu_ms_per_card": (
                 (window["cpu_seconds"] + workers_cpu) * 1000 / cards if cards else float("nan")
             ),
@@ -868,6 +874,9 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
         f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
     )
+    by_process = ", ".join(f"{kind} {ms:.2f}" for kind, ms in r.get("workers_by_process", ()))
+    if by_process:
+        print(f"  the worker processes' CPU per card, in the order they started (ms): {by_process}")
     if not r.get("stopped_in_time", True):
         print("  the bot did not end within 60 s of SIGTERM after the window (killed)")
     by_type = ", ".join(
