@@ -40,9 +40,9 @@ process. A ``sitecustomize`` hook points the bot at the emulator and installs
 /start their tables (filled with two computer players of ``--level``, no turn timer); then for
 ``--seconds`` every human answers each prompt after 0.5 to 1.5 times ``--think`` seconds, while the
 computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
-The window opens once the computers' opening moves are made (their worker processes quiet for a
-second, at most ``--settle`` seconds; 0: at once): both bots' windows then begin at the same
-point of their games.
+The window opens once the computers' opening moves are made (their worker processes quiet for
+``--delay`` and one more second, at most ``--settle`` seconds; 0: at once): both bots' windows
+then begin at the same point of their games.
 With ``--hand-every`` every human also asks for ``/hand`` (their hand, drawn: the picture a
 player looks at again) every 0.5 to 1.5 times that many seconds.
 
@@ -359,7 +359,7 @@ async def run(
                     open_time = time.perf_counter() - opened
                     opened_rss = bot.rss()
                     opened_figures = await bot.report()
-                    settled = await settle_computers(bot.process.process.pid, args.settle)
+                    settled = await settle_computers(bot.process.process.pid, args.settle, args.delay + 1.0)
                     if barrier is not None:
                         await barrier.meet()
 
@@ -600,7 +600,7 @@ def main() -> None:
     parser.add_argument(
         "--settle", type=float, default=30.0, metavar="SECONDS",
         help="before the window, wait at most this long for the computers' opening moves (their "
-        "workers quiet for a second); 0: open the window at once, as before",
+        "workers quiet for --delay and one more second); 0: open the window at once, as before",
     )
     parser.add_argument("--side-spec", help=argparse.SUPPRESS)  # one side of --concurrent
     args = parser.parse_args()
@@ -766,9 +766,10 @@ SETTLED_CPU = 0.02
 computer decision under way (an idle worker spends well under a millisecond a second)."""
 
 
-async def settle_computers(bot_pid: int, bound: float) -> float:
+async def settle_computers(bot_pid: int, bound: float, quiet: float) -> float:
     """Wait (at most ``bound`` seconds) until the computer players have made their opening moves:
-    their worker processes spent less than :data:`SETTLED_CPU` in a second. Until the window
+    their worker processes spent less than :data:`SETTLED_CPU` a second for ``quiet`` seconds
+    (longer than a computer's pause before its move, or the pause reads as settled). Until the window
     opens the humans answer nothing, so every table then waits for its human. Without it, the
     window of a bot that opened its tables later (or queued its computers' first moves) holds
     first decisions (a misery card chosen, no card played) that the other side's does not: its
@@ -777,8 +778,8 @@ async def settle_computers(bot_pid: int, bound: float) -> float:
     started = time.perf_counter()
     while time.perf_counter() - started < bound:
         before = children_cpu(bot_pid)
-        await asyncio.sleep(1.0)
-        if sum(spent_by_child(bot_pid, before).values()) < SETTLED_CPU:
+        await asyncio.sleep(quiet)
+        if sum(spent_by_child(bot_pid, before).values()) < SETTLED_CPU * quiet:
             break
     return time.perf_counter() - started
 

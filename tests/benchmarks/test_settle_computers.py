@@ -18,9 +18,9 @@ def test_the_window_waits_for_busy_workers_and_not_for_idle_ones() -> None:
     spin = f"import time\nend = time.monotonic() + {BUSY}\nwhile time.monotonic() < end: pass\ntime.sleep(60)"
     worker = subprocess.Popen([sys.executable, "-c", spin])
     try:
-        waited = asyncio.run(settle_computers(os.getpid(), bound=20.0))
+        waited = asyncio.run(settle_computers(os.getpid(), bound=20.0, quiet=1.0))
         assert BUSY <= waited < 20.0  # the spinning child held it, the sleeping one did not
-        again = asyncio.run(settle_computers(os.getpid(), bound=20.0))
+        again = asyncio.run(settle_computers(os.getpid(), bound=20.0, quiet=1.0))
         assert again < BUSY  # idle children: one quiet second
     finally:
         worker.kill()
