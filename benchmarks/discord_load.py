@@ -110,7 +110,7 @@ from benchmarks.pairing import Ratios, plan, ratio_of, ratios
 from benchmarks.rest_kinds import Reuploads
 from benchmarks.rest_kinds import kinds as rest_kinds
 from benchmarks.side_by_side import FileBarrier, Side, run_together
-from benchmarks.worker_cpu import child_kind, children_cpu, process_cpu, spent_by_child
+from benchmarks.worker_cpu import busy, child_kind, children_cpu, process_cpu, spent_by_child
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
@@ -765,22 +765,32 @@ SETTLED_CPU = 0.02
 """CPU seconds the worker processes may spend in a second and still count as settled: no
 computer decision under way (an idle worker spends well under a millisecond a second)."""
 
+SETTLE_SAMPLE = 0.05
+"""Seconds between two looks at the worker processes' states while settling."""
+
 
 async def settle_computers(bot_pid: int, bound: float, quiet: float) -> float:
     """Wait (at most ``bound`` seconds) until the computer players have made their opening moves:
-    their worker processes spent less than :data:`SETTLED_CPU` a second for ``quiet`` seconds
-    (longer than a computer's pause before its move, or the pause reads as settled). Until the window
-    opens the humans answer nothing, so every table then waits for its human. Without it, the
-    window of a bot that opened its tables later (or queued its computers' first moves) holds
-    first decisions (a misery card chosen, no card played) that the other side's does not: its
-    workers' CPU per card read up to 1.7x for no cost of its own (docs/benchmarks.md, "The
-    workers' CPU per card against the release"). The seconds waited."""
+    for ``quiet`` seconds (longer than a computer's pause before its move, or the pause reads as
+    settled) no worker process of the bot was seen running or waiting for a processor (one
+    starved on a busy machine spends no CPU, but waits), and together they spent less than
+    :data:`SETTLED_CPU` a second. Until the window opens the humans answer nothing, so every
+    table then waits for its human. Without it, the window of a bot that opened its tables later
+    (or queued its computers' first moves) holds first decisions (a misery card chosen, no card
+    played) that the other side's does not: its workers' CPU per card read up to 1.7x for no
+    cost of its own (docs/benchmarks.md, "The workers' CPU per card against the release"). The
+    seconds waited."""
     started = time.perf_counter()
     while time.perf_counter() - started < bound:
+        calm_since = time.perf_counter()
         before = children_cpu(bot_pid)
-        await asyncio.sleep(quiet)
-        if sum(spent_by_child(bot_pid, before).values()) < SETTLED_CPU * quiet:
-            break
+        while time.perf_counter() - calm_since < quiet:
+            await asyncio.sleep(SETTLE_SAMPLE)
+            if any(busy(child) for child in before):
+                break
+        else:
+            if sum(spent_by_child(bot_pid, before).values()) < SETTLED_CPU * quiet:
+                break
     return time.perf_counter() - started
 
 

@@ -60,3 +60,14 @@ def child_kind(pid: int) -> str:
     if b"resource_tracker" in command:
         return "tracker"
     return "worker" if b"multiprocessing" in command else "other"
+
+
+def busy(pid: int) -> bool:
+    """Whether process ``pid`` runs or waits for a processor now (``R``; or waits for the disk,
+    ``D``), as opposed to sleeping until something comes; False once it has ended. A worker
+    starved of CPU on a busy machine is busy by this, though it spends no CPU."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] in ("R", "D")
