@@ -5,7 +5,7 @@ Run from the repository root: ``python benchmarks/discord_load.py [--tables 10 1
 [--seconds 20] [--level normal] [--delay 1.0] [--think 1.0] [--workers 2]
 [--database sqlite|postgres] [--compare OLD_CHECKOUT [--pairs 2] [--old-env NAME=VALUE ...]]
 [--images on|off|both] [--hand-every SECONDS] [--old-images default|same] [--concurrent]
-[--warm-up SECONDS]``.
+[--warm-up SECONDS] [--settle SECONDS]``.
 
 ``--compare`` runs, for each N, this checkout's bot and the bot of another checkout (e.g. a
 ``git worktree`` of an earlier commit: ``git worktree add /tmp/old <commit>``) one after the
@@ -40,6 +40,9 @@ process. A ``sitecustomize`` hook points the bot at the emulator and installs
 /start their tables (filled with two computer players of ``--level``, no turn timer); then for
 ``--seconds`` every human answers each prompt after 0.5 to 1.5 times ``--think`` seconds, while the
 computer players move after their pause of ``--delay`` seconds (the bot's default is 1 s).
+The window opens once the computers' opening moves are made (their worker processes quiet for
+``--delay`` and one more second, at most ``--settle`` seconds; 0: at once): both bots' windows
+then begin at the same point of their games.
 With ``--hand-every`` every human also asks for ``/hand`` (their hand, drawn: the picture a
 player looks at again) every 0.5 to 1.5 times that many seconds.
 
@@ -108,7 +111,7 @@ from benchmarks.pairing import Ratios, plan, ratio_of, ratios
 from benchmarks.rest_kinds import Reuploads
 from benchmarks.rest_kinds import kinds as rest_kinds
 from benchmarks.side_by_side import FileBarrier, Side, run_together
-from benchmarks.worker_cpu import children_cpu, process_cpu, spent_since
+from benchmarks.worker_cpu import busy, child_kind, children_cpu, process_cpu, spent_by_child
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.errors import EmulatorTimeout, InteractionFailed
 from tests.discord_emulator.state import Channel, User
@@ -357,6 +360,7 @@ async def run(
                     open_time = time.perf_counter() - opened
                     opened_rss = bot.rss()
                     opened_figures = await bot.report()
+                    settled = await settle_computers(bot.process.process.pid, args.settle, args.delay + 1.0)
                     if barrier is not None:
                         await barrier.meet()
 
@@ -401,7 +405,9 @@ async def run(
                     played_rss = bot.rss()
                     cpu_after = bot.cpu()
                     window = await bot.report()
-                    workers_cpu = spent_since(bot.process.process.pid, workers_before)
+                    workers_by_process = spent_by_child(bot.process.process.pid, workers_before)
+                    workers_cpu = sum(workers_by_process.values())
+                    worker_kinds = {child: child_kind(child) for child in workers_by_process}
                     stolen = steal_ms() - stolen
                     machine_busy = busy_share(machine_before, cpu_times())
                     majors = major_faults(bot.process.process.pid) - majors_before
@@ -432,6 +438,7 @@ async def run(
         return {
             "tables": count,
             "open_s": open_time,
+            "settle_s": settled,
             "interactions": len(latencies.values),
             "median_ms": statistics.median(values) * 1000,
             "p99_ms": percentile(values, 0.99) * 1000,
@@ -481,6 +488,10 @@ async def run(
             "cards_per_s": cards / window["seconds"],
             "cpu_ms_per_card": window["cpu_seconds"] * 1000 / cards if cards else float("nan"),
             "workers_cpu_ms_per_card": workers_cpu * 1000 / cards if cards else float("nan"),
+            "workers_by_process": [  # in the order they were started (process ids)
+                (worker_kinds[child], per_card(seconds, cards) * 1000)
+                for child, seconds in sorted(workers_by_process.items())
+            ],
             "all_cpu_ms_per_card": (
                 (window["cpu_seconds"] + workers_cpu) * 1000 / cards if cards else float("nan")
             ),
@@ -587,6 +598,11 @@ def main() -> None:
         help="with --compare or --images both: a first pair of this window, not counted (cold "
         "files, bytecode, the harness's first run); 0: none",
     )
+    parser.add_argument(
+        "--settle", type=float, default=30.0, metavar="SECONDS",
+        help="before the window, wait at most this long for the computers' opening moves (their "
+        "workers quiet for --delay and one more second); 0: open the window at once, as before",
+    )
     parser.add_argument("--side-spec", help=argparse.SUPPRESS)  # one side of --concurrent
     args = parser.parse_args()
     if args.side_spec:
@@ -603,7 +619,7 @@ def main() -> None:
     )
     print(
         f"level={args.level} delay={args.delay} s think={args.think} s workers={args.workers} "
-        f"database={args.database} window={args.seconds} s images={args.images}"
+        f"database={args.database} window={args.seconds} s settle<={args.settle:g} s images={args.images}"
         + (f" hand-every={args.hand_every} s" if args.hand_every else "")
         + (f" compare={args.compare} old-env={' '.join(args.old_env)}" if args.compare else "")
         + (f" pairs={args.pairs} warm-up={args.warm_up:g} s" if args.compare or args.images == "both" else "")
@@ -677,7 +693,7 @@ def side_arguments(count: int, args: argparse.Namespace, seconds: float) -> list
     arguments = [
         "--tables", str(count), "--seconds", str(seconds), "--level", args.level,
         "--delay", str(args.delay), "--think", str(args.think), "--workers", str(args.workers),
-        "--database", args.database,
+        "--database", args.database, "--settle", str(args.settle),
     ]
     if args.hand_every:
         arguments += ["--hand-every", str(args.hand_every)]
@@ -744,6 +760,39 @@ def gateway_events(emu: Emulator, frames_before: dict[str, int]) -> Counter[str]
     for session in emu.gateway.live:
         events.update(frame["t"] for frame in session.events[frames_before.get(session.id, 0):])
     return events
+
+
+SETTLED_CPU = 0.02
+"""CPU seconds the worker processes may spend in a second and still count as settled: no
+computer decision under way (an idle worker spends well under a millisecond a second)."""
+
+SETTLE_SAMPLE = 0.05
+"""Seconds between two looks at the worker processes' states while settling."""
+
+
+async def settle_computers(bot_pid: int, bound: float, quiet: float) -> float:
+    """Wait (at most ``bound`` seconds) until the computer players have made their opening moves:
+    for ``quiet`` seconds (longer than a computer's pause before its move, or the pause reads as
+    settled) no worker process of the bot was seen running or waiting for a processor (one
+    starved on a busy machine spends no CPU, but waits), and together they spent less than
+    :data:`SETTLED_CPU` a second. Until the window opens the humans answer nothing, so every
+    table then waits for its human. Without it, the window of a bot that opened its tables later
+    (or queued its computers' first moves) holds first decisions (a misery card chosen, no card
+    played) that the other side's does not: its workers' CPU per card read up to 1.7x for no
+    cost of its own (docs/benchmarks.md, "The workers' CPU per card against the release"). The
+    seconds waited."""
+    started = time.perf_counter()
+    while time.perf_counter() - started < bound:
+        calm_since = time.perf_counter()
+        before = children_cpu(bot_pid)
+        while time.perf_counter() - calm_since < quiet:
+            await asyncio.sleep(SETTLE_SAMPLE)
+            if any(busy(child) for child in before):
+                break
+        else:
+            if sum(spent_by_child(bot_pid, before).values()) < SETTLED_CPU * quiet:
+                break
+    return time.perf_counter() - started
 
 
 def per_card(amount: float, cards: int) -> float:
@@ -876,6 +925,12 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         f"  CPU per card: bot {r['cpu_ms_per_card']:.2f} ms, its worker processes (thinking, drawing) "
         f"{r['workers_cpu_ms_per_card']:.2f} ms, together {r['all_cpu_ms_per_card']:.2f} ms"
     )
+    by_process = ", ".join(f"{kind} {ms:.2f}" for kind, ms in r.get("workers_by_process", ()))
+    if by_process:
+        print(
+            f"  the worker processes' CPU per card, in the order they started (ms): {by_process}; "
+            f"the computers' opening moves settled in {r.get('settle_s', 0.0):.1f} s before the window"
+        )
     if not r.get("stopped_in_time", True):
         print("  the bot did not end within 60 s of SIGTERM after the window (killed)")
     by_type = ", ".join(

@@ -41,3 +41,33 @@ def spent_since(pid: int, before: dict[int, float]) -> float:
     """CPU seconds ``pid``'s children spent since ``before`` (:func:`children_cpu`); a child
     started since counts whole, one ended since is not counted (it took its figures along)."""
     return sum(seconds - before.get(child, 0.0) for child, seconds in children_cpu(pid).items())
+
+
+def spent_by_child(pid: int, before: dict[int, float]) -> dict[int, float]:
+    """CPU seconds each living child of ``pid`` spent since ``before`` (:func:`children_cpu`),
+    by process id (a child started since counts whole)."""
+    return {child: seconds - before.get(child, 0.0) for child, seconds in children_cpu(pid).items()}
+
+
+def child_kind(pid: int) -> str:
+    """What the child process ``pid`` is, from its command line: multiprocessing's resource
+    tracker (``tracker``), a pool's worker (``worker``: a computer player's or a drawing one,
+    both started by ``spawn``) or something else (``other``); ``gone`` once it has ended."""
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")
+    except OSError:
+        return "gone"
+    if b"resource_tracker" in command:
+        return "tracker"
+    return "worker" if b"multiprocessing" in command else "other"
+
+
+def busy(pid: int) -> bool:
+    """Whether process ``pid`` runs or waits for a processor now (``R``; or waits for the disk,
+    ``D``), as opposed to sleeping until something comes; False once it has ended. A worker
+    starved of CPU on a busy machine is busy by this, though it spends no CPU."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rpartition(")")[2].split()[0] in ("R", "D")
