@@ -118,6 +118,16 @@ class ProcessGame:
         await self.bot.wait_for_log(READY)
         return self.bot
 
+    async def pictures_off(self) -> None:
+        """The server's tables show no pictures, as after ``/settings images off``, stored before
+        the next bot starts (each one after reads it). For the tests that never look at a
+        picture: every bot process would otherwise spawn its drawing worker and draw each table
+        and hand for nothing; the pictures have end-to-end tests of their own (test_pictures,
+        test_late_pictures, test_hand_picture_once and the kill of the painter's worker)."""
+        guild_id = self.channel.guild_id
+        assert guild_id is not None, "a server's channel"
+        await (await self.reading()).settings.set_images(guild_id, False)
+
     async def kill_bot(self) -> None:
         """SIGKILL the bot process: no clean-up of any kind."""
         assert self.bot is not None
@@ -129,7 +139,7 @@ class ProcessGame:
 
     async def reading(self) -> Storage:
         """The test's own storage on the game's database, to look at what the bot stored
-        (:attr:`reader`; opened at the first call, once the bot has made the database)."""
+        (:attr:`reader`; opened at the first call: it makes the database if no bot has yet)."""
         if self.reader is None:
             self.reader = await Storage.open(self.url, timeout=5)
         return self.reader

@@ -26,7 +26,8 @@ LAST_CARD = "in the last trick of round"
 
 @pytest.fixture
 async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[ProcessGame]:
-    """Three players in a channel and a fresh SQLite database (no bot started yet)."""
+    """Three players in a channel and a fresh SQLite database (no bot started yet), on a server
+    whose tables show no pictures: nothing here looks at them."""
     emu = discord_emulator
     guild = emu.add_guild("Stick'em club")
     channel = emu.add_text_channel(guild, "stickem")
@@ -38,6 +39,7 @@ async def game(discord_emulator: Emulator, tmp_path: Path) -> AsyncIterator[Proc
     async with database_url("sqlite", tmp_path) as url:
         g = ProcessGame(emu, tmp_path, url, channel, users)
         try:
+            await g.pictures_off()
             yield g
         finally:
             emu.interactions.on_answer = None

@@ -69,6 +69,7 @@ async def test_sigkill_while_a_computer_player_is_to_move(game: ProcessGame) -> 
     game goes on to its end, exactly as the engine replays the stored log."""
     g = game
     ann = Humans(g, (ANN,))
+    await g.pictures_off()  # nothing here looks at a picture
     await g.start_bot(BOT_MOVE_DELAY="0", BOT_WORKERS="1")
     await start_game(g, players=3, bot_level="hard", timer="off")
 
@@ -159,6 +160,7 @@ async def test_sigkill_while_a_turn_timer_runs(game: ProcessGame) -> None:
     settings = {"BOT_MOVE_DELAY": "0", "BOT_WORKERS": "1", "TURN_TIMER_SCALE": "0.15"}
     timer = timedelta(seconds=TIMER)
     grace = timer / 2  # after a restart, at least half the timer is left (host/table/clock.py)
+    await g.pictures_off()  # the table message's text shows the deadline; no picture is looked at
     await g.start_bot(**settings)
     await start_game(g, players=3, bot_level="normal", timer="60s")
 

@@ -18,8 +18,10 @@ from tests.e2e.process_game import ProcessGame, answer, assert_clean_log, replay
 
 
 @pytest.fixture
-def game(three_players: ProcessGame) -> ProcessGame:
-    """The three players of this module's games."""
+async def game(three_players: ProcessGame) -> ProcessGame:
+    """The three players of this module's games, on a server whose tables show no pictures:
+    nothing here looks at them (tests/e2e/test_pictures.py and test_late_pictures.py do)."""
+    await three_players.pictures_off()
     return three_players
 
 

@@ -82,7 +82,9 @@ class TwoShards:
 
 @asynccontextmanager
 async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
-    """The two servers and a fresh PostgreSQL database; both processes started."""
+    """The two servers and a fresh PostgreSQL database, their tables without pictures (stored
+    before the processes start: nothing here looks at one, and each process would spawn its
+    drawing worker and draw every table and hand); both processes started."""
     players: list[list[User]] = []
     channels: list[Channel] = []
     for shard, names in enumerate((("ann", "ben", "cat"), ("dan", "eve", "fay"))):
@@ -100,6 +102,13 @@ async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
             for channel, users in zip(channels, players, strict=True)
         ]
         shards = TwoShards(emu, folder, url, games, [None, None])
+        storage = await Storage.open(url, timeout=5)
+        try:
+            for channel in channels:
+                assert channel.guild_id is not None
+                await storage.settings.set_images(channel.guild_id, False)
+        finally:
+            await storage.close()
         try:
             for shard in range(2):
                 await shards.start(shard)

@@ -46,8 +46,10 @@ STALE = "The table has moved on since this prompt; use your latest prompt. /hand
 async def game(
     request: pytest.FixtureRequest, discord_emulator: Emulator, tmp_path: Path
 ) -> AsyncIterator[ProcessGame]:
-    """ann and bob in a channel, and a fresh database on each backend (no bot started yet)."""
+    """ann and bob in a channel, and a fresh database on each backend (no bot started yet), on a
+    server whose tables show no pictures: nothing here looks at them."""
     async with game_at_a_table(discord_emulator, tmp_path, request.param, ("ann", "bob")) as g:
+        await g.pictures_off()
         yield g
 
 

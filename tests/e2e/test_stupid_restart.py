@@ -85,6 +85,7 @@ async def test_sigkill_mid_bidding_and_mid_trick_loses_nothing(three_players: Pr
     table shows every stored move, the awaited human has exactly one live prompt (a fresh one,
     or the one sent before), and the game ends with the stored moves those the humans made."""
     g = three_players
+    await g.pictures_off()  # nothing here looks at a picture
     await g.start_bot()
     play = await open_process_table(g, options="max_hand=2")
     assert play.names == ("ann", "bob", "cyd")
