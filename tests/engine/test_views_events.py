@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from random import Random
 
 import pytest
 
-from stickem import Card, Game, Phase, Rules, View
+from stickem import Card, Game, Phase, Rules, View, deck
 from stickem.errors import InvalidSeat, RuleError
 from stickem.events import CardPlayed, RoundScored, TrickWon
 
@@ -123,3 +124,45 @@ def test_a_view_kept_for_seat_1_does_not_answer_for_true() -> None:
         except InvalidSeat:
             continue
         raise AssertionError(f"view({wrong!r}) did not raise")
+
+
+def _refusals(game: Game, seat: int) -> list[Callable[[], object]]:
+    """Every kind of action the engine refuses now, some of them after part of their checks
+    passed (the seat awaited, a card parsed): each must change nothing."""
+    act = game.choose_misery if game.phase is Phase.MISERY else game.play
+    other = game.play if game.phase is Phase.MISERY else game.choose_misery
+    hand = game.hand(seat)
+    outside = next(card for card in deck(game.players) if card not in hand)  # someone else's, or undealt
+    idle = next((s for s in range(game.players) if s not in game.awaiting), None)
+    refused: list[Callable[[], object]] = [
+        lambda: other(seat, hand[0]),  # the other phase's action
+        lambda: act(seat, outside),  # a card not in the hand
+        lambda: act(seat, str(outside)),  # type: ignore[arg-type]  # the same as text: parsed, then refused
+        lambda: act(seat, "no card"),  # type: ignore[arg-type]  # text naming no card
+        lambda: act(seat, hand[0], round=game.round + 1),  # meant for another round
+        lambda: act(game.players, hand[0]),  # no such seat
+        lambda: act(True, hand[0]),  # a bool is no seat (bool is an int to mypy)
+    ]
+    if idle is not None:
+        refused.append(lambda: act(idle, game.hand(idle)[0] if game.hand(idle) else hand[0]))
+    return refused
+
+
+def test_kept_views_hold_nothing_mutable_and_survive_every_refusal() -> None:
+    """A view is given again to every caller that asks for it in the same state (the host's
+    message, the prompts, a computer's decision): it must hold nothing a caller could change
+    (a frozen view is hashable only if every field, however deep, is), and a refused action of
+    any kind, even one refused after some checks passed, must leave the state the kept views
+    show (no change without an action in the log)."""
+    seats: list[int | None] = [None, *range(5)]
+    game = Game.new(5, Rules.preset("amigo"), seed=8)
+    rng = Random(8)
+    while not game.is_over:
+        kept = [game.view(seat) for seat in seats]
+        for view in kept:
+            hash(view)  # TypeError if a list, dict or set is anywhere inside
+        for refuse in _refusals(game, game.awaiting[0]):
+            with pytest.raises(RuleError):
+                refuse()
+        assert [game.view(seat) for seat in seats] == [game._make_view(seat) for seat in seats] == kept
+        random_step(game, rng)

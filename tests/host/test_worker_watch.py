@@ -55,8 +55,26 @@ def test_an_idle_worker_does_not_wake_up() -> None:
     assert woke <= 1, f"an idle worker woke up {woke} times in a second"
 
 
-def test_a_worker_ends_soon_after_the_bot_is_killed() -> None:
-    """A bot killed with SIGKILL (nothing of it runs to close its pool): its worker ends by itself."""
+def spin(seconds: float) -> None:
+    """A computer player thinking for ``seconds`` (in Python: the watch's thread gets its turns)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        pass
+
+
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds process ``pid`` spent so far (0 once it has ended)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_workers_end_soon_after_the_bot_is_killed_busy_or_idle() -> None:
+    """A bot killed with SIGKILL (nothing of it runs to close its pool): its workers end by
+    themselves, the one thinking as well as the idle one (its main thread never goes back to
+    wait for work, so only the watch's thread can end it)."""
     bot = subprocess.Popen(
         [
             sys.executable,
@@ -65,12 +83,15 @@ def test_a_worker_ends_soon_after_the_bot_is_killed() -> None:
                 """
                 import time
                 from host.workers import warm_up, worker_processes
+                from tests.host.test_worker_watch import spin
 
                 if __name__ == "__main__":
-                    executor = worker_processes(1)
-                    executor.submit(warm_up).result()
+                    executor = worker_processes(2)
+                    for started in [executor.submit(warm_up) for _ in range(2)]:
+                        started.result()
+                    executor.submit(spin, 120.0)
                     print(*executor._processes, flush=True)
-                    time.sleep(60)
+                    time.sleep(120)
                 """
             ),
         ],
@@ -79,17 +100,25 @@ def test_a_worker_ends_soon_after_the_bot_is_killed() -> None:
         stdout=subprocess.PIPE,
         text=True,
     )
+    workers: list[int] = []
     try:
         assert bot.stdout is not None
-        worker = int(bot.stdout.readline())
-        assert alive(worker)
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert workers and all(alive(worker) for worker in workers)
+        deadline = time.monotonic() + WAIT
+        while sum(map(cpu_seconds, workers)) < 0.5 and time.monotonic() < deadline:
+            time.sleep(0.05)  # until one of them is surely thinking
+        assert sum(map(cpu_seconds, workers)) >= 0.5, "no worker started thinking"
         os.kill(bot.pid, signal.SIGKILL)
         bot.wait(timeout=WAIT)
         deadline = time.monotonic() + WAIT
-        while alive(worker) and time.monotonic() < deadline:
+        while any(map(alive, workers)) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not alive(worker), "the worker outlived the killed bot"
+        assert not any(map(alive, workers)), "a worker outlived the killed bot"
     finally:
         if bot.poll() is None:
             bot.kill()
             bot.wait(timeout=WAIT)
+        for worker in workers:
+            if alive(worker):
+                os.kill(worker, signal.SIGKILL)

@@ -404,3 +404,51 @@ async def test_a_write_stores_the_tables_options_when_and_only_when_they_changed
     )
     (rebuilt,) = report.games
     assert rebuilt.clock.away == {2} and rebuilt.clock.timeouts == table.clock.timeouts
+
+
+async def test_options_refused_by_a_failed_write_are_stored_by_the_next_and_after_a_restart(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write compares the options with the table's before its change, not with what it last
+    stored: a write that failed (the table put back) leaves nothing out of step, so the same
+    change made again is stored; and on a table rebuilt after a restart a write that changes
+    nothing stores nothing, one that does stores it."""
+    journal = GameJournal(storage)
+    table = await seated(journal)
+    await change(journal, table, lambda: table.lobby.start(1, options={"rounds": 1}))
+    real = GameWrites.set_options
+    stored: list[str] = []
+    failures = [StorageUnavailable(SAVE_FAILED)]
+
+    async def flaky(games: GameWrites, game_id: int, options: str) -> None:
+        if failures:
+            raise failures.pop()
+        stored.append(options)
+        await real(games, game_id, options)
+
+    monkeypatch.setattr(GameWrites, "set_options", flaky)
+    with pytest.raises(TableError):
+        async with journal.recording(table):
+            table.clock.time_out(1)
+            table.clock.away.add(1)
+    assert table.clock.away == set() and stored == []  # put back, nothing stored
+    async with journal.recording(table):
+        table.clock.time_out(1)
+        table.clock.away.add(1)
+    assert stored == [options_json(table)]
+
+    report = rebuild_tables(
+        await storage.games.load_unfinished_games(), await storage.lobbies.load_lobbies(), TableRegistry()
+    )
+    (rebuilt,) = report.games
+    assert rebuilt.clock.away == {1}
+    async with journal.recording(rebuilt):
+        pass  # the first write after the restart changes nothing: nothing stored
+    assert len(stored) == 1
+    async with journal.recording(rebuilt):
+        rebuilt.clock.away.add(2)
+    assert len(stored) == 2 and '"away": [1, 2]' in stored[1]
+    report = rebuild_tables(
+        await storage.games.load_unfinished_games(), await storage.lobbies.load_lobbies(), TableRegistry()
+    )
+    assert report.games[0].clock.away == {1, 2}
