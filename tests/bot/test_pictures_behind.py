@@ -12,14 +12,25 @@ import time
 
 import pytest
 
+from bot.tables.courier import Courier
 from bot.tables.drawing_pool import BACKGROUND, URGENT, DrawingPool, Job, PoolClosed
 from bot.tables.pictures import Painter
 from bot.tables.service import TableService
 from host.overload import CALM_FOR, ENTER_AT, ENTER_COUNT, ENTER_SPACING, Overload
 from host.table.registry import TableRegistry
+from host.tables import Table
 from tabletop.pictures import Picture, Sketch
 from tests.bot import gated_art
-from tests.bot.test_late_pictures import ART, WAIT, _png, _seated, _until, prompt, table_state
+from tests.bot.test_late_pictures import (
+    ART,
+    WAIT,
+    FakeDiscord,
+    _png,
+    _seated,
+    _until,
+    prompt,
+    table_state,
+)
 
 SETTLE = 0.3
 """Seconds the drawing threads are given to take what is queued (they would within
@@ -174,13 +185,22 @@ async def test_behind_the_late_pictures_wait_and_arrive_once_caught_up(painter: 
     assert painter.held == 0
 
 
-async def test_behind_a_table_message_goes_on_and_its_late_state_is_never_drawn(painter: Painter) -> None:
+async def _table_in_words(
+    painter: Painter, state: str
+) -> tuple[FakeDiscord, Courier, Table, asyncio.Task[Picture]]:
+    """A seated table whose message (id 7) showed ``state`` in words: its picture came late,
+    the drawing thread held at the gate by a chart (the task returned) until the test opens it."""
     client, courier, table = _seated(painter)
     courier.book.of(table).table_id = 7
     blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
     await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
-    await courier.show_table(table, table_state("first"), new=False)
+    await courier.show_table(table, table_state(state), new=False)
     await asyncio.wait_for(courier.table_edits.flush(table.channel_id), WAIT)  # in words: late
+    return client, courier, table, blocked
+
+
+async def test_behind_a_table_message_goes_on_and_its_late_state_is_never_drawn(painter: Painter) -> None:
+    client, courier, table, blocked = await _table_in_words(painter, "first")
     overload, clock = behind(painter)
     await courier.show_table(table, table_state("second"), new=False)  # the next move, behind
     gated_art.GATE.set()
@@ -248,12 +268,7 @@ async def test_at_shutdown_while_behind_the_table_messages_get_their_late_pictur
     for the table messages' edits on their way (:meth:`TableEdits.close`), and nothing will tell
     the painter the process caught up any more (the probe is stopped first), so it draws that
     picture now; it neither waits out its whole bound nor leaves the message in words."""
-    client, courier, table = _seated(painter)
-    courier.book.of(table).table_id = 7
-    blocked = asyncio.create_task(painter.picture(Sketch(ART, "chart", "blocked chart"), 1))
-    await _until(lambda: gated_art.DRAWN, "the drawing thread held at the gate")
-    await courier.show_table(table, table_state("last"), new=False)
-    await asyncio.wait_for(courier.table_edits.flush(table.channel_id), WAIT)  # in words: late
+    client, courier, _table, blocked = await _table_in_words(painter, "last")
     overload, _clock = behind(painter)
     gated_art.GATE.set()
     await asyncio.wait_for(blocked, WAIT)
