@@ -286,6 +286,7 @@ class Probe:
             "late_edits": getattr(late, "edited_in", 0)
             + getattr(service.courier.table_edits, "pictures_after_text", 0),
             "late_held": getattr(late, "held_for_clicks", 0),
+            "late_put_aside": getattr(painter, "put_aside", 0),  # (none before issue 25's hold)
             "drawings": painter.drawings,
             "picture_asks": self.picture_asks,
             "asks_by_kind": {kind: list(counts) for kind, counts in self.asks_by_kind.items()},

@@ -811,12 +811,14 @@ def picture_figures(opened: dict[str, Any], window: dict[str, Any], cards: int, 
         asked_before, found_before = opened.get("asks_by_kind", {}).get(kind, (0, 0))
         by_kind[kind] = (asked - asked_before, found - found_before)
     late = {
-        name: window.get(name, 0) - opened.get(name, 0) for name in ("late_texts", "late_edits", "late_held")
+        name: window.get(name, 0) - opened.get(name, 0)
+        for name in ("late_texts", "late_edits", "late_held", "late_put_aside")
     }
     return {
         "late_texts_per_card": per_card(late["late_texts"], cards),
         "late_edits_per_card": per_card(late["late_edits"], cards),
         "late_held_per_card": per_card(late["late_held"], cards),
+        "late_put_aside_per_card": per_card(late["late_put_aside"], cards),
         "asks_by_kind": by_kind,
         "drawings_per_card": drawings / cards if cards else float("nan"),
         "cache_hits": 1 - drawings / asks if asks else float("nan"),
@@ -955,7 +957,9 @@ def print_row(r: dict[str, Any], args: argparse.Namespace) -> None:
         print(
             f"  pictures late (over the painter's bound), per card: {r['late_texts_per_card']:.3f} "
             f"messages sent or edited as text, {r['late_edits_per_card']:.3f} pictures edited in later, "
-            f"{r['late_held_per_card']:.3f} drawn while a click on their message was on its way (held for it)"
+            f"{r['late_held_per_card']:.3f} drawn while a click on their message was on its way "
+            "(held for it), "
+            f"{r['late_put_aside_per_card']:.3f} put aside while the bot was behind"
         )
     for cycle in r["gc_cycles"]:
         print(f"  cycle: {cycle}")

@@ -97,6 +97,8 @@ class DrawingPool:
         """The late drawings put aside while behind, as they were queued."""
         self._held_pruned = 0
         """How many were put aside after the last time the dropped ones were left out."""
+        self.put_aside = 0
+        """Late drawings put aside while behind since the start (a benchmark's figure)."""
         self.peak_late = 0
         """The most late drawings under way at once (for tests and benchmarks)."""
         self._running_late = 0
@@ -217,6 +219,7 @@ class DrawingPool:
         wanted (each message's newest)."""
         self._held.append(entry)
         self._held_pruned += 1
+        self.put_aside += 1
         if self._held_pruned > max(64, len(self._held) // 2):
             self._held = [kept for kept in self._held if kept[2] is not None and kept[2].state == QUEUED]
             self._held_pruned = 0

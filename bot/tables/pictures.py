@@ -199,6 +199,11 @@ class Painter:
         """Late pictures put aside while the process is behind (for tests and benchmarks)."""
         return self._pool.held
 
+    @property
+    def put_aside(self) -> int:
+        """Late pictures put aside while behind since the start (for benchmarks)."""
+        return self._pool.put_aside
+
     async def picture(
         self,
         sketch: Sketch | None,

@@ -92,6 +92,7 @@ async def test_behind_no_late_drawing_runs_and_all_arrive_once_caught_up() -> No
         await asyncio.sleep(SETTLE)
         assert drawings.drawn == ["hand", "table"] and pool.peak_late == 0
         assert pool.held == 4 and not any(job.future.done() for job in late)
+        assert pool.put_aside == 4  # the benchmarks' count: none put aside while normal
 
         # one of them is asked for again meanwhile (someone waits for it): drawn at once
         pool.hurry(late[3])
