@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -172,6 +173,40 @@ async def test_a_process_that_does_not_connect_in_time_is_killed_by_the_clean_up
             if process.process.returncode is None:
                 process.process.kill()
                 await process.finish()
+
+
+async def test_a_failed_wait_for_one_process_still_kills_the_other(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """The clean-up SIGKILLs both processes before it waits for either: the first one's wait
+    failing (here at once; under load, its 30 s up) leaves neither running."""
+    sleepers = [
+        BotProcess(
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-c", "import time; time.sleep(60)", stderr=asyncio.subprocess.PIPE
+            )
+        )
+        for _ in range(2)
+    ]
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    shards = TwoShards(discord_emulator, tmp_path, url, [], list(sleepers))
+
+    async def failed(timeout: float = 30.0) -> int:
+        raise RuntimeError("the first wait fails")
+
+    sleepers[0].finish = failed  # type: ignore[method-assign]
+    try:
+        with pytest.raises(RuntimeError, match="the first wait fails"):
+            await shards.kill_all()
+        async with asyncio.timeout(10):
+            codes = [await sleeper.process.wait() for sleeper in sleepers]
+        assert codes == [-signal.SIGKILL, -signal.SIGKILL]
+        assert shards.processes == [None, None]
+    finally:
+        for sleeper in sleepers:
+            if sleeper.process.returncode is None:
+                sleeper.process.kill()
+                await sleeper.process.wait()
 
 
 async def test_each_process_serves_its_shards_tables_and_dm_clicks_reach_the_owner(
