@@ -28,6 +28,7 @@ async def test_one_human_and_two_bots_play_to_the_end(emulator: Emulator, tmp_pa
     ann = club.users[0]
     bot = seat_bot(emulator, tmp_path, club.guild_id, workers=1)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         assert "You joined" in await slash(emulator, ann, club.channel, "join")
         assert "Bot Ada (hard) joined" in await slash(emulator, ann, club.channel, "addbot", level="hard")
         lobby = emulator.driver.channel_messages(club.channel)[-1]
@@ -60,6 +61,7 @@ async def test_lobby_bots_can_be_removed_and_start_fills_seats(emulator: Emulato
     ann, bob = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         await slash(emulator, ann, club.channel, "join")
         await slash(emulator, ann, club.channel, "addbot", level="random")
         assert "Bot Ada (random) left" in await slash(emulator, ann, club.channel, "removebot")
@@ -86,6 +88,7 @@ async def test_only_the_host_or_a_server_manager_seats_computer_players(
     emulator.add_member(guild, boss, permissions=DEFAULT_MEMBER_PERMISSIONS | MANAGE_GUILD)
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         await slash(emulator, ann, club.channel, "join")
         await slash(emulator, bob, club.channel, "join")
         refusal = "Only the host (ann) or a server manager can add computer players."
@@ -164,6 +167,7 @@ async def test_a_leaver_is_replaced_and_a_newcomer_takes_the_seat_next_round(
     ann, bob, cyd, dee = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         for user in (ann, bob, cyd):
             await slash(emulator, user, club.channel, "join")
         assert "started" in await slash(emulator, ann, club.channel, "start", rounds=2, timer="off")
@@ -210,6 +214,7 @@ async def test_a_newcomer_names_a_seat_or_the_host_chooses_one(emulator: Emulato
     ann, bob, cyd, dee, eve = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         for user in (ann, bob, cyd):
             await slash(emulator, user, club.channel, "join")
         started = await slash(emulator, ann, club.channel, "start", players=5, rounds=2, timer="off")

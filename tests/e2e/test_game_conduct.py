@@ -20,7 +20,7 @@ from tests.e2e.game_harness import (
     hand_of,
     table_game,
 )
-from tests.e2e.seat_helpers import old_hand_answers
+from tests.e2e.seat_helpers import old_hand_answers, text_only
 
 
 async def to_tricks(h: GameHarness, **options: object) -> None:
@@ -61,6 +61,7 @@ async def test_player_with_closed_dms_plays_everything_through_hand(
     emulator: Emulator, tmp_path: Path
 ) -> None:
     async with table_game(emulator, tmp_path, 3, closed_dms=(1,)) as h:
+        text_only(h.bot, h.channel_guild().id)  # read in words; no picture is looked at
         await h.seat_everyone()
         await h.start(rounds=2)
         bob = h.users[1]

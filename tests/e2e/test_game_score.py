@@ -9,12 +9,13 @@ import pytest
 from bot.tables.service import service_for
 from tests.discord_emulator import Emulator
 from tests.e2e.game_harness import table_game
-from tests.e2e.seat_helpers import WAIT
+from tests.e2e.seat_helpers import WAIT, text_only
 from tests.e2e.test_hand_click import HeldPicture
 
 
 async def test_score_public_and_after_the_game(emulator: Emulator, tmp_path: Path) -> None:
     async with table_game(emulator, tmp_path, 3) as h:
+        text_only(h.bot, h.channel_guild().id)  # read in words; the picture has the test below
         response = await h.slash(h.users[0], "score")
         assert response.ephemeral and "no table" in response.content
         await h.seat_everyone()

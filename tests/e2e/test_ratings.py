@@ -18,7 +18,16 @@ from host.table.seats import stored_seat_name
 from tabletop.words import plural
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message
-from tests.e2e.seat_helpers import channel_text, make_club, play_until, running, seat_bot, slash, table_of
+from tests.e2e.seat_helpers import (
+    channel_text,
+    make_club,
+    play_until,
+    running,
+    seat_bot,
+    slash,
+    table_of,
+    text_only,
+)
 
 
 def english(rating: int) -> str:
@@ -68,6 +77,7 @@ async def test_games_played_to_the_end_rate_their_players(emulator: Emulator, tm
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     channel = club.channel
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # the ratings are read in words; no picture is looked at
         # Game 1: ann against the hard and the normal level, one round.
         await slash(emulator, ann, channel, "join")
         await slash(emulator, ann, channel, "addbot", level="hard")

@@ -18,7 +18,7 @@ from tabletop import registry
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
 from tests.e2e.bilingual_play import bilingual_club
-from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of
+from tests.e2e.seat_helpers import Club, make_club, running, seat_bot, settle, slash, table_of, text_only
 
 SCALE = 0.005
 """The turn timer's scale: "30 s" lasts 0.15 s."""
@@ -81,6 +81,7 @@ async def test_stickem_rematch_with_the_same_seats_and_options(emulator: Emulato
     ann, bob, cyd = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=SCALE)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         await open_game(emulator, club, "stickem", "preset=amigo rounds=1")
         first = table_of(bot, club.channel)
         options = dict(first.running_match().options)
@@ -135,6 +136,7 @@ async def test_refusals_in_a_busy_channel_too_late_and_forged(emulator: Emulator
     ann, bob, cyd = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=SCALE)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         await open_game(emulator, club, "stickgame", "sticks_to_win=1 hand_size=11")
         game_id = table_of(bot, club.channel).storage_id
         assert game_id is not None
@@ -212,6 +214,7 @@ async def test_the_standings_say_when_the_offer_has_expired(emulator: Emulator, 
     club = make_club(emulator, 2)
     bot = seat_bot(emulator, tmp_path, club.guild_id, scale=SCALE)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         service_for(bot).rematches.window = timedelta(seconds=2)
         await open_game(emulator, club, "stickem", "rounds=1")
         standings = await play_to_the_end(emulator, club.channel)
@@ -229,6 +232,7 @@ async def test_a_german_server_offers_its_rematch_in_german(emulator: Emulator, 
     label = text("rematch.button", language="de")
     assert label != text("rematch.button")
     async with running(bot, emulator):
+        text_only(bot, guild_id)  # nothing here looks at a picture
         await slash(emulator, hans, channel, "join", game="stickem")
         await slash(emulator, hans, channel, "addbot", level="hard")
         await slash(emulator, emma, channel, "join")
@@ -259,6 +263,7 @@ async def test_a_german_servers_standings_say_in_german_that_the_offer_expired(
     note = text("rematch.expired_note", language="de")
     assert note != text("rematch.expired_note")
     async with running(bot, emulator):
+        text_only(bot, guild_id)  # nothing here looks at a picture
         service_for(bot).rematches.window = timedelta(seconds=2)
         await slash(emulator, hans, channel, "join", game="stickem")
         await slash(emulator, hans, channel, "start", players=3, bot_level="normal", timer="30s", rounds=1)

@@ -8,11 +8,16 @@ shard resumes exactly its own tables, while the other one keeps serving.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 from host.storage import Storage, StoredGame
 from tests.discord_emulator import Emulator
@@ -45,16 +50,19 @@ class TwoShards:
     url: str
     games: list[ShardGame]
     processes: list[BotProcess | None]
+    ready_timeout: float = 20.0
+    """How long a process may take to connect."""
 
     async def start(self, shard: int) -> BotProcess:
-        """Start the process of ``shard`` and wait until it is connected."""
+        """Start the process of ``shard`` and wait until it is connected. It is recorded the
+        moment it is started, so that :meth:`kill_all` kills it too if it never connects."""
         env = process_env(
             self.emu, self.folder, DATABASE_URL=self.url, SHARD_COUNT=SHARDS, SHARD_IDS=str(shard),
             BOT_WORKERS="0",
         )
         process = await BotProcess.start(env, cwd=self.folder)
-        await process.wait_for_log(READY)
         self.processes[shard] = process
+        await process.wait_for_log(READY, timeout=self.ready_timeout)
         for game in self.games:
             if game.channel.guild_id is not None and (game.channel.guild_id >> 22) % 2 == shard:
                 game.bot = process
@@ -78,6 +86,32 @@ class TwoShards:
         await process.finish()
         self.processes[shard] = None
         return process.log
+
+    async def kill_all(self) -> None:
+        """SIGKILL every process still running, all of them before waiting for any: a wait
+        that fails (its 30 s up, a pipe its children hold open) leaves no other one running;
+        the first failure is raised once every wait is over."""
+        running = [process for process in self.processes if process is not None]
+        self.processes = [None] * len(self.processes)
+        for process in running:
+            with contextlib.suppress(ProcessLookupError):
+                process.process.kill()
+        waits = await asyncio.gather(*(p.finish() for p in running), return_exceptions=True)
+        for outcome in waits:
+            if isinstance(outcome, BaseException):
+                raise outcome
+
+
+@asynccontextmanager
+async def serving(shards: TwoShards) -> AsyncIterator[TwoShards]:
+    """Both processes started, and killed at the end whatever happened: a test that fails, a
+    process that does not connect in time, or a clean-up that fails for one process."""
+    try:
+        for shard in range(len(shards.processes)):
+            await shards.start(shard)
+        yield shards
+    finally:
+        await shards.kill_all()
 
 
 @asynccontextmanager
@@ -109,14 +143,70 @@ async def two_shards(emu: Emulator, folder: Path) -> AsyncIterator[TwoShards]:
                 await storage.settings.set_images(channel.guild_id, False)
         finally:
             await storage.close()
-        try:
-            for shard in range(2):
-                await shards.start(shard)
+        async with serving(shards):
             yield shards
-        finally:
-            for shard in range(2):
-                if shards.processes[shard] is not None:
-                    await shards.kill(shard)
+
+
+async def test_a_process_that_does_not_connect_in_time_is_killed_by_the_clean_up(
+    discord_emulator: Emulator, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under load a process can miss the wait for its connection: the clean-up kills it (it
+    was only recorded once connected, and left running with its children after the test)."""
+    launched: list[BotProcess] = []
+    start = BotProcess.start
+
+    async def recorded(env: dict[str, str], *args: str, cwd: Path) -> BotProcess:
+        launched.append(await start(env, *args, cwd=cwd))
+        return launched[-1]
+
+    monkeypatch.setattr(BotProcess, "start", recorded)
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"  # never reached: no database needed
+    shards = TwoShards(discord_emulator, tmp_path, url, [], [None, None], ready_timeout=0.01)
+    try:
+        with pytest.raises(TimeoutError):
+            async with serving(shards):
+                raise AssertionError("connected within a hundredth of a second")
+        assert [p.process.returncode for p in launched] == [-signal.SIGKILL]
+        assert shards.processes == [None, None]
+    finally:
+        for process in launched:  # without the clean-up's kill, not left running either
+            if process.process.returncode is None:
+                process.process.kill()
+                await process.finish()
+
+
+async def test_a_failed_wait_for_one_process_still_kills_the_other(
+    discord_emulator: Emulator, tmp_path: Path
+) -> None:
+    """The clean-up SIGKILLs both processes before it waits for either: the first one's wait
+    failing (here at once; under load, its 30 s up) leaves neither running."""
+    sleepers = [
+        BotProcess(
+            await asyncio.create_subprocess_exec(
+                sys.executable, "-c", "import time; time.sleep(60)", stderr=asyncio.subprocess.PIPE
+            )
+        )
+        for _ in range(2)
+    ]
+    url = f"sqlite:///{tmp_path / 'games.sqlite3'}"
+    shards = TwoShards(discord_emulator, tmp_path, url, [], list(sleepers))
+
+    async def failed(timeout: float = 30.0) -> int:
+        raise RuntimeError("the first wait fails")
+
+    sleepers[0].finish = failed  # type: ignore[method-assign]
+    try:
+        with pytest.raises(RuntimeError, match="the first wait fails"):
+            await shards.kill_all()
+        async with asyncio.timeout(10):
+            codes = [await sleeper.process.wait() for sleeper in sleepers]
+        assert codes == [-signal.SIGKILL, -signal.SIGKILL]
+        assert shards.processes == [None, None]
+    finally:
+        for sleeper in sleepers:
+            if sleeper.process.returncode is None:
+                sleeper.process.kill()
+                await sleeper.process.wait()
 
 
 async def test_each_process_serves_its_shards_tables_and_dm_clicks_reach_the_owner(

@@ -21,6 +21,7 @@ from tests.discord_emulator import Emulator, run_client
 from tests.discord_emulator.state import User
 from tests.e2e.game_harness import GameHarness
 from tests.e2e.process_game import answer
+from tests.e2e.seat_helpers import text_only
 
 
 async def finished_game(
@@ -126,6 +127,7 @@ async def test_a_game_played_through_the_bot_counts(emulator: Emulator, tmp_path
         emulator.add_member(guild, user)
     bot = bot_for(emulator, guild.id, tmp_path)
     async with run_client(emulator, bot):
+        text_only(bot, guild.id)  # /stats and /history are read by their fields, no picture
         h = GameHarness(emulator, bot, channel, users, random.Random(5))
         await h.seat_everyone()
         await h.start(rounds=1)

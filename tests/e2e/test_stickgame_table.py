@@ -29,6 +29,7 @@ from tests.e2e.seat_helpers import (
     seat_bot,
     slash,
     table_of,
+    text_only,
 )
 from tests.e2e.stickgame_play import (
     P,
@@ -79,6 +80,7 @@ async def test_two_humans_and_a_computer_play_a_short_game_to_the_final_standing
     ann, bob = club.users
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # its prompts and table are read in words, no picture
         # the table deals from a known seed (the registry's seed source, a test seam)
         monkeypatch.setattr(service_for(bot).registry, "_seed_source", lambda: FULL_GAME_SEED)
         assert "You joined the Stick Game table" in await slash(

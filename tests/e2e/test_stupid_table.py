@@ -21,7 +21,15 @@ from stupid.views import View
 from tabletop.catalog import render
 from tests.discord_emulator import Emulator
 from tests.discord_emulator.state import Channel, Message, User
-from tests.e2e.seat_helpers import make_club, messages_of, old_hand_answers, running, seat_bot, settle
+from tests.e2e.seat_helpers import (
+    make_club,
+    messages_of,
+    old_hand_answers,
+    running,
+    seat_bot,
+    settle,
+    text_only,
+)
 from tests.e2e.stupid_play import (
     DANGER,
     Script,
@@ -45,6 +53,7 @@ async def test_three_humans_play_a_whole_game(emulator: Emulator, tmp_path: Path
     club = make_club(emulator, 3, "stupid")
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         play = await open_stupid_table(emulator, bot, club.channel, club.users, options="max_hand=2")
         lobby = emulator.driver.channel_messages(club.channel)[0]
         assert "1 deck (one per 7 players); largest hand 2 cards: 3 rounds of 1 to 2 cards" in lobby.content
@@ -66,6 +75,7 @@ async def test_one_human_and_six_computer_players_play_to_the_end(emulator: Emul
     ann = club.users[0]
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         play = await open_stupid_table(emulator, bot, club.channel, [ann], options="max_hand=2", players=7)
         assert play.table is not None
         assert [seat.level for seat in play.table.seats] == [None] + ["normal"] * 6
@@ -125,6 +135,7 @@ async def test_nine_players_with_two_decks_show_and_play_identical_cards(
     dee = club.users[3]
     bot = seat_bot(emulator, tmp_path, club.guild_id)
     async with running(bot, emulator):
+        text_only(bot, club.guild_id)  # nothing here looks at a picture
         fix_seed(bot, TWINS_SEED)
         play = await open_stupid_table(
             emulator, bot, club.channel, club.users, options="max_hand=3", players=9

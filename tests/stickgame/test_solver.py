@@ -109,10 +109,19 @@ def test_one_wild_short_of_a_rare_lay_down_lacks_one_card(number: int, hand: str
 
 
 @cache
+def _readings(group: tuple[Card, ...], kind: str) -> list[Meld]:
+    """Every reading of the cards ``group`` as a meld of ``kind``: read once for all the needs
+    of that kind (a set of 3 and a set of 4 read the same cards the same way)."""
+    return interpretations(group, kind)
+
+
+@cache
 def _meets(need: Need, group: tuple[Card, ...]) -> bool:
-    """Whether the cards ``group`` meet ``need`` in one of their readings (the engine's check)."""
-    readings = interpretations(group, need.kind)  # a reading of another kind never meets it
-    return len(group) >= need.size and any(need.problem(meld) is None for meld in readings)
+    """Whether the cards ``group`` meet ``need`` in one of their readings (the engine's check;
+    a reading of another kind never meets it, and cards fewer than its size none)."""
+    return len(group) >= need.size and any(
+        need.problem(meld) is None for meld in _readings(group, need.kind)
+    )
 
 
 def exhaustive_lay_down(hand: Sequence[Card], stick: Stick) -> list[tuple[Card, ...]] | None:
