@@ -1,6 +1,6 @@
 """The marker ``alone``: a test that needs the machine to itself while it runs.
 
-scripts/run-tests.sh runs the suite on two pytest-xdist workers. A few end-to-end tests measure
+scripts/run-tests.sh runs the suite on several pytest-xdist workers. A few end-to-end tests measure
 what the bot does under load it makes itself (twenty tables of `hard` computer players, worker
 processes killed while they compute) or how fast it stops; beside another test on a 2-core
 machine they wait for CPU time instead. A test marked ``alone`` runs while no other worker is
@@ -10,8 +10,8 @@ second lock, the gate, lets no new test start while an ``alone`` test waits, so 
 wait for ever. Without xdist the tests run one after the other anyway: no lock is taken.
 
 A lock is waited for outside the test's own time (``pytest-timeout`` counts from when it is
-held): the wait ends when the test running on the other worker ends, itself bounded by its
-timeout, or when that worker dies (its locks go with it).
+held): the wait ends when the tests running on the other workers end, each bounded by its
+timeout, or when their worker dies (its locks go with it).
 
 A pytest plugin (registered in ``tests/conftest.py``).
 """

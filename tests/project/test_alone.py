@@ -1,4 +1,4 @@
-"""The marker ``alone`` (tests/alone.py): under two pytest-xdist workers, as scripts/run-tests.sh
+"""The marker ``alone`` (tests/alone.py): under several pytest-xdist workers, as scripts/run-tests.sh
 runs the suite, a marked test runs while no other test does, and the unmarked ones still run
 side by side."""
 

@@ -214,7 +214,7 @@ def test_a_fresh_clone_runs_the_tests_with_the_test_extra(tmp_path: Path) -> Non
         for line in calls
     )
     assert calls[-1] == (
-        f"{project.venv}/bin/python -m pytest -q -n 2 --dist worksteal --durations=25 tests/engine -x"
+        f"{project.venv}/bin/python -m pytest -q -n 3 --dist worksteal --durations=25 tests/engine -x"
     )
 
 
