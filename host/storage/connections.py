@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from host.storage.database import Backend, begin_snapshot, read_only
 from host.storage.errors import READ_FAILED, SAVE_FAILED
-from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated, translated_sync
+from host.storage.failures import CONNECTION_FAILURES, needs_new_connection, translated
 from host.storage.inline_sqlite import InlineConnection, InlineWriter
 from host.storage.transaction import Transaction
 
@@ -110,7 +110,7 @@ class Connections:
         async with translated(SAVE_FAILED):
             await inline.take_turn()
         try:
-            with translated_sync(SAVE_FAILED):
+            with translated(SAVE_FAILED):
                 conn = inline.connect()
             try:
                 async with translated(SAVE_FAILED):

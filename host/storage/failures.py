@@ -63,13 +63,8 @@ class Translated:
 
 
 def translated(message: str) -> Translated:
-    """Run a block of database calls (``async with``), turning connection/driver failures into
-    `StorageUnavailable` (:class:`Translated`)."""
-    return Translated(message)
-
-
-def translated_sync(message: str) -> Translated:
-    """:func:`translated` for a block without ``await`` (``with``)."""
+    """Run a block of database calls (``async with``, or ``with`` for a block without
+    ``await``), turning connection/driver failures into `StorageUnavailable` (:class:`Translated`)."""
     return Translated(message)
 
 

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from host.storage.errors import StorageConflict, StorageError, StorageUnavailable
-from host.storage.failures import translated, translated_sync
+from host.storage.failures import translated
 
 MESSAGE = "the save failed"
 
@@ -36,7 +36,7 @@ async def test_driver_failures_become_storage_errors(
     for sync in (True, False):
         with pytest.raises(expected) as caught:
             if sync:
-                with translated_sync(MESSAGE):
+                with translated(MESSAGE):
                     raise raised
             else:
                 async with translated(MESSAGE):
@@ -55,7 +55,7 @@ async def test_other_errors_pass_unchanged(raised: BaseException) -> None:
         async with translated(MESSAGE):
             raise raised
     assert caught.value is raised
-    with pytest.raises(type(raised)) as caught, translated_sync(MESSAGE):
+    with pytest.raises(type(raised)) as caught, translated(MESSAGE):
         raise raised
     assert caught.value is raised
 
@@ -64,6 +64,6 @@ async def test_a_block_without_failure_goes_on() -> None:
     done = []
     async with translated(MESSAGE), translated(MESSAGE):
         done.append(1)
-    with translated_sync(MESSAGE):
+    with translated(MESSAGE):
         done.append(2)
     assert done == [1, 2]
