@@ -29,23 +29,23 @@ def children_cpu(pid: int) -> dict[int, float]:
     return spent
 
 
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (which may hold spaces), from
+    the state on; OSError once the process has ended."""
+    return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+
+
 def process_cpu(pid: int) -> tuple[float, float, int]:
     """The user and system CPU seconds of process ``pid`` so far (all its threads) and its minor
     page faults, read from outside it (``/proc/<pid>/stat``); OSError once it has ended."""
-    stat = Path(f"/proc/{pid}/stat").read_text()
-    fields = stat.rpartition(")")[2].split()  # after the command's name, which may hold spaces
+    fields = _stat_fields(pid)
     return int(fields[11]) / _TICKS, int(fields[12]) / _TICKS, int(fields[7])  # utime, stime, minflt
-
-
-def spent_since(pid: int, before: dict[int, float]) -> float:
-    """CPU seconds ``pid``'s children spent since ``before`` (:func:`children_cpu`); a child
-    started since counts whole, one ended since is not counted (it took its figures along)."""
-    return sum(seconds - before.get(child, 0.0) for child, seconds in children_cpu(pid).items())
 
 
 def spent_by_child(pid: int, before: dict[int, float]) -> dict[int, float]:
     """CPU seconds each living child of ``pid`` spent since ``before`` (:func:`children_cpu`),
-    by process id (a child started since counts whole)."""
+    by process id (a child started since counts whole, one ended since is not there: it took
+    its figures along)."""
     return {child: seconds - before.get(child, 0.0) for child, seconds in children_cpu(pid).items()}
 
 
@@ -67,7 +67,6 @@ def busy(pid: int) -> bool:
     ``D``), as opposed to sleeping until something comes; False once it has ended. A worker
     starved of CPU on a busy machine is busy by this, though it spends no CPU."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        return _stat_fields(pid)[0] in ("R", "D")
     except OSError:
         return False
-    return stat.rpartition(")")[2].split()[0] in ("R", "D")
