@@ -93,8 +93,8 @@ class DrawingPool:
         self.closed = False
         self._holding = False
         """The process is behind: late drawings are put aside (read under the lock)."""
-        self._held: list[tuple[int, int, Job | None]] = []
-        """The late drawings put aside while behind, as they were queued."""
+        self._held: list[tuple[int, int, Job]] = []
+        """The late drawings put aside while behind, as they were queued (priority, order)."""
         self._held_pruned = 0
         """How many were put aside after the last time the dropped ones were left out."""
         self.put_aside = 0
@@ -142,7 +142,7 @@ class DrawingPool:
             held, self._held = self._held, []
             self._held_pruned = 0
         for priority, order, job in held:
-            if job is not None and job.state == QUEUED and not self.closed:
+            if job.state == QUEUED and not self.closed:
                 if job.late:  # nobody waits for it: after the drawings someone waits for
                     job.priority = priority = max(priority, BACKGROUND)
                 self._queue.put((priority, order, job))
@@ -152,7 +152,7 @@ class DrawingPool:
         """Late drawings put aside now, not dropped (for tests and benchmarks; a drawing queued
         twice, hurried once, counts once)."""
         with self._lock:
-            return len({id(job) for _, _, job in self._held if job is not None and job.state == QUEUED})
+            return len({id(job) for _, _, job in self._held if job.state == QUEUED})
 
     def drop(self, job: Job) -> bool:
         """Never draw ``job`` if it has not begun (True then; False: it is drawn or drawing)."""
@@ -187,8 +187,7 @@ class DrawingPool:
 
     def _work(self) -> None:
         while True:
-            entry = self._queue.get()
-            job = entry[2]
+            priority, order, job = self._queue.get()
             if job is None:
                 return
             with self._lock:
@@ -196,7 +195,7 @@ class DrawingPool:
                     continue  # dropped, or its other copy was taken first
                 late = job.late
                 if late and self._holding:
-                    self._put_aside(entry)
+                    self._put_aside(priority, order, job)
                     continue
                 job.state = RUNNING
                 self._running_late += late
@@ -213,13 +212,13 @@ class DrawingPool:
             with contextlib.suppress(RuntimeError):  # a closed event loop: nobody waits any more
                 job.loop.call_soon_threadsafe(_settle, job.future, picture, error)
 
-    def _put_aside(self, entry: tuple[int, int, Job | None]) -> None:
+    def _put_aside(self, priority: int, order: int, job: Job) -> None:
         """Keep a late drawing for when the process has caught up (the lock held); the dropped
         ones are left out now and then, so that a long time behind keeps only the drawings still
         wanted (each message's newest)."""
-        self._held.append(entry)
+        self._held.append((priority, order, job))
         self._held_pruned += 1
         self.put_aside += 1
         if self._held_pruned > max(64, len(self._held) // 2):
-            self._held = [kept for kept in self._held if kept[2] is not None and kept[2].state == QUEUED]
+            self._held = [kept for kept in self._held if kept[2].state == QUEUED]
             self._held_pruned = 0
